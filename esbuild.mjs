@@ -1,0 +1,42 @@
+// One esbuild context per bundle. Type-checking is separate (`npm run typecheck`).
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Bundles; an entry whose source does not exist yet is skipped. */
+const bundles = [
+  // The extension host bundle: `vscode` is provided by the host.
+  { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  // The command line.
+  { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  // The sandbox child: the only code that runs inside the isolated process.
+  { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
+  // Webview panels: browser code.
+  { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
+].filter((b) => b.entryPoints.every((e) => fs.existsSync(e)));
+
+const common = {
+  bundle: true,
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const contexts = await Promise.all(
+  bundles.map((b) => esbuild.context({ ...common, ...b, ...(b.platform === 'browser' ? { target: 'es2022' } : {}) })),
+);
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log(`[esbuild] watching ${contexts.length} bundles`);
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+  console.log(`[esbuild] built ${bundles.map((b) => b.outfile).join(', ')}`);
+}

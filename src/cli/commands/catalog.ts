@@ -1,0 +1,77 @@
+import type { Catalog } from '../../core/catalog/catalog';
+import type { CatalogTool } from '../../core/types';
+import type { CliCommand } from '../cliTypes';
+import { formatDiagnostic, json, table, truncate } from '../format';
+import { withCatalog } from '../session';
+
+/** The contract's `catalog` JSON. */
+export function catalogJson(catalog: Catalog, all: boolean): unknown {
+  const shown = catalog.tools.filter((t) => all || t.status !== 'excluded');
+  return {
+    catalogSize: catalog.size,
+    mode: catalog.settings.mode,
+    sources: catalog.countBySource(),
+    bySourceName: catalog.countBySourceName(),
+    tools: shown.map((t: CatalogTool) => ({
+      id: t.id,
+      source: t.source,
+      sourceName: t.sourceName,
+      name: t.name,
+      description: t.description,
+      status: t.status,
+      ...(t.reason ? { reason: t.reason } : {}),
+    })),
+    servers: catalog.servers.map((s) => ({
+      name: s.name,
+      origin: s.origin,
+      transport: s.transport,
+      status: s.status,
+      toolCount: s.toolCount,
+      ...(s.error ? { error: s.error } : {}),
+      durationMs: s.durationMs,
+    })),
+    plugins: catalog.plugins,
+    diagnostics: catalog.diagnostics,
+  };
+}
+
+export const catalogCommand: CliCommand = {
+  name: 'catalog',
+  summary: 'list the effective catalog: cataloged, direct-only and (with --all) excluded tools',
+  usage: 'catalog [--all]',
+  options: { all: { type: 'boolean' } },
+  run: (ctx) =>
+    withCatalog(ctx, (catalog) => {
+      const all = ctx.args.values.all === true;
+      if (ctx.json) {
+        ctx.io.stdout(json(catalogJson(catalog, all)));
+        return 0;
+      }
+      const s = catalog.countBySource();
+      const out: string[] = [];
+      out.push(
+        `Mode: ${catalog.settings.mode}${catalog.settings.configured ? '' : ' (tools.toolSearch not set)'}   ` +
+          `Catalog: ${catalog.size} tools (openclaw ${s.openclaw}, mcp ${s.mcp}, client ${s.client}), ` +
+          `${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded`,
+        '',
+      );
+      const rows = catalog.tools
+        .filter((t) => all || t.status !== 'excluded')
+        .map((t) => [t.status, t.id, truncate(t.status === 'cataloged' ? t.description : t.reason ?? t.description, 70)]);
+      out.push(table(['STATUS', 'ID', 'DESCRIPTION / REASON'], rows));
+      if (!all && catalog.excluded.length > 0) {
+        out.push('', `${catalog.excluded.length} excluded tools hidden; --all shows them, explain NAME says why.`);
+      }
+      if (catalog.servers.length > 0) {
+        out.push('', table(['SERVER', 'STATUS', 'TOOLS', 'MS', 'ORIGIN / ERROR'], catalog.servers.map((v) => [v.name, v.status, String(v.toolCount), String(v.durationMs), v.error ?? v.origin])));
+      }
+      if (catalog.plugins.length > 0) {
+        out.push('', table(['PLUGIN', 'STATUS', 'TOOLS', 'MANIFEST / REASON'], catalog.plugins.map((p) => [p.id, p.status, String(p.toolCount), p.reason ?? p.manifest])));
+      }
+      if (catalog.diagnostics.length > 0) {
+        out.push('', 'Diagnostics:', ...catalog.diagnostics.map((d) => `  ${formatDiagnostic(d)}`));
+      }
+      ctx.io.stdout(out.join('\n'));
+      return 0;
+    }),
+};

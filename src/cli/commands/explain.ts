@@ -1,0 +1,42 @@
+import { explainTool } from '../../core/explain/explain';
+import { UsageError, type CliCommand } from '../cliTypes';
+import { json } from '../format';
+import { withCatalog } from '../session';
+
+export const explainCommand: CliCommand = {
+  name: 'explain',
+  summary: 'say why a tool is cataloged, direct-only, excluded, unavailable or unknown',
+  usage: 'explain NAME_OR_ID',
+  run: (ctx) => {
+    const query = ctx.args.positionals[0];
+    if (!query) {
+      throw new UsageError('explain needs a tool name or id');
+    }
+    return withCatalog(ctx, (catalog) => {
+      const e = explainTool(catalog, query);
+      if (ctx.json) {
+        ctx.io.stdout(json(e));
+        return 0;
+      }
+      const out: string[] = [];
+      for (const m of e.matches) {
+        out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
+        for (const d of m.decisions) {
+          const where = d.file ? `  (${d.file}${d.line !== undefined ? `:${d.line}` : ''})` : '';
+          out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${d.rule}${where}`);
+        }
+        if (m.hint) {
+          out.push(`  fix: ${m.hint}`);
+        }
+      }
+      if (e.suggestions.length > 0) {
+        out.push(`Did you mean: ${e.suggestions.join(', ')}?`);
+      }
+      if (e.unavailableServers.length > 0) {
+        out.push(`Unavailable servers: ${e.unavailableServers.join(', ')}`);
+      }
+      ctx.io.stdout(out.join('\n'));
+      return 0;
+    });
+  },
+};

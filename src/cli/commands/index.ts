@@ -1,0 +1,6 @@
+import type { CliCommand } from '../cliTypes';
+import { catalogCommand } from './catalog';
+import { explainCommand } from './explain';
+
+/** Every CLI command. Each lives in its own module; add new ones here. */
+export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand];

@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { ConfigInputError } from '../core/config/openclawConfig';
+import { ClientToolsInputError } from '../core/sources/clientTools';
+import { SnapshotInputError } from '../core/sources/mcpSnapshot';
+import { errorMessage } from '../core/util/errors';
+import { UsageError, type CliIO, type ParsedArgs } from './cliTypes';
+import { COMMANDS } from './commands/index';
+import { SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
+
+function help(): string {
+  const lines = ['Usage: tool-search-inspect <command> [options]', '', 'Commands:'];
+  for (const c of COMMANDS) {
+    lines.push(`  ${c.usage.padEnd(42)} ${c.summary}`);
+  }
+  lines.push(
+    '',
+    'Shared options: --workspace DIR  --config FILE  --no-user-config  --snapshot NAME=PATH',
+    '  --client-tools FILE  --agent ID  --session KEY  --provider P[/MODEL]  --sandboxed',
+    '  --mode code|tools|directory|direct  --input id=value  --json',
+    '',
+    'Exit codes: 0 succeeded, 1 what was asked failed, 2 usage/input/config error.',
+  );
+  return lines.join('\n');
+}
+
+/** Runs the CLI and returns its exit code; never throws. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(help());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`tool-search-inspect: unknown command "${name}" (try --help)`);
+    return 2;
+  }
+  try {
+    let parsed: ParsedArgs;
+    try {
+      const r = parseArgs({ args: rest, options: { ...SHARED_OPTIONS, ...(command.options ?? {}) }, allowPositionals: true, strict: true });
+      parsed = { positionals: r.positionals, values: r.values as ParsedArgs['values'] };
+    } catch (err) {
+      throw new UsageError(errorMessage(err));
+    }
+    if (parsed.values.help) {
+      io.stdout(`Usage: tool-search-inspect ${command.usage}\n\n${command.summary}`);
+      return 0;
+    }
+    return await command.run({
+      args: parsed,
+      io,
+      json: parsed.values.json === true,
+      workspaceOptions: () => workspaceOptionsFrom(parsed, io.cwd, io.env),
+    });
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof ConfigInputError || err instanceof SnapshotInputError || err instanceof ClientToolsInputError) {
+      io.stderr(`tool-search-inspect ${name}: ${err.message}`);
+      return 2;
+    }
+    io.stderr(`tool-search-inspect ${name}: internal error: ${errorMessage(err)}`);
+    return 1;
+  }
+}

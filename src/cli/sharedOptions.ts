@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import { parseSnapshotArg } from '../core/sources/mcpSnapshot';
+import type { ToolSearchModeName } from '../core/types';
+import type { WorkspaceOptions } from '../core/workspace';
+import { UsageError, type OptionSpec, type ParsedArgs } from './cliTypes';
+
+/** Inputs shared by every command that needs a catalog (CLI contract). */
+export const SHARED_OPTIONS: Record<string, OptionSpec> = {
+  workspace: { type: 'string' },
+  config: { type: 'string' },
+  'no-user-config': { type: 'boolean' },
+  snapshot: { type: 'string', multiple: true },
+  'client-tools': { type: 'string' },
+  agent: { type: 'string' },
+  session: { type: 'string' },
+  provider: { type: 'string' },
+  sandboxed: { type: 'boolean' },
+  mode: { type: 'string' },
+  json: { type: 'boolean' },
+  input: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct'];
+
+function str(args: ParsedArgs, key: string): string | undefined {
+  const v = args.values[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function list(args: ParsedArgs, key: string): string[] {
+  const v = args.values[key];
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}
+
+export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<string, string | undefined>): WorkspaceOptions {
+  const workspace = path.resolve(cwd, str(args, 'workspace') ?? '.');
+  const mode = str(args, 'mode');
+  if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) {
+    throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`);
+  }
+  const inputs: Record<string, string> = {};
+  for (const kv of list(args, 'input')) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) {
+      throw new UsageError(`--input expects id=value, got "${kv}"`);
+    }
+    inputs[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  return {
+    workspace,
+    configPath: str(args, 'config') !== undefined ? path.resolve(cwd, str(args, 'config') as string) : undefined,
+    noUserConfig: args.values['no-user-config'] === true,
+    snapshots: list(args, 'snapshot').map((s) => parseSnapshotArg(s, cwd)),
+    clientToolsPath: str(args, 'client-tools') !== undefined ? path.resolve(cwd, str(args, 'client-tools') as string) : undefined,
+    policy: {
+      agent: str(args, 'agent'),
+      session: str(args, 'session'),
+      provider: str(args, 'provider'),
+      sandboxed: args.values.sandboxed === true ? true : undefined,
+    },
+    mode: mode as ToolSearchModeName | undefined,
+    // The CLI runs where its user ran it: that is consent to start the
+    // workspace's servers and plugin code, as `node` itself would.
+    trusted: true,
+    env,
+    inputs,
+  };
+}

@@ -1,0 +1,100 @@
+import type {
+  CatalogTool,
+  Diagnostic,
+  PluginReport,
+  ServerReport,
+  ToolExecutor,
+  ToolSearchSettings,
+  ToolSourceKind,
+} from '../types';
+
+export interface SourceCounts {
+  openclaw: number;
+  mcp: number;
+  client: number;
+}
+
+/**
+ * The effective catalog of one run: every tool any source offered, with its
+ * status (`cataloged`, `direct-only`, `excluded`) and the reason, sorted by id.
+ */
+export class Catalog {
+  private readonly byId = new Map<string, CatalogTool>();
+  private readonly byName = new Map<string, CatalogTool[]>();
+
+  constructor(
+    readonly tools: readonly CatalogTool[],
+    readonly servers: readonly ServerReport[],
+    readonly plugins: readonly PluginReport[],
+    readonly diagnostics: readonly Diagnostic[],
+    readonly settings: ToolSearchSettings,
+    private readonly executors: ReadonlyMap<string, ToolExecutor>,
+    readonly builtAt = Date.now(),
+  ) {
+    for (const t of tools) {
+      this.byId.set(t.id, t);
+      const key = t.name.toLowerCase();
+      const list = this.byName.get(key) ?? [];
+      list.push(t);
+      this.byName.set(key, list);
+    }
+  }
+
+  /** Tools that are searchable (indexed): allowed and not direct-only. */
+  get cataloged(): CatalogTool[] {
+    return this.tools.filter((t) => t.status === 'cataloged');
+  }
+
+  /** Tools kept directly visible to the model in every mode. */
+  get directOnly(): CatalogTool[] {
+    return this.tools.filter((t) => t.status === 'direct-only');
+  }
+
+  /** Tools the model may use at all: cataloged plus direct-only. */
+  get allowed(): CatalogTool[] {
+    return this.tools.filter((t) => t.status !== 'excluded');
+  }
+
+  get excluded(): CatalogTool[] {
+    return this.tools.filter((t) => t.status === 'excluded');
+  }
+
+  /** `catalogSize` of the contract: cataloged tools only. */
+  get size(): number {
+    return this.cataloged.length;
+  }
+
+  countBySource(tools: readonly CatalogTool[] = this.cataloged): SourceCounts {
+    const c: SourceCounts = { openclaw: 0, mcp: 0, client: 0 };
+    for (const t of tools) {
+      c[t.source]++;
+    }
+    return c;
+  }
+
+  countBySourceName(tools: readonly CatalogTool[] = this.cataloged): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const t of tools) {
+      out[t.sourceName] = (out[t.sourceName] ?? 0) + 1;
+    }
+    return out;
+  }
+
+  get(id: string): CatalogTool | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Every tool (any status) with this name, case-insensitively. */
+  withName(name: string): CatalogTool[] {
+    return this.byName.get(name.toLowerCase()) ?? [];
+  }
+
+  executorFor(source: ToolSourceKind, id: string): ToolExecutor | undefined {
+    return this.executors.get(id) ?? this.executors.get(source);
+  }
+
+  /** Servers whose tools are missing because they failed. */
+  get unavailableServers(): ServerReport[] {
+    return this.servers.filter((s) => s.status === 'failed');
+  }
+}

@@ -1,0 +1,144 @@
+import type { ToolPolicy } from '../policy/policyEngine';
+import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
+import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
+import { errorMessage } from '../util/errors';
+import { Catalog } from './catalog';
+
+/** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
+export function toolId(def: Pick<ToolDefinition, 'source' | 'owner' | 'name' | 'rawName'>): string {
+  return `${def.source}:${def.owner}:${def.rawName ?? def.name}`;
+}
+
+export interface BuildInput {
+  providers: readonly ToolSourceProvider[];
+  policy: ToolPolicy;
+  settings: ToolSearchSettings;
+  /** Diagnostics found before listing (config). */
+  diagnostics?: readonly Diagnostic[];
+  signal?: AbortSignal;
+}
+
+/** Rank of a source when two tools want the same model-visible name: core first, client last. */
+function precedence(t: ToolDefinition): number {
+  if (t.source === 'openclaw') {
+    return t.owner === 'core' ? 0 : 1;
+  }
+  return t.source === 'mcp' ? 2 : 3;
+}
+
+/**
+ * The design's planning steps: resolve the policy (given), list core and
+ * plugin tools, MCP tools and client tools (in parallel; a failing source
+ * becomes a diagnostic), keep direct-only tools visible and out of the index,
+ * and keep every excluded tool with its reason.
+ */
+export async function buildCatalog(input: BuildInput): Promise<Catalog> {
+  const diagnostics: Diagnostic[] = [...(input.diagnostics ?? [])];
+  const servers: ServerReport[] = [];
+  const plugins: PluginReport[] = [];
+  const executors = new Map<string, ToolExecutor>();
+  const listings = await Promise.all(
+    input.providers.map(async (p): Promise<[ToolSourceProvider, SourceListing]> => {
+      try {
+        return [p, await p.list(input.signal)];
+      } catch (err) {
+        return [p, { tools: [], diagnostics: [{ file: p.name, severity: 'error', message: `source "${p.name}" failed: ${errorMessage(err)}` }] }];
+      }
+    }),
+  );
+  const defs: { def: ToolDefinition; provider: ToolSourceProvider }[] = [];
+  for (const [provider, listing] of listings) {
+    diagnostics.push(...listing.diagnostics);
+    servers.push(...(listing.servers ?? []));
+    plugins.push(...(listing.plugins ?? []));
+    for (const def of listing.tools) {
+      defs.push({ def, provider });
+    }
+  }
+
+  // Model-visible names must be unique; earlier sources keep the name.
+  const owners = new Map<string, string>();
+  const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
+  const conflicts = new Map<ToolDefinition, string>();
+  const clientConflicts: string[] = [];
+  for (const { def } of ordered) {
+    if (def.invalid) {
+      continue;
+    }
+    const key = def.name.toLowerCase();
+    const holder = owners.get(key);
+    if (holder === undefined) {
+      owners.set(key, toolId(def));
+    } else if (def.source === 'client') {
+      conflicts.set(def, `client tool name conflict: ${def.name} (also ${holder})`);
+      clientConflicts.push(def.name);
+    } else {
+      conflicts.set(def, `name conflict: "${def.name}" is already provided by ${holder}`);
+      diagnostics.push({
+        file: def.origin?.file ?? def.owner,
+        line: def.origin?.line,
+        severity: 'warning',
+        message: `tool ${toolId(def)}: name "${def.name}" is already provided by ${holder}; excluded`,
+      });
+    }
+  }
+  if (clientConflicts.length > 0) {
+    const first = ordered.find(({ def }) => def.source === 'client' && conflicts.has(def))?.def;
+    diagnostics.push({
+      file: first?.origin?.file ?? 'client tools',
+      line: first?.origin?.line,
+      severity: 'error',
+      message: `client tool name conflict: ${clientConflicts.join(', ')}`,
+    });
+  }
+
+  const seenIds = new Set<string>();
+  const tools: CatalogTool[] = [];
+  for (const { def, provider } of defs) {
+    const id = toolId(def);
+    if (seenIds.has(id)) {
+      continue;
+    }
+    seenIds.add(id);
+    const subject = { name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id };
+    const verdict = input.policy.evaluate(subject);
+    const tool: CatalogTool = {
+      id,
+      source: def.source,
+      sourceName: def.owner,
+      name: def.name,
+      label: def.label,
+      description: def.description,
+      parameters: def.parameters,
+      outputSchema: def.outputSchema,
+      status: 'cataloged',
+      decisions: verdict.decisions,
+      groups: def.groups ?? [],
+      origin: def.origin,
+    };
+    if (def.rawName !== undefined && def.rawName !== def.name) {
+      tool.rawName = def.rawName;
+    }
+    if (def.invalid) {
+      tool.status = 'excluded';
+      tool.reason = def.invalid;
+    } else if (!verdict.allowed) {
+      tool.status = 'excluded';
+      tool.reason = verdict.reason;
+    } else if (conflicts.has(def)) {
+      tool.status = 'excluded';
+      tool.reason = conflicts.get(def);
+    } else if (def.catalogMode === 'direct-only') {
+      tool.status = 'direct-only';
+      tool.reason = 'catalogMode "direct-only": always visible to the model, never behind search';
+    }
+    if (provider.executor) {
+      executors.set(id, provider.executor);
+    }
+    tools.push(tool);
+  }
+  tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  servers.sort((a, b) => a.name.localeCompare(b.name));
+  plugins.sort((a, b) => a.id.localeCompare(b.id));
+  return new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
+}

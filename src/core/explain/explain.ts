@@ -1,0 +1,150 @@
+import { distance } from 'fastest-levenshtein';
+import type { Catalog } from '../catalog/catalog';
+import type { CatalogTool, PolicyDecision, ToolSourceKind } from '../types';
+
+export type ExplainStatus = 'cataloged' | 'direct-only' | 'excluded' | 'unknown' | 'unavailable';
+
+export interface ExplainMatch {
+  id?: string;
+  name: string;
+  source?: ToolSourceKind;
+  sourceName?: string;
+  status: ExplainStatus;
+  reason: string;
+  decisions: PolicyDecision[];
+  hint?: string;
+}
+
+export interface Explanation {
+  query: string;
+  matches: ExplainMatch[];
+  suggestions: string[];
+  unavailableServers: string[];
+}
+
+/** Names close to `query`: by edit distance, or containing it. At most `max`. */
+export function suggestNames(query: string, names: Iterable<string>, max = 5): string[] {
+  const q = query.toLowerCase();
+  const limit = Math.max(2, Math.floor(q.length / 3));
+  const scored: { name: string; d: number }[] = [];
+  for (const name of new Set(names)) {
+    const n = name.toLowerCase();
+    if (n === q) {
+      continue;
+    }
+    const d = distance(q, n);
+    if (d <= limit) {
+      scored.push({ name, d });
+    } else if (q.length >= 3 && (n.includes(q) || q.includes(n))) {
+      scored.push({ name, d: limit + 1 + Math.abs(n.length - q.length) / 100 });
+    }
+  }
+  return scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name)).slice(0, max).map((s) => s.name);
+}
+
+function reasonFor(t: CatalogTool): string {
+  if (t.status === 'cataloged') {
+    return 'allowed by policy and indexed for search';
+  }
+  return t.reason ?? t.status;
+}
+
+function hintFor(t: CatalogTool): string | undefined {
+  if (t.status !== 'excluded') {
+    return undefined;
+  }
+  const deny = t.decisions.find((d) => d.effect === 'deny');
+  if (deny) {
+    const where = deny.file ? ` (${deny.file}${deny.line !== undefined ? `:${deny.line}` : ''})` : '';
+    if (deny.rule.startsWith('deny ')) {
+      return `remove ${deny.rule.slice(5)} from ${deny.layer}.deny${where}`;
+    }
+    if (deny.rule.startsWith('not in profile')) {
+      return `add "${t.source === 'mcp' ? 'bundle-mcp' : t.name}" to ${deny.layer}.alsoAllow${where}, or use profile "full"`;
+    }
+    return `add "${t.name}" to ${deny.layer}.allow${where}`;
+  }
+  if (t.reason?.startsWith('plugin disabled')) {
+    return 'enable the plugin in plugins.entries / plugins.allow';
+  }
+  if (t.reason?.includes('conflict')) {
+    return 'rename one of the clashing tools';
+  }
+  return t.origin ? `fix the definition at ${t.origin.file}${t.origin.line !== undefined ? `:${t.origin.line}` : ''}` : undefined;
+}
+
+/** Splits `<server>__<tool>` / `mcp:<server>:<tool>` to name a server a missing tool may come from. */
+function serverOf(query: string): string | undefined {
+  const m = /^mcp:([^:]+):/.exec(query);
+  if (m) {
+    return m[1];
+  }
+  const i = query.indexOf('__');
+  return i > 0 ? query.slice(0, i) : undefined;
+}
+
+/**
+ * Why a tool is (or is not) in the catalog: its status, the policy decisions
+ * with file and line, a fix, and, when it is found nowhere, close names and
+ * the servers that failed (so a miss is not mistaken for absence).
+ */
+export function explainTool(catalog: Catalog, query: string): Explanation {
+  const q = query.trim();
+  const found = new Map<string, CatalogTool>();
+  const exact = catalog.get(q);
+  if (exact) {
+    found.set(exact.id, exact);
+  }
+  for (const t of catalog.withName(q)) {
+    found.set(t.id, t);
+  }
+  for (const t of catalog.tools) {
+    if (t.rawName && t.rawName.toLowerCase() === q.toLowerCase()) {
+      found.set(t.id, t);
+    }
+  }
+  const unavailable = catalog.unavailableServers.map((s) => s.name);
+  const matches: ExplainMatch[] = [...found.values()].map((t) => ({
+    id: t.id,
+    name: t.name,
+    source: t.source,
+    sourceName: t.sourceName,
+    status: t.status,
+    reason: reasonFor(t),
+    decisions: t.decisions,
+    hint: hintFor(t),
+  }));
+  if (matches.length === 0) {
+    const server = serverOf(q);
+    const failed = server ? catalog.unavailableServers.find((s) => s.name.toLowerCase() === server.toLowerCase()) : undefined;
+    if (failed) {
+      matches.push({
+        name: q,
+        source: 'mcp',
+        sourceName: failed.name,
+        status: 'unavailable',
+        reason: `MCP server "${failed.name}" failed: ${failed.error ?? 'unknown error'}`,
+        decisions: [],
+        hint: `fix the server configured at ${failed.origin}`,
+      });
+    } else {
+      matches.push({
+        name: q,
+        status: 'unknown',
+        reason: `no source offers a tool named "${q}"`,
+        decisions: [],
+        hint:
+          unavailable.length > 0
+            ? `it may come from a server that failed: ${unavailable.join(', ')}`
+            : 'check the tool name, or add the server or plugin that provides it',
+      });
+    }
+  }
+  const names = catalog.tools.flatMap((t) => (t.rawName ? [t.name, t.rawName] : [t.name]));
+  return {
+    query: q,
+    matches,
+    suggestions: matches.some((m) => m.status === 'unknown' || m.status === 'unavailable') ? suggestNames(q, names) : [],
+    unavailableServers: unavailable,
+  };
+}

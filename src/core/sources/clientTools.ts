@@ -1,0 +1,97 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseJson5 } from '../config/json5Document';
+import type { Diagnostic, ToolDefinition } from '../types';
+import { errorMessage } from '../util/errors';
+import { displayPath } from '../util/paths';
+import { readToolShape } from './toolShape';
+import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+
+export const DEFAULT_CLIENT_TOOLS = path.join('.openclaw', 'client-tools.json');
+
+/** Thrown when a client-tools file named explicitly cannot be read (exit 2). */
+export class ClientToolsInputError extends Error {}
+
+/**
+ * Client tools supplied for this run: `--client-tools FILE` or
+ * `.openclaw/client-tools.json`. They are executed by the client that supplied
+ * them, so the gateway only records the call.
+ */
+export class ClientToolSource implements ToolSourceProvider {
+  readonly name = 'client';
+  readonly executor = declaredOnlyExecutor('client tools are executed by the client that supplied them, not by the gateway');
+
+  constructor(private readonly file: string | undefined, private readonly explicit: boolean, private readonly workspace = process.cwd()) {}
+
+  static forWorkspace(workspace: string, explicitFile?: string): ClientToolSource {
+    if (explicitFile) {
+      return new ClientToolSource(path.resolve(workspace, explicitFile), true, workspace);
+    }
+    const def = path.join(workspace, DEFAULT_CLIENT_TOOLS);
+    return new ClientToolSource(fs.existsSync(def) ? def : undefined, false, workspace);
+  }
+
+  /** Reads the file eagerly so an explicit but missing file is a usage error before any work. */
+  check(): void {
+    if (this.file && this.explicit && !fs.existsSync(this.file)) {
+      throw new ClientToolsInputError(`${this.file}: client tools file not found`);
+    }
+  }
+
+  list(): Promise<SourceListing> {
+    const diagnostics: Diagnostic[] = [];
+    const tools: ToolDefinition[] = [];
+    const absFile = this.file;
+    if (!absFile) {
+      return Promise.resolve({ tools, diagnostics });
+    }
+    const file = displayPath(this.workspace, absFile);
+    let text: string;
+    try {
+      text = fs.readFileSync(absFile, 'utf8');
+    } catch (err) {
+      diagnostics.push({ file, severity: 'error', message: `cannot read client tools: ${errorMessage(err)}` });
+      return Promise.resolve({ tools, diagnostics });
+    }
+    const doc = parseJson5(file, text);
+    diagnostics.push(...doc.diagnostics);
+    let list = doc.value;
+    if (list && typeof list === 'object' && !Array.isArray(list) && Array.isArray((list as { tools?: unknown }).tools)) {
+      list = (list as { tools: unknown[] }).tools;
+    }
+    if (doc.value !== undefined && !Array.isArray(list)) {
+      diagnostics.push({ file, line: 1, severity: 'error', message: 'client tools must be a JSON array of tools' });
+      return Promise.resolve({ tools, diagnostics });
+    }
+    const seen = new Set<string>();
+    (Array.isArray(list) ? list : []).forEach((raw, i) => {
+      const line = doc.locate([i])?.line;
+      const shape = readToolShape(raw);
+      if (!shape.ok) {
+        diagnostics.push({ file, line, severity: 'error', message: `client tool #${i + 1}: ${shape.problem}; excluded` });
+        if (shape.name) {
+          tools.push({ source: 'client', owner: 'client', name: shape.name, description: '', origin: { file, line }, invalid: shape.problem });
+        }
+        return;
+      }
+      const t = shape.tool;
+      const def: ToolDefinition = {
+        source: 'client',
+        owner: 'client',
+        name: t.name,
+        label: t.label,
+        description: t.description,
+        parameters: t.parameters ?? { type: 'object', properties: {} },
+        catalogMode: t.catalogMode,
+        origin: { file, line },
+      };
+      if (seen.has(t.name.toLowerCase())) {
+        def.invalid = `duplicate client tool name "${t.name}"`;
+        diagnostics.push({ file, line, severity: 'error', message: `${def.invalid}; the later one is excluded` });
+      }
+      seen.add(t.name.toLowerCase());
+      tools.push(def);
+    });
+    return Promise.resolve({ tools, diagnostics });
+  }
+}

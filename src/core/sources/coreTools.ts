@@ -1,0 +1,221 @@
+import type { JsonSchema, ToolDefinition } from '../types';
+import { groupsOfCoreTool } from '../policy/groups';
+import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+
+interface CoreToolSpec {
+  name: string;
+  label: string;
+  description: string;
+  parameters: JsonSchema;
+  catalogMode?: 'direct-only';
+}
+
+const str = (description: string): JsonSchema => ({ type: 'string', description });
+const int = (description: string): JsonSchema => ({ type: 'integer', description });
+const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/**
+ * OpenClaw's core tools as the gateway declares them. They are listed so the
+ * catalog, policy and previews are faithful; this product does not run them.
+ */
+export const CORE_TOOLS: readonly CoreToolSpec[] = [
+  {
+    name: 'exec',
+    label: 'Run command',
+    description: 'Run a shell command in the workspace and return its output; long-running commands can continue in the background as a process.',
+    parameters: obj(
+      {
+        command: str('Shell command to run'),
+        workdir: str('Working directory (defaults to the workspace)'),
+        timeout: int('Seconds before the command is stopped'),
+        background: { type: 'boolean', description: 'Keep running in the background and return a process id' },
+        env: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra environment variables' },
+      },
+      ['command'],
+    ),
+  },
+  {
+    name: 'process',
+    label: 'Manage processes',
+    description: 'List, poll, write to or kill background processes started by exec.',
+    parameters: obj(
+      {
+        action: { type: 'string', enum: ['list', 'poll', 'log', 'write', 'kill'], description: 'What to do' },
+        sessionId: str('Process session id returned by exec'),
+        data: str('Text to write to the process stdin'),
+      },
+      ['action'],
+    ),
+  },
+  {
+    name: 'read',
+    label: 'Read file',
+    description: 'Read a text file from the workspace, optionally a range of lines.',
+    parameters: obj({ path: str('File path, relative to the workspace'), offset: int('First line (1-based)'), limit: int('Number of lines') }, ['path']),
+  },
+  {
+    name: 'write',
+    label: 'Write file',
+    description: 'Create or overwrite a file in the workspace with the given content.',
+    parameters: obj({ path: str('File path, relative to the workspace'), content: str('Full new content') }, ['path', 'content']),
+  },
+  {
+    name: 'edit',
+    label: 'Edit file',
+    description: 'Replace an exact snippet of text in a workspace file with new text.',
+    parameters: obj(
+      { path: str('File path'), oldText: str('Exact text to replace'), newText: str('Replacement text') },
+      ['path', 'oldText', 'newText'],
+    ),
+  },
+  {
+    name: 'apply_patch',
+    label: 'Apply patch',
+    description: 'Apply a multi-file patch (add, update, delete, move files) in the structured patch format.',
+    parameters: obj({ input: str('The patch text, from *** Begin Patch to *** End Patch') }, ['input']),
+  },
+  {
+    name: 'sessions_list',
+    label: 'List sessions',
+    description: 'List chat sessions with their keys, channels, last activity and token use.',
+    parameters: obj({ kinds: { type: 'array', items: { type: 'string' }, description: 'Filter by session kind' }, limit: int('Maximum sessions') }),
+  },
+  {
+    name: 'sessions_history',
+    label: 'Session history',
+    description: 'Fetch the message history of another session.',
+    parameters: obj({ sessionKey: str('Session key'), limit: int('Maximum messages'), includeTools: { type: 'boolean' } }, ['sessionKey']),
+  },
+  {
+    name: 'sessions_send',
+    label: 'Send to session',
+    description: 'Send a message into another session and optionally wait for its reply.',
+    parameters: obj({ sessionKey: str('Session key'), message: str('Message text'), timeoutSeconds: int('Seconds to wait for a reply') }, ['sessionKey', 'message']),
+  },
+  {
+    name: 'sessions_spawn',
+    label: 'Spawn sub-agent',
+    description: 'Start a sub-agent run in an isolated session with a task, and announce its result back.',
+    parameters: obj({ task: str('What the sub-agent should do'), label: str('Short label'), agentId: str('Agent to run'), model: str('Model override') }, ['task']),
+  },
+  {
+    name: 'session_status',
+    label: 'Session status',
+    description: 'Show the current session status: model, usage, time and settings; can change the session model.',
+    parameters: obj({ sessionKey: str('Session key (defaults to the current one)'), model: str('Set the session model') }),
+  },
+  {
+    name: 'memory_search',
+    label: 'Search memory',
+    description: 'Semantic search over the agent memory files (MEMORY.md and memory/*.md); returns snippets with paths and lines.',
+    parameters: obj({ query: str('What to look for'), maxResults: int('Maximum snippets'), minScore: { type: 'number' } }, ['query']),
+  },
+  {
+    name: 'memory_get',
+    label: 'Read memory',
+    description: 'Read lines from a memory file found by memory_search.',
+    parameters: obj({ path: str('Memory file path'), from: int('First line'), lines: int('Number of lines') }, ['path']),
+  },
+  {
+    name: 'web_search',
+    label: 'Web search',
+    description: 'Search the web and return titles, URLs and snippets.',
+    parameters: obj({ query: str('Search query'), count: int('Number of results (1-10)'), country: str('Two-letter country code'), freshness: str('Time filter') }, ['query']),
+  },
+  {
+    name: 'web_fetch',
+    label: 'Fetch URL',
+    description: 'Fetch a URL and extract its readable content as markdown or text.',
+    parameters: obj({ url: str('HTTP or HTTPS URL'), extractMode: { type: 'string', enum: ['markdown', 'text'] }, maxChars: int('Truncate after this many characters') }, ['url']),
+  },
+  {
+    name: 'browser',
+    label: 'Browser',
+    description: 'Control the OpenClaw-managed browser: open tabs, navigate, snapshot the page, click, type and take screenshots.',
+    parameters: obj(
+      {
+        action: { type: 'string', enum: ['status', 'start', 'stop', 'tabs', 'open', 'navigate', 'snapshot', 'screenshot', 'act'], description: 'Browser action' },
+        url: str('URL for open or navigate'),
+        targetId: str('Tab id'),
+        request: { type: 'object', description: 'UI action for act (click, type, press, ...)' },
+      },
+      ['action'],
+    ),
+  },
+  {
+    name: 'canvas',
+    label: 'Canvas',
+    description: 'Present, navigate, evaluate or snapshot the node canvas (A2UI).',
+    parameters: obj({ action: { type: 'string', enum: ['present', 'hide', 'navigate', 'eval', 'snapshot', 'a2ui_push', 'a2ui_reset'] }, node: str('Node id'), url: str('URL to show'), javaScript: str('Script for eval') }, ['action']),
+  },
+  {
+    name: 'cron',
+    label: 'Scheduled jobs',
+    description: 'Manage gateway cron jobs and wake-ups: list, add, update, remove and run scheduled jobs.',
+    parameters: obj({ action: { type: 'string', enum: ['status', 'list', 'add', 'update', 'remove', 'run', 'runs', 'wake'] }, job: { type: 'object' }, jobId: str('Job id'), text: str('Wake text') }, ['action']),
+  },
+  {
+    name: 'gateway',
+    label: 'Gateway',
+    description: 'Inspect or update the running gateway: read or patch its config and restart it.',
+    parameters: obj({ action: { type: 'string', enum: ['restart', 'config.get', 'config.schema', 'config.apply', 'config.patch', 'update.run'] }, raw: str('Config text for apply or patch'), reason: str('Why') }, ['action']),
+  },
+  {
+    name: 'message',
+    label: 'Send message',
+    description: 'Send a reply or message to a chat channel (Discord, Slack, Telegram, WhatsApp, ...): send, react, edit, delete, polls and threads.',
+    parameters: obj(
+      {
+        action: { type: 'string', enum: ['send', 'react', 'edit', 'delete', 'poll', 'thread-create', 'thread-reply'], description: 'Message action' },
+        channel: str('Channel provider'),
+        target: str('Recipient or channel id'),
+        message: str('Text to send'),
+        replyTo: str('Message id to reply to'),
+      },
+      ['action'],
+    ),
+    // The reply tool must stay visible: hiding it behind search breaks runs.
+    catalogMode: 'direct-only',
+  },
+  {
+    name: 'nodes',
+    label: 'Nodes',
+    description: 'Discover and control paired nodes (devices): status, notifications, camera, screen recording, location and running commands.',
+    parameters: obj({ action: { type: 'string', enum: ['status', 'describe', 'notify', 'camera_snap', 'screen_record', 'location_get', 'run'] }, node: str('Node id or name'), title: str('Notification title'), body: str('Notification body') }, ['action']),
+  },
+  {
+    name: 'image',
+    label: 'Analyze image',
+    description: 'Analyze an image with the configured image model and answer a prompt about it.',
+    parameters: obj({ image: str('Image path or URL'), prompt: str('What to ask about the image'), model: str('Model override') }, ['image']),
+  },
+];
+
+export function coreToolDefinitions(): ToolDefinition[] {
+  return CORE_TOOLS.map((t) => ({
+    source: 'openclaw',
+    owner: 'core',
+    name: t.name,
+    label: t.label,
+    description: t.description,
+    parameters: t.parameters,
+    catalogMode: t.catalogMode ?? 'default',
+    groups: groupsOfCoreTool(t.name),
+  }));
+}
+
+export class CoreToolSource implements ToolSourceProvider {
+  readonly name = 'openclaw-core';
+  readonly executor = declaredOnlyExecutor(
+    'OpenClaw core tools are declared here, not executed: run them in an OpenClaw gateway',
+  );
+
+  list(): Promise<SourceListing> {
+    return Promise.resolve({ tools: coreToolDefinitions(), diagnostics: [] });
+  }
+}

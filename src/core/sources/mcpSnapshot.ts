@@ -1,0 +1,97 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseJson5 } from '../config/json5Document';
+import type { Diagnostic, ServerReport, ToolDefinition } from '../types';
+import { errorMessage } from '../util/errors';
+import { mcpToolDefinitions } from './mcpTools';
+import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+
+export interface SnapshotSpec {
+  name: string;
+  path: string;
+}
+
+/** Thrown for a `--snapshot` argument that cannot be used (exit 2). */
+export class SnapshotInputError extends Error {}
+
+/** Parses `NAME=PATH`. */
+export function parseSnapshotArg(arg: string, cwd: string): SnapshotSpec {
+  const eq = arg.indexOf('=');
+  if (eq <= 0 || eq === arg.length - 1) {
+    throw new SnapshotInputError(`--snapshot expects NAME=PATH, got "${arg}"`);
+  }
+  return { name: arg.slice(0, eq), path: path.resolve(cwd, arg.slice(eq + 1)) };
+}
+
+function readTools(file: string, diagnostics: Diagnostic[]): unknown[] {
+  const doc = parseJson5(file, fs.readFileSync(file, 'utf8'));
+  diagnostics.push(...doc.diagnostics);
+  const v = doc.value;
+  if (Array.isArray(v)) {
+    return v;
+  }
+  if (v && typeof v === 'object' && Array.isArray((v as { tools?: unknown }).tools)) {
+    return (v as { tools: unknown[] }).tools;
+  }
+  if (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string') {
+    return [v];
+  }
+  if (v !== undefined) {
+    diagnostics.push({ file, line: 1, severity: 'error', message: 'snapshot must be a tools/list result ({"tools": [...]}), an array of tools, or one tool' });
+  }
+  return [];
+}
+
+/**
+ * Offline MCP servers: tools from a saved `tools/list` result, an array, or a
+ * folder with one tool per `*.json`/`*.snap` file. Nothing is started.
+ */
+export class SnapshotToolSource implements ToolSourceProvider {
+  readonly name = 'mcp-snapshots';
+  readonly executor = declaredOnlyExecutor('this MCP server is an offline snapshot; its tools cannot be called');
+
+  constructor(private readonly specs: readonly SnapshotSpec[], private readonly origin = '--snapshot') {}
+
+  check(): void {
+    for (const s of this.specs) {
+      if (!fs.existsSync(s.path)) {
+        throw new SnapshotInputError(`${s.path}: snapshot for "${s.name}" not found`);
+      }
+    }
+  }
+
+  list(): Promise<SourceListing> {
+    const diagnostics: Diagnostic[] = [];
+    const tools: ToolDefinition[] = [];
+    const servers: ServerReport[] = [];
+    for (const spec of this.specs) {
+      const started = performance.now();
+      const raw: unknown[] = [];
+      let error: string | undefined;
+      try {
+        if (fs.statSync(spec.path).isDirectory()) {
+          for (const f of fs.readdirSync(spec.path).filter((f) => /\.(json|snap)$/i.test(f)).sort()) {
+            raw.push(...readTools(path.join(spec.path, f), diagnostics));
+          }
+        } else {
+          raw.push(...readTools(spec.path, diagnostics));
+        }
+      } catch (err) {
+        error = `cannot read snapshot ${spec.path}: ${errorMessage(err)}`;
+        diagnostics.push({ file: spec.path, severity: 'error', message: error });
+      }
+      const defs = mcpToolDefinitions(spec.name, raw, { file: spec.path }, diagnostics);
+      tools.push(...defs);
+      servers.push({
+        name: spec.name,
+        origin: `${this.origin} ${spec.path}`,
+        transport: 'snapshot',
+        status: error ? 'failed' : 'ok',
+        toolCount: defs.filter((d) => !d.invalid).length,
+        error,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    return Promise.resolve({ tools, servers, diagnostics });
+  }
+}

@@ -1,0 +1,299 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ConfigReader } from '../config/configReader';
+import { parseJson5 } from '../config/json5Document';
+import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
+import { errorMessage } from '../util/errors';
+import { displayPath } from '../util/paths';
+import { readToolShape } from './toolShape';
+import type { SourceListing, ToolSourceProvider } from './toolSource';
+
+export const PLUGIN_MANIFEST = 'openclaw.plugin.json';
+
+/** What a plugin's `beforeToolCall` hook may answer. */
+export interface BeforeToolCallResult {
+  block?: boolean;
+  reason?: string;
+  params?: Record<string, unknown>;
+}
+
+export interface BeforeToolCallEvent {
+  toolName: string;
+  toolId: string;
+  params: Record<string, unknown>;
+  callId: string;
+}
+
+/** The module a plugin's `handler` points at. */
+export interface PluginHandlerModule {
+  call(toolName: string, args: Record<string, unknown>, context: { callId: string; pluginId: string; config?: unknown }): Promise<unknown>;
+  beforeToolCall?(event: BeforeToolCallEvent): Promise<BeforeToolCallResult | undefined> | BeforeToolCallResult | undefined;
+}
+
+export interface LoadedPlugin {
+  id: string;
+  name: string;
+  manifestPath: string;
+  /** Absolute path of the handler module, when the manifest names one. */
+  handlerPath?: string;
+  enabled: boolean;
+  config?: unknown;
+}
+
+export interface PluginSourceOptions {
+  workspace: string;
+  reader?: ConfigReader;
+  /** False in untrusted workspaces: handlers are never loaded. */
+  allowCode: boolean;
+}
+
+interface PluginPolicy {
+  enabled: boolean;
+  allow: string[];
+  deny: string[];
+  entries: Record<string, { enabled?: boolean; config?: unknown }>;
+}
+
+function readPluginPolicy(reader: ConfigReader | undefined): PluginPolicy {
+  const policy: PluginPolicy = { enabled: true, allow: [], deny: [], entries: {} };
+  if (!reader || !reader.object(['plugins'])) {
+    return policy;
+  }
+  reader.checkKeys(['plugins'], ['enabled', 'allow', 'deny', 'entries', 'load', 'slots', 'installs']);
+  policy.enabled = reader.boolean(['plugins', 'enabled']) ?? true;
+  policy.allow = reader.stringArray(['plugins', 'allow']) ?? [];
+  policy.deny = reader.stringArray(['plugins', 'deny']) ?? [];
+  const entries = reader.object(['plugins', 'entries']) ?? {};
+  for (const id of Object.keys(entries)) {
+    if (reader.object(['plugins', 'entries', id])) {
+      policy.entries[id] = {
+        enabled: reader.boolean(['plugins', 'entries', id, 'enabled']),
+        config: reader.raw(['plugins', 'entries', id, 'config']),
+      };
+    }
+  }
+  return policy;
+}
+
+/** Manifest files named by `plugins.load.paths` and `<workspace>/.openclaw/extensions/*`. */
+export function discoverManifests(workspace: string, reader: ConfigReader | undefined, diagnostics: Diagnostic[]): string[] {
+  const found: string[] = [];
+  const addDir = (dir: string): boolean => {
+    const m = path.join(dir, PLUGIN_MANIFEST);
+    if (fs.existsSync(m)) {
+      found.push(m);
+      return true;
+    }
+    return false;
+  };
+  const paths = reader?.stringArray(['plugins', 'load', 'paths']) ?? [];
+  paths.forEach((p, i) => {
+    const base = reader ? path.dirname(reader.absFile) : workspace;
+    const abs = path.resolve(base, p);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      reader?.report(['plugins', 'load', 'paths', i], 'error', `plugin path "${p}" does not exist (${abs})`);
+      return;
+    }
+    if (stat.isFile()) {
+      found.push(abs);
+    } else if (!addDir(abs)) {
+      // A folder of plugin folders.
+      const before = found.length;
+      for (const child of safeReaddir(abs)) {
+        addDir(path.join(abs, child));
+      }
+      if (found.length === before) {
+        reader?.report(['plugins', 'load', 'paths', i], 'warning', `plugin path "${p}" holds no ${PLUGIN_MANIFEST}`);
+      }
+    }
+  });
+  const ext = path.join(workspace, '.openclaw', 'extensions');
+  for (const child of safeReaddir(ext)) {
+    addDir(path.join(ext, child));
+  }
+  void diagnostics;
+  return [...new Set(found.map((f) => path.resolve(f)))];
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Plugin tools from manifests. Building the catalog only reads manifests;
+ * handler code is loaded on the first call, and never when `allowCode` is off.
+ */
+export class PluginToolSource implements ToolSourceProvider {
+  readonly name = 'plugins';
+  readonly plugins = new Map<string, LoadedPlugin>();
+  private readonly handlers = new Map<string, Promise<PluginHandlerModule>>();
+
+  constructor(private readonly opts: PluginSourceOptions) {}
+
+  list(): Promise<SourceListing> {
+    const diagnostics: Diagnostic[] = [];
+    const tools: ToolDefinition[] = [];
+    const reports: PluginReport[] = [];
+    const policy = readPluginPolicy(this.opts.reader);
+    this.plugins.clear();
+    for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics)) {
+      this.readManifest(manifest, policy, tools, reports, diagnostics);
+    }
+    return Promise.resolve({ tools, plugins: reports, diagnostics });
+  }
+
+  private readManifest(absFile: string, policy: PluginPolicy, tools: ToolDefinition[], reports: PluginReport[], diagnostics: Diagnostic[]): void {
+    const file = displayPath(this.opts.workspace, absFile);
+    let text: string;
+    try {
+      text = fs.readFileSync(absFile, 'utf8');
+    } catch (err) {
+      diagnostics.push({ file, severity: 'error', message: `cannot read plugin manifest: ${errorMessage(err)}` });
+      reports.push({ id: path.basename(path.dirname(file)), name: '', manifest: file, status: 'failed', reason: 'unreadable manifest', toolCount: 0 });
+      return;
+    }
+    const doc = parseJson5(file, text);
+    diagnostics.push(...doc.diagnostics);
+    const m = doc.value as Record<string, unknown> | undefined;
+    const loc = (p: (string | number)[]): number | undefined => doc.locate(p)?.line;
+    if (!m || typeof m !== 'object' || Array.isArray(m)) {
+      if (doc.diagnostics.length === 0) {
+        diagnostics.push({ file, line: 1, severity: 'error', message: 'plugin manifest must be a JSON object' });
+      }
+      reports.push({ id: path.basename(path.dirname(file)), name: '', manifest: file, status: 'failed', reason: 'invalid manifest', toolCount: 0 });
+      return;
+    }
+    const id = typeof m.id === 'string' && m.id.trim() !== '' ? m.id : undefined;
+    if (!id) {
+      diagnostics.push({ file, line: loc(['id']) ?? 1, severity: 'error', message: 'plugin manifest has no "id"; plugin skipped' });
+      reports.push({ id: path.basename(path.dirname(file)), name: '', manifest: file, status: 'failed', reason: 'manifest has no id', toolCount: 0 });
+      return;
+    }
+    if (this.plugins.has(id)) {
+      diagnostics.push({ file, line: loc(['id']), severity: 'error', message: `plugin id "${id}" is also declared by ${this.plugins.get(id)?.manifestPath}; this copy is skipped` });
+      reports.push({ id, name: String(m.name ?? id), manifest: file, status: 'failed', reason: 'duplicate plugin id', toolCount: 0 });
+      return;
+    }
+    const name = typeof m.name === 'string' ? m.name : id;
+    const entry = policy.entries[id];
+    let disabledReason: string | undefined;
+    if (!policy.enabled) {
+      disabledReason = 'plugins.enabled is false';
+    } else if (policy.deny.includes(id)) {
+      disabledReason = `plugin "${id}" is in plugins.deny`;
+    } else if (policy.allow.length > 0 && !policy.allow.includes(id)) {
+      disabledReason = `plugin "${id}" is not in plugins.allow`;
+    } else if (entry?.enabled === false) {
+      disabledReason = `plugins.entries.${id}.enabled is false`;
+    }
+    const handler = typeof m.handler === 'string' ? path.resolve(path.dirname(absFile), m.handler) : undefined;
+    this.plugins.set(id, { id, name, manifestPath: file, handlerPath: handler, enabled: !disabledReason, config: entry?.config });
+
+    const rawTools = Array.isArray(m.tools) ? m.tools : [];
+    if (m.tools !== undefined && !Array.isArray(m.tools)) {
+      diagnostics.push({ file, line: loc(['tools']), severity: 'error', message: `plugin "${id}": "tools" must be an array` });
+    }
+    const contracts = (m.contracts as { tools?: unknown } | undefined)?.tools;
+    const declared = Array.isArray(contracts) ? contracts.filter((x): x is string => typeof x === 'string') : undefined;
+    const seen = new Set<string>();
+    let count = 0;
+    rawTools.forEach((raw, i) => {
+      const line = loc(['tools', i]);
+      const shape = readToolShape(raw);
+      const origin = { file, line };
+      if (!shape.ok) {
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${shape.problem}; tool excluded` });
+        if (shape.name) {
+          tools.push({ source: 'openclaw', owner: id, name: shape.name, description: '', origin, invalid: shape.problem });
+        }
+        return;
+      }
+      const t = shape.tool;
+      const def: ToolDefinition = {
+        source: 'openclaw',
+        owner: id,
+        name: t.name,
+        label: t.label,
+        description: t.description,
+        parameters: t.parameters ?? { type: 'object', properties: {} },
+        outputSchema: t.outputSchema,
+        catalogMode: t.catalogMode,
+        origin,
+      };
+      if (seen.has(t.name.toLowerCase())) {
+        def.invalid = `duplicate tool name "${t.name}" in plugin "${id}"`;
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${def.invalid}; the later definition is excluded` });
+      } else if (declared && !declared.includes(t.name)) {
+        def.invalid = `tool "${t.name}" is not declared in contracts.tools of plugin "${id}"`;
+        diagnostics.push({ file, line, severity: 'warning', message: `plugin "${id}": ${def.invalid}; tool excluded` });
+      } else if (disabledReason) {
+        def.invalid = `plugin disabled: ${disabledReason}`;
+      }
+      seen.add(t.name.toLowerCase());
+      if (!def.invalid) {
+        count++;
+      }
+      tools.push(def);
+    });
+    for (const n of declared ?? []) {
+      if (!seen.has(n.toLowerCase())) {
+        const line = loc(['contracts', 'tools', declared?.indexOf(n) ?? 0]);
+        const problem = `"${n}" is declared in contracts.tools of plugin "${id}" but has no definition`;
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${problem}; tool excluded` });
+        tools.push({ source: 'openclaw', owner: id, name: n, description: '', origin: { file, line }, invalid: problem });
+      }
+    }
+    reports.push({ id, name, manifest: file, status: disabledReason ? 'disabled' : 'loaded', reason: disabledReason, toolCount: count });
+  }
+
+  readonly executor: ToolExecutor = {
+    execute: async (tool, args, ctx): Promise<ToolCallResult> => {
+      const handler = await this.handlerFor(tool.sourceName);
+      const plugin = this.plugins.get(tool.sourceName);
+      const value = await handler.call(tool.name, args, { callId: ctx.callId, pluginId: tool.sourceName, config: plugin?.config });
+      return { value };
+    },
+  };
+
+  /** Loads (once) the handler module of a plugin; refuses in untrusted workspaces. */
+  handlerFor(pluginId: string): Promise<PluginHandlerModule> {
+    const plugin = this.plugins.get(pluginId);
+    if (!plugin) {
+      return Promise.reject(new Error(`plugin "${pluginId}" is not loaded`));
+    }
+    if (!this.opts.allowCode) {
+      return Promise.reject(new Error(`plugin "${pluginId}": the workspace is not trusted, so plugin code is not loaded`));
+    }
+    if (!plugin.handlerPath) {
+      return Promise.reject(new Error(`plugin "${pluginId}" declares no "handler" in ${plugin.manifestPath}, so its tools cannot run here`));
+    }
+    let p = this.handlers.get(pluginId);
+    if (!p) {
+      const handlerPath = plugin.handlerPath;
+      p = import(pathToFileURL(handlerPath).href).then((mod: unknown) => {
+        const m = ((mod as { default?: unknown }).default ?? mod) as Partial<PluginHandlerModule>;
+        const call = m.call ?? (mod as Partial<PluginHandlerModule>).call;
+        if (typeof call !== 'function') {
+          throw new Error(`plugin "${pluginId}": ${handlerPath} does not export call(toolName, args, context)`);
+        }
+        return { call, beforeToolCall: m.beforeToolCall ?? (mod as Partial<PluginHandlerModule>).beforeToolCall } as PluginHandlerModule;
+      });
+      this.handlers.set(pluginId, p);
+      p.catch(() => this.handlers.delete(pluginId));
+    }
+    return p;
+  }
+
+  /** Plugins with handlers that are enabled: the ones whose `beforeToolCall` hooks apply. */
+  enabledWithHandlers(): LoadedPlugin[] {
+    return [...this.plugins.values()].filter((p) => p.enabled && p.handlerPath);
+  }
+}

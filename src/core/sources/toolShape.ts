@@ -1,0 +1,105 @@
+import type { JsonSchema } from '../types';
+
+export interface ToolShape {
+  name: string;
+  label?: string;
+  description: string;
+  parameters?: JsonSchema;
+  outputSchema?: JsonSchema;
+  catalogMode?: 'default' | 'direct-only';
+}
+
+export type ShapeResult = { ok: true; tool: ToolShape } | { ok: false; name?: string; problem: string };
+
+/** Tool names the model can call: what providers accept for function names. */
+const NAME_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * Checks a schema that a model will be given. Untrusted: it must be an object
+ * schema (or absent), without cycles, of bounded depth.
+ */
+export function schemaProblem(schema: unknown, what = 'input schema'): string | undefined {
+  if (schema === undefined) {
+    return undefined;
+  }
+  if (!isObject(schema)) {
+    return `${what} must be a JSON Schema object`;
+  }
+  if (schema.type !== undefined && schema.type !== 'object') {
+    return `${what} must have type "object", got ${JSON.stringify(schema.type)}`;
+  }
+  if (schema.properties !== undefined && !isObject(schema.properties)) {
+    return `${what}.properties must be an object`;
+  }
+  if (schema.required !== undefined && (!Array.isArray(schema.required) || schema.required.some((r) => typeof r !== 'string'))) {
+    return `${what}.required must be an array of strings`;
+  }
+  let depth = 0;
+  const seen = new Set<unknown>();
+  const walk = (v: unknown, d: number): string | undefined => {
+    if (d > 32) {
+      return `${what} is nested deeper than 32 levels`;
+    }
+    depth = Math.max(depth, d);
+    if (v !== null && typeof v === 'object') {
+      if (seen.has(v)) {
+        return `${what} is cyclic`;
+      }
+      seen.add(v);
+      for (const x of Object.values(v)) {
+        const p = walk(x, d + 1);
+        if (p) {
+          return p;
+        }
+      }
+      seen.delete(v);
+    }
+    return undefined;
+  };
+  return walk(schema, 0);
+}
+
+/**
+ * Reads a tool in any of the shapes users hand us: plugin/client
+ * `{name, description, parameters}`, OpenAI `{type: "function", function: {...}}`
+ * or MCP `{name, description, inputSchema}`. Never throws.
+ */
+export function readToolShape(raw: unknown): ShapeResult {
+  if (!isObject(raw)) {
+    return { ok: false, problem: 'a tool must be an object' };
+  }
+  let t: Record<string, unknown> = raw;
+  if (raw.type === 'function' && isObject(raw.function)) {
+    t = raw.function;
+  }
+  const name = t.name;
+  if (typeof name !== 'string' || name.trim() === '') {
+    return { ok: false, problem: 'tool has no name' };
+  }
+  if (!NAME_RE.test(name)) {
+    return { ok: false, name, problem: `tool name "${name.slice(0, 80)}" is not a valid function name (letters, digits, _ . : -, at most 128)` };
+  }
+  const description = t.description ?? '';
+  if (typeof description !== 'string') {
+    return { ok: false, name, problem: `tool "${name}" description must be a string` };
+  }
+  const parameters = t.parameters ?? t.inputSchema ?? t.input_schema;
+  const problem = schemaProblem(parameters);
+  if (problem) {
+    return { ok: false, name, problem: `tool "${name}" ${problem}` };
+  }
+  const outputSchema = isObject(t.outputSchema) ? t.outputSchema : undefined;
+  const catalogMode = t.catalogMode === 'direct-only' ? 'direct-only' : 'default';
+  if (t.catalogMode !== undefined && t.catalogMode !== 'direct-only' && t.catalogMode !== 'default') {
+    return { ok: false, name, problem: `tool "${name}" catalogMode must be "default" or "direct-only"` };
+  }
+  const label = typeof t.label === 'string' ? t.label : typeof t.title === 'string' ? t.title : undefined;
+  return {
+    ok: true,
+    tool: { name, label, description, parameters: parameters as JsonSchema | undefined, outputSchema, catalogMode },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Shared vocabulary of the core. Every module speaks in these types; nothing
+ * here depends on a runtime (no `vscode`, no `fs`).
+ */
+
+export type ToolSourceKind = 'openclaw' | 'mcp' | 'client';
+
+/** A JSON Schema as received. MCP and client schemas are untrusted input. */
+export type JsonSchema = Record<string, unknown>;
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in an input, pointing at the file and (where known) line. */
+export interface Diagnostic {
+  file: string;
+  line?: number;
+  column?: number;
+  severity: Severity;
+  message: string;
+}
+
+export interface SourceLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export type CatalogMode = 'default' | 'direct-only';
+
+/**
+ * A tool as a source offers it, before policy. `owner` is `core`, a plugin id,
+ * an MCP server name or `client`.
+ */
+export interface ToolDefinition {
+  source: ToolSourceKind;
+  owner: string;
+  /** The model-visible name (for MCP tools `<server>__<tool>`). */
+  name: string;
+  /** The name the source itself uses, when it differs from `name` (MCP's raw tool name); ids use it. */
+  rawName?: string;
+  label?: string;
+  description: string;
+  parameters?: JsonSchema;
+  outputSchema?: JsonSchema;
+  catalogMode?: CatalogMode;
+  /** Policy groups this tool belongs to (`group:fs`, ...), besides `bundle-mcp` for MCP tools. */
+  groups?: string[];
+  /** Where the tool was declared (manifest, client-tools file, snapshot). */
+  origin?: SourceLocation;
+  /** Set by a source when the tool can never be offered (bad schema, duplicate, ...). */
+  invalid?: string;
+}
+
+/** The catalog entry shape of the design: `{id, source, sourceName, name, label?, description, parameters?, outputSchema?}`. */
+export interface CatalogEntry {
+  id: string;
+  source: ToolSourceKind;
+  sourceName: string;
+  name: string;
+  label?: string;
+  description: string;
+  parameters?: JsonSchema;
+  outputSchema?: JsonSchema;
+}
+
+export type ToolStatus = 'cataloged' | 'direct-only' | 'excluded';
+
+export type PolicyEffect = 'allow' | 'deny' | 'none';
+
+/** One step of a policy verdict: which layer, which rule, what it did, where it was written. */
+export interface PolicyDecision {
+  layer: string;
+  rule: string;
+  effect: PolicyEffect;
+  file?: string;
+  line?: number;
+}
+
+export interface CatalogTool extends CatalogEntry {
+  /** The source's own name for the tool when it differs from `name`. */
+  rawName?: string;
+  status: ToolStatus;
+  /** Why the tool is excluded or direct-only. */
+  reason?: string;
+  decisions: PolicyDecision[];
+  groups: string[];
+  origin?: SourceLocation;
+}
+
+export type ServerStatus = 'ok' | 'failed' | 'disabled';
+
+/** An MCP server (live or snapshot) as seen by the catalog builder. */
+export interface ServerReport {
+  name: string;
+  /** Where it was configured: `file:line`, or `--snapshot`. */
+  origin: string;
+  transport: 'snapshot' | 'stdio' | 'streamable-http' | 'sse';
+  status: ServerStatus;
+  toolCount: number;
+  error?: string;
+  durationMs: number;
+  /** Last lines a stdio server wrote to stderr, for explanations. */
+  stderrTail?: string[];
+}
+
+export interface PluginReport {
+  id: string;
+  name: string;
+  manifest: string;
+  status: 'loaded' | 'disabled' | 'failed';
+  reason?: string;
+  toolCount: number;
+}
+
+export type ToolSearchModeName = 'code' | 'tools' | 'directory' | 'direct';
+
+export interface ToolSearchSettings {
+  /** `false` means direct mode: every selected schema is sent up front. */
+  enabled: boolean;
+  mode: ToolSearchModeName;
+  codeTimeoutMs: number;
+  searchDefaultLimit: number;
+  maxSearchLimit: number;
+  /** Whether `tools.toolSearch` was set in a config at all (unset never silently enables a mode). */
+  configured: boolean;
+}
+
+/** The run's policy context: who is running, with which provider, sandboxed or not. */
+export interface PolicyContext {
+  agent?: string;
+  session?: string;
+  /** `provider` or `provider/model`. */
+  provider?: string;
+  sandboxed?: boolean;
+}
+
+/** The result of executing a tool through its source. */
+export interface ToolCallResult {
+  content?: unknown[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  /** Plain value for sources that do not speak MCP content. */
+  value?: unknown;
+}
+
+export interface ToolCallContext {
+  callId: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * Something that can execute the tools it listed. Sources that only declare
+ * tools (OpenClaw core, snapshots) throw a clear error.
+ */
+export interface ToolExecutor {
+  execute(tool: CatalogEntry, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolCallResult>;
+}

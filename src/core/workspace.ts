@@ -1,0 +1,80 @@
+import { buildCatalog } from './catalog/catalogBuilder';
+import type { Catalog } from './catalog/catalog';
+import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
+import { withModeOverride } from './config/toolSearchSettings';
+import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
+import { ClientToolSource } from './sources/clientTools';
+import { CoreToolSource } from './sources/coreTools';
+import { SnapshotToolSource, type SnapshotSpec } from './sources/mcpSnapshot';
+import { PluginToolSource } from './sources/plugins';
+import type { ToolSourceProvider } from './sources/toolSource';
+import type { PolicyContext, ToolSearchModeName, ToolSearchSettings } from './types';
+
+export interface WorkspaceOptions {
+  workspace: string;
+  configPath?: string;
+  noUserConfig?: boolean;
+  snapshots?: readonly SnapshotSpec[];
+  clientToolsPath?: string;
+  policy?: PolicyContext;
+  /** The session policy layer, when the host has one. */
+  sessionPolicy?: PolicyLayerInput;
+  mode?: ToolSearchModeName;
+  /**
+   * Trusted workspaces may start MCP stdio servers and load plugin handlers.
+   * Untrusted ones only read configs and snapshots. Fail closed: default false.
+   */
+  trusted?: boolean;
+  env?: Record<string, string | undefined>;
+  homeDir?: string;
+  /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
+  inputs?: Record<string, string>;
+  /** Creates the live MCP source (kept apart so the catalog can be built without it). */
+  liveMcp?: (ws: OpenWorkspace) => ToolSourceProvider | undefined;
+}
+
+/**
+ * A workspace opened for inspection: its config, policy and tool sources.
+ * Owns the sources' connections until disposed.
+ */
+export class OpenWorkspace {
+  readonly config: LoadedConfig;
+  readonly settings: ToolSearchSettings;
+  readonly policy: ToolPolicy;
+  readonly plugins: PluginToolSource;
+  readonly providers: ToolSourceProvider[];
+
+  constructor(readonly options: WorkspaceOptions) {
+    this.config = loadOpenClawConfig(options);
+    this.settings = withModeOverride(this.config.settings, options.mode);
+    this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy);
+    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true });
+    const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath);
+    client.check();
+    const snapshots = new SnapshotToolSource(options.snapshots ?? []);
+    snapshots.check();
+    this.providers = [new CoreToolSource(), this.plugins, snapshots, client];
+    const live = options.liveMcp?.(this);
+    if (live) {
+      this.providers.push(live);
+    }
+  }
+
+  get trusted(): boolean {
+    return this.options.trusted === true;
+  }
+
+  buildCatalog(signal?: AbortSignal): Promise<Catalog> {
+    return buildCatalog({
+      providers: this.providers,
+      policy: this.policy,
+      settings: this.settings,
+      diagnostics: this.config.diagnostics,
+      signal,
+    });
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.allSettled(this.providers.map(async (p) => p.dispose?.()));
+  }
+}
