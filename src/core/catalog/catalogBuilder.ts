@@ -94,7 +94,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
 
   const seenIds = new Set<string>();
   const tools: CatalogTool[] = [];
-  for (const { def, provider } of defs) {
+  // When one id is listed twice (a duplicate), the valid definition is the one kept.
+  const byValidity = [...defs].sort((a, b) => Number(Boolean(a.def.invalid)) - Number(Boolean(b.def.invalid)));
+  for (const { def, provider } of byValidity) {
     const id = toolId(def);
     if (seenIds.has(id)) {
       continue;
