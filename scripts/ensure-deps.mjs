@@ -1,0 +1,32 @@
+// Installs the locked dependencies when node_modules is missing, so the
+// README's commands work on a fresh clone. Builtins only:
+// nothing else is installed yet when this runs.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+if (mtime(installed) < 0 && mtime(lock) > 0) {
+  console.log('[ensure-deps] installing locked dependencies (npm ci)…');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (r.status !== 0) {
+    console.error('[ensure-deps] npm ci failed');
+    process.exit(r.status ?? 1);
+  }
+}
