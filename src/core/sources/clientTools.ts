@@ -4,7 +4,7 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
-import { readToolShape } from './toolShape';
+import { readToolDefinition } from './toolShape';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 
 export const DEFAULT_CLIENT_TOOLS = path.join('.openclaw', 'client-tools.json');
@@ -66,25 +66,15 @@ export class ClientToolSource implements ToolSourceProvider {
     const seen = new Set<string>();
     (Array.isArray(list) ? list : []).forEach((raw, i) => {
       const line = doc.locate([i])?.line;
-      const shape = readToolShape(raw);
-      if (!shape.ok) {
-        diagnostics.push({ file, line, severity: 'error', message: `client tool #${i + 1}: ${shape.problem}; excluded` });
-        if (shape.name) {
-          tools.push({ source: 'client', owner: 'client', name: shape.name, description: '', origin: { file, line }, invalid: shape.problem });
+      const { def, problem } = readToolDefinition(raw, 'client', 'client', { file, line });
+      if (problem || !def) {
+        diagnostics.push({ file, line, severity: 'error', message: `client tool #${i + 1}: ${problem}; excluded` });
+        if (def) {
+          tools.push(def);
         }
         return;
       }
-      const t = shape.tool;
-      const def: ToolDefinition = {
-        source: 'client',
-        owner: 'client',
-        name: t.name,
-        label: t.label,
-        description: t.description,
-        parameters: t.parameters ?? { type: 'object', properties: {} },
-        catalogMode: t.catalogMode,
-        origin: { file, line },
-      };
+      const t = def;
       if (seen.has(t.name.toLowerCase())) {
         def.invalid = `duplicate client tool name "${t.name}"`;
         diagnostics.push({ file, line, severity: 'error', message: `${def.invalid}; the later one is excluded` });

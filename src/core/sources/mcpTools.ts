@@ -1,6 +1,6 @@
 import type { Diagnostic, SourceLocation, ToolDefinition } from '../types';
 import { assignQualifiedNames } from './mcpNames';
-import { readToolShape } from './toolShape';
+import { readToolDefinition } from './toolShape';
 
 /**
  * Turns an MCP `tools/list` result (live or from a snapshot) into tool
@@ -12,26 +12,15 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
   const valid: { raw: string; def: ToolDefinition }[] = [];
   const seen = new Set<string>();
   rawTools.forEach((raw, i) => {
-    const shape = readToolShape(raw);
-    if (!shape.ok) {
-      diagnostics.push({ ...origin, severity: 'error', message: `MCP server "${server}": tool #${i + 1}: ${shape.problem}; excluded` });
-      if (shape.name) {
-        out.push({ source: 'mcp', owner: server, name: shape.name, rawName: shape.name, description: '', origin, invalid: shape.problem });
+    const { def, problem } = readToolDefinition(raw, 'mcp', server, origin);
+    if (problem || !def) {
+      diagnostics.push({ ...origin, severity: 'error', message: `MCP server "${server}": tool #${i + 1}: ${problem}; excluded` });
+      if (def) {
+        out.push(def);
       }
       return;
     }
-    const t = shape.tool;
-    const def: ToolDefinition = {
-      source: 'mcp',
-      owner: server,
-      name: t.name,
-      rawName: t.name,
-      label: t.label,
-      description: t.description,
-      parameters: t.parameters ?? { type: 'object', properties: {} },
-      outputSchema: t.outputSchema,
-      origin,
-    };
+    const t = def;
     if (seen.has(t.name)) {
       def.invalid = `duplicate tool name "${t.name}" listed by MCP server "${server}"`;
       diagnostics.push({ ...origin, severity: 'error', message: `${def.invalid}; the later one is excluded` });

@@ -6,7 +6,7 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
-import { readToolShape } from './toolShape';
+import { readToolDefinition } from './toolShape';
 import type { SourceListing, ToolSourceProvider } from './toolSource';
 
 export const PLUGIN_MANIFEST = 'openclaw.plugin.json';
@@ -207,27 +207,15 @@ export class PluginToolSource implements ToolSourceProvider {
     let count = 0;
     rawTools.forEach((raw, i) => {
       const line = loc(['tools', i]);
-      const shape = readToolShape(raw);
-      const origin = { file, line };
-      if (!shape.ok) {
-        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${shape.problem}; tool excluded` });
-        if (shape.name) {
-          tools.push({ source: 'openclaw', owner: id, name: shape.name, description: '', origin, invalid: shape.problem });
+      const { def, problem } = readToolDefinition(raw, 'openclaw', id, { file, line });
+      if (problem || !def) {
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${problem}; tool excluded` });
+        if (def) {
+          tools.push(def);
         }
         return;
       }
-      const t = shape.tool;
-      const def: ToolDefinition = {
-        source: 'openclaw',
-        owner: id,
-        name: t.name,
-        label: t.label,
-        description: t.description,
-        parameters: t.parameters ?? { type: 'object', properties: {} },
-        outputSchema: t.outputSchema,
-        catalogMode: t.catalogMode,
-        origin,
-      };
+      const t = def;
       if (seen.has(t.name.toLowerCase())) {
         def.invalid = `duplicate tool name "${t.name}" in plugin "${id}"`;
         diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${def.invalid}; the later definition is excluded` });

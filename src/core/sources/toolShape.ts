@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema, SourceLocation, ToolDefinition, ToolSourceKind } from '../types';
 
 export interface ToolShape {
   name: string;
@@ -101,5 +101,44 @@ export function readToolShape(raw: unknown): ShapeResult {
   return {
     ok: true,
     tool: { name, label, description, parameters: parameters as JsonSchema | undefined, outputSchema, catalogMode },
+  };
+}
+
+export interface ReadDefinition {
+  /** Undefined only when the tool has no usable name at all. */
+  def?: ToolDefinition;
+  /** Why the tool is unusable (also set as `def.invalid`), for the diagnostic. */
+  problem?: string;
+}
+
+/**
+ * Reads one raw tool into a definition of `source`/`owner`. An unusable tool
+ * that still has a name comes back marked `invalid`, so the catalog can show
+ * it as excluded with the reason instead of losing it.
+ */
+export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: string, origin: SourceLocation): ReadDefinition {
+  const shape = readToolShape(raw);
+  // MCP tools keep their raw name for ids and calls; they cannot ask to be direct-only.
+  const mcp = source === 'mcp';
+  if (!shape.ok) {
+    const def = shape.name
+      ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: shape.problem }
+      : undefined;
+    return { def, problem: shape.problem };
+  }
+  const t = shape.tool;
+  return {
+    def: {
+      source,
+      owner,
+      name: t.name,
+      rawName: mcp ? t.name : undefined,
+      label: t.label,
+      description: t.description,
+      parameters: t.parameters ?? { type: 'object', properties: {} },
+      outputSchema: t.outputSchema,
+      catalogMode: mcp ? undefined : t.catalogMode,
+      origin,
+    },
   };
 }
