@@ -1,6 +1,7 @@
 import type { CliCommand } from '../cliTypes';
 import { catalogCommand } from './catalog';
 import { explainCommand } from './explain';
+import { runCommand } from './run';
 
 /** Every CLI command. Each lives in its own module; add new ones here. */
-export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand];
+export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand];

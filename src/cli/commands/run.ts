@@ -1,0 +1,100 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CodeBridge } from '../../core/bridge/codeBridge';
+import type { RunReport } from '../../core/bridge/runReport';
+import { createToolSearchApi } from '../../core/gateway/toolSearchApi';
+import { ToolIndex } from '../../core/search/toolIndex';
+import { errorMessage } from '../../core/util/errors';
+import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
+import { json, truncate } from '../format';
+import { withCatalog } from '../session';
+
+const MIN_TIMEOUT_MS = 100;
+const MAX_TIMEOUT_MS = 60_000;
+
+function snippetSource(ctx: CommandContext): string {
+  const file = ctx.args.values.code;
+  const source = ctx.args.values.eval;
+  if ((typeof file === 'string') === (typeof source === 'string')) {
+    throw new UsageError('run needs exactly one of --code FILE or --eval SOURCE');
+  }
+  if (typeof source === 'string') {
+    return source;
+  }
+  const p = path.resolve(ctx.io.cwd, file as string);
+  try {
+    return fs.readFileSync(p, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read --code ${p}: ${errorMessage(err)}`);
+  }
+}
+
+function timeoutFrom(ctx: CommandContext): number | undefined {
+  const raw = ctx.args.values.timeout;
+  if (raw === undefined) {
+    return undefined;
+  }
+  const n = Number(raw);
+  if (typeof raw !== 'string' || !Number.isInteger(n) || n < MIN_TIMEOUT_MS || n > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout must be a whole number of ms in ${MIN_TIMEOUT_MS}..${MAX_TIMEOUT_MS}, got "${String(raw)}"`);
+  }
+  return n;
+}
+
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'run a tool_search_code snippet in the isolated sandbox and show its trace',
+  usage: 'run (--code FILE | --eval SOURCE) [--timeout MS] [--node PATH] [--approve]',
+  options: {
+    code: { type: 'string' },
+    eval: { type: 'string' },
+    timeout: { type: 'string' },
+    node: { type: 'string' },
+    approve: { type: 'boolean' },
+  },
+  run: async (ctx) => {
+    const code = snippetSource(ctx);
+    const timeout = timeoutFrom(ctx);
+    const nodeFlag = ctx.args.values.node;
+    if (nodeFlag !== undefined && (typeof nodeFlag !== 'string' || nodeFlag === '')) {
+      throw new UsageError('--node needs a path to a Node binary');
+    }
+    const report = await withCatalog(ctx, async (catalog, ws) => {
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli' });
+      // One run per process: a pre-spawned child would only be wasted.
+      const bridge = new CodeBridge({ api, nodePath: (nodeFlag as string | undefined) ?? 'node', warm: false, env: ctx.io.env });
+      try {
+        return await bridge.run(code, {
+          timeoutMs: timeout ?? catalog.settings.codeTimeoutMs,
+          parentCallId: 'cli-run',
+          catalog: { size: catalog.size, sources: catalog.countBySource() },
+          approved: ctx.args.values.approve === true,
+        });
+      } finally {
+        bridge.dispose();
+      }
+    });
+    ctx.io.stdout(ctx.json ? json(report) : human(report));
+    return report.ok ? 0 : 1;
+  },
+};
+
+function human(r: RunReport): string {
+  const out: string[] = [];
+  for (const t of r.trace) {
+    if (t.op === 'log') {
+      out.push(`  ${String(t.startMs).padStart(5)} ms  console.${t.level}  ${t.text}`);
+    } else {
+      const args = truncate(t.args.map((a) => JSON.stringify(a)).join(', '), 80);
+      const outcome = t.ok ? 'ok' : `failed: ${t.error ?? ''}`;
+      out.push(`  ${String(t.startMs).padStart(5)} ms  #${t.seq} ${t.op}(${args}) ${outcome} (${t.durationMs} ms)`);
+    }
+  }
+  const iso = r.isolation;
+  out.push(
+    r.ok ? `value: ${r.value === undefined ? '(undefined)' : truncate(JSON.stringify(r.value), 400)}` : `error: ${r.error ?? ''}`,
+    `telemetry: catalog ${r.telemetry.catalogSize} tools; search ${r.telemetry.searchCount}, describe ${r.telemetry.describeCount}, call ${r.telemetry.callCount}; ${r.durationMs} ms`,
+    `isolation: ${iso.ok ? 'ok' : 'UNAVAILABLE'} on Node ${iso.node}; network contained by ${iso.net.layer}`,
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SourceCounts } from '../catalog/catalog';
+import { ToolApiError, type CallRequestContext, type ToolSearchApi } from '../gateway/toolApi';
+import { errorMessage } from '../util/errors';
+import { probeIsolation, type IsolationReport } from './isolation';
+import { childLimits, resolveLimits, type BridgeLimits } from './limits';
+import type { BridgeOp, ChildToHost, LogLevel } from './protocol';
+import type { BridgeTraceEntry, RunReport, RunTelemetry, TraceEntry } from './runReport';
+import { SandboxProcess, describeExit, ranOutOfHeap, type ChildExit } from './sandboxProcess';
+
+export interface CodeBridgeOptions {
+  /** The gateway: every `call` goes through it (policy re-check, fail closed). */
+  api: ToolSearchApi;
+  /** The Node binary of the sandbox: a path, or a name on PATH. Default `node`. */
+  nodePath?: string;
+  /** The child bundle; default `sandbox.js` next to this code, or `dist/sandbox.js`. */
+  bundlePath?: string;
+  /** Keep one pre-spawned idle child ready. Default true. */
+  warm?: boolean;
+  limits?: Partial<BridgeLimits>;
+  /** For PATH lookup of `nodePath`. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunOptions {
+  /** Wall clock from the moment the snippet is handed to the child (`codeTimeoutMs`). */
+  timeoutMs: number;
+  /** The model's call id of `tool_search_code`; nested calls are named after it. */
+  parentCallId?: string;
+  catalog?: { size: number; sources: SourceCounts };
+  /** Calls are pre-approved (CLI `--approve`). */
+  approved?: boolean;
+}
+
+/** Finds the sandbox bundle for code running from `dist/` (bundled) or from `src/` (tests). */
+export function defaultSandboxBundle(): string {
+  const candidates = [path.join(__dirname, 'sandbox.js'), path.resolve(__dirname, '../../../dist/sandbox.js')];
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+}
+
+/**
+ * Runs `tool_search_code` snippets, one short-lived isolated child each.
+ * Refuses to run anything when the isolation probe failed.
+ */
+export class CodeBridge {
+  readonly nodePath: string;
+  readonly bundlePath: string;
+  readonly limits: BridgeLimits;
+  private readonly warm: boolean;
+  private idle: SandboxProcess | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: CodeBridgeOptions) {
+    this.nodePath = options.nodePath ?? 'node';
+    this.bundlePath = path.resolve(options.bundlePath ?? defaultSandboxBundle());
+    this.limits = resolveLimits(options.limits);
+    this.warm = options.warm ?? true;
+  }
+
+  isolation(): Promise<IsolationReport> {
+    return probeIsolation(this.nodePath, { bundlePath: this.bundlePath, heapMb: this.limits.heapMb, env: this.options.env });
+  }
+
+  /** Spawns the idle child now (when warm start is on and isolation holds), so the first run is warm too. */
+  async prewarm(): Promise<void> {
+    const iso = await this.isolation();
+    if (!this.warm || this.disposed || !iso.ok || this.idle?.isAlive) {
+      return;
+    }
+    const child = new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
+    child.setKeepsHostAlive(false);
+    this.idle = child;
+    void child.exited.then(() => {
+      if (this.idle === child) {
+        this.idle = undefined;
+      }
+    });
+    await child.ready.catch(() => undefined);
+  }
+
+  async run(code: string, options: RunOptions): Promise<RunReport> {
+    const started = Date.now();
+    const iso = await this.isolation();
+    const session = new RunSession(this.options.api, this.limits, options, iso, started);
+    if (!iso.ok) {
+      return session.refuse(iso.reason ?? 'bridge: no isolated runtime', 'isolation');
+    }
+    if (code.length > this.limits.maxCodeChars) {
+      return session.refuse(`bridge: the snippet is ${code.length} characters; the limit is ${this.limits.maxCodeChars}`);
+    }
+    let child = this.takeIdle();
+    const warm = child !== undefined;
+    child ??= new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
+    child.setKeepsHostAlive(true);
+    try {
+      await child.ready;
+    } catch (err) {
+      child.kill();
+      return session.refuse(errorMessage(err), 'crash');
+    }
+    const report = await session.drive(child, code, warm);
+    if (this.warm && !this.disposed) {
+      // Replenish after the run, so the spawn does not compete with it.
+      void this.prewarm();
+    }
+    return report;
+  }
+
+  private takeIdle(): SandboxProcess | undefined {
+    const idle = this.idle;
+    this.idle = undefined;
+    return idle?.isAlive ? idle : undefined;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.idle?.kill();
+    this.idle = undefined;
+  }
+}
+
+const OPS: readonly BridgeOp[] = ['search', 'describe', 'call'];
+
+/** One run: owns the child, the deadline, the trace and the caps. */
+class RunSession {
+  private readonly trace: TraceEntry[] = [];
+  private readonly logs: { level: LogLevel; text: string }[] = [];
+  private readonly counts: Record<BridgeOp, number> = { search: 0, describe: 0, call: 0 };
+  private readonly abort = new AbortController();
+  private readonly parentId: string;
+  private seq = 0;
+  private ops = 0;
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  private logChars = 0;
+  private logCut = false;
+  private over = false;
+
+  constructor(
+    private readonly api: ToolSearchApi,
+    private readonly limits: BridgeLimits,
+    private readonly options: RunOptions,
+    private readonly iso: IsolationReport,
+    private readonly started: number,
+  ) {
+    this.parentId = options.parentCallId ?? `run-${randomUUID().slice(0, 8)}`;
+  }
+
+  refuse(error: string, stoppedBy?: RunReport['stoppedBy']): RunReport {
+    this.over = true;
+    return this.report({ ok: false, error, stoppedBy }, false);
+  }
+
+  drive(child: SandboxProcess, code: string, warm: boolean): Promise<RunReport> {
+    return new Promise<RunReport>((resolve) => {
+      let outcome: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'> | undefined;
+      const end = (o: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'>): void => {
+        if (outcome) {
+          return;
+        }
+        outcome = o;
+        this.over = true;
+        clearTimeout(timer);
+        this.abort.abort(new Error('bridge: the run is over'));
+        // Killed even after a result: no microtask or timer it left behind survives.
+        child.kill();
+        void child.exited.then(() => resolve(this.report(o, warm)));
+      };
+      const timer = setTimeout(
+        () => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' }),
+        this.options.timeoutMs,
+      );
+      void child.exited.then((e) => end(this.crashOutcome(e)));
+      child.onMessage((m) => this.onMessage(child, m, end));
+      child.watchMemory(this.limits.maxRssMb);
+      if (!child.send({ type: 'run', code, limits: childLimits(this.limits) })) {
+        end({ ok: false, error: 'bridge: could not hand the snippet to the sandbox child', stoppedBy: 'crash' });
+      }
+    });
+  }
+
+  private crashOutcome(e: ChildExit): Pick<RunReport, 'ok' | 'error' | 'stoppedBy'> {
+    if (e.killedForRss !== undefined) {
+      return { ok: false, error: `bridge: the snippet used ${e.killedForRss} MB of memory (limit ${this.limits.maxRssMb} MB); the sandbox child was killed`, stoppedBy: 'memory' };
+    }
+    if (ranOutOfHeap(e)) {
+      return { ok: false, error: `bridge: the snippet ran out of memory (heap cap ${this.limits.heapMb} MB); the sandbox child died`, stoppedBy: 'memory' };
+    }
+    return { ok: false, error: `bridge: the sandbox child died before the snippet finished (${describeExit(e)})`, stoppedBy: 'crash' };
+  }
+
+  private onMessage(child: SandboxProcess, m: ChildToHost, end: (o: Pick<RunReport, 'ok' | 'value' | 'error'>) => void): void {
+    switch (m.type) {
+      case 'log':
+        this.onLog(m.level, m.text);
+        return;
+      case 'bridge':
+        this.onBridge(child, m.id, m.op, m.argsJson);
+        return;
+      case 'result':
+        if (!m.ok) {
+          end({ ok: false, error: m.error });
+          return;
+        }
+        if (m.valueJson === undefined) {
+          end({ ok: true });
+          return;
+        }
+        if (m.valueJson.length > this.limits.maxResultChars) {
+          end({ ok: false, error: `the snippet returned ${m.valueJson.length} characters of JSON; the limit is ${this.limits.maxResultChars}` });
+          return;
+        }
+        try {
+          end({ ok: true, value: JSON.parse(m.valueJson) as unknown });
+        } catch {
+          end({ ok: false, error: 'bridge: the sandbox child sent an unreadable result' });
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private elapsed(): number {
+    return Date.now() - this.started;
+  }
+
+  private onLog(level: LogLevel, raw: string): void {
+    if (this.over || this.logCut) {
+      return;
+    }
+    let text = raw;
+    // The child caps first; this is the host's own backstop (one marker line allowed past it).
+    const room = this.limits.maxLogChars + 200 - this.logChars;
+    if (this.logs.length > this.limits.maxLogLines || room <= 0) {
+      this.logCut = true;
+      text = `[log truncated by the host: more than ${this.limits.maxLogLines} lines or ${this.limits.maxLogChars} characters]`;
+    } else if (text.length > room) {
+      this.logCut = true;
+      text = `${text.slice(0, room)} [log truncated by the host]`;
+    }
+    this.logChars += text.length;
+    this.logs.push({ level, text });
+    this.trace.push({ seq: ++this.seq, op: 'log', level, args: [text], text, ok: true, startMs: this.elapsed(), durationMs: 0 });
+  }
+
+  private onBridge(child: SandboxProcess, id: number, op: BridgeOp, argsJson: string): void {
+    const entry: BridgeTraceEntry = { seq: ++this.seq, op, args: [], ok: false, startMs: this.elapsed(), durationMs: 0 };
+    this.trace.push(entry);
+    const reply = (ok: boolean, payload: string): void => {
+      entry.durationMs = this.elapsed() - entry.startMs;
+      if (!this.over) {
+        child.send(ok ? { type: 'bridge-result', id, ok: true, valueJson: payload } : { type: 'bridge-result', id, ok: false, error: payload });
+      }
+    };
+    const refuse = (error: string): void => {
+      entry.error = error;
+      reply(false, error);
+    };
+    if (this.over) {
+      refuse('refused: the run is over (deadline passed or result returned)');
+      return;
+    }
+    if (argsJson.length > this.limits.maxArgChars) {
+      refuse(`openclaw.tools.${op}: arguments are ${argsJson.length} characters; the limit is ${this.limits.maxArgChars}`);
+      return;
+    }
+    let args: unknown;
+    try {
+      args = JSON.parse(argsJson);
+    } catch {
+      refuse(`openclaw.tools.${op}: unreadable arguments`);
+      return;
+    }
+    entry.args = Array.isArray(args) ? args : [];
+    if (!OPS.includes(op) || !Array.isArray(args)) {
+      refuse(`openclaw.tools.${op}: unknown operation`);
+      return;
+    }
+    if (++this.ops > this.limits.maxBridgeOps) {
+      refuse(`openclaw.tools.${op}: refused: this run already made ${this.limits.maxBridgeOps} bridge operations (the limit)`);
+      return;
+    }
+    const go = (): void => {
+      if (this.over) {
+        refuse('refused: the run is over (deadline passed or result returned)');
+        this.release();
+        return;
+      }
+      this.running++;
+      entry.startMs = this.elapsed();
+      this.counts[op]++;
+      void this.perform(op, args as unknown[], entry.seq).then(
+        (value) => {
+          this.running--;
+          this.release();
+          if (this.over) {
+            entry.error = 'abandoned: the run ended before this operation finished';
+            entry.durationMs = this.elapsed() - entry.startMs;
+            return;
+          }
+          const json = JSON.stringify(value ?? null);
+          entry.ok = true;
+          entry.result = JSON.parse(json) as unknown;
+          reply(true, json);
+        },
+        (err: unknown) => {
+          this.running--;
+          this.release();
+          refuse(this.over ? 'abandoned: the run ended before this operation finished' : errorMessage(err));
+        },
+      );
+    };
+    if (this.running < this.limits.maxConcurrentCalls) {
+      go();
+    } else {
+      this.queue.push(go);
+    }
+  }
+
+  private release(): void {
+    while (this.running < this.limits.maxConcurrentCalls && this.queue.length > 0) {
+      this.queue.shift()?.();
+    }
+  }
+
+  private async perform(op: BridgeOp, args: unknown[], seq: number): Promise<unknown> {
+    const [first, second] = args;
+    switch (op) {
+      case 'search': {
+        if (typeof first !== 'string') {
+          throw new ToolApiError('openclaw.tools.search(query, {limit}): query must be a string', 'invalid-args');
+        }
+        const limit = isRecord(second) && typeof second.limit === 'number' ? second.limit : undefined;
+        if (second !== undefined && !isRecord(second)) {
+          throw new ToolApiError('openclaw.tools.search(query, {limit}): options must be an object', 'invalid-args');
+        }
+        return this.api.search(first, limit === undefined ? {} : { limit });
+      }
+      case 'describe':
+        if (typeof first !== 'string') {
+          throw new ToolApiError('openclaw.tools.describe(id): id must be a string', 'invalid-args');
+        }
+        return this.api.describe(first);
+      case 'call': {
+        if (typeof first !== 'string') {
+          throw new ToolApiError('openclaw.tools.call(id, args): id must be a string', 'invalid-args');
+        }
+        if (second !== undefined && !isRecord(second)) {
+          throw new ToolApiError('openclaw.tools.call(id, args): args must be an object', 'invalid-args');
+        }
+        const callId = `tool_search_code:${this.parentId}:${this.toolName(first)}:${seq}`;
+        const entry = this.trace.find((t) => t.seq === seq);
+        if (entry && entry.op === 'call') {
+          entry.callId = callId;
+        }
+        // The gateway's own call context also names the parent run, for its session log.
+        const callCtx: CallRequestContext & { parentCallId: string } = { callId, parentCallId: this.parentId, signal: this.abort.signal, approved: this.options.approved };
+        const outcome = await this.api.call(first, second ?? {}, callCtx);
+        if (!outcome.ok) {
+          const by = outcome.blockedBy ? ` [blocked by ${outcome.blockedBy}]` : '';
+          throw new Error(`openclaw.tools.call(${JSON.stringify(first)}) failed: ${outcome.error ?? 'the call failed'}${by}`);
+        }
+        return { tool: outcome.tool, result: outcome.result };
+      }
+    }
+  }
+
+  /** The tool's name for the nested call id; the raw argument when it names nothing the catalog offers. */
+  private toolName(idOrName: string): string {
+    try {
+      return this.api.describe(idOrName).name;
+    } catch {
+      return idOrName;
+    }
+  }
+
+  private telemetry(): RunTelemetry {
+    return {
+      catalogSize: this.options.catalog?.size ?? 0,
+      sources: this.options.catalog?.sources ?? { openclaw: 0, mcp: 0, client: 0 },
+      searchCount: this.counts.search,
+      describeCount: this.counts.describe,
+      callCount: this.counts.call,
+    };
+  }
+
+  private report(o: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'>, warm: boolean): RunReport {
+    return {
+      ok: o.ok,
+      ...(o.value !== undefined ? { value: o.value } : {}),
+      ...(o.error !== undefined ? { error: o.error } : {}),
+      ...(o.stoppedBy !== undefined ? { stoppedBy: o.stoppedBy } : {}),
+      logs: [...this.logs],
+      telemetry: this.telemetry(),
+      // A snapshot: operations abandoned at the deadline keep the state they had.
+      trace: this.trace.map((t) =>
+        t.op !== 'log' && !t.ok && t.error === undefined ? { ...t, error: 'abandoned: the run ended before this operation finished' } : { ...t },
+      ),
+      isolation: this.iso,
+      warm,
+      durationMs: Date.now() - this.started,
+    };
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

@@ -1,0 +1,226 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { errorMessage } from '../util/errors';
+import { DEFAULT_BRIDGE_LIMITS } from './limits';
+import { inspectNode, locateNode, sandboxFlags, type NodeRuntime } from './nodeRuntime';
+import type { ProbeAttempt, ProbeResultMessage } from './protocol';
+import { SandboxProcess, describeExit } from './sandboxProcess';
+
+/** Which layer keeps a capability from the snippet. */
+export type ContainmentLayer = 'permission-model' | 'vm-context' | 'empty-env' | 'none';
+
+export interface Containment {
+  contained: boolean;
+  layer: ContainmentLayer;
+  /** What the probe saw, in words a user can check. */
+  detail: string;
+}
+
+/**
+ * What the sandbox's Node really denies, measured by a probe child.
+ * `ok: false` means code mode must not run: fall back to `tools` mode with `reason`.
+ */
+export interface IsolationReport {
+  ok: boolean;
+  reason?: string;
+  /** Node version of the sandbox, `v20.20.2`; `unknown` when it could not be run. */
+  node: string;
+  nodePath: string;
+  flags: string[];
+  fs: Containment;
+  net: Containment;
+  childProcess: Containment;
+  worker: Containment;
+  env: Containment;
+  /** The snippet context: globals it must not have, string and wasm compilation. */
+  context: { forbiddenGlobals: string[]; codeGenerationBlocked: boolean; wasmBlocked: boolean };
+  probeMs: number;
+}
+
+export interface ProbeOptions {
+  bundlePath: string;
+  heapMb?: number;
+  env?: Record<string, string | undefined>;
+}
+
+const cache = new Map<string, Promise<IsolationReport>>();
+
+/**
+ * Probes a Node binary once (cached by real path, mtime, bundle): starts a
+ * sandbox child and has it try file reads and writes, a child process, a
+ * worker, a connection to a loopback listener opened here, and reading the
+ * environment. Never throws: a failure is `ok: false` with the reason.
+ */
+export function probeIsolation(nodePath: string, options: ProbeOptions): Promise<IsolationReport> {
+  let key: string;
+  try {
+    const located = locateNode(nodePath, options.env);
+    key = `${located.path}\0${located.mtimeMs}\0${options.bundlePath}\0${options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb}`;
+  } catch (err) {
+    return Promise.resolve(failed(nodePath, [], errorMessage(err), 0));
+  }
+  let report = cache.get(key);
+  if (!report) {
+    report = runProbe(nodePath, options);
+    cache.set(key, report);
+  }
+  return report;
+}
+
+/** Forgets cached probes (tests, or after the user changes the setting). */
+export function clearIsolationCache(): void {
+  cache.clear();
+}
+
+async function runProbe(nodePath: string, options: ProbeOptions): Promise<IsolationReport> {
+  const started = Date.now();
+  let runtime: NodeRuntime;
+  try {
+    runtime = await inspectNode(nodePath, options.env);
+  } catch (err) {
+    return failed(nodePath, [], errorMessage(err), Date.now() - started);
+  }
+  const flags = sandboxFlags(runtime, options.bundlePath, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb);
+  if (!fs.existsSync(options.bundlePath)) {
+    return failed(runtime.path, flags, `bridge: the sandbox bundle ${options.bundlePath} is missing (run the build)`, Date.now() - started, runtime.version);
+  }
+  if (options.bundlePath.includes(',')) {
+    // The permission flags split their value on commas.
+    return failed(runtime.path, flags, `bridge: the sandbox bundle path contains a comma, which --allow-fs-read cannot express: ${options.bundlePath}`, Date.now() - started, runtime.version);
+  }
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-probe-'));
+  const readPath = path.join(scratch, 'secret.txt');
+  const writePath = path.join(scratch, 'written.txt');
+  fs.writeFileSync(readPath, 'probe secret');
+  let connections = 0;
+  const server = net.createServer((s) => {
+    connections++;
+    s.destroy();
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const port = (server.address() as net.AddressInfo).port;
+    const child = new SandboxProcess(runtime.path, flags, options.bundlePath);
+    let result: ProbeResultMessage;
+    try {
+      await child.ready;
+      result = await new Promise<ProbeResultMessage>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('bridge: the isolation probe did not answer within 10000 ms')), 10_000);
+        child.onMessage((m) => {
+          if (m.type === 'probe-result') {
+            clearTimeout(timer);
+            resolve(m);
+          }
+        });
+        void child.exited.then((e) => {
+          clearTimeout(timer);
+          reject(new Error(`bridge: the isolation probe child died (${describeExit(e)}): ${e.stderrTail.trim().split('\n').pop() ?? ''}`));
+        });
+        if (!child.send({ type: 'probe', port, readPath, writePath })) {
+          reject(new Error('bridge: could not send the probe to the sandbox child'));
+        }
+      });
+    } finally {
+      child.kill();
+      await child.exited;
+    }
+    return judge(runtime, flags, result, { wrote: fs.existsSync(writePath), connections }, Date.now() - started);
+  } catch (err) {
+    return failed(runtime.path, flags, errorMessage(err), Date.now() - started, runtime.version);
+  } finally {
+    server.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function judge(
+  runtime: NodeRuntime,
+  flags: string[],
+  r: ProbeResultMessage,
+  seen: { wrote: boolean; connections: number },
+  probeMs: number,
+): IsolationReport {
+  const byPermission = (what: string, a: ProbeAttempt): Containment =>
+    a.outcome === 'denied'
+      ? { contained: true, layer: 'permission-model', detail: `${what} denied by ${runtime.permissionFlag} (${a.detail})` }
+      : { contained: false, layer: 'none', detail: `${what} was not denied by the permission model: ${a.outcome} (${a.detail})` };
+  const read = byPermission('reading a file', r.fsRead);
+  const write = byPermission('writing a file', r.fsWrite);
+  const fsC: Containment = seen.wrote
+    ? { contained: false, layer: 'none', detail: 'the probe child wrote a file' }
+    : { contained: read.contained && write.contained, layer: read.contained && write.contained ? 'permission-model' : 'none', detail: `${read.detail}; ${write.detail}` };
+  const childProcess = byPermission('spawning a process', r.childProcess);
+  const worker = byPermission('starting a worker', r.worker);
+  const contextHasNoNet = !r.contextGlobals.some((g) => ['require', 'process', 'fetch', 'WebSocket', 'XMLHttpRequest'].includes(g));
+  let netC: Containment;
+  if (r.net.outcome === 'denied' && seen.connections === 0) {
+    netC = { contained: true, layer: 'permission-model', detail: `a connection to a loopback listener was denied by ${runtime.permissionFlag} (${r.net.detail})` };
+  } else if (contextHasNoNet && r.contextGlobals.length === 0) {
+    netC = {
+      contained: true,
+      layer: 'vm-context',
+      detail:
+        `Node ${runtime.version}'s permission model does not deny network (the probe child ` +
+        `${seen.connections > 0 ? 'reached' : 'was not denied by'} a loopback listener: ${r.net.detail}); ` +
+        'the snippet is contained by its vm context, which has no require, process, fetch or sockets to open one',
+    };
+  } else {
+    netC = { contained: false, layer: 'none', detail: `network is reachable: ${r.net.detail}; context globals: ${r.contextGlobals.join(', ')}` };
+  }
+  const env: Containment =
+    r.envKeys === 0
+      ? { contained: true, layer: 'empty-env', detail: 'spawned with env {}: the child saw 0 environment variables' }
+      : { contained: false, layer: 'none', detail: `the child saw ${r.envKeys} environment variables` };
+  const problems: string[] = [];
+  for (const [name, c] of [['fs', fsC], ['childProcess', childProcess], ['worker', worker], ['net', netC], ['env', env]] as const) {
+    if (!c.contained) {
+      problems.push(`${name}: ${c.detail}`);
+    }
+  }
+  if (r.contextGlobals.length > 0) {
+    problems.push(`the snippet context exposes ${r.contextGlobals.join(', ')}`);
+  }
+  if (!r.contextCodegenBlocked) {
+    problems.push('the snippet context can compile strings');
+  }
+  if (!r.contextWasmBlocked) {
+    problems.push('the snippet context can compile wasm');
+  }
+  return {
+    ok: problems.length === 0,
+    reason: problems.length > 0 ? `bridge: no isolated runtime on ${runtime.path} (${runtime.version}): ${problems.join('; ')}` : undefined,
+    node: r.node,
+    nodePath: runtime.path,
+    flags,
+    fs: fsC,
+    net: netC,
+    childProcess,
+    worker,
+    env,
+    context: { forbiddenGlobals: r.contextGlobals, codeGenerationBlocked: r.contextCodegenBlocked, wasmBlocked: r.contextWasmBlocked },
+    probeMs,
+  };
+}
+
+function failed(nodePath: string, flags: string[], reason: string, probeMs: number, version = 'unknown'): IsolationReport {
+  const none: Containment = { contained: false, layer: 'none', detail: 'not probed: no isolated child could be started' };
+  return {
+    ok: false,
+    reason,
+    node: version,
+    nodePath,
+    flags,
+    fs: none,
+    net: none,
+    childProcess: none,
+    worker: none,
+    env: none,
+    context: { forbiddenGlobals: [], codeGenerationBlocked: false, wasmBlocked: false },
+    probeMs,
+  };
+}

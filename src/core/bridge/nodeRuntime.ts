@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** A Node binary as the sandbox will run it. */
+export interface NodeRuntime {
+  /** Absolute, symlinks resolved. */
+  path: string;
+  /** `v20.20.2`. */
+  version: string;
+  major: number;
+  /** `--permission`, or `--experimental-permission` before it was stable. */
+  permissionFlag: string;
+  mtimeMs: number;
+}
+
+export class NodeRuntimeError extends Error {}
+
+/** Finds `nodePath` (a path, or a bare name looked up on PATH) and resolves symlinks. */
+export function locateNode(nodePath: string, env: Record<string, string | undefined> = process.env): { path: string; mtimeMs: number } {
+  let found: string | undefined;
+  if (nodePath.includes('/') || nodePath.includes('\\')) {
+    found = path.resolve(nodePath);
+  } else {
+    const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE').split(';') : [''];
+    outer: for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+      for (const ext of exts) {
+        const candidate = path.join(dir, nodePath + ext);
+        if (isExecutable(candidate)) {
+          found = candidate;
+          break outer;
+        }
+      }
+    }
+    if (!found) {
+      throw new NodeRuntimeError(`bridge: no "${nodePath}" on PATH`);
+    }
+  }
+  if (!isExecutable(found)) {
+    throw new NodeRuntimeError(`bridge: ${found} is not an executable file`);
+  }
+  const real = fs.realpathSync(found);
+  return { path: real, mtimeMs: fs.statSync(real).mtimeMs };
+}
+
+function isExecutable(p: string): boolean {
+  try {
+    fs.accessSync(p, fs.constants.X_OK);
+    return fs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The permission flag a Node version understands; undefined before the permission model existed. */
+export function permissionFlagFor(version: string): string | undefined {
+  const m = /^v(\d+)\.(\d+)\./.exec(version);
+  if (!m) {
+    return undefined;
+  }
+  const major = Number(m[1]);
+  const minor = Number(m[2]);
+  if (major >= 23 || (major === 22 && minor >= 13)) {
+    return '--permission';
+  }
+  return major >= 20 ? '--experimental-permission' : undefined;
+}
+
+export function inspectNode(nodePath: string, env?: Record<string, string | undefined>): Promise<NodeRuntime> {
+  const located = locateNode(nodePath, env);
+  return new Promise((resolve, reject) => {
+    execFile(located.path, ['--version'], { timeout: 10_000, env: {} }, (err, stdout) => {
+      if (err) {
+        reject(new NodeRuntimeError(`bridge: ${located.path} --version failed: ${err.message}`));
+        return;
+      }
+      const version = stdout.trim();
+      const permissionFlag = permissionFlagFor(version);
+      if (!permissionFlag) {
+        reject(new NodeRuntimeError(`bridge: ${located.path} is Node ${version || '(unknown)'}; the sandbox needs Node 20 or later for the permission model`));
+        return;
+      }
+      resolve({ ...located, version, major: Number(version.slice(1).split('.')[0]), permissionFlag });
+    });
+  });
+}
+
+/**
+ * The child's command line: the permission model with the one read it needs
+ * (its own bundle), no code generation from strings, a heap cap.
+ */
+export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number): string[] {
+  return [
+    runtime.permissionFlag,
+    `--allow-fs-read=${bundlePath}`,
+    '--disallow-code-generation-from-strings',
+    `--max-old-space-size=${heapMb}`,
+    // The permission model's "experimental" banner on Node 20 is noise on stderr.
+    '--no-warnings',
+  ];
+}

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { isChildMessage, type ChildToHost, type HostToChild } from './protocol';
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Last lines the child wrote to stderr (V8's out-of-memory report lands here). */
+  stderrTail: string;
+  /** Set when the host's memory watchdog killed it. */
+  killedForRss?: number;
+}
+
+const STDERR_TAIL_CHARS = 4000;
+const READY_TIMEOUT_MS = 15_000;
+
+/**
+ * One sandbox child process: spawned with the given flags, an empty
+ * environment and a fresh empty temp dir as cwd; talks only over IPC.
+ */
+export class SandboxProcess {
+  readonly ready: Promise<void>;
+  readonly exited: Promise<ChildExit>;
+  private readonly child: ChildProcess;
+  private readonly cwd: string;
+  private stderrTail = '';
+  private listener: ((m: ChildToHost) => void) | undefined;
+  private alive = true;
+  private rssTimer: NodeJS.Timeout | undefined;
+  private killedForRss: number | undefined;
+
+  constructor(nodePath: string, flags: readonly string[], bundlePath: string) {
+    this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
+    this.child = spawn(nodePath, [...flags, bundlePath], {
+      cwd: this.cwd,
+      env: {},
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+      windowsHide: true,
+    });
+    this.child.stderr?.setEncoding('utf8');
+    this.child.stderr?.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.alive = false;
+        this.stopWatchdog();
+        fs.rm(this.cwd, { recursive: true, force: true }, () => undefined);
+        // stderr may still be draining; give it the same turn of the loop.
+        setImmediate(() => resolve({ code, signal, stderrTail: this.stderrTail, killedForRss: this.killedForRss }));
+      });
+    });
+    this.ready = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.kill();
+        reject(new Error(`bridge: the sandbox child sent no "ready" within ${READY_TIMEOUT_MS} ms`));
+      }, READY_TIMEOUT_MS);
+      this.child.once('error', (err) => {
+        clearTimeout(timer);
+        this.alive = false;
+        reject(new Error(`bridge: could not start ${nodePath}: ${err.message}`));
+      });
+      void this.exited.then((e) => {
+        clearTimeout(timer);
+        reject(new Error(`bridge: the sandbox child exited before it was ready (${describeExit(e)})`));
+      });
+      this.child.on('message', (m: unknown) => {
+        if (!isChildMessage(m)) {
+          return;
+        }
+        if (m.type === 'ready') {
+          clearTimeout(timer);
+          resolve();
+          return;
+        }
+        this.listener?.(m);
+      });
+    });
+    // Callers that never await `ready` must not crash the host on a failed spawn.
+    this.ready.catch(() => undefined);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get isAlive(): boolean {
+    return this.alive;
+  }
+
+  /** The single consumer of the child's messages (after `ready`). */
+  onMessage(listener: (m: ChildToHost) => void): void {
+    this.listener = listener;
+  }
+
+  send(message: HostToChild): boolean {
+    if (!this.alive || !this.child.connected) {
+      return false;
+    }
+    try {
+      return this.child.send(message);
+    } catch {
+      return false;
+    }
+  }
+
+  /** An idle child must not keep the host alive; a running one must. */
+  setKeepsHostAlive(keep: boolean): void {
+    const channel = this.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    if (keep) {
+      this.child.ref();
+      channel?.ref?.();
+      (this.child.stderr as { ref?: () => void } | null)?.ref?.();
+    } else {
+      this.child.unref();
+      channel?.unref?.();
+      (this.child.stderr as { unref?: () => void } | null)?.unref?.();
+    }
+  }
+
+  /**
+   * Kills the child if its resident memory passes `maxMb` (Linux only; a
+   * no-op where `/proc` is absent). Heap growth is capped by V8, but array
+   * buffers live outside the heap.
+   */
+  watchMemory(maxMb: number, everyMs = 25): void {
+    const pid = this.child.pid;
+    if (pid === undefined || !fs.existsSync(`/proc/${pid}/statm`)) {
+      return;
+    }
+    const pageSize = 4096;
+    this.rssTimer = setInterval(() => {
+      fs.readFile(`/proc/${pid}/statm`, 'utf8', (err, text) => {
+        if (err || !this.alive) {
+          return;
+        }
+        const rssMb = (Number(text.split(' ')[1]) * pageSize) / (1024 * 1024);
+        if (rssMb > maxMb) {
+          this.killedForRss = Math.round(rssMb);
+          this.kill();
+        }
+      });
+    }, everyMs);
+  }
+
+  private stopWatchdog(): void {
+    if (this.rssTimer) {
+      clearInterval(this.rssTimer);
+      this.rssTimer = undefined;
+    }
+  }
+
+  /** SIGKILL: no handler in the child can run, no continuation survives. */
+  kill(): void {
+    this.stopWatchdog();
+    if (this.alive) {
+      this.child.kill('SIGKILL');
+    }
+  }
+}
+
+export function describeExit(e: ChildExit): string {
+  return e.signal ? `signal ${e.signal}` : `exit code ${e.code}`;
+}
+
+/** Whether the child died of V8's heap cap. */
+export function ranOutOfHeap(e: ChildExit): boolean {
+  return /heap out of memory|Reached heap limit|allocation failed/i.test(e.stderrTail);
+}

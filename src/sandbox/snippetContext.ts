@@ -1,0 +1,215 @@
+'use strict';
+import * as vm from 'node:vm';
+
+/**
+ * The snippet's world: a fresh vm context that cannot compile strings or
+ * wasm, with a bridge built *inside* it. The host (this child's own realm)
+ * talks to the context only through primitive arguments: the context calls
+ * three host functions with numbers and strings, and the host calls one
+ * context function (`settle`) with numbers and strings. No host object is
+ * ever a property of anything the snippet can reach, so constructor chains
+ * (`x.constructor.constructor`) always end at the context's own `Function`,
+ * which cannot compile strings.
+ */
+
+/** Host side of the bridge; every argument is a primitive, every return a boolean. */
+export interface HostPort {
+  request(id: unknown, op: unknown, argsJson: unknown): boolean;
+  log(level: unknown, text: unknown): boolean;
+  done(ok: unknown, payload: unknown): boolean;
+}
+
+export interface SnippetLimits {
+  maxLogLines: number;
+  maxLogChars: number;
+  maxArgChars: number;
+  maxResultChars: number;
+}
+
+/** Installed inside the context; its closure holds the host port. Strict, so call sites never expose `this` or callers. */
+const INSTALL_SOURCE = `'use strict';
+(function install(hostRequest, hostLog, hostDone, maxLogLines, maxLogChars, maxArgChars, maxResultChars) {
+  const parse = JSON.parse;
+  const stringify = JSON.stringify;
+  const P = Promise;
+  const then = Promise.prototype.then;
+  const call = Function.prototype.call;
+  const Err = Error;
+  const TErr = TypeError;
+  const Str = String;
+  const freeze = Object.freeze;
+  const pending = new Map();
+  const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
+  const invoke = (fn, self, a, b) => call.call(fn, self, a, b);
+  let nextId = 0;
+
+  function request(op, args) {
+    let json;
+    try { json = stringify(args); } catch (e) { json = undefined; }
+    if (typeof json !== 'string') {
+      return P.reject(new TErr('openclaw.tools.' + op + ': arguments must be JSON-serializable data'));
+    }
+    if (json.length > maxArgChars) {
+      return P.reject(new Err('openclaw.tools.' + op + ': arguments are ' + json.length + ' characters; the limit is ' + maxArgChars));
+    }
+    const id = ++nextId;
+    return new P(function (resolve, reject) {
+      invoke(mapSet, pending, id, { resolve: resolve, reject: reject });
+      let sent = false;
+      try { sent = hostRequest(id, op, json) === true; } catch (e) { sent = false; }
+      if (!sent) {
+        invoke(mapDelete, pending, id);
+        reject(new Err('openclaw.tools.' + op + ': the bridge is closed'));
+      }
+    });
+  }
+
+  function settle(id, ok, text) {
+    const p = invoke(mapGet, pending, id);
+    if (!p) { return; }
+    invoke(mapDelete, pending, id);
+    if (!ok) { p.reject(new Err(Str(text))); return; }
+    let value;
+    try { value = parse(text); } catch (e) { p.reject(new Err('openclaw.tools: unreadable reply from the host')); return; }
+    p.resolve(value);
+  }
+
+  function show(v) {
+    if (typeof v === 'string') { return v; }
+    try { const s = stringify(v); if (typeof s === 'string') { return s; } } catch (e) { /* fall through */ }
+    try { return Str(v); } catch (e) { return '[unprintable value]'; }
+  }
+
+  let lines = 0;
+  let chars = 0;
+  let cut = false;
+  function log(level, args) {
+    if (cut) { return; }
+    let text = '';
+    for (let i = 0; i < args.length && text.length <= maxLogChars; i++) { text += (i ? ' ' : '') + show(args[i]); }
+    if (lines >= maxLogLines || chars + text.length > maxLogChars) {
+      cut = true;
+      const room = maxLogChars - chars;
+      text = (lines < maxLogLines && room > 0 ? text.slice(0, room) : '') + ' [log truncated: limit of ' + maxLogLines + ' lines / ' + maxLogChars + ' characters reached]';
+    }
+    lines++;
+    chars += text.length;
+    try { hostLog(level, text); } catch (e) { /* the host is gone */ }
+  }
+
+  function describeError(e) {
+    try {
+      if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
+        const name = typeof e.name === 'string' ? e.name : 'Error';
+        let where = '';
+        try {
+          const m = /snippet\\.js:(\\d+):(\\d+)/.exec(Str(e.stack));
+          if (m) { where = ' (line ' + m[1] + ')'; }
+        } catch (x) { /* a stack getter may throw */ }
+        return name + ': ' + e.message + where;
+      }
+    } catch (x) { /* fall through */ }
+    return 'the snippet threw a non-Error value: ' + show(e);
+  }
+
+  function finish(ok, payload) {
+    try { hostDone(ok, payload); } catch (e) { /* the host is gone */ }
+  }
+
+  function onValue(value) {
+    if (value === undefined) { finish(true, undefined); return; }
+    const t = typeof value;
+    if (t === 'function' || t === 'symbol' || t === 'bigint') {
+      finish(false, 'the snippet returned a ' + t + ', which is not JSON-serializable; return plain data');
+      return;
+    }
+    let json;
+    try { json = stringify(value); } catch (e) {
+      finish(false, 'the snippet returned a value that is not JSON-serializable: ' + describeError(e));
+      return;
+    }
+    if (typeof json !== 'string') { finish(true, undefined); return; }
+    if (json.length > maxResultChars) {
+      finish(false, 'the snippet returned ' + json.length + ' characters of JSON; the limit is ' + maxResultChars);
+      return;
+    }
+    finish(true, json);
+  }
+
+  function start(fn) {
+    let p;
+    try { p = fn(); } catch (e) { finish(false, describeError(e)); return; }
+    invoke(then, p, onValue, function (e) { finish(false, describeError(e)); });
+  }
+
+  const tools = freeze({
+    search: function search(query, options) { return request('search', options === undefined ? [query] : [query, options]); },
+    describe: function describe(id) { return request('describe', [id]); },
+    call: function call(id, args) { return request('call', args === undefined ? [id] : [id, args]); },
+  });
+  const consoleObject = freeze({
+    log: function log_() { log('log', arguments); },
+    warn: function warn() { log('warn', arguments); },
+    error: function error() { log('error', arguments); },
+  });
+  Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: false });
+  return freeze({ settle: settle, start: start });
+})`;
+
+export interface SnippetContext {
+  context: vm.Context;
+  /** Delivers a bridge reply (primitives only). */
+  settle(id: number, ok: boolean, text: string): void;
+  /** Compiles `code` as the body of an async function and starts it; completion goes to `port.done`. */
+  start(code: string): void;
+}
+
+/** Globals a snippet context must not have; the probe checks them. */
+export const FORBIDDEN_GLOBALS = [
+  'require', 'process', 'module', 'exports', 'global', 'Buffer', 'setTimeout', 'setInterval', 'setImmediate',
+  'queueMicrotask', 'fetch', 'WebSocket', 'Worker', 'SharedWorker', 'XMLHttpRequest', 'importScripts', '__dirname', '__filename',
+] as const;
+
+export function createSnippetContext(port: HostPort, limits: SnippetLimits): SnippetContext {
+  // A null-prototype sandbox: the global proxy then has nothing of ours to
+  // inherit (`this.constructor` is the context's Object, not the host's).
+  const context = vm.createContext(Object.create(null) as object, {
+    name: 'tool_search_code',
+    codeGeneration: { strings: false, wasm: false },
+  });
+  const install = new vm.Script(INSTALL_SOURCE, { filename: 'openclaw-bridge.js' }).runInContext(context) as (
+    ...args: unknown[]
+  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void };
+  // The host functions are wrapped in arrow functions of this strict module:
+  // strict call sites hide their `this` and callers from stack-trace APIs.
+  const api = install(
+    (id: unknown, op: unknown, json: unknown) => port.request(id, op, json),
+    (level: unknown, text: unknown) => port.log(level, text),
+    (ok: unknown, payload: unknown) => port.done(ok, payload),
+    limits.maxLogLines,
+    limits.maxLogChars,
+    limits.maxArgChars,
+    limits.maxResultChars,
+  );
+  const settle = api.settle;
+  const startFn = api.start;
+  return {
+    context,
+    settle: (id, ok, text) => settle(id, ok, text),
+    start: (code) => {
+      let fn: unknown;
+      try {
+        // `lineOffset: -1` so error lines count from the snippet's first line.
+        fn = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 }).runInContext(context);
+      } catch (err) {
+        const message = err !== null && typeof err === 'object' && typeof (err as Error).message === 'string' ? (err as Error).message : String(err);
+        port.done(false, `the snippet does not compile: ${message}`);
+        return;
+      }
+      // The script's completion value is whatever the source made it; only
+      // the context's own `start` ever calls it (never the host).
+      startFn(fn);
+    },
+  };
+}
