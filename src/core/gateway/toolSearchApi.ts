@@ -1,0 +1,119 @@
+import type { Catalog } from '../catalog/catalog';
+import type { ToolPolicy } from '../policy/policyEngine';
+import type { CallVia, SessionLog } from '../telemetry/sessionLog';
+import type { CatalogTool } from '../types';
+import { errorMessage } from '../util/errors';
+import type { OpenWorkspace } from '../workspace';
+import { ApprovalPolicy, type Approver } from './approvals';
+import { ToolGateway, type GatewayOutcome } from './gateway';
+import { pluginHooks } from './hooks';
+import type { ToolSearchIndex } from './searchIndex';
+import { ToolApiError, type CallRequestContext, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+
+/** Who is asking, for the session log: the model's call id, and the bridge run it is nested in. */
+export interface OpContext {
+  callId?: string;
+  parentCallId?: string;
+}
+
+export interface GatewayToolSearchApi extends ToolSearchApi {
+  search(query: string, options?: SearchOptions & OpContext): SearchResult;
+  describe(idOrName: string, ctx?: OpContext): DescribedTool;
+  call(idOrName: string, args: Record<string, unknown>, ctx: CallRequestContext & { parentCallId?: string; via?: CallVia }): Promise<GatewayOutcome>;
+  readonly gateway: ToolGateway;
+}
+
+export interface ComposeOptions {
+  index: ToolSearchIndex;
+  gateway: ToolGateway;
+  catalog: () => Catalog;
+  policy: () => ToolPolicy;
+  log?: SessionLog;
+  /** Call-id prefix for operations that arrive without one (`api`, `cli`, `tool_search_code:<id>`). */
+  idPrefix?: string;
+}
+
+/**
+ * Joins the index (search, describe) and the gateway (call) into the one
+ * ToolSearchApi every surface uses. Search and describe are filtered again
+ * against the current catalog and policy: whatever the index holds, a tool
+ * outside the policy is never returned.
+ */
+export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi {
+  let seq = 0;
+  const nextId = (op: string): string => `${opts.idPrefix ?? 'api'}:${op}:${++seq}`;
+  const authorized = (id: string): CatalogTool | undefined => {
+    const t = opts.catalog().get(id);
+    if (!t || t.status === 'excluded') {
+      return undefined;
+    }
+    return opts.policy().evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed ? t : undefined;
+  };
+  return {
+    gateway: opts.gateway,
+    search(query, options) {
+      const callId = options?.callId ?? nextId('search');
+      try {
+        const r = opts.index.search(query, options?.limit !== undefined ? { limit: options.limit } : undefined);
+        const hits = r.hits.filter((h) => authorized(h.id) !== undefined);
+        opts.log?.record({ type: 'search', callId, ...(options?.parentCallId ? { parentCallId: options.parentCallId } : {}), query, limit: r.limit, hits: hits.map((h) => h.id) });
+        return { ...r, hits };
+      } catch (err) {
+        opts.log?.record({ type: 'search', callId, ...(options?.parentCallId ? { parentCallId: options.parentCallId } : {}), query, hits: [], error: errorMessage(err) });
+        throw err;
+      }
+    },
+    describe(idOrName, ctx) {
+      const callId = ctx?.callId ?? nextId('describe');
+      const parent = ctx?.parentCallId ? { parentCallId: ctx.parentCallId } : {};
+      try {
+        const d = opts.index.describe(idOrName);
+        if (!authorized(d.id)) {
+          // Same answer as for a tool that never existed: nothing to learn about a denied tool.
+          throw new ToolApiError(`Unknown tool id: ${idOrName.trim()}.`, 'unknown-tool');
+        }
+        opts.log?.record({ type: 'describe', callId, ...parent, idOrName, id: d.id });
+        return d;
+      } catch (err) {
+        opts.log?.record({ type: 'describe', callId, ...parent, idOrName, error: errorMessage(err) });
+        throw err;
+      }
+    },
+    call(idOrName, args, ctx) {
+      return opts.gateway.call(idOrName, args, { ...ctx, via: ctx.via ?? (ctx.parentCallId ? 'tool_search_code' : 'api') });
+    },
+  };
+}
+
+export interface ToolSearchApiOptions {
+  /** The search index over `catalog` (core/search `ToolIndex.fromCatalog(catalog)`). */
+  index: ToolSearchIndex;
+  log?: SessionLog;
+  approver?: Approver;
+  /** Extra approval patterns besides `approvals.tools` in the config. */
+  approvalPatterns?: readonly string[];
+  /** Reads the catalog at call time (after a refresh); default: the catalog given. */
+  currentCatalog?: () => Catalog;
+  idPrefix?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The full ToolSearchApi of a workspace: the index for search and describe,
+ * the gateway (policy, `approvals.tools`, plugin hooks, the catalog's
+ * executors) for call.
+ */
+export function createToolSearchApi(ws: OpenWorkspace, catalog: Catalog, options: ToolSearchApiOptions): GatewayToolSearchApi {
+  const current = options.currentCatalog ?? (() => catalog);
+  const policy = (): ToolPolicy => ws.policy;
+  const gateway = new ToolGateway({
+    catalog: current,
+    policy,
+    approvals: ApprovalPolicy.fromConfig(ws.config.reader, options.approvalPatterns),
+    approver: options.approver,
+    hooks: () => pluginHooks(ws.plugins),
+    log: options.log,
+    timeoutMs: options.timeoutMs,
+  });
+  return composeToolSearchApi({ index: options.index, gateway, catalog: current, policy, log: options.log, idPrefix: options.idPrefix });
+}

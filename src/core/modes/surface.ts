@@ -1,0 +1,236 @@
+import type { Catalog } from '../catalog/catalog';
+import type { ToolSearchIndex } from '../gateway/searchIndex';
+import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
+import { buildDirectory, directoryBound, type Directory } from './directory';
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  MODE_GUIDANCE,
+  TOOL_CALL,
+  TOOL_DESCRIBE,
+  TOOL_SEARCH,
+  TOOL_SEARCH_CODE,
+  toolSearchTools,
+  type ModelTool,
+} from './toolSearchTools';
+
+/** Whether an isolated Node child can run `tool_search_code` (the bridge's probe result). */
+export interface IsolationStatus {
+  ok: boolean;
+  reason?: string;
+}
+
+/** Why a tool is in front of the model this turn. */
+export type VisibleReason = 'tool-search' | 'direct' | 'direct-only' | 'client' | 'likely' | 'required';
+
+export interface VisibleTool {
+  name: string;
+  why: VisibleReason;
+  id?: string;
+  source?: ToolSourceKind;
+  sourceName?: string;
+}
+
+export interface ClientToolConflict {
+  name: string;
+  id: string;
+  /** The catalog builder's reason, naming the tool that keeps the name. */
+  reason: string;
+}
+
+export interface SurfaceInput {
+  catalog: Catalog;
+  /** The requested mode (config or `--mode`). */
+  mode: ToolSearchModeName;
+  /**
+   * The bridge's isolation probe. Absent means nobody could check, which
+   * counts as "no isolated child": `code` never runs unisolated.
+   */
+  isolation?: IsolationStatus;
+  prompt?: string;
+  systemPrompt?: string;
+  /** For `directory` mode's likely schemas. Without it none are estimated. */
+  index?: ToolSearchIndex;
+  /** Names or ids whose schema `directory` mode must always send (e.g. the reply tool). */
+  requiredTools?: readonly string[];
+  /** Likely schemas estimated from the prompt in `directory` mode: default 4, at most 12. */
+  likelyLimit?: number;
+  contextTokens?: number;
+  directoryMaxChars?: number;
+}
+
+export interface Surface {
+  mode: ToolSearchModeName;
+  effectiveMode: ToolSearchModeName;
+  fallbackReason?: string;
+  systemPrompt: string;
+  /** Exactly the function tools sent, in order. */
+  tools: ModelTool[];
+  visible: VisibleTool[];
+  directory?: Directory;
+  likely?: VisibleTool[];
+  required?: VisibleTool[];
+  /** Required names that are not in the authorized catalog. */
+  missingRequired?: string[];
+  clientToolConflicts: ClientToolConflict[];
+  /** Tools whose schema is available but not in front of the model this turn. */
+  deferredCount: number;
+}
+
+export const DEFAULT_LIKELY = 4;
+export const MAX_LIKELY = 12;
+/** Longest prompt prefix used as a search query (the index's per-query bound). */
+const LIKELY_QUERY_CHARS = 512;
+
+export function modelToolOf(t: CatalogTool): ModelTool {
+  return { name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} } };
+}
+
+function visibleOf(t: CatalogTool, why: VisibleReason): VisibleTool {
+  return { name: t.name, why, id: t.id, source: t.source, sourceName: t.sourceName };
+}
+
+/** Client tools the catalog builder refused because their name belongs to an OpenClaw, plugin or MCP tool. */
+export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
+  return catalog.excluded
+    .filter((t) => t.source === 'client' && (t.reason ?? '').startsWith('client tool name conflict'))
+    .map((t) => ({ name: t.name, id: t.id, reason: t.reason ?? 'client tool name conflict' }));
+}
+
+/** Resolves a name or id among the tools the model may use; never an excluded one. */
+function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undefined {
+  const byId = catalog.get(nameOrId);
+  if (byId) {
+    return byId.status === 'excluded' ? undefined : byId;
+  }
+  const named = catalog.withName(nameOrId).filter((t) => t.status !== 'excluded');
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * What the model sees for one turn in one mode: the function tools, the
+ * system prompt (with the directory in `directory` mode) and why each tool is
+ * there. Pure: the isolation probe and the index are inputs.
+ */
+export function buildSurface(input: SurfaceInput): Surface {
+  const { catalog } = input;
+  const settings = catalog.settings;
+  const searchTools = toolSearchTools(settings);
+  let effectiveMode = input.mode;
+  let fallbackReason: string | undefined;
+  if (input.mode === 'code' && !input.isolation?.ok) {
+    effectiveMode = 'tools';
+    fallbackReason = `code mode needs an isolated Node child: ${input.isolation?.reason ?? 'no isolation probe was available'}; using tools mode`;
+  }
+  const allowed = catalog.allowed;
+  const directOnly = allowed.filter((t) => t.status === 'direct-only');
+  const conflicts = clientToolConflicts(catalog);
+  const base = input.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
+  const surface: Surface = {
+    mode: input.mode,
+    effectiveMode,
+    ...(fallbackReason ? { fallbackReason } : {}),
+    systemPrompt: base,
+    tools: [],
+    visible: [],
+    clientToolConflicts: conflicts,
+    deferredCount: 0,
+  };
+  const show = (tools: readonly CatalogTool[], why: VisibleReason): void => {
+    for (const t of tools) {
+      surface.tools.push(modelToolOf(t));
+      surface.visible.push(visibleOf(t, why));
+    }
+  };
+  const showSearchTool = (name: string): void => {
+    const tool = searchTools[name];
+    if (tool) {
+      surface.tools.push(tool);
+      surface.visible.push({ name, why: 'tool-search' });
+    }
+  };
+
+  if (effectiveMode === 'direct') {
+    show(allowed.filter((t) => t.status === 'cataloged'), 'direct');
+    show(directOnly, 'direct-only');
+    return surface;
+  }
+  if (effectiveMode === 'code') {
+    showSearchTool(TOOL_SEARCH_CODE);
+    show(directOnly, 'direct-only');
+    surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.code}`;
+    surface.deferredCount = catalog.size;
+    return surface;
+  }
+  for (const n of [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]) {
+    showSearchTool(n);
+  }
+  show(directOnly, 'direct-only');
+  if (effectiveMode === 'tools') {
+    surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.tools}`;
+    surface.deferredCount = catalog.size;
+    return surface;
+  }
+
+  // directory: client tools stay visible; required and likely schemas are hydrated up front.
+  const cataloged = allowed.filter((t) => t.status === 'cataloged');
+  const client = cataloged.filter((t) => t.source === 'client');
+  show(client, 'client');
+  const shownIds = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
+  const required: CatalogTool[] = [];
+  const missing: string[] = [];
+  for (const r of input.requiredTools ?? []) {
+    const t = resolveAllowed(catalog, r);
+    if (!t) {
+      missing.push(r);
+    } else if (!shownIds.has(t.id)) {
+      required.push(t);
+      shownIds.add(t.id);
+    }
+  }
+  show(required, 'required');
+  const likely = estimateLikely(input, shownIds);
+  show(likely, 'likely');
+  for (const t of likely) {
+    shownIds.add(t.id);
+  }
+  const deferred = cataloged.filter((t) => !shownIds.has(t.id));
+  const directory = buildDirectory(
+    deferred.map((t) => ({ name: t.name, owner: t.sourceName, description: t.description })),
+    input.directoryMaxChars ?? directoryBound(input.contextTokens),
+  );
+  surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.directory}\n\n${directory.text}`;
+  surface.directory = directory;
+  surface.required = required.map((t) => visibleOf(t, 'required'));
+  surface.likely = likely.map((t) => visibleOf(t, 'likely'));
+  if (missing.length > 0) {
+    surface.missingRequired = missing;
+  }
+  surface.deferredCount = deferred.length;
+  return surface;
+}
+
+/** The few schemas the prompt most likely needs, from the same index the model searches. */
+function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>): CatalogTool[] {
+  const prompt = (input.prompt ?? '').trim();
+  const limit = Math.max(0, Math.min(MAX_LIKELY, Math.trunc(input.likelyLimit ?? DEFAULT_LIKELY)));
+  if (!input.index || prompt === '' || limit === 0) {
+    return [];
+  }
+  let ids: string[];
+  try {
+    const max = Math.min(limit + shownIds.size, input.catalog.settings.maxSearchLimit);
+    ids = input.index.search(prompt.slice(0, LIKELY_QUERY_CHARS), { limit: Math.max(1, max) }).hits.map((h) => h.id);
+  } catch {
+    // An estimate: a query the index refuses just means no likely schemas.
+    return [];
+  }
+  const out: CatalogTool[] = [];
+  for (const id of ids) {
+    const t = input.catalog.get(id);
+    // Fail closed: only tools the catalog authorizes, whatever the index returned.
+    if (t && t.status === 'cataloged' && !shownIds.has(t.id) && out.length < limit) {
+      out.push(t);
+    }
+  }
+  return out;
+}

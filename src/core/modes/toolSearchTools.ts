@@ -1,0 +1,101 @@
+import type { JsonSchema, ToolSearchSettings } from '../types';
+
+/**
+ * The Tool Search tools as the model sees them: exact names, descriptions and
+ * JSON schemas, written here once. Every surface (previews, provider
+ * requests, the dispatcher that routes the model's calls) reads them from here,
+ * so what we show is what we send.
+ */
+
+export const TOOL_SEARCH_CODE = 'tool_search_code';
+export const TOOL_SEARCH = 'tool_search';
+export const TOOL_DESCRIBE = 'tool_describe';
+export const TOOL_CALL = 'tool_call';
+
+export const TOOL_SEARCH_TOOL_NAMES: readonly string[] = [TOOL_SEARCH_CODE, TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL];
+
+/** A function tool as sent to a provider. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+/**
+ * The short bridge contract carried by `tool_search_code`'s description:
+ * everything a model needs to write a snippet, nothing more.
+ */
+export const BRIDGE_API_CONTRACT = [
+  'Runs a short JavaScript async function body in an isolated sandbox and returns its `return` value.',
+  'Only these are available:',
+  '- `await openclaw.tools.search(query, { limit })` -> `[{ id, name, description, input }]` (compact hits, best first)',
+  '- `await openclaw.tools.describe(id)` -> `{ id, name, description, parameters }` (the exact JSON input schema)',
+  '- `await openclaw.tools.call(id, args)` -> `{ tool, result }` (runs the tool through the gateway: policy, approval and hooks apply)',
+  '- `console.log/warn/error` (captured and returned).',
+  'No require, import, process, file system or network. Search, describe, then call; return what the user needs.',
+].join('\n');
+
+/** The Tool Search tools for these settings (the search limit bounds come from config). */
+export function toolSearchTools(settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit' | 'codeTimeoutMs'>): Record<string, ModelTool> {
+  const limit: JsonSchema = {
+    type: 'integer',
+    minimum: 1,
+    maximum: settings.maxSearchLimit,
+    description: `Maximum number of hits (default ${settings.searchDefaultLimit}, at most ${settings.maxSearchLimit}).`,
+  };
+  return {
+    [TOOL_SEARCH_CODE]: {
+      name: TOOL_SEARCH_CODE,
+      description: `${BRIDGE_API_CONTRACT}\nTime limit: ${settings.codeTimeoutMs} ms.`,
+      parameters: {
+        type: 'object',
+        properties: { code: { type: 'string', description: 'The body of an async function, e.g. `const [t] = await openclaw.tools.search("create issue"); return t;`' } },
+        required: ['code'],
+        additionalProperties: false,
+      },
+    },
+    [TOOL_SEARCH]: {
+      name: TOOL_SEARCH,
+      description: 'Search the catalog of available tools by what you want to do. Returns compact hits `{id, name, description, input}`, best first. Then use tool_describe for the exact schema and tool_call to run it.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string', description: 'What the tool should do, in a few words.' }, limit },
+        required: ['query'],
+        additionalProperties: false,
+      },
+    },
+    [TOOL_DESCRIBE]: {
+      name: TOOL_DESCRIBE,
+      description: 'Get the exact JSON input schema of one tool, by the id (or unique name) returned by tool_search.',
+      parameters: {
+        type: 'object',
+        properties: { id: { type: 'string', description: 'Tool id from tool_search, e.g. "mcp:github:create_issue".' } },
+        required: ['id'],
+        additionalProperties: false,
+      },
+    },
+    [TOOL_CALL]: {
+      name: TOOL_CALL,
+      description: 'Call one tool by id with arguments matching its schema (from tool_describe). Returns `{tool, result}`; a call refused by policy, approval or a hook says so.',
+      parameters: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', description: 'Tool id from tool_search.' },
+          args: { type: 'object', description: 'Arguments matching the tool input schema.' },
+        },
+        required: ['id', 'args'],
+        additionalProperties: false,
+      },
+    },
+  };
+}
+
+/** The system prompt of a turn when the host gives none. */
+export const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant running inside OpenClaw. Use the tools provided when they help.';
+
+/** What each Tool Search mode adds to the system prompt, so the model knows where the other tools are. */
+export const MODE_GUIDANCE: Readonly<Record<'code' | 'tools' | 'directory', string>> = {
+  code: `More tools than the ones listed exist. Use ${TOOL_SEARCH_CODE} to search for them, read their schema and call them from a short script.`,
+  tools: `More tools than the ones listed exist. Use ${TOOL_SEARCH} to find one, ${TOOL_DESCRIBE} to read its exact input schema, then ${TOOL_CALL} to run it.`,
+  directory: `The tools listed below under "Deferred Tool Schemas" are available but their schemas are not loaded. Use ${TOOL_DESCRIBE} for a schema and ${TOOL_CALL} to run one (or call it by its exact name); ${TOOL_SEARCH} finds tools by task.`,
+};

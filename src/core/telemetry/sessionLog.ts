@@ -1,0 +1,171 @@
+import * as fs from 'node:fs';
+import type { SourceCounts } from '../catalog/catalog';
+import type { ToolSearchModeName, ToolSourceKind } from '../types';
+
+/**
+ * The session log: one JSON event per line. It is what answers, after the
+ * fact, what the model saw up front, how it searched, and which tool really
+ * ran from which source.
+ */
+
+export interface SizeCounters {
+  tools: number;
+  prompt: number;
+  total: number;
+}
+
+export interface TurnStartEvent {
+  type: 'turn-start';
+  turnId: string;
+  mode: ToolSearchModeName;
+  effectiveMode: ToolSearchModeName;
+  fallbackReason?: string;
+  catalogSize: number;
+  sources: SourceCounts;
+  bySourceName?: Record<string, number>;
+  /** Function schemas sent up front (Tool Search tools included). */
+  schemasUpFront: number;
+  /** Of those, schemas of catalog tools (direct, direct-only, client, likely, required). */
+  catalogSchemasUpFront: number;
+  visibleTools: string[];
+  bytes: SizeCounters;
+  tokens?: SizeCounters & { encoding: string };
+}
+
+/** How a call reached the gateway. */
+export type CallVia = 'direct' | 'hydrated' | 'tool_call' | 'tool_search_code' | 'cli' | 'api';
+
+export interface SearchEvent {
+  type: 'search';
+  callId: string;
+  parentCallId?: string;
+  query: string;
+  limit?: number;
+  hits: string[];
+  error?: string;
+}
+
+export interface DescribeEvent {
+  type: 'describe';
+  callId: string;
+  parentCallId?: string;
+  idOrName: string;
+  id?: string;
+  error?: string;
+}
+
+export interface CallEvent {
+  type: 'call';
+  callId: string;
+  parentCallId?: string;
+  via: CallVia;
+  idOrName: string;
+  id?: string;
+  name?: string;
+  source?: ToolSourceKind;
+  sourceName?: string;
+  ok: boolean;
+  blockedBy?: string;
+  error?: string;
+  /** UTF-8 bytes of the serialized result. */
+  resultBytes?: number;
+  /** Whether the hook stage rewrote the arguments. */
+  paramsRewritten?: boolean;
+  durationMs: number;
+}
+
+/** A top-level tool call made by the model (a Tool Search tool or a direct one). */
+export interface ModelCallEvent {
+  type: 'model-call';
+  callId: string;
+  name: string;
+  ok: boolean;
+  error?: string;
+  durationMs: number;
+}
+
+export interface TurnEndEvent {
+  type: 'turn-end';
+  turnId: string;
+  ok: boolean;
+  error?: string;
+}
+
+export type SessionEventBody = TurnStartEvent | SearchEvent | DescribeEvent | CallEvent | ModelCallEvent | TurnEndEvent;
+export type SessionEvent = SessionEventBody & { seq: number; at: string };
+
+/** A sink for events; the default keeps them in memory and optionally appends to a JSONL file. */
+export class SessionLog {
+  readonly events: SessionEvent[] = [];
+  private seq = 0;
+
+  constructor(private readonly file?: string, private readonly now: () => Date = () => new Date()) {}
+
+  record(event: SessionEventBody): SessionEvent {
+    const e = { ...event, seq: ++this.seq, at: this.now().toISOString() } as SessionEvent;
+    this.events.push(e);
+    if (this.file) {
+      // Synchronous so a crash mid-turn still leaves every event before it on disk.
+      fs.appendFileSync(this.file, `${JSON.stringify(e)}\n`);
+    }
+    return e;
+  }
+
+  toJsonl(): string {
+    return this.events.map((e) => JSON.stringify(e)).join('\n') + (this.events.length > 0 ? '\n' : '');
+  }
+}
+
+/** Reads a JSONL session log; bad lines are reported, not thrown. */
+export function parseSessionLog(text: string): { events: SessionEvent[]; errors: { line: number; message: string }[] } {
+  const events: SessionEvent[] = [];
+  const errors: { line: number; message: string }[] = [];
+  text.split('\n').forEach((l, i) => {
+    if (l.trim() === '') {
+      return;
+    }
+    try {
+      const v = JSON.parse(l) as unknown;
+      if (v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string') {
+        events.push(v as SessionEvent);
+      } else {
+        errors.push({ line: i + 1, message: 'not a session event' });
+      }
+    } catch (err) {
+      errors.push({ line: i + 1, message: err instanceof Error ? err.message : String(err) });
+    }
+  });
+  return { events, errors };
+}
+
+/** The turn-start event of a previewed turn: what the provider received, and from which catalog. */
+export function turnStartEvent(
+  turnId: string,
+  preview: {
+    mode: ToolSearchModeName;
+    effectiveMode: ToolSearchModeName;
+    fallbackReason?: string;
+    catalogSize: number;
+    sources: SourceCounts;
+    visible: readonly { name: string; id?: string }[];
+    bytes: SizeCounters;
+    tokens?: SizeCounters & { encoding: string };
+  },
+  bySourceName?: Record<string, number>,
+): TurnStartEvent {
+  return {
+    type: 'turn-start',
+    turnId,
+    mode: preview.mode,
+    effectiveMode: preview.effectiveMode,
+    ...(preview.fallbackReason ? { fallbackReason: preview.fallbackReason } : {}),
+    catalogSize: preview.catalogSize,
+    sources: preview.sources,
+    ...(bySourceName ? { bySourceName } : {}),
+    schemasUpFront: preview.visible.length,
+    catalogSchemasUpFront: preview.visible.filter((v) => v.id !== undefined).length,
+    visibleTools: preview.visible.map((v) => v.name),
+    bytes: preview.bytes,
+    ...(preview.tokens ? { tokens: preview.tokens } : {}),
+  };
+}

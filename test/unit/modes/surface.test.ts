@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Catalog } from '../../../src/core/catalog/catalog';
+import { buildSurface } from '../../../src/core/modes/surface';
+import { BRIDGE_API_CONTRACT, TOOL_SEARCH_CODE } from '../../../src/core/modes/toolSearchTools';
+import { buildAllPreviews, buildPreview } from '../../../src/core/modes/preview';
+import { ToolIndex } from '../../../src/core/search/toolIndex';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { DEMO } from '../gateway/fixtures';
+
+async function demoCatalog(extra: Partial<ConstructorParameters<typeof OpenWorkspace>[0]> = {}): Promise<Catalog> {
+  const ws = new OpenWorkspace({
+    workspace: DEMO,
+    noUserConfig: true,
+    env: {},
+    snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }],
+    ...extra,
+  });
+  try {
+    return await ws.buildCatalog();
+  } finally {
+    await ws.dispose();
+  }
+}
+
+const OK = { ok: true };
+
+describe('mode surfaces', () => {
+  let catalog: Catalog;
+  before(async () => {
+    catalog = await demoCatalog();
+  });
+
+  it('direct sends every allowed schema, direct-only included, nothing excluded', () => {
+    const s = buildSurface({ catalog, mode: 'direct' });
+    const names = s.tools.map((t) => t.name);
+    assert.equal(names.length, catalog.allowed.length);
+    assert.ok(names.includes('message'), 'direct-only message tool');
+    assert.ok(names.includes('fake_plugin_tool_17'));
+    assert.ok(!names.includes('fake_plugin_tool_36'), 'denied in the demo config');
+    assert.ok(!names.includes('gateway'));
+    assert.equal(s.effectiveMode, 'direct');
+  });
+
+  it('code sends tool_search_code with the bridge contract, plus direct-only tools', () => {
+    const s = buildSurface({ catalog, mode: 'code', isolation: OK });
+    assert.deepEqual(s.tools.map((t) => t.name), [TOOL_SEARCH_CODE, ...catalog.directOnly.map((t) => t.name)]);
+    assert.ok(s.tools[0]?.description.includes(BRIDGE_API_CONTRACT));
+    assert.match(s.tools[0]?.description ?? '', /openclaw\.tools\.search\(query/);
+    assert.equal(s.fallbackReason, undefined);
+    assert.equal(s.deferredCount, catalog.size);
+  });
+
+  it('code falls back to tools mode with the reason when no isolated child is available', () => {
+    const s = buildSurface({ catalog, mode: 'code', isolation: { ok: false, reason: 'node 18 has no permission model' } });
+    assert.equal(s.effectiveMode, 'tools');
+    assert.match(s.fallbackReason ?? '', /node 18 has no permission model/);
+    assert.ok(!s.tools.some((t) => t.name === TOOL_SEARCH_CODE));
+    const unprobed = buildSurface({ catalog, mode: 'code' });
+    assert.equal(unprobed.effectiveMode, 'tools', 'never assume isolation nobody checked');
+    assert.match(unprobed.fallbackReason ?? '', /no isolation probe/);
+  });
+
+  it('tools sends tool_search, tool_describe, tool_call plus direct-only tools', () => {
+    const s = buildSurface({ catalog, mode: 'tools' });
+    assert.deepEqual(s.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name)]);
+    assert.equal(s.tools[0]?.parameters.properties && (s.tools[0].parameters.properties as Record<string, { maximum?: number }>).limit?.maximum, catalog.settings.maxSearchLimit);
+  });
+
+  it('directory adds a bounded directory, likely schemas from the prompt (at most 4) and required ones', () => {
+    const index = ToolIndex.fromCatalog(catalog);
+    const s = buildSurface({ catalog, mode: 'directory', index, prompt: 'create a github issue about the failing build', requiredTools: ['github__get_file_contents', 'no_such_tool'] });
+    const names = s.tools.map((t) => t.name);
+    assert.deepEqual(names.slice(0, 3), ['tool_search', 'tool_describe', 'tool_call']);
+    assert.ok(names.includes('message'));
+    assert.ok(names.includes('github__create_issue'), `likely: ${JSON.stringify(s.likely)}`);
+    assert.ok((s.likely?.length ?? 0) <= 4);
+    assert.deepEqual(s.required?.map((r) => r.name), ['github__get_file_contents']);
+    assert.deepEqual(s.missingRequired, ['no_such_tool']);
+    assert.ok(s.directory);
+    assert.ok(s.systemPrompt.includes('### Deferred Tool Schemas'));
+    assert.ok(s.systemPrompt.includes('- fake_plugin_tool_17 (fake-plugin): '));
+    assert.ok(!s.directory.text.includes('- github__create_issue ('), 'a visible schema is not repeated in the directory');
+    assert.ok(!s.directory.text.includes('fake_plugin_tool_36'), 'denied tool not listed');
+    assert.equal(s.directory.shown + s.directory.omitted, s.deferredCount);
+  });
+
+  it('directory keeps client tools visible', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));
+    const file = path.join(dir, 'client-tools.json');
+    fs.writeFileSync(file, JSON.stringify([{ name: 'show_chart', description: 'Render a chart in the client UI', parameters: { type: 'object', properties: {} } }]));
+    const c = await demoCatalog({ clientToolsPath: file });
+    const s = buildSurface({ catalog: c, mode: 'directory' });
+    assert.ok(s.visible.some((v) => v.name === 'show_chart' && v.why === 'client'));
+    assert.ok(!s.directory?.text.includes('show_chart'));
+  });
+
+  it('refuses client tools whose names clash with OpenClaw, plugin or MCP tools, naming both sides', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));
+    const file = path.join(dir, 'client-tools.json');
+    const t = (name: string) => ({ name, description: `client ${name}`, parameters: { type: 'object', properties: {} } });
+    fs.writeFileSync(file, JSON.stringify([t('read'), t('fake_plugin_tool_02'), t('github__create_issue'), t('show_chart')]));
+    const c = await demoCatalog({ clientToolsPath: file });
+    for (const mode of ['direct', 'code', 'tools', 'directory'] as const) {
+      const p = buildPreview({ catalog: c, mode, isolation: OK, tokens: false });
+      assert.deepEqual(p.clientToolConflicts.map((x) => x.name).sort(), ['fake_plugin_tool_02', 'github__create_issue', 'read']);
+      const read = p.clientToolConflicts.find((x) => x.name === 'read');
+      assert.match(read?.reason ?? '', /client tool name conflict: read \(also openclaw:core:read\)/);
+      assert.ok(!p.visible.some((v) => v.id?.startsWith('client:') && v.name !== 'show_chart'), `${mode}: a clashing client tool is never offered`);
+    }
+    const direct = buildPreview({ catalog: c, mode: 'direct', tokens: false });
+    assert.equal(direct.visibleTools.filter((n) => n === 'read').length, 1);
+    assert.equal(direct.visible.find((v) => v.name === 'read')?.id, 'openclaw:core:read');
+  });
+
+  it('previews every mode of the same turn; Tool Search modes send far fewer tool bytes', () => {
+    const all = buildAllPreviews({ catalog, isolation: OK, prompt: 'call fake plugin tool 17 with marker abc' });
+    assert.ok(all.code.bytes.tools < all.direct.bytes.tools / 5, `${all.code.bytes.tools} vs ${all.direct.bytes.tools}`);
+    assert.ok(all.tools.bytes.tools < all.direct.bytes.tools / 3);
+    assert.ok((all.code.tokens?.tools ?? 0) < (all.direct.tokens?.tools ?? 0));
+    assert.equal(all.directory.directory?.chars, all.directory.directory?.text.length);
+  });
+});
