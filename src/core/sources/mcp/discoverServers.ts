@@ -1,0 +1,184 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ConfigReader } from '../../config/configReader';
+import { parseJson5 } from '../../config/json5Document';
+import type { Diagnostic } from '../../types';
+import { displayPath } from '../../util/paths';
+import { readServerEntry, type EntryContext } from './serverEntry';
+import { originText, type McpConfigFormat, type McpServerConfig } from './serverConfig';
+import type { VariableStyle } from './variables';
+
+/** Desktop clients whose MCP configs are read only when asked (`--import claude|cursor`). */
+export type McpImport = 'claude' | 'cursor';
+export const MCP_IMPORTS: readonly McpImport[] = ['claude', 'cursor'];
+
+export interface DiscoverOptions {
+  workspace: string;
+  /** The OpenClaw config, when one was found; its diagnostics stay in its own reader. */
+  openclaw?: ConfigReader;
+  env: Record<string, string | undefined>;
+  homeDir: string;
+  /** Values for `${input:id}`. */
+  inputs?: Record<string, string>;
+  imports?: readonly McpImport[];
+  platform?: NodeJS.Platform;
+}
+
+export interface DiscoveredServers {
+  servers: McpServerConfig[];
+  /** Problems in the files read here (the OpenClaw config reports into its own reader). */
+  diagnostics: Diagnostic[];
+}
+
+interface ServerFile {
+  abs: string;
+  format: McpConfigFormat;
+  /** Key holding the servers object. */
+  key: 'servers' | 'mcpServers';
+  style: VariableStyle;
+  /** Top-level keys the format defines; undefined: the file has other owners' keys too (Claude Desktop). */
+  topKeys?: string[];
+  /** Folder relative paths resolve against. */
+  baseDir: string;
+  /** Named by `--import`: a missing file is worth a note. */
+  requested?: string;
+}
+
+function claudeDesktopConfig(opts: DiscoverOptions): string {
+  const platform = opts.platform ?? process.platform;
+  if (platform === 'darwin') {
+    return path.join(opts.homeDir, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');
+  }
+  if (platform === 'win32') {
+    return path.join(opts.env.APPDATA ?? path.join(opts.homeDir, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json');
+  }
+  return path.join(opts.env.XDG_CONFIG_HOME ?? path.join(opts.homeDir, '.config'), 'Claude', 'claude_desktop_config.json');
+}
+
+/** The files after the OpenClaw config, in precedence order: earlier files win a name. */
+function serverFiles(opts: DiscoverOptions): ServerFile[] {
+  const ws = opts.workspace;
+  const files: ServerFile[] = [
+    { abs: path.join(ws, '.vscode', 'mcp.json'), format: 'vscode', key: 'servers', style: 'vscode', topKeys: ['servers', 'inputs'], baseDir: ws },
+    { abs: path.join(ws, '.mcp.json'), format: 'mcp.json', key: 'mcpServers', style: 'shell', topKeys: ['mcpServers'], baseDir: ws },
+  ];
+  const imports = opts.imports ?? [];
+  if (imports.includes('cursor')) {
+    files.push(
+      { abs: path.join(ws, '.cursor', 'mcp.json'), format: 'cursor', key: 'mcpServers', style: 'vscode', topKeys: ['mcpServers'], baseDir: ws },
+      { abs: path.join(opts.homeDir, '.cursor', 'mcp.json'), format: 'cursor', key: 'mcpServers', style: 'vscode', topKeys: ['mcpServers'], baseDir: ws, requested: '--import cursor' },
+    );
+  }
+  if (imports.includes('claude')) {
+    const abs = claudeDesktopConfig(opts);
+    files.push({ abs, format: 'claude', key: 'mcpServers', style: 'none', baseDir: path.dirname(abs), requested: '--import claude' });
+  }
+  return files;
+}
+
+function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>): { values: Record<string, string>; declared: Set<string> } {
+  const values = { ...given };
+  const declared = new Set<string>();
+  const list = reader.raw(['inputs']);
+  if (list === undefined) {
+    return { values, declared };
+  }
+  if (!Array.isArray(list)) {
+    reader.report(['inputs'], 'error', 'inputs must be an array; ignored');
+    return { values, declared };
+  }
+  list.forEach((_, i) => {
+    const id = reader.string(['inputs', i, 'id']);
+    if (id === undefined) {
+      reader.report(['inputs', i], 'error', `inputs[${i}] has no "id"; ignored`);
+      return;
+    }
+    reader.checkKeys(['inputs', i], ['id', 'type', 'description', 'password', 'default', 'options', 'command', 'args']);
+    declared.add(id);
+    const def = reader.raw(['inputs', i, 'default']);
+    if (values[id] === undefined && typeof def === 'string') {
+      values[id] = def;
+    }
+  });
+  return { values, declared };
+}
+
+/**
+ * Finds every configured MCP server: OpenClaw `mcp.servers`, then
+ * `.vscode/mcp.json`, then `.mcp.json`, then (on request) Cursor and Claude
+ * Desktop configs. A name already taken by an earlier file is reported and
+ * the later definition ignored. Never throws.
+ */
+export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
+  const servers: McpServerConfig[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const byName = new Map<string, McpServerConfig>();
+  const vars = { workspaceFolder: opts.workspace, userHome: opts.homeDir, env: opts.env, inputs: opts.inputs ?? {} };
+
+  const take = (cfg: McpServerConfig, reader: ConfigReader, at: (string | number)[]): void => {
+    const prev = byName.get(cfg.name);
+    if (prev) {
+      reader.report(at, 'warning', `MCP server "${cfg.name}" is already defined at ${originText(prev.origin)}; this definition is ignored`, true);
+      return;
+    }
+    byName.set(cfg.name, cfg);
+    servers.push(cfg);
+  };
+
+  const oc = opts.openclaw;
+  if (oc && oc.object(['mcp']) !== undefined) {
+    const list = oc.object(['mcp', 'servers']) ?? {};
+    const baseDir = path.dirname(oc.absFile);
+    const ctx: EntryContext = { reader: oc, format: 'openclaw', vars: { ...vars, style: 'shell' }, baseDir };
+    for (const name of Object.keys(list)) {
+      const cfg = readServerEntry(ctx, ['mcp', 'servers', name], name);
+      if (cfg) {
+        take(cfg, oc, ['mcp', 'servers', name]);
+      }
+    }
+  }
+
+  for (const f of serverFiles(opts)) {
+    let text: string;
+    try {
+      text = fs.readFileSync(f.abs, 'utf8');
+    } catch {
+      if (f.requested) {
+        diagnostics.push({ file: f.abs, severity: 'info', message: `${f.requested}: no config found here` });
+      }
+      continue;
+    }
+    const display = displayPath(opts.workspace, f.abs);
+    const doc = parseJson5(display, text);
+    diagnostics.push(...doc.diagnostics);
+    if (doc.value === undefined) {
+      continue;
+    }
+    const reader = new ConfigReader(doc, f.abs);
+    if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+      reader.report([], 'error', `${display} must be a JSON object; ignored`);
+      diagnostics.push(...reader.diagnostics);
+      continue;
+    }
+    if (f.topKeys) {
+      reader.checkKeys([], f.topKeys);
+    }
+    let inputs = vars.inputs;
+    let declaredInputs: Set<string> | undefined;
+    if (f.format === 'vscode') {
+      const r = readVsCodeInputs(reader, vars.inputs);
+      inputs = r.values;
+      declaredInputs = r.declared;
+    }
+    const ctx: EntryContext = { reader, format: f.format, vars: { ...vars, inputs, style: f.style }, baseDir: f.baseDir, declaredInputs };
+    const list = reader.object([f.key]) ?? {};
+    for (const name of Object.keys(list)) {
+      const cfg = readServerEntry(ctx, [f.key, name], name);
+      if (cfg) {
+        take(cfg, reader, [f.key, name]);
+      }
+    }
+    diagnostics.push(...reader.diagnostics);
+  }
+  return { servers, diagnostics };
+}

@@ -1,0 +1,35 @@
+import * as os from 'node:os';
+import type { ConfigReader } from '../../config/configReader';
+import { discoverServers, type McpImport } from './discoverServers';
+import { LiveMcpSource } from './liveMcpSource';
+
+export { discoverServers, MCP_IMPORTS, type McpImport } from './discoverServers';
+export { LiveMcpSource, type LiveMcpSourceOptions } from './liveMcpSource';
+export type { McpServerConfig, McpTransportKind } from './serverConfig';
+
+/** What the live MCP source needs from an opened workspace (kept structural to avoid an import cycle). */
+export interface LiveMcpWorkspace {
+  readonly trusted: boolean;
+  readonly config: { readonly reader?: ConfigReader };
+  readonly options: {
+    workspace: string;
+    env?: Record<string, string | undefined>;
+    homeDir?: string;
+    inputs?: Record<string, string>;
+    mcpImports?: readonly McpImport[];
+  };
+}
+
+/** The default live MCP source of a workspace: every configured server, started only if the workspace is trusted. */
+export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
+  const o = ws.options;
+  const found = discoverServers({
+    workspace: o.workspace,
+    openclaw: ws.config.reader,
+    env: o.env ?? process.env,
+    homeDir: o.homeDir ?? os.homedir(),
+    inputs: o.inputs,
+    imports: o.mcpImports,
+  });
+  return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted });
+}

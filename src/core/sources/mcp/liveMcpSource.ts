@@ -1,0 +1,243 @@
+import type { CatalogEntry, Diagnostic, ServerReport, ServerStatus, ToolCallContext, ToolCallResult, ToolDefinition, ToolExecutor } from '../../types';
+import { errorMessage } from '../../util/errors';
+import { mcpQualifiedName } from '../mcpNames';
+import { mcpToolDefinitions } from '../mcpTools';
+import type { SourceListing, ToolSourceProvider } from '../toolSource';
+import { McpServerConnection } from './mcpConnection';
+import { originText, type McpServerConfig } from './serverConfig';
+import { toolFilterReason } from './toolFilter';
+
+export interface LiveMcpSourceOptions {
+  servers: readonly McpServerConfig[];
+  /** Problems found while reading the server configs, repeated in every listing. */
+  diagnostics?: readonly Diagnostic[];
+  /** Untrusted workspaces start and reach nothing: every server is reported disabled. */
+  trusted: boolean;
+  /** Most `tools/list` pages read from one server. */
+  maxPages?: number;
+  /** Quiet period before a `list_changed` burst re-lists a server. */
+  refreshDebounceMs?: number;
+}
+
+interface ServerState {
+  config: McpServerConfig;
+  connection?: McpServerConnection;
+  status: ServerStatus;
+  error?: string;
+  durationMs: number;
+  tools: ToolDefinition[];
+  diagnostics: Diagnostic[];
+  refreshTimer?: NodeJS.Timeout;
+}
+
+export const DEFAULT_MAX_PAGES = 100;
+
+/**
+ * MCP tools from live servers. The first `list` connects every configured
+ * server in parallel (each within its own connect and list timeouts); later
+ * listings reuse the connections. A server that fails is reported with its
+ * reason and never holds up the others. `notifications/tools/list_changed`
+ * re-lists that one server and announces the change.
+ */
+export class LiveMcpSource implements ToolSourceProvider {
+  readonly name = 'mcp';
+  readonly executor: ToolExecutor = { execute: (tool, args, ctx) => this.execute(tool, args, ctx) };
+  private readonly states = new Map<string, ServerState>();
+  private readonly listeners = new Set<() => void>();
+  private starting?: Promise<void>;
+  private disposed = false;
+
+  constructor(private readonly options: LiveMcpSourceOptions) {}
+
+  async list(signal?: AbortSignal): Promise<SourceListing> {
+    if (this.disposed) {
+      throw new Error('the live MCP source was disposed');
+    }
+    this.starting ??= this.startAll(signal);
+    await this.starting;
+    return this.listing();
+  }
+
+  /** Current reports without connecting anything (empty before the first `list`). */
+  get servers(): ServerReport[] {
+    return [...this.states.values()].map((s) => this.report(s));
+  }
+
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Closes every connection; the next `list` connects afresh. */
+  async refresh(): Promise<void> {
+    const pending = this.starting;
+    this.starting = undefined;
+    await pending?.catch(() => undefined);
+    await this.closeAll();
+    this.emit();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.listeners.clear();
+    await this.closeAll();
+    // A start still in flight closes what it opens once it sees `disposed`.
+    await this.starting?.catch(() => undefined);
+    await this.closeAll();
+  }
+
+  private async closeAll(): Promise<void> {
+    const states = [...this.states.values()];
+    this.states.clear();
+    await Promise.all(
+      states.map(async (s) => {
+        clearTimeout(s.refreshTimer);
+        await s.connection?.close();
+      }),
+    );
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) {
+      l();
+    }
+  }
+
+  private async startAll(signal?: AbortSignal): Promise<void> {
+    await Promise.all(this.options.servers.map((cfg) => this.startServer(cfg, signal)));
+  }
+
+  private async startServer(config: McpServerConfig, signal?: AbortSignal): Promise<void> {
+    const started = performance.now();
+    const state: ServerState = { config, status: 'ok', durationMs: 0, tools: [], diagnostics: [] };
+    this.states.set(config.name, state);
+    if (!config.enabled) {
+      state.status = 'disabled';
+      state.error = `disabled in ${originText(config.origin)}`;
+    } else if (!this.options.trusted) {
+      state.status = 'disabled';
+      state.error = 'workspace not trusted';
+    } else if (config.problem) {
+      state.status = 'failed';
+      state.error = config.problem;
+    } else {
+      const connection = new McpServerConnection(config, () => this.scheduleRefresh(config.name, connection));
+      state.connection = connection;
+      try {
+        await connection.connect(signal);
+        await this.loadTools(state, connection, signal);
+      } catch (err) {
+        state.status = 'failed';
+        state.error = errorMessage(err);
+        state.tools = [];
+        await connection.close();
+      }
+      if (this.disposed || this.states.get(config.name) !== state) {
+        await connection.close();
+      }
+    }
+    state.durationMs = Math.round(performance.now() - started);
+  }
+
+  private async loadTools(state: ServerState, connection: McpServerConnection, signal?: AbortSignal): Promise<void> {
+    const { config } = state;
+    const listed = await connection.listTools(this.options.maxPages ?? DEFAULT_MAX_PAGES, signal);
+    const diagnostics: Diagnostic[] = [];
+    const kept: unknown[] = [];
+    const filtered: ToolDefinition[] = [];
+    for (const raw of listed.tools) {
+      const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+      const reason = typeof name === 'string' ? toolFilterReason(config.name, config.toolFilter, name) : undefined;
+      if (reason === undefined || typeof name !== 'string') {
+        kept.push(raw);
+        continue;
+      }
+      const description = (raw as { description?: unknown }).description;
+      filtered.push({
+        source: 'mcp',
+        owner: config.name,
+        name: mcpQualifiedName(config.name, name),
+        rawName: name,
+        description: typeof description === 'string' ? description : '',
+        origin: config.origin,
+        invalid: reason,
+      });
+    }
+    const defs = mcpToolDefinitions(config.name, kept, config.origin, diagnostics);
+    state.tools = [...defs, ...filtered];
+    state.diagnostics = diagnostics;
+    const bad = defs.filter((d) => d.invalid !== undefined);
+    if (listed.incomplete) {
+      state.status = 'failed';
+      state.error = listed.incomplete;
+    } else {
+      state.status = 'ok';
+      state.error =
+        bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0].invalid ?? ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
+    }
+  }
+
+  private scheduleRefresh(name: string, connection: McpServerConnection): void {
+    const state = this.states.get(name);
+    if (!state || state.connection !== connection || this.disposed) {
+      return;
+    }
+    clearTimeout(state.refreshTimer);
+    state.refreshTimer = setTimeout(() => {
+      void this.relist(state, connection);
+    }, this.options.refreshDebounceMs ?? 50);
+  }
+
+  /** Re-lists one server; durationMs keeps measuring the initial connect and list. */
+  private async relist(state: ServerState, connection: McpServerConnection): Promise<void> {
+    try {
+      await this.loadTools(state, connection);
+    } catch (err) {
+      state.status = 'failed';
+      state.error = `re-listing after tools/list_changed failed: ${errorMessage(err)}`;
+      state.tools = [];
+      await connection.close();
+    }
+    if (this.states.get(state.config.name) === state && !this.disposed) {
+      this.emit();
+    }
+  }
+
+  private listing(): SourceListing {
+    const states = [...this.states.values()];
+    return {
+      tools: states.flatMap((s) => s.tools),
+      servers: states.map((s) => this.report(s)),
+      diagnostics: [...(this.options.diagnostics ?? []), ...states.flatMap((s) => s.diagnostics)],
+    };
+  }
+
+  private report(s: ServerState): ServerReport {
+    const tail = s.connection?.stderr.tail ?? [];
+    return {
+      name: s.config.name,
+      origin: originText(s.config.origin),
+      transport: s.connection?.transport ?? s.config.transport,
+      status: s.status,
+      toolCount: s.tools.filter((t) => t.invalid === undefined).length,
+      ...(s.error !== undefined ? { error: s.error } : {}),
+      durationMs: s.durationMs,
+      ...(tail.length > 0 ? { stderrTail: tail } : {}),
+    };
+  }
+
+  private async execute(tool: CatalogEntry, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolCallResult> {
+    const state = this.states.get(tool.sourceName);
+    const prefix = `mcp:${tool.sourceName}:`;
+    const raw = tool.id.startsWith(prefix) ? tool.id.slice(prefix.length) : tool.name;
+    if (!state || state.status === 'disabled' || !state.connection?.connected) {
+      const why = state?.error ?? (state ? 'not connected' : 'not configured');
+      throw new Error(`${tool.id}: MCP server "${tool.sourceName}" is unavailable (${why})`);
+    }
+    // Fail closed: only tools the server listed (and we admitted) are called.
+    if (!state.tools.some((t) => t.rawName === raw && t.invalid === undefined)) {
+      throw new Error(`${tool.id}: MCP server "${tool.sourceName}" no longer lists this tool`);
+    }
+    return state.connection.callTool(raw, args, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
+  }
+}

@@ -1,0 +1,49 @@
+import type { SourceLocation } from '../../types';
+
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** Which file format declared a server; decides variable syntax and known keys. */
+export type McpConfigFormat = 'openclaw' | 'vscode' | 'mcp.json' | 'cursor' | 'claude';
+
+export interface McpToolFilter {
+  include?: string[];
+  exclude?: string[];
+  /** `file:line` of the `toolFilter` key, so an excluded tool can say where it was filtered. */
+  where: string;
+}
+
+/** Defaults when a config names no timeout. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * One MCP server as configured, with variables already substituted and
+ * relative paths resolved. Everything a connection needs, plus where it was
+ * written so reports can point at it.
+ */
+export interface McpServerConfig {
+  name: string;
+  origin: SourceLocation;
+  format: McpConfigFormat;
+  transport: McpTransportKind;
+  /** A `url` was given without a transport: try Streamable HTTP, then SSE. */
+  transportGuessed?: boolean;
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers: Record<string, string>;
+  enabled: boolean;
+  connectTimeoutMs: number;
+  /** Budget for `tools/list` (all pages) and for each `tools/call`. */
+  timeoutMs: number;
+  toolFilter?: McpToolFilter;
+  /** Why the server cannot start as written (missing input, unreadable envFile, ...): reported as failed. */
+  problem?: string;
+}
+
+/** `file:line`, the form ServerReport.origin uses. */
+export function originText(origin: SourceLocation): string {
+  return origin.line !== undefined ? `${origin.file}:${origin.line}` : origin.file;
+}

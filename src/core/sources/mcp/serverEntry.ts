@@ -1,0 +1,239 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { dotted, type ConfigReader } from '../../config/configReader';
+import type { JsonPath } from '../../config/json5Document';
+import { errorMessage } from '../../util/errors';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  originText,
+  type McpConfigFormat,
+  type McpServerConfig,
+  type McpToolFilter,
+  type McpTransportKind,
+} from './serverConfig';
+import { isRelativePathArg, readEnvFile, substitute, type VariableContext } from './variables';
+
+/** How to read one server entry of a given file. */
+export interface EntryContext {
+  reader: ConfigReader;
+  format: McpConfigFormat;
+  vars: VariableContext;
+  /** Folder that relative paths resolve against (the config file's folder, or the workspace). */
+  baseDir: string;
+  /** Inputs the file declares (VS Code `inputs`), for "undeclared input" warnings. */
+  declaredInputs?: ReadonlySet<string>;
+}
+
+const OPENCLAW_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'enabled', 'timeout', 'connectTimeout', 'toolFilter'];
+const VSCODE_KEYS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'dev'];
+const MCP_JSON_KEYS = ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'disabled'];
+
+function knownKeys(format: McpConfigFormat): string[] {
+  return format === 'openclaw' ? OPENCLAW_KEYS : format === 'vscode' ? VSCODE_KEYS : MCP_JSON_KEYS;
+}
+
+function transportFromType(t: string): McpTransportKind | undefined {
+  switch (t) {
+    case 'stdio':
+      return 'stdio';
+    case 'http':
+    case 'streamable-http':
+    case 'streamableHttp':
+      return 'streamable-http';
+    case 'sse':
+      return 'sse';
+    default:
+      return undefined;
+  }
+}
+
+function stringRecord(reader: ConfigReader, p: JsonPath): Record<string, string> {
+  const obj = reader.object(p);
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(obj ?? {})) {
+    const v = reader.raw([...p, k]);
+    if (typeof v === 'string') {
+      out[k] = v;
+    } else if (typeof v === 'number' || typeof v === 'boolean') {
+      // Users write PORT: 8080; the child sees strings anyway.
+      out[k] = String(v);
+    } else {
+      reader.report([...p, k], 'error', `${dotted([...p, k])} must be a string; ignored`);
+    }
+  }
+  return out;
+}
+
+function positiveMs(reader: ConfigReader, p: JsonPath, fallback: number): number {
+  const v = reader.number(p);
+  if (v === undefined) {
+    return fallback;
+  }
+  if (v <= 0) {
+    reader.report(p, 'warning', `${dotted(p)} must be a positive number of milliseconds; using ${fallback}`);
+    return fallback;
+  }
+  return Math.round(v);
+}
+
+/**
+ * Reads one server entry. Never throws: wrong types and unknown keys become
+ * diagnostics in `ctx.reader`; a server that cannot start as written (missing
+ * input, unreadable envFile, neither command nor url) is returned with
+ * `problem` set so it is reported as failed rather than silently dropped.
+ */
+export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): McpServerConfig | undefined {
+  const { reader, format } = ctx;
+  const entry = reader.object(p);
+  if (entry === undefined) {
+    return undefined;
+  }
+  reader.checkKeys(p, knownKeys(format));
+  const origin = { file: reader.file, line: reader.doc.locate(p, true)?.line };
+  const problems: string[] = [];
+  const missingInputs = new Set<string>();
+
+  const sub = (value: string, at: JsonPath): string => {
+    const s = substitute(value, ctx.vars);
+    s.missingInputs.forEach((i) => missingInputs.add(i));
+    for (const u of s.unknown) {
+      reader.report(at, 'warning', `${dotted(at)}: unknown variable ${u}; left as written`);
+    }
+    for (const e of s.missingEnv) {
+      reader.report(at, 'warning', `${dotted(at)}: environment variable ${e} is not set; using ""`);
+    }
+    for (const i of s.missingInputs) {
+      if (ctx.declaredInputs && !ctx.declaredInputs.has(i)) {
+        reader.report(at, 'warning', `${dotted(at)}: \${input:${i}} is not declared in "inputs"`);
+      }
+    }
+    return s.value;
+  };
+  const resolvePath = (v: string): string => (format === 'openclaw' && isRelativePathArg(v) ? path.resolve(ctx.baseDir, v) : v);
+
+  let command = reader.string([...p, 'command']);
+  command = command !== undefined ? resolvePath(sub(command, [...p, 'command'])) : undefined;
+  const args = (reader.stringArray([...p, 'args']) ?? []).map((a, i) => resolvePath(sub(a, [...p, 'args', i])));
+  const env: Record<string, string> = {};
+  const envFile = reader.string([...p, 'envFile']);
+  if (envFile !== undefined) {
+    const file = path.resolve(ctx.baseDir, sub(envFile, [...p, 'envFile']));
+    try {
+      Object.assign(env, readEnvFile(file));
+    } catch (err) {
+      problems.push(`cannot read envFile ${file}: ${errorMessage(err)}`);
+    }
+  }
+  for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'env']))) {
+    env[k] = resolvePath(sub(v, [...p, 'env', k]));
+  }
+  const cwdRaw = reader.string([...p, 'cwd']);
+  const url = reader.string([...p, 'url']);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'headers']))) {
+    headers[k] = sub(v, [...p, 'headers', k]);
+  }
+
+  let transport: McpTransportKind = 'stdio';
+  let transportGuessed = false;
+  const typeKey = format === 'openclaw' ? 'transport' : 'type';
+  const declared = reader.string([...p, typeKey]);
+  const declaredKind = declared !== undefined ? transportFromType(declared) : undefined;
+  if (declared !== undefined && declaredKind === undefined) {
+    const allowed = format === 'openclaw' ? '"streamable-http" or "sse"' : '"stdio", "http" or "sse"';
+    reader.report([...p, typeKey], 'error', `${dotted([...p, typeKey])} must be ${allowed}, got "${declared}"`);
+  }
+  if (command !== undefined && url !== undefined) {
+    reader.report([...p, 'url'], 'warning', `${dotted(p)} has both command and url; using command (stdio)`);
+  }
+  if (command !== undefined) {
+    transport = 'stdio';
+    if (declaredKind !== undefined && declaredKind !== 'stdio') {
+      reader.report([...p, typeKey], 'warning', `${dotted([...p, typeKey])} is "${declared}" but the server has a command; started over stdio`);
+    }
+  } else if (url !== undefined) {
+    if (declaredKind !== undefined && declaredKind !== 'stdio') {
+      transport = declaredKind;
+    } else {
+      transport = 'streamable-http';
+      transportGuessed = true;
+      // Cursor configs normally give a bare url; everywhere else the transport is expected.
+      if (format !== 'cursor') {
+        const want = format === 'openclaw' ? 'transport ("streamable-http" or "sse")' : 'type ("http" or "sse")';
+        reader.report([...p, 'url'], 'warning', `${dotted(p)} has a url but no ${want}; trying Streamable HTTP, then SSE`);
+      }
+    }
+  } else {
+    problems.push('neither "command" nor "url" is set');
+    reader.report(p, 'error', `${dotted(p)} needs "command" (stdio) or "url" (HTTP)`, true);
+  }
+
+  let resolvedUrl: string | undefined;
+  if (url !== undefined && command === undefined) {
+    resolvedUrl = sub(url, [...p, 'url']);
+    try {
+      const u = new URL(resolvedUrl);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+        problems.push(`url must be http: or https:, got ${u.protocol}`);
+      }
+    } catch {
+      if (missingInputs.size === 0) {
+        problems.push(`url is not a valid URL: ${resolvedUrl}`);
+        reader.report([...p, 'url'], 'error', `${dotted([...p, 'url'])} is not a valid URL`);
+      }
+    }
+  }
+
+  let cwd: string | undefined;
+  if (transport === 'stdio' && command !== undefined) {
+    cwd = cwdRaw !== undefined ? path.resolve(ctx.baseDir, sub(cwdRaw, [...p, 'cwd'])) : ctx.baseDir;
+    if (!fs.existsSync(cwd)) {
+      problems.push(`cwd does not exist: ${cwd}`);
+    }
+  }
+
+  let enabled = true;
+  if (format === 'openclaw') {
+    enabled = reader.boolean([...p, 'enabled']) ?? true;
+  } else if (format !== 'vscode') {
+    enabled = !(reader.boolean([...p, 'disabled']) ?? false);
+  }
+
+  let toolFilter: McpToolFilter | undefined;
+  if (format === 'openclaw' && reader.object([...p, 'toolFilter']) !== undefined) {
+    reader.checkKeys([...p, 'toolFilter'], ['include', 'exclude']);
+    toolFilter = {
+      include: reader.stringArray([...p, 'toolFilter', 'include']),
+      exclude: reader.stringArray([...p, 'toolFilter', 'exclude']),
+      where: originText({ file: reader.file, line: reader.doc.locate([...p, 'toolFilter'], true)?.line }),
+    };
+  }
+
+  if (missingInputs.size > 0) {
+    const ids = [...missingInputs];
+    problems.unshift(
+      `needs a value for input ${ids.map((i) => `"${i}"`).join(', ')} (\${input:…} in ${reader.file}); ` +
+        `the CLI takes ${ids.map((i) => `--input ${i}=VALUE`).join(' ')}`,
+    );
+  }
+
+  return {
+    name,
+    origin,
+    format,
+    transport,
+    transportGuessed: transportGuessed || undefined,
+    command,
+    args,
+    env,
+    cwd,
+    url: resolvedUrl,
+    headers,
+    enabled,
+    connectTimeoutMs: format === 'openclaw' ? positiveMs(reader, [...p, 'connectTimeout'], DEFAULT_CONNECT_TIMEOUT_MS) : DEFAULT_CONNECT_TIMEOUT_MS,
+    timeoutMs: format === 'openclaw' ? positiveMs(reader, [...p, 'timeout'], DEFAULT_REQUEST_TIMEOUT_MS) : DEFAULT_REQUEST_TIMEOUT_MS,
+    toolFilter,
+    problem: problems.length > 0 ? problems.join('; ') : undefined,
+  };
+}
