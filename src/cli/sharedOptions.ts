@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { MCP_IMPORTS, type McpImport } from '../core/sources/mcp';
 import { parseSnapshotArg } from '../core/sources/mcpSnapshot';
 import type { ToolSearchModeName } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
@@ -18,6 +19,7 @@ export const SHARED_OPTIONS: Record<string, OptionSpec> = {
   mode: { type: 'string' },
   json: { type: 'boolean' },
   input: { type: 'string', multiple: true },
+  import: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -47,6 +49,13 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
     }
     inputs[kv.slice(0, eq)] = kv.slice(eq + 1);
   }
+  const mcpImports: McpImport[] = [];
+  for (const v of list(args, 'import').flatMap((s) => s.split(','))) {
+    if (!(MCP_IMPORTS as readonly string[]).includes(v)) {
+      throw new UsageError(`--import must be one of ${MCP_IMPORTS.join(', ')}, got "${v}"`);
+    }
+    mcpImports.push(v as McpImport);
+  }
   return {
     workspace,
     configPath: str(args, 'config') !== undefined ? path.resolve(cwd, str(args, 'config') as string) : undefined,
@@ -65,5 +74,6 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
     trusted: true,
     env,
     inputs,
+    mcpImports,
   };
 }

@@ -5,6 +5,7 @@ import { withModeOverride } from './config/toolSearchSettings';
 import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
+import { createLiveMcpSource, type McpImport } from './sources/mcp';
 import { SnapshotToolSource, type SnapshotSpec } from './sources/mcpSnapshot';
 import { PluginToolSource } from './sources/plugins';
 import type { ToolSourceProvider } from './sources/toolSource';
@@ -29,7 +30,13 @@ export interface WorkspaceOptions {
   homeDir?: string;
   /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
   inputs?: Record<string, string>;
-  /** Creates the live MCP source (kept apart so the catalog can be built without it). */
+  /** Desktop clients whose MCP configs to read as well (`--import claude|cursor`). */
+  mcpImports?: readonly McpImport[];
+  /**
+   * Creates the live MCP source (kept apart so the catalog can be built
+   * without it: `() => undefined`). Default: every configured server, started
+   * only in a trusted workspace.
+   */
   liveMcp?: (ws: OpenWorkspace) => ToolSourceProvider | undefined;
 }
 
@@ -54,7 +61,7 @@ export class OpenWorkspace {
     const snapshots = new SnapshotToolSource(options.snapshots ?? []);
     snapshots.check();
     this.providers = [new CoreToolSource(), this.plugins, snapshots, client];
-    const live = options.liveMcp?.(this);
+    const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);
     }
