@@ -123,18 +123,23 @@ export class LiveMcpSource implements ToolSourceProvider {
     } else {
       const connection = new McpServerConnection(config, () => this.scheduleRefresh(config.name, connection));
       state.connection = connection;
+      let broken = false;
       try {
         await connection.connect(signal);
         await this.loadTools(state, connection, signal);
       } catch (err) {
+        broken = true;
         state.status = 'failed';
         state.error = errorMessage(err);
         state.tools = [];
+      }
+      // Measured before any close: the time the server cost the catalog, not its shutdown.
+      state.durationMs = Math.round(performance.now() - started);
+      // An incomplete listing keeps its connection: the tools it did list stay callable.
+      if (broken || this.disposed || this.states.get(config.name) !== state) {
         await connection.close();
       }
-      if (this.disposed || this.states.get(config.name) !== state) {
-        await connection.close();
-      }
+      return;
     }
     state.durationMs = Math.round(performance.now() - started);
   }
@@ -230,7 +235,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     const state = this.states.get(tool.sourceName);
     const prefix = `mcp:${tool.sourceName}:`;
     const raw = tool.id.startsWith(prefix) ? tool.id.slice(prefix.length) : tool.name;
-    if (!state || state.status === 'disabled' || !state.connection?.connected) {
+    if (!state || !state.connection?.connected) {
       const why = state?.error ?? (state ? 'not connected' : 'not configured');
       throw new Error(`${tool.id}: MCP server "${tool.sourceName}" is unavailable (${why})`);
     }

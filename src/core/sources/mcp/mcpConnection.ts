@@ -93,7 +93,7 @@ export class McpServerConnection {
     try {
       await this.connectWith('streamable-http', signal);
     } catch (err) {
-      const status = httpStatus(err);
+      const status = httpStatus(err instanceof Error ? err.cause : undefined);
       // The SDK's recommended fallback for servers that predate Streamable HTTP.
       if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) {
         throw err;
@@ -143,7 +143,7 @@ export class McpServerConnection {
     try {
       await withDeadline(connecting, ms, () => `no answer to initialize within ${ms} ms`, signal);
     } catch (err) {
-      throw new Error(this.describe(err, 'initialize'));
+      throw new Error(this.describe(err, 'initialize'), { cause: err });
     }
   }
 

@@ -1,0 +1,163 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
+import { discoverServers, type DiscoverOptions } from '../../../src/core/sources/mcp/discoverServers';
+import { toolFilterReason } from '../../../src/core/sources/mcp/toolFilter';
+import type { Diagnostic } from '../../../src/core/types';
+import { tempWorkspace } from './helpers';
+
+const OPENCLAW = `{
+  mcp: {
+    servers: {
+      local: {
+        command: "node",
+        args: ["./server.js", "--port", "8080", "."],
+        env: { DATA: "./data.jsonl", TOKEN: "\${SECRET_TOKEN}", MODE: "\${MODE:-dev}" },
+        timeout: 1234,
+        connectTimeout: 567,
+        toolFilter: { include: ["read_*"], exclude: ["*_secret"] },
+      },
+      sub: { command: "node", cwd: "sub", colour: "red" },
+      off: { command: "node", enabled: false },
+      remote: { url: "https://example.test/mcp", transport: "sse", headers: { "X-Key": "k" } },
+      bare: { url: "https://example.test/bare" },
+      odd: { url: "https://example.test/odd", transport: "websocket" },
+      empty: {},
+    },
+  },
+}
+`;
+
+function load(files: Record<string, string | object>, extra: Partial<DiscoverOptions> = {}) {
+  const dir = tempWorkspace({ '.openclaw/sub/.keep': '', ...files });
+  const cfgFile = path.join(dir, '.openclaw', 'openclaw.json');
+  const text = typeof files['.openclaw/openclaw.json'] === 'string' ? (files['.openclaw/openclaw.json'] as string) : '{}';
+  const config = parseOpenClawConfig(cfgFile, text, 'workspace', '.openclaw/openclaw.json');
+  const found = discoverServers({ workspace: dir, openclaw: config.reader, env: { SECRET_TOKEN: 's3', HOME_X: '/hx' }, homeDir: path.join(dir, 'home'), ...extra });
+  const diagnostics: Diagnostic[] = [...config.diagnostics, ...found.diagnostics];
+  const byName = Object.fromEntries(found.servers.map((s) => [s.name, s]));
+  return { dir, found, byName, diagnostics };
+}
+
+const has = (ds: Diagnostic[], file: string, line: number, re: RegExp) =>
+  assert.ok(
+    ds.some((d) => d.file === file && d.line === line && re.test(d.message)),
+    `expected ${file}:${line} ${re}; got\n${ds.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`,
+  );
+
+describe('MCP config: OpenClaw mcp.servers', () => {
+  const { dir, byName, diagnostics } = load({ '.openclaw/openclaw.json': OPENCLAW });
+  const cfgDir = path.join(dir, '.openclaw');
+
+  it('reads stdio servers with origin line, resolving relative paths against the config folder', () => {
+    const s = byName.local;
+    assert.deepEqual(s.origin, { file: '.openclaw/openclaw.json', line: 4 });
+    assert.equal(s.transport, 'stdio');
+    assert.equal(s.command, 'node');
+    assert.deepEqual(s.args, [path.join(cfgDir, 'server.js'), '--port', '8080', cfgDir]);
+    assert.equal(s.cwd, cfgDir);
+    assert.deepEqual(s.env, { DATA: path.join(cfgDir, 'data.jsonl'), TOKEN: 's3', MODE: 'dev' });
+    assert.equal(s.timeoutMs, 1234);
+    assert.equal(s.connectTimeoutMs, 567);
+    assert.deepEqual(s.toolFilter, { include: ['read_*'], exclude: ['*_secret'], where: '.openclaw/openclaw.json:10' });
+    assert.equal(byName.sub.cwd, path.join(cfgDir, 'sub'));
+    assert.equal(byName.off.enabled, false);
+  });
+
+  it('reads HTTP servers: transport, headers; a url without transport is guessed with a warning', () => {
+    assert.deepEqual([byName.remote.transport, byName.remote.headers], ['sse', { 'X-Key': 'k' }]);
+    assert.equal(byName.bare.transportGuessed, true);
+    has(diagnostics, '.openclaw/openclaw.json', 15, /mcp\.servers\.bare has a url but no transport/);
+  });
+
+  it('reports unknown fields, bad transports and empty entries with file and line, without crashing', () => {
+    has(diagnostics, '.openclaw/openclaw.json', 12, /unknown key mcp\.servers\.sub\.colour/);
+    has(diagnostics, '.openclaw/openclaw.json', 16, /transport must be "streamable-http" or "sse", got "websocket"/);
+    has(diagnostics, '.openclaw/openclaw.json', 17, /needs "command" \(stdio\) or "url"/);
+    assert.match(byName.empty.problem ?? '', /neither "command" nor "url"/);
+  });
+});
+
+describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
+  const vscode = `{
+  "inputs": [
+    { "id": "api-key", "type": "promptString", "password": true },
+    { "id": "region", "type": "promptString", "default": "eu" }
+  ],
+  "servers": {
+    "tools": {
+      "type": "stdio",
+      "command": "\${workspaceFolder}/bin/tool",
+      "args": ["--key", "\${input:api-key}", "--region", "\${input:region}", "--home", "\${env:HOME_X}"],
+      "envFile": "\${workspaceFolder}/.env",
+      "env": { "B": "from-env" },
+      "sandbox": true
+    },
+    "typo": { "type": "stdio", "command": "x", "args": ["\${input:nope}"] },
+    "local": { "command": "node" }
+  }
+}`;
+  const files = {
+    '.vscode/mcp.json': vscode,
+    '.env': '# comment\nA=1\nB="from-file"\nexport C=three # trailing\n',
+    '.openclaw/openclaw.json': '{ mcp: { servers: {\n  local: { command: "node" } } } }',
+    '.mcp.json': '{\n  "mcpServers": {\n    "local": { "command": "other" },\n    "portable": { "command": "run", "args": ["${PORT:-9000}"] }\n  }\n}',
+  };
+
+  it('substitutes ${workspaceFolder}, ${env:...}, input defaults; reads envFile under env', () => {
+    const { dir, byName } = load(files, { inputs: { 'api-key': 'k-123' } });
+    const s = byName.tools;
+    assert.equal(s.format, 'vscode');
+    assert.deepEqual(s.origin, { file: '.vscode/mcp.json', line: 7 });
+    assert.equal(s.command, `${dir}/bin/tool`);
+    assert.deepEqual(s.args, ['--key', 'k-123', '--region', 'eu', '--home', '/hx']);
+    assert.deepEqual(s.env, { A: '1', B: 'from-env', C: 'three' });
+    assert.equal(s.problem, undefined);
+  });
+
+  it('a missing input makes the server fail with a message naming it; undeclared inputs and unknown fields are diagnostics', () => {
+    const { byName, diagnostics } = load(files);
+    assert.match(byName.tools.problem ?? '', /needs a value for input "api-key".*--input api-key=VALUE/);
+    has(diagnostics, '.vscode/mcp.json', 15, /\$\{input:nope\} is not declared/);
+    has(diagnostics, '.vscode/mcp.json', 13, /unknown key servers\.tools\.sandbox/);
+  });
+
+  it('duplicate names across files: the first file wins, the later one is reported with both places', () => {
+    const { byName, diagnostics } = load(files);
+    assert.equal(byName.local.format, 'openclaw');
+    has(diagnostics, '.vscode/mcp.json', 16, /"local" is already defined at \.openclaw\/openclaw\.json:2; this definition is ignored/);
+    has(diagnostics, '.mcp.json', 3, /"local" is already defined at \.openclaw\/openclaw\.json:2/);
+    assert.deepEqual(byName.portable.args, ['9000']);
+    assert.equal(byName.portable.format, 'mcp.json');
+  });
+
+  it('a broken file is one syntax diagnostic; the other files still count', () => {
+    const { byName, diagnostics } = load({ ...files, '.vscode/mcp.json': '{ "servers": { "x": ' });
+    assert.ok(diagnostics.some((d) => d.file === '.vscode/mcp.json' && /JSON5 syntax error/.test(d.message)));
+    assert.ok(byName.portable);
+  });
+
+  it('reads Claude Desktop and Cursor configs only when asked', () => {
+    const claude = { 'home/.config/Claude/claude_desktop_config.json': { mcpServers: { desk: { command: 'd', args: ['${NOT_EXPANDED}'] } }, globalShortcut: 'x' } };
+    const cursor = { 'home/.cursor/mcp.json': { mcpServers: { cur: { url: 'https://example.test/c', headers: { A: '${env:HOME_X}' } } } } };
+    assert.equal(load({ ...claude, ...cursor }).byName.desk, undefined);
+    const { byName, diagnostics } = load({ ...claude, ...cursor }, { imports: ['claude', 'cursor'], platform: 'linux' });
+    assert.deepEqual(byName.desk.args, ['${NOT_EXPANDED}']);
+    assert.equal(byName.desk.format, 'claude');
+    assert.deepEqual([byName.cur.transportGuessed, byName.cur.headers], [true, { A: '/hx' }]);
+    assert.equal(diagnostics.filter((d) => d.severity !== 'info').length, 0, JSON.stringify(diagnostics));
+    const missing = load({}, { imports: ['claude'], platform: 'linux' }).diagnostics;
+    assert.ok(missing.some((d) => d.severity === 'info' && /--import claude: no config found/.test(d.message)));
+  });
+});
+
+describe('MCP toolFilter', () => {
+  const filter = { include: ['read_*', 'fs__list_*'], exclude: ['*secret*'], where: 'openclaw.json:9' };
+  it('include matches the raw name or <server>__<tool>; exclude wins', () => {
+    assert.equal(toolFilterReason('fs', filter, 'read_file'), undefined);
+    assert.equal(toolFilterReason('fs', filter, 'list_dir'), undefined);
+    assert.match(toolFilterReason('fs', filter, 'write_file') ?? '', /not matched by toolFilter\.include .*openclaw\.json:9/);
+    assert.match(toolFilterReason('fs', filter, 'read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
+    assert.equal(toolFilterReason('fs', undefined, 'anything'), undefined);
+  });
+});
