@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
+import type { ToolPolicy } from '../policy/policyEngine';
 import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
 import { buildDirectory, directoryBound, type Directory } from './directory';
 import {
@@ -56,6 +57,11 @@ export interface SurfaceInput {
   likelyLimit?: number;
   contextTokens?: number;
   directoryMaxChars?: number;
+  /**
+   * The policy in force now. When given, every tool is re-checked against it,
+   * so a policy that tightened after the catalog was built hides tools at once.
+   */
+  policy?: ToolPolicy;
 }
 
 export interface Surface {
@@ -96,6 +102,10 @@ export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
     .map((t) => ({ name: t.name, id: t.id, reason: t.reason ?? 'client tool name conflict' }));
 }
 
+function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
+  return policy.evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed;
+}
+
 /** Resolves a name or id among the tools the model may use; never an excluded one. */
 function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undefined {
   const byId = catalog.get(nameOrId);
@@ -121,8 +131,10 @@ export function buildSurface(input: SurfaceInput): Surface {
     effectiveMode = 'tools';
     fallbackReason = `code mode needs an isolated Node child: ${input.isolation?.reason ?? 'no isolation probe was available'}; using tools mode`;
   }
-  const allowed = catalog.allowed;
+  const policy = input.policy;
+  const allowed = policy ? catalog.allowed.filter((t) => policyAllows(policy, t)) : catalog.allowed;
   const directOnly = allowed.filter((t) => t.status === 'direct-only');
+  const cataloged = allowed.filter((t) => t.status === 'cataloged');
   const conflicts = clientToolConflicts(catalog);
   const base = input.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
   const surface: Surface = {
@@ -150,7 +162,7 @@ export function buildSurface(input: SurfaceInput): Surface {
   };
 
   if (effectiveMode === 'direct') {
-    show(allowed.filter((t) => t.status === 'cataloged'), 'direct');
+    show(cataloged, 'direct');
     show(directOnly, 'direct-only');
     return surface;
   }
@@ -158,7 +170,7 @@ export function buildSurface(input: SurfaceInput): Surface {
     showSearchTool(TOOL_SEARCH_CODE);
     show(directOnly, 'direct-only');
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.code}`;
-    surface.deferredCount = catalog.size;
+    surface.deferredCount = cataloged.length;
     return surface;
   }
   for (const n of [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]) {
@@ -167,12 +179,11 @@ export function buildSurface(input: SurfaceInput): Surface {
   show(directOnly, 'direct-only');
   if (effectiveMode === 'tools') {
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.tools}`;
-    surface.deferredCount = catalog.size;
+    surface.deferredCount = cataloged.length;
     return surface;
   }
 
   // directory: client tools stay visible; required and likely schemas are hydrated up front.
-  const cataloged = allowed.filter((t) => t.status === 'cataloged');
   const client = cataloged.filter((t) => t.source === 'client');
   show(client, 'client');
   const shownIds = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
@@ -180,7 +191,7 @@ export function buildSurface(input: SurfaceInput): Surface {
   const missing: string[] = [];
   for (const r of input.requiredTools ?? []) {
     const t = resolveAllowed(catalog, r);
-    if (!t) {
+    if (!t || (policy && !policyAllows(policy, t))) {
       missing.push(r);
     } else if (!shownIds.has(t.id)) {
       required.push(t);
@@ -188,7 +199,7 @@ export function buildSurface(input: SurfaceInput): Surface {
     }
   }
   show(required, 'required');
-  const likely = estimateLikely(input, shownIds);
+  const likely = estimateLikely(input, shownIds).filter((t) => !policy || policyAllows(policy, t));
   show(likely, 'likely');
   for (const t of likely) {
     shownIds.add(t.id);

@@ -1,0 +1,208 @@
+import * as assert from 'node:assert/strict';
+import type { Catalog } from '../../../src/core/catalog/catalog';
+import { ApprovalPolicy, type ApprovalRequest } from '../../../src/core/gateway/approvals';
+import { ToolGateway } from '../../../src/core/gateway/gateway';
+import { pluginHooks } from '../../../src/core/gateway/hooks';
+import { composeToolSearchApi, createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
+import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolPolicy } from '../../../src/core/policy/policyEngine';
+import { ToolIndex } from '../../../src/core/search/toolIndex';
+import { SessionLog } from '../../../src/core/telemetry/sessionLog';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { DEMO, RecordingSource, catalogFrom, def, layer } from './fixtures';
+
+function gatewayFor(catalog: () => Catalog, policy: () => ToolPolicy, extra: Partial<ConstructorParameters<typeof ToolGateway>[0]> = {}) {
+  const log = new SessionLog();
+  const gateway = new ToolGateway({ catalog, policy, approvals: new ApprovalPolicy([]), log, ...extra });
+  return { gateway, log };
+}
+
+describe('gateway', () => {
+  const notes = () => new RecordingSource('notes', [def('mcp', 'notes', 'notes_search', 'Search notes'), def('mcp', 'notes', 'notes_delete', 'Delete a note')]);
+
+  it('executes an allowed tool through its own source and returns {tool, result}', async () => {
+    const src = notes();
+    const catalog = await catalogFrom([src]);
+    const { gateway, log } = gatewayFor(() => catalog, () => new ToolPolicy([]));
+    const out = await gateway.call('notes_search', { q: 'milk' }, { callId: 'c1' });
+    assert.equal(out.ok, true);
+    assert.deepEqual(out.tool, { id: 'mcp:notes:notes_search', source: 'mcp', sourceName: 'notes' });
+    assert.equal(out.result, 'RAN notes_search {"q":"milk"}');
+    assert.deepEqual(src.executed, [{ id: 'mcp:notes:notes_search', args: { q: 'milk' } }]);
+    const e = log.events[0];
+    assert.equal(e?.type, 'call');
+    assert.equal(e?.type === 'call' && e.source, 'mcp');
+  });
+
+  describe('fail closed', () => {
+    it('a tool outside the policy is never returned by search or describe, even if the index holds it', async () => {
+      const src = notes();
+      const open = await catalogFrom([src]);
+      // The index was built before the policy tightened: it still holds notes_delete.
+      const index = ToolIndex.fromCatalog(open);
+      const strict = new ToolPolicy([layer('session', { deny: ['notes_delete'] })]);
+      const { gateway } = gatewayFor(() => open, () => strict);
+      const api = composeToolSearchApi({ index, gateway, catalog: () => open, policy: () => strict });
+      assert.ok(index.search('delete a note').hits.some((h) => h.id === 'mcp:notes:notes_delete'), 'precondition: stale index has it');
+      assert.ok(!api.search('delete a note').hits.some((h) => h.id === 'mcp:notes:notes_delete'));
+      assert.throws(() => api.describe('notes_delete'), (err: unknown) => err instanceof ToolApiError && /Unknown tool id: notes_delete/.test(err.message));
+      assert.equal(api.describe('notes_search').id, 'mcp:notes:notes_search');
+    });
+
+    it('a call to a tool that became unavailable fails, and never reaches a source', async () => {
+      const src = notes();
+      const before = await catalogFrom([src]);
+      const after = await catalogFrom([new RecordingSource('notes', [def('mcp', 'notes', 'notes_search')])]);
+      let current = before;
+      const { gateway } = gatewayFor(() => current, () => new ToolPolicy([]));
+      current = after;
+      const out = await gateway.call('mcp:notes:notes_delete', { q: 'x' }, { callId: 'c2' });
+      assert.equal(out.ok, false);
+      assert.equal(out.blockedBy, 'lookup');
+      assert.match(out.error ?? '', /Unknown tool id: mcp:notes:notes_delete/);
+      assert.deepEqual(src.executed, []);
+    });
+
+    it('a call to a tool of an MCP server that failed is refused as unavailable', async () => {
+      const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, snapshots: [{ name: 'github', path: `${DEMO}/snapshots/github` }] });
+      const catalog = await ws.buildCatalog();
+      await ws.dispose();
+      const failed = Object.create(catalog) as Catalog;
+      Object.defineProperty(failed, 'servers', { value: catalog.servers.map((s) => (s.name === 'github' ? { ...s, status: 'failed', error: 'connection closed' } : s)) });
+      const { gateway } = gatewayFor(() => failed, () => ws.policy);
+      const out = await gateway.call('github__create_issue', { owner: 'o', repo: 'r', title: 't' }, { callId: 'c3' });
+      assert.equal(out.blockedBy, 'unavailable');
+      assert.match(out.error ?? '', /MCP server "github" is failed \(connection closed\)/);
+    });
+
+    it('a policy block at call time is the reported result, never bypassed', async () => {
+      const src = notes();
+      const catalog = await catalogFrom([src]);
+      const later = new ToolPolicy([layer('tools', { deny: ['bundle-mcp'] })]);
+      const { gateway, log } = gatewayFor(() => catalog, () => later);
+      const out = await gateway.call('notes_search', { q: 'x' }, { callId: 'c4', approved: true });
+      assert.equal(out.ok, false);
+      assert.equal(out.blockedBy, 'policy');
+      assert.match(out.error ?? '', /denied by tools\.deny "bundle-mcp"/);
+      assert.deepEqual(src.executed, []);
+      const e = log.events[0];
+      assert.ok(e?.type === 'call' && e.blockedBy === 'policy' && e.ok === false);
+    });
+
+    it('a tool excluded from the catalog is refused with its reason', async () => {
+      const src = notes();
+      const catalog = await catalogFrom([src], new ToolPolicy([layer('tools', { deny: ['notes_delete'] })]));
+      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]));
+      const out = await gateway.call('notes_delete', {}, { callId: 'c5' });
+      assert.equal(out.blockedBy, 'policy');
+      assert.match(out.error ?? '', /denied by tools\.deny "notes_delete"/);
+      assert.deepEqual(src.executed, []);
+    });
+
+    it('an approval rule blocks unless approved by --approve or the approver', async () => {
+      const src = notes();
+      const catalog = await catalogFrom([src]);
+      const approvals = new ApprovalPolicy([{ pattern: 'notes_delete', file: 'openclaw.json', line: 7 }]);
+      const plain = gatewayFor(() => catalog, () => new ToolPolicy([]), { approvals }).gateway;
+      const blocked = await plain.call('notes_delete', { q: 'a' }, { callId: 'a1' });
+      assert.equal(blocked.blockedBy, 'approval');
+      assert.match(blocked.error ?? '', /approvals\.tools "notes_delete" \(openclaw\.json:7\)\); pass --approve/);
+      assert.deepEqual(src.executed, []);
+      const ok = await plain.call('notes_delete', { q: 'a' }, { callId: 'a2', approved: true });
+      assert.equal(ok.ok, true);
+
+      const asked: ApprovalRequest[] = [];
+      const no = gatewayFor(() => catalog, () => new ToolPolicy([]), { approvals, approver: (r) => (asked.push(r), Promise.resolve(false)) }).gateway;
+      const denied = await no.call('notes_delete', { q: 'b' }, { callId: 'a3' });
+      assert.equal(denied.blockedBy, 'approval');
+      assert.match(denied.error ?? '', /approval denied/);
+      assert.equal(asked[0]?.tool.id, 'mcp:notes:notes_delete');
+      assert.deepEqual(asked[0]?.args, { q: 'b' });
+      const yes = gatewayFor(() => catalog, () => new ToolPolicy([]), { approvals, approver: () => Promise.resolve(true) }).gateway;
+      assert.equal((await yes.call('notes_delete', { q: 'c' }, { callId: 'a4' })).ok, true);
+      // Tools no rule names run without asking.
+      assert.equal((await no.call('notes_search', { q: 'd' }, { callId: 'a5' })).ok, true);
+      assert.equal(src.executed.length, 3);
+    });
+
+    it('a plugin hook block is the reported result; a failing hook blocks too', async () => {
+      const src = notes();
+      const catalog = await catalogFrom([src]);
+      const hooks = () => [{ pluginId: 'guard', run: (e: { params: Record<string, unknown> }) => Promise.resolve(e.params.q === 'secret' ? { block: true, reason: 'no secrets' } : undefined) }];
+      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]), { hooks });
+      const out = await gateway.call('notes_search', { q: 'secret' }, { callId: 'h1' });
+      assert.equal(out.blockedBy, 'hook:guard');
+      assert.match(out.error ?? '', /blocked by plugin "guard": no secrets/);
+      const broken = gatewayFor(() => catalog, () => new ToolPolicy([]), { hooks: () => [{ pluginId: 'crashy', run: () => Promise.reject(new Error('boom')) }] }).gateway;
+      const out2 = await broken.call('notes_search', { q: 'fine' }, { callId: 'h2' });
+      assert.equal(out2.blockedBy, 'hook:crashy');
+      assert.match(out2.error ?? '', /hook of plugin "crashy" failed: boom/);
+      assert.deepEqual(src.executed, []);
+    });
+  });
+
+  describe('with the demo workspace (real plugin handler and hooks)', () => {
+    let ws: OpenWorkspace;
+    let catalog: Catalog;
+    before(async () => {
+      ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, trusted: true });
+      catalog = await ws.buildCatalog();
+    });
+    after(async () => ws.dispose());
+
+    it('calls the fake plugin tool through its handler', async () => {
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });
+      const out = await api.call('fake_plugin_tool_17', { marker: 'abc' }, { callId: 'p1' });
+      assert.equal(out.ok, true, out.error);
+      assert.equal(out.result, 'FAKE_PLUGIN_OK fake_plugin_tool_17 abc');
+      assert.equal(out.tool?.id, 'openclaw:fake-plugin:fake_plugin_tool_17');
+    });
+
+    it("runs the plugin's beforeToolCall hook, which blocks forbidden markers", async () => {
+      assert.ok(pluginHooks(ws.plugins).some((h) => h.pluginId === 'fake-plugin'));
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });
+      const out = await api.call('fake_plugin_tool_03', { marker: 'forbidden-1' }, { callId: 'p2', approved: true });
+      assert.equal(out.ok, false);
+      assert.equal(out.blockedBy, 'hook:fake-plugin');
+      assert.match(out.error ?? '', /fake-plugin refuses forbidden markers/);
+    });
+
+    it('a hook may rewrite the parameters before the tool runs', async () => {
+      const gateway = new ToolGateway({
+        catalog: () => catalog,
+        policy: () => ws.policy,
+        approvals: new ApprovalPolicy([]),
+        hooks: () => [{ pluginId: 'redactor', run: (e) => Promise.resolve({ params: { ...e.params, marker: 'REDACTED' } }) }, ...pluginHooks(ws.plugins)],
+      });
+      const out = await gateway.call('fake_plugin_tool_05', { marker: 'secret' }, { callId: 'p3' });
+      assert.equal(out.result, 'FAKE_PLUGIN_OK fake_plugin_tool_05 REDACTED');
+      assert.equal(out.paramsRewritten, true);
+    });
+
+    it('an OpenClaw core tool is declared, not executed, and says so', async () => {
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });
+      const out = await api.call('read', { path: 'README.md' }, { callId: 'p4' });
+      assert.equal(out.ok, false);
+      assert.equal(out.tool?.id, 'openclaw:core:read');
+      assert.match(out.error ?? '', /OpenClaw core tools are declared here, not executed/);
+    });
+
+    it('a denied demo tool cannot be called by name or id', async () => {
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });
+      for (const q of ['fake_plugin_tool_36', 'openclaw:fake-plugin:fake_plugin_tool_36']) {
+        const out = await api.call(q, { marker: 'x' }, { callId: 'p5' });
+        assert.equal(out.blockedBy, 'policy', q);
+      }
+    });
+
+    it('reads approval rules from approvals.tools in the config', () => {
+      const approvals = ApprovalPolicy.fromConfig(ws.config.reader, ['fake_plugin_tool_0*']);
+      const t = catalog.get('openclaw:fake-plugin:fake_plugin_tool_07');
+      assert.ok(t);
+      assert.equal(approvals.ruleFor(t)?.pattern, 'fake_plugin_tool_0*');
+      const t2 = catalog.get('openclaw:fake-plugin:fake_plugin_tool_17');
+      assert.ok(t2);
+      assert.equal(approvals.ruleFor(t2), undefined);
+    });
+  });
+});
