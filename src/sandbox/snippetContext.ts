@@ -198,13 +198,20 @@ export function createSnippetContext(port: HostPort, limits: SnippetLimits): Sni
     context,
     settle: (id, ok, text) => settle(id, ok, text),
     start: (code) => {
-      let fn: unknown;
+      let script: vm.Script;
       try {
         // `lineOffset: -1` so error lines count from the snippet's first line.
-        fn = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 }).runInContext(context);
+        script = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 });
       } catch (err) {
-        const message = err !== null && typeof err === 'object' && typeof (err as Error).message === 'string' ? (err as Error).message : String(err);
-        port.done(false, `the snippet does not compile: ${message}`);
+        port.done(false, `the snippet does not compile: ${messageOf(err)}`);
+        return;
+      }
+      let fn: unknown;
+      try {
+        // Only source that broke out of the wrapper runs here; it runs in the context all the same.
+        fn = script.runInContext(context);
+      } catch (err) {
+        port.done(false, `the snippet failed: ${messageOf(err)}`);
         return;
       }
       // The script's completion value is whatever the source made it; only
@@ -212,4 +219,20 @@ export function createSnippetContext(port: HostPort, limits: SnippetLimits): Sni
       startFn(fn);
     },
   };
+}
+
+/** The message of something thrown, read once; never the object itself. */
+function messageOf(err: unknown): string {
+  try {
+    if (err !== null && typeof err === 'object') {
+      const name = (err as { name?: unknown }).name;
+      const message = (err as { message?: unknown }).message;
+      if (typeof message === 'string') {
+        return typeof name === 'string' ? `${name}: ${message}` : message;
+      }
+    }
+    return String(err);
+  } catch {
+    return 'an unprintable value was thrown';
+  }
 }

@@ -1,0 +1,193 @@
+import type { RunReport } from '../../src/core/bridge/runReport';
+
+/**
+ * Hostile snippets. Each tries to get out (write `CANARY`, connect to `PORT`,
+ * read the host's environment, hang or flood the host) and states what a
+ * user must see instead. `pwn(x)` is the common payload: given anything that
+ * might be a host object, it tries to turn it into file and network access.
+ */
+export interface Attack {
+  name: string;
+  code: string;
+  /** What the report must say; a RegExp is matched against `error`. */
+  expect: RegExp | ((r: RunReport) => void);
+  timeoutMs?: number;
+  /** Tool calls first wait this long (aborted with the run), to test concurrency and the deadline. */
+  callDelayMs?: number;
+}
+
+export const PRELUDE = `
+function pwn(x) {
+  let p = x;
+  try { if (typeof x === 'function') { p = x('return process')(); } } catch (e) { /* blocked */ }
+  try { if (p && p.process) { p = p.process; } } catch (e) { /* blocked */ }
+  try {
+    if (p && p.mainModule) {
+      const req = p.mainModule.require;
+      req('fs').writeFileSync(CANARY, 'escaped');
+      req('net').connect(PORT, '127.0.0.1');
+      return 'ESCAPED';
+    }
+  } catch (e) { /* blocked */ }
+  return undefined;
+}
+`;
+
+const LOOP_MS = 1000;
+const TIMED_OUT = /timed out after \d+ ms; the sandbox child was killed/;
+const CODEGEN = /EvalError: Code generation from strings disallowed/;
+
+function assertThat(cond: boolean, message: string): void {
+  if (!cond) {
+    throw new Error(message);
+  }
+}
+
+export const ATTACKS: Attack[] = [
+  // ---- file system ----
+  { name: 'fs: require("fs") to write a file', code: `require('fs').writeFileSync(CANARY, 'x')`, expect: /ReferenceError: require is not defined/ },
+  { name: 'fs: process.mainModule.require', code: `process.mainModule.require('fs').writeFileSync(CANARY, 'x')`, expect: /ReferenceError: process is not defined/ },
+  { name: 'fs: globalThis.process lookup', code: `return globalThis.process.binding('fs')`, expect: /TypeError: Cannot read properties of undefined/ },
+  // ---- network ----
+  { name: 'net: fetch to a loopback listener', code: `await fetch('http://127.0.0.1:' + PORT)`, expect: /ReferenceError: fetch is not defined/ },
+  { name: 'net: WebSocket to a loopback listener', code: `new WebSocket('ws://127.0.0.1:' + PORT)`, expect: /ReferenceError: WebSocket is not defined/ },
+  { name: 'net: require("net")', code: `require('net').connect(PORT, '127.0.0.1')`, expect: /ReferenceError: require is not defined/ },
+  // ---- child process, worker ----
+  { name: 'child process: require("child_process")', code: `require('child_process').execSync('touch ' + CANARY)`, expect: /ReferenceError: require is not defined/ },
+  { name: 'worker: new Worker', code: `new Worker('data:text/javascript,0')`, expect: /ReferenceError: Worker is not defined/ },
+  // ---- environment ----
+  {
+    name: 'env: enumerate the global object for anything host-side',
+    code: `return Object.getOwnPropertyNames(globalThis).filter((n) => /^(process|require|module|exports|Buffer|global|env|__dirname|__filename)$/.test(n) || /environ/i.test(n))`,
+    expect: (r) => assertThat(r.ok && Array.isArray(r.value) && (r.value as unknown[]).length === 0, `host names visible: ${JSON.stringify(r.value)}`),
+  },
+  // ---- code generation ----
+  { name: 'codegen: eval', code: `return eval('pwn(1)')`, expect: CODEGEN },
+  { name: 'codegen: new Function', code: `return new Function('return process')()`, expect: CODEGEN },
+  { name: 'codegen: async function constructor', code: `return (async function () {}).constructor('return process')()`, expect: CODEGEN },
+  // ---- constructor chains ----
+  { name: 'chain: this.constructor.constructor', code: `if (pwn(this.constructor.constructor)) return 'ESCAPED'; return this.constructor.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through a bridge function', code: `if (pwn(openclaw.tools.search.constructor)) return 'ESCAPED'; return openclaw.tools.search.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through console.log', code: `return console.log.constructor.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through a bridge promise', code: `const p = openclaw.tools.search('invoice'); if (pwn(p.constructor.constructor)) return 'ESCAPED'; return p.constructor.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through a bridge result', code: `const r = await openclaw.tools.search('invoice'); if (pwn(r.hits.constructor.constructor)) return 'ESCAPED'; return r.constructor.constructor('return process')()`, expect: CODEGEN },
+  {
+    name: 'chain: through a bridge error',
+    code: `try { await openclaw.tools.describe('no_such_tool_anywhere'); } catch (e) { if (pwn(e.constructor.constructor)) return 'ESCAPED'; return e.constructor.constructor('return process')(); }`,
+    expect: CODEGEN,
+  },
+  // ---- stack-trace APIs ----
+  {
+    name: 'stack: Error.prepareStackTrace collecting this/function of host frames',
+    code: `const got = [];
+      Error.prepareStackTrace = (e, frames) => { for (const f of frames) { got.push(f.getThis(), f.getFunction()); } return 'x'; };
+      new Error().stack;
+      await openclaw.tools.search('invoice').then(() => new Error().stack);
+      console.log({ toJSON() { new Error().stack; return 1; } });
+      for (const x of got) { if (x && x !== globalThis && pwn(x)) return 'ESCAPED'; if (x && x.constructor && x.constructor.constructor !== Function && pwn(x.constructor.constructor)) return 'ESCAPED'; }
+      throw new Error('contained: ' + got.filter((x) => x !== undefined && x !== globalThis).length + ' foreign frames seen');`,
+    expect: /contained: \d+ foreign frames seen/,
+  },
+  {
+    name: 'stack: caller chain from a host-invoked function',
+    code: `const seen = [];
+      function probe() { let c = probe.caller; while (c && seen.length < 20) { seen.push(c); try { c = c.caller; } catch (e) { break; } } }
+      probe();
+      await openclaw.tools.search('invoice').then(probe);
+      for (const c of seen) { if (pwn(c.constructor)) return 'ESCAPED'; }
+      throw new Error('contained: callers ' + seen.length);`,
+    expect: /contained: callers \d+/,
+  },
+  // ---- modules, wasm ----
+  { name: 'dynamic import() of node:fs', code: `const fs = await import('node:fs'); fs.writeFileSync(CANARY, 'x')`, expect: /dynamic import callback was not specified|ERR_VM_DYNAMIC_IMPORT/i },
+  { name: 'wasm: WebAssembly.Module', code: `new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))`, expect: /Wasm code generation disallowed/i },
+  { name: 'wasm: WebAssembly.compile', code: `await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))`, expect: /Wasm code generation disallowed/i },
+  // ---- hangs ----
+  { name: 'hang: synchronous infinite loop', code: `while (true) {}`, expect: TIMED_OUT, timeoutMs: LOOP_MS },
+  { name: 'hang: asynchronous infinite loop', code: `for (;;) { await null; }`, expect: TIMED_OUT, timeoutMs: LOOP_MS },
+  { name: 'hang: loop after a bridge call', code: `await openclaw.tools.search('invoice'); for (;;) {}`, expect: TIMED_OUT, timeoutMs: LOOP_MS },
+  { name: 'hang: Atomics.wait', code: `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)`, expect: TIMED_OUT, timeoutMs: LOOP_MS },
+  { name: 'hang: a promise that never settles', code: `await new Promise(() => {})`, expect: TIMED_OUT, timeoutMs: LOOP_MS },
+  {
+    name: 'hang: microtask flood that keeps calling the bridge after returning',
+    code: `(function again() { openclaw.tools.search('invoice').catch(() => {}); Promise.resolve().then(again); })(); return 'returned';`,
+    expect: (r) => {
+      // Either the result got out before the flood starved the child, or the deadline killed it: never a hang.
+      assertThat((r.ok && r.value === 'returned') || TIMED_OUT.test(r.error ?? ''), `unexpected: ${r.error}`);
+      assertThat(r.telemetry.searchCount <= 100, `bridge ops past the cap: ${r.telemetry.searchCount}`);
+    },
+    timeoutMs: LOOP_MS,
+  },
+  { name: 'hang: no timers to schedule continuations', code: `setTimeout(() => {}, 10)`, expect: /ReferenceError: setTimeout is not defined/ },
+  // ---- memory ----
+  { name: 'memory: heap exhaustion', code: `const a = []; for (;;) { a.push(new Array(1e5).fill({ x: 1 })); }`, expect: /ran out of memory \(heap cap 64 MB\)/, timeoutMs: 8000 },
+  {
+    name: 'memory: array buffers outside the heap',
+    code: `const a = []; for (;;) { a.push(new Uint8Array(32 * 1024 * 1024).fill(1)); }`,
+    expect: /used \d+ MB of memory \(limit \d+ MB\)|Array buffer allocation failed|ran out of memory/,
+    timeoutMs: 8000,
+  },
+  // ---- floods and sizes ----
+  {
+    name: 'flood: a million console lines',
+    code: `for (let i = 0; i < 1e6; i++) console.log('spam ' + i); return 'done'`,
+    expect: (r) => {
+      assertThat(r.ok && r.value === 'done', `run failed: ${r.error}`);
+      assertThat(r.logs.length <= 201, `${r.logs.length} log lines kept`);
+      assertThat(/truncated/.test(r.logs[r.logs.length - 1]?.text ?? ''), 'no truncation marker');
+    },
+  },
+  {
+    name: 'flood: one ten-million-character log line',
+    code: `console.error('x'.repeat(1e7)); return 'done'`,
+    expect: (r) => {
+      assertThat(r.ok, `run failed: ${r.error}`);
+      const total = r.logs.reduce((n, l) => n + l.text.length, 0);
+      assertThat(total <= 20_300 && /truncated/.test(r.logs[0]?.text ?? ''), `kept ${total} characters`);
+    },
+  },
+  { name: 'size: a huge result', code: `return 'x'.repeat(1e7)`, expect: /returned 10000002 characters of JSON; the limit is 256000/ },
+  { name: 'size: huge bridge arguments', code: `await openclaw.tools.search('x'.repeat(1e6))`, expect: /arguments are \d+ characters; the limit is 64000/ },
+  { name: 'unserializable: circular result', code: `const o = {}; o.self = o; return o`, expect: /not JSON-serializable: TypeError: Converting circular structure/ },
+  { name: 'unserializable: BigInt result', code: `return 10n`, expect: /returned a bigint, which is not JSON-serializable/ },
+  { name: 'unserializable: function result', code: `return () => 1`, expect: /returned a function, which is not JSON-serializable/ },
+  { name: 'unserializable: BigInt bridge arguments', code: `await openclaw.tools.call('fake_plugin_tool_17', { marker: 1n })`, expect: /arguments must be JSON-serializable/ },
+  {
+    name: 'flood: five hundred bridge calls at once',
+    code: `const r = await Promise.all(Array.from({ length: 500 }, (_, i) => openclaw.tools.call('fake_plugin_tool_17', { marker: 'm' + i }).then(() => 'ok', (e) => e.message)));
+      return { ok: r.filter((x) => x === 'ok').length, refused: r.filter((x) => /refused: this run already made 100 bridge operations/.test(x)).length };`,
+    expect: (r) => {
+      assertThat(r.ok, `run failed: ${r.error}`);
+      const v = r.value as { ok: number; refused: number };
+      assertThat(v.ok === 100 && v.refused === 400, `got ${JSON.stringify(v)}`);
+      assertThat(r.telemetry.callCount === 100, `callCount ${r.telemetry.callCount}`);
+    },
+    callDelayMs: 5,
+  },
+  // ---- policy ----
+  {
+    name: 'policy: calling a tool the policy denies (gateway) fails closed',
+    code: `return await openclaw.tools.call('gateway', { action: 'restart' })`,
+    expect: (r) => {
+      assertThat(!r.ok && /gateway cannot be called: denied by tools\.deny "gateway".*\[blocked by policy\]/.test(r.error ?? ''), `error: ${r.error}`);
+      const call = r.trace.find((t) => t.op === 'call');
+      assertThat(call !== undefined && !call.ok && call.op === 'call' && call.callId === 'tool_search_code:attack:gateway:1', `trace: ${JSON.stringify(call)}`);
+    },
+  },
+  {
+    name: 'policy: a denied tool is not found by search or describe either',
+    code: `const r = await openclaw.tools.search('gateway'); if (r.hits.some((h) => h.name === 'gateway')) return 'LEAKED'; return await openclaw.tools.describe('gateway')`,
+    expect: /Unknown tool id: gateway/,
+  },
+  // ---- tampering ----
+  {
+    name: 'tamper: replaced Promise.prototype.then and JSON before returning',
+    code: `const real = await openclaw.tools.search('invoice', { limit: 1 });
+      Promise.prototype.then = function () { pwn(arguments[0] && arguments[0].constructor); throw new Error('hijacked'); };
+      JSON.stringify = () => 'HIJACKED';
+      return real.hits.length`,
+    expect: (r) => assertThat(r.ok && r.value === 1, `report: ${r.error ?? JSON.stringify(r.value)}`),
+  },
+  { name: 'syntax: breaking out of the function wrapper', code: `}); require('fs').writeFileSync(CANARY, 'x'); (async function () {`, expect: /ReferenceError: require is not defined/ },
+  { name: 'deadline: a tool call still running at the deadline is abandoned', code: `await openclaw.tools.call('fake_plugin_tool_17', { marker: 'slow' })`, expect: TIMED_OUT, timeoutMs: LOOP_MS, callDelayMs: 5000 },
+];

@@ -1,0 +1,100 @@
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Catalog } from '../../src/core/catalog/catalog';
+import { createToolSearchApi } from '../../src/core/gateway/toolSearchApi';
+import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import { ToolIndex } from '../../src/core/search/toolIndex';
+import { OpenWorkspace } from '../../src/core/workspace';
+
+export const REPO = path.resolve(__dirname, '../..');
+export const DEMO = path.join(REPO, 'examples/demo');
+
+let bundle: Promise<string> | undefined;
+
+/** Builds the sandbox child from source once per test process (tests do not depend on `npm run build`). */
+export function sandboxBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-bundle-'));
+    const outfile = path.join(dir, 'sandbox.js');
+    await esbuild.build({
+      entryPoints: [path.join(REPO, 'src/sandbox/child.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return bundle;
+}
+
+export interface Runtime {
+  label: string;
+  /** Undefined when this runtime is not installed (its suite is skipped with a message). */
+  nodePath: string | undefined;
+  missing?: string;
+}
+
+/**
+ * The runtimes the suite runs on: the default `node`, and a second Node
+ * (26.x, whose permission model also denies network) from `TSI_SANDBOX_NODE`
+ * or the tooling folder `test/sandbox/tooling/install-node.mjs` fills.
+ */
+export function runtimes(): Runtime[] {
+  const list: Runtime[] = [{ label: `default node (${process.version} on PATH)`, nodePath: 'node' }];
+  const fromEnv = process.env.TSI_SANDBOX_NODE;
+  if (fromEnv) {
+    list.push({ label: `TSI_SANDBOX_NODE=${fromEnv}`, nodePath: fromEnv });
+    return list;
+  }
+  const root = path.join(REPO, '.vscode-test', 'node');
+  const installed = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => /^26\./.test(v) && fs.existsSync(path.join(root, v, 'package', 'bin', 'node')))
+    : [];
+  const newest = installed.sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))[0];
+  list.push(
+    newest
+      ? { label: `Node ${newest} (tooling folder)`, nodePath: path.join(root, newest, 'package', 'bin', 'node') }
+      : { label: 'Node 26', nodePath: undefined, missing: 'Node 26 is not installed: run `node test/sandbox/tooling/install-node.mjs` (or set TSI_SANDBOX_NODE)' },
+  );
+  return list;
+}
+
+export interface Demo {
+  ws: OpenWorkspace;
+  catalog: Catalog;
+  api: ToolSearchApi;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The demo workspace's real catalog (core tools, the fake plugin whose
+ * handler really runs, policy denying `gateway`) behind the real gateway;
+ * MCP servers are left out to keep the suite fast.
+ */
+export async function openDemo(): Promise<Demo> {
+  const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, trusted: true, liveMcp: () => undefined, env: {} });
+  const catalog = await ws.buildCatalog();
+  const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'test' });
+  return { ws, catalog, api, dispose: () => ws.dispose() };
+}
+
+/** A loopback listener that counts every connection that reaches it. */
+export async function listener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let n = 0;
+  const server = net.createServer((s) => {
+    n++;
+    s.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => n,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
