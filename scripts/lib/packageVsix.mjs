@@ -1,0 +1,42 @@
+// Builds the production bundles and packs the .vsix with @vscode/vsce.
+// Dependencies are bundled by esbuild, so vsce packs no node_modules.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MAX_VSIX_BYTES = 3 * 1024 * 1024;
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal})`);
+}
+
+/** Returns the absolute path of the .vsix; throws if it is over 3 MB. */
+export function packageVsix({ log = console.log, out } = {}) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const vsix = out ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+  log('building production bundles');
+  fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  run('node', ['esbuild.mjs', '--production']);
+  log(`packaging ${path.relative(root, vsix)}`);
+  const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  // No repository is published yet: skip the prompt rather than invent one.
+  run('node', [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix]);
+  const size = fs.statSync(vsix).size;
+  log(`${path.basename(vsix)}: ${(size / 1024).toFixed(0)} KiB`);
+  if (size > MAX_VSIX_BYTES) {
+    throw new Error(`${vsix} is ${size} bytes, over the 3 MB budget`);
+  }
+  return vsix;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    packageVsix();
+  } catch (err) {
+    console.error(`[package] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// `npm run test:vscode`: the extension in a real VS Code (server + web
+// workbench from code-server's lib/vscode, driven by Chromium).
+//   (a) mocha suites inside the real extension host (extensionTestsPath),
+//   (b) Playwright UI tests on the workbench (test/ui), screenshots in test-results/.
+// Ends with `N passed, N failed` and a non-zero exit on any failure.
+//
+// Flags: --vsix      package the extension and install the .vsix (what CI ships)
+//        --dev       run the development folder (default unless CI or TSI_TEST_VSIX=1)
+//        --host-only / --ui-only
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { format } from 'node:util';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHROMIUM, chromiumMissingMessage, ensureTooling } from './vscode-tooling.mjs';
+import { DEMO_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
+import { packageVsix } from './lib/packageVsix.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const useVsix = args.has('--vsix') || (!args.has('--dev') && (process.env.TSI_TEST_VSIX === '1' || process.env.CI === 'true' || process.env.CI === '1'));
+const runHost = !args.has('--ui-only');
+const runUi = !args.has('--host-only');
+const started = Date.now();
+const EXTENSION_ID = 'tool-search-inspector.tool-search-inspector';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+function step(msg) {
+  console.log(`[test:vscode +${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
+}
+
+function sh(cmd, argv) {
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal})`);
+}
+
+// Workbench chatter that is not test output.
+const WORKBENCH_NOISE = /^\[[A-Za-z]+\] |^Timed out waiting for authentication|ENOTFOUND/;
+
+const results = { passed: 0, failed: 0, pending: 0 };
+let server;
+let browser;
+
+async function hostTests(page, base, devPath) {
+  const testsPath = path.join(root, 'out', 'test', 'integration', 'run.js');
+  const remote = (p) => `vscode-remote://127.0.0.1:${new URL(base).port}${p}`;
+  // The development path is what makes VS Code run extensionTestsPath; in
+  // .vsix mode it is an empty extension so the installed copy is the one tested.
+  const payload = [['extensionDevelopmentPath', remote(devPath)], ['extensionTestsPath', remote(testsPath)]];
+  let exitCode;
+  let sawResults = false;
+  const done = new Promise((resolve) => {
+    void page.exposeFunction('codeAutomationExit', (code) => {
+      exitCode = code;
+      resolve();
+    });
+  });
+  await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
+    const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    const m = /TSI_RESULTS (\{.*\})/.exec(line);
+    if (m) {
+      const r = JSON.parse(m[1]);
+      results.passed += r.passed;
+      results.failed += r.failed;
+      sawResults = true;
+      return;
+    }
+    if (!WORKBENCH_NOISE.test(line)) console.log(line);
+  });
+  const url = `${base}/?folder=${encodeURIComponent(path.join(root, 'examples', 'demo'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  await page.goto(url);
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 180_000));
+  if ((await Promise.race([done, timeout])) === 'timeout') {
+    console.error('extension-host tests did not finish within 180 s');
+    results.failed++;
+    return;
+  }
+  if (!sawResults) {
+    console.error(`extension-host tests ended (exit ${exitCode}) without reporting results`);
+    results.failed++;
+  } else if (exitCode !== 0 && results.failed === 0) {
+    results.failed++;
+  }
+}
+
+async function uiTests(base) {
+  process.env.TSI_VSCODE_URL = base;
+  process.env.TSI_WORKSPACE = path.join(root, 'examples', 'demo');
+  process.env.TSI_CHROMIUM = CHROMIUM;
+  process.env.TSI_RESULTS_DIR = path.join(root, 'test-results');
+  const { register } = await import(pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs')).href);
+  register();
+  const require = createRequire(import.meta.url);
+  const Mocha = require('mocha');
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec' });
+  for (const f of fs.readdirSync(path.join(root, 'test', 'ui')).filter((f) => f.endsWith('.test.ts')).sort()) {
+    mocha.addFile(path.join(root, 'test', 'ui', f));
+  }
+  await mocha.loadFilesAsync();
+  await new Promise((resolve) => {
+    const runner = mocha.run(() => resolve());
+    runner.on('end', () => {
+      results.passed += runner.stats.passes;
+      results.failed += runner.stats.failures;
+      results.pending += runner.stats.pending;
+    });
+  });
+}
+
+async function main() {
+  const missing = chromiumMissingMessage();
+  if (missing) throw new Error(missing);
+  const tooling = ensureTooling({ quiet: true });
+  step(`tooling ready (${path.relative(root, tooling.link)} -> ${tooling.dir})`);
+
+  const runDir = path.join(root, '.vscode-test', 'runs', `${Date.now()}-${process.pid}`);
+  const dataDir = path.join(runDir, 'data');
+  const extensionsDir = path.join(runDir, 'extensions');
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  seedSettings(dataDir, DEMO_SETTINGS);
+  process.env.TSI_TOOLING_DIR = tooling.dir;
+  process.env.TSI_RUN_DIR = runDir;
+
+  let devPath = root;
+  const serverEnv = {};
+  if (useVsix) {
+    const vsix = packageVsix({ log: step });
+    process.env.TSI_VSIX = vsix;
+    step(`installing ${path.relative(root, vsix)} into the server`);
+    installVsix(tooling, vsix, dataDir, extensionsDir);
+    const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(EXTENSION_ID));
+    if (!installed) throw new Error(`the .vsix did not install into ${extensionsDir}`);
+    serverEnv.TSI_EXPECT_INSTALLED = path.join(extensionsDir, installed);
+    devPath = path.join(runDir, 'harness');
+    fs.mkdirSync(devPath, { recursive: true });
+    fs.writeFileSync(path.join(devPath, 'package.json'), JSON.stringify({ name: 'tsi-test-harness', publisher: 'tsi-test', version: '0.0.0', engines: { vscode: '*' } }));
+  } else {
+    step('building the extension (development folder)');
+    sh('node', ['esbuild.mjs']);
+  }
+  sh('node', ['scripts/build-tests.mjs']);
+
+  const port = await freePort();
+  step(`starting the VS Code server on 127.0.0.1:${port}`);
+  server = await startServer({ tooling, port, dataDir, extensionsDir, smokeTestDriver: true, env: serverEnv });
+  const require = createRequire(path.join(tooling.playwrightCore, 'package.json'));
+  const { chromium } = require(tooling.playwrightCore);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+  if (runHost) {
+    step('(a) extension-host tests');
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await hostTests(page, server.base, devPath);
+    await context.close();
+  }
+  if (runUi) {
+    step('(b) UI tests');
+    await uiTests(server.base);
+  }
+}
+
+let fatal;
+try {
+  await main();
+} catch (err) {
+  fatal = err;
+  console.error(`[test:vscode] ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  results.failed++;
+} finally {
+  await browser?.close().catch(() => undefined);
+  if (server) {
+    await server.stop();
+    const left = groupMembers(server.pid);
+    if (left.length > 0) {
+      console.error(`[test:vscode] processes left in the server's group: ${left.join(', ')}`);
+      results.failed++;
+    }
+  }
+}
+step(`done (${useVsix ? 'packaged .vsix' : 'development folder'})`);
+console.log(`${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`);
+process.exit(results.failed > 0 || fatal ? 1 : 0);

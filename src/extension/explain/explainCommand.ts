@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import type { Explanation } from '../../core/explain/explain';
+import type { CatalogTool } from '../../core/types';
+import type { CatalogService } from '../catalogService';
+import { formatExplanation } from './formatExplanation';
+
+export const EXPLAIN_SCHEME = 'tool-search-explain';
+
+/** Read-only documents holding explanations: no "save changes?" on close. */
+export class ExplainDocuments implements vscode.TextDocumentContentProvider {
+  private readonly docs = new Map<string, string>();
+
+  set(query: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/${encodeURIComponent(query)}.md` });
+    this.docs.set(uri.toString(), text);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? '';
+  }
+}
+
+/** The argument a tree item, the panel or a caller may pass: a tool id/name or a tree node. */
+function queryFrom(arg: unknown): string | undefined {
+  if (typeof arg === 'string' && arg.trim() !== '') {
+    return arg.trim();
+  }
+  if (arg && typeof arg === 'object' && 'tool' in arg) {
+    const tool = (arg as { tool?: Partial<CatalogTool> }).tool;
+    return typeof tool?.id === 'string' ? tool.id : undefined;
+  }
+  return undefined;
+}
+
+async function pickTool(tools: readonly CatalogTool[]): Promise<string | undefined> {
+  type Item = vscode.QuickPickItem & { query: string };
+  const pick = vscode.window.createQuickPick<Item>();
+  const toolItems: Item[] = tools.map((t) => ({ label: t.name, description: t.status, detail: `${t.id}${t.reason ? ` · ${t.reason}` : ''}`, query: t.id }));
+  pick.title = 'Explain Tool';
+  pick.placeholder = 'Type a tool name (any name: unknown ones get suggestions)';
+  pick.matchOnDetail = true;
+  pick.items = toolItems;
+  // Free text is allowed, so a missing tool can be explained too.
+  const onValue = pick.onDidChangeValue((v) => {
+    const typed = v.trim();
+    pick.items = typed && !tools.some((t) => t.name === typed || t.id === typed)
+      ? [{ label: typed, description: 'explain this name', query: typed, alwaysShow: true }, ...toolItems]
+      : toolItems;
+  });
+  try {
+    return await new Promise<string | undefined>((resolve) => {
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.query ?? (pick.value.trim() || undefined)));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+  } finally {
+    onValue.dispose();
+    pick.dispose();
+  }
+}
+
+/**
+ * `toolSearchInspector.explainTool [query]`: explains why a tool is (or is not)
+ * in the catalog and opens the answer beside. Returns the explanation so
+ * other commands and tests can use it.
+ */
+export async function explainToolCommand(service: CatalogService, docs: ExplainDocuments, arg: unknown): Promise<Explanation | undefined> {
+  const catalog = await service.getCatalog();
+  const query = queryFrom(arg) ?? (await pickTool(catalog.tools));
+  if (!query) {
+    return undefined;
+  }
+  const { explainTool } = await import('../../core/explain/explain');
+  const explanation = explainTool(catalog, query);
+  const uri = docs.set(query, formatExplanation(explanation));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: false });
+  return explanation;
+}

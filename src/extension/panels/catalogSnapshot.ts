@@ -1,0 +1,60 @@
+// Turns a core Catalog into the panel's plain snapshot (no `vscode` here).
+import type { Catalog } from '../../core/catalog/catalog';
+import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
+
+export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean }): CatalogSnapshot {
+  const rows = new Map<string, SourceRow>();
+  for (const t of catalog.tools) {
+    const key = `${t.source}\u0000${t.sourceName}`;
+    const row = rows.get(key) ?? { source: t.source, sourceName: t.sourceName, cataloged: 0, directOnly: 0, excluded: 0 };
+    if (t.status === 'cataloged') {
+      row.cataloged++;
+    } else if (t.status === 'direct-only') {
+      row.directOnly++;
+    } else {
+      row.excluded++;
+    }
+    rows.set(key, row);
+  }
+  for (const s of catalog.servers) {
+    const key = `mcp\u0000${s.name}`;
+    const row = rows.get(key) ?? { source: 'mcp', sourceName: s.name, cataloged: 0, directOnly: 0, excluded: 0 };
+    row.status = s.status;
+    row.error = s.error;
+    rows.set(key, row);
+  }
+  for (const p of catalog.plugins) {
+    const key = `openclaw\u0000${p.id}`;
+    const row = rows.get(key) ?? { source: 'openclaw', sourceName: p.id, cataloged: 0, directOnly: 0, excluded: 0 };
+    row.status = p.status;
+    row.error = p.status === 'failed' ? p.reason : undefined;
+    rows.set(key, row);
+  }
+  const order = { openclaw: 0, mcp: 1, client: 2 };
+  const sources = [...rows.values()].sort((a, b) => order[a.source] - order[b.source] || a.sourceName.localeCompare(b.sourceName));
+  const s = catalog.settings;
+  return {
+    workspaceName: opts.workspaceName,
+    mode: s.enabled ? s.mode : 'direct',
+    searchEnabled: s.enabled,
+    configured: s.configured,
+    trusted: opts.trusted,
+    size: catalog.size,
+    counts: catalog.countBySource(),
+    directOnly: catalog.directOnly.length,
+    excluded: catalog.excluded.length,
+    sources,
+    tools: catalog.tools.map((t) => ({
+      id: t.id,
+      name: t.name,
+      source: t.source,
+      sourceName: t.sourceName,
+      status: t.status,
+      description: t.description,
+      reason: t.reason,
+      origin: t.origin ? `${t.origin.file}${t.origin.line !== undefined ? `:${t.origin.line}` : ''}` : undefined,
+    })),
+    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}${d.line !== undefined ? `:${d.line}` : ''}: ${d.message}`),
+    builtAt: catalog.builtAt,
+  };
+}

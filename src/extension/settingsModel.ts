@@ -1,0 +1,102 @@
+// The pure half of the settings reader: raw values in, typed settings out.
+// No `vscode` import, so it is unit-tested with plain mocha.
+import * as path from 'node:path';
+import type { PolicyContext, ToolSearchModeName } from '../core/types';
+
+export const SETTINGS_PREFIX = 'toolSearchInspector';
+
+export interface SnapshotSetting {
+  name: string;
+  path: string;
+}
+
+export interface InspectorSettings {
+  configPath?: string;
+  readUserConfig: boolean;
+  snapshots: SnapshotSetting[];
+  clientToolsPath?: string;
+  mode?: ToolSearchModeName;
+  policy: PolicyContext;
+  sandboxNodePath?: string;
+  /** Entries that could not be used, for the log and the view. */
+  problems: string[];
+}
+
+/** Reads one key (without the prefix); `undefined` when unset. */
+export type RawSettingReader = (key: string) => unknown;
+
+const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct'];
+
+/** Keys whose change means the catalog must be rebuilt. */
+export const CATALOG_KEYS = [
+  'configPath', 'readUserConfig', 'snapshots', 'clientToolsPath', 'mode',
+  'policy.agent', 'policy.session', 'policy.provider', 'policy.sandboxed',
+] as const;
+
+function nonEmptyString(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function resolveIn(folder: string, p: string | undefined): string | undefined {
+  return p === undefined ? undefined : path.resolve(folder, p);
+}
+
+/** Parses the `snapshots` setting: `NAME=PATH` strings or `{name, path}` objects. */
+export function parseSnapshots(raw: unknown, folder: string, problems: string[]): SnapshotSetting[] {
+  if (raw === undefined || raw === null) {
+    return [];
+  }
+  if (!Array.isArray(raw)) {
+    problems.push(`${SETTINGS_PREFIX}.snapshots must be an array`);
+    return [];
+  }
+  const out: SnapshotSetting[] = [];
+  for (const item of raw as unknown[]) {
+    if (typeof item === 'string') {
+      const eq = item.indexOf('=');
+      if (eq > 0 && eq < item.length - 1) {
+        out.push({ name: item.slice(0, eq).trim(), path: path.resolve(folder, item.slice(eq + 1).trim()) });
+        continue;
+      }
+    } else if (item && typeof item === 'object') {
+      const o = item as { name?: unknown; path?: unknown };
+      const name = nonEmptyString(o.name);
+      const p = nonEmptyString(o.path);
+      if (name && p) {
+        out.push({ name, path: path.resolve(folder, p) });
+        continue;
+      }
+    }
+    problems.push(`${SETTINGS_PREFIX}.snapshots: ignored ${JSON.stringify(item)} (expected "NAME=PATH" or {"name", "path"})`);
+  }
+  return out;
+}
+
+/** Typed settings for the workspace folder `folder` (relative paths resolve there). */
+export function readInspectorSettings(get: RawSettingReader, folder: string): InspectorSettings {
+  const problems: string[] = [];
+  const modeRaw = nonEmptyString(get('mode'));
+  let mode: ToolSearchModeName | undefined;
+  if (modeRaw !== undefined && modeRaw !== 'fromConfig') {
+    if ((MODES as readonly string[]).includes(modeRaw)) {
+      mode = modeRaw as ToolSearchModeName;
+    } else {
+      problems.push(`${SETTINGS_PREFIX}.mode: unknown mode "${modeRaw}", using the config's`);
+    }
+  }
+  return {
+    configPath: resolveIn(folder, nonEmptyString(get('configPath'))),
+    readUserConfig: get('readUserConfig') !== false,
+    snapshots: parseSnapshots(get('snapshots'), folder, problems),
+    clientToolsPath: resolveIn(folder, nonEmptyString(get('clientToolsPath'))),
+    mode,
+    policy: {
+      agent: nonEmptyString(get('policy.agent')),
+      session: nonEmptyString(get('policy.session')),
+      provider: nonEmptyString(get('policy.provider')),
+      sandboxed: get('policy.sandboxed') === true ? true : undefined,
+    },
+    sandboxNodePath: nonEmptyString(get('sandbox.nodePath')),
+    problems,
+  };
+}

@@ -1,0 +1,255 @@
+// The catalog view's shape, built from a catalog without `vscode`, so the
+// grouping and wording are unit-tested with plain mocha. The provider only
+// maps these nodes to tree items.
+import type { Catalog } from '../../core/catalog/catalog';
+import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
+
+/** Codicon ids and theme colour ids, resolved by the provider. */
+export interface NodeIcon {
+  id: string;
+  color?: string;
+}
+
+export interface NodeCommand {
+  command: string;
+  title: string;
+  args?: unknown[];
+}
+
+interface NodeBase {
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon: NodeIcon;
+  command?: NodeCommand;
+  location?: SourceLocation;
+}
+
+export interface GroupNode extends NodeBase {
+  kind: 'group';
+  children: TreeNode[];
+  expanded: boolean;
+}
+
+export interface ToolNode extends NodeBase {
+  kind: 'tool';
+  tool: CatalogTool;
+}
+
+export interface NoticeNode extends NodeBase {
+  kind: 'notice';
+  severity: 'error' | 'warning' | 'info';
+}
+
+export type TreeNode = GroupNode | ToolNode | NoticeNode;
+
+export const SOURCE_TITLES: Record<ToolSourceKind, string> = {
+  openclaw: 'OpenClaw',
+  mcp: 'MCP servers',
+  client: 'Client tools',
+};
+
+const SOURCE_ICONS: Record<ToolSourceKind, string> = {
+  openclaw: 'tools',
+  mcp: 'server',
+  client: 'device-desktop',
+};
+
+export const ICONS = {
+  error: { id: 'error', color: 'problemsErrorIcon.foreground' },
+  warning: { id: 'warning', color: 'problemsWarningIcon.foreground' },
+  info: { id: 'info', color: 'problemsInfoIcon.foreground' },
+  trust: { id: 'workspace-untrusted', color: 'problemsWarningIcon.foreground' },
+  cataloged: { id: 'symbol-method' },
+  directOnly: { id: 'eye', color: 'charts.blue' },
+  excluded: { id: 'circle-slash', color: 'disabledForeground' },
+} satisfies Record<string, NodeIcon>;
+
+export const TRUST_NOTICE = 'Workspace not trusted: MCP servers and plugin code are off';
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function where(loc: SourceLocation | undefined): string {
+  return loc ? `${loc.file}${loc.line !== undefined ? `:${loc.line}` : ''}` : '';
+}
+
+function toolTooltip(t: CatalogTool): string {
+  const lines = [`${t.name} (${t.id})`, `status: ${t.status}`];
+  if (t.reason) {
+    lines.push(`reason: ${t.reason}`);
+  }
+  if (t.description) {
+    lines.push('', t.description);
+  }
+  const shown = t.decisions.filter((d) => d.effect !== 'none');
+  if (shown.length > 0) {
+    lines.push('', 'policy:');
+    for (const d of shown) {
+      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${d.file ? ` (${d.file}${d.line !== undefined ? `:${d.line}` : ''})` : ''}`);
+    }
+  }
+  if (t.origin) {
+    lines.push('', `defined at ${where(t.origin)}`);
+  }
+  return lines.join('\n');
+}
+
+function toolNode(t: CatalogTool, scope: string): ToolNode {
+  const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
+  // Outside their source group, tools say where they come from.
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${t.reason ?? t.status}`;
+  return {
+    kind: 'tool',
+    id: `${scope}/${t.id}`,
+    label: t.name,
+    description,
+    tooltip: toolTooltip(t),
+    icon,
+    tool: t,
+    location: t.origin,
+    command: { command: 'toolSearchInspector.explainTool', title: 'Explain Tool', args: [t.id] },
+  };
+}
+
+function firstLine(s: string): string {
+  const line = s.split('\n', 1)[0] ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+function group(id: string, label: string, description: string, icon: NodeIcon, children: TreeNode[], expanded = false, tooltip?: string): GroupNode {
+  return { kind: 'group', id, label, description, icon, children, expanded, tooltip };
+}
+
+export interface TreeInput {
+  catalog: Catalog;
+  trusted: boolean;
+  /** Problems with the extension's own settings. */
+  settingProblems?: readonly string[];
+}
+
+/** Top-level nodes: notices, then sources (cataloged tools), then direct-only and excluded. */
+export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: TreeInput): TreeNode[] {
+  const out: TreeNode[] = [];
+  if (!trusted) {
+    out.push({
+      kind: 'notice',
+      id: 'notice/trust',
+      label: TRUST_NOTICE,
+      description: 'Manage Workspace Trust',
+      tooltip: 'Configs, client-tools files and MCP snapshots are read. Trust this workspace to start its MCP stdio servers and load plugin handlers.',
+      severity: 'warning',
+      icon: ICONS.trust,
+      command: { command: 'workbench.trust.manage', title: 'Manage Workspace Trust' },
+    });
+  }
+  for (const [i, p] of settingProblems.entries()) {
+    out.push({ kind: 'notice', id: `notice/setting/${i}`, label: p, severity: 'warning', icon: ICONS.warning });
+  }
+  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info');
+  if (problems.length > 0) {
+    const errors = problems.filter((d) => d.severity === 'error').length;
+    out.push(group(
+      'problems',
+      'Problems',
+      `${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`,
+      errors > 0 ? ICONS.error : ICONS.warning,
+      problems.map((d, i) => ({
+        kind: 'notice',
+        id: `problems/${i}`,
+        label: d.message,
+        description: where(d),
+        tooltip: `${where(d)}\n${d.message}`,
+        severity: d.severity === 'error' ? 'error' : 'warning',
+        icon: d.severity === 'error' ? ICONS.error : ICONS.warning,
+        location: { file: d.file, line: d.line, column: d.column },
+      })),
+      errors > 0,
+    ));
+  }
+
+  const kinds: ToolSourceKind[] = ['openclaw', 'mcp', 'client'];
+  for (const kind of kinds) {
+    const tools = catalog.cataloged.filter((t) => t.source === kind);
+    const owners = new Map<string, CatalogTool[]>();
+    for (const t of tools) {
+      const list = owners.get(t.sourceName) ?? [];
+      list.push(t);
+      owners.set(t.sourceName, list);
+    }
+    const children: TreeNode[] = [];
+    if (kind === 'openclaw') {
+      for (const p of catalog.plugins) {
+        if (p.status === 'failed') {
+          children.push({
+            kind: 'notice', id: `fault/plugin/${p.id}`, label: `plugin ${p.name}: failed`, description: p.reason,
+            tooltip: `${p.manifest}\n${p.reason ?? 'failed to load'}`, severity: 'error', icon: ICONS.error, location: { file: p.manifest },
+          });
+        }
+      }
+    }
+    if (kind === 'mcp') {
+      for (const s of catalog.servers) {
+        if (s.status === 'failed') {
+          children.push({
+            kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: failed`, description: s.error,
+            tooltip: [`MCP server "${s.name}" (${s.transport}) configured at ${s.origin}`, s.error ?? '', ...(s.stderrTail ?? [])].join('\n'),
+            severity: 'error', icon: ICONS.error,
+          });
+        }
+      }
+    }
+    const ownerIcon = kind === 'mcp' ? 'server' : kind === 'openclaw' ? 'extensions' : 'device-desktop';
+    for (const [owner, list] of [...owners.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const server = kind === 'mcp' ? catalog.servers.find((s) => s.name === owner) : undefined;
+      const plugin = kind === 'openclaw' ? catalog.plugins.find((p) => p.id === owner) : undefined;
+      const detail = server ? ` · ${server.transport}` : plugin ? ' · plugin' : '';
+      children.push(group(
+        `source/${kind}/${owner}`,
+        owner,
+        `${count(list.length, 'tool')}${detail}`,
+        { id: owner === 'core' ? 'symbol-namespace' : ownerIcon },
+        list.map((t) => toolNode(t, `source/${kind}/${owner}`)),
+        false,
+        server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
+      ));
+    }
+    const faults = children.filter((c) => c.kind === 'notice').length;
+    if (children.length === 0) {
+      continue;
+    }
+    out.push(group(
+      `source/${kind}`,
+      SOURCE_TITLES[kind],
+      `${count(tools.length, 'tool')}${faults > 0 ? `, ${count(faults, 'fault')}` : ''}`,
+      faults > 0 ? { id: SOURCE_ICONS[kind], color: 'problemsErrorIcon.foreground' } : { id: SOURCE_ICONS[kind] },
+      children,
+      faults > 0 || kind !== 'openclaw',
+    ));
+  }
+  const direct = catalog.directOnly;
+  if (direct.length > 0) {
+    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} always visible to the model`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true));
+  }
+  const excluded = catalog.excluded;
+  if (excluded.length > 0) {
+    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} the model never sees`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
+  }
+  if (catalog.tools.length === 0) {
+    out.push({ kind: 'notice', id: 'notice/empty', label: 'No tools found', description: 'add an openclaw.json, a client-tools file or an MCP snapshot', severity: 'info', icon: ICONS.info });
+  }
+  return out;
+}
+
+/** One line for the status bar: the effective mode and the catalog size. */
+export function statusText(catalog: Catalog): { text: string; tooltip: string } {
+  const s = catalog.settings;
+  const mode = s.enabled ? s.mode : 'direct';
+  const by = catalog.countBySource();
+  return {
+    text: `$(search) ${mode} · ${catalog.size}`,
+    tooltip: `Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\nCatalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+  };
+}

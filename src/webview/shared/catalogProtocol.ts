@@ -1,0 +1,120 @@
+// The one message protocol of the Effective Catalog panel, imported by both
+// the extension host and the webview so the compiler checks both ends.
+// Everything here is plain data (structured-clone safe) and runtime-free
+// apart from the validators, which both sides use on what they receive.
+
+export type ToolStatusView = 'cataloged' | 'direct-only' | 'excluded';
+export type SourceKindView = 'openclaw' | 'mcp' | 'client';
+
+export interface ToolRow {
+  id: string;
+  name: string;
+  source: SourceKindView;
+  sourceName: string;
+  status: ToolStatusView;
+  description: string;
+  reason?: string;
+  /** `file:line` where the tool was declared, when known. */
+  origin?: string;
+}
+
+export interface SourceRow {
+  source: SourceKindView;
+  sourceName: string;
+  cataloged: number;
+  directOnly: number;
+  excluded: number;
+  /** For MCP servers and plugins: `ok`, `loaded`, `failed`, `disabled`, ... */
+  status?: string;
+  error?: string;
+}
+
+/** What the panel shows: a serializable picture of one catalog build. */
+export interface CatalogSnapshot {
+  workspaceName: string;
+  mode: string;
+  searchEnabled: boolean;
+  configured: boolean;
+  trusted: boolean;
+  size: number;
+  counts: Record<SourceKindView, number>;
+  directOnly: number;
+  excluded: number;
+  sources: SourceRow[];
+  tools: ToolRow[];
+  problems: string[];
+  builtAt: number;
+}
+
+/** Host -> webview. */
+export type HostMessage =
+  | { type: 'catalog'; snapshot: CatalogSnapshot }
+  | { type: 'loading' }
+  | { type: 'error'; message: string };
+
+/** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'refresh' }
+  | { type: 'explain'; toolId: string }
+  | { type: 'openDefinition'; toolId: string };
+
+/** What the webview keeps across hide/show and reload (`setState`). */
+export interface PanelState {
+  filter: string;
+  snapshot?: CatalogSnapshot;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const MAX_ID = 512;
+
+function isToolId(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
+}
+
+/** The host trusts nothing the webview sends: only these exact shapes pass. */
+export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
+  if (!isObject(v) || typeof v.type !== 'string') {
+    return undefined;
+  }
+  switch (v.type) {
+    case 'ready':
+    case 'refresh':
+      return { type: v.type };
+    case 'explain':
+    case 'openDefinition':
+      return isToolId(v.toolId) ? { type: v.type, toolId: v.toolId } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseHostMessage(v: unknown): HostMessage | undefined {
+  if (!isObject(v) || typeof v.type !== 'string') {
+    return undefined;
+  }
+  switch (v.type) {
+    case 'loading':
+      return { type: 'loading' };
+    case 'error':
+      return typeof v.message === 'string' ? { type: 'error', message: v.message } : undefined;
+    case 'catalog':
+      return isObject(v.snapshot) && Array.isArray(v.snapshot.tools) && Array.isArray(v.snapshot.sources)
+        ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parsePanelState(v: unknown): PanelState {
+  if (!isObject(v)) {
+    return { filter: '' };
+  }
+  const filter = typeof v.filter === 'string' ? v.filter.slice(0, 200) : '';
+  const snap = isObject(v.snapshot) && Array.isArray(v.snapshot.tools) ? (v.snapshot as unknown as CatalogSnapshot) : undefined;
+  return { filter, snapshot: snap };
+}

@@ -1,0 +1,27 @@
+// The extension-host test entry: the `run()` that VS Code loads from
+// `extensionTestsPath` (the same contract as @vscode/test-electron), so these
+// suites also run on desktop VS Code where it can be downloaded.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export async function run(): Promise<void> {
+  // Mocha 12 is ESM-only; the compiled suites are CommonJS.
+  const { default: Mocha } = (await import('mocha')) as { default: typeof import('mocha') };
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const dir = path.join(__dirname, 'suite');
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(dir, f));
+  }
+  await mocha.loadFilesAsync();
+  await new Promise<void>((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      // One machine-readable line for the runner's closing summary.
+      console.log(`TSI_RESULTS ${JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? failures })}`);
+      if (failures > 0) {
+        reject(new Error(`${failures} extension-host test(s) failed`));
+      } else {
+        resolve();
+      }
+    });
+  });
+}

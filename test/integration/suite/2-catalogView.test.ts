@@ -1,0 +1,84 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, eventually, find } from './helpers';
+
+// These suites run on examples/demo with its GitHub snapshot configured
+// (toolSearchInspector.snapshots = ["github=snapshots/github"]).
+describe('catalog view on the demo workspace', () => {
+  it('groups cataloged tools by source and owner, with the snapshot server', async () => {
+    const { api } = await activateExtension();
+    const nodes = await api.treeNodes();
+    const labels = nodes.map((n) => n.label);
+    for (const l of ['OpenClaw', 'MCP servers', 'Client tools', 'Direct-only', 'Excluded']) {
+      assert.ok(labels.includes(l), `missing group "${l}" in ${labels.join(', ')}`);
+    }
+    const github = find(find(nodes, 'MCP servers')?.children, 'github');
+    assert.ok(github, 'the github snapshot server is listed under MCP servers');
+    assert.equal(github.children?.length, 9);
+    assert.match(github.description ?? '', /9 tools · snapshot/);
+    assert.ok(github.children?.some((t) => t.label === 'github__create_issue'), 'tools carry their model-visible names');
+    const core = find(find(nodes, 'OpenClaw')?.children, 'core');
+    assert.ok(core?.children?.some((t) => t.label === 'read'), 'core tools are under OpenClaw > core');
+  });
+
+  it('shows excluded and direct-only tools in their own groups with the reason', async () => {
+    const { api } = await activateExtension();
+    const nodes = await api.treeNodes();
+    const excluded = find(nodes, 'Excluded')?.children ?? [];
+    const gateway = find(excluded, 'gateway');
+    assert.ok(gateway, `gateway is excluded (got ${excluded.map((n) => n.label).join(', ')})`);
+    assert.match(gateway.description ?? '', /deny/i);
+    assert.match(gateway.tooltip ?? '', /reason: .*deny/i);
+    assert.match(gateway.tooltip ?? '', /openclaw\.json:\d+/, 'the tooltip points at the rule in the config');
+    const clash = find(excluded, 'web_search');
+    assert.ok(clash, 'the client web_search that clashes with core is excluded');
+    const direct = find(find(nodes, 'Direct-only')?.children, 'message');
+    assert.ok(direct, 'message is direct-only');
+    assert.match(direct.description ?? '', /direct-only/);
+    // Excluded tools are not counted in the source groups.
+    assert.equal(find(find(find(nodes, 'OpenClaw')?.children, 'core')?.children, 'gateway'), undefined);
+  });
+
+  it('agrees with the catalog summary and shows the mode in it', async () => {
+    const { api } = await activateExtension();
+    const summary = await api.catalogSummary();
+    assert.equal(summary.mode, 'code');
+    assert.equal(summary.trusted, true);
+    const nodes = await api.treeNodes();
+    const inSources = ['OpenClaw', 'MCP servers', 'Client tools']
+      .flatMap((g) => find(nodes, g)?.children ?? [])
+      .reduce((n, owner) => n + (owner.kind === 'group' ? owner.children?.length ?? 0 : 0), 0);
+    assert.equal(inSources, summary.size, 'every cataloged tool appears once under its source');
+    assert.equal(find(nodes, 'Excluded')?.children?.length, summary.excluded.length);
+  });
+
+  it('refreshes by itself when a client-tools file changes', async () => {
+    const { api } = await activateExtension();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));
+    const file = path.join(dir, 'client-tools.json');
+    const tool = (name: string) => ({ name, description: `Test tool ${name}.`, parameters: { type: 'object', properties: {} } });
+    fs.writeFileSync(file, JSON.stringify([tool('first_client_tool')]));
+    const config = vscode.workspace.getConfiguration('toolSearchInspector');
+    try {
+      await config.update('clientToolsPath', file, vscode.ConfigurationTarget.Global);
+      await eventually(async () => {
+        const client = find(await api.treeNodes(), 'Client tools');
+        return client?.children?.[0]?.children?.some((t) => t.label === 'first_client_tool') ? true : undefined;
+      }, 'the setting change to rebuild the catalog');
+      const builds = api.catalogBuilds();
+      fs.writeFileSync(file, JSON.stringify([tool('first_client_tool'), tool('second_client_tool')]));
+      await eventually(async () => {
+        const client = find(await api.treeNodes(), 'Client tools');
+        return client?.children?.[0]?.children?.some((t) => t.label === 'second_client_tool') ? true : undefined;
+      }, 'the file watcher to rebuild the catalog');
+      assert.ok(api.catalogBuilds() > builds);
+    } finally {
+      await config.update('clientToolsPath', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await eventually(async () => (find(find(await api.treeNodes(), 'Client tools')?.children, 'client')?.children?.some((t) => t.label === 'ask_user') ? true : undefined), 'the demo client tools to come back');
+  });
+});

@@ -1,0 +1,57 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Explanation } from '../../../src/core/explain/explain';
+import { activateExtension, eventually } from './helpers';
+
+describe('commands', () => {
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('explains an excluded tool with the deny rule and where it is written', async () => {
+    await activateExtension();
+    const e = await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'gateway');
+    assert.ok(e, 'the command returns the explanation');
+    const m = e.matches[0];
+    assert.equal(m?.status, 'excluded');
+    const deny = m?.decisions.find((d) => d.effect === 'deny');
+    assert.ok(deny, 'a deny decision is listed');
+    assert.match(deny.file ?? '', /openclaw\.json$/);
+    assert.equal(typeof deny.line, 'number');
+    const doc = await eventually(async () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.scheme === 'tool-search-explain' ? d : undefined;
+    }, 'the explanation document');
+    assert.match(doc.getText(), /# Explain `gateway`/);
+    assert.match(doc.getText(), /\| deny \|/);
+    assert.equal(doc.isDirty, false, 'closing the explanation never asks to save');
+  });
+
+  it('suggests close names for a tool nobody offers', async () => {
+    await activateExtension();
+    const e = await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'github__create_isue');
+    assert.equal(e?.matches[0]?.status, 'unknown');
+    assert.ok(e?.suggestions.includes('github__create_issue'), `suggestions: ${e?.suggestions.join(', ')}`);
+  });
+
+  it('opens the Effective Catalog panel once, however often it is asked for', async () => {
+    const { api } = await activateExtension();
+    await vscode.commands.executeCommand('toolSearchInspector.openCatalogPanel');
+    await vscode.commands.executeCommand('toolSearchInspector.openCatalogPanel');
+    assert.equal(api.isPanelOpen(), true);
+    const panelTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.label === 'Effective Catalog');
+    const tabs = await eventually(async () => (panelTabs().length > 0 ? panelTabs() : undefined), 'the panel tab');
+    assert.equal(tabs.length, 1, `tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    await vscode.window.tabGroups.close(tabs);
+    await eventually(async () => (api.isPanelOpen() ? undefined : true), 'the panel to be disposed');
+  });
+
+  it('refresh rebuilds the catalog', async () => {
+    const { api } = await activateExtension();
+    await api.catalogSummary();
+    const before = api.catalogBuilds();
+    const kind = await vscode.commands.executeCommand<string>('toolSearchInspector.refresh');
+    assert.equal(kind, 'ready');
+    assert.equal(api.catalogBuilds(), before + 1);
+  });
+});

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { CatalogService } from '../../../src/extension/catalogService';
+import { Logger } from '../../../src/extension/logger';
+import { buildCatalogTree, TRUST_NOTICE } from '../../../src/extension/tree/catalogTreeModel';
+
+// The test server runs with trust disabled (everything trusted), so the
+// untrusted path is driven through the service's trust hook, in the real host.
+describe('workspace trust', () => {
+  it('an untrusted build reads configs and snapshots but runs no plugin or server code, and says so', async () => {
+    const logger = new Logger('Tool Search Inspector (trust test)');
+    const service = new CatalogService({
+      logger,
+      isTrusted: () => false,
+      liveMcp: () => {
+        throw new Error('the live MCP source must not be created in an untrusted workspace');
+      },
+    });
+    try {
+      const state = await service.getState();
+      assert.equal(state.kind, 'ready', state.kind === 'error' ? state.message : state.kind);
+      if (state.kind !== 'ready') return;
+      assert.equal(state.trusted, false);
+      assert.ok(state.catalog.tools.some((t) => t.sourceName === 'github'), 'snapshots are still read');
+      assert.ok(state.catalog.tools.some((t) => t.source === 'client'), 'client tools are still read');
+      const nodes = buildCatalogTree({ catalog: state.catalog, trusted: state.trusted });
+      assert.equal(nodes[0]?.label, TRUST_NOTICE);
+      assert.equal(nodes[0]?.command?.command, 'workbench.trust.manage');
+      const registered = await vscode.commands.getCommands(true);
+      assert.ok(registered.includes('workbench.trust.manage'), 'the notice opens a real command');
+    } finally {
+      service.dispose();
+      logger.dispose();
+    }
+  });
+});
