@@ -2,6 +2,8 @@ import type { CliCommand } from '../cliTypes';
 import { catalogCommand } from './catalog';
 import { explainCommand } from './explain';
 import { runCommand } from './run';
+import { previewCommand } from './preview';
+import { callCommand } from './call';
 
 /** Every CLI command. Each lives in its own module; add new ones here. */
-export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand];
+export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand, previewCommand, callCommand];

@@ -31,6 +31,8 @@ export interface ComposeOptions {
   log?: SessionLog;
   /** Call-id prefix for operations that arrive without one (`api`, `cli`, `tool_search_code:<id>`). */
   idPrefix?: string;
+  /** The bridge run these operations belong to, when the caller does not say. */
+  parentCallId?: string;
 }
 
 /**
@@ -41,7 +43,12 @@ export interface ComposeOptions {
  */
 export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi {
   let seq = 0;
-  const nextId = (op: string): string => `${opts.idPrefix ?? 'api'}:${op}:${++seq}`;
+  const prefix = opts.idPrefix ?? (opts.parentCallId ? `tool_search_code:${opts.parentCallId}` : 'api');
+  const nextId = (op: string): string => `${prefix}:${op}:${++seq}`;
+  const parentOf = (ctx: OpContext | undefined): { parentCallId?: string } => {
+    const p = ctx?.parentCallId ?? opts.parentCallId;
+    return p ? { parentCallId: p } : {};
+  };
   const authorized = (id: string): CatalogTool | undefined => {
     const t = opts.catalog().get(id);
     if (!t || t.status === 'excluded') {
@@ -56,16 +63,16 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
       try {
         const r = opts.index.search(query, options?.limit !== undefined ? { limit: options.limit } : undefined);
         const hits = r.hits.filter((h) => authorized(h.id) !== undefined);
-        opts.log?.record({ type: 'search', callId, ...(options?.parentCallId ? { parentCallId: options.parentCallId } : {}), query, limit: r.limit, hits: hits.map((h) => h.id) });
+        opts.log?.record({ type: 'search', callId, ...parentOf(options), query, limit: r.limit, hits: hits.map((h) => h.id) });
         return { ...r, hits };
       } catch (err) {
-        opts.log?.record({ type: 'search', callId, ...(options?.parentCallId ? { parentCallId: options.parentCallId } : {}), query, hits: [], error: errorMessage(err) });
+        opts.log?.record({ type: 'search', callId, ...parentOf(options), query, hits: [], error: errorMessage(err) });
         throw err;
       }
     },
     describe(idOrName, ctx) {
       const callId = ctx?.callId ?? nextId('describe');
-      const parent = ctx?.parentCallId ? { parentCallId: ctx.parentCallId } : {};
+      const parent = parentOf(ctx);
       try {
         const d = opts.index.describe(idOrName);
         if (!authorized(d.id)) {
@@ -80,7 +87,8 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
       }
     },
     call(idOrName, args, ctx) {
-      return opts.gateway.call(idOrName, args, { ...ctx, via: ctx.via ?? (ctx.parentCallId ? 'tool_search_code' : 'api') });
+      const parentCallId = ctx.parentCallId ?? opts.parentCallId;
+      return opts.gateway.call(idOrName, args, { ...ctx, ...(parentCallId ? { parentCallId } : {}), via: ctx.via ?? (parentCallId ? 'tool_search_code' : 'api') });
     },
   };
 }
@@ -95,6 +103,8 @@ export interface ToolSearchApiOptions {
   /** Reads the catalog at call time (after a refresh); default: the catalog given. */
   currentCatalog?: () => Catalog;
   idPrefix?: string;
+  /** Set when the API serves one `tool_search_code` run: its call id. */
+  parentCallId?: string;
   timeoutMs?: number;
 }
 
@@ -115,5 +125,5 @@ export function createToolSearchApi(ws: OpenWorkspace, catalog: Catalog, options
     log: options.log,
     timeoutMs: options.timeoutMs,
   });
-  return composeToolSearchApi({ index: options.index, gateway, catalog: current, policy, log: options.log, idPrefix: options.idPrefix });
+  return composeToolSearchApi({ index: options.index, gateway, catalog: current, policy, log: options.log, idPrefix: options.idPrefix, parentCallId: options.parentCallId });
 }

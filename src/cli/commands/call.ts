@@ -1,0 +1,70 @@
+import * as path from 'node:path';
+import { createToolSearchApi } from '../../core/gateway/toolSearchApi';
+import { ToolIndex } from '../../core/search/toolIndex';
+import { SessionLog } from '../../core/telemetry/sessionLog';
+import { errorMessage } from '../../core/util/errors';
+import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
+import { json } from '../format';
+import { withCatalog } from '../session';
+
+function argsFrom(ctx: CommandContext): Record<string, unknown> {
+  const raw = ctx.args.values.args;
+  if (raw === undefined) {
+    return {};
+  }
+  if (typeof raw !== 'string') {
+    throw new UsageError('--args needs a JSON object');
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch (err) {
+    throw new UsageError(`--args is not valid JSON: ${errorMessage(err)}`);
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new UsageError('--args must be a JSON object, e.g. {"marker": "abc"}');
+  }
+  return v as Record<string, unknown>;
+}
+
+export const callCommand: CliCommand = {
+  name: 'call',
+  summary: 'call a tool through the gateway: policy re-check, approval, plugin hooks, then its source',
+  usage: 'call ID_OR_NAME --args JSON [--approve] [--log FILE]',
+  options: {
+    args: { type: 'string' },
+    approve: { type: 'boolean' },
+    log: { type: 'string' },
+  },
+  run: async (ctx) => {
+    const target = ctx.args.positionals[0];
+    if (!target) {
+      throw new UsageError('call needs a tool id or name');
+    }
+    const args = argsFrom(ctx);
+    const logFile = typeof ctx.args.values.log === 'string' ? path.resolve(ctx.io.cwd, ctx.args.values.log) : undefined;
+    return withCatalog(ctx, async (catalog, ws) => {
+      const log = new SessionLog(logFile);
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), log, idPrefix: 'cli' });
+      const out = await api.call(target, args, { callId: 'cli:call:1', approved: ctx.args.values.approve === true, via: 'cli' });
+      const body = {
+        ok: out.ok,
+        ...(out.tool ? { tool: out.tool } : {}),
+        ...(out.result !== undefined ? { result: out.result } : {}),
+        ...(out.error ? { error: out.error } : {}),
+        ...(out.blockedBy ? { blockedBy: out.blockedBy } : {}),
+        ...(out.paramsRewritten ? { paramsRewritten: true } : {}),
+        durationMs: out.durationMs,
+      };
+      if (ctx.json) {
+        ctx.io.stdout(json(body));
+      } else if (out.ok) {
+        const r = typeof out.result === 'string' ? out.result : json(out.result);
+        ctx.io.stdout(`ok  ${out.tool?.id ?? target}\n${r}`);
+      } else {
+        ctx.io.stdout(`${out.blockedBy ? `blocked by ${out.blockedBy}` : 'failed'}  ${out.tool?.id ?? target}\n${out.error ?? ''}`);
+      }
+      return out.ok ? 0 : 1;
+    });
+  },
+};

@@ -1,0 +1,180 @@
+import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
+import { probeIsolation } from '../../core/bridge/isolation';
+import { ALL_MODES, buildPreview, type PreviewJson } from '../../core/modes/preview';
+import type { IsolationStatus } from '../../core/modes/surface';
+import type { ProviderApi } from '../../core/provider/requestShapes';
+import { ToolIndex } from '../../core/search/toolIndex';
+import type { ToolSearchModeName } from '../../core/types';
+import type { OpenWorkspace } from '../../core/workspace';
+import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
+import { json, table, truncate } from '../format';
+import { withCatalog } from '../session';
+
+function str(ctx: CommandContext, key: string): string | undefined {
+  const v = ctx.args.values[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function apiFrom(ctx: CommandContext): ProviderApi {
+  const api = str(ctx, 'api') ?? 'chat';
+  if (api !== 'chat' && api !== 'responses') {
+    throw new UsageError(`--api must be chat or responses, got "${api}"`);
+  }
+  return api;
+}
+
+function contextTokensFrom(ctx: CommandContext): number | undefined {
+  const raw = str(ctx, 'context-tokens');
+  if (raw === undefined) {
+    return undefined;
+  }
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new UsageError(`--context-tokens must be a positive whole number, got "${raw}"`);
+  }
+  return n;
+}
+
+/** `--mode all` is preview's own value; the shared option parser only knows single modes. */
+function takeAllModes(ctx: CommandContext): boolean {
+  if (ctx.args.values.mode !== 'all') {
+    return false;
+  }
+  delete ctx.args.values.mode;
+  return true;
+}
+
+/** Names whose schemas directory mode always sends: `--require` plus `tools.toolSearch.required`. */
+function requiredTools(ctx: CommandContext, ws: OpenWorkspace): string[] {
+  const flag = ctx.args.values.require;
+  const fromFlag = Array.isArray(flag) ? flag : typeof flag === 'string' ? [flag] : [];
+  return [...fromFlag, ...(ws.config.reader?.stringArray(['tools', 'toolSearch', 'required']) ?? [])];
+}
+
+async function isolationFor(ctx: CommandContext, modes: readonly ToolSearchModeName[]): Promise<IsolationStatus | undefined> {
+  if (!modes.includes('code')) {
+    return undefined;
+  }
+  const report = await probeIsolation(str(ctx, 'node') ?? 'node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env });
+  return { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
+}
+
+function kb(n: number): string {
+  return n >= 10240 ? `${(n / 1024).toFixed(0)} KiB` : `${n} B`;
+}
+
+function describeOne(p: PreviewJson): string[] {
+  const out = [
+    `Mode: ${p.mode}${p.effectiveMode !== p.mode ? ` -> ${p.effectiveMode}` : ''}   API: ${p.api}   Catalog: ${p.catalogSize} tools (openclaw ${p.sources.openclaw}, mcp ${p.sources.mcp}, client ${p.sources.client})`,
+  ];
+  if (p.fallbackReason) {
+    out.push(`Fallback: ${p.fallbackReason}`);
+  }
+  out.push(
+    `Sent up front: ${p.visibleTools.length} schemas; ${p.deferredCount} behind Tool Search`,
+    `Bytes: tools ${p.bytes.tools}, prompt ${p.bytes.prompt}, total ${p.bytes.total}` +
+      (p.tokens ? `   Tokens (${p.tokens.encoding}): tools ${p.tokens.tools}, prompt ${p.tokens.prompt}, total ${p.tokens.total}` : ''),
+    '',
+    table(['TOOL', 'WHY', 'ID'], p.visible.map((v) => [v.name, v.why, v.id ?? '(Tool Search)'])),
+  );
+  if (p.directory) {
+    const d = p.directory;
+    out.push('', `Directory: ${d.shown} shown, ${d.omitted} omitted, ${d.chars}/${d.maxChars} chars, descriptions cut to ${d.descriptionLimit}`);
+    if (d.reason) {
+      out.push(`  why: ${d.reason}`);
+    }
+    if (d.dropped.length > 0) {
+      out.push(`  dropped (still callable by exact name): ${truncate(d.dropped.join(', '), 300)}`);
+    }
+  }
+  if (p.missingRequired?.length) {
+    out.push(`Required tools not in the authorized catalog: ${p.missingRequired.join(', ')}`);
+  }
+  return out;
+}
+
+function conflictLines(p: PreviewJson): string[] {
+  return p.clientToolConflicts.length > 0 ? ['', `Refused client tools (name clash): ${p.clientToolConflicts.map((c) => c.reason.replace(/^client tool name conflict: /, '')).join('; ')}`] : [];
+}
+
+export const previewCommand: CliCommand = {
+  name: 'preview',
+  summary: 'show the exact provider request of a turn in a mode (or --mode all side by side), with bytes and tokens',
+  usage: 'preview [--prompt TEXT] [--mode MODE|all] [--api chat|responses]',
+  options: {
+    prompt: { type: 'string' },
+    api: { type: 'string' },
+    model: { type: 'string' },
+    require: { type: 'string', multiple: true },
+    'context-tokens': { type: 'string' },
+    'per-tool': { type: 'boolean' },
+    node: { type: 'string' },
+  },
+  run: async (ctx) => {
+    const all = takeAllModes(ctx);
+    const api = apiFrom(ctx);
+    const contextTokens = contextTokensFrom(ctx);
+    return withCatalog(ctx, async (catalog, ws) => {
+      const modes: ToolSearchModeName[] = all ? [...ALL_MODES] : [ws.settings.mode];
+      const isolation = await isolationFor(ctx, modes);
+      const index = ToolIndex.fromCatalog(catalog);
+      const base = {
+        catalog,
+        isolation,
+        index,
+        policy: ws.policy,
+        prompt: str(ctx, 'prompt') ?? '',
+        api,
+        model: str(ctx, 'model'),
+        requiredTools: requiredTools(ctx, ws),
+        contextTokens,
+        perTool: ctx.args.values['per-tool'] === true,
+      };
+      const previews = modes.map((mode) => buildPreview({ ...base, mode }));
+      const first = previews[0];
+      if (!first) {
+        return 2;
+      }
+      if (!all) {
+        ctx.io.stdout(ctx.json ? json(first) : [...describeOne(first), ...conflictLines(first)].join('\n'));
+        return 0;
+      }
+      const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));
+      if (ctx.json) {
+        ctx.io.stdout(json({ modes: byMode }));
+        return 0;
+      }
+      const direct = previews.find((p) => p.mode === 'direct');
+      const saved = (p: PreviewJson): string => (direct && direct.bytes.tools > 0 ? `${(100 * (1 - p.bytes.tools / direct.bytes.tools)).toFixed(1)}%` : '-');
+      const out = [
+        `Catalog: ${first.catalogSize} tools (openclaw ${first.sources.openclaw}, mcp ${first.sources.mcp}, client ${first.sources.client})   API: ${api}`,
+        '',
+        table(
+          ['MODE', 'EFFECTIVE', 'SCHEMAS', 'TOOL BYTES', 'SAVED', 'PROMPT BYTES', 'TOTAL', 'TOOL TOKENS', 'TOTAL TOKENS'],
+          previews.map((p) => [
+            p.mode,
+            p.effectiveMode,
+            String(p.visibleTools.length),
+            kb(p.bytes.tools),
+            saved(p),
+            kb(p.bytes.prompt),
+            kb(p.bytes.total),
+            String(p.tokens?.tools ?? '-'),
+            String(p.tokens?.total ?? '-'),
+          ]),
+        ),
+      ];
+      for (const p of previews) {
+        if (p.fallbackReason) {
+          out.push('', `${p.mode}: ${p.fallbackReason}`);
+        }
+        if (p.directory) {
+          out.push('', `directory: ${p.directory.shown} shown, ${p.directory.omitted} omitted, ${p.directory.chars}/${p.directory.maxChars} chars${p.directory.reason ? ` (${p.directory.reason})` : ''}`);
+        }
+      }
+      out.push(...conflictLines(first));
+      ctx.io.stdout(out.join('\n'));
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,40 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runCli } from '../../../src/cli/main';
+import { DEMO } from './fixtures';
+
+/**
+ * A small workspace using the demo's real fake plugin (handler and hook) and
+ * GitHub snapshots, without the demo's live MCP servers, so CLI tests stay fast.
+ */
+export function cliWorkspace(extraConfig = ''): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-cli-'));
+  const plugins = JSON.stringify(path.join(DEMO, 'plugins'));
+  fs.writeFileSync(
+    path.join(dir, 'openclaw.json'),
+    `{
+  tools: {
+    toolSearch: { mode: "code" },
+    profile: "full",
+    deny: ["gateway", "fake_plugin_tool_36"],
+  },
+  approvals: { tools: ["fake_plugin_tool_2*"] },
+  plugins: { load: { paths: [${plugins}] } },
+  ${extraConfig}
+}`,
+  );
+  return dir;
+}
+
+export async function cli(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli([...argv, '--no-user-config', '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`], {
+    stdout: (t) => (out += `${t}\n`),
+    stderr: (t) => (err += `${t}\n`),
+    cwd,
+    env: {},
+  });
+  return { code, out, err };
+}

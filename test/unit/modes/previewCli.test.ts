@@ -1,0 +1,99 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cli, cliWorkspace } from '../gateway/cliWorkspace';
+
+interface Preview {
+  mode: string;
+  effectiveMode: string;
+  fallbackReason?: string;
+  request: { model: string; messages?: { role: string; content: string }[]; instructions?: string; input?: unknown[]; tools?: { type: string; function?: { name: string }; name?: string }[] };
+  visibleTools: string[];
+  directory?: { text: string; shown: number; omitted: number; chars: number };
+  bytes: { tools: number; prompt: number; total: number };
+  tokens: { tools: number; prompt: number; total: number; encoding: string };
+  catalogSize: number;
+  sources: { openclaw: number; mcp: number; client: number };
+  clientToolConflicts: { name: string; reason: string }[];
+}
+
+describe('CLI preview (contract)', function () {
+  // --mode code probes a real Node child once.
+  this.timeout(60000);
+  const ws = cliWorkspace();
+
+  it('prints the exact Chat Completions body with sizes of its serialized parts', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'tools', '--prompt', 'open an issue', '--json');
+    assert.equal(r.code, 0, r.err);
+    const p = JSON.parse(r.out) as Preview;
+    assert.equal(p.mode, 'tools');
+    assert.deepEqual(p.request.messages?.map((m) => m.role), ['system', 'user']);
+    assert.equal(p.request.messages?.[1]?.content, 'open an issue');
+    assert.deepEqual(p.request.tools?.map((t) => t.function?.name), p.visibleTools);
+    assert.deepEqual(p.visibleTools.slice(0, 3), ['tool_search', 'tool_describe', 'tool_call']);
+    assert.equal(p.bytes.tools, Buffer.byteLength(JSON.stringify(p.request.tools), 'utf8'));
+    assert.equal(p.bytes.prompt, Buffer.byteLength(JSON.stringify(p.request.messages), 'utf8'));
+    assert.equal(p.bytes.total, Buffer.byteLength(JSON.stringify(p.request), 'utf8'));
+    assert.equal(p.tokens.encoding, 'o200k_base');
+    assert.ok(p.tokens.tools > 0 && p.tokens.total > p.tokens.tools);
+    assert.equal(p.sources.mcp, 9);
+    assert.ok(p.catalogSize > 40);
+  });
+
+  it('prints the Responses API shape with --api responses', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'direct', '--api', 'responses', '--json');
+    const p = JSON.parse(r.out) as Preview;
+    assert.equal(typeof p.request.instructions, 'string');
+    assert.ok(Array.isArray(p.request.input));
+    assert.ok(p.request.tools?.every((t) => t.type === 'function' && typeof t.name === 'string'));
+    assert.ok(!p.visibleTools.includes('fake_plugin_tool_36'));
+    assert.ok(!JSON.stringify(p.request).includes('fake_plugin_tool_36'), 'a denied tool is nowhere in the body');
+  });
+
+  it('code mode falls back to tools with the reason when the sandbox Node is unusable', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'code', '--node', path.join(ws, 'no-such-node'), '--json');
+    assert.equal(r.code, 0, r.err);
+    const p = JSON.parse(r.out) as Preview;
+    assert.equal(p.mode, 'code');
+    assert.equal(p.effectiveMode, 'tools');
+    assert.match(p.fallbackReason ?? '', /code mode needs an isolated Node child: .*no-such-node/);
+    assert.ok(!p.visibleTools.includes('tool_search_code'));
+  });
+
+  it('--mode all prints the modes side by side', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'all', '--prompt', 'create a github issue');
+    assert.equal(r.code, 0, r.err);
+    const lines = r.out.split('\n');
+    assert.match(lines.find((l) => l.startsWith('MODE')) ?? '', /MODE\s+EFFECTIVE\s+SCHEMAS\s+TOOL BYTES\s+SAVED/);
+    for (const m of ['direct', 'code', 'tools', 'directory']) {
+      assert.ok(lines.some((l) => l.startsWith(m)), m);
+    }
+    const j = await cli(ws, 'preview', '--mode', 'all', '--json');
+    const modes = (JSON.parse(j.out) as { modes: Record<string, Preview> }).modes;
+    assert.ok(modes.tools && modes.direct && modes.tools.bytes.tools < modes.direct.bytes.tools / 5);
+  });
+
+  it('directory mode reports the directory and what was cut', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'directory', '--context-tokens', '8000', '--json');
+    const p = JSON.parse(r.out) as Preview & { directory: { maxChars: number; dropped: string[]; omitted: number; reason?: string } };
+    assert.equal(p.directory.maxChars, 800);
+    assert.ok(p.directory.chars <= 800);
+    assert.ok(p.directory.omitted > 0);
+    assert.equal(p.directory.dropped.length, p.directory.omitted);
+    assert.match(p.directory.reason ?? '', /dropped/);
+    assert.ok(p.request.messages?.[0]?.content.includes(p.directory.text));
+  });
+
+  it('names refused client tools that clash with OpenClaw, plugin or MCP names', async () => {
+    const file = path.join(ws, 'clash.json');
+    fs.writeFileSync(file, JSON.stringify([{ name: 'fake_plugin_tool_01', description: 'mine', parameters: { type: 'object', properties: {} } }]));
+    const r = await cli(ws, 'preview', '--mode', 'direct', '--client-tools', file);
+    assert.match(r.out, /Refused client tools \(name clash\): fake_plugin_tool_01 \(also openclaw:fake-plugin:fake_plugin_tool_01\)/);
+  });
+
+  it('rejects a bad --api with exit 2', async () => {
+    const r = await cli(ws, 'preview', '--api', 'soap');
+    assert.equal(r.code, 2);
+    assert.match(r.err, /--api must be chat or responses/);
+  });
+});
