@@ -1,0 +1,109 @@
+import { suggestNames } from '../explain/explain';
+import { ToolApiError } from '../gateway/toolApi';
+import type { CatalogTool } from '../types';
+
+/**
+ * Resolves what a model or user typed to one tool: the exact id first, then a
+ * unique name (case-insensitive; MCP tools also by their raw server-side
+ * name). Ambiguous names list the ids to use; unknown ones suggest close
+ * names, and name the failed servers a missing tool may belong to.
+ */
+export class ToolLookup {
+  private readonly byId = new Map<string, CatalogTool>();
+  private readonly byName = new Map<string, Set<string>>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  add(tool: CatalogTool): void {
+    this.remove(tool.id);
+    this.byId.set(tool.id, tool);
+    for (const key of this.nameKeys(tool)) {
+      let ids = this.byName.get(key);
+      if (!ids) {
+        ids = new Set();
+        this.byName.set(key, ids);
+      }
+      ids.add(tool.id);
+    }
+  }
+
+  remove(id: string): CatalogTool | undefined {
+    const tool = this.byId.get(id);
+    if (!tool) {
+      return undefined;
+    }
+    this.byId.delete(id);
+    for (const key of this.nameKeys(tool)) {
+      const ids = this.byName.get(key);
+      ids?.delete(id);
+      if (ids?.size === 0) {
+        this.byName.delete(key);
+      }
+    }
+    return tool;
+  }
+
+  get(id: string): CatalogTool | undefined {
+    return this.byId.get(id);
+  }
+
+  tools(): IterableIterator<CatalogTool> {
+    return this.byId.values();
+  }
+
+  /** Tools whose id, name or raw name equals `text`, case-insensitively (the "exact match" of ranking). */
+  exact(text: string): CatalogTool[] {
+    const key = text.trim().toLowerCase();
+    const out = new Map<string, CatalogTool>();
+    for (const id of this.byName.get(key) ?? []) {
+      const t = this.byId.get(id);
+      if (t) {
+        out.set(id, t);
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** The tool `idOrName` names, or a ToolApiError saying why there is none. */
+  resolve(idOrName: string, unavailableServers: readonly string[] = []): CatalogTool {
+    const q = idOrName.trim();
+    const byId = this.byId.get(q);
+    if (byId) {
+      return byId;
+    }
+    const matches = this.exact(q);
+    if (matches.length === 1) {
+      return matches[0] as CatalogTool;
+    }
+    if (matches.length > 1) {
+      const ids = matches.map((t) => t.id).sort();
+      throw new ToolApiError(`Ambiguous tool name ${q}: ${ids.join(', ')}; use an exact tool id.`, 'ambiguous-tool');
+    }
+    const names: string[] = [];
+    for (const t of this.byId.values()) {
+      names.push(t.name);
+      if (t.rawName) {
+        names.push(t.rawName);
+      }
+    }
+    const suggestions = suggestNames(q.includes(':') ? q.slice(q.lastIndexOf(':') + 1) : q, names, 3);
+    let message = `Unknown tool id: ${q}.`;
+    if (suggestions.length > 0) {
+      message += ` Did you mean: ${suggestions.join(', ')}?`;
+    }
+    if (unavailableServers.length > 0) {
+      message += ` Unavailable MCP servers: ${unavailableServers.join(', ')}.`;
+    }
+    throw new ToolApiError(message, 'unknown-tool');
+  }
+
+  private nameKeys(tool: CatalogTool): string[] {
+    const keys = new Set([tool.id.toLowerCase(), tool.name.toLowerCase()]);
+    if (tool.rawName) {
+      keys.add(tool.rawName.toLowerCase());
+    }
+    return [...keys];
+  }
+}
