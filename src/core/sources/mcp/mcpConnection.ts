@@ -187,7 +187,7 @@ export class McpServerConnection {
         seen.add(next);
         cursor = next;
       } catch (err) {
-        throw new Error(this.describe(err, 'tools/list'));
+        throw new Error(this.describe(err, 'tools/list'), { cause: err });
       }
     }
   }
@@ -205,7 +205,7 @@ export class McpServerConnection {
         opts.signal,
       );
     } catch (err) {
-      throw new Error(`MCP server "${this.config.name}": ${this.describe(err, 'tools/call')}`);
+      throw new Error(`MCP server "${this.config.name}": ${this.describe(err, 'tools/call')}`, { cause: err });
     }
     if ('toolResult' in res) {
       return { value: res.toolResult };
