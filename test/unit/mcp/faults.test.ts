@@ -16,6 +16,7 @@ describe('live MCP faults', function () {
   let ws: OpenWorkspace;
   let catalog: Catalog;
   let childrenBefore: number[];
+  let refusedUrl: string;
 
   // Servers that should answer get room to start on a busy machine; the
   // ones that hang get a short fuse, which is what their messages name.
@@ -25,6 +26,10 @@ describe('live MCP faults', function () {
     for (const code of [401, 404, 500]) {
       statuses[code] = await startStatusServer(code);
     }
+    // A port nobody listens on: bind one, then let it go.
+    const probe = await startStatusServer(200);
+    refusedUrl = probe.url;
+    await probe.close();
     childrenBefore = childPids();
     const dir = tempWorkspace({
       'openclaw.json': {
@@ -43,6 +48,7 @@ describe('live MCP faults', function () {
             locked: { url: statuses[401].url, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
             gone: { url: statuses[404].url, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
             broken: { url: statuses[500].url, transport: 'sse', connectTimeout: 1000, timeout: 1000 },
+            nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
           },
         },
       },
@@ -114,6 +120,8 @@ describe('live MCP faults', function () {
     failedWith('gone', /HTTP 404/);
     failedWith('broken', /HTTP 500.*\(sse\)/);
   });
+
+  it('an HTTP server nobody listens on', () => failedWith('nobody', /cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp \(streamable-http\) during initialize: .*ECONNREFUSED/));
 
   it('invalid tool schemas and duplicate names exclude those tools, keep the good one, and say why', () => {
     const s = server('sloppy');

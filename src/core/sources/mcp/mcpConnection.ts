@@ -55,6 +55,11 @@ function withDeadline<T>(work: Promise<T>, ms: number, message: () => string, si
   });
 }
 
+/** undici's `fetch failed` TypeError, whose cause says why (ECONNREFUSED, ENOTFOUND, ...). */
+function fetchFailure(err: unknown): Error | undefined {
+  return err instanceof TypeError && /fetch failed/i.test(err.message) ? err : undefined;
+}
+
 function httpStatus(err: unknown): number | undefined {
   if (err instanceof StreamableHTTPError || err instanceof SseError) {
     return typeof err.code === 'number' && err.code >= 100 ? err.code : undefined;
@@ -73,7 +78,8 @@ export class McpServerConnection {
   private pid?: number;
   private closing = false;
   private closedByPeer = false;
-  private protocolError?: string;
+  /** The first error the transport reported on its own (unparsable stdout, a failed fetch). */
+  private transportError?: Error;
   /** The transport actually used (a guessed one may fall back to SSE). */
   transport: McpTransportKind;
 
@@ -121,7 +127,7 @@ export class McpServerConnection {
     this.closedByPeer = false;
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => {
-      this.protocolError ??= errorMessage(err);
+      this.transportError ??= err;
     };
     client.onclose = () => {
       if (!this.closing) {
@@ -232,31 +238,32 @@ export class McpServerConnection {
     const c = this.config;
     const e = err as NodeJS.ErrnoException;
     const stderrNote = this.stderr.last ? `; stderr: ${this.stderr.last}` : '';
+    const side = this.transportError;
+    // On stdio, a transport error is output we could not parse; on HTTP, the last network or protocol failure.
+    const sideNote = side ? (this.transport === 'stdio' ? `; the server wrote invalid output: ${errorMessage(side).slice(0, 200)}` : `; last transport error: ${errorMessage(side).slice(0, 200)}`) : '';
     if (typeof e?.code === 'string' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn')) {
       if (e.code === 'ENOENT') {
         return `command not found: ${c.command ?? ''} (cwd ${c.cwd ?? '.'})`;
       }
       return `cannot start ${c.command ?? ''}: ${e.code}`;
     }
-    const status = httpStatus(err);
+    const status = httpStatus(err) ?? httpStatus(side);
     if (status !== undefined) {
-      return `HTTP ${status} from ${c.url ?? ''} during ${phase} (${this.transport}): ${errorMessage(err).slice(0, 200)}`;
+      return `HTTP ${status} from ${c.url ?? ''} during ${phase} (${this.transport}): ${errorMessage(httpStatus(err) !== undefined ? err : side).slice(0, 200)}`;
+    }
+    const net = fetchFailure(err) ?? fetchFailure(err instanceof Error ? err.cause : undefined) ?? fetchFailure(side);
+    if (net) {
+      return `cannot reach ${c.url ?? ''} (${this.transport}) during ${phase}: ${errorMessage(net.cause ?? net)}`;
     }
     if (err instanceof DeadlineError) {
-      const garbage = this.protocolError ? `; the server wrote invalid output: ${this.protocolError.slice(0, 200)}` : '';
-      return `${err.message}${garbage}${stderrNote}`;
+      return `${err.message}${sideNote}${stderrNote}`;
     }
     if (this.closedByPeer || (err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed))) {
       const what = this.transport === 'stdio' ? 'the server exited' : 'the connection closed';
-      const garbage = this.protocolError ? `; it wrote invalid output: ${this.protocolError.slice(0, 200)}` : '';
-      return `${what} during ${phase}${garbage}${stderrNote}`;
+      return `${what} during ${phase}${sideNote}${stderrNote}`;
     }
     if (err instanceof z.ZodError) {
       return `invalid ${phase} result: ${err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ').slice(0, 300)}`;
-    }
-    if (err instanceof TypeError && /fetch failed/i.test(err.message)) {
-      const cause = (err as { cause?: unknown }).cause;
-      return `cannot reach ${c.url ?? ''}: ${cause ? errorMessage(cause) : err.message}`;
     }
     return `${errorMessage(err)}${stderrNote}`;
   }

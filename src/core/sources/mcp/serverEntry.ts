@@ -213,7 +213,7 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
   if (missingInputs.size > 0) {
     const ids = [...missingInputs];
     problems.unshift(
-      `needs a value for input ${ids.map((i) => `"${i}"`).join(', ')} (\${input:…} in ${reader.file}); ` +
+      `needs a value for input ${ids.map((i) => `"${i}"`).join(', ')} (${ids.map((i) => `\${input:${i}}`).join(', ')} in ${reader.file}); ` +
         `the CLI takes ${ids.map((i) => `--input ${i}=VALUE`).join(' ')}`,
     );
   }
