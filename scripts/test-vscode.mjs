@@ -87,15 +87,22 @@ async function hostTests(page, base, devPath) {
   }
 }
 
-async function uiTests(base) {
+async function uiTests(base, devPath) {
   process.env.TSI_VSCODE_URL = base;
+  // Development runs load the extension from the folder; .vsix runs have it installed.
+  if (devPath === root) {
+    process.env.TSI_UI_PAYLOAD = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${new URL(base).port}${root}`]]);
+  }
   process.env.TSI_WORKSPACE = path.join(root, 'examples', 'demo');
   process.env.TSI_CHROMIUM = CHROMIUM;
   process.env.TSI_RESULTS_DIR = path.join(root, 'test-results');
   const { register } = await import(pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs')).href);
   register();
   const require = createRequire(import.meta.url);
-  const Mocha = require('mocha');
+  // Mocha tries require() before import(): hook both.
+  require('tsx/cjs/api').register();
+  const mochaModule = require('mocha');
+  const Mocha = mochaModule.default ?? mochaModule;
   const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec' });
   for (const f of fs.readdirSync(path.join(root, 'test', 'ui')).filter((f) => f.endsWith('.test.ts')).sort()) {
     mocha.addFile(path.join(root, 'test', 'ui', f));
@@ -160,7 +167,7 @@ async function main() {
   }
   if (runUi) {
     step('(b) UI tests');
-    await uiTests(server.base);
+    await uiTests(server.base, devPath);
   }
 }
 

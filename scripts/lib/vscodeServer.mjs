@@ -1,8 +1,8 @@
 // Starts and stops the VS Code server (from code-server's lib/vscode) for
-/* global fetch, AbortSignal -- Node 20 globals */
 // the real-VS-Code tests and the demo. The server runs in its own process
 // group so one `kill -- -PGID` takes its helpers (extension host, file
 // watcher, MCP servers the extension started) down with it.
+/* global fetch, AbortSignal -- Node 20 globals */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';

@@ -1,0 +1,89 @@
+// Shared setup for the workbench UI tests. playwright-core lives in the
+// tooling folder (never a dependency of the extension), so it is loaded from
+// there and typed by the few members these tests use.
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface Locator {
+  first(): Locator;
+  nth(i: number): Locator;
+  locator(selector: string): Locator;
+  filter(opts: { hasText: string | RegExp }): Locator;
+  waitFor(opts?: { state?: 'visible' | 'attached' | 'hidden'; timeout?: number }): Promise<void>;
+  click(): Promise<void>;
+  fill(text: string): Promise<void>;
+  press(key: string): Promise<void>;
+  focus(): Promise<void>;
+  textContent(): Promise<string | null>;
+  innerText(): Promise<string>;
+  inputValue(): Promise<string>;
+  count(): Promise<number>;
+  getAttribute(name: string): Promise<string | null>;
+}
+export interface FrameLocator {
+  locator(selector: string): Locator;
+  frameLocator(selector: string): FrameLocator;
+}
+export interface Page {
+  goto(url: string): Promise<unknown>;
+  reload(): Promise<unknown>;
+  locator(selector: string): Locator;
+  frameLocator(selector: string): FrameLocator;
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  screenshot(opts: { path: string; fullPage?: boolean }): Promise<unknown>;
+  waitForTimeout(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+export interface Browser {
+  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export function env(name: string): string {
+  const v = process.env[name];
+  if (!v) {
+    throw new Error(`${name} is not set: run these tests through \`npm run test:vscode\``);
+  }
+  return v;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const pwPath = path.join(env('TSI_TOOLING_DIR'), 'playwright', 'node_modules', 'playwright-core');
+  const require = createRequire(path.join(pwPath, 'package.json'));
+  const { chromium } = require(pwPath) as { chromium: { launch(o: { executablePath: string; args: string[] }): Promise<Browser> } };
+  return chromium.launch({ executablePath: process.env.TSI_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export function resultsDir(): string {
+  const dir = process.env.TSI_RESULTS_DIR ?? path.join(os.tmpdir(), 'tsi-test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Opens the workbench on a folder and waits until it is usable. */
+export async function openWorkbench(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.activitybar').waitFor({ timeout: 60_000 });
+  return page;
+}
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** The panel's document: webviews sit two iframes deep. */
+export function catalogWebview(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}

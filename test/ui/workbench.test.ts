@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page } from './harness';
+
+// The workbench as a user sees it: the activity-bar view, the panel, the
+// round trip webview -> extension -> editor, and the panel after a reload.
+describe('workbench UI on examples/demo', () => {
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    const payload = process.env.TSI_UI_PAYLOAD ? `&payload=${encodeURIComponent(process.env.TSI_UI_PAYLOAD)}` : '';
+    page = await openWorkbench(browser, `${env('TSI_VSCODE_URL')}/?folder=${encodeURIComponent(env('TSI_WORKSPACE'))}${payload}`);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      const name = (this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60));
+      await page.screenshot({ path: path.join(resultsDir(), `failed-${name}.png`) }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('shows the catalog tree in its own activity-bar container', async () => {
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    const tree = page.locator('.pane-body .monaco-list-row');
+    for (const label of ['MCP servers', 'Client tools', 'Direct-only', 'Excluded']) {
+      await tree.filter({ hasText: label }).first().waitFor({ timeout: 60_000 });
+    }
+    // MCP servers is expanded: the snapshot server and its count are visible.
+    const github = tree.filter({ hasText: /github.*9 tools/ }).first();
+    await github.waitFor();
+    await github.click();
+    await tree.filter({ hasText: 'github__create_issue' }).first().waitFor();
+    const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();
+    await status.waitFor();
+    await page.screenshot({ path: path.join(resultsDir(), 'tree-view.png') });
+  });
+
+  it('opens the Effective Catalog panel with the table and the by-source breakdown', async () => {
+    await runCommand(page, 'Tool Search: Open Effective Catalog');
+    const view = catalogWebview(page);
+    const size = view.locator('[data-testid="catalog-size"]');
+    await size.waitFor({ timeout: 60_000 });
+    assert.match((await size.textContent()) ?? '', /^\d+$/);
+    const sources = view.locator('[data-testid="sources"] tbody tr');
+    await sources.filter({ hasText: 'github' }).first().waitFor();
+    const tools = view.locator('[data-testid="tools"] tbody tr');
+    await tools.filter({ hasText: 'github__create_issue' }).first().waitFor();
+    const gateway = view.locator('tr[data-tool-id="openclaw:core:gateway"]');
+    assert.match(await gateway.innerText(), /excluded[\s\S]*deny/);
+    await page.screenshot({ path: path.join(resultsDir(), 'catalog-panel.png') });
+  });
+
+  it('filters from the keyboard and keeps the filter across a window reload (serializer + state)', async () => {
+    const view = catalogWebview(page);
+    const filter = view.locator('#filter');
+    await filter.focus();
+    await filter.fill('openclaw:core:gateway');
+    const rows = view.locator('[data-testid="tools"] tbody tr');
+    await rows.filter({ hasText: 'gateway' }).first().waitFor();
+    assert.equal(await rows.count(), 1, 'only the gateway row is left');
+    // Reload the way a user does, so the workbench saves editor and webview state first.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const revived = catalogWebview(page);
+    await revived.locator('[data-testid="catalog-size"]').waitFor({ timeout: 20_000 });
+    assert.equal(await revived.locator('#filter').inputValue(), 'openclaw:core:gateway');
+    await revived.locator('[data-testid="tools"] tbody tr').filter({ hasText: 'gateway' }).first().waitFor();
+  });
+
+  it('explains a tool picked in the panel (webview -> extension -> editor)', async () => {
+    const view = catalogWebview(page);
+    await view.locator('[data-testid="tools"] button[title="Explain gateway"]').click();
+    const editor = page.locator('.editor-instance .view-lines').filter({ hasText: 'Explain' }).first();
+    await editor.waitFor({ timeout: 30_000 });
+    assert.match(await editor.innerText(), /excluded/);
+    await page.screenshot({ path: path.join(resultsDir(), 'explain.png') });
+  });
+});
