@@ -43,72 +43,107 @@ export function directoryBound(contextTokens?: number): number {
   return Math.min(DIRECTORY_MAX_CHARS, Math.max(MIN_MAX_CHARS, Math.floor(contextTokens / 10)));
 }
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s|^\s|\s$/;
+
 /** One line, no control characters: descriptions are untrusted and go into a prompt. */
 export function oneLine(text: string): string {
+  if (!NEEDS_CLEANING.test(text)) {
+    // Most names and descriptions are already clean; skip the rewrite.
+    return text;
+  }
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/** Cuts to at most `max` UTF-16 units, never splitting a surrogate pair; an ellipsis marks the cut. */
 function cut(text: string, max: number): string {
   if (text.length <= max) {
     return text;
   }
-  // Keep whole code points; an ellipsis marks the cut.
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
-}
-
-function line(row: DirectoryRow, limit: number): string {
-  const head = `- ${oneLine(row.name)} (${oneLine(row.owner)})`;
-  const d = limit > 0 ? cut(oneLine(row.description), limit) : '';
-  return d ? `${head}: ${d}` : head;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) {
+    end--;
+  }
+  return `${text.slice(0, end)}…`;
 }
 
 function footer(n: number): string {
   return `${n} additional tool${n === 1 ? '' : 's'} omitted`;
 }
 
-/** Builds the directory of `rows` (in the given order) within `maxChars`. */
+interface PreparedRow {
+  name: string;
+  head: string;
+  desc: string;
+}
+
+/** Length of a row's line at a description limit, without building it. */
+function lineLength(r: PreparedRow, limit: number): number {
+  if (limit <= 0 || r.desc === '') {
+    return r.head.length;
+  }
+  return r.head.length + 2 + Math.min(r.desc.length, limit);
+}
+
+function lineOf(r: PreparedRow, limit: number): string {
+  return limit > 0 && r.desc !== '' ? `${r.head}: ${cut(r.desc, limit)}` : r.head;
+}
+
+/**
+ * Builds the directory of `rows` (in the given order) within `maxChars`.
+ * Sizes are computed arithmetically per step and only the kept lines are
+ * built, so a 10,000-tool catalog costs one pass per step.
+ */
 export function buildDirectory(rows: readonly DirectoryRow[], maxChars = DIRECTORY_MAX_CHARS): Directory {
   const bound = Math.max(DIRECTORY_HEADING.length, Math.floor(maxChars));
-  const descs = rows.map((r) => oneLine(r.description));
+  const prepared: PreparedRow[] = rows.map((r) => ({ name: r.name, head: `- ${oneLine(r.name)} (${oneLine(r.owner)})`, desc: oneLine(r.description) }));
+  const sizeAt = (limit: number): number => {
+    let n = DIRECTORY_HEADING.length;
+    for (const r of prepared) {
+      n += 1 + lineLength(r, limit);
+    }
+    return n;
+  };
+  const first = DESCRIPTION_STEPS[0] ?? 180;
   let chosen = DESCRIPTION_STEPS[DESCRIPTION_STEPS.length - 1] ?? 0;
-  let lines: string[] = [];
+  let fits = false;
+  let previous = first;
   for (const limit of DESCRIPTION_STEPS) {
-    lines = rows.map((r) => line(r, limit));
     chosen = limit;
-    if (total(lines) <= bound) {
+    if (sizeAt(limit) <= bound) {
+      fits = true;
       break;
     }
+    previous = limit;
   }
-  const shortened = rows.filter((_, i) => (descs[i] ?? '').length > chosen).map((r) => r.name);
-  let kept = lines.length;
-  if (total(lines) > bound) {
+  let kept = prepared.length;
+  if (!fits) {
     // Drop rows from the end until the rows plus the footer fit.
     let size = DIRECTORY_HEADING.length;
     kept = 0;
-    for (const l of lines) {
-      const next = size + 1 + l.length;
-      if (next + 1 + footer(lines.length - kept - 1).length > bound) {
+    for (const r of prepared) {
+      const next = size + 1 + lineLength(r, chosen);
+      if (next + 1 + footer(prepared.length - kept - 1).length > bound) {
         break;
       }
       size = next;
       kept++;
     }
   }
-  const shownLines = lines.slice(0, kept);
+  const shownLines = prepared.slice(0, kept).map((r) => lineOf(r, chosen));
   const omitted = rows.length - kept;
   const text = [DIRECTORY_HEADING, ...shownLines, ...(omitted > 0 ? [footer(omitted)] : [])].join('\n');
-  const dropped = rows.slice(kept).map((r) => r.name);
-  const droppedSet = new Set(dropped);
+  const dropped = prepared.slice(kept).map((r) => r.name);
+  const shortened = prepared.slice(0, kept).filter((r) => r.desc.length > chosen).map((r) => r.name);
   let reason: string | undefined;
   if (omitted > 0) {
     reason = `${rows.length} tools do not fit in ${bound} characters even without descriptions; the last ${omitted} rows were dropped`;
-  } else if (chosen < (DESCRIPTION_STEPS[0] ?? 180) || shortened.length > 0) {
-    reason =
-      chosen < (DESCRIPTION_STEPS[0] ?? 180)
-        ? `${rows.length} tools with ${DESCRIPTION_STEPS[DESCRIPTION_STEPS.indexOf(chosen) - 1]}-character descriptions exceed ${bound} characters; descriptions cut to ${chosen}`
-        : `descriptions longer than ${chosen} characters are cut`;
+  } else if (chosen < first) {
+    reason = `${rows.length} tools with ${previous}-character descriptions exceed ${bound} characters; descriptions cut to ${chosen}`;
+  } else if (shortened.length > 0) {
+    reason = `descriptions longer than ${chosen} characters are cut`;
   }
   return {
     text,
@@ -117,16 +152,9 @@ export function buildDirectory(rows: readonly DirectoryRow[], maxChars = DIRECTO
     chars: text.length,
     maxChars: bound,
     descriptionLimit: chosen,
-    shortened: shortened.filter((n) => !droppedSet.has(n)),
+    shortened,
     dropped,
     ...(reason ? { reason } : {}),
   };
 }
 
-function total(lines: readonly string[]): number {
-  let n = DIRECTORY_HEADING.length;
-  for (const l of lines) {
-    n += 1 + l.length;
-  }
-  return n;
-}

@@ -1,5 +1,5 @@
 import type { SourceCounts } from '../catalog/catalog';
-import { payloadBytes, payloadTokens, tokenCount, utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
+import { payloadBytes, payloadTokens, serializeRequest, tokenCount, utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
 import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderRequest } from '../provider/requestShapes';
 import type { ToolSearchModeName } from '../types';
 import type { DirectoryCut } from './directory';
@@ -52,6 +52,7 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   const api = opts.api ?? DEFAULT_PROVIDER_API;
   const request = providerRequest(api, { model: opts.model, systemPrompt: surface.systemPrompt, userPrompt: opts.prompt ?? '', tools: surface.tools });
   const countTokens = opts.tokens !== false;
+  const serialized = serializeRequest(request);
   const out: PreviewJson = {
     mode: surface.mode,
     effectiveMode: surface.effectiveMode,
@@ -61,8 +62,8 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
     visibleTools: surface.visible.map((v) => v.name),
     visible: surface.visible,
     clientToolConflicts: surface.clientToolConflicts,
-    bytes: payloadBytes(request),
-    ...(countTokens ? { tokens: payloadTokens(request) } : {}),
+    bytes: payloadBytes(request, serialized),
+    ...(countTokens ? { tokens: payloadTokens(request, serialized) } : {}),
     catalogSize: opts.catalog.size,
     deferredCount: surface.deferredCount,
     sources: opts.catalog.countBySource(),

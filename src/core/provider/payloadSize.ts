@@ -18,13 +18,40 @@ export function utf8Bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/** UTF-8 bytes of the serialized tools, the serialized prompt and the whole body, as sent. */
-export function payloadBytes(body: ProviderRequest): PayloadBytes {
+/** The body serialized in two pieces, so a large tools array is serialized once. */
+export interface SerializedRequest {
+  tools: string;
+  prompt: string;
+  /** The body with its tools array, exactly as `JSON.stringify(body)`. */
+  total: () => string;
+  totalBytes: number;
+}
+
+/**
+ * Serializes a body once: the tools array, the prompt, and the envelope with
+ * an empty tools array whose `[]` is the only place the tools go (so the total
+ * is exact without serializing the tools a second time).
+ */
+export function serializeRequest(body: ProviderRequest): SerializedRequest {
   const parts = requestParts(body);
+  const tools = JSON.stringify(parts.tools);
+  const prompt = JSON.stringify(parts.prompt);
+  if (!body.tools) {
+    const whole = JSON.stringify(body);
+    return { tools, prompt, total: () => whole, totalBytes: utf8Bytes(whole) };
+  }
+  const envelope = JSON.stringify({ ...body, tools: [] });
+  const at = envelope.indexOf('"tools":[]') + '"tools":'.length;
+  const totalBytes = utf8Bytes(envelope) - 2 + utf8Bytes(tools);
+  return { tools, prompt, total: () => envelope.slice(0, at) + tools + envelope.slice(at + 2), totalBytes };
+}
+
+/** UTF-8 bytes of the serialized tools, the serialized prompt and the whole body, as sent. */
+export function payloadBytes(body: ProviderRequest, serialized = serializeRequest(body)): PayloadBytes {
   return {
-    tools: utf8Bytes(JSON.stringify(parts.tools)),
-    prompt: utf8Bytes(JSON.stringify(parts.prompt)),
-    total: utf8Bytes(JSON.stringify(body)),
+    tools: utf8Bytes(serialized.tools),
+    prompt: utf8Bytes(serialized.prompt),
+    total: serialized.totalBytes,
   };
 }
 
@@ -36,9 +63,8 @@ export function tokenCount(text: string): number {
  * Tokens of the same serialized parts with o200k_base. Providers add a few
  * framing tokens per message and per tool; these counts are of what is sent.
  */
-export function payloadTokens(body: ProviderRequest): PayloadTokens {
-  const parts = requestParts(body);
-  const tools = tokenCount(JSON.stringify(parts.tools));
-  const prompt = tokenCount(JSON.stringify(parts.prompt));
-  return { tools, prompt, total: tokenCount(JSON.stringify(body)), encoding: TOKEN_ENCODING };
+export function payloadTokens(body: ProviderRequest, serialized = serializeRequest(body)): PayloadTokens {
+  const tools = tokenCount(serialized.tools);
+  const prompt = tokenCount(serialized.prompt);
+  return { tools, prompt, total: tokenCount(serialized.total()), encoding: TOKEN_ENCODING };
 }
