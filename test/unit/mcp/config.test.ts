@@ -23,6 +23,7 @@ const OPENCLAW = `{
       bare: { url: "https://example.test/bare" },
       odd: { url: "https://example.test/odd", transport: "websocket" },
       empty: {},
+      "with space": { command: "node" },
     },
   },
 }
@@ -75,6 +76,7 @@ describe('MCP config: OpenClaw mcp.servers', () => {
     has(diagnostics, '.openclaw/openclaw.json', 16, /transport must be "streamable-http" or "sse", got "websocket"/);
     has(diagnostics, '.openclaw/openclaw.json', 17, /needs "command" \(stdio\) or "url"/);
     assert.match(byName.empty.problem ?? '', /neither "command" nor "url"/);
+    has(diagnostics, '.openclaw/openclaw.json', 18, /MCP server name "with space" has characters other than/);
   });
 });
 
@@ -117,7 +119,8 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
 
   it('a missing input makes the server fail with a message naming it; undeclared inputs and unknown fields are diagnostics', () => {
     const { byName, diagnostics } = load(files);
-    assert.match(byName.tools.problem ?? '', /needs a value for input "api-key".*--input api-key=VALUE/);
+    assert.match(byName.tools.problem ?? '', /needs a value for input "api-key" \(\$\{input:api-key\} in \.vscode\/mcp\.json\).*--input api-key=VALUE/);
+    assert.deepEqual(byName.tools.missingInputs, ['api-key']);
     has(diagnostics, '.vscode/mcp.json', 15, /\$\{input:nope\} is not declared/);
     has(diagnostics, '.vscode/mcp.json', 13, /unknown key servers\.tools\.sandbox/);
   });

@@ -75,6 +75,7 @@ function httpStatus(err: unknown): number | undefined {
 export class McpServerConnection {
   readonly stderr = new StderrTail(20);
   private client?: Client;
+  private httpTransport?: StreamableHTTPClientTransport;
   private pid?: number;
   private closing = false;
   private closedByPeer = false;
@@ -139,6 +140,7 @@ export class McpServerConnection {
     });
     const transport = this.makeTransport(kind);
     this.client = client;
+    this.httpTransport = transport instanceof StreamableHTTPClientTransport ? transport : undefined;
     const ms = this.config.connectTimeoutMs;
     const connecting = client.connect(transport, { timeout: ms + SDK_TIMEOUT_SLACK_MS, signal });
     // connect() spawns synchronously, so the pid is known before initialize is answered.
@@ -277,7 +279,9 @@ export class McpServerConnection {
     this.closing = true;
     const client = this.client;
     const pid = this.pid;
+    const http = this.httpTransport;
     this.client = undefined;
+    this.httpTransport = undefined;
     this.pid = undefined;
     if (!client) {
       return;
@@ -288,6 +292,10 @@ export class McpServerConnection {
       timers.push(setTimeout(() => killQuietly(pid, 'SIGKILL'), EXIT_GRACE_MS * 4));
     }
     try {
+      // A stateful Streamable HTTP server is told the session is over (briefly: it may not support DELETE).
+      if (http?.sessionId !== undefined && !this.closedByPeer) {
+        await withDeadline(http.terminateSession(), 500, () => 'terminateSession timed out').catch(() => undefined);
+      }
       await client.close();
     } catch {
       // Closing a broken connection may fail; the process is dealt with below.

@@ -41,6 +41,8 @@ export interface McpServerConfig {
   toolFilter?: McpToolFilter;
   /** Why the server cannot start as written (missing input, unreadable envFile, ...): reported as failed. */
   problem?: string;
+  /** `${input:id}` variables with no value yet: a host that can prompt (the extension) asks for these. */
+  missingInputs?: string[];
 }
 
 /** `file:line`, the form ServerReport.origin uses. */

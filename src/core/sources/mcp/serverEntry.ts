@@ -90,6 +90,10 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
     return undefined;
   }
   reader.checkKeys(p, knownKeys(format));
+  if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
+    // Ids are `mcp:<server>:<tool>` and names `<server>__<tool>`: other characters make both ambiguous.
+    reader.report(p, 'warning', `MCP server name "${name}" has characters other than letters, digits, _ . -; tool names will be rewritten`, true);
+  }
   const origin = { file: reader.file, line: reader.doc.locate(p, true)?.line };
   const problems: string[] = [];
   const missingInputs = new Set<string>();
@@ -235,5 +239,6 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
     timeoutMs: format === 'openclaw' ? positiveMs(reader, [...p, 'timeout'], DEFAULT_REQUEST_TIMEOUT_MS) : DEFAULT_REQUEST_TIMEOUT_MS,
     toolFilter,
     problem: problems.length > 0 ? problems.join('; ') : undefined,
+    missingInputs: missingInputs.size > 0 ? [...missingInputs] : undefined,
   };
 }
