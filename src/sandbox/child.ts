@@ -5,9 +5,8 @@
  * environment and IPC as its only channel. It runs exactly one snippet, or
  * one isolation probe, then the host kills it.
  */
-import type { ChildToHost, HostToChild } from '../core/bridge/protocol';
-import { probe } from './probe';
-import { createSnippetContext, type SnippetContext } from './snippetContext';
+import type { BridgeOp, ChildToHost, HostToChild, LogLevel } from '../core/bridge/protocol';
+import { createSnippetContext } from './snippetContext';
 
 const send = (message: ChildToHost): boolean => {
   try {
@@ -20,30 +19,25 @@ const send = (message: ChildToHost): boolean => {
 const OPS: ReadonlySet<string> = new Set(['search', 'describe', 'call']);
 const LEVELS: ReadonlySet<string> = new Set(['log', 'warn', 'error']);
 
-let snippet: SnippetContext | undefined;
-let busy = false;
+// Built before "ready", so a pre-spawned child has nothing left to set up
+// when its snippet arrives. Only primitives pass between it and this realm.
+const snippet = createSnippetContext({
+  request: (id, op, argsJson) => {
+    if (typeof id !== 'number' || typeof op !== 'string' || !OPS.has(op) || typeof argsJson !== 'string') {
+      return false;
+    }
+    return send({ type: 'bridge', id, op: op as BridgeOp, argsJson });
+  },
+  log: (level, text) => typeof level === 'string' && LEVELS.has(level) && typeof text === 'string' && send({ type: 'log', level: level as LogLevel, text }),
+  done: (ok, payload) => {
+    if (ok === true) {
+      return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
+    }
+    return send({ type: 'result', ok: false, error: typeof payload === 'string' ? payload : 'the snippet failed' });
+  },
+});
 
-function run(code: string, limits: Extract<HostToChild, { type: 'run' }>['limits']): void {
-  snippet = createSnippetContext(
-    {
-      request: (id, op, argsJson) => {
-        if (typeof id !== 'number' || typeof op !== 'string' || !OPS.has(op) || typeof argsJson !== 'string') {
-          return false;
-        }
-        return send({ type: 'bridge', id, op: op as 'search' | 'describe' | 'call', argsJson });
-      },
-      log: (level, text) => typeof level === 'string' && LEVELS.has(level) && typeof text === 'string' && send({ type: 'log', level: level as 'log', text }),
-      done: (ok, payload) => {
-        if (ok === true) {
-          return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
-        }
-        return send({ type: 'result', ok: false, error: typeof payload === 'string' ? payload : 'the snippet failed' });
-      },
-    },
-    limits,
-  );
-  snippet.start(code);
-}
+let busy = false;
 
 process.on('message', (raw: unknown) => {
   const message = raw as HostToChild;
@@ -55,18 +49,20 @@ process.on('message', (raw: unknown) => {
       // One snippet per process: a child that ran code is never reused.
       if (!busy && typeof message.code === 'string') {
         busy = true;
-        run(message.code, message.limits);
+        snippet.configure(message.limits);
+        snippet.start(message.code);
       }
       return;
     case 'bridge-result':
       if (typeof message.id === 'number') {
-        snippet?.settle(message.id, message.ok, message.ok ? message.valueJson : message.error);
+        snippet.settle(message.id, message.ok === true, message.ok ? message.valueJson : message.error);
       }
       return;
     case 'probe':
       if (!busy) {
         busy = true;
-        void probe(message).then(send);
+        // Loaded only here: its modules (net, workers, child processes) would slow every snippet's start.
+        void import('./probe').then(({ probe }) => probe(message)).then(send);
       }
       return;
   }

@@ -66,7 +66,7 @@ function tryWorker(): ProbeAttempt {
 
 function inspectContext(): Pick<ProbeResultMessage, 'contextGlobals' | 'contextCodegenBlocked' | 'contextWasmBlocked'> {
   const port = { request: () => false, log: () => false, done: () => false };
-  const { context } = createSnippetContext(port, { maxLogLines: 1, maxLogChars: 1, maxArgChars: 1, maxResultChars: 1 });
+  const { context } = createSnippetContext(port);
   const run = (src: string): unknown => new vm.Script(src).runInContext(context);
   const present = run(`(${JSON.stringify(FORBIDDEN_GLOBALS)}).filter((n) => typeof globalThis[n] !== 'undefined')`);
   const codegen = run(`(() => { let blocked = 0;

@@ -28,7 +28,9 @@ export interface SnippetLimits {
 
 /** Installed inside the context; its closure holds the host port. Strict, so call sites never expose `this` or callers. */
 const INSTALL_SOURCE = `'use strict';
-(function install(hostRequest, hostLog, hostDone, maxLogLines, maxLogChars, maxArgChars, maxResultChars) {
+(function install(hostRequest, hostLog, hostDone) {
+  let maxLogLines = 0, maxLogChars = 0, maxArgChars = 0, maxResultChars = 0;
+  function configure(a, b, c, d) { maxLogLines = a; maxLogChars = b; maxArgChars = c; maxResultChars = d; }
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const P = Promise;
@@ -154,11 +156,13 @@ const INSTALL_SOURCE = `'use strict';
   });
   Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: false });
-  return freeze({ settle: settle, start: start });
+  return freeze({ settle: settle, start: start, configure: configure });
 })`;
 
 export interface SnippetContext {
   context: vm.Context;
+  /** Sets the caps before `start` (a context is built ahead of time, before the run's caps are known). */
+  configure(limits: SnippetLimits): void;
   /** Delivers a bridge reply (primitives only). */
   settle(id: number, ok: boolean, text: string): void;
   /** Compiles `code` as the body of an async function and starts it; completion goes to `port.done`. */
@@ -171,7 +175,7 @@ export const FORBIDDEN_GLOBALS = [
   'queueMicrotask', 'fetch', 'WebSocket', 'Worker', 'SharedWorker', 'XMLHttpRequest', 'importScripts', '__dirname', '__filename',
 ] as const;
 
-export function createSnippetContext(port: HostPort, limits: SnippetLimits): SnippetContext {
+export function createSnippetContext(port: HostPort): SnippetContext {
   // A null-prototype sandbox: the global proxy then has nothing of ours to
   // inherit (`this.constructor` is the context's Object, not the host's).
   const context = vm.createContext(Object.create(null) as object, {
@@ -180,22 +184,20 @@ export function createSnippetContext(port: HostPort, limits: SnippetLimits): Sni
   });
   const install = new vm.Script(INSTALL_SOURCE, { filename: 'openclaw-bridge.js' }).runInContext(context) as (
     ...args: unknown[]
-  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void };
+  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void; configure(...limits: number[]): void };
   // The host functions are wrapped in arrow functions of this strict module:
   // strict call sites hide their `this` and callers from stack-trace APIs.
   const api = install(
     (id: unknown, op: unknown, json: unknown) => port.request(id, op, json),
     (level: unknown, text: unknown) => port.log(level, text),
     (ok: unknown, payload: unknown) => port.done(ok, payload),
-    limits.maxLogLines,
-    limits.maxLogChars,
-    limits.maxArgChars,
-    limits.maxResultChars,
   );
   const settle = api.settle;
   const startFn = api.start;
+  const configure = api.configure;
   return {
     context,
+    configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars)),
     settle: (id, ok, text) => settle(id, ok, text),
     start: (code) => {
       let script: vm.Script;
@@ -235,4 +237,9 @@ function messageOf(err: unknown): string {
   } catch {
     return 'an unprintable value was thrown';
   }
+}
+
+/** Caps cross into the context as plain non-negative integers only. */
+function num(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0;
 }

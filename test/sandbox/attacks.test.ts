@@ -89,7 +89,10 @@ for (const rt of runtimes()) {
         assert.equal(server.connections(), 0, 'a connection reached the loopback listener');
         assert.ok(!JSON.stringify(report).includes(secret), 'the host environment leaked');
         assert.notEqual(report.value, 'ESCAPED');
-        assert.ok(ticks > 0, 'the host event loop did not run during the attack');
+        if (a.timeoutMs !== undefined) {
+          // Long attacks (loops, memory): the host's own timers kept firing meanwhile.
+          assert.ok(ticks > 0, 'the host event loop did not run during the attack');
+        }
         return report;
       } finally {
         clearInterval(heartbeat);
@@ -115,6 +118,8 @@ for (const rt of runtimes()) {
         if (slow && a.callDelayMs !== undefined && a.callDelayMs > (a.timeoutMs ?? 5000)) {
           const call = report.trace.find((t) => t.op === 'call');
           assert.match(call?.op === 'call' ? (call.error ?? '') : '', /abandoned/);
+          // The tool sees the abort on its next turn of the event loop.
+          await new Promise((resolve) => setImmediate(resolve));
           assert.equal(slow.aborted(), 1, 'the in-flight call was not aborted at the deadline');
         }
       });

@@ -62,7 +62,9 @@ export const runCommand: CliCommand = {
     const report = await withCatalog(ctx, async (catalog, ws) => {
       const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli' });
       // One run per process: a pre-spawned child would only be wasted.
-      const bridge = new CodeBridge({ api, nodePath: (nodeFlag as string | undefined) ?? 'node', warm: false, env: ctx.io.env });
+      // TSI_SANDBOX_BUNDLE: a child bundle other than the one shipped next to the CLI (development, tests).
+      const bundlePath = ctx.io.env.TSI_SANDBOX_BUNDLE || undefined;
+      const bridge = new CodeBridge({ api, nodePath: (nodeFlag as string | undefined) ?? 'node', bundlePath, warm: false, env: ctx.io.env });
       try {
         return await bridge.run(code, {
           timeoutMs: timeout ?? catalog.settings.codeTimeoutMs,

@@ -164,9 +164,11 @@ class RunSession {
         this.over = true;
         clearTimeout(timer);
         this.abort.abort(new Error('bridge: the run is over'));
-        // Killed even after a result: no microtask or timer it left behind survives.
+        // Killed even after a result: no microtask or timer it left behind
+        // survives. SIGKILL cannot be caught, and nothing the child sends
+        // from here on is read, so there is no need to wait for the reaping.
         child.kill();
-        void child.exited.then(() => resolve(this.report(o, warm)));
+        resolve(this.report(o, warm));
       };
       const timer = setTimeout(
         () => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' }),

@@ -1,0 +1,133 @@
+/**
+ * Code bridge benchmark, all figures from the same run: the snippet
+ * `search -> describe -> call` end to end (spawn or hand-over, IPC round
+ * trips through the real gateway, result, child killed and reaped)
+ *
+ *   warm  a pre-spawned idle child runs it          target <= 1/10 of cold
+ *   cold  a fresh sandbox child (permission model)  target <= 1.3x bare
+ *   bare  a plain `node -e` child, no sandbox, doing the same three IPC round trips
+ *
+ *   npm run bench:bridge
+ *   npm run bench:bridge -- --rounds 21 --node /path/to/node
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const ROUNDS = Math.max(3, Number(arg('--rounds')) || 15);
+const NODE = arg('--node') ?? 'node';
+
+const SNIPPET = `const r = await openclaw.tools.search('feature flags', { limit: 3 });
+const d = await openclaw.tools.describe('fake_plugin_tool_17');
+return (await openclaw.tools.call(d.id, { marker: 'bench' })).result;`;
+
+/** The bare child: no permission model, no vm context; the same messages over the same channel. */
+const BARE_CHILD = `
+let next = 0;
+const waiting = new Map();
+const ask = (op, args) => new Promise((resolve) => { const id = ++next; waiting.set(id, resolve); process.send({ type: 'bridge', id, op, argsJson: JSON.stringify(args) }); });
+process.on('message', async (m) => {
+  if (m.type === 'bridge-result') { waiting.get(m.id)(JSON.parse(m.valueJson)); return; }
+  if (m.type !== 'run') return;
+  await ask('search', ['feature flags', { limit: 3 }]);
+  const d = await ask('describe', ['fake_plugin_tool_17']);
+  const c = await ask('call', [d.id, { marker: 'bench' }]);
+  process.send({ type: 'result', ok: true, valueJson: JSON.stringify(c.result) });
+});
+process.send({ type: 'ready' });
+`;
+
+async function bareRun(api: ToolSearchApi): Promise<number> {
+  const started = performance.now();
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bare-'));
+  const child = spawn(NODE, ['-e', BARE_CHILD], { cwd, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.on('message', (raw: unknown) => {
+      const m = raw as { type: string; id: number; op: 'search' | 'describe' | 'call'; argsJson: string };
+      if (m.type === 'ready') {
+        child.send({ type: 'run' });
+      } else if (m.type === 'bridge') {
+        const args = JSON.parse(m.argsJson) as [string, Record<string, unknown>];
+        const value =
+          m.op === 'search'
+            ? Promise.resolve(api.search(args[0], args[1] as { limit: number }))
+            : m.op === 'describe'
+              ? Promise.resolve(api.describe(args[0]))
+              : api.call(args[0], args[1], { callId: `bench:${m.id}` }).then((o) => ({ tool: o.tool, result: o.result }));
+        void value.then((v) => child.send({ type: 'bridge-result', id: m.id, ok: true, valueJson: JSON.stringify(v) }));
+      } else if (m.type === 'result') {
+        resolve();
+      }
+    });
+    child.once('error', reject);
+  });
+  // As the bridge does: kill after the result, without waiting for the reaping.
+  child.kill('SIGKILL');
+  const ms = performance.now() - started;
+  void exited.then(() => fs.rmSync(cwd, { recursive: true, force: true }));
+  return ms;
+}
+
+async function timed(bridge: CodeBridge, expectWarm: boolean): Promise<number> {
+  const started = performance.now();
+  const r = await bridge.run(SNIPPET, { timeoutMs: 10_000 });
+  const ms = performance.now() - started;
+  if (r.value !== 'FAKE_PLUGIN_OK fake_plugin_tool_17 bench' || r.warm !== expectWarm) {
+    throw new Error(`bench run went wrong: ${r.error ?? JSON.stringify(r.value)} (warm ${r.warm})`);
+  }
+  return ms;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
+
+async function main(): Promise<void> {
+  const [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
+  const cold = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false });
+  const warm = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true });
+  try {
+    const iso = await cold.isolation();
+    if (!iso.ok) {
+      throw new Error(iso.reason);
+    }
+    console.log(`code bridge benchmark: Node ${iso.node} (${iso.flags[0]}), ${ROUNDS} rounds, median of each; snippet search -> describe -> call`);
+    // One of each first, untimed: module caches, JIT, the isolation probe.
+    await timed(cold, false);
+    await bareRun(demo.api);
+    await warm.prewarm();
+    await timed(warm, true);
+    const t = { cold: [] as number[], bare: [] as number[], warm: [] as number[] };
+    // Interleaved, so load from other work on the machine hits every lane alike.
+    for (let i = 0; i < ROUNDS; i++) {
+      t.cold.push(await timed(cold, false));
+      t.bare.push(await bareRun(demo.api));
+      await warm.prewarm();
+      t.warm.push(await timed(warm, true));
+    }
+    const m = { cold: median(t.cold), bare: median(t.bare), warm: median(t.warm) };
+    console.log(`  bare node -e child (baseline)  ${fmt(m.bare)}`);
+    console.log(`  cold sandbox spawn             ${fmt(m.cold)}   ${(m.cold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
+    console.log(`  warm start (pre-spawned child) ${fmt(m.warm)}   ${(m.warm / m.cold).toFixed(3)} of cold (target <= 0.100) ${m.warm / m.cold <= 0.1 ? 'MET' : 'MISSED'}`);
+  } finally {
+    cold.dispose();
+    warm.dispose();
+    await demo.dispose();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+});

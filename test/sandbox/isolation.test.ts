@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import { clearIsolationCache, probeIsolation } from '../../src/core/bridge/isolation';
+import { openDemo, runtimes, sandboxBundle, type Demo } from './harness';
+
+describe('isolation probe', function () {
+  let bundlePath: string;
+  let scratch: string;
+
+  before(async () => {
+    bundlePath = await sandboxBundle();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fake-node-'));
+  });
+  after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  for (const rt of runtimes()) {
+    it(`measures real denials on ${rt.label}`, async function () {
+      if (!rt.nodePath) {
+        console.log(`      skipped: ${rt.missing}`);
+        this.skip();
+      }
+      const iso = await probeIsolation(rt.nodePath, { bundlePath });
+      assert.ok(iso.ok, iso.reason);
+      const major = Number(iso.node.slice(1).split('.')[0]);
+      assert.equal(iso.flags[0], major >= 23 ? '--permission' : '--experimental-permission');
+      assert.ok(iso.flags.includes(`--allow-fs-read=${bundlePath}`));
+      assert.ok(iso.flags.includes('--disallow-code-generation-from-strings'));
+      for (const c of [iso.fs, iso.childProcess, iso.worker]) {
+        assert.deepEqual([c.contained, c.layer], [true, 'permission-model'], c.detail);
+        assert.match(c.detail, /ERR_ACCESS_DENIED/);
+      }
+      assert.deepEqual([iso.env.contained, iso.env.layer], [true, 'empty-env']);
+      assert.deepEqual(iso.context, { forbiddenGlobals: [], codeGenerationBlocked: true, wasmBlocked: true });
+      // Node before 25 lets the permission model's process connect; the report must say so.
+      if (major >= 25) {
+        assert.equal(iso.net.layer, 'permission-model', iso.net.detail);
+        assert.match(iso.net.detail, /denied/);
+      } else {
+        assert.equal(iso.net.layer, 'vm-context', iso.net.detail);
+        assert.match(iso.net.detail, /does not deny network .*reached a loopback listener/);
+      }
+    });
+  }
+
+  it('is probed once per binary', async () => {
+    const a = probeIsolation('node', { bundlePath });
+    assert.equal(probeIsolation('node', { bundlePath }), a);
+  });
+
+  it('reports a missing binary, and the bridge then refuses to run anything', async () => {
+    const missing = path.join(scratch, 'no-node-here');
+    const iso = await probeIsolation(missing, { bundlePath });
+    assert.equal(iso.ok, false);
+    assert.match(iso.reason ?? '', /not an executable file/);
+    const demo = await openDemo();
+    try {
+      const bridge = new CodeBridge({ api: demo.api, nodePath: missing, bundlePath });
+      const r = await bridge.run('return 1', { timeoutMs: 2000 });
+      assert.deepEqual([r.ok, r.stoppedBy, r.trace.length], [false, 'isolation', 0]);
+      assert.match(r.error ?? '', /not an executable file/);
+    } finally {
+      await demo.dispose();
+    }
+  });
+
+  it('rejects a Node without the permission model', async () => {
+    const old = path.join(scratch, 'node18');
+    fs.writeFileSync(old, '#!/bin/sh\necho v18.20.0\n', { mode: 0o755 });
+    const iso = await probeIsolation(old, { bundlePath });
+    assert.equal(iso.ok, false);
+    assert.match(iso.reason ?? '', /Node v18\.20\.0; the sandbox needs Node 20 or later/);
+  });
+
+  it('catches a Node that accepts the flags but does not enforce them, and never runs code there', async () => {
+    // A wrapper that drops the permission flags: it starts fine, so only a
+    // probe of real denials can tell.
+    const liar = path.join(scratch, 'lying-node');
+    fs.writeFileSync(
+      liar,
+      `#!/bin/sh
+n=$#
+for a in "$@"; do
+  case "$a" in --permission|--experimental-permission|--allow-fs-read=*) ;; *) set -- "$@" "$a" ;; esac
+done
+shift $n
+exec ${JSON.stringify(process.execPath)} "$@"
+`,
+      { mode: 0o755 },
+    );
+    clearIsolationCache();
+    const iso = await probeIsolation(liar, { bundlePath });
+    assert.equal(iso.ok, false);
+    assert.match(iso.reason ?? '', /fs: the probe child wrote a file.*childProcess: spawning a process was not denied/);
+    assert.equal(iso.fs.contained, false);
+    let demo: Demo | undefined;
+    try {
+      demo = await openDemo();
+      const canary = path.join(scratch, 'never.txt');
+      const bridge = new CodeBridge({ api: demo.api, nodePath: liar, bundlePath });
+      const r = await bridge.run(`return 1`, { timeoutMs: 2000 });
+      assert.equal(r.stoppedBy, 'isolation');
+      assert.ok(!fs.existsSync(canary));
+    } finally {
+      await demo?.dispose();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runCli } from '../../src/cli/main';
+import { DEMO, sandboxBundle } from './harness';
+
+interface Captured {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('CLI run (contract)', function () {
+  let dir: string;
+  let config: string;
+  let env: Record<string, string | undefined>;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-run-cli-'));
+    // The demo's policy and fake plugin, without its MCP servers (fast, offline).
+    config = path.join(dir, 'openclaw.json');
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        tools: { toolSearch: { mode: 'code', codeTimeoutMs: 3000 }, profile: 'full', deny: ['gateway', 'nodes'] },
+        plugins: { load: { paths: [path.join(DEMO, 'plugins')] } },
+      }),
+    );
+    env = { ...process.env, TSI_SANDBOX_BUNDLE: await sandboxBundle() };
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function cli(...args: string[]): Promise<Captured> {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['run', '--workspace', dir, '--config', config, '--no-user-config', ...args], {
+      stdout: (t) => (stdout += `${t}\n`),
+      stderr: (t) => (stderr += `${t}\n`),
+      cwd: dir,
+      env,
+    });
+    return { code, stdout, stderr };
+  }
+
+  it('--json prints the contract fields and exits 0', async () => {
+    const r = await cli('--json', '--eval', `const d = await openclaw.tools.describe('fake_plugin_tool_17'); console.log(d.id); return (await openclaw.tools.call(d.id, { marker: 'cli' })).result`);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    for (const key of ['ok', 'value', 'logs', 'telemetry', 'trace', 'isolation', 'durationMs']) {
+      assert.ok(key in out, `missing ${key}`);
+    }
+    assert.equal(out.value, 'FAKE_PLUGIN_OK fake_plugin_tool_17 cli');
+    assert.deepEqual(out.logs, [{ level: 'log', text: 'openclaw:fake-plugin:fake_plugin_tool_17' }]);
+    const telemetry = out.telemetry as Record<string, unknown>;
+    assert.deepEqual([telemetry.searchCount, telemetry.describeCount, telemetry.callCount], [0, 1, 1]);
+    assert.ok((telemetry.catalogSize as number) > 36);
+    const iso = out.isolation as Record<string, unknown>;
+    for (const key of ['node', 'flags', 'fs', 'net', 'childProcess', 'worker', 'env']) {
+      assert.ok(key in iso, `isolation.${key} missing`);
+    }
+  });
+
+  it('--code FILE runs the file; a thrown error exits 1 with the message', async () => {
+    const file = path.join(dir, 'snippet.js');
+    fs.writeFileSync(file, `await openclaw.tools.search('invoice');\nthrow new Error('nope');\n`);
+    const r = await cli('--code', file);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /#1 search\("invoice"\) ok/);
+    assert.match(r.stdout, /error: Error: nope \(line 2\)/);
+  });
+
+  it('a denied tool exits 1, blocked by policy', async () => {
+    const r = await cli('--json', '--eval', `return await openclaw.tools.call('gateway', {})`);
+    assert.equal(r.code, 1);
+    assert.match((JSON.parse(r.stdout) as { error: string }).error, /\[blocked by policy\]/);
+  });
+
+  it('--timeout ends a hanging snippet with exit 1', async () => {
+    const r = await cli('--json', '--timeout', '1000', '--eval', 'for (;;) {}');
+    assert.equal(r.code, 1);
+    assert.match((JSON.parse(r.stdout) as { error: string }).error, /timed out after 1000 ms/);
+  });
+
+  it('usage errors exit 2 with one line', async () => {
+    for (const args of [[], ['--eval', '1', '--code', 'x.js'], ['--eval', '1', '--timeout', 'soon'], ['--code', path.join(dir, 'missing.js')]]) {
+      const r = await cli(...args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    }
+  });
+
+  it('--node pointing at nothing: no isolated runtime, nothing runs, exit 1 with the reason', async () => {
+    const r = await cli('--json', '--node', path.join(dir, 'nonexistent-node'), '--eval', 'return 1');
+    assert.equal(r.code, 1);
+    const out = JSON.parse(r.stdout) as { ok: boolean; error: string; stoppedBy: string; trace: unknown[] };
+    assert.deepEqual([out.ok, out.stoppedBy, out.trace], [false, 'isolation', []]);
+    assert.match(out.error, /nonexistent-node is not an executable file/);
+  });
+});
