@@ -65,6 +65,26 @@ describe('live MCP lifecycle', () => {
     }
   });
 
+  it('a server that exits later is reported failed and its tools leave the listing', async () => {
+    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('fragile', 'ok', { connectTimeoutMs: 5000 })] });
+    try {
+      const first = await source.list();
+      assert.equal(first.servers?.[0].status, 'ok');
+      let changes = 0;
+      source.onDidChange(() => changes++);
+      const [pid] = childPids().filter((p) => !before0.includes(p));
+      process.kill(pid, 'SIGKILL');
+      assert.ok(await waitFor(() => changes > 0), 'onDidChange fired');
+      const after = await source.list();
+      assert.equal(after.servers?.[0].status, 'failed');
+      assert.match(after.servers?.[0].error ?? '', /the server exited after listing its tools/);
+      assert.deepEqual(after.tools, []);
+      await assert.rejects(source.executor.execute(entry('fragile', 'echo'), {}, { callId: 'c' }), /MCP server "fragile" is unavailable \(the server exited after listing/);
+    } finally {
+      await source.dispose();
+    }
+  });
+
   it('dispose kills a server that ignores stdin close and SIGTERM', async () => {
     const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('stubborn', 'ignore-sigterm', { connectTimeoutMs: 5000 })] });
     await source.list();

@@ -28,6 +28,8 @@ interface ServerState {
   tools: ToolDefinition[];
   diagnostics: Diagnostic[];
   refreshTimer?: NodeJS.Timeout;
+  /** Connected and listed: from here on, a server that goes away is a change worth announcing. */
+  ready?: boolean;
 }
 
 export const DEFAULT_MAX_PAGES = 100;
@@ -121,12 +123,16 @@ export class LiveMcpSource implements ToolSourceProvider {
       state.status = 'failed';
       state.error = config.problem;
     } else {
-      const connection = new McpServerConnection(config, () => this.scheduleRefresh(config.name, connection));
+      const connection: McpServerConnection = new McpServerConnection(config, {
+        onToolsChanged: () => this.scheduleRefresh(config.name, connection),
+        onClosedByPeer: () => this.lost(state, connection),
+      });
       state.connection = connection;
       let broken = false;
       try {
         await connection.connect(signal);
         await this.loadTools(state, connection, signal);
+        state.ready = true;
       } catch (err) {
         broken = true;
         state.status = 'failed';
@@ -180,6 +186,20 @@ export class LiveMcpSource implements ToolSourceProvider {
       state.error =
         bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0].invalid ?? ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
     }
+  }
+
+  /** A server that was fine has gone: its tools cannot be called any more, so they leave the catalog. */
+  private lost(state: ServerState, connection: McpServerConnection): void {
+    if (!state.ready || state.connection !== connection || this.states.get(state.config.name) !== state || this.disposed) {
+      return;
+    }
+    state.ready = false;
+    state.status = 'failed';
+    const last = connection.stderr.last;
+    state.error = `${connection.transport === 'stdio' ? 'the server exited' : 'the connection closed'} after listing its tools${last ? `; stderr: ${last}` : ''}`;
+    state.tools = [];
+    void connection.close();
+    this.emit();
   }
 
   private scheduleRefresh(name: string, connection: McpServerConnection): void {

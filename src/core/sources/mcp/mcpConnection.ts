@@ -34,6 +34,13 @@ export interface ToolPages {
 
 class DeadlineError extends Error {}
 
+export interface ConnectionHooks {
+  /** The server sent `notifications/tools/list_changed`. */
+  onToolsChanged(): void;
+  /** The server went away (exited, or the HTTP stream ended) without us closing it. */
+  onClosedByPeer?(): void;
+}
+
 function withDeadline<T>(work: Promise<T>, ms: number, message: () => string, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
@@ -84,7 +91,7 @@ export class McpServerConnection {
   /** The transport actually used (a guessed one may fall back to SSE). */
   transport: McpTransportKind;
 
-  constructor(readonly config: McpServerConfig, private readonly onToolsChanged: () => void) {
+  constructor(readonly config: McpServerConfig, private readonly hooks: ConnectionHooks) {
     this.transport = config.transport;
   }
 
@@ -133,10 +140,11 @@ export class McpServerConnection {
     client.onclose = () => {
       if (!this.closing) {
         this.closedByPeer = true;
+        this.hooks.onClosedByPeer?.();
       }
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      this.onToolsChanged();
+      this.hooks.onToolsChanged();
     });
     const transport = this.makeTransport(kind);
     this.client = client;
