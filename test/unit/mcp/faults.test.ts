@@ -36,6 +36,8 @@ describe('live MCP faults', function () {
         mcp: {
           servers: {
             fine: stdio('ok'),
+            pager: stdio('paged'),
+            off: { ...stdio('ok'), enabled: false },
             missing: { command: 'definitely-not-a-command-tsi', connectTimeout: 1000, timeout: 1000 },
             quitter: stdio('exit-before-init'),
             crasher: stdio('exit-during-list'),
@@ -90,6 +92,21 @@ describe('live MCP faults', function () {
     assert.deepEqual(echo.structuredContent, { echoed: 'hi' });
     const fail = await callTool(catalog, 'mcp:fine:fail', {});
     assert.equal(fail.isError, true);
+  });
+
+  it('follows tools/list pagination to the end', () => {
+    assert.equal(server('pager').status, 'ok');
+    assert.deepEqual(
+      catalog.tools.filter((t) => t.sourceName === 'pager').map((t) => t.id),
+      ['mcp:pager:p0', 'mcp:pager:p1', 'mcp:pager:p2', 'mcp:pager:p3'],
+    );
+  });
+
+  it('a server with enabled: false is reported disabled, with where, and is not started', () => {
+    const off = server('off');
+    assert.equal(off.status, 'disabled');
+    assert.match(off.error ?? '', /^disabled in openclaw\.json:\d+$/);
+    assert.equal(off.durationMs, 0);
   });
 
   it('a command that does not exist', () => failedWith('missing', /command not found: definitely-not-a-command-tsi/));
