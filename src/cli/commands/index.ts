@@ -4,6 +4,7 @@ import { explainCommand } from './explain';
 import { runCommand } from './run';
 import { previewCommand } from './preview';
 import { callCommand } from './call';
+import { compareCommand } from './compare';
 
 /** Every CLI command. Each lives in its own module; add new ones here. */
-export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand, previewCommand, callCommand];
+export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand, previewCommand, callCommand, compareCommand];

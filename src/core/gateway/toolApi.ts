@@ -68,4 +68,10 @@ export interface ToolSearchApi {
   search(query: string, options?: SearchOptions): SearchResult;
   describe(idOrName: string): DescribedTool;
   call(idOrName: string, args: Record<string, unknown>, ctx: CallRequestContext): Promise<CallOutcome>;
+  /**
+   * Optional: the authorized tool an id or name refers to, without being
+   * logged as a `describe` (e.g. to name a nested call id). Undefined when
+   * unknown, ambiguous or not allowed.
+   */
+  resolve?(idOrName: string): { id: string; name: string } | undefined;
 }

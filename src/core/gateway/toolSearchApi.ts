@@ -7,6 +7,7 @@ import type { OpenWorkspace } from '../workspace';
 import { ApprovalPolicy, type Approver } from './approvals';
 import { ToolGateway, type GatewayOutcome } from './gateway';
 import { pluginHooks } from './hooks';
+import { lookupAllowed } from './lookup';
 import type { ToolSearchIndex } from './searchIndex';
 import { ToolApiError, type CallRequestContext, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
 
@@ -20,6 +21,11 @@ export interface GatewayToolSearchApi extends ToolSearchApi {
   search(query: string, options?: SearchOptions & OpContext): SearchResult;
   describe(idOrName: string, ctx?: OpContext): DescribedTool;
   call(idOrName: string, args: Record<string, unknown>, ctx: CallRequestContext & { parentCallId?: string; via?: CallVia }): Promise<GatewayOutcome>;
+  /**
+   * The tool an id or name refers to, among authorized tools, without
+   * counting as a `describe` in the session log (for naming nested call ids).
+   */
+  resolve(idOrName: string): { id: string; name: string } | undefined;
   readonly gateway: ToolGateway;
 }
 
@@ -58,6 +64,14 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
   };
   return {
     gateway: opts.gateway,
+    resolve(idOrName) {
+      try {
+        const t = lookupAllowed(opts.catalog(), idOrName);
+        return authorized(t.id) ? { id: t.id, name: t.name } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     search(query, options) {
       const callId = options?.callId ?? nextId('search');
       try {

@@ -1,0 +1,85 @@
+import * as path from 'node:path';
+import { compareModes, DEFAULT_COMPARE_PROMPT, type LaneReport } from '../../core/provider/compare';
+import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
+import { json, table, truncate } from '../format';
+import { withCatalog } from '../session';
+
+function str(ctx: CommandContext, key: string): string | undefined {
+  const v = ctx.args.values[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function providerFrom(ctx: CommandContext): string {
+  const p = str(ctx, 'provider') ?? 'mock';
+  if (p !== 'mock' && !/^https?:\/\//.test(p)) {
+    throw new UsageError(`--provider must be mock or an http(s) URL of an OpenAI-compatible API, got "${p}"`);
+  }
+  return p;
+}
+
+function laneRow(name: string, l: LaneReport): string[] {
+  const s = l.summary;
+  return [
+    name,
+    l.effectiveMode,
+    String(s.schemasUpFront ?? l.visibleTools.length),
+    String(l.requests[0]?.bytes ?? '-'),
+    String(l.requests.length),
+    String(s.searchCount),
+    String(s.describeCount),
+    String(s.callCount),
+    s.finalCalls.map((c) => `${c.name ?? c.id} (${c.origin}, via ${c.via})`).join(', ') || '-',
+  ];
+}
+
+export const compareCommand: CliCommand = {
+  name: 'compare',
+  summary: 'run the same turn in direct mode and with Tool Search against a provider (default: a mock on loopback) and compare',
+  usage: 'compare [--prompt TEXT] [--provider mock|URL]',
+  options: {
+    prompt: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    node: { type: 'string' },
+    approve: { type: 'boolean' },
+    'log-dir': { type: 'string' },
+  },
+  run: async (ctx) => {
+    const provider = providerFrom(ctx);
+    if (ctx.args.values.mode === 'direct') {
+      throw new UsageError('compare always runs a direct lane; --mode picks the Tool Search lane (code, tools or directory)');
+    }
+    const logDir = str(ctx, 'log-dir');
+    return withCatalog(ctx, async (catalog, ws) => {
+      const report = await compareModes({
+        ws,
+        catalog,
+        prompt: str(ctx, 'prompt') ?? DEFAULT_COMPARE_PROMPT,
+        provider,
+        apiKey: ctx.io.env.OPENAI_API_KEY,
+        model: str(ctx, 'model'),
+        nodePath: str(ctx, 'node'),
+        env: ctx.io.env,
+        approved: ctx.args.values.approve === true,
+        logDir: logDir ? path.resolve(ctx.io.cwd, logDir) : undefined,
+      });
+      const allOk = report.checks.every((c) => c.ok);
+      if (ctx.json) {
+        ctx.io.stdout(json(report));
+        return allOk ? 0 : 1;
+      }
+      const { direct, toolSearch } = report.lanes;
+      const out = [
+        `Provider: ${report.provider}   Prompt: ${truncate(report.prompt, 80)}`,
+        '',
+        table(['LANE', 'MODE', 'SCHEMAS', 'REQ 1 BYTES', 'REQUESTS', 'SEARCH', 'DESCRIBE', 'CALLS', 'FINAL TOOL'], [laneRow('direct', direct), laneRow('toolSearch', toolSearch)]),
+      ];
+      if (toolSearch.fallbackReason) {
+        out.push('', `Tool Search: ${toolSearch.fallbackReason}`);
+      }
+      out.push('', ...report.checks.map((c) => `${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`));
+      ctx.io.stdout(out.join('\n'));
+      return allOk ? 0 : 1;
+    });
+  },
+};

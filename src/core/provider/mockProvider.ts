@@ -1,0 +1,171 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
+
+/**
+ * A mock OpenAI-compatible provider on loopback, for the design's E2E QA
+ * scenario: it records every request body exactly as received, and answers
+ * with a scripted "model" that uses whatever tools it was given to call the
+ * tool the user named (directly, through `tool_search_code`, or through
+ * `tool_search` -> `tool_describe` -> `tool_call`).
+ */
+
+export interface RecordedRequest {
+  path: string;
+  /** Bytes of the body as received on the wire. */
+  bytes: number;
+  body: ChatRequest;
+  toolNames: string[];
+}
+
+interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+interface ChatMessage {
+  role: string;
+  content?: string | null;
+  tool_calls?: ChatToolCall[];
+  tool_call_id?: string;
+}
+
+export interface ChatRequest {
+  model?: string;
+  messages?: ChatMessage[];
+  tools?: { type: string; function?: { name?: string } }[];
+}
+
+/** What the scripted model wants to do next. */
+type Decision = { call: string; args: Record<string, unknown> } | { say: string };
+
+/** The tool the user named (`snake_case` or `server__tool`) and a `marker X` argument, if any. */
+export function parsePrompt(prompt: string): { target?: string; args: Record<string, unknown> } {
+  const target = /\b([A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+)\b/.exec(prompt)?.[1];
+  const marker = /\bmarker\s+["']?([^\s"']+)/i.exec(prompt)?.[1];
+  return { ...(target ? { target } : {}), args: marker ? { marker } : {} };
+}
+
+function parseJson(text: string | null | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '') as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The snippet the scripted model sends to `tool_search_code`. */
+export function bridgeSnippet(target: string, args: Record<string, unknown>): string {
+  return [
+    `const { hits } = await openclaw.tools.search(${JSON.stringify(target.replace(/_+/g, ' '))}, { limit: 5 });`,
+    `const hit = hits.find((h) => h.name === ${JSON.stringify(target)}) ?? hits[0];`,
+    `if (!hit) { return 'no matching tool'; }`,
+    'await openclaw.tools.describe(hit.id);',
+    `const out = await openclaw.tools.call(hit.id, ${JSON.stringify(args)});`,
+    'return out.result;',
+  ].join('\n');
+}
+
+/** The scripted model: one decision per request, from the tools offered and the conversation so far. */
+export function decide(body: ChatRequest): Decision {
+  const messages = body.messages ?? [];
+  const tools = new Set((body.tools ?? []).map((t) => t.function?.name).filter((n): n is string => typeof n === 'string'));
+  const user = messages.find((m) => m.role === 'user')?.content ?? '';
+  const { target, args } = parsePrompt(user);
+  const last = messages[messages.length - 1];
+  if (!target) {
+    return { say: 'I could not tell which tool you want.' };
+  }
+  if (last?.role !== 'tool') {
+    if (tools.has(target)) {
+      return { call: target, args };
+    }
+    if (tools.has(TOOL_SEARCH_CODE)) {
+      return { call: TOOL_SEARCH_CODE, args: { code: bridgeSnippet(target, args) } };
+    }
+    if (tools.has(TOOL_SEARCH)) {
+      return { call: TOOL_SEARCH, args: { query: target.replace(/_+/g, ' '), limit: 5 } };
+    }
+    return { say: `No tool named ${target} is available.` };
+  }
+  const previous = [...messages].reverse().find((m) => m.role === 'assistant' && m.tool_calls?.length)?.tool_calls?.[0]?.function.name;
+  const result = parseJson(last.content);
+  if (previous === TOOL_SEARCH) {
+    const hits = (result as { hits?: { id: string; name: string }[] } | undefined)?.hits ?? [];
+    const hit = hits.find((h) => h.name === target) ?? hits[0];
+    return hit ? { call: TOOL_DESCRIBE, args: { id: hit.id } } : { say: `Search found nothing for ${target}.` };
+  }
+  if (previous === TOOL_DESCRIBE) {
+    const id = (result as { id?: string } | undefined)?.id;
+    return id ? { call: TOOL_CALL, args: { id, args } } : { say: `Could not describe ${target}.` };
+  }
+  return { say: `Done. The tool returned: ${last.content ?? ''}` };
+}
+
+export class MockProvider {
+  readonly requests: RecordedRequest[] = [];
+  private server: http.Server | undefined;
+  private seq = 0;
+
+  /** Starts on 127.0.0.1 (a free port); resolves the base URL for an OpenAI client (`.../v1`). */
+  async start(): Promise<string> {
+    const server = http.createServer((req, res) => this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  close(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) {
+      return Promise.resolve();
+    }
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const send = (status: number, value: unknown): void => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
+        send(404, { error: { message: `mock provider: only POST /v1/chat/completions is served, not ${req.method ?? '?'} ${req.url ?? ''}`, type: 'invalid_request_error' } });
+        return;
+      }
+      const body = parseJson(raw.toString('utf8')) as ChatRequest | undefined;
+      if (!body || typeof body !== 'object') {
+        send(400, { error: { message: 'mock provider: the body is not JSON', type: 'invalid_request_error' } });
+        return;
+      }
+      const toolNames = (body.tools ?? []).map((t) => t.function?.name ?? '?');
+      this.requests.push({ path: req.url ?? '', bytes: raw.length, body, toolNames });
+      const decision = decide(body);
+      const n = ++this.seq;
+      const promptTokens = countTokens(raw.toString('utf8'));
+      const message =
+        'call' in decision
+          ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${n}`, type: 'function', function: { name: decision.call, arguments: JSON.stringify(decision.args) } }] }
+          : { role: 'assistant', content: decision.say };
+      send(200, {
+        id: `chatcmpl-mock-${n}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model ?? 'mock',
+        choices: [{ index: 0, message, finish_reason: 'call' in decision ? 'tool_calls' : 'stop', logprobs: null }],
+        usage: { prompt_tokens: promptTokens, completion_tokens: 16, total_tokens: promptTokens + 16 },
+      });
+    });
+  }
+}
