@@ -138,6 +138,10 @@ export class McpServerConnection {
       this.transportError ??= err;
     };
     client.onclose = () => {
+      // For stdio this is the child's 'close' event: it has exited, so its pid must not be signalled later.
+      if (this.pid !== undefined) {
+        untrackChild(this.pid);
+      }
       if (!this.closing) {
         this.closedByPeer = true;
         this.hooks.onClosedByPeer?.();
