@@ -102,6 +102,13 @@ export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
     .map((t) => ({ name: t.name, id: t.id, reason: t.reason ?? 'client tool name conflict' }));
 }
 
+function directoryRank(t: CatalogTool): number {
+  if (t.source === 'openclaw') {
+    return t.sourceName === 'core' ? 0 : 1;
+  }
+  return t.source === 'mcp' ? 2 : 3;
+}
+
 function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
   return policy.evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed;
 }
@@ -204,7 +211,8 @@ export function buildSurface(input: SurfaceInput): Surface {
   for (const t of likely) {
     shownIds.add(t.id);
   }
-  const deferred = cataloged.filter((t) => !shownIds.has(t.id));
+  // Rows are dropped from the end, so the tools a run most depends on go first: core, plugins, MCP.
+  const deferred = cataloged.filter((t) => !shownIds.has(t.id)).sort((a, b) => directoryRank(a) - directoryRank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const directory = buildDirectory(
     deferred.map((t) => ({ name: t.name, owner: t.sourceName, description: t.description })),
     input.directoryMaxChars ?? directoryBound(input.contextTokens),

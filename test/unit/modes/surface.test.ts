@@ -123,3 +123,17 @@ describe('mode surfaces', () => {
     assert.equal(all.directory.directory?.chars, all.directory.directory?.text.length);
   });
 });
+
+describe('directory order', () => {
+  it('lists OpenClaw core tools first, then plugins, then MCP, so a tight bound drops MCP rows first', async () => {
+    const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }] });
+    const catalog = await ws.buildCatalog();
+    await ws.dispose();
+    const s = buildSurface({ catalog, mode: 'directory', directoryMaxChars: 1500 });
+    const d = s.directory;
+    assert.ok(d && d.omitted > 0);
+    assert.ok(d.text.split('\n')[1]?.endsWith('(core)') || d.text.split('\n')[1]?.includes('(core):'));
+    assert.ok(d.dropped.includes('github__create_issue'), 'MCP rows go first when rows must go');
+    assert.ok(!d.dropped.includes('read'), 'core rows stay');
+  });
+});
