@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
+import { summarizeSession } from '../../../src/core/telemetry/summary';
 import { cli, cliWorkspace } from './cliWorkspace';
 
 interface CallJson {
@@ -78,5 +79,23 @@ describe('CLI call (contract)', () => {
     const { events } = parseSessionLog(fs.readFileSync(file, 'utf8'));
     const call = events.find((e) => e.type === 'call');
     assert.ok(call?.type === 'call' && call.via === 'cli' && call.ok && call.source === 'openclaw');
+  });
+});
+
+describe('CLI call of a live MCP tool', function () {
+  // Starts the reference "everything" MCP server over stdio.
+  this.timeout(60000);
+
+  it('runs it through the gateway on the live connection, and the log says the result came from MCP', async () => {
+    const server = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const ws = cliWorkspace(`mcp: { servers: { everything: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(server)}] } } },`);
+    const file = path.join(ws, 'mcp.jsonl');
+    const r = await cli(ws, 'call', 'everything__echo', '--args', '{"message":"through the gateway"}', '--json', '--log', file);
+    assert.equal(r.code, 0, r.out + r.err);
+    const j = JSON.parse(r.out) as CallJson;
+    assert.deepEqual(j.tool, { id: 'mcp:everything:echo', source: 'mcp', sourceName: 'everything' });
+    assert.match(JSON.stringify(j.result), /Echo: through the gateway/);
+    const s = summarizeSession(parseSessionLog(fs.readFileSync(file, 'utf8')).events);
+    assert.equal(s.finalCalls[0]?.origin, 'MCP everything');
   });
 });
