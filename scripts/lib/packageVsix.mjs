@@ -18,12 +18,12 @@ export function packageVsix({ log = console.log, out } = {}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const vsix = out ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`);
   log('building production bundles');
-  fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   run('node', ['esbuild.mjs', '--production']);
   log(`packaging ${path.relative(root, vsix)}`);
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  // No repository is published yet: skip the prompt rather than invent one.
-  run('node', [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix]);
+  // No repository is published yet: skip the prompt rather than invent one,
+  // and keep README links relative (VS Code resolves them inside the .vsix).
+  run('node', [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--skip-license', '--out', vsix]);
   const size = fs.statSync(vsix).size;
   log(`${path.basename(vsix)}: ${(size / 1024).toFixed(0)} KiB`);
   if (size > MAX_VSIX_BYTES) {

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm run demo`: the extension, packaged, in a real VS Code on examples/demo.
+// Installs dependencies if missing, builds and packs the .vsix, prepares the
+// VS Code server tooling if missing, installs the .vsix, starts the server on
+// loopback behind a random connection token and prints the URL. Ctrl-C stops
+// the server's whole process group (extension host and MCP servers too).
+//
+// Only Node built-ins are imported here: this runs before `npm ci` has.
+//   --port N       listen on N (default: a free port)
+//   --vsix FILE    install this .vsix instead of packaging one
+//   --data-dir D   server state (default .vscode-test/demo)
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, vsix: { type: 'string' }, 'data-dir': { type: 'string' } },
+});
+
+function say(msg) {
+  console.log(`[demo] ${msg}`);
+}
+
+if (!fs.existsSync(path.join(root, 'node_modules', 'esbuild'))) {
+  say('installing dependencies (npm ci)');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// Imported after `npm ci`: these helpers are ours, but keep the order obvious.
+const { ensureTooling } = await import('./vscode-tooling.mjs');
+const { packageVsix } = await import('./lib/packageVsix.mjs');
+const { DEMO_SETTINGS, freePort, installVsix, seedSettings, startServer } = await import('./lib/vscodeServer.mjs');
+
+let server;
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  if (server) {
+    say('stopping the VS Code server (process group)');
+    await server.stop();
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
+
+try {
+  const tooling = ensureTooling();
+  const vsix = values.vsix ? path.resolve(values.vsix) : packageVsix({ log: say });
+  const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.vscode-test', 'demo'));
+  const extensionsDir = path.join(dataDir, 'extensions');
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  seedSettings(dataDir, DEMO_SETTINGS);
+  say(`installing ${path.basename(vsix)}`);
+  installVsix(tooling, vsix, dataDir, extensionsDir);
+
+  const port = values.port ? Number(values.port) : await freePort();
+  // Anyone who can reach the port could run code through the workbench:
+  // loopback only, and a token nobody can guess.
+  const token = randomBytes(24).toString('hex');
+  if (stopping) process.exit(0);
+  server = await startServer({ tooling, port, dataDir, extensionsDir, token });
+  const folder = path.join(root, 'examples', 'demo');
+  say(`VS Code server pid ${server.pid} (process group ${server.pid})`);
+  console.log('');
+  console.log(`  Open: ${server.base}/?tkn=${token}&folder=${encodeURIComponent(folder)}`);
+  console.log('');
+  say('the Tool Search Inspector icon is in the activity bar; Ctrl-C stops everything');
+  const { code, signal } = await server.exited;
+  if (!stopping) {
+    say(`the VS Code server exited by itself (${code ?? signal}):\n${server.output.slice(-20).join('')}`);
+    await stop(1);
+  }
+} catch (err) {
+  console.error(`[demo] ${err instanceof Error ? err.message : String(err)}`);
+  await stop(1);
+}
