@@ -55,9 +55,9 @@ describe('live MCP lifecycle', () => {
       await source.list();
       const running = childPids().filter((p) => !before0.includes(p));
       assert.equal(running.length, 2);
-      await source.refresh();
+      // A listing asked for while the refresh is closing waits for it instead of racing it.
+      const [, again] = await Promise.all([source.refresh(), source.list()]);
       assert.ok(await waitFor(() => running.every((p) => !isAlive(p))), 'old servers are gone after refresh');
-      const again = await source.list();
       assert.deepEqual(again.servers?.map((s) => s.status), ['ok', 'ok']);
       assert.equal(childPids().length, before0.length + 2);
     } finally {

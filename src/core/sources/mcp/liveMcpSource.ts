@@ -47,6 +47,8 @@ export class LiveMcpSource implements ToolSourceProvider {
   private readonly states = new Map<string, ServerState>();
   private readonly listeners = new Set<() => void>();
   private starting?: Promise<void>;
+  /** A refresh closing the old connections: a list() meanwhile waits for it rather than racing it. */
+  private refreshing?: Promise<void>;
   private disposed = false;
 
   constructor(private readonly options: LiveMcpSourceOptions) {}
@@ -55,6 +57,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     if (this.disposed) {
       throw new Error('the live MCP source was disposed');
     }
+    await this.refreshing;
     this.starting ??= this.startAll(signal);
     await this.starting;
     return this.listing();
@@ -74,8 +77,18 @@ export class LiveMcpSource implements ToolSourceProvider {
   async refresh(): Promise<void> {
     const pending = this.starting;
     this.starting = undefined;
-    await pending?.catch(() => undefined);
-    await this.closeAll();
+    const closing = (async () => {
+      await pending?.catch(() => undefined);
+      await this.closeAll();
+    })();
+    this.refreshing = closing;
+    try {
+      await closing;
+    } finally {
+      if (this.refreshing === closing) {
+        this.refreshing = undefined;
+      }
+    }
     this.emit();
   }
 

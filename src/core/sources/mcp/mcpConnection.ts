@@ -133,6 +133,7 @@ export class McpServerConnection {
   private async connectWith(kind: McpTransportKind, signal?: AbortSignal): Promise<void> {
     this.transport = kind;
     this.closedByPeer = false;
+    this.transportError = undefined;
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => {
       this.transportError ??= err;
