@@ -66,17 +66,20 @@ export class CodeBridge {
   /** Spawns the idle child now (when warm start is on and isolation holds), so the first run is warm too. */
   async prewarm(): Promise<void> {
     const iso = await this.isolation();
-    if (!this.warm || this.disposed || !iso.ok || this.idle?.isAlive) {
+    if (!this.warm || this.disposed || !iso.ok) {
       return;
     }
-    const child = new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
-    child.setKeepsHostAlive(false);
-    this.idle = child;
-    void child.exited.then(() => {
-      if (this.idle === child) {
-        this.idle = undefined;
-      }
-    });
+    let child = this.idle;
+    if (!child?.isAlive) {
+      const spawned = new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
+      spawned.setKeepsHostAlive(false);
+      void spawned.exited.then(() => {
+        if (this.idle === spawned) {
+          this.idle = undefined;
+        }
+      });
+      this.idle = child = spawned;
+    }
     await child.ready.catch(() => undefined);
   }
 
@@ -102,8 +105,9 @@ export class CodeBridge {
     }
     const report = await session.drive(child, code, warm);
     if (this.warm && !this.disposed) {
-      // Replenish after the run, so the spawn does not compete with it.
-      void this.prewarm();
+      // Replenish after the caller has its report: spawning blocks this
+      // thread for milliseconds, and must not delay the answer.
+      setImmediate(() => void this.prewarm());
     }
     return report;
   }
