@@ -67,6 +67,16 @@ function fetchFailure(err: unknown): Error | undefined {
   return err instanceof TypeError && /fetch failed/i.test(err.message) ? err : undefined;
 }
 
+/** A URL fit for reports: no user info, query or fragment, where tokens tend to live. */
+export function shownUrl(url: string | undefined): string {
+  try {
+    const u = new URL(url ?? '');
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
 function httpStatus(err: unknown): number | undefined {
   if (err instanceof StreamableHTTPError || err instanceof SseError) {
     return typeof err.code === 'number' && err.code >= 100 ? err.code : undefined;
@@ -264,11 +274,11 @@ export class McpServerConnection {
     }
     const status = httpStatus(err) ?? httpStatus(side);
     if (status !== undefined) {
-      return `HTTP ${status} from ${c.url ?? ''} during ${phase} (${this.transport}): ${errorMessage(httpStatus(err) !== undefined ? err : side).slice(0, 200)}`;
+      return `HTTP ${status} from ${shownUrl(c.url)} during ${phase} (${this.transport}): ${errorMessage(httpStatus(err) !== undefined ? err : side).slice(0, 200)}`;
     }
     const net = fetchFailure(err) ?? fetchFailure(err instanceof Error ? err.cause : undefined) ?? fetchFailure(side);
     if (net) {
-      return `cannot reach ${c.url ?? ''} (${this.transport}) during ${phase}: ${errorMessage(net.cause ?? net)}`;
+      return `cannot reach ${shownUrl(c.url)} (${this.transport}) during ${phase}: ${errorMessage(net.cause ?? net)}`;
     }
     if (err instanceof DeadlineError) {
       return `${err.message}${sideNote}${stderrNote}`;

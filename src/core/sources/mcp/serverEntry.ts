@@ -183,7 +183,7 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
       }
     } catch {
       if (missingInputs.size === 0) {
-        problems.push(`url is not a valid URL: ${resolvedUrl}`);
+        problems.push(`url is not a valid URL: ${url}`);
         reader.report([...p, 'url'], 'error', `${dotted([...p, 'url'])} is not a valid URL`);
       }
     }
