@@ -24,6 +24,7 @@ export interface SerializedRequest {
   prompt: string;
   /** The body with its tools array, exactly as `JSON.stringify(body)`. */
   total: () => string;
+  toolsBytes: number;
   totalBytes: number;
 }
 
@@ -38,18 +39,19 @@ export function serializeRequest(body: ProviderRequest): SerializedRequest {
   const prompt = JSON.stringify(parts.prompt);
   if (!body.tools) {
     const whole = JSON.stringify(body);
-    return { tools, prompt, total: () => whole, totalBytes: utf8Bytes(whole) };
+    return { tools, prompt, total: () => whole, toolsBytes: utf8Bytes(tools), totalBytes: utf8Bytes(whole) };
   }
   const envelope = JSON.stringify({ ...body, tools: [] });
   const at = envelope.indexOf('"tools":[]') + '"tools":'.length;
-  const totalBytes = utf8Bytes(envelope) - 2 + utf8Bytes(tools);
-  return { tools, prompt, total: () => envelope.slice(0, at) + tools + envelope.slice(at + 2), totalBytes };
+  const toolsBytes = utf8Bytes(tools);
+  const totalBytes = utf8Bytes(envelope) - 2 + toolsBytes;
+  return { tools, prompt, total: () => envelope.slice(0, at) + tools + envelope.slice(at + 2), toolsBytes, totalBytes };
 }
 
 /** UTF-8 bytes of the serialized tools, the serialized prompt and the whole body, as sent. */
 export function payloadBytes(body: ProviderRequest, serialized = serializeRequest(body)): PayloadBytes {
   return {
-    tools: utf8Bytes(serialized.tools),
+    tools: serialized.toolsBytes,
     prompt: utf8Bytes(serialized.prompt),
     total: serialized.totalBytes,
   };
