@@ -97,7 +97,9 @@ function lineOf(r: PreparedRow, limit: number): string {
  * built, so a 10,000-tool catalog costs one pass per step.
  */
 export function buildDirectory(rows: readonly DirectoryRow[], maxChars = DIRECTORY_MAX_CHARS): Directory {
-  const bound = Math.max(DIRECTORY_HEADING.length, Math.floor(maxChars));
+  // The heading and the footer must always fit, or omissions would go unsaid.
+  const floor = rows.length > 0 ? DIRECTORY_HEADING.length + 1 + footer(rows.length).length : DIRECTORY_HEADING.length;
+  const bound = Math.max(floor, Math.floor(Number.isFinite(maxChars) ? maxChars : DIRECTORY_MAX_CHARS));
   const prepared: PreparedRow[] = rows.map((r) => ({ name: r.name, head: `- ${oneLine(r.name)} (${oneLine(r.owner)})`, desc: oneLine(r.description) }));
   const sizeAt = (limit: number): number => {
     let n = DIRECTORY_HEADING.length;

@@ -73,3 +73,26 @@ describe('directory', () => {
     assert.equal(directoryBound(2000), 768);
   });
 });
+
+describe('directory (property)', () => {
+  it('never exceeds its bound, accounts for every row, and drops rows only after descriptions reach 0', async () => {
+    const fc = (await import('fast-check')).default;
+    const rowArb = fc.record({
+      name: fc.string({ minLength: 1, maxLength: 40 }),
+      owner: fc.string({ minLength: 1, maxLength: 20 }),
+      description: fc.string({ maxLength: 400 }),
+    });
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 300 }), fc.integer({ min: 0, max: 20000 }), (rs, max) => {
+        const d = buildDirectory(rs, max);
+        assert.ok(d.chars <= d.maxChars, `${d.chars} > ${d.maxChars}`);
+        assert.equal(d.chars, d.text.length);
+        assert.equal(d.shown + d.omitted, rs.length);
+        assert.equal(d.dropped.length, d.omitted);
+        assert.ok(d.omitted === 0 || d.descriptionLimit === 0, 'rows dropped before descriptions were gone');
+        assert.equal(d.text.split('\n').length, 1 + d.shown + (d.omitted > 0 ? 1 : 0), 'one line per row, heading and footer');
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});
