@@ -118,9 +118,13 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('a missing input makes the server fail with a message naming it; undeclared inputs and unknown fields are diagnostics', () => {
-    const { byName, diagnostics } = load(files);
+    const { byName, diagnostics, found } = load(files);
     assert.match(byName.tools.problem ?? '', /needs a value for input "api-key" \(\$\{input:api-key\} in \.vscode\/mcp\.json\).*--input api-key=VALUE/);
     assert.deepEqual(byName.tools.missingInputs, ['api-key']);
+    assert.deepEqual(found.inputs, [
+      { id: 'api-key', description: undefined, password: true, origin: '.vscode/mcp.json:3' },
+      { id: 'region', description: undefined, password: false, origin: '.vscode/mcp.json:4' },
+    ]);
     has(diagnostics, '.vscode/mcp.json', 15, /\$\{input:nope\} is not declared/);
     has(diagnostics, '.vscode/mcp.json', 13, /unknown key servers\.tools\.sandbox/);
   });

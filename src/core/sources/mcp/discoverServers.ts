@@ -24,8 +24,19 @@ export interface DiscoverOptions {
   platform?: NodeJS.Platform;
 }
 
+/** A VS Code `inputs` entry, for a host that prompts (and keeps passwords in its secret storage). */
+export interface DeclaredInput {
+  id: string;
+  description?: string;
+  password: boolean;
+  /** `file:line` of the declaration. */
+  origin: string;
+}
+
 export interface DiscoveredServers {
   servers: McpServerConfig[];
+  /** Inputs the files declare; which ones a server still needs is in its `missingInputs`. */
+  inputs: DeclaredInput[];
   /** Problems in the files read here (the OpenClaw config reports into its own reader). */
   diagnostics: Diagnostic[];
 }
@@ -76,7 +87,7 @@ function serverFiles(opts: DiscoverOptions): ServerFile[] {
   return files;
 }
 
-function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>): { values: Record<string, string>; declared: Set<string> } {
+function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>, out: DeclaredInput[]): { values: Record<string, string>; declared: Set<string> } {
   const values = { ...given };
   const declared = new Set<string>();
   const list = reader.raw(['inputs']);
@@ -95,6 +106,12 @@ function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>): 
     }
     reader.checkKeys(['inputs', i], ['id', 'type', 'description', 'password', 'default', 'options', 'command', 'args']);
     declared.add(id);
+    out.push({
+      id,
+      description: reader.string(['inputs', i, 'description']),
+      password: reader.boolean(['inputs', i, 'password']) ?? false,
+      origin: originText({ file: reader.file, line: reader.line(['inputs', i]) }),
+    });
     const def = reader.raw(['inputs', i, 'default']);
     if (values[id] === undefined && typeof def === 'string') {
       values[id] = def;
@@ -111,6 +128,7 @@ function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>): 
  */
 export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   const servers: McpServerConfig[] = [];
+  const inputs: DeclaredInput[] = [];
   const diagnostics: Diagnostic[] = [];
   const byName = new Map<string, McpServerConfig>();
   const vars = { workspaceFolder: opts.workspace, userHome: opts.homeDir, env: opts.env, inputs: opts.inputs ?? {} };
@@ -163,14 +181,14 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
     if (f.topKeys) {
       reader.checkKeys([], f.topKeys);
     }
-    let inputs = vars.inputs;
+    let values = vars.inputs;
     let declaredInputs: Set<string> | undefined;
     if (f.format === 'vscode') {
-      const r = readVsCodeInputs(reader, vars.inputs);
-      inputs = r.values;
+      const r = readVsCodeInputs(reader, vars.inputs, inputs);
+      values = r.values;
       declaredInputs = r.declared;
     }
-    const ctx: EntryContext = { reader, format: f.format, vars: { ...vars, inputs, style: f.style }, baseDir: f.baseDir, declaredInputs };
+    const ctx: EntryContext = { reader, format: f.format, vars: { ...vars, inputs: values, style: f.style }, baseDir: f.baseDir, declaredInputs };
     const list = reader.object([f.key]) ?? {};
     for (const name of Object.keys(list)) {
       const cfg = readServerEntry(ctx, [f.key, name], name);
@@ -180,5 +198,5 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
     }
     diagnostics.push(...reader.diagnostics);
   }
-  return { servers, diagnostics };
+  return { servers, inputs, diagnostics };
 }

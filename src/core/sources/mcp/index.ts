@@ -3,7 +3,7 @@ import type { ConfigReader } from '../../config/configReader';
 import { discoverServers, type McpImport } from './discoverServers';
 import { LiveMcpSource } from './liveMcpSource';
 
-export { discoverServers, MCP_IMPORTS, type McpImport } from './discoverServers';
+export { discoverServers, MCP_IMPORTS, type DeclaredInput, type DiscoveredServers, type McpImport } from './discoverServers';
 export { LiveMcpSource, type LiveMcpSourceOptions } from './liveMcpSource';
 export type { McpServerConfig, McpTransportKind } from './serverConfig';
 
