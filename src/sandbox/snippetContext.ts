@@ -24,13 +24,14 @@ export interface SnippetLimits {
   maxLogChars: number;
   maxArgChars: number;
   maxResultChars: number;
+  maxBridgeOps: number;
 }
 
 /** Installed inside the context; its closure holds the host port. Strict, so call sites never expose `this` or callers. */
 const INSTALL_SOURCE = `'use strict';
 (function install(hostRequest, hostLog, hostDone) {
-  let maxLogLines = 0, maxLogChars = 0, maxArgChars = 0, maxResultChars = 0;
-  function configure(a, b, c, d) { maxLogLines = a; maxLogChars = b; maxArgChars = c; maxResultChars = d; }
+  let maxLogLines = 0, maxLogChars = 0, maxArgChars = 0, maxResultChars = 0, maxBridgeOps = 0;
+  function configure(a, b, c, d, e) { maxLogLines = a; maxLogChars = b; maxArgChars = c; maxResultChars = d; maxBridgeOps = e; }
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const P = Promise;
@@ -53,6 +54,10 @@ const INSTALL_SOURCE = `'use strict';
     }
     if (json.length > maxArgChars) {
       return P.reject(new Err('openclaw.tools.' + op + ': arguments are ' + json.length + ' characters; the limit is ' + maxArgChars));
+    }
+    if (nextId >= maxBridgeOps) {
+      // The host refuses these too; stopping here keeps a flood off the IPC channel.
+      return P.reject(new Err('openclaw.tools.' + op + ': refused: this run already made ' + maxBridgeOps + ' bridge operations (the limit)'));
     }
     const id = ++nextId;
     return new P(function (resolve, reject) {
@@ -197,7 +202,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
   const configure = api.configure;
   return {
     context,
-    configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars)),
+    configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars), num(l.maxBridgeOps)),
     settle: (id, ok, text) => settle(id, ok, text),
     start: (code) => {
       let script: vm.Script;

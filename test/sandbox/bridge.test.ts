@@ -97,6 +97,17 @@ describe('code bridge: runs, trace and warm start', function () {
     }
   });
 
+  it('refuses a bridge result over the reply cap, with a clear error in the snippet and the trace', async () => {
+    const bridge = new CodeBridge({ api: demo.api, bundlePath, warm: false, limits: { maxReplyChars: 300 } });
+    try {
+      const r = await bridge.run(`return await openclaw.tools.search('invoice', { limit: 5 })`, { timeoutMs: 5000 });
+      assert.match(r.error ?? '', /openclaw\.tools\.search: the result is \d+ characters of JSON; the bridge passes at most 300/);
+      assert.deepEqual([r.trace[0].op, r.trace[0].ok], ['search', false]);
+    } finally {
+      bridge.dispose();
+    }
+  });
+
   it('refuses a snippet over the size cap without starting anything', async () => {
     const bridge = new CodeBridge({ api: demo.api, bundlePath, warm: false, limits: { maxCodeChars: 10 } });
     const r = await bridge.run('return "this is too long"', { timeoutMs: 5000 });

@@ -308,6 +308,10 @@ class RunSession {
             return;
           }
           const json = JSON.stringify(value ?? null);
+          if (json.length > this.limits.maxReplyChars) {
+            refuse(`openclaw.tools.${op}: the result is ${json.length} characters of JSON; the bridge passes at most ${this.limits.maxReplyChars}`);
+            return;
+          }
           entry.ok = true;
           entry.result = JSON.parse(json) as unknown;
           reply(true, json);

@@ -4,8 +4,8 @@ import type { ChildLimits } from './protocol';
 export interface BridgeLimits extends ChildLimits {
   /** Bridge operations running at once; more wait their turn. */
   maxConcurrentCalls: number;
-  /** Bridge operations in one run; more are refused. */
-  maxBridgeOps: number;
+  /** Serialized result of one bridge operation sent back to the snippet (and kept in the trace). */
+  maxReplyChars: number;
   /** Source characters of one snippet. */
   maxCodeChars: number;
   /** V8 old-space cap of the child, in MB. */
@@ -24,6 +24,7 @@ export const DEFAULT_BRIDGE_LIMITS: Readonly<BridgeLimits> = {
   maxResultChars: 256_000,
   maxConcurrentCalls: 4,
   maxBridgeOps: 100,
+  maxReplyChars: 1_000_000,
   maxCodeChars: 100_000,
   heapMb: 64,
   maxRssMb: 384,
@@ -34,5 +35,5 @@ export function resolveLimits(partial: Partial<BridgeLimits> | undefined): Bridg
 }
 
 export function childLimits(l: BridgeLimits): ChildLimits {
-  return { maxLogLines: l.maxLogLines, maxLogChars: l.maxLogChars, maxArgChars: l.maxArgChars, maxResultChars: l.maxResultChars };
+  return { maxLogLines: l.maxLogLines, maxLogChars: l.maxLogChars, maxArgChars: l.maxArgChars, maxResultChars: l.maxResultChars, maxBridgeOps: l.maxBridgeOps };
 }

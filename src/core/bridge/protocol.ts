@@ -20,6 +20,8 @@ export interface ChildLimits {
   maxArgChars: number;
   /** Serialized return value of the snippet. */
   maxResultChars: number;
+  /** Bridge operations in one run; later ones are refused without reaching the host. */
+  maxBridgeOps: number;
 }
 
 // ---- host -> child ----
