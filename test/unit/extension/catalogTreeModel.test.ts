@@ -1,0 +1,104 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { Catalog } from '../../../src/core/catalog/catalog';
+import { defaultToolSearchSettings } from '../../../src/core/config/toolSearchSettings';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
+import { buildCatalogTree, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
+
+const demo = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
+
+/** The demo catalog from real core, without live servers (fast, offline). */
+async function demoCatalog(): Promise<Catalog> {
+  const ws = new OpenWorkspace({
+    workspace: demo,
+    noUserConfig: true,
+    snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }],
+    trusted: false,
+    liveMcp: () => undefined,
+  });
+  try {
+    return await ws.buildCatalog();
+  } finally {
+    await ws.dispose();
+  }
+}
+
+function group(nodes: readonly TreeNode[], label: string): GroupNode {
+  const g = nodes.find((n) => n.label === label);
+  assert.ok(g && g.kind === 'group', `no group "${label}" in ${nodes.map((n) => n.label).join(', ')}`);
+  return g;
+}
+
+describe('catalog tree model', () => {
+  it('groups source -> owner -> tool, and every cataloged tool appears exactly once', async () => {
+    const catalog = await demoCatalog();
+    const nodes = buildCatalogTree({ catalog, trusted: true });
+    const owners = ['OpenClaw', 'MCP servers', 'Client tools'].flatMap((l) => group(nodes, l).children).filter((n): n is GroupNode => n.kind === 'group');
+    const ids = owners.flatMap((o) => o.children.map((t) => (t.kind === 'tool' ? t.tool.id : '')));
+    assert.equal(ids.length, catalog.size);
+    assert.equal(new Set(ids).size, ids.length);
+    const github = group(group(nodes, 'MCP servers').children, 'github');
+    assert.equal(github.children.length, 9);
+    assert.match(github.description ?? '', /^9 tools · snapshot$/);
+  });
+
+  it('puts excluded and direct-only tools in their own groups, with the reason in description and tooltip', async () => {
+    const catalog = await demoCatalog();
+    const nodes = buildCatalogTree({ catalog, trusted: true });
+    const excluded = group(nodes, 'Excluded');
+    assert.equal(excluded.children.length, catalog.excluded.length);
+    const gateway = excluded.children.find((n) => n.label === 'gateway');
+    assert.ok(gateway);
+    assert.match(gateway.description ?? '', /^core · .*deny/);
+    assert.match(gateway.tooltip ?? '', /deny by .*openclaw\.json:\d+/);
+    assert.equal(gateway.icon.id, 'circle-slash');
+    const direct = group(nodes, 'Direct-only');
+    assert.deepEqual(direct.children.map((n) => n.label), catalog.directOnly.map((t) => t.name));
+  });
+
+  it('starts with a trust notice that opens Manage Workspace Trust when untrusted', async () => {
+    const catalog = await demoCatalog();
+    const [first] = buildCatalogTree({ catalog, trusted: false });
+    assert.equal(first?.label, TRUST_NOTICE);
+    assert.equal(first?.command?.command, 'workbench.trust.manage');
+    assert.notEqual(buildCatalogTree({ catalog, trusted: true })[0]?.label, TRUST_NOTICE);
+  });
+
+  it('shows failed servers and plugins as error items in their source group', () => {
+    const catalog = new Catalog(
+      [],
+      [{ name: 'broken', origin: 'openclaw.json:12', transport: 'stdio', status: 'failed', toolCount: 0, error: 'spawn nope ENOENT', durationMs: 3 }],
+      [{ id: 'crm', name: 'CRM', manifest: 'plugins/crm/openclaw.plugin.json', status: 'failed', reason: 'bad manifest', toolCount: 0 }],
+      [{ file: 'openclaw.json', line: 3, severity: 'error', message: 'tools.deny must be an array' }],
+      defaultToolSearchSettings(),
+      new Map(),
+    );
+    const nodes = buildCatalogTree({ catalog, trusted: true });
+    const server = group(nodes, 'MCP servers').children[0];
+    assert.equal(server?.kind, 'notice');
+    assert.equal(server?.label, 'broken: failed');
+    assert.equal(server?.description, 'spawn nope ENOENT');
+    assert.equal(server?.icon.color, 'problemsErrorIcon.foreground');
+    assert.equal(group(nodes, 'OpenClaw').children[0]?.label, 'plugin CRM: failed');
+    const problems = group(nodes, 'Problems');
+    assert.equal(problems.children[0]?.location?.line, 3);
+    assert.ok(nodes.some((n) => n.label === 'No tools found'), 'an empty catalog says what to add');
+  });
+
+  it('status bar text carries the effective mode and the catalog size', async () => {
+    const catalog = await demoCatalog();
+    const t = statusText(catalog);
+    assert.equal(t.text, `$(search) code · ${catalog.size}`);
+    assert.match(t.tooltip, /direct-only/);
+  });
+
+  it('panel snapshot: by-source rows add up to the catalog', async () => {
+    const catalog = await demoCatalog();
+    const snap = toCatalogSnapshot(catalog, { workspaceName: 'demo', trusted: false });
+    assert.equal(snap.sources.reduce((n, r) => n + r.cataloged, 0), catalog.size);
+    assert.equal(snap.sources.reduce((n, r) => n + r.excluded, 0), catalog.excluded.length);
+    assert.equal(snap.tools.length, catalog.tools.length);
+    assert.deepEqual(structuredClone(snap), snap, 'the snapshot survives postMessage cloning');
+  });
+});
