@@ -9,7 +9,7 @@ import { ToolGateway, type GatewayOutcome } from './gateway';
 import { pluginHooks } from './hooks';
 import { lookupAllowed } from './lookup';
 import type { ToolSearchIndex } from './searchIndex';
-import { ToolApiError, type CallRequestContext, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+import { type CallRequestContext, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
 
 /** Who is asking, for the session log: the model's call id, and the bridge run it is nested in. */
 export interface OpContext {
@@ -66,8 +66,8 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
     gateway: opts.gateway,
     resolve(idOrName) {
       try {
-        const t = lookupAllowed(opts.catalog(), idOrName);
-        return authorized(t.id) ? { id: t.id, name: t.name } : undefined;
+        const t = lookupAllowed(opts.catalog(), idOrName, (x) => authorized(x.id) !== undefined);
+        return { id: t.id, name: t.name };
       } catch {
         return undefined;
       }
@@ -88,11 +88,9 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
       const callId = ctx?.callId ?? nextId('describe');
       const parent = parentOf(ctx);
       try {
-        const d = opts.index.describe(idOrName);
-        if (!authorized(d.id)) {
-          // Same answer as for a tool that never existed: nothing to learn about a denied tool.
-          throw new ToolApiError(`Unknown tool id: ${idOrName.trim()}.`, 'unknown-tool');
-        }
+        // Resolve among authorized tools first, so an ambiguity or a suggestion never names a denied tool.
+        const tool = lookupAllowed(opts.catalog(), idOrName, (t) => authorized(t.id) !== undefined);
+        const d = opts.index.describe(tool.id);
         opts.log?.record({ type: 'describe', callId, ...parent, idOrName, id: d.id });
         return d;
       } catch (err) {
