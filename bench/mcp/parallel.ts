@@ -5,7 +5,7 @@
  * another and against each server alone, all in this run. Target: parallel
  * costs at most 1.5x the slowest single server.
  *
- *   npm run bench:mcp                 5 rounds
+ *   npm run bench:mcp                 7 rounds
  *   npm run bench:mcp -- --rounds 9
  */
 import * as fs from 'node:fs';
@@ -18,7 +18,7 @@ import { OpenWorkspace } from '../../src/core/workspace';
 
 const DEMO = path.resolve(__dirname, '..', '..', 'examples', 'demo');
 const roundsArg = process.argv.indexOf('--rounds');
-const ROUNDS = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 5) : 5;
+const ROUNDS = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 7) : 7;
 
 function open(servers: readonly McpServerConfig[]): OpenWorkspace {
   return new OpenWorkspace({
@@ -70,6 +70,18 @@ async function build(servers: readonly McpServerConfig[]): Promise<number> {
   }
 }
 
+/** The MCP layer alone: connect and list, no catalog around it. */
+async function connectOnly(servers: readonly McpServerConfig[]): Promise<number> {
+  const source = new LiveMcpSource({ servers, trusted: true });
+  try {
+    const t0 = performance.now();
+    await source.list();
+    return performance.now() - t0;
+  } finally {
+    await source.dispose();
+  }
+}
+
 async function sequential(servers: readonly McpServerConfig[]): Promise<number> {
   let total = 0;
   for (const s of servers) {
@@ -99,6 +111,8 @@ async function main(): Promise<void> {
   const seq: number[] = [];
   const par: number[] = [];
   const parCpu: number[] = [];
+  const rawPar: number[] = [];
+  const rawSingle: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const load0 = os.loadavg()[0];
   for (let r = 0; r < ROUNDS; r++) {
     // Interleaved so drift on a shared machine hits every lane alike.
@@ -108,6 +122,10 @@ async function main(): Promise<void> {
       single[s.name].push(await build([s]));
     }
     seq.push(await sequential(servers));
+    rawPar.push(await connectOnly(servers));
+    for (const s of servers) {
+      rawSingle[s.name].push(await connectOnly([s]));
+    }
   }
 
   const singles = names.map((n) => ({ name: n, ms: median(single[n]) }));
@@ -121,6 +139,11 @@ async function main(): Promise<void> {
   console.log(`  parallel (all three)    ${fmt(parMs)}   ${(seqMs / parMs).toFixed(2)}x faster than one after another`);
   const ratio = parMs / slowest.ms;
   console.log(`  parallel / slowest single (${slowest.name}): ${ratio.toFixed(2)}x   target <= 1.50x: ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
+  const rawSlowest = Math.max(...names.map((n) => median(rawSingle[n])));
+  console.log(
+    `  MCP layer alone (connect + tools/list): singles ${names.map((n) => `${n} ${median(rawSingle[n]).toFixed(0)}`).join(', ')} ms; ` +
+      `parallel ${median(rawPar).toFixed(0)} ms = ${(median(rawPar) / rawSlowest).toFixed(2)}x the slowest`,
+  );
   // Starting a server is mostly CPU (module loading), so on few cores the parallel lane
   // cannot beat the servers' total CPU spread over the cores: print that floor to read the ratio against.
   const cores = os.cpus().length;
