@@ -91,6 +91,16 @@ describe('CLI preview (contract)', function () {
     assert.match(r.out, /Refused client tools \(name clash\): fake_plugin_tool_01 \(also openclaw:fake-plugin:fake_plugin_tool_01\)/);
   });
 
+  it('reports bytes and o200k tokens per tool with --per-tool', async () => {
+    const r = await cli(ws, 'preview', '--mode', 'code', '--node', path.join(ws, 'no-such-node'), '--per-tool', '--json');
+    const p = JSON.parse(r.out) as Preview & { perTool: { name: string; bytes: number; tokens: number }[] };
+    assert.deepEqual(p.perTool.map((t) => t.name), p.visibleTools);
+    for (const [i, t] of p.perTool.entries()) {
+      assert.equal(t.bytes, Buffer.byteLength(JSON.stringify(p.request.tools?.[i]), 'utf8'));
+      assert.ok(t.tokens > 0 && t.tokens < t.bytes);
+    }
+  });
+
   it('rejects a bad --api with exit 2', async () => {
     const r = await cli(ws, 'preview', '--api', 'soap');
     assert.equal(r.code, 2);
