@@ -37,6 +37,7 @@ describe('live MCP faults', function () {
           servers: {
             fine: stdio('ok'),
             pager: stdio('paged'),
+            promptsOnly: stdio('no-tools'),
             off: { ...stdio('ok'), enabled: false },
             missing: { command: 'definitely-not-a-command-tsi', connectTimeout: 1000, timeout: 1000 },
             quitter: stdio('exit-before-init'),
@@ -100,6 +101,11 @@ describe('live MCP faults', function () {
       catalog.tools.filter((t) => t.sourceName === 'pager').map((t) => t.id),
       ['mcp:pager:p0', 'mcp:pager:p1', 'mcp:pager:p2', 'mcp:pager:p3'],
     );
+  });
+
+  it('a server without the tools capability is fine with no tools', () => {
+    const s = server('promptsOnly');
+    assert.deepEqual([s.status, s.toolCount, s.error], ['ok', 0, undefined]);
   });
 
   it('a server with enabled: false is reported disabled, with where, and is not started', () => {

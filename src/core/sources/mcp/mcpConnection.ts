@@ -184,6 +184,10 @@ export class McpServerConnection {
    */
   async listTools(maxPages: number, signal?: AbortSignal): Promise<ToolPages> {
     const client = this.requireClient();
+    // A server without the tools capability (prompts or resources only) has nothing to list, which is not a failure.
+    if (client.getServerCapabilities()?.tools === undefined) {
+      return { tools: [], pages: 0 };
+    }
     const budget = this.config.timeoutMs;
     const deadline = Date.now() + budget;
     const tools: unknown[] = [];
