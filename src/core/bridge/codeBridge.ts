@@ -84,8 +84,9 @@ export class CodeBridge {
   }
 
   async run(code: string, options: RunOptions): Promise<RunReport> {
-    const started = Date.now();
     const iso = await this.isolation();
+    // Times count from here: the probe is once per binary and has its own `probeMs`.
+    const started = Date.now();
     const session = new RunSession(this.options.api, this.limits, options, iso, started);
     if (!iso.ok) {
       return session.refuse(iso.reason ?? 'bridge: no isolated runtime', 'isolation');
