@@ -93,7 +93,8 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
   const baseURL = mock ? await mock.start() : (opts.provider as string);
   const client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? 'mock-key', maxRetries: 0, timeout: 60_000 });
   const index = ToolIndex.fromCatalog(opts.catalog);
-  let bridge: CodeBridge | undefined;
+  // One bridge per tool_search_code call (its API carries that call's id); all disposed at the end.
+  const bridges: CodeBridge[] = [];
   try {
     let isolation: IsolationStatus | undefined;
     if (toolSearchMode === 'code') {
@@ -110,8 +111,8 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
       log.record(turnStartEvent(`${input.lane}:1`, preview, opts.catalog.countBySourceName()));
       const runCode = async (code: string, parentCallId: string): Promise<DispatchResult> => {
         const nested = createToolSearchApi(opts.ws, opts.catalog, { index, log, parentCallId });
-        bridge?.dispose();
-        bridge = new CodeBridge({ api: nested, nodePath: opts.nodePath, warm: false, env: opts.env });
+        const bridge = new CodeBridge({ api: nested, nodePath: opts.nodePath, warm: false, env: opts.env });
+        bridges.push(bridge);
         const r = await bridge.run(code, {
           timeoutMs: opts.catalog.settings.codeTimeoutMs,
           parentCallId,
@@ -175,7 +176,9 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
     const toolSearch = await run({ lane: 'toolSearch', mode: toolSearchMode, isolation, client, mock });
     return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch) };
   } finally {
-    (bridge as CodeBridge | undefined)?.dispose();
+    for (const b of bridges) {
+      b.dispose();
+    }
     await mock?.close();
   }
 }
