@@ -79,7 +79,9 @@ export function decide(body: ChatRequest): Decision {
     return { say: 'I could not tell which tool you want.' };
   }
   if (last?.role !== 'tool') {
-    if (tools.has(target)) {
+    const system = messages.find((m) => m.role === 'system')?.content ?? '';
+    // Directory mode: a tool listed in the prompt's directory may be called by its exact name.
+    if (tools.has(target) || system.includes(`\n- ${target} (`)) {
       return { call: target, args };
     }
     if (tools.has(TOOL_SEARCH_CODE)) {

@@ -87,6 +87,18 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     assert.equal(final?.parentCallId, final?.callId.split(':')[1]);
   });
 
+  it('directory mode: the model calls a tool listed only in the directory by its exact name, hydrated through the gateway', async () => {
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'directory', likelyLimit: 0 });
+    const lane = r.lanes.toolSearch;
+    assert.equal(lane.effectiveMode, 'directory');
+    assert.ok(!lane.requests[0]?.tools.includes('fake_plugin_tool_17'), 'no schema up front');
+    for (const c of r.checks) {
+      assert.ok(c.ok, `${c.name}: ${c.detail}`);
+    }
+    assert.equal(lane.summary.finalCalls[0]?.via, 'hydrated');
+    assert.match(lane.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
+  });
+
   it('a denied target fails the comparison instead of being reached some other way', async () => {
     const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', prompt: 'Call fake_plugin_tool_36 with marker Z' });
     assert.equal(r.checks[0]?.ok, false);
