@@ -39,14 +39,53 @@ function delayed(api: ToolSearchApi, delayMs: number): { api: ToolSearchApi; max
   };
 }
 
+/** What one attack left behind, measured right after its run. */
+interface Outcome {
+  report: RunReport;
+  written: string[];
+  connections: number;
+  ticks: number;
+  maxInFlight?: number;
+  aborted?: number;
+}
+
+/** Attacks run this many at a time: each has its own canary folder and listener, so nothing is shared but the host. */
+const PARALLEL = 3;
+
 for (const rt of runtimes()) {
   describe(`sandbox attack suite on ${rt.label}`, function () {
     let demo: Demo;
     let bundlePath: string;
     let bridge: CodeBridge;
-    let canaryDir: string;
-    let server: Awaited<ReturnType<typeof listener>>;
+    const outcomes = new Map<string, Outcome | Error>();
     const secret = `tsi-secret-${Math.random().toString(36).slice(2)}`;
+
+    async function attack(a: Attack): Promise<Outcome> {
+      const canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-canary-'));
+      const server = await listener();
+      const slow = a.callDelayMs !== undefined ? delayed(demo.api, a.callDelayMs) : undefined;
+      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false }) : bridge;
+      const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
+      let ticks = 0;
+      const heartbeat = setInterval(() => ticks++, 5);
+      try {
+        const report = await runner.run(code, {
+          timeoutMs: a.timeoutMs ?? 5000,
+          parentCallId: 'attack',
+          catalog: { size: demo.catalog.size, sources: demo.catalog.countBySource() },
+        });
+        // The tool sees an abort on its next turn of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
+        return { report, written: fs.readdirSync(canaryDir), connections: server.connections(), ticks, maxInFlight: slow?.maxInFlight(), aborted: slow?.aborted() };
+      } finally {
+        clearInterval(heartbeat);
+        if (slow) {
+          runner.dispose();
+        }
+        await server.close();
+        fs.rmSync(canaryDir, { recursive: true, force: true });
+      }
+    }
 
     before(async function () {
       if (!rt.nodePath) {
@@ -54,78 +93,63 @@ for (const rt of runtimes()) {
         this.skip();
       }
       process.env.TSI_SANDBOX_SECRET = secret;
-      [demo, bundlePath, server] = await Promise.all([openDemo(), sandboxBundle(), listener()]);
+      [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
       bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true });
       const iso = await bridge.isolation();
       assert.ok(iso.ok, `no isolated runtime: ${iso.reason}`);
       await bridge.prewarm();
+      const queue = [...ATTACKS];
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          for (let a = queue.shift(); a; a = queue.shift()) {
+            outcomes.set(a.name, await attack(a).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))));
+          }
+        }),
+      );
     });
 
     after(async () => {
       delete process.env.TSI_SANDBOX_SECRET;
       bridge?.dispose();
-      await server?.close();
       await demo?.dispose();
     });
 
-    beforeEach(() => {
-      canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-canary-'));
-    });
-
-    afterEach(() => {
-      fs.rmSync(canaryDir, { recursive: true, force: true });
-    });
-
-    async function attack(a: Attack, api?: ToolSearchApi): Promise<RunReport> {
-      const canary = path.join(canaryDir, 'escaped.txt');
-      const code = `const CANARY = ${JSON.stringify(canary)}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
-      const runner = api ? new CodeBridge({ api, nodePath: rt.nodePath, bundlePath, warm: false }) : bridge;
-      let ticks = 0;
-      const heartbeat = setInterval(() => ticks++, 5);
-      try {
-        const report = await runner.run(code, { timeoutMs: a.timeoutMs ?? 5000, parentCallId: 'attack', catalog: { size: demo.catalog.size, sources: demo.catalog.countBySource() } });
+    for (const a of ATTACKS) {
+      it(a.name, () => {
+        const o = outcomes.get(a.name);
+        if (o instanceof Error || o === undefined) {
+          throw o ?? new Error('the attack did not run');
+        }
+        const { report } = o;
         // Containment, whatever the snippet tried.
-        assert.deepEqual(fs.readdirSync(canaryDir), [], 'a file was written');
-        assert.equal(server.connections(), 0, 'a connection reached the loopback listener');
+        assert.deepEqual(o.written, [], 'a file was written');
+        assert.equal(o.connections, 0, 'a connection reached the loopback listener');
         assert.ok(!JSON.stringify(report).includes(secret), 'the host environment leaked');
         assert.notEqual(report.value, 'ESCAPED');
         if (a.timeoutMs !== undefined) {
           // Long attacks (loops, memory): the host's own timers kept firing meanwhile.
-          assert.ok(ticks > 0, 'the host event loop did not run during the attack');
+          assert.ok(o.ticks > 0, 'the host event loop did not run during the attack');
         }
-        return report;
-      } finally {
-        clearInterval(heartbeat);
-        if (api) {
-          runner.dispose();
-        }
-      }
-    }
-
-    for (const a of ATTACKS) {
-      it(a.name, async () => {
-        const slow = a.callDelayMs !== undefined ? delayed(demo.api, a.callDelayMs) : undefined;
-        const report = await attack(a, slow?.api);
+        // And the clear error a user must see.
         if (a.expect instanceof RegExp) {
           assert.equal(report.ok, false, `the snippet succeeded: ${JSON.stringify(report.value)}`);
           assert.match(report.error ?? '', a.expect);
         } else {
           a.expect(report);
         }
-        if (slow) {
-          assert.ok(slow.maxInFlight() <= bridge.limits.maxConcurrentCalls, `${slow.maxInFlight()} calls ran at once`);
+        if (o.maxInFlight !== undefined) {
+          assert.ok(o.maxInFlight <= bridge.limits.maxConcurrentCalls, `${o.maxInFlight} calls ran at once`);
         }
-        if (slow && a.callDelayMs !== undefined && a.callDelayMs > (a.timeoutMs ?? 5000)) {
+        if (a.callDelayMs !== undefined && a.callDelayMs > (a.timeoutMs ?? 5000)) {
           const call = report.trace.find((t) => t.op === 'call');
           assert.match(call?.op === 'call' ? (call.error ?? '') : '', /abandoned/);
-          // The tool sees the abort on its next turn of the event loop.
-          await new Promise((resolve) => setImmediate(resolve));
-          assert.equal(slow.aborted(), 1, 'the in-flight call was not aborted at the deadline');
+          assert.equal(o.aborted, 1, 'the in-flight call was not aborted at the deadline');
         }
       });
     }
 
     it('still runs search -> describe -> call after the whole suite', async () => {
+      await bridge.prewarm();
       const report = await bridge.run(
         `const r = await openclaw.tools.search('feature flags', { limit: 3 });
          const d = await openclaw.tools.describe('fake_plugin_tool_17');
