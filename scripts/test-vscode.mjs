@@ -8,6 +8,7 @@
 // Flags: --vsix      package the extension and install the .vsix (what CI ships)
 //        --dev       run the development folder (default unless CI or TSI_TEST_VSIX=1)
 //        --host-only / --ui-only
+//        --update-screenshots  copy the tree-view and panel screenshots to media/screenshots/
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,11 +40,12 @@ function sh(cmd, argv) {
 }
 
 // Workbench chatter that is not test output.
-const WORKBENCH_NOISE = /^\[[A-Za-z]+\] |^Timed out waiting for authentication|ENOTFOUND/;
+const WORKBENCH_NOISE = /^\[[^\]]+\] |^Timed out waiting for authentication|ENOTFOUND|^Creating a socket|^Resolv(ing|ed) connection token|^Updating additional builtin/;
 
 const results = { passed: 0, failed: 0, pending: 0 };
 let server;
 let browser;
+let runDir;
 
 async function hostTests(page, base, devPath) {
   const testsPath = path.join(root, 'out', 'test', 'integration', 'run.js');
@@ -124,7 +126,7 @@ async function main() {
   const tooling = ensureTooling({ quiet: true });
   step(`tooling ready (${path.relative(root, tooling.link)} -> ${tooling.dir})`);
 
-  const runDir = path.join(root, '.vscode-test', 'runs', `${Date.now()}-${process.pid}`);
+  runDir = path.join(root, '.vscode-test', 'runs', `${Date.now()}-${process.pid}`);
   const dataDir = path.join(runDir, 'data');
   const extensionsDir = path.join(runDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
@@ -188,6 +190,20 @@ try {
       results.failed++;
     }
   }
+}
+if (runDir && results.failed === 0) {
+  // Keep a failed run's server logs for inspection; drop a green one.
+  fs.rmSync(runDir, { recursive: true, force: true });
+} else if (runDir) {
+  step(`server data and logs kept in ${path.relative(root, runDir)}`);
+}
+if (args.has('--update-screenshots') && results.failed === 0) {
+  const shots = path.join(root, 'media', 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  for (const f of ['tree-view.png', 'catalog-panel.png']) {
+    fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
+  }
+  step('screenshots copied to media/screenshots/');
 }
 step(`done (${useVsix ? 'packaged .vsix' : 'development folder'})`);
 console.log(`${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page } from './harness';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, type Browser, type Page } from './harness';
 
 // The workbench as a user sees it: the activity-bar view, the panel, the
 // round trip webview -> extension -> editor, and the panel after a reload.
@@ -36,8 +36,12 @@ describe('workbench UI on examples/demo', () => {
     await github.waitFor();
     await github.click();
     await tree.filter({ hasText: 'github__create_issue' }).first().waitFor();
+    await github.click(); // collapse again, then open Excluded: each tool says why
+    await tree.filter({ hasText: /^Excluded/ }).first().click();
+    await tree.filter({ hasText: /gateway.*deny/ }).first().waitFor();
     const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();
     await status.waitFor();
+    await widenSideBar(page, 560);
     await page.screenshot({ path: path.join(resultsDir(), 'tree-view.png') });
   });
 

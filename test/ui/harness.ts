@@ -21,6 +21,7 @@ export interface Locator {
   inputValue(): Promise<string>;
   count(): Promise<number>;
   getAttribute(name: string): Promise<string | null>;
+  boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
 }
 export interface FrameLocator {
   locator(selector: string): Locator;
@@ -32,6 +33,7 @@ export interface Page {
   locator(selector: string): Locator;
   frameLocator(selector: string): FrameLocator;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  mouse: { move(x: number, y: number, opts?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void> };
   screenshot(opts: { path: string; fullPage?: boolean }): Promise<unknown>;
   waitForTimeout(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -81,6 +83,29 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
+}
+
+/** Drags the side bar's edge so tree descriptions (the reasons) fit. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const sashes = page.locator('.monaco-sash.vertical:not(.disabled)');
+  if (!box) {
+    return;
+  }
+  // The grid's sash sits on the side bar's right edge.
+  for (let i = 0; i < (await sashes.count()); i++) {
+    const s = await sashes.nth(i).boundingBox();
+    if (s && Math.abs(s.x + s.width / 2 - (box.x + box.width)) < 6 && s.height > box.height / 2) {
+      const y = s.y + s.height / 2;
+      await page.mouse.move(s.x + s.width / 2, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + width, y, { steps: 8 });
+      await page.mouse.up();
+      // Move off the sash so it is not drawn highlighted in screenshots.
+      await page.mouse.move(box.x + width + 300, box.y + box.height - 20);
+      return;
+    }
+  }
 }
 
 /** The panel's document: webviews sit two iframes deep. */

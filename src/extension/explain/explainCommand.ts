@@ -11,7 +11,8 @@ export class ExplainDocuments implements vscode.TextDocumentContentProvider {
   private readonly docs = new Map<string, string>();
 
   set(query: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/${encodeURIComponent(query)}.md` });
+    // The tab shows the path's last segment: keep it readable, just no slashes.
+    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/Explain ${query.replace(/[/\\]/g, '_')}.md` });
     this.docs.set(uri.toString(), text);
     return uri;
   }
