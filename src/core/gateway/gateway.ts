@@ -57,7 +57,7 @@ export class ToolGateway {
       ok: done.ok,
       ...(done.blockedBy ? { blockedBy: done.blockedBy } : {}),
       ...(done.error ? { error: done.error } : {}),
-      ...(done.result !== undefined ? { resultBytes: Buffer.byteLength(safeJson(done.result), 'utf8') } : {}),
+      ...(done.result !== undefined ? resultFields(done.result) : {}),
       ...(done.paramsRewritten ? { paramsRewritten: true } : {}),
       durationMs: done.durationMs,
     });
@@ -156,6 +156,18 @@ export class ToolGateway {
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
   }
+}
+
+/** Bound on a result kept whole in the session log; larger ones keep their start. */
+const LOGGED_RESULT_CHARS = 2000;
+
+function resultFields(result: unknown): { resultBytes: number; result: unknown; resultTruncated?: boolean } {
+  const text = safeJson(result);
+  const resultBytes = Buffer.byteLength(text, 'utf8');
+  if (text.length <= LOGGED_RESULT_CHARS) {
+    return { resultBytes, result };
+  }
+  return { resultBytes, result: `${text.slice(0, LOGGED_RESULT_CHARS)}…`, resultTruncated: true };
 }
 
 function safeJson(v: unknown): string {

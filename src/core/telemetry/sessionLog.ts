@@ -69,6 +69,9 @@ export interface CallEvent {
   error?: string;
   /** UTF-8 bytes of the serialized result. */
   resultBytes?: number;
+  /** The result itself when small; otherwise its serialized start, marked truncated. */
+  result?: unknown;
+  resultTruncated?: boolean;
   /** Whether the hook stage rewrote the arguments. */
   paramsRewritten?: boolean;
   durationMs: number;

@@ -61,6 +61,8 @@ describe('session log and telemetry', () => {
     assert.equal(s.finalCalls[0]?.id, 'openclaw:fake-plugin:fake_plugin_tool_17');
     assert.equal(s.finalCalls[0]?.origin, 'OpenClaw plugin fake-plugin');
     assert.equal(s.finalCalls[0]?.via, 'tool_call');
+    const call = log.events.find((e) => e.type === 'call' && e.ok);
+    assert.ok(call?.type === 'call' && call.result === 'FAKE_PLUGIN_OK fake_plugin_tool_17 m-1', 'the log keeps the result');
     assert.equal(s.failedCalls[0]?.blockedBy, 'policy');
     assert.equal(s.catalogSize, catalog.size);
     assert.deepEqual(s.sources, catalog.countBySource());
