@@ -20,7 +20,7 @@ describe('live MCP faults', function () {
 
   // Servers that should answer get room to start on a busy machine; the
   // ones that hang get a short fuse, which is what their messages name.
-  const stdio = (mode: string, fuse = 5000) => ({ command: 'node', args: [HOSTILE, mode], connectTimeout: fuse, timeout: fuse });
+  const stdio = (mode: string, fuse = 15_000) => ({ command: 'node', args: [HOSTILE, mode], connectTimeout: fuse, timeout: fuse });
 
   before(async function () {
     for (const code of [401, 404, 500]) {
@@ -39,19 +39,19 @@ describe('live MCP faults', function () {
             pager: stdio('paged'),
             promptsOnly: stdio('no-tools'),
             off: { ...stdio('ok'), enabled: false },
-            missing: { command: 'definitely-not-a-command-tsi', connectTimeout: 1000, timeout: 1000 },
+            missing: { command: 'definitely-not-a-command-tsi' },
             quitter: stdio('exit-before-init'),
             crasher: stdio('exit-during-list'),
             sleeper: stdio('hang-init', 1000),
             stuck: { ...stdio('hang-list'), timeout: 1000 },
-            noisy: stdio('garbage', 2000),
+            noisy: stdio('garbage', 3000),
             sloppy: stdio('invalid-schemas'),
             looper: stdio('repeat-cursor'),
             endless: stdio('endless-pages'),
-            locked: { url: statuses[401].url, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
-            gone: { url: statuses[404].url, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
-            broken: { url: statuses[500].url, transport: 'sse', connectTimeout: 1000, timeout: 1000 },
-            nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 1000, timeout: 1000 },
+            locked: { url: statuses[401].url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
+            gone: { url: statuses[404].url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
+            broken: { url: statuses[500].url, transport: 'sse', connectTimeout: 5000, timeout: 5000 },
+            nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
           },
         },
       },
@@ -128,7 +128,7 @@ describe('live MCP faults', function () {
 
   it('a server that hangs on tools/list', () => failedWith('stuck', /no answer to tools\/list within 1000 ms/));
 
-  it('a server that writes garbage to stdout', () => failedWith('noisy', /no answer to initialize within 2000 ms; the server wrote invalid output: .*not valid JSON/));
+  it('a server that writes garbage to stdout', () => failedWith('noisy', /no answer to initialize within 3000 ms; the server wrote invalid output: .*not valid JSON/));
 
   it('a paginated list whose cursor never advances', () => {
     failedWith('looper', /cursor "same-cursor" again after 2 pages/);

@@ -18,7 +18,7 @@ describe('live MCP lifecycle', () => {
   });
 
   it('notifications/tools/list_changed re-lists that server and announces the change', async () => {
-    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('grower', 'list-changed', { connectTimeoutMs: 5000, timeoutMs: 5000 })] });
+    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('grower', 'list-changed')] });
     try {
       const first = await source.list();
       assert.deepEqual(first.tools.map((t) => t.rawName).sort(), ['echo', 'fail', 'grow', 'slow']);
@@ -37,7 +37,7 @@ describe('live MCP lifecycle', () => {
   it('a call past its timeout fails with the reason; calls to failed or unknown servers fail clearly', async () => {
     const source = new LiveMcpSource({
       trusted: true,
-      servers: [hostileConfig('grower', 'list-changed', { connectTimeoutMs: 5000, timeoutMs: 5000 }), hostileConfig('dead', 'exit-before-init', { connectTimeoutMs: 5000 })],
+      servers: [hostileConfig('grower', 'list-changed'), hostileConfig('dead', 'exit-before-init')],
     });
     try {
       await source.list();
@@ -50,7 +50,7 @@ describe('live MCP lifecycle', () => {
   });
 
   it('refresh closes every child and the next list starts new ones', async () => {
-    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('a', 'ok', { connectTimeoutMs: 5000 }), hostileConfig('b', 'ok', { connectTimeoutMs: 5000 })] });
+    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('a', 'ok'), hostileConfig('b', 'ok')] });
     try {
       await source.list();
       const running = childPids().filter((p) => !before0.includes(p));
@@ -66,7 +66,7 @@ describe('live MCP lifecycle', () => {
   });
 
   it('a server that exits later is reported failed and its tools leave the listing', async () => {
-    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('fragile', 'ok', { connectTimeoutMs: 5000 })] });
+    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('fragile', 'ok')] });
     try {
       const first = await source.list();
       assert.equal(first.servers?.[0].status, 'ok');
@@ -86,7 +86,7 @@ describe('live MCP lifecycle', () => {
   });
 
   it('dispose kills a server that ignores stdin close and SIGTERM', async () => {
-    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('stubborn', 'ignore-sigterm', { connectTimeoutMs: 5000 })] });
+    const source = new LiveMcpSource({ trusted: true, servers: [hostileConfig('stubborn', 'ignore-sigterm')] });
     await source.list();
     assert.equal(childPids().length, before0.length + 1);
     await source.dispose();
