@@ -48,11 +48,11 @@ process.on('message', async (m) => {
 process.send({ type: 'ready' });
 `;
 
-/** `flagged`: started like the sandbox (its flags, the script read from a file it may read) instead of `node -e`. */
-async function bareRun(api: ToolSearchApi, flagged?: { flags: readonly string[]; file: string }): Promise<number> {
+/** `flags`: started with the sandbox's node options, like the sandbox child. */
+async function bareRun(api: ToolSearchApi, flags: readonly string[] = []): Promise<number> {
   const started = performance.now();
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bare-'));
-  const argv = flagged ? [...flagged.flags, flagged.file] : ['-e', BARE_CHILD];
+  const argv = [...flags, '-e', BARE_CHILD];
   const child = spawn(NODE, argv, { cwd, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -107,10 +107,7 @@ async function main(): Promise<void> {
     if (!iso.ok) {
       throw new Error(iso.reason);
     }
-    const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bare-script-'));
-    const file = path.join(scriptDir, 'bare-child.js');
-    fs.writeFileSync(file, BARE_CHILD);
-    const flagged = { flags: iso.flags.map((f) => (f.startsWith('--allow-fs-read=') ? `--allow-fs-read=${file}` : f)), file };
+    const flagged = iso.flags;
     console.log(`code bridge benchmark: Node ${iso.node} (${iso.flags[0]}), ${ROUNDS} rounds, median of each; snippet search -> describe -> call`);
     // One of each first, untimed: module caches, JIT, the isolation probe.
     await timed(cold, false);
@@ -131,7 +128,6 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       await warm.prewarm();
     }
-    fs.rmSync(scriptDir, { recursive: true, force: true });
     // Medians, and the best round of each lane (less exposed to load from other work on a shared machine).
     for (const [label, pick] of [['median', median], ['best', (xs: number[]) => Math.min(...xs)]] as const) {
       const m = { cold: pick(t.cold), bare: pick(t.bare), flagged: pick(t.flagged), warm: pick(t.warm) };

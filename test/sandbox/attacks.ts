@@ -85,8 +85,9 @@ export const ATTACKS: Attack[] = [
       await openclaw.tools.search('invoice').then(() => new Error().stack);
       console.log({ toJSON() { new Error().stack; return 1; } });
       for (const x of got) { if (x && x !== globalThis && pwn(x)) return 'ESCAPED'; if (x && x.constructor && x.constructor.constructor !== Function && pwn(x.constructor.constructor)) return 'ESCAPED'; }
-      throw new Error('contained: ' + got.filter((x) => x !== undefined && x !== globalThis).length + ' foreign frames seen');`,
-    expect: /contained: \d+ foreign frames seen/,
+      // Anything not made in this context (not an instance of its Object) came from the host.
+      throw new Error('contained: ' + got.filter((x) => x !== undefined && !(x instanceof Object)).length + ' host objects seen in ' + got.length + ' frame slots');`,
+    expect: /contained: 0 host objects seen in \d+ frame slots/,
   },
   {
     name: 'stack: caller chain from a host-invoked function',
@@ -95,8 +96,8 @@ export const ATTACKS: Attack[] = [
       probe();
       await openclaw.tools.search('invoice').then(probe);
       for (const c of seen) { if (pwn(c.constructor)) return 'ESCAPED'; }
-      throw new Error('contained: callers ' + seen.length);`,
-    expect: /contained: callers \d+/,
+      throw new Error('contained: ' + seen.filter((c) => !(c instanceof Function)).length + ' host callers in ' + seen.length);`,
+    expect: /contained: 0 host callers in \d+/,
   },
   // ---- modules, wasm ----
   { name: 'dynamic import() of node:fs', code: `const fs = await import('node:fs'); fs.writeFileSync(CANARY, 'x')`, expect: /dynamic import callback was not specified|ERR_VM_DYNAMIC_IMPORT/i },

@@ -26,7 +26,9 @@ describe('isolation probe', function () {
       assert.ok(iso.ok, iso.reason);
       const major = Number(iso.node.slice(1).split('.')[0]);
       assert.equal(iso.flags[0], major >= 23 ? '--permission' : '--experimental-permission');
-      assert.ok(iso.flags.includes(`--allow-fs-read=${bundlePath}`));
+      // The code goes in as `-e`: no file-system allowance at all.
+      assert.equal(iso.entry, 'eval');
+      assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), []);
       assert.ok(iso.flags.includes('--disallow-code-generation-from-strings'));
       for (const c of [iso.fs, iso.childProcess, iso.worker]) {
         assert.deepEqual([c.contained, c.layer], [true, 'permission-model'], c.detail);

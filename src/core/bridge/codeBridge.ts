@@ -6,6 +6,7 @@ import { ToolApiError, type CallRequestContext, type ToolSearchApi } from '../ga
 import { errorMessage } from '../util/errors';
 import { probeIsolation, type IsolationReport } from './isolation';
 import { childLimits, resolveLimits, type BridgeLimits } from './limits';
+import { sandboxArgv } from './nodeRuntime';
 import type { BridgeOp, ChildToHost, LogLevel } from './protocol';
 import type { BridgeTraceEntry, RunReport, RunTelemetry, TraceEntry } from './runReport';
 import { SandboxProcess, describeExit, ranOutOfHeap, type ChildExit } from './sandboxProcess';
@@ -71,7 +72,7 @@ export class CodeBridge {
     }
     let child = this.idle;
     if (!child?.isAlive) {
-      const spawned = new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
+      const spawned = new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath));
       spawned.setKeepsHostAlive(false);
       void spawned.exited.then(() => {
         if (this.idle === spawned) {
@@ -96,7 +97,7 @@ export class CodeBridge {
     }
     let child = this.takeIdle();
     const warm = child !== undefined;
-    child ??= new SandboxProcess(iso.nodePath, iso.flags, this.bundlePath);
+    child ??= new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath));
     child.setKeepsHostAlive(true);
     try {
       await child.ready;

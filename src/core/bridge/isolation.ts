@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { errorMessage } from '../util/errors';
 import { DEFAULT_BRIDGE_LIMITS } from './limits';
-import { inspectNode, locateNode, sandboxFlags, type NodeRuntime } from './nodeRuntime';
+import { inspectNode, locateNode, sandboxArgv, sandboxFlags, type NodeRuntime, type SandboxEntry } from './nodeRuntime';
 import type { ProbeAttempt, ProbeResultMessage } from './protocol';
 import { SandboxProcess, describeExit } from './sandboxProcess';
 
@@ -28,7 +28,9 @@ export interface IsolationReport {
   /** Node version of the sandbox, `v20.20.2`; `unknown` when it could not be run. */
   node: string;
   nodePath: string;
+  /** Node options of the child (its code follows as `-e SOURCE`, or as the bundle's path in `file` mode). */
   flags: string[];
+  entry: SandboxEntry;
   fs: Containment;
   net: Containment;
   childProcess: Containment;
@@ -57,7 +59,9 @@ export function probeIsolation(nodePath: string, options: ProbeOptions): Promise
   let key: string;
   try {
     const located = locateNode(nodePath, options.env);
-    key = `${located.path}\0${located.mtimeMs}\0${options.bundlePath}\0${options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb}`;
+    // A rebuilt bundle is new code: probe it again.
+    const bundleMtime = fs.existsSync(options.bundlePath) ? fs.statSync(options.bundlePath).mtimeMs : 0;
+    key = [located.path, located.mtimeMs, options.bundlePath, bundleMtime, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb].join('\0');
   } catch (err) {
     return Promise.resolve(failed(nodePath, [], errorMessage(err), 0));
   }
@@ -82,11 +86,11 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
   } catch (err) {
     return failed(nodePath, [], errorMessage(err), Date.now() - started);
   }
-  const flags = sandboxFlags(runtime, options.bundlePath, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb);
   if (!fs.existsSync(options.bundlePath)) {
-    return failed(runtime.path, flags, `bridge: the sandbox bundle ${options.bundlePath} is missing (run the build)`, Date.now() - started, runtime.version);
+    return failed(runtime.path, [], `bridge: the sandbox bundle ${options.bundlePath} is missing (run the build)`, Date.now() - started, runtime.version);
   }
-  if (options.bundlePath.includes(',')) {
+  const { flags, entry } = sandboxFlags(runtime, options.bundlePath, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb);
+  if (entry === 'file' && options.bundlePath.includes(',')) {
     // The permission flags split their value on commas.
     return failed(runtime.path, flags, `bridge: the sandbox bundle path contains a comma, which --allow-fs-read cannot express: ${options.bundlePath}`, Date.now() - started, runtime.version);
   }
@@ -105,7 +109,7 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const port = (server.address() as net.AddressInfo).port;
-    const child = new SandboxProcess(runtime.path, flags, options.bundlePath);
+    const child = new SandboxProcess(runtime.path, sandboxArgv(flags, entry, options.bundlePath));
     let result: ProbeResultMessage;
     try {
       await child.ready;
@@ -129,7 +133,7 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
       child.kill();
       await child.exited;
     }
-    return judge(runtime, flags, result, { wrote: fs.existsSync(writePath), connections }, Date.now() - started);
+    return judge(runtime, flags, entry, result, { wrote: fs.existsSync(writePath), connections }, Date.now() - started);
   } catch (err) {
     return failed(runtime.path, flags, errorMessage(err), Date.now() - started, runtime.version);
   } finally {
@@ -141,6 +145,7 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
 function judge(
   runtime: NodeRuntime,
   flags: string[],
+  entry: SandboxEntry,
   r: ProbeResultMessage,
   seen: { wrote: boolean; connections: number },
   probeMs: number,
@@ -197,6 +202,7 @@ function judge(
     node: r.node,
     nodePath: runtime.path,
     flags,
+    entry,
     fs: fsC,
     net: netC,
     childProcess,
@@ -215,6 +221,7 @@ function failed(nodePath: string, flags: string[], reason: string, probeMs: numb
     node: version,
     nodePath,
     flags,
+    entry: 'eval',
     fs: none,
     net: none,
     childProcess: none,

@@ -86,16 +86,50 @@ export function inspectNode(nodePath: string, env?: Record<string, string | unde
 }
 
 /**
- * The child's command line: the permission model with the one read it needs
- * (its own bundle), no code generation from strings, a heap cap.
+ * How the child gets its code: `eval` passes the bundle's source as `-e`, so
+ * the child needs no file-system allowance at all (and its stack frames name
+ * `[eval]`, not a path on this machine); `file` is the fallback when the
+ * source is too long for one command-line argument, with the one read
+ * allowance it needs: the bundle.
  */
-export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number): string[] {
-  return [
+export type SandboxEntry = 'eval' | 'file';
+
+/** Linux caps one argument at 128 KiB, Windows a whole command line at 32 Ki characters. */
+const MAX_EVAL_CHARS = process.platform === 'win32' ? 24_000 : 100_000;
+
+const sources = new Map<string, { mtimeMs: number; text: string }>();
+
+/** The bundle's code as `-e` will run it, cached by mtime; the source-map comment is dropped (nothing could read the map). */
+export function sandboxSource(bundlePath: string): string {
+  const mtimeMs = fs.statSync(bundlePath).mtimeMs;
+  const cached = sources.get(bundlePath);
+  if (cached?.mtimeMs === mtimeMs) {
+    return cached.text;
+  }
+  const text = fs.readFileSync(bundlePath, 'utf8').replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '\n');
+  sources.set(bundlePath, { mtimeMs, text });
+  return text;
+}
+
+/**
+ * The child's node options: the permission model (with no allowance, or in
+ * `file` mode the one read of its bundle), no code generation from strings,
+ * a heap cap.
+ */
+export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number): { flags: string[]; entry: SandboxEntry } {
+  const entry: SandboxEntry = sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
+  const flags = [
     runtime.permissionFlag,
-    `--allow-fs-read=${bundlePath}`,
+    ...(entry === 'file' ? [`--allow-fs-read=${bundlePath}`] : []),
     '--disallow-code-generation-from-strings',
     `--max-old-space-size=${heapMb}`,
     // The permission model's "experimental" banner on Node 20 is noise on stderr.
     '--no-warnings',
   ];
+  return { flags, entry };
+}
+
+/** The child's whole argument list. */
+export function sandboxArgv(flags: readonly string[], entry: SandboxEntry, bundlePath: string): string[] {
+  return entry === 'eval' ? [...flags, '-e', sandboxSource(bundlePath)] : [...flags, bundlePath];
 }

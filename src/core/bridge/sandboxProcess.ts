@@ -17,7 +17,7 @@ const STDERR_TAIL_CHARS = 4000;
 const READY_TIMEOUT_MS = 15_000;
 
 /**
- * One sandbox child process: spawned with the given flags, an empty
+ * One sandbox child process: spawned with the given arguments, an empty
  * environment and a fresh empty temp dir as cwd; talks only over IPC.
  */
 export class SandboxProcess {
@@ -31,9 +31,9 @@ export class SandboxProcess {
   private rssTimer: NodeJS.Timeout | undefined;
   private killedForRss: number | undefined;
 
-  constructor(nodePath: string, flags: readonly string[], bundlePath: string) {
+  constructor(nodePath: string, argv: readonly string[]) {
     this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
-    this.child = spawn(nodePath, [...flags, bundlePath], {
+    this.child = spawn(nodePath, argv, {
       cwd: this.cwd,
       env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
