@@ -142,7 +142,7 @@ export class ToolGateway {
     }
     let result: ToolCallResult;
     try {
-      result = await executor.execute(tool, args, { callId: ctx.callId, signal: ctx.signal, timeoutMs: this.deps.timeoutMs });
+      result = await withDeadline(executor.execute(tool, args, { callId: ctx.callId, signal: ctx.signal, timeoutMs: this.deps.timeoutMs }), tool.name, this.deps.timeoutMs, ctx.signal);
     } catch (err) {
       return { ok: false, tool: ref, name: tool.name, error: errorMessage(err), ...(rewritten ? { paramsRewritten: true } : {}) };
     }
@@ -156,6 +156,32 @@ export class ToolGateway {
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
   }
+}
+
+/**
+ * A source that never answers must not hang the turn: the gateway stops
+ * waiting at the deadline or when the caller cancels.
+ */
+function withDeadline<T>(work: Promise<T>, name: string, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<T> {
+  if (timeoutMs === undefined && !signal) {
+    return work;
+  }
+  return new Promise<T>((resolve, reject) => {
+    const timer = timeoutMs !== undefined ? setTimeout(() => finish(() => reject(new Error(`${name} did not answer within ${timeoutMs} ms`))), timeoutMs) : undefined;
+    const onAbort = (): void => finish(() => reject(new Error(`${name}: the call was cancelled`)));
+    function finish(settle: () => void): void {
+      if (timer) {
+        clearTimeout(timer);
+      }
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => finish(() => resolve(v)),
+      (e: unknown) => finish(() => reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
 }
 
 /** Bound on a result kept whole in the session log; larger ones keep their start. */

@@ -206,3 +206,20 @@ describe('gateway', () => {
     });
   });
 });
+
+describe('gateway deadlines', () => {
+  it('a source that never answers fails the call at the deadline instead of hanging the turn', async () => {
+    const hanging = new RecordingSource('slow', [def('mcp', 'slow', 'slow_tool')]);
+    (hanging.executor as { execute: unknown }).execute = () => new Promise(() => undefined);
+    const catalog = await catalogFrom([hanging]);
+    const gateway = new ToolGateway({ catalog: () => catalog, policy: () => new ToolPolicy([]), approvals: new ApprovalPolicy([]), timeoutMs: 50 });
+    const out = await gateway.call('slow_tool', {}, { callId: 'd1' });
+    assert.equal(out.ok, false);
+    assert.match(out.error ?? '', /slow_tool did not answer within 50 ms/);
+    const ac = new AbortController();
+    const pending = new ToolGateway({ catalog: () => catalog, policy: () => new ToolPolicy([]), approvals: new ApprovalPolicy([]) }).call('slow_tool', {}, { callId: 'd2', signal: ac.signal });
+    ac.abort();
+    const cancelled = await pending;
+    assert.match(cancelled.error ?? '', /cancelled/);
+  });
+});
