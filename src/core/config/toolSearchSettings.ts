@@ -38,7 +38,7 @@ export function resolveToolSearchSettings(reader: ConfigReader | undefined): Too
     reader.report([...PATH], 'error', 'tools.toolSearch must be true, false or an object; Tool Search stays off');
     return settings;
   }
-  reader.checkKeys(PATH, ['enabled', 'mode', 'codeTimeoutMs', 'searchDefaultLimit', 'maxSearchLimit']);
+  reader.checkKeys(PATH, ['enabled', 'mode', 'codeTimeoutMs', 'searchDefaultLimit', 'maxSearchLimit', 'required']);
   const enabled = reader.boolean([...PATH, 'enabled']);
   settings.enabled = enabled ?? true;
   const mode = reader.string([...PATH, 'mode']);
