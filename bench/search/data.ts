@@ -74,12 +74,22 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/**
+ * MetaTool names are plugin names, one of which (`PDF&URLTool`) is not a
+ * valid function name; the product would refuse it. The bench renames it as
+ * an MCP server would (invalid characters to `_`), in tools and labels alike.
+ */
+function functionName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_.:-]/g, '_');
+}
+
 export function loadMetaTool(dir: string): { servers: RawServer[]; queries: LabelledQuery[] } {
-  const tools = JSON.parse(fs.readFileSync(path.join(dir, 'metatool', 'tools.json'), 'utf8')) as Record<string, string>;
+  const raw = JSON.parse(fs.readFileSync(path.join(dir, 'metatool', 'tools.json'), 'utf8')) as Record<string, string>;
+  const tools = Object.fromEntries(Object.entries(raw).map(([name, description]) => [functionName(name), description]));
   const rows = parseCsv(fs.readFileSync(path.join(dir, 'metatool', 'queries.csv'), 'utf8'));
   const queries = rows
     .slice(1)
-    .map((r, i) => ({ query: r[0] ?? '', gold: [r[1] ?? ''], row: i + 1 }))
+    .map((r, i) => ({ query: r[0] ?? '', gold: [functionName(r[1] ?? '')], row: i + 1 }))
     .filter((q) => q.query.trim().length > 0);
   return {
     servers: [{ name: 'metatool', tools: Object.entries(tools).map(([name, description]) => ({ name, description, inputSchema: { type: 'object', properties: {} } })) }],

@@ -112,4 +112,18 @@ export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
       }
     }
   }
+
+  /** In how many documents `term` occurs in any field (an upper bound while discarded documents await vacuuming). */
+  documentFrequency(term: string): number {
+    const data = this._index.get(term);
+    if (data === undefined) {
+      return 0;
+    }
+    let most = 0;
+    for (const freqs of data.values()) {
+      most = Math.max(most, freqs.size);
+    }
+    // The fields of one document overlap; their largest posting list is a tight lower bound, their sum an upper one.
+    return most;
+  }
 }

@@ -77,3 +77,18 @@ export function expansionsOf(term: string): readonly string[] {
   table ??= buildTable();
   return table.get(term) ?? [];
 }
+
+/**
+ * Words that frame a request rather than name what is wanted ("can you find
+ * me...", "show me information about..."). They still count, at
+ * `weakWordWeight`, so "search code" still prefers a search tool; but a tool
+ * whose name happens to contain "find" no longer wins every request.
+ */
+const WEAK = 'find search look show get give tell know help provide information info detail details recommend suggest assist assistance request kindly specific specifically';
+
+let weak: Set<string> | undefined;
+
+export function isWeakQueryWord(term: string): boolean {
+  weak ??= new Set(analyze(WEAK));
+  return weak.has(term);
+}

@@ -5,7 +5,7 @@ import type { CatalogTool, ToolSearchSettings, ToolSourceKind } from '../types';
 import { analyze, analyzeName, distinct } from './analyzer';
 import { BulkMiniSearch, type BulkDoc } from './bulkLoad';
 import { compactHit, describedTool } from './compactHit';
-import { expansionsOf } from './expansions';
+import { expansionsOf, isWeakQueryWord } from './expansions';
 import { ToolLookup } from './lookup';
 import { parameterText } from './schemaText';
 
@@ -18,27 +18,44 @@ type Field = 'name' | 'label' | 'description' | 'paramNames' | 'paramDocs' | 'ow
 /** Indexed text of one tool, as pieces per minisearch field. */
 type ToolDoc = BulkDoc<Field>;
 
-/**
- * Field weights. The name says what a tool does most densely; parameter
- * prose is long and generic, so it counts least. Tuned on even MetaTool rows
- * and the GitHub queries only (see bench/search).
- */
-const BOOST: Record<Field, number> = {
-  name: 3,
-  label: 2,
-  description: 1,
-  paramNames: 0.6,
-  paramDocs: 0.3,
-  owner: 0.8,
-};
-const FIELDS = Object.keys(BOOST) as Field[];
+/** The knobs of ranking. Defaults were tuned on even MetaTool rows only (see bench/search). */
+export interface RankingTuning {
+  /**
+   * Field weights. The name says what a tool does most densely; parameter
+   * prose is long and generic, so it counts least.
+   */
+  boost: Record<Field, number>;
+  /** Weight of a related word (see expansions) relative to the word the query used. */
+  expansionWeight: number;
+  /** Shortest query term that also matches longer words it starts (`sched` -> `schedule`). */
+  prefixMin: number;
+  /** Shortest query term that also matches words one edit away (typos). */
+  fuzzyMin: number;
+  /** Okapi BM25 parameters (minisearch's `d` is BM25+'s lower bound for a match). */
+  bm25: { k: number; b: number; d: number };
+  /** Whether a tool that matches a query word as written outranks one reached only by related words, prefixes or typos. */
+  literalTier: boolean;
+  /** Query terms found in more than this share of tools are not searched (they cost much and weigh nearly nothing). */
+  maxDocShare: number;
+  /** Weight of request-framing words ("find", "show", "information"). */
+  weakWordWeight: number;
+  /** How much matching more distinct query words counts: score x (words matched ^ coverage). */
+  coverage: number;
+}
 
-/** Weight of a related word (see expansions) relative to the word the query used. */
-const EXPANSION_WEIGHT = 0.35;
-/** Shortest query term that also matches longer words it starts (`sched` -> `schedule`). */
-const PREFIX_MIN = 4;
-/** Shortest query term that also matches words one edit away (typos). */
-const FUZZY_MIN = 6;
+export const DEFAULT_TUNING: RankingTuning = {
+  boost: { name: 2, label: 1.5, description: 1, paramNames: 0.6, paramDocs: 0.3, owner: 0.8 },
+  expansionWeight: 0.35,
+  prefixMin: 4,
+  fuzzyMin: 6,
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  literalTier: true,
+  coverage: 1,
+  weakWordWeight: 0.3,
+  maxDocShare: 0.5,
+};
+
+const FIELDS: Field[] = ['name', 'label', 'description', 'paramNames', 'paramDocs', 'owner'];
 
 export interface RankedTool {
   tool: CatalogTool;
@@ -50,6 +67,8 @@ export interface RankedTool {
 export interface ToolIndexOptions {
   settings?: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   unavailableServers?: readonly string[];
+  /** Ranking overrides (benchmarks); defaults otherwise. */
+  tuning?: Partial<RankingTuning>;
 }
 
 function ownerKey(source: ToolSourceKind, sourceName: string): string {
@@ -119,19 +138,22 @@ export class ToolIndex {
   private readonly owners = new Map<string, Set<string>>();
   private readonly settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   private unavailable: string[];
+  private readonly tuning: RankingTuning;
 
   constructor(tools: readonly CatalogTool[], options: ToolIndexOptions = {}) {
     this.settings = options.settings ?? { searchDefaultLimit: 8, maxSearchLimit: 20 };
-    this.unavailable = [...(options.unavailableServers ?? [])];
+    this.unavailable = [...(options.unavailableServers ?? [])].sort();
+    this.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     this.mini = new BulkMiniSearch<Field>(MINI_OPTIONS);
     this.addTools(tools);
   }
 
   /** The index of a built catalog, with its search limits and failed servers. */
-  static fromCatalog(catalog: Catalog): ToolIndex {
+  static fromCatalog(catalog: Catalog, tuning?: Partial<RankingTuning>): ToolIndex {
     return new ToolIndex(catalog.allowed, {
       settings: catalog.settings,
       unavailableServers: catalog.unavailableServers.map((s) => s.name),
+      tuning,
     });
   }
 
@@ -160,11 +182,8 @@ export class ToolIndex {
 
   removeOwner(source: ToolSourceKind, sourceName: string): void {
     const key = ownerKey(source, sourceName);
-    for (const id of this.owners.get(key) ?? []) {
-      if (this.searchable.delete(id) && this.mini.has(id)) {
-        this.mini.discard(id);
-      }
-      this.visible.remove(id);
+    for (const id of [...(this.owners.get(key) ?? [])]) {
+      this.removeOne(id);
     }
     this.owners.delete(key);
   }
@@ -217,41 +236,90 @@ export class ToolIndex {
     const exact = this.visible.exact(query).filter((t) => this.searchable.has(t.id));
     const words = distinct(analyze(query));
     const originals = new Set(words);
-    const weights = new Map<string, number>(words.map((w) => [w, 1]));
+    const weights = new Map<string, number>(words.map((w) => [w, isWeakQueryWord(w) ? this.tuning.weakWordWeight : 1]));
+    // Which query word each searched term stands for: a word and its related words are one concept.
+    const conceptOf = new Map<string, string>(words.map((w) => [w, w]));
     for (const w of words) {
+      // Request-framing words carry little; their related words would carry less and cost as much.
+      if (isWeakQueryWord(w)) {
+        continue;
+      }
       for (const e of expansionsOf(w)) {
         if (!weights.has(e)) {
-          weights.set(e, EXPANSION_WEIGHT);
+          weights.set(e, this.tuning.expansionWeight);
+          conceptOf.set(e, w);
         }
       }
     }
+    this.dropCommonTerms(weights);
     const ranked = new Map<string, RankedTool>();
     if (weights.size > 0) {
       const results: MiniResult[] = this.mini.search([...weights.keys()].join(' '), {
         combineWith: 'OR',
         tokenize: (s) => s.split(' '),
         processTerm: (t) => t,
-        boost: BOOST,
+        boost: this.tuning.boost,
         boostTerm: (term) => weights.get(term) ?? 1,
-        prefix: (term) => originals.has(term) && term.length >= PREFIX_MIN,
-        fuzzy: (term) => (originals.has(term) && term.length >= FUZZY_MIN ? 1 : false),
+        prefix: (term) => originals.has(term) && term.length >= this.tuning.prefixMin,
+        fuzzy: (term) => (originals.has(term) && term.length >= this.tuning.fuzzyMin ? 1 : false),
         maxFuzzy: 1,
+        bm25: this.tuning.bm25,
       });
       for (const r of results) {
         const tool = this.visible.get(String(r.id));
         if (tool) {
           const literal = r.terms.some((t) => originals.has(t));
-          ranked.set(tool.id, { tool, score: r.score, tier: literal ? 1 : 2 });
+          ranked.set(tool.id, { tool, score: this.conceptScore(r, conceptOf), tier: literal || !this.tuning.literalTier ? 1 : 2 });
         }
       }
     }
     for (const tool of exact) {
       ranked.set(tool.id, { tool, score: ranked.get(tool.id)?.score ?? 0, tier: 0 });
     }
-    const ordered = [...ranked.values()].sort(
-      (a, b) => a.tier - b.tier || b.score - a.score || (a.tool.id < b.tool.id ? -1 : a.tool.id > b.tool.id ? 1 : 0),
-    );
-    return ordered.slice(0, Math.max(0, limit));
+    return topK(ranked.values(), Math.max(0, limit));
+  }
+
+  /**
+   * Drops terms found in more than `maxDocShare` of the tools: their BM25
+   * weight is near zero, but scoring them visits most of the index (what
+   * makes long queries slow on large catalogs). The rarest term always stays.
+   */
+  private dropCommonTerms(weights: Map<string, number>): void {
+    const n = this.mini.documentCount;
+    if (n < 50 || weights.size <= 1) {
+      return;
+    }
+    const limit = this.tuning.maxDocShare * n;
+    let rarest: [string, number] | undefined;
+    for (const term of [...weights.keys()]) {
+      const df = this.mini.documentFrequency(term);
+      if (rarest === undefined || df < rarest[1]) {
+        rarest = [term, df];
+      }
+      if (df > limit) {
+        weights.delete(term);
+      }
+    }
+    if (weights.size === 0 && rarest) {
+      weights.set(rarest[0], 1);
+    }
+  }
+
+  /**
+   * minisearch multiplies a result's score by the number of query terms it
+   * matched; with related words in the query, a tool matching three synonyms
+   * of one word would count three times. Here the multiplier is the number of
+   * distinct query words (concepts) matched, raised to `coverage`.
+   */
+  private conceptScore(r: MiniResult, conceptOf: ReadonlyMap<string, string>): number {
+    const matched = r.queryTerms.length || 1;
+    let concepts = matched;
+    if (r.queryTerms.some((t) => conceptOf.get(t) !== t)) {
+      concepts = new Set(r.queryTerms.map((t) => conceptOf.get(t) ?? t)).size || 1;
+    } else if (this.tuning.coverage === 1) {
+      return r.score;
+    }
+    return (r.score / matched) * concepts ** this.tuning.coverage;
   }
 
   private addTools(tools: readonly CatalogTool[]): void {
@@ -282,14 +350,41 @@ export class ToolIndex {
   }
 
   private removeOne(id: string): void {
-    if (this.searchable.delete(id) && this.mini.has(id)) {
-      this.mini.discard(id);
-    }
     const tool = this.visible.remove(id);
+    if (this.searchable.delete(id) && tool && this.mini.has(id)) {
+      // `remove` (not `discard`): its terms leave the index now, so scores
+      // equal a rebuild's at once instead of after a later vacuum.
+      this.mini.remove(toDoc(tool));
+    }
     if (tool) {
       this.owners.get(ownerKey(tool.source, tool.sourceName))?.delete(id);
     }
   }
+}
+
+/** Ranking order: tier, then score (higher first), then id. */
+function compareRanked(a: RankedTool, b: RankedTool): number {
+  return a.tier - b.tier || b.score - a.score || (a.tool.id < b.tool.id ? -1 : a.tool.id > b.tool.id ? 1 : 0);
+}
+
+/** The first `k` in ranking order, without sorting everything (broad queries match most of a large catalog). */
+function topK(items: Iterable<RankedTool>, k: number): RankedTool[] {
+  const best: RankedTool[] = [];
+  if (k <= 0) {
+    return best;
+  }
+  for (const item of items) {
+    if (best.length === k && compareRanked(item, best[k - 1] as RankedTool) >= 0) {
+      continue;
+    }
+    let i = best.length === k ? k - 1 : best.length;
+    while (i > 0 && compareRanked(item, best[i - 1] as RankedTool) < 0) {
+      best[i] = best[i - 1] as RankedTool;
+      i--;
+    }
+    best[i] = item;
+  }
+  return best;
 }
 
 /** Trims and bounds a query; empty and over-long ones are errors, never an unranked dump. */
