@@ -86,4 +86,17 @@ describe('workbench UI on examples/demo', () => {
     assert.match(await editor.innerText(), /excluded/);
     await page.screenshot({ path: path.join(resultsDir(), 'explain.png') });
   });
+
+  it('Explain Tool… takes a name typed into the quick pick, even one nobody offers', async () => {
+    await runCommand(page, 'Tool Search: Explain Tool…');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill('nodez');
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'explain this name' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const editor = page.locator('.editor-instance .view-lines').filter({ hasText: 'Explain `nodez`' }).first();
+    await editor.waitFor({ timeout: 30_000 });
+    // Monaco renders spaces as no-break spaces.
+    assert.match((await editor.innerText()).replace(/\u00a0/g, ' '), /unknown[\s\S]*Did you mean:\s*`nodes`/);
+  });
 });

@@ -77,6 +77,8 @@ export async function explainToolCommand(service: CatalogService, docs: ExplainD
   const uri = docs.set(query, formatExplanation(explanation));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: false });
+  // Explanations share one column instead of splitting the editor again and again.
+  const previous = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === EXPLAIN_SCHEME);
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: previous?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false });
   return explanation;
 }
