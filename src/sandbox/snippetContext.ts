@@ -1,5 +1,14 @@
 'use strict';
-import * as vm from 'node:vm';
+import type * as VmModule from 'node:vm';
+
+/**
+ * `node:vm` is loaded when a context is made, never while a start-up
+ * snapshot is being built (Node does not vouch for vm state in snapshots).
+ */
+function vmModule(): typeof VmModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:vm') as typeof VmModule;
+}
 
 /**
  * The snippet's world: a fresh vm context that cannot compile strings or
@@ -165,7 +174,7 @@ const INSTALL_SOURCE = `'use strict';
 })`;
 
 export interface SnippetContext {
-  context: vm.Context;
+  context: VmModule.Context;
   /** Sets the caps before `start` (a context is built ahead of time, before the run's caps are known). */
   configure(limits: SnippetLimits): void;
   /** Delivers a bridge reply (primitives only). */
@@ -181,6 +190,7 @@ export const FORBIDDEN_GLOBALS = [
 ] as const;
 
 export function createSnippetContext(port: HostPort): SnippetContext {
+  const vm = vmModule();
   // A null-prototype sandbox: the global proxy then has nothing of ours to
   // inherit (`this.constructor` is the context's Object, not the host's).
   const context = vm.createContext(Object.create(null) as object, {
@@ -205,7 +215,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
     configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars), num(l.maxBridgeOps)),
     settle: (id, ok, text) => settle(id, ok, text),
     start: (code) => {
-      let script: vm.Script;
+      let script: VmModule.Script;
       try {
         // `lineOffset: -1` so error lines count from the snippet's first line.
         script = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 });

@@ -7,7 +7,7 @@ import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
 import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
 import { ATTACKS, PRELUDE, type Attack } from './attacks';
-import { listener, openDemo, runtimes, sandboxBundle, type Demo } from './harness';
+import { launchConfigs, listener, openDemo, sandboxBundle, type Demo } from './harness';
 
 /** The real gateway api, with tool calls delayed first (abortable, like a slow tool). */
 function delayed(api: ToolSearchApi, delayMs: number): { api: ToolSearchApi; maxInFlight: () => number; aborted: () => number } {
@@ -52,7 +52,7 @@ interface Outcome {
 /** Attacks run this many at a time: each has its own canary folder and listener, so nothing is shared but the host. */
 const PARALLEL = 3;
 
-for (const rt of runtimes()) {
+for (const rt of launchConfigs()) {
   describe(`sandbox attack suite on ${rt.label}`, function () {
     let demo: Demo;
     let bundlePath: string;
@@ -64,7 +64,7 @@ for (const rt of runtimes()) {
       const canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-canary-'));
       const server = await listener();
       const slow = a.callDelayMs !== undefined ? delayed(demo.api, a.callDelayMs) : undefined;
-      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false }) : bridge;
+      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir }) : bridge;
       const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
       let ticks = 0;
       const heartbeat = setInterval(() => ticks++, 5);
@@ -94,9 +94,10 @@ for (const rt of runtimes()) {
       }
       process.env.TSI_SANDBOX_SECRET = secret;
       [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
-      bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true });
+      bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true, snapshotDir: rt.snapshotDir });
       const iso = await bridge.isolation();
       assert.ok(iso.ok, `no isolated runtime: ${iso.reason}`);
+      assert.equal(iso.entry, rt.snapshotDir ? 'snapshot' : 'eval', iso.snapshotError);
       await bridge.prewarm();
       const queue = [...ATTACKS];
       await Promise.all(

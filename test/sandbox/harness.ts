@@ -13,11 +13,20 @@ export const REPO = path.resolve(__dirname, '../..');
 export const DEMO = path.join(REPO, 'examples/demo');
 
 let bundle: Promise<string> | undefined;
+const scratch: string[] = [];
+
+// Under mocha (not in the benchmark): remove the bundle and snapshot folders after all tests.
+(globalThis as { after?: (fn: () => void) => void }).after?.(() => {
+  for (const dir of scratch) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 /** Builds the sandbox child from source once per test process (tests do not depend on `npm run build`). */
 export function sandboxBundle(): Promise<string> {
   bundle ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-bundle-'));
+    scratch.push(dir);
     const outfile = path.join(dir, 'sandbox.js');
     await esbuild.build({
       entryPoints: [path.join(REPO, 'src/sandbox/child.ts')],
@@ -38,6 +47,28 @@ export interface Runtime {
   /** Undefined when this runtime is not installed (its suite is skipped with a message). */
   nodePath: string | undefined;
   missing?: string;
+  /** Start children from a V8 start-up snapshot kept here (else from source, `-e`). */
+  snapshotDir?: string;
+}
+
+/** A private snapshot folder for this test process. */
+export function snapshotDir(): string {
+  if (!snapshots) {
+    snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-test-snapshots-'));
+    scratch.push(snapshots);
+  }
+  return snapshots;
+}
+let snapshots: string | undefined;
+
+/** Each runtime as it is probed and attacked: the default Node from source and from a snapshot, Node 26 from a snapshot. */
+export function launchConfigs(): Runtime[] {
+  const [defaultNode, second] = runtimes();
+  return [
+    { ...defaultNode, label: `${defaultNode.label}, started from source` },
+    { ...defaultNode, label: `${defaultNode.label}, started from a snapshot`, snapshotDir: snapshotDir() },
+    { ...second, label: `${second.label}, started from a snapshot`, snapshotDir: second.nodePath ? snapshotDir() : undefined },
+  ];
 }
 
 /**

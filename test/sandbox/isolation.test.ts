@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import { clearIsolationCache, probeIsolation } from '../../src/core/bridge/isolation';
-import { openDemo, runtimes, sandboxBundle, type Demo } from './harness';
+import { launchConfigs, openDemo, sandboxBundle, type Demo } from './harness';
 
 describe('isolation probe', function () {
   let bundlePath: string;
@@ -16,19 +16,27 @@ describe('isolation probe', function () {
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  for (const rt of runtimes()) {
+  for (const rt of launchConfigs()) {
     it(`measures real denials on ${rt.label}`, async function () {
       if (!rt.nodePath) {
         console.log(`      skipped: ${rt.missing}`);
         this.skip();
       }
-      const iso = await probeIsolation(rt.nodePath, { bundlePath });
+      const iso = await probeIsolation(rt.nodePath, { bundlePath, snapshotDir: rt.snapshotDir });
       assert.ok(iso.ok, iso.reason);
       const major = Number(iso.node.slice(1).split('.')[0]);
       assert.equal(iso.flags[0], major >= 23 ? '--permission' : '--experimental-permission');
-      // The code goes in as `-e`: no file-system allowance at all.
-      assert.equal(iso.entry, 'eval');
-      assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), []);
+      if (rt.snapshotDir) {
+        // One read allowance: the snapshot the child starts from.
+        assert.equal(iso.entry, 'snapshot', iso.snapshotError);
+        const blob = iso.flags[iso.flags.indexOf('--snapshot-blob') + 1];
+        assert.ok(blob.startsWith(rt.snapshotDir));
+        assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), [`--allow-fs-read=${blob}`]);
+      } else {
+        // The code goes in as `-e`: no file-system allowance at all.
+        assert.equal(iso.entry, 'eval');
+        assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), []);
+      }
       assert.ok(iso.flags.includes('--disallow-code-generation-from-strings'));
       for (const c of [iso.fs, iso.childProcess, iso.worker]) {
         assert.deepEqual([c.contained, c.layer], [true, 'permission-model'], c.detail);
@@ -46,6 +54,34 @@ describe('isolation probe', function () {
       }
     });
   }
+
+  it('a snapshot folder others can write to is refused: start from source, and say why', async () => {
+    const shared = path.join(scratch, 'shared-snapshots');
+    fs.mkdirSync(shared, { mode: 0o777 });
+    fs.chmodSync(shared, 0o777);
+    const iso = await probeIsolation('node', { bundlePath, snapshotDir: shared });
+    assert.ok(iso.ok, iso.reason);
+    assert.equal(iso.entry, 'eval');
+    assert.match(iso.snapshotError ?? '', /is writable by others/);
+    assert.deepEqual(fs.readdirSync(shared), []);
+  });
+
+  it('a damaged snapshot fails the probe and is not used: start from source, and say why', async () => {
+    const dir = path.join(scratch, 'damaged-snapshots');
+    const first = await probeIsolation('node', { bundlePath, snapshotDir: dir });
+    assert.equal(first.entry, 'snapshot', first.snapshotError);
+    const blob = first.flags[first.flags.indexOf('--snapshot-blob') + 1];
+    fs.writeFileSync(blob, 'not a snapshot');
+    clearIsolationCache();
+    const iso = await probeIsolation('node', { bundlePath, snapshotDir: dir });
+    assert.ok(iso.ok, iso.reason);
+    assert.equal(iso.entry, 'eval');
+    assert.match(iso.snapshotError ?? '', /starting from the snapshot failed the probe/);
+    // Dropped, so the next probe builds a good one.
+    assert.ok(!fs.existsSync(blob));
+    clearIsolationCache();
+    assert.equal((await probeIsolation('node', { bundlePath, snapshotDir: dir })).entry, 'snapshot');
+  });
 
   it('is probed once per binary', async () => {
     const a = probeIsolation('node', { bundlePath });

@@ -92,7 +92,7 @@ export function inspectNode(nodePath: string, env?: Record<string, string | unde
  * source is too long for one command-line argument, with the one read
  * allowance it needs: the bundle.
  */
-export type SandboxEntry = 'eval' | 'file';
+export type SandboxEntry = 'eval' | 'file' | 'snapshot';
 
 /** Linux caps one argument at 128 KiB, Windows a whole command line at 32 Ki characters. */
 const MAX_EVAL_CHARS = process.platform === 'win32' ? 24_000 : 100_000;
@@ -111,25 +111,38 @@ export function sandboxSource(bundlePath: string): string {
   return text;
 }
 
+/** The V8 options of the child; a start-up snapshot must be built with exactly these. */
+export function sandboxV8Flags(heapMb: number): string[] {
+  return ['--disallow-code-generation-from-strings', `--max-old-space-size=${heapMb}`];
+}
+
 /**
- * The child's node options: the permission model (with no allowance, or in
- * `file` mode the one read of its bundle), no code generation from strings,
- * a heap cap.
+ * The child's node options: the permission model (with no allowance; in
+ * `file` mode the one read of its bundle; in `snapshot` mode the one read of
+ * the snapshot), no code generation from strings, a heap cap.
  */
-export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number): { flags: string[]; entry: SandboxEntry } {
-  const entry: SandboxEntry = sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
+export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number, snapshotBlob?: string): { flags: string[]; entry: SandboxEntry } {
+  const entry: SandboxEntry = snapshotBlob ? 'snapshot' : sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
+  const readable = entry === 'snapshot' ? snapshotBlob : entry === 'file' ? bundlePath : undefined;
   const flags = [
     runtime.permissionFlag,
-    ...(entry === 'file' ? [`--allow-fs-read=${bundlePath}`] : []),
-    '--disallow-code-generation-from-strings',
-    `--max-old-space-size=${heapMb}`,
+    ...(readable ? [`--allow-fs-read=${readable}`] : []),
+    ...sandboxV8Flags(heapMb),
     // The permission model's "experimental" banner on Node 20 is noise on stderr.
     '--no-warnings',
+    ...(entry === 'snapshot' && snapshotBlob ? ['--snapshot-blob', snapshotBlob] : []),
   ];
   return { flags, entry };
 }
 
 /** The child's whole argument list. */
 export function sandboxArgv(flags: readonly string[], entry: SandboxEntry, bundlePath: string): string[] {
-  return entry === 'eval' ? [...flags, '-e', sandboxSource(bundlePath)] : [...flags, bundlePath];
+  switch (entry) {
+    case 'eval':
+      return [...flags, '-e', sandboxSource(bundlePath)];
+    case 'file':
+      return [...flags, bundlePath];
+    case 'snapshot':
+      return [...flags];
+  }
 }
