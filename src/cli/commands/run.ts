@@ -96,7 +96,7 @@ function human(r: RunReport): string {
   out.push(
     r.ok ? `value: ${r.value === undefined ? '(undefined)' : truncate(JSON.stringify(r.value), 400)}` : `error: ${r.error ?? ''}`,
     `telemetry: catalog ${r.telemetry.catalogSize} tools; search ${r.telemetry.searchCount}, describe ${r.telemetry.describeCount}, call ${r.telemetry.callCount}; ${r.durationMs} ms`,
-    `isolation: ${iso.ok ? 'ok' : 'UNAVAILABLE'} on Node ${iso.node}; network contained by ${iso.net.layer}`,
+    `isolation: ${iso.ok ? 'ok' : 'UNAVAILABLE'} on Node ${iso.node} (${iso.flags[0] ?? 'no flags'}, started from ${iso.entry}); network contained by ${iso.net.layer}`,
   );
   return out.join('\n');
 }
