@@ -5,8 +5,8 @@
 //   (b) Playwright UI tests on the workbench (test/ui), screenshots in test-results/.
 // Ends with `N passed, N failed` and a non-zero exit on any failure.
 //
-// Flags: --vsix      package the extension and install the .vsix (what CI ships)
-//        --dev       run the development folder (default unless CI or TSI_TEST_VSIX=1)
+// Flags: --vsix      package the extension and install the .vsix (the default: what ships)
+//        --dev       load the development folder instead (faster edit-test loop)
 //        --host-only / --ui-only
 //        --update-screenshots  copy the tree-view and panel screenshots to media/screenshots/
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,8 @@ import { packageVsix } from './lib/packageVsix.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
-const useVsix = args.has('--vsix') || (!args.has('--dev') && (process.env.TSI_TEST_VSIX === '1' || process.env.CI === 'true' || process.env.CI === '1'));
+// What ships is what is tested: the packaged .vsix unless --dev asks for the folder.
+const useVsix = !args.has('--dev') && process.env.TSI_TEST_DEV !== '1';
 const runHost = !args.has('--ui-only');
 const runUi = !args.has('--host-only');
 const started = Date.now();
@@ -44,6 +45,7 @@ const WORKBENCH_NOISE = /^\[[^\]]+\] |^Timed out waiting for authentication|ENOT
 
 const results = { passed: 0, failed: 0, pending: 0 };
 let server;
+let untrustedServer;
 let browser;
 let runDir;
 
@@ -93,7 +95,7 @@ async function uiTests(base, devPath) {
   process.env.TSI_VSCODE_URL = base;
   // Development runs load the extension from the folder; .vsix runs have it installed.
   if (devPath === root) {
-    process.env.TSI_UI_PAYLOAD = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${new URL(base).port}${root}`]]);
+    process.env.TSI_UI_DEV_PATH = root;
   }
   process.env.TSI_WORKSPACE = path.join(root, 'examples', 'demo');
   process.env.TSI_CHROMIUM = CHROMIUM;
@@ -168,6 +170,12 @@ async function main() {
     await context.close();
   }
   if (runUi) {
+    // A second server with Workspace Trust on (and its own state), so the
+    // untrusted path runs as a user meets it: the trust prompt, then restricted mode.
+    const untrustedDir = path.join(runDir, 'untrusted');
+    seedSettings(untrustedDir, DEMO_SETTINGS);
+    untrustedServer = await startServer({ tooling, port: await freePort(), dataDir: untrustedDir, extensionsDir, workspaceTrust: true, env: serverEnv });
+    process.env.TSI_VSCODE_UNTRUSTED_URL = untrustedServer.base;
     step('(b) UI tests');
     await uiTests(server.base, devPath);
   }
@@ -182,6 +190,9 @@ try {
   results.failed++;
 } finally {
   await browser?.close().catch(() => undefined);
+  for (const s of [untrustedServer].filter(Boolean)) {
+    await s.stop();
+  }
   if (server) {
     await server.stop();
     const left = groupMembers(server.pid);

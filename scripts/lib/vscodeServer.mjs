@@ -67,7 +67,7 @@ export function installVsix(tooling, vsix, dataDir, extensionsDir) {
  * Starts the server; resolves once it answers HTTP. `token` undefined means
  * `--without-connection-token` (tests only: loopback, short-lived).
  */
-export async function startServer({ tooling, port, dataDir, extensionsDir, token, smokeTestDriver = false, env = {}, log }) {
+export async function startServer({ tooling, port, dataDir, extensionsDir, token, smokeTestDriver = false, workspaceTrust = !smokeTestDriver, env = {}, log }) {
   const args = [
     tooling.serverMain,
     '--host', '127.0.0.1', '--port', String(port),
@@ -75,7 +75,8 @@ export async function startServer({ tooling, port, dataDir, extensionsDir, token
     '--accept-server-license-terms',
     '--server-data-dir', dataDir, '--user-data-dir', dataDir, '--extensions-dir', extensionsDir,
     '--disable-telemetry', '--disable-update-check',
-    ...(smokeTestDriver ? ['--enable-smoke-test-driver', '--disable-workspace-trust'] : []),
+    ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
   ];
   const child = spawn(tooling.node, args, {
     detached: true, // its own process group

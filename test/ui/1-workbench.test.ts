@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, type Browser, type Page } from './harness';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, workbenchUrl, type Browser, type Page } from './harness';
 
 // The workbench as a user sees it: the activity-bar view, the panel, the
 // round trip webview -> extension -> editor, and the panel after a reload.
@@ -10,8 +10,7 @@ describe('workbench UI on examples/demo', () => {
 
   before(async () => {
     browser = await launchBrowser();
-    const payload = process.env.TSI_UI_PAYLOAD ? `&payload=${encodeURIComponent(process.env.TSI_UI_PAYLOAD)}` : '';
-    page = await openWorkbench(browser, `${env('TSI_VSCODE_URL')}/?folder=${encodeURIComponent(env('TSI_WORKSPACE'))}${payload}`);
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
   });
 
   afterEach(async function () {

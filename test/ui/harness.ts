@@ -67,6 +67,13 @@ export function resultsDir(): string {
   return dir;
 }
 
+/** The workbench URL for the demo folder on a server (development runs load the extension from the folder). */
+export function workbenchUrl(base: string): string {
+  const dev = process.env.TSI_UI_DEV_PATH;
+  const payload = dev ? `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${dev}`]]))}` : '';
+  return `${base}/?folder=${encodeURIComponent(env('TSI_WORKSPACE'))}${payload}`;
+}
+
 /** Opens the workbench on a folder and waits until it is usable. */
 export async function openWorkbench(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

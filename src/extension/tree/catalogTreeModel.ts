@@ -192,6 +192,14 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: Tre
     }
     if (kind === 'mcp') {
       for (const s of catalog.servers) {
+        if (s.status === 'disabled') {
+          // Not started (untrusted workspace, disabled in config): say so rather than hide it.
+          children.push({
+            kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: not started`, description: s.error,
+            tooltip: `MCP server "${s.name}" (${s.transport}) configured at ${s.origin}\n${s.error ?? 'disabled'}`,
+            severity: 'info', icon: { id: 'debug-disconnect', color: 'disabledForeground' },
+          });
+        }
         if (s.status === 'failed') {
           children.push({
             kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: failed`, description: s.error,
@@ -216,7 +224,7 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: Tre
         server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
       ));
     }
-    const faults = children.filter((c) => c.kind === 'notice').length;
+    const faults = children.filter((c) => c.kind === 'notice' && c.severity === 'error').length;
     if (children.length === 0) {
       continue;
     }

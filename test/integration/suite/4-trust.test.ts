@@ -23,7 +23,13 @@ describe('workspace trust', () => {
       assert.equal(state.trusted, false);
       assert.ok(state.catalog.tools.some((t) => t.sourceName === 'github'), 'snapshots are still read');
       assert.ok(state.catalog.tools.some((t) => t.source === 'client'), 'client tools are still read');
+      const stdio = state.catalog.servers.filter((s) => s.transport === 'stdio');
+      assert.ok(stdio.length >= 3, 'the demo configures stdio servers');
+      assert.deepEqual(stdio.filter((s) => s.status !== 'disabled').map((s) => s.name), [], 'no stdio server was started');
+      assert.ok(state.catalog.plugins.length > 0);
       const nodes = buildCatalogTree({ catalog: state.catalog, trusted: state.trusted });
+      const mcp = nodes.find((n) => n.label === 'MCP servers');
+      assert.ok(mcp?.kind === 'group' && mcp.children.some((c) => c.label === 'everything: not started'), 'the view says which servers did not start');
       assert.equal(nodes[0]?.label, TRUST_NOTICE);
       assert.equal(nodes[0]?.command?.command, 'workbench.trust.manage');
       const registered = await vscode.commands.getCommands(true);

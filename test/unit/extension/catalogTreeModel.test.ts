@@ -68,7 +68,10 @@ describe('catalog tree model', () => {
   it('shows failed servers and plugins as error items in their source group', () => {
     const catalog = new Catalog(
       [],
-      [{ name: 'broken', origin: 'openclaw.json:12', transport: 'stdio', status: 'failed', toolCount: 0, error: 'spawn nope ENOENT', durationMs: 3 }],
+      [
+        { name: 'broken', origin: 'openclaw.json:12', transport: 'stdio', status: 'failed', toolCount: 0, error: 'spawn nope ENOENT', durationMs: 3 },
+        { name: 'idle', origin: 'openclaw.json:20', transport: 'stdio', status: 'disabled', toolCount: 0, error: 'workspace not trusted', durationMs: 0 },
+      ],
       [{ id: 'crm', name: 'CRM', manifest: 'plugins/crm/openclaw.plugin.json', status: 'failed', reason: 'bad manifest', toolCount: 0 }],
       [{ file: 'openclaw.json', line: 3, severity: 'error', message: 'tools.deny must be an array' }],
       defaultToolSearchSettings(),
@@ -80,6 +83,10 @@ describe('catalog tree model', () => {
     assert.equal(server?.label, 'broken: failed');
     assert.equal(server?.description, 'spawn nope ENOENT');
     assert.equal(server?.icon.color, 'problemsErrorIcon.foreground');
+    const idle = group(nodes, 'MCP servers').children[1];
+    assert.equal(idle?.label, 'idle: not started');
+    assert.equal(idle?.kind === 'notice' && idle.severity, 'info');
+    assert.match(group(nodes, 'MCP servers').description ?? '', /1 fault$/, 'a server that was not started is not a fault');
     assert.equal(group(nodes, 'OpenClaw').children[0]?.label, 'plugin CRM: failed');
     const problems = group(nodes, 'Problems');
     assert.equal(problems.children[0]?.location?.line, 3);
