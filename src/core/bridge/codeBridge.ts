@@ -389,6 +389,10 @@ class RunSession {
 
   /** The tool's name for the nested call id; the raw argument when it names nothing the catalog offers. */
   private toolName(idOrName: string): string {
+    // `resolve` does not count as a describe in telemetry; fall back to describe for APIs without it.
+    if (this.api.resolve) {
+      return this.api.resolve(idOrName)?.name ?? idOrName;
+    }
     try {
       return this.api.describe(idOrName).name;
     } catch {
