@@ -8,6 +8,7 @@
  *   npm run bench:mcp                 7 rounds
  *   npm run bench:mcp -- --rounds 9
  */
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -82,6 +83,23 @@ async function connectOnly(servers: readonly McpServerConfig[]): Promise<number>
   }
 }
 
+/**
+ * What the machine allows, without MCP: spawn each server as configured and
+ * wait for its start-up banner on stderr (printed once its modules are
+ * loaded), then kill it. Parallel / slowest here is the floor our lane is read against.
+ */
+function bannerMs(cfg: McpServerConfig): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(cfg.command ?? '', cfg.args, { cwd: cfg.cwd, env: { ...process.env, ...cfg.env }, stdio: ['pipe', 'ignore', 'pipe'] });
+    child.on('error', reject);
+    child.stderr.once('data', () => {
+      resolve(performance.now() - t0);
+      child.kill('SIGKILL');
+    });
+  });
+}
+
 async function sequential(servers: readonly McpServerConfig[]): Promise<number> {
   let total = 0;
   for (const s of servers) {
@@ -112,6 +130,8 @@ async function main(): Promise<void> {
   const par: number[] = [];
   const parCpu: number[] = [];
   const rawPar: number[] = [];
+  const osPar: number[] = [];
+  const osSingle: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const rawSingle: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const load0 = os.loadavg()[0];
   for (let r = 0; r < ROUNDS; r++) {
@@ -123,6 +143,12 @@ async function main(): Promise<void> {
     }
     seq.push(await sequential(servers));
     rawPar.push(await connectOnly(servers));
+    const t0 = performance.now();
+    await Promise.all(servers.map(bannerMs));
+    osPar.push(performance.now() - t0);
+    for (const s of servers) {
+      osSingle[s.name].push(await bannerMs(s));
+    }
     for (const s of servers) {
       rawSingle[s.name].push(await connectOnly([s]));
     }
@@ -143,6 +169,11 @@ async function main(): Promise<void> {
   console.log(
     `  MCP layer alone (connect + tools/list): singles ${names.map((n) => `${n} ${median(rawSingle[n]).toFixed(0)}`).join(', ')} ms; ` +
       `parallel ${median(rawPar).toFixed(0)} ms = ${(median(rawPar) / rawSlowest).toFixed(2)}x the slowest`,
+  );
+  const osSlowest = Math.max(...names.map((n) => median(osSingle[n])));
+  console.log(
+    `  machine floor, no MCP (spawn until start-up banner): singles ${names.map((n) => `${n} ${median(osSingle[n]).toFixed(0)}`).join(', ')} ms; ` +
+      `parallel ${median(osPar).toFixed(0)} ms = ${(median(osPar) / osSlowest).toFixed(2)}x the slowest`,
   );
   // Starting a server is mostly CPU (module loading), so on few cores the parallel lane
   // cannot beat the servers' total CPU spread over the cores: print that floor to read the ratio against.
