@@ -7,6 +7,7 @@
 //
 // Flags: --vsix      package the extension and install the .vsix (the default: what ships)
 //        --dev       load the development folder instead (faster edit-test loop)
+//        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
 //        --update-screenshots  copy the tree-view and panel screenshots to media/screenshots/
 import { spawnSync } from 'node:child_process';
@@ -149,7 +150,7 @@ async function main() {
     devPath = path.join(runDir, 'harness');
     fs.mkdirSync(devPath, { recursive: true });
     fs.writeFileSync(path.join(devPath, 'package.json'), JSON.stringify({ name: 'tsi-test-harness', publisher: 'tsi-test', version: '0.0.0', engines: { vscode: '*' } }));
-  } else {
+  } else if (!args.has('--no-build')) {
     step('building the extension (development folder)');
     sh('node', ['esbuild.mjs']);
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
+import { loadCore } from './coreLoader';
 import type { Logger } from './logger';
 import { readSettings } from './settings';
 import type { InspectorSettings } from './settingsModel';
@@ -110,9 +111,7 @@ export class CatalogService implements vscode.Disposable {
     this.options.logger.info(`building catalog (${reason}); workspace ${trusted ? 'trusted' : 'not trusted: no MCP servers, no plugin code'}`);
     let ws: OpenWorkspace | undefined;
     try {
-      // Loaded on first build, not at activation: core pulls in the MCP SDK
-      // and zod, which cost more to load than the whole of `activate`.
-      const { OpenWorkspace } = await import('../core/workspace');
+      const { OpenWorkspace } = await loadCore();
       ws = new OpenWorkspace({
         workspace: folder.uri.fsPath,
         configPath: settings.configPath,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Explanation } from '../../core/explain/explain';
 import type { CatalogTool } from '../../core/types';
 import type { CatalogService } from '../catalogService';
+import { loadCore } from '../coreLoader';
 import { formatExplanation } from './formatExplanation';
 
 export const EXPLAIN_SCHEME = 'tool-search-explain';
@@ -72,7 +73,7 @@ export async function explainToolCommand(service: CatalogService, docs: ExplainD
   if (!query) {
     return undefined;
   }
-  const { explainTool } = await import('../../core/explain/explain');
+  const { explainTool } = await loadCore();
   const explanation = explainTool(catalog, query);
   const uri = docs.set(query, formatExplanation(explanation));
   const doc = await vscode.workspace.openTextDocument(uri);

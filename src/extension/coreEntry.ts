@@ -1,0 +1,6 @@
+// The part of core the extension needs, behind one entry so it can load on
+// first use: core brings the MCP SDK and zod, which cost far more to load
+// than `activate` itself. Built as its own bundle (dist/coreEntry.js) when
+// esbuild.mjs lists it; otherwise inlined lazily into dist/extension.js.
+export { OpenWorkspace } from '../core/workspace';
+export { explainTool } from '../core/explain/explain';
