@@ -29,6 +29,7 @@ export function catalogJson(catalog: Catalog, all: boolean): unknown {
       toolCount: s.toolCount,
       ...(s.error ? { error: s.error } : {}),
       durationMs: s.durationMs,
+      ...(s.stderrTail && s.stderrTail.length > 0 ? { stderrTail: s.stderrTail } : {}),
     })),
     plugins: catalog.plugins,
     diagnostics: catalog.diagnostics,

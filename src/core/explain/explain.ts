@@ -116,16 +116,18 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
   }));
   if (matches.length === 0) {
     const server = serverOf(q);
-    const failed = server ? catalog.unavailableServers.find((s) => s.name.toLowerCase() === server.toLowerCase()) : undefined;
-    if (failed) {
+    // A tool of a server that failed or is disabled is unavailable, not unknown.
+    const down = server ? catalog.servers.find((s) => s.status !== 'ok' && s.name.toLowerCase() === server.toLowerCase()) : undefined;
+    if (down) {
+      const what = down.status === 'failed' ? 'failed' : 'is disabled';
       matches.push({
         name: q,
         source: 'mcp',
-        sourceName: failed.name,
+        sourceName: down.name,
         status: 'unavailable',
-        reason: `MCP server "${failed.name}" failed: ${failed.error ?? 'unknown error'}`,
+        reason: `MCP server "${down.name}" ${what}: ${down.error ?? 'no reason given'}`,
         decisions: [],
-        hint: `fix the server configured at ${failed.origin}`,
+        hint: down.status === 'failed' ? `fix the server configured at ${down.origin}` : `enable the server configured at ${down.origin}`,
       });
     } else {
       matches.push({

@@ -245,6 +245,14 @@ describe('catalog builder', () => {
       assert.match(e.matches[0]?.hint ?? '', /alsoAllow/);
     });
 
+    it('a tool of a disabled server is unavailable, naming the server, not unknown', async () => {
+      const { catalog } = await catalogOf({ 'openclaw.json': '{ mcp: { servers: { tracker: { command: "node", args: ["x.js"], enabled: false } } } }' }, { trusted: true });
+      const e = explainTool(catalog, 'tracker__open_ticket');
+      assert.equal(e.matches[0]?.status, 'unavailable');
+      assert.match(e.matches[0]?.reason ?? '', /MCP server "tracker" is disabled/);
+      assert.match(e.matches[0]?.hint ?? '', /enable the server configured at openclaw\.json:1/);
+    });
+
     it('suggests close names for an unknown tool', async () => {
       const { catalog } = await catalogOf({});
       const e = explainTool(catalog, 'web_serch');
