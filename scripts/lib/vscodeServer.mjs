@@ -71,7 +71,8 @@ export async function startServer({ tooling, port, dataDir, extensionsDir, token
   const args = [
     tooling.serverMain,
     '--host', '127.0.0.1', '--port', String(port),
-    ...(token ? ['--connection-token', token] : ['--without-connection-token']),
+    // The token goes in a private file: a command line is readable by every local user (ps).
+    ...(token ? ['--connection-token-file', writeTokenFile(dataDir, token)] : ['--without-connection-token']),
     '--accept-server-license-terms',
     '--server-data-dir', dataDir, '--user-data-dir', dataDir, '--extensions-dir', extensionsDir,
     '--disable-telemetry', '--disable-update-check',
@@ -136,6 +137,14 @@ export async function startServer({ tooling, port, dataDir, extensionsDir, token
       await waitGroupGone(child.pid);
     },
   };
+}
+
+function writeTokenFile(dataDir, token) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'connection-token');
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, token, { mode: 0o600 });
+  return file;
 }
 
 export function killGroup(pgid, signal = 'SIGTERM') {

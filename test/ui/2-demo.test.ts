@@ -85,7 +85,9 @@ describe('npm run demo', () => {
     await browser.close();
     browser = undefined;
 
-    const before = processes().filter((p) => p.pgid === pgid);
+    const all = processes();
+    assert.deepEqual(all.filter((p) => p.cmd.includes(token)).map((p) => p.pid), [], 'the token is on no command line (ps shows those to every user)');
+    const before = all.filter((p) => p.pgid === pgid);
     assert.ok(before.length > 1, `the server has helpers to clean up (group ${pgid}: ${before.length})`);
 
     demo.kill('SIGINT');
