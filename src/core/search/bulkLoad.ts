@@ -20,10 +20,17 @@ export interface BulkDoc<F extends string> {
 
 type FieldTermData = Map<number, Map<number, number>>;
 
+interface PostingList {
+  freqs: Map<number, number>;
+  last: number;
+}
+
 export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
   addAllPieces(docs: readonly BulkDoc<F>[], fields: readonly F[], analyzeField: (text: string, field: F) => string[]): void {
-    // Per field: piece text -> the postings it feeds and how often.
-    const memo = fields.map(() => new Map<string, { freqs: Map<number, number>; count: number }[]>());
+    // Per field: piece text -> the postings it feeds and how often. `last`
+    // is the document a posting list saw last: documents arrive in id order,
+    // so a list that has not seen this document gets a fresh entry without a lookup.
+    const memo = fields.map(() => new Map<string, { list: PostingList; count: number }[]>());
     const fieldIds = fields.map((f) => {
       const id = this._fieldIds[f];
       if (id === undefined) {
@@ -32,7 +39,8 @@ export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
       return id;
     });
     const terms = new Map<string, FieldTermData>();
-    const postingsOf = (term: string, fieldId: number): Map<number, number> => {
+    const lists = new Map<Map<number, number>, PostingList>();
+    const postingsOf = (term: string, fieldId: number): PostingList => {
       let data = terms.get(term);
       if (data === undefined) {
         data = new Map();
@@ -43,7 +51,12 @@ export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
         freqs = new Map();
         data.set(fieldId, freqs);
       }
-      return freqs;
+      let list = lists.get(freqs);
+      if (list === undefined) {
+        list = { freqs, last: -1 };
+        lists.set(freqs, list);
+      }
+      return list;
     };
     const totals = fields.map(() => 0);
     const before = this._documentCount;
@@ -59,7 +72,7 @@ export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
       for (let i = 0; i < fields.length; i++) {
         const field = fields[i] as F;
         const fieldId = fieldIds[i] as number;
-        const cache = memo[i] as Map<string, { freqs: Map<number, number>; count: number }[]>;
+        const cache = memo[i] as Map<string, { list: PostingList; count: number }[]>;
         let unique = 0;
         for (const piece of doc.fields[field]) {
           let entries = cache.get(piece);
@@ -68,16 +81,16 @@ export class BulkMiniSearch<F extends string> extends MiniSearch<BulkDoc<F>> {
             for (const term of analyzeField(piece, field)) {
               counts.set(term, (counts.get(term) ?? 0) + 1);
             }
-            entries = [...counts].map(([term, count]) => ({ freqs: postingsOf(term, fieldId), count }));
+            entries = [...counts].map(([term, count]) => ({ list: postingsOf(term, fieldId), count }));
             cache.set(piece, entries);
           }
-          for (const { freqs, count } of entries) {
-            const f = freqs.get(shortId);
-            if (f === undefined) {
-              freqs.set(shortId, count);
+          for (const { list, count } of entries) {
+            if (list.last !== shortId) {
+              list.freqs.set(shortId, count);
+              list.last = shortId;
               unique++;
             } else {
-              freqs.set(shortId, f + count);
+              list.freqs.set(shortId, (list.freqs.get(shortId) ?? 0) + count);
             }
           }
         }

@@ -2,6 +2,17 @@ import { suggestNames } from '../explain/explain';
 import { ToolApiError } from '../gateway/toolApi';
 import type { CatalogTool } from '../types';
 
+function nameKeys(tool: CatalogTool): string[] {
+  const id = tool.id.toLowerCase();
+  const name = tool.name.toLowerCase();
+  const keys = name === id ? [id] : [id, name];
+  const raw = tool.rawName?.toLowerCase();
+  if (raw !== undefined && raw !== id && raw !== name) {
+    keys.push(raw);
+  }
+  return keys;
+}
+
 /**
  * Resolves what a model or user typed to one tool: the exact id first, then a
  * unique name (case-insensitive; MCP tools also by their raw server-side
@@ -10,22 +21,29 @@ import type { CatalogTool } from '../types';
  */
 export class ToolLookup {
   private readonly byId = new Map<string, CatalogTool>();
-  private readonly byName = new Map<string, Set<string>>();
+  // Lower-cased id, name or raw name -> ids; almost always one id, so no Set per key.
+  private readonly byName = new Map<string, string | string[]>();
 
   get size(): number {
     return this.byId.size;
   }
 
   add(tool: CatalogTool): void {
-    this.remove(tool.id);
+    if (this.byId.has(tool.id)) {
+      this.remove(tool.id);
+    }
     this.byId.set(tool.id, tool);
-    for (const key of this.nameKeys(tool)) {
-      let ids = this.byName.get(key);
-      if (!ids) {
-        ids = new Set();
-        this.byName.set(key, ids);
+    for (const key of nameKeys(tool)) {
+      const ids = this.byName.get(key);
+      if (ids === undefined) {
+        this.byName.set(key, tool.id);
+      } else if (typeof ids === 'string') {
+        if (ids !== tool.id) {
+          this.byName.set(key, [ids, tool.id]);
+        }
+      } else if (!ids.includes(tool.id)) {
+        ids.push(tool.id);
       }
-      ids.add(tool.id);
     }
   }
 
@@ -35,11 +53,13 @@ export class ToolLookup {
       return undefined;
     }
     this.byId.delete(id);
-    for (const key of this.nameKeys(tool)) {
+    for (const key of nameKeys(tool)) {
       const ids = this.byName.get(key);
-      ids?.delete(id);
-      if (ids?.size === 0) {
+      if (ids === id) {
         this.byName.delete(key);
+      } else if (Array.isArray(ids)) {
+        const rest = ids.filter((x) => x !== id);
+        this.byName.set(key, rest.length === 1 ? (rest[0] as string) : rest);
       }
     }
     return tool;
@@ -55,15 +75,15 @@ export class ToolLookup {
 
   /** Tools whose id, name or raw name equals `text`, case-insensitively (the "exact match" of ranking). */
   exact(text: string): CatalogTool[] {
-    const key = text.trim().toLowerCase();
-    const out = new Map<string, CatalogTool>();
-    for (const id of this.byName.get(key) ?? []) {
+    const ids = this.byName.get(text.trim().toLowerCase());
+    const out: CatalogTool[] = [];
+    for (const id of ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids) {
       const t = this.byId.get(id);
       if (t) {
-        out.set(id, t);
+        out.push(t);
       }
     }
-    return [...out.values()];
+    return out;
   }
 
   /** The tool `idOrName` names, or a ToolApiError saying why there is none. */
@@ -99,11 +119,4 @@ export class ToolLookup {
     throw new ToolApiError(message, 'unknown-tool');
   }
 
-  private nameKeys(tool: CatalogTool): string[] {
-    const keys = new Set([tool.id.toLowerCase(), tool.name.toLowerCase()]);
-    if (tool.rawName) {
-      keys.add(tool.rawName.toLowerCase());
-    }
-    return [...keys];
-  }
 }

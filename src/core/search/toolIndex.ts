@@ -37,6 +37,10 @@ export interface RankingTuning {
   literalTier: boolean;
   /** Query terms found in more than this share of tools are not searched (they cost much and weigh nearly nothing). */
   maxDocShare: number;
+  /** At most this many tool postings are visited for the words of one query (before prefix and typo matches). */
+  postingBudget: number;
+  /** Prefix and typo matching apply to queries of at most this many words. */
+  approximateMaxWords: number;
   /** Weight of request-framing words ("find", "show", "information"). */
   weakWordWeight: number;
   /** How much matching more distinct query words counts: score x (words matched ^ coverage). */
@@ -53,6 +57,8 @@ export const DEFAULT_TUNING: RankingTuning = {
   coverage: 1,
   weakWordWeight: 0.3,
   maxDocShare: 0.5,
+  postingBudget: 10_000,
+  approximateMaxWords: 6,
 };
 
 const FIELDS: Field[] = ['name', 'label', 'description', 'paramNames', 'paramDocs', 'owner'];
@@ -252,7 +258,11 @@ export class ToolIndex {
       }
     }
     this.dropCommonTerms(weights);
-    const ranked = new Map<string, RankedTool>();
+    // Typos and word starts matter in short queries (a name, two or three
+    // words); a long query has enough words, and expanding each costs time.
+    const short = words.length <= this.tuning.approximateMaxWords;
+    const best = new TopK(Math.max(0, limit));
+    const exactIds = new Map<string, number>(exact.map((t) => [t.id, 0]));
     if (weights.size > 0) {
       const results: MiniResult[] = this.mini.search([...weights.keys()].join(' '), {
         combineWith: 'OR',
@@ -260,48 +270,61 @@ export class ToolIndex {
         processTerm: (t) => t,
         boost: this.tuning.boost,
         boostTerm: (term) => weights.get(term) ?? 1,
-        prefix: (term) => originals.has(term) && term.length >= this.tuning.prefixMin,
-        fuzzy: (term) => (originals.has(term) && term.length >= this.tuning.fuzzyMin ? 1 : false),
+        prefix: (term) => short && originals.has(term) && term.length >= this.tuning.prefixMin,
+        fuzzy: (term) => (short && originals.has(term) && term.length >= this.tuning.fuzzyMin ? 1 : false),
         maxFuzzy: 1,
         bm25: this.tuning.bm25,
       });
+      // Broad queries match most of a large catalog: keep only the best k, and resolve tools for those alone.
       for (const r of results) {
-        const tool = this.visible.get(String(r.id));
-        if (tool) {
-          const literal = r.terms.some((t) => originals.has(t));
-          ranked.set(tool.id, { tool, score: this.conceptScore(r, conceptOf), tier: literal || !this.tuning.literalTier ? 1 : 2 });
+        const id = r.id as string;
+        const score = this.conceptScore(r, conceptOf);
+        if (exactIds.has(id)) {
+          exactIds.set(id, score);
+          continue;
         }
+        const literal = !this.tuning.literalTier || r.terms.some((t) => originals.has(t));
+        best.offer({ id, score, tier: literal ? 1 : 2 });
       }
     }
-    for (const tool of exact) {
-      ranked.set(tool.id, { tool, score: ranked.get(tool.id)?.score ?? 0, tier: 0 });
+    for (const [id, score] of exactIds) {
+      best.offer({ id, score, tier: 0 });
     }
-    return topK(ranked.values(), Math.max(0, limit));
+    const out: RankedTool[] = [];
+    for (const c of best.items) {
+      const tool = this.visible.get(c.id);
+      if (tool) {
+        out.push({ tool, score: c.score, tier: c.tier });
+      }
+    }
+    return out;
   }
 
   /**
-   * Drops terms found in more than `maxDocShare` of the tools: their BM25
-   * weight is near zero, but scoring them visits most of the index (what
-   * makes long queries slow on large catalogs). The rarest term always stays.
+   * Bounds the work of one query. Terms found in more than `maxDocShare` of
+   * the tools are dropped (their BM25 weight is near zero, but scoring them
+   * visits most of the index); then, rarest first, terms are kept while the
+   * tools they would visit stay within `postingBudget`. On catalogs of a few
+   * thousand tools the budget never bites; on large ones it drops the common
+   * words of long queries, which is what made them slow. The rarest term
+   * always stays.
    */
   private dropCommonTerms(weights: Map<string, number>): void {
     const n = this.mini.documentCount;
     if (n < 50 || weights.size <= 1) {
       return;
     }
-    const limit = this.tuning.maxDocShare * n;
-    let rarest: [string, number] | undefined;
-    for (const term of [...weights.keys()]) {
-      const df = this.mini.documentFrequency(term);
-      if (rarest === undefined || df < rarest[1]) {
-        rarest = [term, df];
-      }
-      if (df > limit) {
+    const byRarity = [...weights.keys()].map((term) => ({ term, df: this.mini.documentFrequency(term) })).sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1));
+    const rarest = byRarity[0];
+    let visited = 0;
+    for (const { term, df } of byRarity) {
+      visited += df;
+      if (df > this.tuning.maxDocShare * n || (visited > this.tuning.postingBudget && term !== rarest?.term)) {
         weights.delete(term);
       }
     }
     if (weights.size === 0 && rarest) {
-      weights.set(rarest[0], 1);
+      weights.set(rarest.term, 1);
     }
   }
 
@@ -323,7 +346,7 @@ export class ToolIndex {
   }
 
   private addTools(tools: readonly CatalogTool[]): void {
-    const docs = new Map<string, ToolDoc>();
+    let docs: ToolDoc[] = [];
     for (const tool of tools) {
       if (tool.status === 'excluded') {
         continue;
@@ -331,7 +354,7 @@ export class ToolIndex {
       if (this.visible.get(tool.id)) {
         // A re-added id replaces the old entry rather than duplicating it.
         this.removeOne(tool.id);
-        docs.delete(tool.id);
+        docs = docs.filter((d) => d.id !== tool.id);
       }
       this.visible.add(tool);
       const key = ownerKey(tool.source, tool.sourceName);
@@ -343,10 +366,10 @@ export class ToolIndex {
       ids.add(tool.id);
       if (tool.status === 'cataloged') {
         this.searchable.add(tool.id);
-        docs.set(tool.id, toDoc(tool));
+        docs.push(toDoc(tool));
       }
     }
-    this.mini.addAllPieces([...docs.values()], FIELDS, analyzeField);
+    this.mini.addAllPieces(docs, FIELDS, analyzeField);
   }
 
   private removeOne(id: string): void {
@@ -362,29 +385,36 @@ export class ToolIndex {
   }
 }
 
-/** Ranking order: tier, then score (higher first), then id. */
-function compareRanked(a: RankedTool, b: RankedTool): number {
-  return a.tier - b.tier || b.score - a.score || (a.tool.id < b.tool.id ? -1 : a.tool.id > b.tool.id ? 1 : 0);
+interface Candidate {
+  id: string;
+  score: number;
+  tier: 0 | 1 | 2;
 }
 
-/** The first `k` in ranking order, without sorting everything (broad queries match most of a large catalog). */
-function topK(items: Iterable<RankedTool>, k: number): RankedTool[] {
-  const best: RankedTool[] = [];
-  if (k <= 0) {
-    return best;
-  }
-  for (const item of items) {
-    if (best.length === k && compareRanked(item, best[k - 1] as RankedTool) >= 0) {
-      continue;
+/** Ranking order: tier, then score (higher first), then id. */
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return a.tier - b.tier || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The first k candidates in ranking order, kept by insertion: no sort of everything that matched. */
+class TopK {
+  readonly items: Candidate[] = [];
+
+  constructor(private readonly k: number) {}
+
+  offer(c: Candidate): void {
+    const items = this.items;
+    const k = this.k;
+    if (k <= 0 || (items.length === k && compareCandidates(c, items[k - 1] as Candidate) >= 0)) {
+      return;
     }
-    let i = best.length === k ? k - 1 : best.length;
-    while (i > 0 && compareRanked(item, best[i - 1] as RankedTool) < 0) {
-      best[i] = best[i - 1] as RankedTool;
+    let i = items.length === k ? k - 1 : items.length;
+    while (i > 0 && compareCandidates(c, items[i - 1] as Candidate) < 0) {
+      items[i] = items[i - 1] as Candidate;
       i--;
     }
-    best[i] = item;
+    items[i] = c;
   }
-  return best;
 }
 
 /** Trims and bounds a query; empty and over-long ones are errors, never an unranked dump. */
