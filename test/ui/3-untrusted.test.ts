@@ -33,7 +33,8 @@ describe('untrusted workspace', () => {
       await no.click();
     }
     await restricted.waitFor();
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    // The status bar item is the other way in: it opens the catalog view.
+    await page.locator('.statusbar-item[id$="toolSearchInspector.status"] a, .statusbar-item[id$="toolSearchInspector.status"]').first().click();
     const tree = page.locator('.pane-body .monaco-list-row');
     await tree.filter({ hasText: 'Workspace not trusted: MCP servers and plugin code are off' }).first().waitFor({ timeout: 60_000 });
     await tree.filter({ hasText: 'everything: not started' }).first().waitFor();
