@@ -147,11 +147,17 @@ export class CatalogService implements vscode.Disposable {
     return this.current;
   }
 
-  dispose(): void {
+  /** Aborts any build and closes the workspace's MCP connections; safe to call twice. */
+  async shutdown(): Promise<void> {
+    this.generation++;
     this.inFlight?.abort.abort();
-    this.changed.dispose();
     const ws = this.workspace;
     this.workspace = undefined;
-    void ws?.dispose();
+    await ws?.dispose();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    void this.shutdown();
   }
 }

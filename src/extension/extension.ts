@@ -32,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
 
   const service = new CatalogService({ logger });
   context.subscriptions.push(service);
+  activeService = service;
 
   const tree = new CatalogTreeProvider(service);
   context.subscriptions.push(tree, vscode.window.createTreeView('toolSearchInspector.catalog', { treeDataProvider: tree, showCollapseAll: true }));
@@ -94,6 +95,10 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   };
 }
 
-export function deactivate(): void {
-  // Everything is in context.subscriptions; VS Code disposes it.
+let activeService: CatalogService | undefined;
+
+/** VS Code waits for this: MCP servers are closed before the host goes. */
+export async function deactivate(): Promise<void> {
+  await activeService?.shutdown();
+  activeService = undefined;
 }
