@@ -136,7 +136,14 @@ export class CatalogPanel implements vscode.Disposable {
     }
   }
 
+  private disposed = false;
+
   dispose(): void {
+    // Closing the tab disposes the panel, which calls back here: do it once.
+    if (this.disposed) {
+      return;
+    }
+    this.disposed = true;
     if (CatalogPanel.current === this) {
       CatalogPanel.current = undefined;
     }
