@@ -18,6 +18,8 @@ export function packageVsix({ log = console.log, out } = {}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const vsix = out ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`);
   log('building production bundles');
+  // Only a build that lists coreEntry.ts may ship dist/coreEntry.js: never a stale copy.
+  fs.rmSync(path.join(root, 'dist', 'coreEntry.js'), { force: true });
   run('node', ['esbuild.mjs', '--production']);
   log(`packaging ${path.relative(root, vsix)}`);
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
