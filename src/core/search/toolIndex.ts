@@ -132,7 +132,7 @@ const MINI_OPTIONS: Options<ToolDoc> = {
  *
  * @example
  * const index = ToolIndex.fromCatalog(catalog);
- * index.search('open an issue', { limit: 5 }).hits[0]?.id; // 'mcp:github:create_issue'
+ * index.search('create an issue', { limit: 5 }).hits[0]?.id; // 'mcp:github:create_issue'
  * index.describe('create_issue').parameters;                // the exact input schema
  */
 export class ToolIndex {
