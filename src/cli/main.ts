@@ -10,7 +10,7 @@ import { SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
 function help(): string {
   const lines = ['Usage: tool-search-inspect <command> [options]', '', 'Commands:'];
   for (const c of COMMANDS) {
-    lines.push(`  ${c.usage.padEnd(42)} ${c.summary}`);
+    lines.push(`  ${c.usage}`, `      ${c.summary}`);
   }
   lines.push(
     '',

@@ -9,5 +9,15 @@ import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
 
-/** Every CLI command. Each lives in its own module; add new ones here. */
-export const COMMANDS: readonly CliCommand[] = [catalogCommand, explainCommand, runCommand, previewCommand, callCommand, compareCommand, searchCommand, describeCommand, evalCommand];
+/** Every CLI command, in the order `--help` lists them. Each lives in its own module. */
+export const COMMANDS: readonly CliCommand[] = [
+  catalogCommand,
+  explainCommand,
+  searchCommand,
+  describeCommand,
+  previewCommand,
+  callCommand,
+  runCommand,
+  compareCommand,
+  evalCommand,
+];
