@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli } from '../../src/cli/main';
+import { runCliCaptured } from '../helpers/cliCapture';
 import { DEMO, sandboxBundle } from './harness';
 
 interface Captured {
@@ -32,15 +32,8 @@ describe('CLI run (contract)', function () {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   async function cli(...args: string[]): Promise<Captured> {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(['run', '--workspace', dir, '--config', config, '--no-user-config', ...args], {
-      stdout: (t) => (stdout += `${t}\n`),
-      stderr: (t) => (stderr += `${t}\n`),
-      cwd: dir,
-      env,
-    });
-    return { code, stdout, stderr };
+    const r = await runCliCaptured(['run', '--workspace', dir, '--config', config, '--no-user-config', ...args], dir, env);
+    return { code: r.code, stdout: r.out, stderr: r.err };
   }
 
   it('--json prints the contract fields and exits 0', async () => {

@@ -1,20 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { runCli } from '../../../src/cli/main';
+import { runCliCaptured } from '../../helpers/cliCapture';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, {
-    stdout: (t) => (out += `${t}\n`),
-    stderr: (t) => (err += `${t}\n`),
-    cwd: DEMO,
-    env: {},
-  });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, DEMO);
 
 interface CatalogJson {
   catalogSize: number;

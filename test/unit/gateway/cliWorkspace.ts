@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli } from '../../../src/cli/main';
+import { runCliCaptured, type CliRun } from '../../helpers/cliCapture';
 import { DEMO } from './fixtures';
 
 /**
@@ -27,14 +27,6 @@ export function cliWorkspace(extraConfig = ''): string {
   return dir;
 }
 
-export async function cli(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli([...argv, '--no-user-config', '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`], {
-    stdout: (t) => (out += `${t}\n`),
-    stderr: (t) => (err += `${t}\n`),
-    cwd,
-    env: {},
-  });
-  return { code, out, err };
+export function cli(cwd: string, ...argv: string[]): Promise<CliRun> {
+  return runCliCaptured([...argv, '--no-user-config', '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`], cwd);
 }

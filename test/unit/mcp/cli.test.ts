@@ -1,13 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { runCli } from '../../../src/cli/main';
+import { runCliCaptured } from '../../helpers/cliCapture';
 import { DEMO, HOSTILE, tempWorkspace } from './helpers';
 
-async function cli(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`), cwd, env: {} });
-  return { code, out, err };
-}
+const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
 
 interface Json {
   tools: { id: string; name: string; source: string; sourceName: string; status: string }[];

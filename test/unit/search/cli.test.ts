@@ -2,22 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli } from '../../../src/cli/main';
+import { runCliCaptured } from '../../helpers/cliCapture';
 import { FIXTURES, WORKSPACE, snapshotSpecs } from './fixture';
 
 const SHARED = ['--workspace', WORKSPACE, '--no-user-config', ...snapshotSpecs().flatMap((s) => ['--snapshot', `${s.name}=${s.path}`])];
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, {
-    stdout: (t) => (out += `${t}\n`),
-    stderr: (t) => (err += `${t}\n`),
-    cwd: FIXTURES,
-    env: {},
-  });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runCliCaptured(argv, FIXTURES);
 
 interface SearchJson {
   query: string;
