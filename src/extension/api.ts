@@ -28,4 +28,5 @@ export interface ToolSearchInspectorApi {
   /** The catalog view's nodes, as the tree shows them. */
   treeNodes(): Promise<TreeNodeSummary[]>;
   isPanelOpen(): boolean;
+  isTracePanelOpen(): boolean;
 }

@@ -1,7 +1,10 @@
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
+import type { McpServerConfig } from '../core/sources/mcp';
+import type { Diagnostic } from '../core/types';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
-import { loadCore } from './coreLoader';
+import { loadCore, type CoreModule } from './coreLoader';
 import type { Logger } from './logger';
 import { readSettings } from './settings';
 import type { InspectorSettings } from './settingsModel';
@@ -21,6 +24,16 @@ export interface CatalogServiceOptions {
   liveMcp?: LiveMcpFactory;
   /** Read from the editor by default; tests may pin it. */
   isTrusted?: () => boolean;
+  /** Values for `${input:id}` in MCP configs (kept in SecretStorage by the editor). */
+  mcpInputs?: () => Promise<Record<string, string>>;
+}
+
+/** An MCP input a server still needs: declared (maybe) in a config, with no value yet. */
+export interface MissingInput {
+  id: string;
+  description?: string;
+  password: boolean;
+  servers: string[];
 }
 
 /**
@@ -32,6 +45,9 @@ export interface CatalogServiceOptions {
 export class CatalogService implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<CatalogState>();
   readonly onDidChange = this.changed.event;
+  private readonly missing = new vscode.EventEmitter<MissingInput[]>();
+  /** Fired after a build in which some MCP server lacked `${input:id}` values. */
+  readonly onMissingInputs = this.missing.event;
   private current: CatalogState = { kind: 'idle' };
   private workspace: OpenWorkspace | undefined;
   private inFlight: { promise: Promise<CatalogState>; abort: AbortController } | undefined;
@@ -55,6 +71,15 @@ export class CatalogService implements vscode.Disposable {
       return this.current;
     }
     return this.inFlight ? this.inFlight.promise : this.refresh('first use');
+  }
+
+  /** The catalog with the workspace it came from (for the gateway, the bridge and previews). */
+  async getSession(): Promise<{ catalog: Catalog; workspace: OpenWorkspace; settings: InspectorSettings }> {
+    const s = await this.getState();
+    if (s.kind === 'ready' && this.workspace) {
+      return { catalog: s.catalog, workspace: this.workspace, settings: s.settings };
+    }
+    throw new Error(s.kind === 'error' ? s.message : 'no workspace folder is open');
   }
 
   async getCatalog(): Promise<Catalog> {
@@ -110,9 +135,19 @@ export class CatalogService implements vscode.Disposable {
     const started = performance.now();
     this.options.logger.info(`building catalog (${reason}); workspace ${trusted ? 'trusted' : 'not trusted: no MCP servers, no plugin code'}`);
     let ws: OpenWorkspace | undefined;
+    let missing: MissingInput[] = [];
     try {
-      const { OpenWorkspace } = await loadCore();
-      ws = new OpenWorkspace({
+      const core = await loadCore();
+      const inputs = trusted ? await this.options.mcpInputs?.() : undefined;
+      const live = (w: OpenWorkspace) => {
+        const found = liveServers(core, w);
+        missing = found.missing;
+        const source = new core.LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: w.trusted });
+        // list_changed (or a server going away): list again over the same connections.
+        source.onDidChange(() => this.relist(w, 'MCP tools changed'));
+        return source;
+      };
+      ws = new core.OpenWorkspace({
         workspace: folder.uri.fsPath,
         configPath: settings.configPath,
         noUserConfig: !settings.readUserConfig,
@@ -121,8 +156,9 @@ export class CatalogService implements vscode.Disposable {
         policy: settings.policy,
         mode: settings.mode,
         trusted,
-        // Untrusted: no live MCP source at all, not merely an unused one.
-        liveMcp: trusted ? this.options.liveMcp : undefined,
+        inputs,
+        // Untrusted: the live source starts nothing and reports each server as not started.
+        liveMcp: trusted ? (this.options.liveMcp ?? live) : live,
       });
       const catalog = await ws.buildCatalog(signal);
       if (generation !== this.generation) {
@@ -136,6 +172,9 @@ export class CatalogService implements vscode.Disposable {
       const buildMs = performance.now() - started;
       this.options.logger.info(`catalog built in ${buildMs.toFixed(0)} ms: ${catalog.size} cataloged, ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded`);
       this.set({ kind: 'ready', catalog, trusted, settings, buildMs });
+      if (missing.length > 0) {
+        this.missing.fire(missing);
+      }
     } catch (err) {
       await ws?.dispose();
       if (generation !== this.generation) {
@@ -145,6 +184,37 @@ export class CatalogService implements vscode.Disposable {
       this.set({ kind: 'error', message: err instanceof Error ? err.message : String(err), trusted });
     }
     return this.current;
+  }
+
+  /**
+   * Catalogs the current workspace again without reconnecting anything: the
+   * live MCP source already re-listed the server that changed.
+   */
+  private relist(ws: OpenWorkspace, reason: string): void {
+    if (ws !== this.workspace || this.inFlight) {
+      return;
+    }
+    const generation = ++this.generation;
+    const promise = (async (): Promise<CatalogState> => {
+      try {
+        const started = performance.now();
+        const catalog = await ws.buildCatalog();
+        if (generation === this.generation && ws === this.workspace && this.current.kind === 'ready') {
+          this.builds++;
+          this.options.logger.info(`catalog rebuilt (${reason}): ${catalog.size} cataloged`);
+          this.set({ ...this.current, catalog, buildMs: performance.now() - started });
+        }
+      } catch (err) {
+        this.options.logger.error(`catalog rebuild (${reason}) failed`, err);
+      }
+      return this.current;
+    })();
+    this.inFlight = { promise, abort: new AbortController() };
+    void promise.finally(() => {
+      if (this.inFlight?.promise === promise) {
+        this.inFlight = undefined;
+      }
+    });
   }
 
   /** Aborts any build and closes the workspace's MCP connections; safe to call twice. */
@@ -158,6 +228,30 @@ export class CatalogService implements vscode.Disposable {
 
   dispose(): void {
     this.changed.dispose();
+    this.missing.dispose();
     void this.shutdown();
   }
+}
+
+/** The workspace's MCP servers with the inputs given, and which inputs are still missing. */
+function liveServers(core: CoreModule, w: OpenWorkspace): { servers: McpServerConfig[]; diagnostics: Diagnostic[]; missing: MissingInput[] } {
+  const o = w.options;
+  const found = core.discoverServers({
+    workspace: o.workspace,
+    openclaw: w.config.reader,
+    env: o.env ?? process.env,
+    homeDir: o.homeDir ?? os.homedir(),
+    inputs: o.inputs,
+    imports: o.mcpImports,
+  });
+  const byId = new Map<string, MissingInput>();
+  for (const server of found.servers) {
+    for (const id of server.missingInputs ?? []) {
+      const declared = found.inputs.find((i) => i.id === id);
+      const m = byId.get(id) ?? { id, description: declared?.description, password: declared?.password ?? false, servers: [] };
+      m.servers.push(server.name);
+      byId.set(id, m);
+    }
+  }
+  return { servers: found.servers, diagnostics: found.diagnostics, missing: [...byId.values()] };
 }

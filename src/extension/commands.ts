@@ -3,7 +3,10 @@ import * as vscode from 'vscode';
 import type { SourceLocation } from '../core/types';
 import type { CatalogService } from './catalogService';
 import { explainToolCommand, ExplainDocuments, EXPLAIN_SCHEME } from './explain/explainCommand';
+import type { BridgeRunner } from './bridge/runSnippetCommand';
 import type { Logger } from './logger';
+import type { McpInputStore } from './mcpInputs';
+import { PREVIEW_SCHEME, PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
 
 /** Every command the manifest contributes; the smoke test checks both agree. */
@@ -13,12 +16,19 @@ export const COMMANDS = {
   openCatalogPanel: 'toolSearchInspector.openCatalogPanel',
   showLogs: 'toolSearchInspector.showLogs',
   openLocation: 'toolSearchInspector.openLocation',
+  runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
+  previewPayload: 'toolSearchInspector.previewPayload',
+  clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
 } as const;
 
 export interface CommandDeps {
   extensionUri: vscode.Uri;
   service: CatalogService;
   logger: Logger;
+  /** Runs snippets for "Run Bridge Snippet" (owns the warm child). */
+  bridge: BridgeRunner;
+  /** Stored `${input:id}` values, and the prompt's memory of what it asked. */
+  inputs: { store: McpInputStore; reset(): void };
 }
 
 function locationFrom(arg: unknown): SourceLocation | undefined {
@@ -48,6 +58,7 @@ async function openLocation(arg: unknown): Promise<void> {
 /** Registers the commands; each one reports its failure with "Show Logs". */
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const docs = new ExplainDocuments();
+  const previews = new PreviewDocuments();
   const guarded = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
     try {
       return await fn(...args);
@@ -69,5 +80,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     })),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => deps.logger.channel.show()),
     vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', openLocation)),
+    previews,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    vscode.commands.registerCommand(COMMANDS.runBridgeSnippet, guarded('Run Bridge Snippet', (arg?: unknown) => deps.bridge.command(arg))),
+    vscode.commands.registerCommand(COMMANDS.previewPayload, guarded('Preview Model Payload', (arg?: unknown) => previewPayloadCommand(deps.service, previews, arg))),
+    vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
+      const n = await deps.inputs.store.clear();
+      deps.inputs.reset();
+      void vscode.window.showInformationMessage(n > 0 ? `Cleared ${n} stored MCP input${n === 1 ? '' : 's'}; servers that need them will ask again.` : 'No MCP inputs were stored for this workspace.');
+      deps.service.invalidate('MCP inputs cleared');
+      return n;
+    })),
   ];
 }

@@ -4,3 +4,9 @@
 // esbuild.mjs lists it; otherwise inlined lazily into dist/extension.js.
 export { OpenWorkspace } from '../core/workspace';
 export { explainTool } from '../core/explain/explain';
+export { CodeBridge, defaultSandboxBundle } from '../core/bridge/codeBridge';
+export { probeIsolation } from '../core/bridge/isolation';
+export { createToolSearchApi } from '../core/gateway/toolSearchApi';
+export { ToolIndex } from '../core/search/toolIndex';
+export { ALL_MODES, buildPreview } from '../core/modes/preview';
+export { discoverServers, LiveMcpSource } from '../core/sources/mcp';

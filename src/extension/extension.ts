@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import type { CatalogSummary, ToolSearchInspectorApi, TreeNodeSummary } from './api';
+import { BridgeRunner } from './bridge/runSnippetCommand';
+import { TracePanel } from './bridge/tracePanel';
 import { CatalogService } from './catalogService';
 import { registerCommands } from './commands';
 import { Logger } from './logger';
+import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
 import { affectsCatalog, readSettings } from './settings';
 import { createStatusBar } from './statusBar';
@@ -30,14 +33,18 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const logger = new Logger();
   context.subscriptions.push(logger);
 
-  const service = new CatalogService({ logger });
+  const inputStore = new McpInputStore(context.secrets);
+  const service = new CatalogService({ logger, mcpInputs: () => inputStore.values() });
   context.subscriptions.push(service);
   activeService = service;
 
   const tree = new CatalogTreeProvider(service);
   context.subscriptions.push(tree, vscode.window.createTreeView('toolSearchInspector.catalog', { treeDataProvider: tree, showCollapseAll: true }));
 
-  const deps = { extensionUri: context.extensionUri, service, logger };
+  const prompts = promptForMissingInputs(service, inputStore, logger);
+  const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });
+  context.subscriptions.push(prompts, bridge);
+  const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() } };
   context.subscriptions.push(...registerCommands(deps), registerCatalogPanelSerializer(deps), createStatusBar(service));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
@@ -92,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     },
     treeNodes: async () => summarize(await tree.rootNodes()),
     isPanelOpen: () => CatalogPanel.open !== undefined,
+    isTracePanelOpen: () => TracePanel.open !== undefined,
   };
 }
 

@@ -11,6 +11,8 @@ export interface WebviewHtmlParts {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** Shown until the script renders; default: the catalog panel's text. */
+  placeholder?: string;
 }
 
 function escapeAttr(s: string): string {
@@ -39,7 +41,7 @@ export function webviewHtml(p: WebviewHtmlParts): string {
 <title>${escapeAttr(p.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="muted">Loading the catalog…</p></main>
+<main id="app" aria-live="polite"><p class="muted">${escapeAttr(p.placeholder ?? 'Loading the catalog…')}</p></main>
 <script nonce="${escapeAttr(p.nonce)}" src="${escapeAttr(p.scriptUri)}"></script>
 </body>
 </html>`;
