@@ -32,7 +32,7 @@ export interface Page {
   reload(): Promise<unknown>;
   locator(selector: string): Locator;
   frameLocator(selector: string): FrameLocator;
-  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void>; insertText(text: string): Promise<void> };
   mouse: { move(x: number, y: number, opts?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void> };
   screenshot(opts: { path: string; fullPage?: boolean }): Promise<unknown>;
   waitForTimeout(ms: number): Promise<void>;

@@ -34,13 +34,21 @@ function save(): void {
   vscode.setState(state);
 }
 
+/** Pretty JSON text back on one line, for the row summary. */
+function inline(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json.replace(/\s+/g, ' ');
+  }
+}
+
 function summaryLine(r: TraceRow): string {
   if (r.op === 'log') {
     return `console.${r.level ?? 'log'}  ${r.args}`;
   }
-  const args = r.args.replace(/\s+/g, ' ');
-  const short = args.length > 90 ? `${args.slice(0, 89)}…` : args;
-  return `${r.op}(${short.replace(/^\[|\]$/g, '')})`;
+  const args = inline(r.args).replace(/^\[|\]$/g, '');
+  return `${r.op}(${args.length > 90 ? `${args.slice(0, 89)}…` : args})`;
 }
 
 function traceItem(r: TraceRow, index: number): HTMLLIElement {
@@ -101,8 +109,8 @@ function isolationSection(r: TraceReportView): HTMLElement {
     el('td', { class: 'muted' }, c.detail)));
   const section = el('section', { 'data-testid': 'isolation' },
     el('h2', {}, 'Isolation'),
-    el('p', {}, iso.ok ? 'Isolated child ' : 'No isolated child: ', el('span', { class: 'muted' },
-      `Node ${iso.node} (${iso.nodePath}), ${iso.flags.join(' ') || 'no flags'}, started from ${iso.entry}`)));
+    el('p', {}, iso.ok ? 'Isolated child: ' : 'No isolated child: ', el('span', { class: 'muted' }, `Node ${iso.node} (${iso.nodePath}), started from ${iso.entry}`)),
+    el('details', {}, el('summary', { class: 'muted' }, `Node options (${iso.flags.length})`), el('pre', {}, iso.flags.join('\n') || '(none)')));
   if (!iso.ok) {
     section.append(el('p', { class: 'banner error' }, `Nothing ran: ${iso.reason ?? 'the isolation probe failed'}`));
   }

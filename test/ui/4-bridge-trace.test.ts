@@ -1,0 +1,80 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+
+// Run Bridge Snippet as a user does it: type a tool_search_code body into an
+// editor, run the command, read and step through the Bridge Trace panel.
+const SNIPPET = [
+  'const found = await openclaw.tools.search("fake plugin tool 17");',
+  'console.log("hits", found.hits.length);',
+  'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
+  'return openclaw.tools.call(d.id, {});',
+].join(' ');
+
+/** Runs the palette entry whose title starts with `title` (Enter would take the top row, which may be a near miss). */
+async function runExactCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
+}
+
+describe('Bridge Trace panel', () => {
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await page.screenshot({ path: path.join(resultsDir(), 'failed-bridge-trace.png') }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('runs the editor snippet and shows the value, the trace with console lines, telemetry and isolation', async () => {
+    await runExactCommand(page, 'File: New Untitled Text File');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.waitFor();
+    await editor.click();
+    // insertText: no auto-closing brackets or suggestions between the keystrokes.
+    await page.keyboard.insertText(SNIPPET);
+    await page.locator('.view-lines').filter({ hasText: 'fake_plugin_tool_17' }).first().waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+
+    const view = catalogWebview(page);
+    const value = view.locator('[data-testid="value"]');
+    await value.waitFor({ timeout: 60_000 });
+    assert.match(await value.innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17/);
+    const entries = view.locator('[data-testid="trace-entry"]');
+    assert.deepEqual(await Promise.all([0, 1, 2, 3].map(async (i) => entries.nth(i).getAttribute('data-op'))), ['search', 'log', 'describe', 'call']);
+    assert.match(await entries.nth(1).innerText(), /console\.log\s+hits \d+/);
+    assert.match(await view.locator('[data-testid="telemetry"]').innerText(), /search 1, describe 1, call 1/);
+    const isolation = view.locator('[data-testid="isolation"]');
+    assert.match(await isolation.innerText(), /network[\s\S]*contained/);
+    assert.match(await isolation.innerText(), /child process/);
+
+    // Keyboard: down to the call, Enter shows its args and result.
+    await view.locator('[data-testid="trace"]').focus();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    const selected = view.locator('li.entry.selected');
+    assert.equal(await selected.getAttribute('data-op'), 'call');
+    await page.keyboard.press('Enter');
+    const details = view.locator('li.entry.selected [data-testid="trace-details"]');
+    await details.waitFor();
+    assert.match(await details.innerText(), /args[\s\S]*openclaw:fake-plugin:fake_plugin_tool_17[\s\S]*result[\s\S]*FAKE_PLUGIN_OK/);
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await view.locator('li.entry.selected').getAttribute('data-op'), 'describe');
+    await page.screenshot({ path: path.join(resultsDir(), 'bridge-trace.png') });
+  });
+});
