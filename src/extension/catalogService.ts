@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import type { McpServerConfig } from '../core/sources/mcp';
+import type { ToolSourceProvider } from '../core/sources/toolSource';
 import type { Diagnostic } from '../core/types';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
 import { loadCore, type CoreModule } from './coreLoader';
@@ -142,10 +143,7 @@ export class CatalogService implements vscode.Disposable {
       const live = (w: OpenWorkspace) => {
         const found = liveServers(core, w);
         missing = found.missing;
-        const source = new core.LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: w.trusted });
-        // list_changed (or a server going away): list again over the same connections.
-        source.onDidChange(() => this.relist(w, 'MCP tools changed'));
-        return source;
+        return new core.LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: w.trusted });
       };
       ws = new core.OpenWorkspace({
         workspace: folder.uri.fsPath,
@@ -158,7 +156,7 @@ export class CatalogService implements vscode.Disposable {
         trusted,
         inputs,
         // Untrusted: the live source starts nothing and reports each server as not started.
-        liveMcp: trusted ? (this.options.liveMcp ?? live) : live,
+        liveMcp: (w) => this.watchLive(w, trusted ? (this.options.liveMcp ?? live)(w) : live(w)),
       });
       const catalog = await ws.buildCatalog(signal);
       if (generation !== this.generation) {
@@ -184,6 +182,15 @@ export class CatalogService implements vscode.Disposable {
       this.set({ kind: 'error', message: err instanceof Error ? err.message : String(err), trusted });
     }
     return this.current;
+  }
+
+  /** list_changed (or a server going away): catalog again over the same connections. */
+  private watchLive(ws: OpenWorkspace, source: ToolSourceProvider | undefined): ToolSourceProvider | undefined {
+    const live = source as (ToolSourceProvider & { onDidChange?: unknown }) | undefined;
+    if (live && typeof live.onDidChange === 'function') {
+      (live.onDidChange as (listener: () => void) => unknown).call(live, () => this.relist(ws, 'MCP tools changed'));
+    }
+    return source;
   }
 
   /**

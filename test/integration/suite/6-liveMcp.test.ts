@@ -1,0 +1,57 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { CatalogState } from '../../../src/extension/catalogService';
+import { CatalogService } from '../../../src/extension/catalogService';
+import { Logger } from '../../../src/extension/logger';
+import { LiveMcpSource } from '../../../src/core/sources/mcp';
+import { eventually } from './helpers';
+
+// The compiled suite sits in out/test/integration/suite.
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
+const HOSTILE = path.join(REPO, 'test', 'fixtures', 'mcp', 'hostileServer.mjs');
+
+describe('live MCP updates', () => {
+  it('a server announcing list_changed updates the catalog by itself, over the same connection', async () => {
+    const logger = new Logger('Tool Search Inspector (live test)');
+    let sources = 0;
+    let live: LiveMcpSource | undefined;
+    const service = new CatalogService({
+      logger,
+      isTrusted: () => true,
+      liveMcp: () => {
+        sources++;
+        live = new LiveMcpSource({
+          trusted: true,
+          servers: [{
+            name: 'grower', origin: { file: 'test', line: 1 }, format: 'openclaw', transport: 'stdio',
+            command: process.execPath, args: [HOSTILE, 'list-changed'], env: {}, cwd: REPO, headers: {}, enabled: true,
+            connectTimeoutMs: 15_000, timeoutMs: 15_000,
+          }],
+        });
+        return live;
+      },
+    });
+    const seen: CatalogState[] = [];
+    service.onDidChange((s) => seen.push(s));
+    try {
+      const first = await service.getCatalog();
+      assert.ok(first.get('mcp:grower:grow'), 'the fixture server is cataloged');
+      assert.equal(first.cataloged.some((t) => t.name === 'grower__grown_4'), false);
+      const builds = service.builds;
+      // The tool adds one and sends notifications/tools/list_changed: nobody presses Refresh.
+      await live?.executor.execute({ id: 'mcp:grower:grow', source: 'mcp', sourceName: 'grower', name: 'grower__grow', description: '' }, {}, { callId: 'live-test' });
+      const after = await eventually(async () => {
+        const s = service.state;
+        return s.kind === 'ready' && s.catalog.get('mcp:grower:grown_4') ? s.catalog : undefined;
+      }, 'the catalog to pick up the new tool');
+      assert.ok(after.get('mcp:grower:grown_4'));
+      assert.equal(service.builds, builds + 1, 'one rebuild');
+      assert.equal(sources, 1, 'no new workspace or MCP connection was made');
+      assert.ok(seen.filter((s) => s.kind === 'ready').length >= 2, 'listeners (tree, panel, status bar) heard of it');
+    } finally {
+      await service.shutdown();
+      service.dispose();
+      logger.dispose();
+    }
+  });
+});
