@@ -41,7 +41,9 @@ function isSnippetArg(v: unknown): v is SnippetArg {
 
 /** The selection, or the whole file when nothing is selected; only JavaScript or untitled buffers. */
 function snippetFromEditor(): SnippetArg | string {
-  const editor = vscode.window.activeTextEditor;
+  // From the palette while the trace panel has focus there is no active text editor: take the visible snippet.
+  const runnable = (e: vscode.TextEditor) => e.document.isUntitled || e.document.languageId === 'javascript';
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find(runnable);
   if (!editor) {
     return 'Open a JavaScript file (or an untitled editor) with a tool_search_code body first.';
   }
