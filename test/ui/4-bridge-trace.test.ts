@@ -78,3 +78,32 @@ describe('Bridge Trace panel', () => {
     await page.screenshot({ path: path.join(resultsDir(), 'bridge-trace.png') });
   });
 });
+
+describe('Run Bridge Snippet in an untrusted workspace', () => {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('refuses with the reason and opens no trace', async () => {
+    browser = await launchBrowser();
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_UNTRUSTED_URL')));
+    const no = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /No, I don.t trust/ }).first();
+    const restricted = page.locator('.statusbar-item').filter({ hasText: 'Restricted Mode' }).first();
+    const first = await Promise.race([
+      no.waitFor({ timeout: 60_000 }).then(() => 'prompt', () => 'none'),
+      restricted.waitFor({ timeout: 60_000 }).then(() => 'restricted', () => 'none'),
+    ]);
+    if (first === 'prompt') {
+      await no.click();
+    }
+    await restricted.waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Run Bridge Snippet is off in an untrusted workspace' }).first();
+    await toast.waitFor({ timeout: 30_000 });
+    assert.match(await toast.innerText(), /can call plugin tools and MCP servers/);
+    assert.equal(await page.locator('.tab').filter({ hasText: 'Bridge Trace' }).count(), 0, 'no trace panel opened');
+  });
+});

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { CatalogState } from '../../../src/extension/catalogService';
 import { CatalogService } from '../../../src/extension/catalogService';
-import { Logger } from '../../../src/extension/logger';
+import type { Logger } from '../../../src/extension/logger';
 import { LiveMcpSource } from '../../../src/core/sources/mcp';
 import { eventually } from './helpers';
 
@@ -10,9 +10,27 @@ import { eventually } from './helpers';
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const HOSTILE = path.join(REPO, 'test', 'fixtures', 'mcp', 'hostileServer.mjs');
 
+/**
+ * Keeps the service's log lines in memory. A second output channel made from
+ * the test harness's context (in .vsix runs an empty extension) leaks, so none is made.
+ */
+function recordingLogger(lines: string[]): Logger {
+  const add = (level: string) => (message: string) => void lines.push(`${level} ${message}`);
+  return {
+    channel: undefined as unknown as Logger['channel'],
+    info: add('info'),
+    warn: add('warn'),
+    debug: add('debug'),
+    error: (message: string, err?: unknown) => void lines.push(`error ${message}${err ? `: ${String(err)}` : ''}`),
+    showError: (message: string) => Promise.resolve(void lines.push(`error ${message}`)),
+    dispose: () => undefined,
+  };
+}
+
 describe('live MCP updates', () => {
   it('a server announcing list_changed updates the catalog by itself, over the same connection', async () => {
-    const logger = new Logger('Tool Search Inspector (live test)');
+    const lines: string[] = [];
+    const logger = recordingLogger(lines);
     let sources = 0;
     let live: LiveMcpSource | undefined;
     const service = new CatalogService({
@@ -48,10 +66,10 @@ describe('live MCP updates', () => {
       assert.equal(service.builds, builds + 1, 'one rebuild');
       assert.equal(sources, 1, 'no new workspace or MCP connection was made');
       assert.ok(seen.filter((s) => s.kind === 'ready').length >= 2, 'listeners (tree, panel, status bar) heard of it');
+      assert.ok(lines.some((l) => /catalog rebuilt \(MCP tools changed\)/.test(l)), lines.join('\n'));
     } finally {
       await service.shutdown();
       service.dispose();
-      logger.dispose();
     }
   });
 });
