@@ -50,6 +50,13 @@ export class TracePanel implements vscode.Disposable {
     });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
+      // A hidden webview is torn down (no retained context) and says `ready` again when shown:
+      // until then a message would be lost, so it waits like before the first `ready`.
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) {
+          this.ready = false;
+        }
+      }),
       webview.onDidReceiveMessage((raw: unknown) => {
         if (!parseTraceWebviewMessage(raw)) {
           logger.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
