@@ -8,6 +8,7 @@ import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
 import { affectsCatalog, readSettings } from './settings';
+import { publishCatalogProblems } from './problems';
 import { createStatusBar } from './statusBar';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
@@ -45,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });
   context.subscriptions.push(prompts, bridge);
   const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() } };
-  context.subscriptions.push(...registerCommands(deps), registerCatalogPanelSerializer(deps), createStatusBar(service));
+  context.subscriptions.push(...registerCommands(deps), registerCatalogPanelSerializer(deps), createStatusBar(service), publishCatalogProblems(service));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   const rebuild = debounce(() => service.invalidate('files changed'), 400);

@@ -55,6 +55,23 @@ describe('catalog view on the demo workspace', () => {
     assert.equal(find(nodes, 'Excluded')?.children?.length, summary.excluded.length);
   });
 
+  it('puts catalog problems in the Problems panel on the file and line they name', async () => {
+    const { api } = await activateExtension();
+    await api.treeNodes();
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const clientTools = vscode.Uri.joinPath(folder, '.openclaw', 'client-tools.json');
+    const problems = await eventually(async () => {
+      const found = vscode.languages.getDiagnostics(clientTools).filter((d) => d.source === 'Tool Search Inspector');
+      return found.length > 0 ? found : undefined;
+    }, 'a diagnostic on .openclaw/client-tools.json');
+    const clash = problems.find((d) => d.message === 'client tool name conflict: web_search');
+    assert.ok(clash, problems.map((d) => d.message).join('\n'));
+    assert.equal(clash.severity, vscode.DiagnosticSeverity.Error);
+    // The clashing tool is declared on line 15 of the demo's client-tools.json (0-based 14).
+    assert.equal(clash.range.start.line, 14);
+  });
+
   it('refreshes by itself when a client-tools file changes', async () => {
     const { api } = await activateExtension();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));

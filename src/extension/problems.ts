@@ -1,0 +1,59 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Diagnostic } from '../core/types';
+import type { CatalogService } from './catalogService';
+
+const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** Where a diagnostic points: core names files relative to the workspace when inside it. */
+function uriOf(file: string, folder: vscode.Uri): vscode.Uri | undefined {
+  if (!file.includes('/') && !file.includes('.')) {
+    // Not a file (a source name such as "plugins"): nothing to point at.
+    return undefined;
+  }
+  return path.isAbsolute(file) ? vscode.Uri.file(file) : vscode.Uri.joinPath(folder, file);
+}
+
+/**
+ * Publishes the catalog's diagnostics (config clamps, bad manifests, name
+ * clashes, ...) to the Problems panel, on the file and line they name, so a
+ * broken config is visible where it is edited.
+ */
+export function publishCatalogProblems(service: CatalogService): vscode.Disposable {
+  const collection = vscode.languages.createDiagnosticCollection('toolSearchInspector');
+  const sub = service.onDidChange((state) => {
+    if (state.kind !== 'ready') {
+      if (state.kind === 'no-folder') {
+        collection.clear();
+      }
+      return;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    if (!folder) {
+      return;
+    }
+    const byFile = new Map<string, { uri: vscode.Uri; items: vscode.Diagnostic[] }>();
+    for (const d of state.catalog.diagnostics) {
+      const uri = uriOf(d.file, folder);
+      if (!uri) {
+        continue;
+      }
+      const line = Math.max(0, (d.line ?? 1) - 1);
+      const col = Math.max(0, (d.column ?? 1) - 1);
+      const item = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), d.message, SEVERITY[d.severity]);
+      item.source = 'Tool Search Inspector';
+      const entry = byFile.get(uri.toString()) ?? { uri, items: [] };
+      entry.items.push(item);
+      byFile.set(uri.toString(), entry);
+    }
+    collection.clear();
+    for (const { uri, items } of byFile.values()) {
+      collection.set(uri, items);
+    }
+  });
+  return vscode.Disposable.from(sub, collection);
+}
