@@ -8,7 +8,7 @@ const SNIPPET = [
   'const found = await openclaw.tools.search("fake plugin tool 17");',
   'console.log("hits", found.hits.length);',
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
-  'return openclaw.tools.call(d.id, {});',
+  'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join(' ');
 
 /** Runs the palette entry whose title starts with `title` (Enter would take the top row, which may be a near miss). */
@@ -53,7 +53,7 @@ describe('Bridge Trace panel', () => {
     const view = catalogWebview(page);
     const value = view.locator('[data-testid="value"]');
     await value.waitFor({ timeout: 60_000 });
-    assert.match(await value.innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17/);
+    assert.match(await value.innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-editor/);
     const entries = view.locator('[data-testid="trace-entry"]');
     assert.deepEqual(await Promise.all([0, 1, 2, 3].map(async (i) => entries.nth(i).getAttribute('data-op'))), ['search', 'log', 'describe', 'call']);
     assert.match(await entries.nth(1).innerText(), /console\.log\s+hits \d+/);

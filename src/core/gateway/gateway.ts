@@ -4,6 +4,7 @@ import type { CallVia, SessionLog } from '../telemetry/sessionLog';
 import type { CatalogTool, ToolCallResult } from '../types';
 import { errorMessage } from '../util/errors';
 import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
+import { argumentProblem } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from './lookup';
 import { ToolApiError, type CallOutcome, type CallRequestContext } from './toolApi';
@@ -102,6 +103,12 @@ export class ToolGateway {
       return refused('unavailable', `${tool.name} is unavailable: no source can execute it`);
     }
 
+    // Checked before approval, so nobody is asked to allow a call that cannot run.
+    const invalid = argumentProblem(tool.parameters, rawArgs);
+    if (invalid) {
+      return refused('invalid-args', `${tool.name}: arguments do not match its input schema: ${invalid}`);
+    }
+
     const rule = this.deps.approvals.ruleFor(tool);
     if (rule && ctx.approved !== true) {
       let approved = false;
@@ -135,6 +142,11 @@ export class ToolGateway {
         // A hook that cannot run may have been the one that would block: fail closed.
         return refused(`hook:${hook.pluginId}`, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorMessage(err)}`);
       }
+    }
+
+    const invalidRewrite = rewritten ? argumentProblem(tool.parameters, args) : undefined;
+    if (invalidRewrite) {
+      return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite}`);
     }
 
     if (ctx.signal?.aborted) {

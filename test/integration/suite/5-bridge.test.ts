@@ -9,7 +9,7 @@ const DEMO_SNIPPET = [
   'const found = await openclaw.tools.search("fake plugin tool 17");',
   'console.log("hits", found.hits.length);',
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
-  'return openclaw.tools.call(d.id, {});',
+  'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join('\n');
 
 describe('Run Bridge Snippet and Preview Model Payload', () => {
@@ -33,7 +33,7 @@ describe('Run Bridge Snippet and Preview Model Payload', () => {
     const ops = r.report.trace.filter((t) => t.op !== 'log').map((t) => t.op);
     assert.deepEqual(ops, ['search', 'describe', 'call']);
     assert.ok(r.report.trace.some((t) => t.op === 'log' && /^hits \d+/.test(t.text)), 'console lines are in the trace');
-    assert.match(JSON.stringify(r.report.value), /FAKE_PLUGIN_OK fake_plugin_tool_17/);
+    assert.match(JSON.stringify(r.report.value), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-editor/);
     assert.deepEqual([r.report.telemetry.searchCount, r.report.telemetry.describeCount, r.report.telemetry.callCount], [1, 1, 1]);
     // What the panel shows: the same run, values as text.
     assert.equal(r.view.trace.length, r.report.trace.length);
@@ -56,7 +56,7 @@ describe('Run Bridge Snippet and Preview Model Payload', () => {
   it('a call to a tool the policy denies fails closed, and the trace says so', async () => {
     await activateExtension();
     const r = await vscode.commands.executeCommand<SnippetRunResult>('toolSearchInspector.runBridgeSnippet', {
-      code: 'return await openclaw.tools.call("fake_plugin_tool_36", {});',
+      code: 'return await openclaw.tools.call("fake_plugin_tool_36", { marker: "m" });',
       source: 'denied.js',
     });
     assert.ok(r);

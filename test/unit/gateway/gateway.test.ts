@@ -213,13 +213,49 @@ describe('gateway deadlines', () => {
     (hanging.executor as { execute: unknown }).execute = () => new Promise(() => undefined);
     const catalog = await catalogFrom([hanging]);
     const gateway = new ToolGateway({ catalog: () => catalog, policy: () => new ToolPolicy([]), approvals: new ApprovalPolicy([]), timeoutMs: 50 });
-    const out = await gateway.call('slow_tool', {}, { callId: 'd1' });
+    const out = await gateway.call('slow_tool', { q: 'x' }, { callId: 'd1' });
     assert.equal(out.ok, false);
     assert.match(out.error ?? '', /slow_tool did not answer within 50 ms/);
     const ac = new AbortController();
-    const pending = new ToolGateway({ catalog: () => catalog, policy: () => new ToolPolicy([]), approvals: new ApprovalPolicy([]) }).call('slow_tool', {}, { callId: 'd2', signal: ac.signal });
+    const pending = new ToolGateway({ catalog: () => catalog, policy: () => new ToolPolicy([]), approvals: new ApprovalPolicy([]) }).call('slow_tool', { q: 'x' }, { callId: 'd2', signal: ac.signal });
     ac.abort();
     const cancelled = await pending;
     assert.match(cancelled.error ?? '', /cancelled/);
+  });
+  describe('arguments', () => {
+    const notes = () => new RecordingSource('notes', [def('mcp', 'notes', 'notes_search', 'Search notes')]);
+
+    it('refuses arguments that do not fit the input schema before asking anyone, and never runs the tool', async () => {
+      const src = notes();
+      const catalog = await catalogFrom([src]);
+      const asked: ApprovalRequest[] = [];
+      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]), {
+        approvals: new ApprovalPolicy([{ pattern: 'notes_*' }]),
+        approver: (req) => {
+          asked.push(req);
+          return Promise.resolve(true);
+        },
+      });
+      const missing = await gateway.call('notes_search', {}, { callId: 'a1' });
+      assert.equal(missing.ok, false);
+      assert.equal(missing.blockedBy, 'invalid-args');
+      assert.equal(missing.error, 'notes_search: arguments do not match its input schema: missing required property "q"');
+      const wrongType = await gateway.call('notes_search', { q: 42 }, { callId: 'a2' });
+      assert.equal(wrongType.blockedBy, 'invalid-args');
+      assert.match(wrongType.error ?? '', /q: .*string/);
+      assert.deepEqual(src.executed, []);
+      assert.deepEqual(asked, [], 'nobody is asked to approve a call that cannot run');
+      const ok = await gateway.call('notes_search', { q: 'milk' }, { callId: 'a3' });
+      assert.equal(ok.ok, true);
+      assert.equal(asked.length, 1);
+    });
+
+    it('leaves a schema it cannot read to the tool source instead of refusing every call', async () => {
+      const odd = new RecordingSource('odd', [def('mcp', 'odd', 'odd_tool', 'Odd', { parameters: { type: 'object', properties: { q: { $ref: '#/$defs/missing' } } } })]);
+      const catalog = await catalogFrom([odd]);
+      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]));
+      const out = await gateway.call('odd_tool', { q: 'x' }, { callId: 'o1' });
+      assert.equal(out.ok, true, out.error);
+    });
   });
 });
