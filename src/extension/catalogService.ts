@@ -1,4 +1,3 @@
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
 import type { McpServerConfig } from '../core/sources/mcp';
@@ -242,15 +241,7 @@ export class CatalogService implements vscode.Disposable {
 
 /** The workspace's MCP servers with the inputs given, and which inputs are still missing. */
 function liveServers(core: CoreModule, w: OpenWorkspace): { servers: McpServerConfig[]; diagnostics: Diagnostic[]; missing: MissingInput[] } {
-  const o = w.options;
-  const found = core.discoverServers({
-    workspace: o.workspace,
-    openclaw: w.config.reader,
-    env: o.env ?? process.env,
-    homeDir: o.homeDir ?? os.homedir(),
-    inputs: o.inputs,
-    imports: o.mcpImports,
-  });
+  const found = core.discoverWorkspaceServers(w);
   const byId = new Map<string, MissingInput>();
   for (const server of found.servers) {
     for (const id of server.missingInputs ?? []) {

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, widenSideBar, workbenchUrl, type Browser, type Page } from './harness';
+import { launchBrowser, openRestricted, resultsDir, widenSideBar, type Browser, type Page } from './harness';
 
 // Workspace Trust as a user meets it: the prompt on opening the folder,
 // "No", then restricted mode. The catalog still shows what configs and
@@ -20,19 +20,7 @@ describe('untrusted workspace', () => {
 
   it('reads configs and snapshots, starts no MCP server, and says how to trust', async () => {
     browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_UNTRUSTED_URL')));
-    // The web workbench may ask first or open straight in Restricted Mode.
-    const no = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /No, I don.t trust/ }).first();
-    const restricted = page.locator('.statusbar-item').filter({ hasText: 'Restricted Mode' }).first();
-    // Both waits settle (the loser with 'none'), so neither leaves an unhandled rejection.
-    const first = await Promise.race([
-      no.waitFor({ timeout: 60_000 }).then(() => 'prompt', () => 'none'),
-      restricted.waitFor({ timeout: 60_000 }).then(() => 'restricted', () => 'none'),
-    ]);
-    if (first === 'prompt') {
-      await no.click();
-    }
-    await restricted.waitFor();
+    page = await openRestricted(browser);
     // The status bar item is the other way in: it opens the catalog view.
     await page.locator('.statusbar-item[id$="toolSearchInspector.status"] a, .statusbar-item[id$="toolSearchInspector.status"]').first().click();
     const tree = page.locator('.pane-body .monaco-list-row');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, env, launchBrowser, openRestricted, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -89,17 +89,7 @@ describe('Run Bridge Snippet in an untrusted workspace', () => {
 
   it('refuses with the reason and opens no trace', async () => {
     browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_UNTRUSTED_URL')));
-    const no = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /No, I don.t trust/ }).first();
-    const restricted = page.locator('.statusbar-item').filter({ hasText: 'Restricted Mode' }).first();
-    const first = await Promise.race([
-      no.waitFor({ timeout: 60_000 }).then(() => 'prompt', () => 'none'),
-      restricted.waitFor({ timeout: 60_000 }).then(() => 'restricted', () => 'none'),
-    ]);
-    if (first === 'prompt') {
-      await no.click();
-    }
-    await restricted.waitFor();
+    page = await openRestricted(browser);
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
     const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Run Bridge Snippet is off in an untrusted workspace' }).first();
     await toast.waitFor({ timeout: 30_000 });

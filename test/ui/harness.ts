@@ -119,3 +119,23 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
 export function catalogWebview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
+
+/**
+ * Opens the untrusted server's workbench as a user meets it: the trust
+ * prompt (answered "No") or straight Restricted Mode, whichever comes.
+ */
+export async function openRestricted(browser: Browser): Promise<Page> {
+  const page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_UNTRUSTED_URL')));
+  const no = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /No, I don.t trust/ }).first();
+  const restricted = page.locator('.statusbar-item').filter({ hasText: 'Restricted Mode' }).first();
+  // Both waits settle (the loser with 'none'), so neither leaves an unhandled rejection.
+  const first = await Promise.race([
+    no.waitFor({ timeout: 60_000 }).then(() => 'prompt', () => 'none'),
+    restricted.waitFor({ timeout: 60_000 }).then(() => 'restricted', () => 'none'),
+  ]);
+  if (first === 'prompt') {
+    await no.click();
+  }
+  await restricted.waitFor();
+  return page;
+}

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import type { ConfigReader } from '../../config/configReader';
-import { discoverServers, type McpImport } from './discoverServers';
+import { discoverServers, type DiscoveredServers, type McpImport } from './discoverServers';
 import { LiveMcpSource } from './liveMcpSource';
 
 export { discoverServers, MCP_IMPORTS, type DeclaredInput, type DiscoveredServers, type McpImport } from './discoverServers';
@@ -20,10 +20,10 @@ export interface LiveMcpWorkspace {
   };
 }
 
-/** The default live MCP source of a workspace: every configured server, started only if the workspace is trusted. */
-export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
+/** Every MCP server an opened workspace declares, with the inputs and imports of its options. */
+export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServers {
   const o = ws.options;
-  const found = discoverServers({
+  return discoverServers({
     workspace: o.workspace,
     openclaw: ws.config.reader,
     env: o.env ?? process.env,
@@ -31,5 +31,10 @@ export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
     inputs: o.inputs,
     imports: o.mcpImports,
   });
+}
+
+/** The default live MCP source of a workspace: every configured server, started only if the workspace is trusted. */
+export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
+  const found = discoverWorkspaceServers(ws);
   return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted });
 }
