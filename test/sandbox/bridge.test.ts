@@ -50,6 +50,24 @@ describe('code bridge: runs, trace and warm start', function () {
     }
   });
 
+  it('cancelling a run kills the child at once instead of waiting for the deadline', async () => {
+    const bridge = new CodeBridge({ api: demo.api, bundlePath, warm: false });
+    try {
+      const ac = new AbortController();
+      const run = bridge.run('while (true) {}', { timeoutMs: 60_000, signal: ac.signal });
+      setTimeout(() => ac.abort(), 300);
+      const r = await run;
+      assert.equal(r.ok, false);
+      assert.equal(r.stoppedBy, 'cancelled');
+      assert.equal(r.error, 'bridge: the run was cancelled; the sandbox child was killed');
+      const already = await bridge.run('return 1', { timeoutMs: 5000, signal: AbortSignal.abort() });
+      assert.equal(already.stoppedBy, 'cancelled', 'an already-cancelled run never runs');
+      assert.equal(already.value, undefined);
+    } finally {
+      bridge.dispose();
+    }
+  });
+
   it('a plugin hook block is the call result, and the snippet sees it as an error', async () => {
     const bridge = new CodeBridge({ api: demo.api, bundlePath, warm: false });
     try {

@@ -40,6 +40,8 @@ export interface RunOptions {
   catalog?: { size: number; sources: SourceCounts };
   /** Calls are pre-approved (CLI `--approve`). */
   approved?: boolean;
+  /** Cancels the run: the child is killed at once, as at the deadline. */
+  signal?: AbortSignal;
 }
 
 /** Finds the sandbox bundle for code running from `dist/` (bundled) or from `src/` (tests). */
@@ -176,6 +178,7 @@ class RunSession {
         outcome = o;
         this.over = true;
         clearTimeout(timer);
+        this.options.signal?.removeEventListener('abort', cancel);
         this.abort.abort(new Error('bridge: the run is over'));
         // Killed even after a result: no microtask or timer it left behind
         // survives. SIGKILL cannot be caught, and nothing the child sends
@@ -187,6 +190,12 @@ class RunSession {
         () => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' }),
         this.options.timeoutMs,
       );
+      const cancel = (): void => end({ ok: false, error: 'bridge: the run was cancelled; the sandbox child was killed', stoppedBy: 'cancelled' });
+      if (this.options.signal?.aborted) {
+        cancel();
+        return;
+      }
+      this.options.signal?.addEventListener('abort', cancel, { once: true });
       void child.exited.then((e) => end(this.crashOutcome(e)));
       child.onMessage((m) => this.onMessage(child, m, end));
       child.watchMemory(this.limits.maxRssMb);

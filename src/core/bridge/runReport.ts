@@ -45,7 +45,7 @@ export interface RunReport {
   value?: unknown;
   error?: string;
   /** Why the run stopped when it did not finish by itself. */
-  stoppedBy?: 'timeout' | 'memory' | 'crash' | 'isolation';
+  stoppedBy?: 'timeout' | 'memory' | 'crash' | 'isolation' | 'cancelled';
   logs: { level: LogLevel; text: string }[];
   telemetry: RunTelemetry;
   trace: TraceEntry[];

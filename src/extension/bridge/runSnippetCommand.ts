@@ -109,11 +109,12 @@ export class BridgeRunner implements vscode.Disposable {
         progress.report({ message: `timeout ${timeoutMs} ms` });
         this.cancelled = token;
         const parentCallId = `editor-run-${++this.runs}`;
-        const run = bridge.run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() } });
-        // Cancel stops the wait at once; the child itself is killed at its deadline, and every call it makes meanwhile is refused.
-        const cancel = new Promise<'cancelled'>((resolve) => token.onCancellationRequested(() => resolve('cancelled')));
-        const first = await Promise.race([run, cancel]);
-        const report = first === 'cancelled' ? await run : first;
+        // Cancel kills the child at once; calls it had in flight are refused.
+        const abort = new AbortController();
+        const onCancel = token.onCancellationRequested(() => abort.abort());
+        const report = await bridge
+          .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
+          .finally(() => onCancel.dispose());
         const view = toTraceView(report, source, token.isCancellationRequested);
         panel.showReport(view);
         this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${report.ok ? 'ok' : `failed: ${report.error ?? ''}`} in ${report.durationMs} ms, ${report.trace.length} trace entries`);
