@@ -45,6 +45,7 @@ export class TracePanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: asset('dist', 'webview', 'tracePanel.js'),
+      baseStyleUri: asset('media', 'panelBase.css'),
       styleUri: asset('media', 'tracePanel.css'),
       placeholder: 'Waiting for the run…',
     });

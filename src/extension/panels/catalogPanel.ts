@@ -82,6 +82,7 @@ export class CatalogPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: asset('dist', 'webview', 'catalogPanel.js'),
+      baseStyleUri: asset('media', 'panelBase.css'),
       styleUri: asset('media', 'catalogPanel.css'),
     });
   }

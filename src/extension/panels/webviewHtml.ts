@@ -10,6 +10,8 @@ export interface WebviewHtmlParts {
   cspSource: string;
   nonce: string;
   scriptUri: string;
+  /** `media/panelBase.css`: what every panel shares. */
+  baseStyleUri?: string;
   styleUri: string;
   /** Shown until the script renders; default: the catalog panel's text. */
   placeholder?: string;
@@ -37,7 +39,7 @@ export function webviewHtml(p: WebviewHtmlParts): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttr(p.styleUri)}">
+${p.baseStyleUri ? `<link rel="stylesheet" href="${escapeAttr(p.baseStyleUri)}">\n` : ''}<link rel="stylesheet" href="${escapeAttr(p.styleUri)}">
 <title>${escapeAttr(p.title)}</title>
 </head>
 <body>
