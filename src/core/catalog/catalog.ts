@@ -33,10 +33,12 @@ export class Catalog {
   ) {
     for (const t of tools) {
       this.byId.set(t.id, t);
-      const key = t.name.toLowerCase();
-      const list = this.byName.get(key) ?? [];
-      list.push(t);
-      this.byName.set(key, list);
+      const keys = new Set([t.name.toLowerCase(), ...(t.rawName ? [t.rawName.toLowerCase()] : [])]);
+      for (const key of keys) {
+        const list = this.byName.get(key) ?? [];
+        list.push(t);
+        this.byName.set(key, list);
+      }
     }
   }
 
@@ -84,7 +86,7 @@ export class Catalog {
     return this.byId.get(id);
   }
 
-  /** Every tool (any status) with this name, case-insensitively. */
+  /** Every tool (any status) with this name or MCP raw name, case-insensitively. */
   withName(name: string): CatalogTool[] {
     return this.byName.get(name.toLowerCase()) ?? [];
   }

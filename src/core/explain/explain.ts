@@ -98,11 +98,6 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
   for (const t of catalog.withName(q)) {
     found.set(t.id, t);
   }
-  for (const t of catalog.tools) {
-    if (t.rawName && t.rawName.toLowerCase() === q.toLowerCase()) {
-      found.set(t.id, t);
-    }
-  }
   const unavailable = catalog.unavailableServers.map((s) => s.name);
   const matches: ExplainMatch[] = [...found.values()].map((t) => ({
     id: t.id,

@@ -3,27 +3,64 @@ import { suggestNames } from '../explain/explain';
 import type { CatalogTool } from '../types';
 import { ToolApiError } from './toolApi';
 
+/** Where a lookup may find tools: the index's own maps, or the authorized part of a catalog. */
+export interface LookupCandidates {
+  byId(id: string): CatalogTool | undefined;
+  /** Tools whose name (or MCP raw name) equals `name`, case-insensitively. */
+  byName(name: string): CatalogTool[];
+  /** Names to suggest from when nothing matches. */
+  names(): Iterable<string>;
+}
+
 /**
- * Finds a tool the model may use: exact id, then unique name. Only
- * authorized tools (cataloged or direct-only) are ever found or suggested,
- * so a lookup error never names a tool outside the policy.
+ * The one lookup rule of Tool Search: exact id, then a unique name.
+ * Ambiguous names list the ids to use; unknown ones suggest close names and
+ * name the failed servers a missing tool may belong to.
  */
-export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: CatalogTool) => boolean = () => true): CatalogTool {
+export function resolveTool(idOrName: string, c: LookupCandidates, unavailableServers: readonly string[] = []): CatalogTool {
   const q = idOrName.trim();
-  const ok = (t: CatalogTool): boolean => t.status !== 'excluded' && permit(t);
-  const byId = catalog.get(q);
-  if (byId && ok(byId)) {
+  const byId = c.byId(q);
+  if (byId) {
     return byId;
   }
-  const named = catalog.withName(q).filter(ok);
-  if (named.length === 1 && named[0]) {
-    return named[0];
+  const matches = c.byName(q);
+  if (matches.length === 1) {
+    return matches[0] as CatalogTool;
   }
-  if (named.length > 1) {
-    throw new ToolApiError(`Ambiguous tool name "${q}": ${named.map((t) => t.id).join(', ')}; use an exact tool id.`, 'ambiguous-tool');
+  if (matches.length > 1) {
+    const ids = matches.map((t) => t.id).sort();
+    throw new ToolApiError(`Ambiguous tool name ${q}: ${ids.join(', ')}; use an exact tool id.`, 'ambiguous-tool');
   }
-  const suggestions = suggestNames(q, catalog.allowed.filter(ok).map((t) => t.name), 3);
-  throw new ToolApiError(`Unknown tool id: ${q}.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`, 'unknown-tool');
+  const suggestions = suggestNames(q.includes(':') ? q.slice(q.lastIndexOf(':') + 1) : q, c.names(), 3);
+  let message = `Unknown tool id: ${q}.`;
+  if (suggestions.length > 0) {
+    message += ` Did you mean: ${suggestions.join(', ')}?`;
+  }
+  if (unavailableServers.length > 0) {
+    message += ` Unavailable MCP servers: ${unavailableServers.join(', ')}.`;
+  }
+  throw new ToolApiError(message, 'unknown-tool');
+}
+
+/**
+ * Finds a tool the model may use. Only authorized tools (cataloged or
+ * direct-only, and passing `permit`) are ever found or suggested, so a
+ * lookup error never names a tool outside the policy.
+ */
+export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: CatalogTool) => boolean = () => true): CatalogTool {
+  const ok = (t: CatalogTool): boolean => t.status !== 'excluded' && permit(t);
+  return resolveTool(
+    idOrName,
+    {
+      byId: (id) => {
+        const t = catalog.get(id);
+        return t && ok(t) ? t : undefined;
+      },
+      byName: (name) => catalog.withName(name).filter(ok),
+      names: () => catalog.allowed.filter(ok).flatMap((t) => (t.rawName ? [t.name, t.rawName] : [t.name])),
+    },
+    catalog.unavailableServers.map((s) => s.name),
+  );
 }
 
 /** The excluded tool a name or id refers to, if exactly one: so a refused call can say why. */

@@ -1,5 +1,4 @@
-import { suggestNames } from '../explain/explain';
-import { ToolApiError } from '../gateway/toolApi';
+import { resolveTool } from '../gateway/lookup';
 import type { CatalogTool } from '../types';
 
 function nameKeys(tool: CatalogTool): string[] {
@@ -88,35 +87,19 @@ export class ToolLookup {
 
   /** The tool `idOrName` names, or a ToolApiError saying why there is none. */
   resolve(idOrName: string, unavailableServers: readonly string[] = []): CatalogTool {
-    const q = idOrName.trim();
-    const byId = this.byId.get(q);
-    if (byId) {
-      return byId;
-    }
-    const matches = this.exact(q);
-    if (matches.length === 1) {
-      return matches[0] as CatalogTool;
-    }
-    if (matches.length > 1) {
-      const ids = matches.map((t) => t.id).sort();
-      throw new ToolApiError(`Ambiguous tool name ${q}: ${ids.join(', ')}; use an exact tool id.`, 'ambiguous-tool');
-    }
-    const names: string[] = [];
-    for (const t of this.byId.values()) {
-      names.push(t.name);
-      if (t.rawName) {
-        names.push(t.rawName);
-      }
-    }
-    const suggestions = suggestNames(q.includes(':') ? q.slice(q.lastIndexOf(':') + 1) : q, names, 3);
-    let message = `Unknown tool id: ${q}.`;
-    if (suggestions.length > 0) {
-      message += ` Did you mean: ${suggestions.join(', ')}?`;
-    }
-    if (unavailableServers.length > 0) {
-      message += ` Unavailable MCP servers: ${unavailableServers.join(', ')}.`;
-    }
-    throw new ToolApiError(message, 'unknown-tool');
+    return resolveTool(
+      idOrName,
+      { byId: (id) => this.byId.get(id), byName: (name) => this.exact(name), names: () => this.names() },
+      unavailableServers,
+    );
   }
 
+  private *names(): Iterable<string> {
+    for (const t of this.byId.values()) {
+      yield t.name;
+      if (t.rawName) {
+        yield t.rawName;
+      }
+    }
+  }
 }

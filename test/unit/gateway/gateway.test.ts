@@ -250,6 +250,17 @@ describe('gateway deadlines', () => {
       assert.equal(asked.length, 1);
     });
 
+    it('call resolves names exactly as describe does: MCP raw names too, and misses name failed servers', async () => {
+      const src = new RecordingSource('notes', [def('mcp', 'notes', 'notes__lookup', 'Look a note up', { rawName: 'lookup' })]);
+      const catalog = await catalogFrom([src]);
+      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]));
+      const api = composeToolSearchApi({ index: ToolIndex.fromCatalog(catalog), gateway, catalog: () => catalog, policy: () => new ToolPolicy([]) });
+      assert.equal(api.describe('lookup').id, 'mcp:notes:lookup');
+      const out = await gateway.call('lookup', { q: 'x' }, { callId: 'r1' });
+      assert.equal(out.ok, true, out.error);
+      assert.equal(out.tool?.id, 'mcp:notes:lookup');
+    });
+
     it('leaves a schema it cannot read to the tool source instead of refusing every call', async () => {
       const odd = new RecordingSource('odd', [def('mcp', 'odd', 'odd_tool', 'Odd', { parameters: { type: 'object', properties: { q: { $ref: '#/$defs/missing' } } } })]);
       const catalog = await catalogFrom([odd]);
