@@ -21,6 +21,9 @@ export interface SourceCounts {
 export class Catalog {
   private readonly byId = new Map<string, CatalogTool>();
   private readonly byName = new Map<string, CatalogTool[]>();
+  // A catalog never changes once built: its partitions are computed once, not on every read.
+  private readonly byStatus: Record<CatalogTool['status'], readonly CatalogTool[]>;
+  private readonly allowedTools: readonly CatalogTool[];
 
   constructor(
     readonly tools: readonly CatalogTool[],
@@ -31,7 +34,13 @@ export class Catalog {
     private readonly executors: ReadonlyMap<string, ToolExecutor>,
     readonly builtAt = Date.now(),
   ) {
+    const parts: Record<CatalogTool['status'], CatalogTool[]> = { cataloged: [], 'direct-only': [], excluded: [] };
+    const allowed: CatalogTool[] = [];
     for (const t of tools) {
+      parts[t.status].push(t);
+      if (t.status !== 'excluded') {
+        allowed.push(t);
+      }
       this.byId.set(t.id, t);
       const keys = new Set([t.name.toLowerCase(), ...(t.rawName ? [t.rawName.toLowerCase()] : [])]);
       for (const key of keys) {
@@ -40,25 +49,27 @@ export class Catalog {
         this.byName.set(key, list);
       }
     }
+    this.byStatus = parts;
+    this.allowedTools = allowed;
   }
 
   /** Tools that are searchable (indexed): allowed and not direct-only. */
-  get cataloged(): CatalogTool[] {
-    return this.tools.filter((t) => t.status === 'cataloged');
+  get cataloged(): readonly CatalogTool[] {
+    return this.byStatus.cataloged;
   }
 
   /** Tools kept directly visible to the model in every mode. */
-  get directOnly(): CatalogTool[] {
-    return this.tools.filter((t) => t.status === 'direct-only');
+  get directOnly(): readonly CatalogTool[] {
+    return this.byStatus['direct-only'];
   }
 
   /** Tools the model may use at all: cataloged plus direct-only. */
-  get allowed(): CatalogTool[] {
-    return this.tools.filter((t) => t.status !== 'excluded');
+  get allowed(): readonly CatalogTool[] {
+    return this.allowedTools;
   }
 
-  get excluded(): CatalogTool[] {
-    return this.tools.filter((t) => t.status === 'excluded');
+  get excluded(): readonly CatalogTool[] {
+    return this.byStatus.excluded;
   }
 
   /** `catalogSize` of the contract: cataloged tools only. */
