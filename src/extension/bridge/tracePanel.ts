@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../logger';
-import { makeNonce, webviewHtml } from '../panels/webviewHtml';
+import { panelHtml } from '../panels/panelShell';
 import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
@@ -38,15 +38,11 @@ export class TracePanel implements vscode.Disposable {
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, logger: Logger) {
     const webview = panel.webview;
-    const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...p)).toString();
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
-    webview.html = webviewHtml({
+    webview.html = panelHtml(webview, extensionUri, {
       title: 'Bridge Trace',
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      scriptUri: asset('dist', 'webview', 'tracePanel.js'),
-      baseStyleUri: asset('media', 'panelBase.css'),
-      styleUri: asset('media', 'tracePanel.css'),
+      script: 'tracePanel.js',
+      stylesheet: 'tracePanel.css',
       placeholder: 'Waiting for the run…',
     });
     this.disposables.push(

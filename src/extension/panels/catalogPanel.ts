@@ -3,7 +3,7 @@ import type { CatalogService, CatalogState } from '../catalogService';
 import type { Logger } from '../logger';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
 import { toCatalogSnapshot } from './catalogSnapshot';
-import { makeNonce, webviewHtml } from './webviewHtml';
+import { panelHtml } from './panelShell';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
 
@@ -75,16 +75,7 @@ export class CatalogPanel implements vscode.Disposable {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    return webviewHtml({
-      title: 'Effective Catalog',
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      scriptUri: asset('dist', 'webview', 'catalogPanel.js'),
-      baseStyleUri: asset('media', 'panelBase.css'),
-      styleUri: asset('media', 'catalogPanel.css'),
-    });
+    return panelHtml(this.panel.webview, this.deps.extensionUri, { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css' });
   }
 
   private post(msg: HostMessage): Thenable<boolean> {
