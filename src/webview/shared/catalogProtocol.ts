@@ -3,8 +3,11 @@
 // Everything here is plain data (structured-clone safe) and runtime-free
 // apart from the validators, which both sides use on what they receive.
 
-export type ToolStatusView = 'cataloged' | 'direct-only' | 'excluded';
-export type SourceKindView = 'openclaw' | 'mcp' | 'client';
+// Type-only: erased from the browser bundle, but the compiler keeps the panel in step with core.
+import type { ToolSourceKind, ToolStatus } from '../../core/types';
+
+export type ToolStatusView = ToolStatus;
+export type SourceKindView = ToolSourceKind;
 
 export interface ToolRow {
   id: string;
