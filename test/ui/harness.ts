@@ -84,12 +84,24 @@ export async function openWorkbench(browser: Browser, url: string): Promise<Page
 }
 
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  // The palette can open before it has the extension's commands (it then offers
+  // "similar commands"); reopening it picks them up.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
+    const found = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (found) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press('Escape');
+    if (attempt === 3) {
+      throw new Error(`the command palette never offered "${title}"`);
+    }
+  }
 }
 
 /** Drags the side bar's edge so tree descriptions (the reasons) fit. */
