@@ -141,8 +141,8 @@ export function codeServerProblem(prefix) {
   // scripts: these exist only when every step of it ran.
   const proofs = [
     path.join(vscode, 'out', 'server-main.js'),
-    path.join(vscode, 'node_modules', 'node-pty', 'build', 'Release'),
-    path.join(vscode, 'node_modules', 'kerberos', 'build', 'Release'),
+    path.join(vscode, 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'),
+    path.join(vscode, 'node_modules', 'kerberos', 'build', 'Release', 'kerberos.node'),
     path.join(vscode, 'extensions', 'node_modules'),
     path.join(vscode, 'bin', 'remote-cli', 'code-server'),
   ];

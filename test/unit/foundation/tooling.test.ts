@@ -60,9 +60,12 @@ describe('tooling scripts', () => {
       fs.writeFileSync(path.join(vscode, 'out', 'server-main.js'), '');
       // What npm leaves when the postinstall was skipped or died half-way.
       assert.match(codeServerProblem(prefix) ?? '', /postinstall did not finish/);
-      for (const d of ['node_modules/node-pty/build/Release', 'node_modules/kerberos/build/Release', 'extensions/node_modules', 'bin/remote-cli']) {
+      for (const d of ['node_modules/@vscode/spdlog/build/Release', 'node_modules/kerberos/build/Release', 'extensions/node_modules', 'bin/remote-cli']) {
         fs.mkdirSync(path.join(vscode, d), { recursive: true });
       }
+      // Native modules built for Node 24 by the postinstall's own npm install.
+      fs.writeFileSync(path.join(vscode, 'node_modules/@vscode/spdlog/build/Release/spdlog.node'), '');
+      fs.writeFileSync(path.join(vscode, 'node_modules/kerberos/build/Release/kerberos.node'), '');
       assert.match(codeServerProblem(prefix) ?? '', /bin\/remote-cli\/code-server/);
       fs.writeFileSync(path.join(vscode, 'bin', 'remote-cli', 'code-server'), '');
       assert.equal(codeServerProblem(prefix), undefined);
