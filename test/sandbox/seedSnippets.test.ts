@@ -65,7 +65,7 @@ describe("the seed's snippets run unchanged", function () {
     scratch.push(dir);
     const r = await runIn({ workspace: dir }, CALENDAR_SNIPPET, 'call_cal');
     assert.equal(r.error, undefined);
-    const hits = op(r, 'search').result as { id: string }[];
+    const hits = op(r, 'search').result as { id: string; input: string }[];
     assert.ok(Array.isArray(hits), 'search resolves to an array');
     assert.equal(hits[0]?.id, 'mcp:calendar:create_event');
     assert.deepEqual(r.value, {
@@ -76,7 +76,7 @@ describe("the seed's snippets run unchanged", function () {
         name: 'calendar__create_event',
         label: 'Create calendar event',
         description: 'Create a calendar event with a summary and a start time.',
-        input: (hits[0] as { input: string }).input,
+        input: hits[0]?.input,
       },
       result: {
         content: [{ type: 'text', text: 'Created evt-1: Planning at 2026-05-09T14:00:00Z' }],
