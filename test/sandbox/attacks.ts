@@ -70,7 +70,7 @@ export const ATTACKS: Attack[] = [
   { name: 'chain: through a bridge function', code: `if (pwn(openclaw.tools.search.constructor)) return 'ESCAPED'; return openclaw.tools.search.constructor('return process')()`, expect: CODEGEN },
   { name: 'chain: through console.log', code: `return console.log.constructor.constructor('return process')()`, expect: CODEGEN },
   { name: 'chain: through a bridge promise', code: `const p = openclaw.tools.search('invoice'); if (pwn(p.constructor.constructor)) return 'ESCAPED'; return p.constructor.constructor('return process')()`, expect: CODEGEN },
-  { name: 'chain: through a bridge result', code: `const r = await openclaw.tools.search('invoice'); if (pwn(r.hits.constructor.constructor)) return 'ESCAPED'; return r.constructor.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through a bridge result', code: `const r = await openclaw.tools.search('invoice'); if (pwn(r.constructor.constructor)) return 'ESCAPED'; return r.constructor.constructor('return process')()`, expect: CODEGEN },
   {
     name: 'chain: through a bridge error',
     code: `try { await openclaw.tools.describe('no_such_tool_anywhere'); } catch (e) { if (pwn(e.constructor.constructor)) return 'ESCAPED'; return e.constructor.constructor('return process')(); }`,
@@ -172,12 +172,12 @@ export const ATTACKS: Attack[] = [
     expect: (r) => {
       assertThat(!r.ok && /gateway cannot be called: denied by tools\.deny "gateway".*\[blocked by policy\]/.test(r.error ?? ''), `error: ${r.error}`);
       const call = r.trace.find((t) => t.op === 'call');
-      assertThat(call !== undefined && !call.ok && call.op === 'call' && call.callId === 'tool_search_code:attack:gateway:1', `trace: ${JSON.stringify(call)}`);
+      assertThat(call !== undefined && !call.ok && call.op === 'call' && call.callId === 'tool_search_code:attack:gateway:unresolved-1', `trace: ${JSON.stringify(call)}`);
     },
   },
   {
     name: 'policy: a denied tool is not found by search or describe either',
-    code: `const r = await openclaw.tools.search('gateway'); if (r.hits.some((h) => h.name === 'gateway')) return 'LEAKED'; return await openclaw.tools.describe('gateway')`,
+    code: `const r = await openclaw.tools.search('gateway'); if (r.some((h) => h.name === 'gateway')) return 'LEAKED'; return await openclaw.tools.describe('gateway')`,
     expect: /Unknown tool id: gateway/,
   },
   // ---- tampering ----
@@ -186,7 +186,7 @@ export const ATTACKS: Attack[] = [
     code: `const real = await openclaw.tools.search('invoice', { limit: 1 });
       Promise.prototype.then = function () { pwn(arguments[0] && arguments[0].constructor); throw new Error('hijacked'); };
       JSON.stringify = () => 'HIJACKED';
-      return real.hits.length`,
+      return real.length`,
     expect: (r) => assertThat(r.ok && r.value === 1, `report: ${r.error ?? JSON.stringify(r.value)}`),
   },
   { name: 'syntax: breaking out of the function wrapper', code: `}); require('fs').writeFileSync(CANARY, 'x'); (async function () {`, expect: /ReferenceError: require is not defined/ },

@@ -8,6 +8,7 @@ import { argumentProblem } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from './lookup';
 import { ToolApiError, type CallOutcome, type CallRequestContext } from './toolApi';
+import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {
   /** The current catalog: read at every call, so a tool that went away is refused. */
@@ -164,6 +165,7 @@ export class ToolGateway {
       tool: ref,
       name: tool.name,
       result: value,
+      envelope: toolResultEnvelope(tool, result),
       ...(result.isError ? { error: `${tool.name} reported an error` } : {}),
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
