@@ -195,11 +195,12 @@ function anyOf(nodes) {
 // Paths OpenClaw's doctor migrates (legacy-config-migrations*.ts): rules are code with predicates, so
 // only their paths are taken, from the string-array literals that name them.
 const legacySrc = fs.readFileSync(path.join(dist, chunkWith('function findLegacyConfigIssues(')), 'utf8');
-const rootKeys = new Set(Object.keys(root._zod.def.shape));
 const legacyPaths = new Set();
-for (const m of legacySrc.matchAll(/\[((?:\s*"[^"\n]*",?)+)\s*\]/g)) {
-  const parts = [...m[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
-  if (parts.length >= 2 && rootKeys.has(parts[0]) && parts.every((x) => /^[A-Za-z0-9_*$-]+$/.test(x))) {
+// A rule's path is written as `path: [...]`, as the first argument of a rule helper, or as one entry
+// of a list of paths (RETIRED_TUNING_PATHS and the like).
+for (const m of legacySrc.matchAll(/(path:\s*|rule\$?\d*\(\s*|[[,]\s*)\[((?:\s*"[^"\n]*",?)+)\s*\]/g)) {
+  const parts = [...m[2].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+  if (parts.every((x) => /^[A-Za-z0-9_*$-]+$/.test(x)) && /^[a-z]/.test(parts[0])) {
     legacyPaths.add(parts.join('.'));
   }
 }

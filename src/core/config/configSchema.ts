@@ -270,7 +270,12 @@ export class SchemaChecker {
       reader.report(keyPath, 'info', `${dotted(keyPath)} is an older spelling of ${renamed}: ${v} rejects it until \`openclaw doctor --fix\` renames it`, true);
       return;
     }
-    if (this.legacyExact.has(pattern) || this.legacyExact.has(plain) || this.legacyRetired.some((r) => pattern.startsWith(`${r}.`) || plain.startsWith(`${r}.`))) {
+    const legacy =
+      this.legacyExact.has(pattern) ||
+      this.legacyExact.has(plain) ||
+      this.legacyRetired.some((r) => pattern.startsWith(`${r}.`) || plain.startsWith(`${r}.`)) ||
+      this.schema.legacyPaths.some((l) => l.startsWith(`${pattern}.`) || l.startsWith(`${plain}.`));
+    if (legacy) {
       reader.report(keyPath, 'info', `${dotted(keyPath)} is a legacy key: ${v} rejects it until \`openclaw doctor --fix\` migrates it`, true);
       return;
     }
