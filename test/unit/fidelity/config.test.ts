@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { OPENCLAW_CONFIG_SCHEMA, type SchemaNode } from '../../../src/core/config/configSchema';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { readInspectorSettings } from '../../../src/extension/settingsModel';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'openclaw-policy');
 const cases = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'toolsearch-cases.json'), 'utf8')) as unknown[];
@@ -183,4 +184,61 @@ describe('fidelity: plugin faults are diagnostics with file and line', () => {
     // memory-core ships with OpenClaw 2026.9.6: known without a manifest.
     assert.equal(find(/memory-core/), undefined);
   });
+});
+
+describe('fidelity: choosing the modelled version from the editor', () => {
+  it('toolSearchInspector.openclawVersion is read, and a malformed one is a problem, not a crash', () => {
+    assert.equal(readInspectorSettings((k) => (k === 'openclawVersion' ? '2026.9.6' : undefined), '/ws').openclawVersion, '2026.9.6');
+    const bad = readInspectorSettings((k) => (k === 'openclawVersion' ? 'latest' : undefined), '/ws');
+    assert.equal(bad.openclawVersion, undefined);
+    assert.match(bad.problems[0] ?? '', /openclawVersion: "latest" is not a version/);
+  });
+});
+
+describe('catalog builder keeps every source\'s diagnostics', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fid-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function diagnosticsOf(files: Record<string, string>, extra: Partial<ConstructorParameters<typeof OpenWorkspace>[0]> = {}) {
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, liveMcp: () => undefined, ...extra });
+    const catalog = await ws.buildCatalog();
+    await ws.dispose();
+    return catalog.diagnostics;
+  }
+
+  const SOURCES: { source: string; files: Record<string, string>; extra?: (d: string) => Partial<ConstructorParameters<typeof OpenWorkspace>[0]>; expect: RegExp; file: string }[] = [
+    { source: 'config', files: { 'openclaw.json': '{\n  tools: { profile: "all" },\n}' }, expect: /tools\.profile must be one of/, file: 'openclaw.json' },
+    { source: 'plugins (a fault found while listing, located in the config)', files: { 'openclaw.json': '{\n  plugins: { load: { paths: ["./gone"] } },\n}' }, expect: /plugin path "\.\/gone" does not exist/, file: 'openclaw.json' },
+    { source: 'plugins (manifest)', files: { '.openclaw/extensions/p/openclaw.plugin.json': '{ "id": "p", "tools": [ { "name": 1 } ] }' }, expect: /plugin "p"/, file: '.openclaw/extensions/p/openclaw.plugin.json' },
+    { source: 'client tools', files: { '.openclaw/client-tools.json': '{ "not": "an array" }' }, expect: /client tools must be a JSON array/, file: '.openclaw/client-tools.json' },
+    {
+      source: 'MCP snapshots',
+      files: { 'snap.json': '"nothing"' },
+      extra: (d) => ({ snapshots: [{ name: 's', path: path.join(d, 'snap.json') }] }),
+      expect: /snapshot must be a tools\/list result/,
+      file: 'snap.json',
+    },
+    {
+      source: 'live MCP',
+      files: {},
+      extra: () => ({ liveMcp: () => ({ name: 'live', list: () => Promise.resolve({ tools: [], diagnostics: [{ file: 'mcp.json', line: 2, severity: 'error' as const, message: 'live server fault' }] }) }) }),
+      expect: /live server fault/,
+      file: 'mcp.json',
+    },
+  ];
+  for (const s of SOURCES) {
+    it(s.source, async () => {
+      const ds = await diagnosticsOf(s.files, s.extra?.(dir));
+      const d = ds.find((x) => s.expect.test(x.message));
+      assert.ok(d, `no ${s.expect} in ${JSON.stringify(ds)}`);
+      assert.ok(d.file.endsWith(s.file), `${d.file} should name ${s.file}`);
+    });
+  }
 });
