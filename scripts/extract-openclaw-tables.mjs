@@ -205,6 +205,24 @@ for (const m of legacySrc.matchAll(/(path:\s*|rule\$?\d*\(\s*|[[,]\s*)\[((?:\s*"
   }
 }
 
+// Messages name migrated paths too ("Moved gateway.nodes.denyCommands → ..."); `<id>` and `*` are any key.
+const rootKeys = new Set(Object.keys(root._zod.def.shape));
+for (const lit of legacySrc.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) {
+  for (const m of lit[1].matchAll(/\b([a-z][A-Za-z0-9_]*(?:\.(?:[A-Za-z][A-Za-z0-9_]*|\*|<[a-zA-Z]+>))+)/g)) {
+    const parts = m[1].split('.').map((x) => (x.startsWith('<') ? '*' : x));
+    if (rootKeys.has(parts[0]) && parts.length >= 2) {
+      legacyPaths.add(parts.join('.'));
+    }
+  }
+}
+
+// Retired keys handled in code without a path literal, read by hand from the 2026.9.6 source:
+// legacy-config-migrations (commands.ownerDisplay, commands.ownerDisplaySecret) and
+// automatic-startup-config-repair ("Removed retired plugins.installs after preserving plugin install records").
+for (const p of ['commands.ownerDisplay', 'commands.ownerDisplaySecret', 'plugins.installs']) {
+  legacyPaths.add(p);
+}
+
 const schema = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tables.mjs',

@@ -68,10 +68,16 @@ function typeName(v: unknown): string {
 export class SchemaChecker {
   private readonly legacyExact = new Set<string>();
   private readonly legacyRetired: string[] = [];
+  private readonly legacyRelative: string[] = [];
 
   constructor(readonly schema: ConfigSchema = OPENCLAW_CONFIG_SCHEMA) {
+    const roots = this.nodeAt([]);
+    const rootKeys = roots && typeof roots === 'object' && 'object' in roots ? Object.keys(roots.object) : [];
     for (const p of schema.legacyPaths) {
       this.legacyExact.add(p);
+      if (!rootKeys.includes(p.split('.')[0] ?? '')) {
+        this.legacyRelative.push(p);
+      }
       // A retired subtree (its path is no longer in the schema) is known as a whole.
       if (this.nodeAt(p.split('.')) === undefined) {
         this.legacyRetired.push(p);
@@ -274,7 +280,9 @@ export class SchemaChecker {
       this.legacyExact.has(pattern) ||
       this.legacyExact.has(plain) ||
       this.legacyRetired.some((r) => pattern.startsWith(`${r}.`) || plain.startsWith(`${r}.`)) ||
-      this.schema.legacyPaths.some((l) => l.startsWith(`${pattern}.`) || l.startsWith(`${plain}.`));
+      this.schema.legacyPaths.some((l) => l.startsWith(`${pattern}.`) || l.startsWith(`${plain}.`)) ||
+      // Paths written relative to an agent (`heartbeat.skipWhenBusy`) apply under agents.defaults and each agent.
+      this.legacyRelative.some((r) => pattern.endsWith(`.${r}`));
     if (legacy) {
       reader.report(keyPath, 'info', `${dotted(keyPath)} is a legacy key: ${v} rejects it until \`openclaw doctor --fix\` migrates it`, true);
       return;

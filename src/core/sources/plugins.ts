@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { closest, type ConfigReader } from '../config/configReader';
-import type { OpenClawModel } from '../policy/openclawVersions';
+import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
 import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
@@ -170,7 +170,12 @@ export class PluginToolSource implements ToolSourceProvider {
       return;
     }
     const found = new Set(reports.map((r) => r.id));
-    const bundled = new Set(this.opts.model?.bundledPlugins ?? []);
+    // Any modelled version's bundled plugins, and plugins OpenClaw recorded as installed on that machine.
+    const installs = reader.raw(['plugins', 'installs']);
+    const bundled = new Set([
+      ...OPENCLAW_MODELS.flatMap((m) => m.bundledPlugins),
+      ...(installs && typeof installs === 'object' && !Array.isArray(installs) ? Object.keys(installs) : []),
+    ]);
     const known = [...found, ...bundled];
     const check = (id: string, at: (string | number)[], where: string): void => {
       if (found.has(id) || bundled.has(id)) {
@@ -185,7 +190,7 @@ export class PluginToolSource implements ToolSourceProvider {
         severity: 'warning',
         message:
           `${where} names plugin "${id}", but no plugin with that id was found (plugins.load.paths, .openclaw/extensions) ` +
-          `and ${this.opts.model ? `OpenClaw ${this.opts.model.version}` : 'OpenClaw'} ships none${hint ? ` (did you mean "${hint}"?)` : ''}`,
+          `and no modelled OpenClaw version (${OPENCLAW_MODELS.map((m) => m.version).join(', ')}) ships one${hint ? ` (did you mean "${hint}"?)` : ''}`,
       });
     };
     for (const key of ['allow', 'deny'] as const) {
