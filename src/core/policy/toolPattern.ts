@@ -14,7 +14,8 @@ export interface PolicySubject {
   qualifiedName?: string;
 }
 
-const DEFAULT_MODEL = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1] as OpenClawModel;
+// Callers that do not name a version (approval rules) get the default model: the seed's.
+const DEFAULT_MODEL = OPENCLAW_MODELS[0] as OpenClawModel;
 
 /**
  * OpenClaw's `normalizeToolPolicyName`: trim, lower-case, then the version's
