@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { MCP_IMPORTS, type McpImport } from '../core/sources/mcp';
 import { parseSnapshotArg } from '../core/sources/mcpSnapshot';
+import { isKnownVersionSyntax, OPENCLAW_MODELS } from '../core/policy/openclawVersions';
 import type { ToolSearchModeName } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
 import { UsageError, type OptionSpec, type ParsedArgs } from './cliTypes';
@@ -17,6 +18,7 @@ export const SHARED_OPTIONS: Record<string, OptionSpec> = {
   provider: { type: 'string' },
   sandboxed: { type: 'boolean' },
   mode: { type: 'string' },
+  'openclaw-version': { type: 'string' },
   json: { type: 'boolean' },
   input: { type: 'string', multiple: true },
   import: { type: 'string', multiple: true },
@@ -40,6 +42,10 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
   const mode = str(args, 'mode');
   if (mode !== undefined && !(MODES as readonly string[]).includes(mode)) {
     throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`);
+  }
+  const openclawVersion = str(args, 'openclaw-version');
+  if (openclawVersion !== undefined && !isKnownVersionSyntax(openclawVersion)) {
+    throw new UsageError(`--openclaw-version must be a version like ${OPENCLAW_MODELS.map((m) => m.version).join(' or ')}, got "${openclawVersion}"`);
   }
   const inputs: Record<string, string> = {};
   for (const kv of list(args, 'input')) {
@@ -69,6 +75,7 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
       sandboxed: args.values.sandboxed === true ? true : undefined,
     },
     mode: mode as ToolSearchModeName | undefined,
+    openclawVersion,
     // The CLI runs where its user ran it: that is consent to start the
     // workspace's servers and plugin code, as `node` itself would.
     trusted: true,

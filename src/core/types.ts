@@ -82,6 +82,8 @@ export interface CatalogTool extends CatalogEntry {
   status: ToolStatus;
   /** Why the tool is excluded or direct-only. */
   reason?: string;
+  /** How to let an excluded tool through, when the policy knows. */
+  hint?: string;
   decisions: PolicyDecision[];
   groups: string[];
   origin?: SourceLocation;

@@ -2,6 +2,7 @@ import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride } from './config/toolSearchSettings';
+import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
@@ -28,6 +29,12 @@ export interface WorkspaceOptions {
   trusted?: boolean;
   env?: Record<string, string | undefined>;
   homeDir?: string;
+  /**
+   * The OpenClaw version to model (`--openclaw-version`, setting
+   * `toolSearchInspector.openclawVersion`); default: the config's
+   * `meta.lastTouchedVersion`, else the seed's version.
+   */
+  openclawVersion?: string;
   /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
   inputs?: Record<string, string>;
   /** Desktop clients whose MCP configs to read as well (`--import claude|cursor`). */
@@ -47,6 +54,7 @@ export interface WorkspaceOptions {
 export class OpenWorkspace {
   readonly config: LoadedConfig;
   readonly settings: ToolSearchSettings;
+  readonly openclaw: ModelledVersion;
   readonly policy: ToolPolicy;
   readonly plugins: PluginToolSource;
   readonly providers: ToolSourceProvider[];
@@ -54,13 +62,19 @@ export class OpenWorkspace {
   constructor(readonly options: WorkspaceOptions) {
     this.config = loadOpenClawConfig(options);
     this.settings = withModeOverride(this.config.settings, options.mode);
-    this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy);
-    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true });
+    this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
+    const touched = this.config.lastTouchedVersion;
+    if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
+      this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
+    }
+    const model = this.openclaw.model;
+    this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy, model);
+    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath);
     client.check();
     const snapshots = new SnapshotToolSource(options.snapshots ?? []);
     snapshots.check();
-    this.providers = [new CoreToolSource(), this.plugins, snapshots, client];
+    this.providers = [new CoreToolSource(model), this.plugins, snapshots, client];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);
@@ -76,8 +90,9 @@ export class OpenWorkspace {
       providers: this.providers,
       policy: this.policy,
       settings: this.settings,
-      diagnostics: this.config.diagnostics,
+      diagnostics: () => this.config.diagnostics,
       signal,
+      openclaw: this.openclaw,
     });
   }
 

@@ -152,6 +152,7 @@ export class CatalogService implements vscode.Disposable {
         clientToolsPath: settings.clientToolsPath,
         policy: settings.policy,
         mode: settings.mode,
+        openclawVersion: settings.openclawVersion,
         trusted,
         inputs,
         // Untrusted: the live source starts nothing and reports each server as not started.

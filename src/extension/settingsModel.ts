@@ -16,6 +16,8 @@ export interface InspectorSettings {
   snapshots: SnapshotSetting[];
   clientToolsPath?: string;
   mode?: ToolSearchModeName;
+  /** The OpenClaw version to model; unset: the config's meta.lastTouchedVersion. */
+  openclawVersion?: string;
   policy: PolicyContext;
   sandboxNodePath?: string;
   /** Entries that could not be used, for the log and the view. */
@@ -29,7 +31,7 @@ const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'dir
 
 /** Keys whose change means the catalog must be rebuilt. */
 export const CATALOG_KEYS = [
-  'configPath', 'readUserConfig', 'snapshots', 'clientToolsPath', 'mode',
+  'configPath', 'readUserConfig', 'snapshots', 'clientToolsPath', 'mode', 'openclawVersion',
   'policy.agent', 'policy.session', 'policy.provider', 'policy.sandboxed',
 ] as const;
 
@@ -84,12 +86,19 @@ export function readInspectorSettings(get: RawSettingReader, folder: string): In
       problems.push(`${SETTINGS_PREFIX}.mode: unknown mode "${modeRaw}", using the config's`);
     }
   }
+  let openclawVersion = nonEmptyString(get('openclawVersion'));
+  // Only the syntax is checked here: the version tables live in the core bundle, loaded on first use.
+  if (openclawVersion !== undefined && !/^v?\d+\.\d+\.\d+/.test(openclawVersion)) {
+    problems.push(`${SETTINGS_PREFIX}.openclawVersion: "${openclawVersion}" is not a version like 2026.9.6; using the config's meta.lastTouchedVersion`);
+    openclawVersion = undefined;
+  }
   return {
     configPath: resolveIn(folder, nonEmptyString(get('configPath'))),
     readUserConfig: get('readUserConfig') !== false,
     snapshots: parseSnapshots(get('snapshots'), folder, problems),
     clientToolsPath: resolveIn(folder, nonEmptyString(get('clientToolsPath'))),
     mode,
+    openclawVersion,
     policy: {
       agent: nonEmptyString(get('policy.agent')),
       session: nonEmptyString(get('policy.session')),

@@ -10,6 +10,7 @@ export function catalogJson(catalog: Catalog, all: boolean): unknown {
   return {
     catalogSize: catalog.size,
     mode: catalog.settings.mode,
+    ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.model.version, openclawVersionSource: catalog.openclaw.describe } : {}),
     sources: catalog.countBySource(),
     bySourceName: catalog.countBySourceName(),
     tools: shown.map((t: CatalogTool) => ({
@@ -50,6 +51,9 @@ export const catalogCommand: CliCommand = {
       }
       const s = catalog.countBySource();
       const out: string[] = [];
+      if (catalog.openclaw) {
+        out.push(`Modelling ${catalog.openclaw.describe}`);
+      }
       out.push(
         `Mode: ${catalog.settings.mode}${catalog.settings.configured ? '' : ' (tools.toolSearch not set)'}   ` +
           `Catalog: ${catalog.size} tools (openclaw ${s.openclaw}, mcp ${s.mcp}, client ${s.client}), ` +

@@ -19,6 +19,9 @@ export const explainCommand: CliCommand = {
         return 0;
       }
       const out: string[] = [];
+      if (e.openclawVersion) {
+        out.push(`Modelling ${e.openclawVersion}`);
+      }
       for (const m of e.matches) {
         out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
         for (const d of m.decisions) {

@@ -8,6 +8,7 @@ import type {
   ToolSourceKind,
 } from '../types';
 import { openclawMcpId } from '../sources/mcpNames';
+import type { ModelledVersion } from '../policy/openclawVersions';
 
 export interface SourceCounts {
   openclaw: number;
@@ -27,6 +28,8 @@ export class Catalog {
   // A catalog never changes once built: its partitions are computed once, not on every read.
   private readonly byStatus: Record<CatalogTool['status'], readonly CatalogTool[]>;
   private readonly allowedTools: readonly CatalogTool[];
+  /** The OpenClaw version this catalog models (policy tables, core tools), when known. */
+  openclaw?: ModelledVersion;
 
   constructor(
     readonly tools: readonly CatalogTool[],

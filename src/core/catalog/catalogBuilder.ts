@@ -2,6 +2,8 @@ import type { ToolPolicy } from '../policy/policyEngine';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
 import { errorMessage } from '../util/errors';
+import { normalizeToolName } from '../policy/toolPattern';
+import type { ModelledVersion } from '../policy/openclawVersions';
 import { Catalog } from './catalog';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
@@ -13,9 +15,26 @@ export interface BuildInput {
   providers: readonly ToolSourceProvider[];
   policy: ToolPolicy;
   settings: ToolSearchSettings;
-  /** Diagnostics found before listing (config). */
-  diagnostics?: readonly Diagnostic[];
+  /**
+   * The config's diagnostics. Read after every source has listed, since
+   * sources may add to them (a live array or a getter).
+   */
+  diagnostics?: readonly Diagnostic[] | (() => readonly Diagnostic[]);
   signal?: AbortSignal;
+  /** The OpenClaw version whose tables the policy and core tools follow. */
+  openclaw?: ModelledVersion;
+}
+
+/** Adds diagnostics, skipping exact repeats (one fault found by two readers is shown once). */
+function addUnique(into: Diagnostic[], from: readonly Diagnostic[]): void {
+  const seen = new Set(into.map((d) => JSON.stringify([d.file, d.line, d.column, d.severity, d.message])));
+  for (const d of from) {
+    const k = JSON.stringify([d.file, d.line, d.column, d.severity, d.message]);
+    if (!seen.has(k)) {
+      seen.add(k);
+      into.push(d);
+    }
+  }
 }
 
 /** Rank of a source when two tools want the same model-visible name: core first, client last. */
@@ -33,7 +52,7 @@ function precedence(t: ToolDefinition): number {
  * and keep every excluded tool with its reason.
  */
 export async function buildCatalog(input: BuildInput): Promise<Catalog> {
-  const diagnostics: Diagnostic[] = [...(input.diagnostics ?? [])];
+  const diagnostics: Diagnostic[] = [];
   const servers: ServerReport[] = [];
   const plugins: PluginReport[] = [];
   const executors = new Map<string, ToolExecutor>();
@@ -47,8 +66,10 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }),
   );
   const defs: { def: ToolDefinition; provider: ToolSourceProvider }[] = [];
+  const config = typeof input.diagnostics === 'function' ? input.diagnostics() : input.diagnostics ?? [];
+  addUnique(diagnostics, config);
   for (const [provider, listing] of listings) {
-    diagnostics.push(...listing.diagnostics);
+    addUnique(diagnostics, listing.diagnostics);
     servers.push(...(listing.servers ?? []));
     plugins.push(...(listing.plugins ?? []));
     for (const def of listing.tools) {
@@ -65,7 +86,8 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.invalid) {
       continue;
     }
-    const key = def.name.toLowerCase();
+    // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
+    const key = normalizeToolName(def.name, input.policy.model);
     const holder = owners.get(key);
     if (holder === undefined) {
       owners.set(key, toolId(def));
@@ -127,6 +149,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (!verdict.allowed) {
       tool.status = 'excluded';
       tool.reason = verdict.reason;
+      tool.hint = verdict.hint;
     } else if (conflicts.has(def)) {
       tool.status = 'excluded';
       tool.reason = conflicts.get(def);
@@ -142,5 +165,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));
-  return new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
+  const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
+  catalog.openclaw = input.openclaw;
+  return catalog;
 }

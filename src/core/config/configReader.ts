@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import type { Diagnostic, Severity } from '../types';
 import type { Json5Document, JsonPath } from './json5Document';
 
@@ -8,6 +9,8 @@ import type { Json5Document, JsonPath } from './json5Document';
  */
 export class ConfigReader {
   readonly diagnostics: Diagnostic[] = [];
+  // A value found wrong once (by the reader that uses it or by the schema check) is not reported again.
+  private readonly reported = new Set<string>();
 
   /**
    * @param doc the parsed document; `doc.file` is the display name
@@ -31,6 +34,13 @@ export class ConfigReader {
   }
 
   report(path: JsonPath, severity: Severity, message: string, key = false): void {
+    if (severity === 'error') {
+      const k = JSON.stringify(path);
+      if (this.reported.has(k)) {
+        return;
+      }
+      this.reported.add(k);
+    }
     const pos = this.doc.locate(path, key);
     this.diagnostics.push({ file: this.doc.file, line: pos?.line, column: pos?.column, severity, message });
   }
@@ -132,7 +142,19 @@ export function dotted(path: JsonPath): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
 }
 
-function closest(word: string, candidates: readonly string[]): string | undefined {
+/**
+ * A did-you-mean only when it is really close: the same word in another case,
+ * or at most two edits away and no more than a third of the word.
+ */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
-  return candidates.find((c) => c.toLowerCase() === lower || c.toLowerCase().startsWith(lower.slice(0, 4)));
+  const limit = Math.min(2, Math.floor(word.length / 3));
+  let best: { c: string; d: number } | undefined;
+  for (const c of candidates) {
+    const d = c.toLowerCase() === lower ? 0 : distance(lower, c.toLowerCase());
+    if (d <= limit && (!best || d < best.d)) {
+      best = { c, d };
+    }
+  }
+  return best?.c;
 }

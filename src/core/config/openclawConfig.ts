@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic, ToolSearchSettings } from '../types';
 import { ConfigReader } from './configReader';
+import { checkConfigSchema } from './configSchema';
 import { parseJson5 } from './json5Document';
 import { displayPath } from '../util/paths';
 import { resolveToolSearchSettings } from './toolSearchSettings';
@@ -31,14 +32,9 @@ export interface LoadedConfig {
    * there were no config, which callers must not present as a normal answer.
    */
   unusable?: Diagnostic;
+  /** `meta.lastTouchedVersion`: the OpenClaw version that last wrote the file. */
+  lastTouchedVersion?: { value: string; line?: number };
 }
-
-const TOP_LEVEL_SECTIONS = [
-  '$schema', 'meta', 'agents', 'tools', 'mcp', 'plugins', 'models', 'channels', 'gateway', 'session', 'messages',
-  'commands', 'hooks', 'skills', 'browser', 'ui', 'logging', 'auth', 'env', 'wizard', 'diagnostics', 'update',
-  'cron', 'talk', 'audio', 'web', 'discovery', 'canvasHost', 'approvals', 'bindings', 'broadcast', 'memory',
-  'secrets', 'acp', 'nodeHost', 'identity',
-];
 
 /** Candidate config files in the CLI contract's lookup order. */
 export function configCandidates(opts: ConfigLookupOptions): { file: string; foundBy: string; explicit: boolean }[] {
@@ -92,14 +88,18 @@ export function parseOpenClawConfig(file: string, text: string, foundBy = 'works
     reader.report([], 'error', 'the config must be a JSON5 object; ignored');
     return { file, foundBy, settings: resolveToolSearchSettings(undefined), diagnostics: reader.diagnostics, unusable: reader.diagnostics[0] };
   }
-  reader.checkKeys([], TOP_LEVEL_SECTIONS);
   reader.object(['tools']);
+  // The readers that use a value report it first (their messages say what OpenClaw does with it);
+  // the schema check then covers every other key and value.
   const settings = resolveToolSearchSettings(reader);
+  const touched = reader.string(['meta', 'lastTouchedVersion']);
+  checkConfigSchema(reader);
   return {
     file,
     foundBy,
     reader,
     settings,
+    lastTouchedVersion: touched !== undefined ? { value: touched, line: reader.line(['meta', 'lastTouchedVersion']) } : undefined,
     get diagnostics() {
       return reader.diagnostics;
     },

@@ -16,8 +16,12 @@ export function defaultToolSearchSettings(): ToolSearchSettings {
 }
 
 /**
- * Resolves `tools.toolSearch` (`true` | `false` | object) with the design's
- * defaults and clamps; every clamp and bad value becomes a diagnostic.
+ * Resolves `tools.toolSearch` as OpenClaw's `resolveToolSearchConfig` does:
+ * `true` is code mode; an object is on when it has any key but `enabled`, and
+ * `enabled` (a boolean) wins either way; an unknown mode means `code`; an
+ * integer setting that is not a positive integer falls back to its default
+ * before the clamps. Every such case is also a diagnostic that says what
+ * OpenClaw will do. Unset stays off (see docs/fidelity.md).
  */
 export function resolveToolSearchSettings(reader: ConfigReader | undefined): ToolSearchSettings {
   const settings = defaultToolSearchSettings();
@@ -35,54 +39,64 @@ export function resolveToolSearchSettings(reader: ConfigReader | undefined): Too
     return settings;
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    reader.report([...PATH], 'error', 'tools.toolSearch must be true, false or an object; Tool Search stays off');
+    reader.report([...PATH], 'error', 'tools.toolSearch must be true, false or an object; OpenClaw reads anything else as off, so Tool Search stays off');
     return settings;
   }
-  reader.checkKeys(PATH, ['enabled', 'mode', 'codeTimeoutMs', 'searchDefaultLimit', 'maxSearchLimit', 'required']);
-  const enabled = reader.boolean([...PATH, 'enabled']);
-  settings.enabled = enabled ?? true;
-  const mode = reader.string([...PATH, 'mode']);
-  if (mode !== undefined) {
-    if ((MODES as readonly string[]).includes(mode)) {
-      settings.mode = mode as ToolSearchModeName;
-    } else {
-      reader.report([...PATH, 'mode'], 'error', `tools.toolSearch.mode "${mode}" is not one of ${MODES.join(', ')}; using "code"`);
-      settings.mode = 'code';
-    }
-  } else {
-    settings.mode = 'code';
+  const obj = raw as Record<string, unknown>;
+  const configured = Object.keys(obj).some((k) => k !== 'enabled');
+  const enabledRaw = obj.enabled;
+  let enabled = configured;
+  if (typeof enabledRaw === 'boolean') {
+    enabled = enabledRaw;
+  } else if (enabledRaw !== undefined) {
+    reader.report([...PATH, 'enabled'], 'error', `tools.toolSearch.enabled must be true or false; OpenClaw ignores it, so Tool Search is ${configured ? 'on (other keys are set)' : 'off'}`);
   }
-  if (!settings.enabled) {
-    settings.mode = 'direct';
+  if (!configured && enabledRaw === undefined) {
+    reader.report([...PATH], 'warning', 'tools.toolSearch is an empty object: OpenClaw reads it as off; set enabled: true or a mode to turn Tool Search on');
   }
-  settings.codeTimeoutMs = clamped(reader, 'codeTimeoutMs', TOOL_SEARCH_DEFAULTS.codeTimeoutMs, 1000, 60000);
-  settings.maxSearchLimit = clamped(reader, 'maxSearchLimit', TOOL_SEARCH_DEFAULTS.maxSearchLimit, 1, 50);
-  settings.searchDefaultLimit = clamped(
-    reader,
-    'searchDefaultLimit',
-    Math.min(TOOL_SEARCH_DEFAULTS.searchDefaultLimit, settings.maxSearchLimit),
-    1,
-    settings.maxSearchLimit,
-  );
+  const modeRaw = obj.mode;
+  let mode: ToolSearchModeName = 'code';
+  if (typeof modeRaw === 'string' && (MODES as readonly string[]).includes(modeRaw)) {
+    mode = modeRaw as ToolSearchModeName;
+  } else if (modeRaw !== undefined) {
+    const shown = typeof modeRaw === 'string' ? `"${modeRaw}"` : JSON.stringify(modeRaw);
+    reader.report([...PATH, 'mode'], 'error', `tools.toolSearch.mode ${shown} is not one of ${MODES.join(', ')}; OpenClaw uses "code"`);
+  }
+  if (enabledRaw === false && configured) {
+    reader.report([...PATH, 'enabled'], 'info', `tools.toolSearch.enabled is false: Tool Search is off whatever else is set${modeRaw !== undefined ? ` (mode ${JSON.stringify(modeRaw)} is not used)` : ''}`);
+  }
+  settings.enabled = enabled;
+  settings.mode = enabled ? mode : 'direct';
+  settings.codeTimeoutMs = clamped(reader, obj, 'codeTimeoutMs', TOOL_SEARCH_DEFAULTS.codeTimeoutMs, 1000, 60000);
+  settings.maxSearchLimit = clamped(reader, obj, 'maxSearchLimit', TOOL_SEARCH_DEFAULTS.maxSearchLimit, 1, 50);
+  settings.searchDefaultLimit = clamped(reader, obj, 'searchDefaultLimit', TOOL_SEARCH_DEFAULTS.searchDefaultLimit, 1, settings.maxSearchLimit);
   return settings;
 }
 
-function clamped(reader: ConfigReader, key: string, fallback: number, min: number, max: number): number {
+/** OpenClaw's `readInteger` then clamp: anything but a positive integer is the default, then the range applies. */
+function clamped(reader: ConfigReader, obj: Record<string, unknown>, key: string, fallback: number, min: number, max: number): number {
   const path = [...PATH, key];
-  const v = reader.number(path);
+  const v = obj[key];
   if (v === undefined) {
-    return fallback;
+    return Math.min(max, Math.max(min, fallback));
   }
-  const n = Math.trunc(v);
-  if (n !== v) {
-    reader.report(path, 'warning', `tools.toolSearch.${key} ${v} is not a whole number; using ${n}`);
+  let n = fallback;
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) {
+    n = v;
+  } else {
+    const what = typeof v === 'number' ? String(v) : `${JSON.stringify(v)} (${Array.isArray(v) ? 'an array' : typeof v})`;
+    // A non-number is also a value OpenClaw's config schema rejects; a number that is not a positive integer is only ignored.
+    reader.report(
+      path,
+      typeof v === 'number' ? 'warning' : 'error',
+      `tools.toolSearch.${key} ${what} is not a positive integer; OpenClaw uses the default ${fallback}`,
+    );
   }
-  if (n < min || n > max) {
-    const c = Math.min(max, Math.max(min, n));
-    reader.report(path, 'warning', `tools.toolSearch.${key} ${v} is outside ${min}..${max}; clamped to ${c}`);
-    return c;
+  const c = Math.min(max, Math.max(min, n));
+  if (c !== n) {
+    reader.report(path, 'warning', `tools.toolSearch.${key} ${n} is outside ${min}..${max}; OpenClaw clamps it to ${c}`);
   }
-  return n;
+  return c;
 }
 
 /** Applies a `--mode` override; `direct` turns Tool Search off for the run. */

@@ -17,6 +17,8 @@ export interface ExplainMatch {
 
 export interface Explanation {
   query: string;
+  /** The OpenClaw version whose tables decided the verdicts (profiles, groups, sandbox defaults, core tools). */
+  openclawVersion?: string;
   matches: ExplainMatch[];
   suggestions: string[];
   unavailableServers: string[];
@@ -42,9 +44,11 @@ export function suggestNames(query: string, names: Iterable<string>, max = 5): s
   return scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name)).slice(0, max).map((s) => s.name);
 }
 
-function reasonFor(t: CatalogTool): string {
+function reasonFor(t: CatalogTool, catalog: Catalog): string {
   if (t.status === 'cataloged') {
-    return 'allowed by policy and indexed for search';
+    return catalog.settings.enabled
+      ? 'allowed by policy and indexed for search'
+      : 'allowed by policy; Tool Search is off, so its schema is sent to the model up front (direct mode)';
   }
   return t.reason ?? t.status;
 }
@@ -52,6 +56,9 @@ function reasonFor(t: CatalogTool): string {
 function hintFor(t: CatalogTool): string | undefined {
   if (t.status !== 'excluded') {
     return undefined;
+  }
+  if (t.hint) {
+    return t.hint;
   }
   const deny = t.decisions.find((d) => d.effect === 'deny');
   if (deny) {
@@ -105,7 +112,7 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
     source: t.source,
     sourceName: t.sourceName,
     status: t.status,
-    reason: reasonFor(t),
+    reason: reasonFor(t, catalog),
     decisions: t.decisions,
     hint: hintFor(t),
   }));
@@ -140,6 +147,7 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
   const names = catalog.tools.flatMap((t) => (t.rawName ? [t.name, t.rawName] : [t.name]));
   return {
     query: q,
+    ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.describe } : {}),
     matches,
     suggestions: matches.some((m) => m.status === 'unknown' || m.status === 'unavailable') ? suggestNames(q, names) : [],
     unavailableServers: unavailable,

@@ -1,44 +1,23 @@
-/**
- * OpenClaw's tool groups and profiles. Groups name core tools; `bundle-mcp`
- * and `group:plugins` name whole sources and are matched by source, not name.
- */
-export const TOOL_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  'group:runtime': ['exec', 'process'],
-  'group:fs': ['read', 'write', 'edit', 'apply_patch'],
-  'group:sessions': ['sessions_list', 'sessions_history', 'sessions_send', 'sessions_spawn', 'session_status'],
-  'group:memory': ['memory_search', 'memory_get'],
-  'group:web': ['web_search', 'web_fetch'],
-  'group:ui': ['browser', 'canvas'],
-  'group:automation': ['cron', 'gateway'],
-  'group:messaging': ['message'],
-  'group:nodes': ['nodes'],
-  'group:openclaw': [
-    'exec', 'process', 'read', 'write', 'edit', 'apply_patch', 'sessions_list', 'sessions_history', 'sessions_send',
-    'sessions_spawn', 'session_status', 'memory_search', 'memory_get', 'web_search', 'web_fetch', 'browser', 'canvas',
-    'cron', 'gateway', 'message', 'nodes', 'image',
-  ],
-};
+import { OPENCLAW_MODELS, type OpenClawModel, type ProfileName } from './openclawVersions';
 
-/** Pseudo-groups that select by source. */
+export type { ProfileName } from './openclawVersions';
+
+const PROFILE_NAMES: readonly ProfileName[] = ['minimal', 'coding', 'messaging', 'full'];
+
+/**
+ * Pseudo-groups that select by source. `bundle-mcp` and `group:plugins` are
+ * OpenClaw's; `group:client` is the inspector's own (client tools never pass
+ * OpenClaw's policy pipeline).
+ */
 export const SOURCE_GROUPS = ['bundle-mcp', 'group:plugins', 'group:client'] as const;
 
-export type ProfileName = 'minimal' | 'coding' | 'messaging' | 'full';
-
-export const PROFILES: Readonly<Record<ProfileName, readonly string[] | undefined>> = {
-  minimal: ['session_status'],
-  coding: ['group:fs', 'group:runtime', 'group:sessions', 'group:memory', 'image'],
-  messaging: ['message', 'sessions_list', 'sessions_history', 'sessions_send', 'session_status'],
-  // `full` restricts nothing.
-  full: undefined,
-};
-
 export function isProfileName(v: string): v is ProfileName {
-  return Object.prototype.hasOwnProperty.call(PROFILES, v);
+  return (PROFILE_NAMES as readonly string[]).includes(v);
 }
 
-/** The groups a core tool belongs to (without `group:openclaw`, which holds every core tool). */
-export function groupsOfCoreTool(name: string): string[] {
-  return Object.entries(TOOL_GROUPS)
+/** The groups a core tool belongs to in a version (without `group:openclaw`, which spans sections). */
+export function groupsOfCoreTool(name: string, model: OpenClawModel = OPENCLAW_MODELS[0] as OpenClawModel): string[] {
+  return Object.entries(model.groups)
     .filter(([g, members]) => g !== 'group:openclaw' && members.includes(name))
     .map(([g]) => g);
 }

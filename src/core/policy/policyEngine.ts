@@ -1,20 +1,34 @@
-import type { ConfigReader } from '../config/configReader';
+import { dotted, type ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import type { PolicyContext, PolicyDecision } from '../types';
-import { isProfileName, PROFILES, type ProfileName } from './groups';
-import { patternMatches, type PolicySubject } from './toolPattern';
+import { isProfileName } from './groups';
+import { OPENCLAW_MODELS, type OpenClawModel, type ProfileName } from './openclawVersions';
+import { aliasOf, namesCoreTool, normalizeToolName, patternMatches, type PolicySubject } from './toolPattern';
 
-/** One written policy rule and where it was written. */
+/** One policy entry and where it came from. */
 export interface PolicyRule {
   pattern: string;
   file?: string;
   line?: number;
+  /** `profile`: an entry of a built-in profile; `default`: OpenClaw's default sandbox list; `implicit`: added by OpenClaw. */
+  origin?: 'profile' | 'default' | 'implicit';
 }
 
-/** A policy layer: the global `tools`, a provider, an agent, the sandbox or the session. */
+/** Which step of OpenClaw's pipeline a layer is. */
+export type LayerKind = 'profile' | 'provider-profile' | 'list' | 'sandbox' | 'session';
+
+/**
+ * One step of OpenClaw's policy pipeline (`applyToolPolicyPipeline`): a tool
+ * must pass every layer; in each, deny wins and a non-empty allow list blocks
+ * the rest.
+ */
 export interface PolicyLayer {
+  /** OpenClaw's label for the step: `tools.profile (coding)`, `tools.allow`, `agents.ops.tools.allow`, ... */
   name: string;
-  profile?: { name: ProfileName; file?: string; line?: number };
+  /** Where a user edits it (`tools`, `agents.list[ops].tools`, `tools.sandbox.tools`); defaults to `name`. */
+  configPath?: string;
+  kind?: LayerKind;
+  profile?: { name: ProfileName; file?: string; line?: number; setBy?: string; replaces?: { name: string; file?: string; line?: number } };
   allow: PolicyRule[];
   alsoAllow: PolicyRule[];
   deny: PolicyRule[];
@@ -39,52 +53,113 @@ export interface PolicyLayerInput {
   deny?: string[];
 }
 
-const LAYER_KEYS = ['profile', 'allow', 'alsoAllow', 'deny', 'byProvider', 'sandbox', 'toolSearch', 'exec', 'elevated', 'web', 'media', 'links', 'message', 'agentToAgent'];
+function at(r: { file?: string; line?: number } | undefined): string {
+  if (!r?.file) {
+    return '';
+  }
+  return ` (${r.file}${r.line !== undefined ? `:${r.line}` : ''})`;
+}
 
-function readRules(reader: ConfigReader, path: JsonPath): PolicyRule[] {
+function readRules(reader: ConfigReader, path: JsonPath): PolicyRule[] | undefined {
+  if (reader.raw(path) === undefined) {
+    return undefined;
+  }
   const list = reader.stringArray(path) ?? [];
   return list.map((pattern, i) => ({ pattern, file: reader.file, line: reader.line([...path, i]) }));
 }
 
-function readLayer(reader: ConfigReader, name: string, path: JsonPath): PolicyLayer | undefined {
+interface ToolsSection {
+  path: JsonPath;
+  label: string;
+  allow?: PolicyRule[];
+  alsoAllow?: PolicyRule[];
+  deny?: PolicyRule[];
+  profile?: { name: ProfileName; file?: string; line?: number };
+  allowAt?: { file?: string; line?: number };
+}
+
+function readSection(reader: ConfigReader, path: JsonPath): ToolsSection | undefined {
   if (!reader.object(path)) {
     return undefined;
   }
-  const layer: PolicyLayer = {
-    name,
+  const section: ToolsSection = {
+    path,
+    label: dotted(path),
     allow: readRules(reader, [...path, 'allow']),
     alsoAllow: readRules(reader, [...path, 'alsoAllow']),
     deny: readRules(reader, [...path, 'deny']),
   };
-  if (reader.raw([...path, 'allow']) !== undefined) {
-    layer.allowAt = { file: reader.file, line: reader.line([...path, 'allow']) };
+  if (section.allow) {
+    section.allowAt = { file: reader.file, line: reader.line([...path, 'allow']) };
   }
   const profile = reader.string([...path, 'profile']);
   if (profile !== undefined) {
     if (isProfileName(profile)) {
-      layer.profile = { name: profile, file: reader.file, line: reader.line([...path, 'profile']) };
+      section.profile = { name: profile, file: reader.file, line: reader.line([...path, 'profile']) };
     } else {
-      reader.report([...path, 'profile'], 'error', `unknown tool profile "${profile}" (expected minimal, coding, messaging or full); ignored`);
+      reader.report([...path, 'profile'], 'error', `unknown tool profile "${profile}" (expected minimal, coding, messaging or full); OpenClaw applies no profile`);
     }
   }
-  return layer;
+  return section;
 }
 
-function layerFromInput(name: string, input: PolicyLayerInput, file?: string): PolicyLayer {
-  const rules = (xs: string[] | undefined): PolicyRule[] => (xs ?? []).map((pattern) => ({ pattern, file }));
-  const layer: PolicyLayer = { name, allow: rules(input.allow), alsoAllow: rules(input.alsoAllow), deny: rules(input.deny) };
-  if (input.profile && isProfileName(input.profile)) {
-    layer.profile = { name: input.profile, file };
+/** OpenClaw's `normalizeToolProviderPolicyKey` without provider-id aliases: trimmed, lower-case. */
+function providerKey(v: string): string {
+  return v.trim().toLowerCase();
+}
+
+/** `tools.byProvider` entry for the run's provider: `provider/model` wins over `provider`; keys match case-insensitively. */
+function providerSection(reader: ConfigReader, base: JsonPath, provider: string | undefined): ToolsSection | undefined {
+  if (!provider) {
+    return undefined;
   }
-  return layer;
+  const byProvider = reader.object([...base, 'byProvider']);
+  if (!byProvider) {
+    return undefined;
+  }
+  const want = providerKey(provider);
+  const slash = want.indexOf('/');
+  const candidates = slash > 0 ? [want, want.slice(0, slash)] : [want];
+  for (const c of candidates) {
+    const key = Object.keys(byProvider).find((k) => providerKey(k) === c);
+    if (key !== undefined) {
+      const s = readSection(reader, [...base, 'byProvider', key]);
+      if (s) {
+        return s;
+      }
+    }
+  }
+  return undefined;
 }
 
-/** Whether the run counts as sandboxed: the explicit context wins, else `agents.defaults.sandbox.mode`. */
+function agentIndex(reader: ConfigReader, agent: string | undefined): number | undefined {
+  if (!agent) {
+    return undefined;
+  }
+  const list = reader.raw(['agents', 'list']);
+  if (!Array.isArray(list)) {
+    return undefined;
+  }
+  const id = (a: unknown): string | undefined => {
+    const v = a && typeof a === 'object' ? (a as { id?: unknown }).id : undefined;
+    return typeof v === 'string' ? v : undefined;
+  };
+  const exact = list.findIndex((a) => id(a) === agent);
+  if (exact >= 0) {
+    return exact;
+  }
+  const folded = list.findIndex((a) => id(a)?.trim().toLowerCase() === agent.trim().toLowerCase());
+  return folded >= 0 ? folded : undefined;
+}
+
+/** Whether the run counts as sandboxed: the explicit context wins, else the agent's or the default `sandbox.mode`. */
 export function isSandboxed(reader: ConfigReader | undefined, ctx: PolicyContext): boolean {
   if (ctx.sandboxed !== undefined) {
     return ctx.sandboxed;
   }
-  const mode = reader?.string(['agents', 'defaults', 'sandbox', 'mode']);
+  const idx = reader ? agentIndex(reader, ctx.agent) : undefined;
+  const agentMode = reader && idx !== undefined ? reader.raw(['agents', 'list', idx, 'sandbox', 'mode']) : undefined;
+  const mode = typeof agentMode === 'string' ? agentMode : reader?.string(['agents', 'defaults', 'sandbox', 'mode']);
   if (mode === 'all') {
     return true;
   }
@@ -94,115 +169,250 @@ export function isSandboxed(reader: ConfigReader | undefined, ctx: PolicyContext
   return false;
 }
 
+function listLayer(name: string, s: ToolsSection | undefined): PolicyLayer | undefined {
+  if (!s || (!s.allow && !s.deny && !s.alsoAllow)) {
+    return undefined;
+  }
+  return { name, configPath: s.label, kind: 'list', allow: s.allow ?? [], alsoAllow: s.alsoAllow ?? [], deny: s.deny ?? [], allowAt: s.allowAt };
+}
+
 /**
- * The resolved policy for one run: the ordered layers that apply to it.
- * A tool must pass every layer; in each, deny wins and a non-empty allow
- * list (or a restricting profile) blocks the rest.
+ * OpenClaw's `resolveSandboxToolPolicyForAgent`: each list is the agent's,
+ * else the global one, else OpenClaw's default for the modelled version.
+ */
+function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undefined, model: OpenClawModel): PolicyLayer {
+  const global = reader && reader.raw(['tools', 'sandbox', 'tools']) !== undefined ? readSection(reader, ['tools', 'sandbox', 'tools']) : undefined;
+  const agentPath: JsonPath | undefined = agentIdx !== undefined ? ['agents', 'list', agentIdx, 'tools', 'sandbox', 'tools'] : undefined;
+  const agent = reader && agentPath && reader.raw(agentPath) !== undefined ? readSection(reader, agentPath) : undefined;
+  const pick = (field: 'allow' | 'alsoAllow' | 'deny'): { rules?: PolicyRule[]; s?: ToolsSection } => {
+    if (agent?.[field]) {
+      return { rules: agent[field], s: agent };
+    }
+    if (global?.[field]) {
+      return { rules: global[field], s: global };
+    }
+    return {};
+  };
+  const defaults = (xs: readonly string[]): PolicyRule[] => xs.map((pattern) => ({ pattern, origin: 'default' as const }));
+  const allowCfg = pick('allow');
+  const denyCfg = pick('deny');
+  // Versions that read `sandbox.tools.alsoAllow` add it to the allow list, and an explicit allow lifts a default deny.
+  const readsAlsoAllow = model.sandboxAlsoAllow;
+  const alsoCfg = readsAlsoAllow ? pick('alsoAllow') : {};
+  let allow: PolicyRule[];
+  if (allowCfg.rules) {
+    allow = allowCfg.rules.length === 0 ? [] : [...allowCfg.rules, ...(alsoCfg.rules ?? [])];
+  } else {
+    allow = [...defaults(model.sandbox.allow), ...(alsoCfg.rules ?? [])];
+  }
+  let deny: PolicyRule[];
+  if (denyCfg.rules) {
+    deny = [...denyCfg.rules];
+  } else {
+    const explicit = [...(allowCfg.rules ?? []), ...(alsoCfg.rules ?? [])];
+    deny = defaults(model.sandbox.deny).filter(
+      (d) => !readsAlsoAllow || !explicit.some((e) => patternMatches(e.pattern, { name: d.pattern, source: 'openclaw', owner: 'core', groups: [], id: d.pattern }, model)),
+    );
+  }
+  const implicit = model.sandboxImplicitAllow;
+  if (implicit) {
+    const denied = deny.some((d) => normalizeToolName(d.pattern, model) === implicit.tool);
+    const present = allow.some((a) => normalizeToolName(a.pattern, model) === implicit.tool);
+    if (!denied && !present && (!implicit.onlyWhenRestricted || allow.length > 0)) {
+      allow.push({ pattern: implicit.tool, origin: 'implicit' });
+    }
+  }
+  const where = allowCfg.s ?? alsoCfg.s;
+  return {
+    name: 'tools.sandbox.tools',
+    configPath: agent ? agent.label : 'tools.sandbox.tools',
+    kind: 'sandbox',
+    allow,
+    alsoAllow: [],
+    deny,
+    allowAt: where?.allowAt,
+  };
+}
+
+function subjectFor(name: string): PolicySubject {
+  return { name, source: 'openclaw', owner: 'core', groups: [], id: `openclaw:core:${name}` };
+}
+
+function describeRule(kind: string, r: PolicyRule, model: OpenClawModel): string {
+  const alias = aliasOf(r.pattern, model);
+  return `${kind} "${r.pattern}"${alias ? ` (OpenClaw reads "${r.pattern}" as "${alias}")` : ''}`;
+}
+
+/**
+ * The resolved policy for one run: OpenClaw's pipeline in its order
+ * (`buildDefaultToolPolicyPipelineSteps`): profile, provider profile, global
+ * allow/deny, global `byProvider`, agent allow/deny, agent `byProvider`, then
+ * the sandbox policy when sandboxed, then the host's session layer.
  */
 export class ToolPolicy {
-  constructor(readonly layers: readonly PolicyLayer[]) {}
+  readonly model: OpenClawModel;
 
-  static fromConfig(reader: ConfigReader | undefined, ctx: PolicyContext, session?: PolicyLayerInput): ToolPolicy {
+  constructor(
+    readonly layers: readonly PolicyLayer[],
+    model?: OpenClawModel,
+  ) {
+    this.model = model ?? (OPENCLAW_MODELS[0] as OpenClawModel);
+  }
+
+  static fromConfig(reader: ConfigReader | undefined, ctx: PolicyContext, session?: PolicyLayerInput, model?: OpenClawModel): ToolPolicy {
+    const m = model ?? (OPENCLAW_MODELS[0] as OpenClawModel);
     const layers: PolicyLayer[] = [];
+    const idx = reader ? agentIndex(reader, ctx.agent) : undefined;
     if (reader) {
-      reader.checkKeys(['tools'], LAYER_KEYS);
-      const global = readLayer(reader, 'tools', ['tools']);
-      if (global) {
-        layers.push(global);
-      }
-      if (ctx.provider) {
-        const byProvider = reader.object(['tools', 'byProvider']) ?? {};
-        const provider = ctx.provider.split('/')[0];
-        // The more specific `provider/model` key wins over `provider`.
-        const key = [ctx.provider, provider].find((k) => k !== undefined && Object.prototype.hasOwnProperty.call(byProvider, k));
-        if (key) {
-          const l = readLayer(reader, `tools.byProvider[${key}]`, ['tools', 'byProvider', key]);
-          if (l) {
-            layers.push(l);
-          }
+      const global = readSection(reader, ['tools']);
+      const agentPath: JsonPath | undefined = idx !== undefined ? ['agents', 'list', idx, 'tools'] : undefined;
+      const agent = agentPath ? readSection(reader, agentPath) : undefined;
+      const agentLabel = `agents.${ctx.agent ?? ''}.tools`;
+
+      // An agent's profile replaces the global one (it is not intersected with it); so does its alsoAllow.
+      const profile = agent?.profile ?? global?.profile;
+      const profileAlsoAllow = agent?.alsoAllow ?? global?.alsoAllow ?? [];
+      const profileOwner = agent?.profile ? agent : global;
+      if (profile && profileOwner) {
+        const entries = m.profiles[profile.name];
+        if (entries) {
+          layers.push({
+            name: `tools.profile (${profile.name})`,
+            configPath: profileOwner.label,
+            kind: 'profile',
+            profile: {
+              ...profile,
+              setBy: `${profileOwner.label}.profile`,
+              replaces: agent?.profile && global?.profile ? { name: global.profile.name, file: global.profile.file, line: global.profile.line } : undefined,
+            },
+            allow: entries.map((pattern) => ({ pattern, file: profile.file, line: profile.line, origin: 'profile' })),
+            alsoAllow: profileAlsoAllow,
+            deny: [],
+          });
         }
       }
-      if (ctx.agent) {
-        const list = reader.raw(['agents', 'list']);
-        if (Array.isArray(list)) {
-          const idx = list.findIndex((a) => a && typeof a === 'object' && (a as { id?: unknown }).id === ctx.agent);
-          if (idx >= 0) {
-            const l = readLayer(reader, `agents.list[${ctx.agent}].tools`, ['agents', 'list', idx, 'tools']);
-            if (l) {
-              layers.push(l);
-            }
-          }
+
+      const globalProvider = providerSection(reader, ['tools'], ctx.provider);
+      const agentProvider = agentPath ? providerSection(reader, agentPath, ctx.provider) : undefined;
+      const providerProfile = agentProvider?.profile ?? globalProvider?.profile;
+      const providerOwner = agentProvider?.profile ? agentProvider : globalProvider;
+      if (providerProfile && providerOwner) {
+        const entries = m.profiles[providerProfile.name];
+        if (entries) {
+          layers.push({
+            name: `tools.byProvider.profile (${providerProfile.name})`,
+            configPath: providerOwner.label,
+            kind: 'provider-profile',
+            profile: { ...providerProfile, setBy: `${providerOwner.label}.profile` },
+            allow: entries.map((pattern) => ({ pattern, file: providerProfile.file, line: providerProfile.line, origin: 'profile' })),
+            alsoAllow: agentProvider?.alsoAllow ?? globalProvider?.alsoAllow ?? [],
+            deny: [],
+          });
         }
       }
-      if (isSandboxed(reader, ctx)) {
-        const l = readLayer(reader, 'tools.sandbox.tools', ['tools', 'sandbox', 'tools']);
+
+      const push = (l: PolicyLayer | undefined): void => {
         if (l) {
           layers.push(l);
         }
-      }
-    } else if (ctx.sandboxed) {
-      // No config: the sandbox layer is empty.
+      };
+      push(listLayer('tools.allow', global));
+      push(listLayer('tools.byProvider.allow', globalProvider));
+      push(listLayer(`${agentLabel}.allow`, agent));
+      push(listLayer(`${agentLabel}.byProvider.allow`, agentProvider));
+    }
+    if (isSandboxed(reader, ctx)) {
+      layers.push(sandboxLayer(reader, idx, m));
     }
     if (session) {
-      layers.push(layerFromInput(`session${ctx.session ? `[${ctx.session}]` : ''}`, session));
+      const name = `session${ctx.session ? `[${ctx.session}]` : ''}`;
+      const rules = (xs: string[] | undefined): PolicyRule[] => (xs ?? []).map((pattern) => ({ pattern }));
+      if (session.profile && isProfileName(session.profile) && m.profiles[session.profile]) {
+        const entries = m.profiles[session.profile] ?? [];
+        layers.push({
+          name: `${name} profile (${session.profile})`,
+          kind: 'profile',
+          profile: { name: session.profile, setBy: `${name}.profile` },
+          allow: entries.map((pattern) => ({ pattern, origin: 'profile' })),
+          alsoAllow: rules(session.alsoAllow),
+          deny: [],
+        });
+      }
+      layers.push({ name, kind: 'session', allow: rules(session.allow), alsoAllow: session.profile ? [] : rules(session.alsoAllow), deny: rules(session.deny) });
     }
-    return new ToolPolicy(layers);
+    return new ToolPolicy(layers, m);
   }
 
   evaluate(subject: PolicySubject): PolicyVerdict {
     const decisions: PolicyDecision[] = [];
     let denied: PolicyVerdict | undefined;
+    const m = this.model;
+    const matches = (r: PolicyRule): boolean => patternMatches(r.pattern, subject, m);
     for (const layer of this.layers) {
-      const deny = layer.deny.find((r) => patternMatches(r.pattern, subject));
+      const path = layer.configPath ?? layer.name;
+      const deny = layer.deny.find(matches);
       if (deny) {
-        decisions.push({ layer: layer.name, rule: `deny "${deny.pattern}"`, effect: 'deny', file: deny.file, line: deny.line });
-        denied ??= {
-          allowed: false,
-          decisions,
-          reason: `denied by ${layer.name}.deny "${deny.pattern}"${at(deny)}`,
-          hint: `remove "${deny.pattern}" from ${layer.name}.deny${at(deny)}`,
-        };
+        const byDefault = deny.origin === 'default';
+        decisions.push({
+          layer: layer.name,
+          rule: byDefault ? `OpenClaw ${m.version} default sandbox deny list has "${deny.pattern}" (tools.sandbox.tools.deny is not set)` : describeRule('deny', deny, m),
+          effect: 'deny',
+          file: deny.file,
+          line: deny.line,
+        });
+        denied ??= byDefault
+          ? {
+              allowed: false,
+              decisions,
+              reason: `denied by OpenClaw ${m.version}'s default sandbox deny list ("${deny.pattern}"); tools.sandbox.tools.deny is not set`,
+              hint: m.sandboxAlsoAllow
+                ? `add "${subject.name}" to tools.sandbox.tools.allow (an explicit sandbox allow lifts OpenClaw's default deny for it)`
+                : `set tools.sandbox.tools.deny (it replaces OpenClaw ${m.version}'s default deny list) and add "${subject.name}" to tools.sandbox.tools.allow`,
+            }
+          : {
+              allowed: false,
+              decisions,
+              reason: `denied by ${path}.deny ${describeRule('', deny, m).trim()}${at(deny)}`,
+              hint: `remove "${deny.pattern}" from ${path}.deny${at(deny)}`,
+            };
         continue;
       }
-      const explicit = [...layer.allow, ...layer.alsoAllow].find((r) => patternMatches(r.pattern, subject));
-      const profileList = layer.profile ? PROFILES[layer.profile.name] : undefined;
-      const profileHit = profileList?.find((p) => patternMatches(p, subject));
-      const restricted = layer.allow.length > 0 || profileList !== undefined;
-      if (explicit) {
-        const kind = layer.allow.includes(explicit) ? 'allow' : 'alsoAllow';
-        decisions.push({ layer: layer.name, rule: `${kind} "${explicit.pattern}"`, effect: 'allow', file: explicit.file, line: explicit.line });
+      let entries: PolicyRule[] | undefined;
+      if (layer.kind === 'profile' || layer.kind === 'provider-profile' || layer.profile) {
+        entries = [...layer.allow, ...layer.alsoAllow];
+        if (layer.profile && layer.kind === undefined) {
+          // A hand-built layer with a profile (tests, hosts): the profile's entries restrict like an allow list.
+          const p = m.profiles[layer.profile.name];
+          entries = p ? [...p.map((pattern) => ({ pattern, origin: 'profile' as const, file: layer.profile?.file, line: layer.profile?.line })), ...layer.allow, ...layer.alsoAllow] : layer.allow.length > 0 ? [...layer.allow, ...layer.alsoAllow] : undefined;
+        }
       } else if (layer.allow.length > 0) {
-        const where = layer.allowAt ?? layer.allow[0];
-        decisions.push({
-          layer: layer.name,
-          rule: `not in ${layer.name}.allow [${layer.allow.map((r) => r.pattern).join(', ')}]`,
-          effect: 'deny',
-          file: where?.file,
-          line: where?.line,
-        });
-        denied ??= {
-          allowed: false,
-          decisions,
-          reason: `not in ${layer.name}.allow${at(where)}; a non-empty allow list blocks every other tool`,
-          hint: `add "${subject.name}" to ${layer.name}.allow${at(where)}`,
-        };
-      } else if (profileHit && layer.profile) {
-        decisions.push({ layer: layer.name, rule: `profile "${layer.profile.name}" includes "${profileHit}"`, effect: 'allow', file: layer.profile.file, line: layer.profile.line });
-      } else if (restricted && layer.profile) {
-        decisions.push({
-          layer: layer.name,
-          rule: `not in profile "${layer.profile.name}"`,
-          effect: 'deny',
-          file: layer.profile.file,
-          line: layer.profile.line,
-        });
-        denied ??= {
-          allowed: false,
-          decisions,
-          reason: `not in ${layer.name}.profile "${layer.profile.name}"${at(layer.profile)}`,
-          hint: `add "${subject.source === 'mcp' ? 'bundle-mcp' : subject.name}" to ${layer.name}.alsoAllow, or use profile "full"`,
-        };
+        entries = [...layer.allow, ...layer.alsoAllow];
       }
+      if (entries && entries.length > 0 && m.stripsPluginOnlyAllowlist && layer.kind !== 'sandbox' && layer.kind !== 'session' && !entries.some((r) => namesCoreTool(r.pattern, m))) {
+        decisions.push({
+          layer: layer.name,
+          rule: `allow list names no core tool; OpenClaw ${m.version} ignores it so core tools stay available`,
+          effect: 'none',
+          file: layer.allowAt?.file,
+          line: layer.allowAt?.line,
+        });
+        entries = undefined;
+      }
+      if (!entries || entries.length === 0) {
+        continue;
+      }
+      const hit = entries.find(matches);
+      const admitter = m.applyPatchAdmittedBy;
+      const viaAdmitter =
+        !hit && admitter && normalizeToolName(subject.name, m) === 'apply_patch' && subject.source === 'openclaw'
+          ? entries.find((r) => patternMatches(r.pattern, subjectFor(admitter), m))
+          : undefined;
+      const chosen = hit ?? viaAdmitter;
+      if (chosen) {
+        decisions.push({ layer: layer.name, rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', file: chosen.file, line: chosen.line });
+        continue;
+      }
+      denied ??= notAllowed(layer, subject, m, decisions);
     }
     if (denied) {
       return { ...denied, decisions };
@@ -214,9 +424,64 @@ export class ToolPolicy {
   }
 }
 
-function at(r: { file?: string; line?: number } | undefined): string {
-  if (!r?.file) {
-    return '';
+function allowRuleText(layer: PolicyLayer, r: PolicyRule, m: OpenClawModel, viaAdmitter: boolean, admitter: string | null): string {
+  const suffix = viaAdmitter ? ` (in OpenClaw ${m.version} an allow list that admits "${admitter ?? ''}" also admits apply_patch)` : '';
+  if (r.origin === 'profile' && layer.profile) {
+    return `profile "${layer.profile.name}" of OpenClaw ${m.version} includes "${r.pattern}"${suffix}`;
   }
-  return ` (${r.file}${r.line !== undefined ? `:${r.line}` : ''})`;
+  if (r.origin === 'default') {
+    return `OpenClaw ${m.version} default sandbox allow list has "${r.pattern}" (tools.sandbox.tools.allow is not set)${suffix}`;
+  }
+  if (r.origin === 'implicit') {
+    return `OpenClaw ${m.version} always adds "${r.pattern}" to a sandbox allow list${suffix}`;
+  }
+  const kind = layer.alsoAllow.includes(r) ? 'alsoAllow' : 'allow';
+  return `${describeRule(kind, r, m)}${suffix}`;
+}
+
+function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel, decisions: PolicyDecision[]): PolicyVerdict {
+  const path = layer.configPath ?? layer.name;
+  const suggested = subject.source === 'mcp' ? 'bundle-mcp' : subject.name;
+  if (layer.profile && (layer.kind === 'profile' || layer.kind === 'provider-profile' || layer.kind === undefined)) {
+    const p = layer.profile;
+    const members = m.profiles[p.name] ?? [];
+    decisions.push({
+      layer: layer.name,
+      rule: `not in profile "${p.name}" of OpenClaw ${m.version} [${members.join(', ')}]`,
+      effect: 'deny',
+      file: p.file,
+      line: p.line,
+    });
+    const replaced = p.replaces ? `; it replaces the global profile "${p.replaces.name}"${at(p.replaces)}` : '';
+    return {
+      allowed: false,
+      decisions,
+      reason: `not in profile "${p.name}" as OpenClaw ${m.version} defines it, set by ${p.setBy ?? `${path}.profile`}${at(p)}${replaced}`,
+      hint: `add "${suggested}" to ${path}.alsoAllow, or choose a profile that includes it${p.replaces ? ` (the agent's profile wins over tools.profile)` : ''}`,
+    };
+  }
+  const defaults = layer.kind === 'sandbox' && layer.allow.some((r) => r.origin === 'default');
+  if (defaults) {
+    const list = layer.allow.map((r) => r.pattern);
+    decisions.push({
+      layer: layer.name,
+      rule: `not in OpenClaw ${m.version}'s default sandbox allow list [${list.join(', ')}] (tools.sandbox.tools.allow is not set)`,
+      effect: 'deny',
+    });
+    return {
+      allowed: false,
+      decisions,
+      reason: `not in OpenClaw ${m.version}'s default sandbox allow list: a sandboxed run with no tools.sandbox.tools.allow keeps only those tools`,
+      hint: `add it to tools.sandbox.tools.allow ("${suggested}")`,
+    };
+  }
+  const where = layer.allowAt ?? layer.allow[0];
+  const listed = [...layer.allow, ...layer.alsoAllow].map((r) => r.pattern);
+  decisions.push({ layer: layer.name, rule: `not in ${path}.allow [${listed.join(', ')}]`, effect: 'deny', file: where?.file, line: where?.line });
+  return {
+    allowed: false,
+    decisions,
+    reason: `not in ${path}.allow${at(where)}; a non-empty allow list blocks every other tool`,
+    hint: `add "${subject.name}" to ${path}.allow${at(where)}`,
+  };
 }

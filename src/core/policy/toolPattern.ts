@@ -1,5 +1,5 @@
 import type { ToolSourceKind } from '../types';
-import { TOOL_GROUPS } from './groups';
+import { OPENCLAW_MODELS, type OpenClawModel } from './openclawVersions';
 
 /** What a policy pattern is matched against. */
 export interface PolicySubject {
@@ -14,56 +14,96 @@ export interface PolicySubject {
   qualifiedName?: string;
 }
 
+// Callers that do not name a version (approval rules) get the default model: the seed's.
+const DEFAULT_MODEL = OPENCLAW_MODELS[0] as OpenClawModel;
+
+/**
+ * OpenClaw's `normalizeToolPolicyName`: trim, lower-case, then the version's
+ * alias table (`bash` -> `exec`, `apply-patch` -> `apply_patch`, and in later
+ * versions `cron` -> `automations`).
+ */
+export function normalizeToolName(name: string, model: OpenClawModel = DEFAULT_MODEL): string {
+  const n = name.trim().toLowerCase();
+  return model.aliases[n] ?? n;
+}
+
+/** The alias a written name was read as, when it is one (`bash` -> `exec`). */
+export function aliasOf(name: string, model: OpenClawModel): string | undefined {
+  const n = name.trim().toLowerCase();
+  return model.aliases[n];
+}
+
 const globCache = new Map<string, RegExp>();
 
 function globToRegExp(glob: string): RegExp {
   let re = globCache.get(glob);
   if (!re) {
     const body = glob.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-    re = new RegExp(`^${body}$`, 'i');
+    re = new RegExp(`^${body}$`);
     globCache.set(glob, re);
   }
   return re;
 }
 
+function isPluginTool(s: PolicySubject): boolean {
+  return s.source === 'openclaw' && s.owner !== 'core';
+}
+
 /**
- * Whether a policy pattern selects a tool. Matching is case-insensitive;
- * `*` is a wildcard; `group:*` names expand to their members; `bundle-mcp`
- * selects every MCP tool, `group:plugins` every plugin tool; a plugin id or an
- * MCP server name followed by `__*`/`:*` selects that owner's tools.
+ * Whether one policy entry selects a tool, as OpenClaw's matcher does after
+ * `expandToolGroups` and `expandPolicyWithPluginGroups`: names are normalized
+ * (aliases included) on both sides; `*` is a wildcard; `group:*` names expand
+ * to the version's core tools; a plugin id stands for its tools; `group:plugins`
+ * names every plugin tool and `bundle-mcp` every MCP tool (OpenClaw registers
+ * MCP tools as tools of the plugin `bundle-mcp`, so `group:plugins` holds them
+ * too). Beyond OpenClaw, a tool's id and `group:client` are accepted.
  */
-export function patternMatches(pattern: string, subject: PolicySubject): boolean {
-  const p = pattern.trim().toLowerCase();
+export function patternMatches(pattern: string, subject: PolicySubject, model: OpenClawModel = DEFAULT_MODEL): boolean {
+  const p = normalizeToolName(pattern, model);
   if (p === '') {
     return false;
+  }
+  if (p === '*') {
+    return true;
   }
   if (p === 'bundle-mcp') {
     return subject.source === 'mcp';
   }
   if (p === 'group:plugins') {
-    return subject.source === 'openclaw' && subject.owner !== 'core';
+    return isPluginTool(subject) || subject.source === 'mcp';
   }
   if (p === 'group:client') {
     return subject.source === 'client';
   }
+  const name = normalizeToolName(subject.name, model);
+  const members = Object.prototype.hasOwnProperty.call(model.groups, p) ? model.groups[p] : undefined;
+  if (members) {
+    return members.some((m) => normalizeToolName(m, model) === name);
+  }
   if (p.startsWith('group:')) {
-    const members = TOOL_GROUPS[p];
-    if (members) {
-      return subject.source === 'openclaw' && subject.owner === 'core' && members.includes(subject.name.toLowerCase());
-    }
     return subject.groups.some((g) => g.toLowerCase() === p);
   }
-  const candidates = [subject.name, subject.id];
+  if (isPluginTool(subject) && p === subject.owner.toLowerCase()) {
+    return true;
+  }
+  const candidates = [name, subject.id.toLowerCase()];
   if (subject.qualifiedName) {
-    candidates.push(subject.qualifiedName);
+    candidates.push(subject.qualifiedName.toLowerCase());
   }
   if (p.includes('*')) {
     const re = globToRegExp(p);
     return candidates.some((c) => re.test(c));
   }
-  if (subject.source === 'openclaw' && subject.owner !== 'core' && p === subject.owner.toLowerCase()) {
-    // A plugin id allows or denies every tool of that plugin, as in OpenClaw.
+  return candidates.includes(p);
+}
+
+/** Whether an entry names at least one of the version's core tools (or `*`). */
+export function namesCoreTool(pattern: string, model: OpenClawModel): boolean {
+  const p = normalizeToolName(pattern, model);
+  if (p === '*') {
     return true;
   }
-  return candidates.some((c) => c.toLowerCase() === p);
+  return model.coreTools.some((t) =>
+    patternMatches(p, { name: t.name, source: 'openclaw', owner: 'core', groups: [], id: `openclaw:core:${t.name}` }, model),
+  );
 }

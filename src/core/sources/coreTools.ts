@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolDefinition } from '../types';
 import { groupsOfCoreTool } from '../policy/groups';
+import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 
 interface CoreToolSpec {
@@ -196,17 +197,30 @@ export const CORE_TOOLS: readonly CoreToolSpec[] = [
   },
 ];
 
-export function coreToolDefinitions(): ToolDefinition[] {
-  return CORE_TOOLS.map((t) => ({
-    source: 'openclaw',
-    owner: 'core',
-    name: t.name,
-    label: t.label,
-    description: t.description,
-    parameters: t.parameters,
-    catalogMode: t.catalogMode ?? 'default',
-    groups: groupsOfCoreTool(t.name),
-  }));
+/** Later versions renamed two tools; their schemas here are the earlier tools'. */
+const RENAMED_FROM: Readonly<Record<string, string>> = { automations: 'cron', view_image: 'image' };
+
+/**
+ * The core tools of one OpenClaw version: the version's own list (name,
+ * section, groups). Tools this file describes in detail keep their label and
+ * schema; the others carry the version's one-line description and an open
+ * object schema, since their parameters are not modelled.
+ */
+export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as OpenClawModel): ToolDefinition[] {
+  const specs = new Map(CORE_TOOLS.map((t) => [t.name, t]));
+  return model.coreTools.map((entry) => {
+    const spec = specs.get(entry.name) ?? specs.get(RENAMED_FROM[entry.name] ?? '');
+    return {
+      source: 'openclaw' as const,
+      owner: 'core',
+      name: entry.name,
+      label: spec?.label ?? entry.name,
+      description: spec?.description ?? entry.description ?? entry.name,
+      parameters: spec?.parameters ?? { type: 'object', properties: {} },
+      catalogMode: spec?.catalogMode ?? 'default',
+      groups: groupsOfCoreTool(entry.name, model),
+    };
+  });
 }
 
 export class CoreToolSource implements ToolSourceProvider {
@@ -215,7 +229,9 @@ export class CoreToolSource implements ToolSourceProvider {
     'OpenClaw core tools are declared here, not executed: run them in an OpenClaw gateway',
   );
 
+  constructor(private readonly model?: OpenClawModel) {}
+
   list(): Promise<SourceListing> {
-    return Promise.resolve({ tools: coreToolDefinitions(), diagnostics: [] });
+    return Promise.resolve({ tools: coreToolDefinitions(this.model), diagnostics: [] });
   }
 }

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ConfigReader } from '../config/configReader';
+import { closest, type ConfigReader } from '../config/configReader';
+import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
 import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
@@ -46,6 +47,8 @@ export interface PluginSourceOptions {
   reader?: ConfigReader;
   /** False in untrusted workspaces: handlers are never loaded. */
   allowCode: boolean;
+  /** The modelled OpenClaw version, whose bundled plugin ids are known without a manifest. */
+  model?: OpenClawModel;
 }
 
 interface PluginPolicy {
@@ -60,7 +63,6 @@ function readPluginPolicy(reader: ConfigReader | undefined): PluginPolicy {
   if (!reader || !reader.object(['plugins'])) {
     return policy;
   }
-  reader.checkKeys(['plugins'], ['enabled', 'allow', 'deny', 'entries', 'load', 'slots', 'installs']);
   policy.enabled = reader.boolean(['plugins', 'enabled']) ?? true;
   policy.allow = reader.stringArray(['plugins', 'allow']) ?? [];
   policy.deny = reader.stringArray(['plugins', 'deny']) ?? [];
@@ -88,6 +90,13 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
     return false;
   };
   const paths = reader?.stringArray(['plugins', 'load', 'paths']) ?? [];
+  // Listed with the source's own diagnostics, each time the source lists: a fault of the config as it is now.
+  const fault = (i: number, severity: Diagnostic['severity'], message: string): void => {
+    if (reader) {
+      const at = reader.doc.locate(['plugins', 'load', 'paths', i]);
+      diagnostics.push({ file: reader.file, line: at?.line, column: at?.column, severity, message });
+    }
+  };
   paths.forEach((p, i) => {
     const base = reader ? path.dirname(reader.absFile) : workspace;
     const abs = path.resolve(base, p);
@@ -95,7 +104,7 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
     try {
       stat = fs.statSync(abs);
     } catch {
-      reader?.report(['plugins', 'load', 'paths', i], 'error', `plugin path "${p}" does not exist (${abs})`);
+      fault(i, 'error', `plugins.load.paths[${i}]: plugin path "${p}" does not exist (${abs}); no plugin is loaded from it`);
       return;
     }
     if (stat.isFile()) {
@@ -107,7 +116,7 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
         addDir(path.join(abs, child));
       }
       if (found.length === before) {
-        reader?.report(['plugins', 'load', 'paths', i], 'warning', `plugin path "${p}" holds no ${PLUGIN_MANIFEST}`);
+        fault(i, 'warning', `plugins.load.paths[${i}]: plugin path "${p}" holds no ${PLUGIN_MANIFEST}, neither directly nor one folder down`);
       }
     }
   });
@@ -115,7 +124,6 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
   for (const child of safeReaddir(ext)) {
     addDir(path.join(ext, child));
   }
-  void diagnostics;
   return [...new Set(found.map((f) => path.resolve(f)))];
 }
 
@@ -147,7 +155,60 @@ export class PluginToolSource implements ToolSourceProvider {
     for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics)) {
       this.readManifest(manifest, policy, tools, reports, diagnostics);
     }
+    this.checkPluginIds(reports, diagnostics);
     return Promise.resolve({ tools, plugins: reports, diagnostics });
+  }
+
+  /**
+   * Ids named in plugins.allow, plugins.deny and plugins.entries that match no
+   * plugin found here nor one the modelled OpenClaw version ships with: most
+   * often a typo, which silently allows or denies nothing.
+   */
+  private checkPluginIds(reports: readonly PluginReport[], diagnostics: Diagnostic[]): void {
+    const reader = this.opts.reader;
+    if (!reader || !reader.object(['plugins'])) {
+      return;
+    }
+    const found = new Set(reports.map((r) => r.id));
+    // Any modelled version's bundled plugins, and plugins OpenClaw recorded as installed on that machine.
+    const installs = reader.raw(['plugins', 'installs']);
+    const bundled = new Set([
+      ...OPENCLAW_MODELS.flatMap((m) => m.bundledPlugins),
+      ...(installs && typeof installs === 'object' && !Array.isArray(installs) ? Object.keys(installs) : []),
+    ]);
+    const known = [...found, ...bundled];
+    const check = (id: string, at: (string | number)[], where: string): void => {
+      if (found.has(id) || bundled.has(id)) {
+        return;
+      }
+      const pos = reader.doc.locate(at, typeof at[at.length - 1] === 'string');
+      const hint = closest(id, known);
+      diagnostics.push({
+        file: reader.file,
+        line: pos?.line,
+        column: pos?.column,
+        severity: 'warning',
+        message:
+          `${where} names plugin "${id}", but no plugin with that id was found (plugins.load.paths, .openclaw/extensions) ` +
+          `and no modelled OpenClaw version (${OPENCLAW_MODELS.map((m) => m.version).join(', ')}) ships one${hint ? ` (did you mean "${hint}"?)` : ''}`,
+      });
+    };
+    for (const key of ['allow', 'deny'] as const) {
+      const raw = reader.raw(['plugins', key]);
+      if (Array.isArray(raw)) {
+        raw.forEach((id, i) => {
+          if (typeof id === 'string') {
+            check(id, ['plugins', key, i], `plugins.${key}[${i}]`);
+          }
+        });
+      }
+    }
+    const entries = reader.raw(['plugins', 'entries']);
+    if (entries && typeof entries === 'object' && !Array.isArray(entries)) {
+      for (const id of Object.keys(entries)) {
+        check(id, ['plugins', 'entries', id], `plugins.entries.${id}`);
+      }
+    }
   }
 
   private readManifest(absFile: string, policy: PluginPolicy, tools: ToolDefinition[], reports: PluginReport[], diagnostics: Diagnostic[]): void {

@@ -7,6 +7,9 @@ function code(s: string): string {
 
 export function formatExplanation(e: Explanation): string {
   const out: string[] = [`# Explain ${code(e.query)}`, ''];
+  if (e.openclawVersion) {
+    out.push(`Modelling ${e.openclawVersion}.`, '');
+  }
   for (const m of e.matches) {
     out.push(`## ${code(m.id ?? m.name)}: ${m.status}`, '');
     if (m.sourceName) {

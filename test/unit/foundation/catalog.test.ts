@@ -241,7 +241,13 @@ describe('catalog builder', () => {
       const { catalog } = await catalogOf({ 'openclaw.json': '{\n tools: {\n  profile: "coding",\n },\n}' });
       const e = explainTool(catalog, 'browser');
       assert.equal(e.matches[0]?.status, 'excluded');
-      assert.deepEqual(e.matches[0]?.decisions[0], { layer: 'tools', rule: 'not in profile "coding"', effect: 'deny', file: 'openclaw.json', line: 3 });
+      assert.deepEqual(e.matches[0]?.decisions[0], {
+        layer: 'tools.profile (coding)',
+        rule: 'not in profile "coding" of OpenClaw 2026.1.30 [group:fs, group:runtime, group:sessions, group:memory, image]',
+        effect: 'deny',
+        file: 'openclaw.json',
+        line: 3,
+      });
       assert.match(e.matches[0]?.hint ?? '', /alsoAllow/);
     });
 

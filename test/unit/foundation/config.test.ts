@@ -30,24 +30,25 @@ describe('OpenClaw config', () => {
       assert.equal(c.settings.configured, true);
     });
 
-    it('an object without mode defaults to code mode', () => {
-      assert.equal(settingsOf('{ tools: { toolSearch: {} } }').settings.mode, 'code');
+    it('an object with a key but no mode is code mode; an empty object is off, as in OpenClaw', () => {
+      assert.equal(settingsOf('{ tools: { toolSearch: { enabled: true } } }').settings.mode, 'code');
+      assert.equal(settingsOf('{ tools: { toolSearch: { maxSearchLimit: 10 } } }').settings.mode, 'code');
       assert.equal(settingsOf('{ tools: { toolSearch: { mode: "directory" } } }').settings.mode, 'directory');
+      assert.equal(settingsOf('{ tools: { toolSearch: {} } }').settings.mode, 'direct');
     });
 
+    // Non-positive values fall back to the default before the clamp (OpenClaw's readInteger); see test/unit/fidelity/config.test.ts.
     const clampCases: [string, string, number][] = [
       ['codeTimeoutMs: 10', 'codeTimeoutMs', 1000],
       ['codeTimeoutMs: 999999', 'codeTimeoutMs', 60000],
-      ['maxSearchLimit: 0', 'maxSearchLimit', 1],
       ['maxSearchLimit: 500', 'maxSearchLimit', 50],
       ['maxSearchLimit: 5, searchDefaultLimit: 9', 'searchDefaultLimit', 5],
-      ['searchDefaultLimit: -3', 'searchDefaultLimit', 1],
     ];
     for (const [body, key, expected] of clampCases) {
       it(`clamps ${body} and reports the clamp on its line`, () => {
         const c = settingsOf(`{\n  tools: {\n    toolSearch: {\n      ${body},\n    },\n  },\n}`);
         assert.equal((c.settings as unknown as Record<string, number>)[key], expected);
-        const d = c.diagnostics.find((x) => x.message.includes(key) && x.message.includes('clamped'));
+        const d = c.diagnostics.find((x) => x.message.includes(key) && x.message.includes('clamps it to'));
         assert.ok(d, `expected a clamp diagnostic for ${key}, got ${JSON.stringify(c.diagnostics)}`);
         assert.equal(d.line, 4);
         assert.equal(d.severity, 'warning');
@@ -63,9 +64,9 @@ describe('OpenClaw config', () => {
     it('wrong types and unknown keys become diagnostics with positions, not exceptions', () => {
       const c = settingsOf('{\n tools: {\n  toolSearch: {\n   mode: 42,\n   codeTimeoutMs: "fast",\n   maxSearchLimt: 4,\n  },\n },\n}');
       const byLine = new Map(c.diagnostics.map((d) => [d.line, d]));
-      assert.match(byLine.get(4)?.message ?? '', /mode must be a string/);
-      assert.match(byLine.get(5)?.message ?? '', /codeTimeoutMs must be a finite number/);
-      assert.match(byLine.get(6)?.message ?? '', /unknown key tools\.toolSearch\.maxSearchLimt \(did you mean "maxSearchLimit"\?\)/);
+      assert.match(byLine.get(4)?.message ?? '', /mode 42 is not one of code, tools, directory; OpenClaw uses "code"/);
+      assert.match(byLine.get(5)?.message ?? '', /codeTimeoutMs "fast" \(string\) is not a positive integer; OpenClaw uses the default 10000/);
+      assert.match(byLine.get(6)?.message ?? '', /unknown key tools\.toolSearch\.maxSearchLimt: .*\(did you mean "maxSearchLimit"\?\)/);
       assert.equal(c.settings.codeTimeoutMs, 10000);
     });
 

@@ -73,7 +73,7 @@ describe('MCP config: OpenClaw mcp.servers', () => {
 
   it('reports unknown fields, bad transports and empty entries with file and line, without crashing', () => {
     has(diagnostics, '.openclaw/openclaw.json', 12, /unknown key mcp\.servers\.sub\.colour/);
-    has(diagnostics, '.openclaw/openclaw.json', 16, /transport must be "streamable-http" or "sse", got "websocket"/);
+    has(diagnostics, '.openclaw/openclaw.json', 16, /transport must be one of "stdio", "sse", "streamable-http", got the string "websocket"/);
     has(diagnostics, '.openclaw/openclaw.json', 17, /needs "command" \(stdio\) or "url"/);
     assert.match(byName.empty.problem ?? '', /neither "command" nor "url"/);
     has(diagnostics, '.openclaw/openclaw.json', 18, /MCP server name "with space" has characters other than/);

@@ -59,7 +59,7 @@ function stringRecord(reader: ConfigReader, p: JsonPath): Record<string, string>
       // Users write PORT: 8080; the child sees strings anyway.
       out[k] = String(v);
     } else {
-      reader.report([...p, k], 'error', `${dotted([...p, k])} must be a string; ignored`);
+      reader.report([...p, k], 'error', `${dotted([...p, k])} must be a string, a number or true/false, got ${Array.isArray(v) ? 'an array' : v === null ? 'null' : 'an object'}; ignored`);
     }
   }
   return out;
@@ -89,7 +89,10 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
   if (entry === undefined) {
     return undefined;
   }
-  reader.checkKeys(p, knownKeys(format));
+  if (format !== 'openclaw') {
+    // OpenClaw's own config is checked whole against its schema table (config/configSchema.ts).
+    reader.checkKeys(p, knownKeys(format));
+  }
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
     // Ids are `mcp:<server>:<tool>` and names `<server>__<tool>`: other characters make both ambiguous.
     reader.report(p, 'warning', `MCP server name "${name}" has characters other than letters, digits, _ . -; tool names will be rewritten`, true);
@@ -206,7 +209,6 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
 
   let toolFilter: McpToolFilter | undefined;
   if (format === 'openclaw' && reader.object([...p, 'toolFilter']) !== undefined) {
-    reader.checkKeys([...p, 'toolFilter'], ['include', 'exclude']);
     toolFilter = {
       include: reader.stringArray([...p, 'toolFilter', 'include']),
       exclude: reader.stringArray([...p, 'toolFilter', 'exclude']),

@@ -1,0 +1,322 @@
+#!/usr/bin/env node
+/**
+ * Extracts, from an installed `openclaw` package, the data the inspector models
+ * per OpenClaw version: the config schema (from its zod schemas) and the tool
+ * policy tables (core tools, groups, profiles, aliases, sandbox defaults).
+ *
+ *   node extract-openclaw-tables.mjs <path to node_modules/openclaw>
+ *
+ * Needs the Node version the package requires (2026.9.6: Node >= 24). Writes
+ *   src/core/config/schema/openclaw-<version>.json
+ *   src/core/policy/versions/openclaw-<version>.json
+ * Test tooling only: nothing here runs in the extension or the CLI.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const pkgDir = process.argv[2];
+if (!pkgDir) {
+  console.error('usage: extract-openclaw-tables.mjs <path to node_modules/openclaw>');
+  process.exit(2);
+}
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+const version = pkg.version;
+const dist = path.join(pkgDir, 'dist');
+const chunks = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
+
+/** The chunk whose text contains `marker`; chunk names are hashed, their contents are not. */
+function chunkWith(marker) {
+  const hits = chunks.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes(marker));
+  if (hits.length !== 1) {
+    throw new Error(`expected one chunk with ${JSON.stringify(marker)}, found ${hits.length}: ${hits.join(', ')}`);
+  }
+  return hits[0];
+}
+
+async function load(marker) {
+  return import(pathToFileURL(path.join(dist, chunkWith(marker))).href);
+}
+
+/** Exports of a module by their own function name (export aliases are minified letters). */
+function byFunctionName(mod) {
+  const out = {};
+  for (const v of Object.values(mod)) {
+    if (typeof v === 'function' && v.name) {
+      out[v.name] = v;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- config schema
+
+const schemaMod = await load('const OpenClawSchema = strictObject(OpenClawSchemaShape)');
+const root = Object.values(schemaMod).find((v) => v && v._zod && v._zod.def.type === 'object' && v._zod.def.shape && 'agents' in v._zod.def.shape && 'mcp' in v._zod.def.shape);
+if (!root) {
+  throw new Error('OpenClawSchema not found among the schema chunk exports');
+}
+
+// Objects used in more than one place become shared definitions, so the table stays small.
+const uses = new Map();
+function count(z, depth = 0) {
+  if (!z || depth > 60) {
+    return;
+  }
+  const def = z._zod.def;
+  if (def.type === 'object') {
+    uses.set(z, (uses.get(z) ?? 0) + 1);
+    if (uses.get(z) > 1) {
+      return;
+    }
+  }
+  for (const child of children(z)) {
+    count(child, depth + 1);
+  }
+}
+function children(z) {
+  const def = z._zod.def;
+  const out = [];
+  for (const k of ['innerType', 'in', 'element', 'valueType', 'catchall']) {
+    if (def[k] && def[k]._zod) {
+      out.push(def[k]);
+    }
+  }
+  if (def.type === 'lazy') {
+    out.push(def.getter());
+  }
+  if (def.shape) {
+    out.push(...Object.values(def.shape));
+  }
+  if (def.options) {
+    out.push(...def.options);
+  }
+  if (def.left) {
+    out.push(def.left, def.right);
+  }
+  return out;
+}
+count(root);
+
+const defs = {};
+const defIds = new Map();
+
+function convert(z, depth = 0) {
+  if (depth > 60) {
+    return 'any';
+  }
+  const def = z._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return convert(def.innerType, depth + 1);
+    case 'nullable':
+      return anyOf([convert(def.innerType, depth + 1), 'null']);
+    case 'lazy':
+      return convert(def.getter(), depth + 1);
+    case 'pipe':
+      // Input side: what a config file may contain before transforms run.
+      return def.in._zod.def.type === 'transform' ? convert(def.out, depth + 1) : convert(def.in, depth + 1);
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return def.type;
+    case 'int':
+      return 'number';
+    case 'literal':
+      return { enum: [...def.values] };
+    case 'enum':
+      return { enum: Object.values(def.entries) };
+    case 'array':
+      return { array: convert(def.element, depth + 1) };
+    case 'tuple':
+      return { array: 'any' };
+    case 'record':
+      return { record: convert(def.valueType, depth + 1) };
+    case 'union':
+      return anyOf(def.options.map((o) => convert(o, depth + 1)));
+    case 'intersection':
+      return 'any';
+    case 'object': {
+      if ((uses.get(z) ?? 0) > 1) {
+        let id = defIds.get(z);
+        if (!id) {
+          id = `d${defIds.size + 1}`;
+          defIds.set(z, id);
+          defs[id] = objectNode(z, depth);
+        }
+        return { ref: id };
+      }
+      return objectNode(z, depth);
+    }
+    default:
+      // unknown, any, transform, custom, ...: accepted as written.
+      return 'any';
+  }
+}
+
+function objectNode(z, depth) {
+  const def = z._zod.def;
+  const keys = {};
+  for (const [k, v] of Object.entries(def.shape)) {
+    keys[k] = convert(v, depth + 1);
+  }
+  const node = { object: keys };
+  const catchall = def.catchall ? def.catchall._zod.def.type : undefined;
+  if (catchall && catchall !== 'never') {
+    node.extra = convert(def.catchall, depth + 1);
+  }
+  return node;
+}
+
+function anyOf(nodes) {
+  const flat = [];
+  for (const n of nodes) {
+    for (const m of n && n.anyOf ? n.anyOf : [n]) {
+      if (m === 'any') {
+        return 'any';
+      }
+      if (!flat.some((f) => JSON.stringify(f) === JSON.stringify(m))) {
+        flat.push(m);
+      }
+    }
+  }
+  const enums = flat.filter((f) => f.enum);
+  const rest = flat.filter((f) => !f.enum);
+  const merged = enums.length > 1 ? [{ enum: enums.flatMap((e) => e.enum) }, ...rest] : flat;
+  return merged.length === 1 ? merged[0] : { anyOf: merged };
+}
+
+// Paths OpenClaw's doctor migrates (legacy-config-migrations*.ts): rules are code with predicates, so
+// only their paths are taken, from the string-array literals that name them.
+const legacySrc = fs.readFileSync(path.join(dist, chunkWith('function findLegacyConfigIssues(')), 'utf8');
+const legacyPaths = new Set();
+// A rule's path is written as `path: [...]`, as the first argument of a rule helper, or as one entry
+// of a list of paths (RETIRED_TUNING_PATHS and the like).
+for (const m of legacySrc.matchAll(/(path:\s*|rule\$?\d*\(\s*|[[,]\s*)\[((?:\s*"[^"\n]*",?)+)\s*\]/g)) {
+  const parts = [...m[2].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+  if (parts.every((x) => /^[A-Za-z0-9_*$-]+$/.test(x)) && /^[a-z]/.test(parts[0])) {
+    legacyPaths.add(parts.join('.'));
+  }
+}
+
+// Messages name migrated paths too ("Moved gateway.nodes.denyCommands → ..."); `<id>` and `*` are any key.
+const rootKeys = new Set(Object.keys(root._zod.def.shape));
+for (const lit of legacySrc.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) {
+  for (const m of lit[1].matchAll(/\b([a-z][A-Za-z0-9_]*(?:\.(?:[A-Za-z][A-Za-z0-9_]*|\*|<[a-zA-Z]+>))+)/g)) {
+    const parts = m[1].split('.').map((x) => (x.startsWith('<') ? '*' : x));
+    if (rootKeys.has(parts[0]) && parts.length >= 2) {
+      legacyPaths.add(parts.join('.'));
+    }
+  }
+}
+
+// Retired keys handled in code without a path literal, read by hand from the 2026.9.6 source:
+// legacy-config-migrations (commands.ownerDisplay, commands.ownerDisplaySecret) and
+// automatic-startup-config-repair ("Removed retired plugins.installs after preserving plugin install records").
+for (const p of ['commands.ownerDisplay', 'commands.ownerDisplaySecret', 'plugins.installs']) {
+  legacyPaths.add(p);
+}
+
+const schema = {
+  openclawVersion: version,
+  generatedBy: 'scripts/extract-openclaw-tables.mjs',
+  source: 'OpenClawSchema (src/config/zod-schema.ts and the zod-schema.*.ts it composes), read from the package dist',
+  // Keys OpenClaw's superRefine rejects with a migration hint (zod-schema.mcp-server.ts): read
+  // from the source by hand, since refinements are code, not data.
+  legacyKeys: {
+    'mcp.servers.*.connectTimeout': 'connectionTimeoutMs',
+    'mcp.servers.*.connect_timeout': 'connectionTimeoutMs',
+    'mcp.servers.*.timeout': 'requestTimeoutMs',
+    'mcp.servers.*.workingDirectory': 'cwd',
+    'mcp.servers.*.supports_parallel_tool_calls': 'supportsParallelToolCalls',
+    'mcp.servers.*.ssl_verify': 'sslVerify',
+    'mcp.servers.*.client_cert': 'clientCert',
+    'mcp.servers.*.client_key': 'clientKey',
+    'mcp.servers.*.disabled': 'enabled',
+  },
+  // Keys under these paths are known to OpenClaw as legacy (migrated by `openclaw doctor --fix`), not unknown.
+  legacyPaths: [...legacyPaths].sort(),
+  root: convert(root),
+  defs,
+};
+const schemaOut = path.join(repo, 'src/core/config/schema', `openclaw-${version}.json`);
+fs.mkdirSync(path.dirname(schemaOut), { recursive: true });
+fs.writeFileSync(schemaOut, `${JSON.stringify(schema, null, 1)}\n`);
+console.log(`wrote ${path.relative(repo, schemaOut)} (${Object.keys(defs).length} shared definitions)`);
+
+// ---------------------------------------------------------------- policy tables
+
+const catalog = byFunctionName(await load('const CORE_TOOL_DEFINITIONS = ['));
+const catalogMod = await load('const CORE_TOOL_DEFINITIONS = [');
+const groups = Object.values(catalogMod).find((v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
+const sections = catalog.listCoreToolSections({ swarmEnabled: true, githubPublicationAvailable: true });
+const coreTools = sections.flatMap((s) =>
+  s.tools.map((t) => ({ name: t.id, section: s.id, description: t.description, profiles: catalog.resolveCoreToolProfiles(t.id) })),
+);
+const profiles = {};
+for (const p of ['minimal', 'coding', 'messaging', 'full']) {
+  profiles[p] = catalog.resolveCoreToolProfilePolicy(p)?.allow ?? null;
+}
+
+const sharedSrc = fs.readFileSync(path.join(dist, chunkWith('const TOOL_NAME_ALIASES = /* @__PURE__ */ new Map([')), 'utf8');
+const aliasBlock = /const TOOL_NAME_ALIASES = \/\* @__PURE__ \*\/ new Map\(\[([\s\S]*?)\]\);/.exec(sharedSrc)[1];
+const aliases = Object.fromEntries([...aliasBlock.matchAll(/\["([^"]+)", "([^"]+)"\]/g)].map((m) => [m[1], m[2]]));
+
+const constants = await load('const DEFAULT_TOOL_ALLOW = [');
+const arrays = Object.values(constants).filter((v) => Array.isArray(v));
+const sandboxAllow = arrays.find((a) => a.includes('exec') && a.includes('process'));
+const sandboxDeny = arrays.find((a) => a.includes('browser') && a.includes('gateway'));
+
+const sandboxSrc = fs.readFileSync(path.join(dist, chunkWith('function resolveSandboxToolPolicyForAgent(')), 'utf8');
+const matchSrc = fs.readFileSync(path.join(dist, chunkWith('function createToolPolicyMatcher(')), 'utf8');
+const admits = /normalized === "apply_patch" && matchesAnyGlobPattern\("(\w+)", allow\)/.exec(matchSrc)?.[1];
+
+const extDir = path.join(dist, 'extensions');
+const bundledPlugins = fs.existsSync(extDir)
+  ? fs
+      .readdirSync(extDir)
+      .map((d) => path.join(extDir, d, 'openclaw.plugin.json'))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')).id)
+      .filter((id) => typeof id === 'string')
+      .sort()
+  : [];
+
+const tables = {
+  openclawVersion: version,
+  generatedBy: 'scripts/extract-openclaw-tables.mjs',
+  sources: {
+    coreTools: 'src/agents/tool-catalog.ts listCoreToolSections, resolveCoreToolProfiles',
+    groups: 'src/agents/tool-catalog.ts CORE_TOOL_GROUPS',
+    profiles: 'src/agents/tool-catalog.ts resolveCoreToolProfilePolicy',
+    aliases: 'src/agents/tool-policy-shared.ts TOOL_NAME_ALIASES',
+    sandbox: 'src/agents/sandbox/constants.ts DEFAULT_TOOL_ALLOW, DEFAULT_TOOL_DENY',
+    applyPatchAdmittedBy: 'src/agents/tool-policy-match.ts createToolPolicyMatcher',
+    sandboxAlsoAllow: 'src/agents/sandbox/tool-policy.ts resolveSandboxToolPolicyForAgent (mergeAllowlist, filterDefaultDenyForExplicitAllows)',
+    sandboxImplicitAllow: 'src/agents/sandbox/tool-policy.ts expandResolvedPolicy',
+    bundledPlugins: 'dist/extensions/*/openclaw.plugin.json (id)',
+  },
+  coreTools,
+  groups,
+  profiles,
+  aliases,
+  sandbox: { allow: sandboxAllow, deny: sandboxDeny },
+  applyPatchAdmittedBy: admits ?? null,
+  // 2026.9.6 warns about plugin-only allowlists (applyToolPolicyPipeline) but no longer drops them.
+  stripsPluginOnlyAllowlist: false,
+  sandboxAlsoAllow: /mergeAllowlist\(allowConfig\.values, alsoAllowConfig\.values/.test(sandboxSrc),
+  bundledPlugins,
+  sandboxImplicitAllow: /expandedAllow\.length > 0 && !expandedDenyLower\.includes\("view_image"\)/.test(sandboxSrc)
+    ? { tool: 'view_image', onlyWhenRestricted: true }
+    : null,
+};
+const tablesOut = path.join(repo, 'src/core/policy/versions', `openclaw-${version}.json`);
+fs.mkdirSync(path.dirname(tablesOut), { recursive: true });
+fs.writeFileSync(tablesOut, `${JSON.stringify(tables, null, 1)}\n`);
+console.log(`wrote ${path.relative(repo, tablesOut)} (${coreTools.length} core tools)`);

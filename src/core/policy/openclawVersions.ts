@@ -1,0 +1,139 @@
+import seedTables from './versions/openclaw-2026.1.30.json';
+import newestTables from './versions/openclaw-2026.9.6.json';
+
+export type ProfileName = 'minimal' | 'coding' | 'messaging' | 'full';
+
+/** One OpenClaw version's policy tables, as read from that version's own source (see `sources`). */
+export interface OpenClawModel {
+  version: string;
+  /** Which OpenClaw file each table came from. */
+  sources: Readonly<Record<string, string>>;
+  coreTools: readonly { name: string; section: string; description?: string; profiles: readonly string[] }[];
+  groups: Readonly<Record<string, readonly string[]>>;
+  /** `null`: the profile restricts nothing (or allows `*`). */
+  profiles: Readonly<Record<ProfileName, readonly string[] | null>>;
+  aliases: Readonly<Record<string, string>>;
+  sandbox: { allow: readonly string[]; deny: readonly string[] };
+  /** The tool whose admission also admits `apply_patch` (`exec` early on, `write` later). */
+  applyPatchAdmittedBy: string | null;
+  /** Early versions dropped an allow list that named only plugin tools, so core tools stayed. */
+  stripsPluginOnlyAllowlist: boolean;
+  /** Whether `tools.sandbox.tools.alsoAllow` is read, and an explicit sandbox allow lifts a default deny. */
+  sandboxAlsoAllow: boolean;
+  /** A tool OpenClaw adds to every sandbox allow list (unless denied); some versions only to a non-empty one. */
+  sandboxImplicitAllow: { tool: string; onlyWhenRestricted: boolean } | null;
+  /** Plugin ids shipped with the version: known to OpenClaw even when no manifest is found here. */
+  bundledPlugins: readonly string[];
+}
+
+function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
+  const profiles = t.profiles as Record<ProfileName, string[] | null>;
+  // `full` is `["*"]` in later versions: the same as no restriction.
+  const full = profiles.full;
+  return {
+    version: t.openclawVersion,
+    sources: t.sources,
+    coreTools: t.coreTools,
+    groups: t.groups as Record<string, string[]>,
+    profiles: { ...profiles, full: full && full.length === 1 && full[0] === '*' ? null : full },
+    aliases: t.aliases as Record<string, string>,
+    sandbox: t.sandbox,
+    applyPatchAdmittedBy: t.applyPatchAdmittedBy,
+    stripsPluginOnlyAllowlist: t.stripsPluginOnlyAllowlist,
+    sandboxAlsoAllow: t.sandboxAlsoAllow,
+    sandboxImplicitAllow: t.sandboxImplicitAllow,
+    bundledPlugins: t.bundledPlugins,
+  };
+}
+
+/** Modelled versions, oldest first. The first is the seed's: the tables its design describes. */
+export const OPENCLAW_MODELS: readonly OpenClawModel[] = [model(seedTables), model(newestTables)];
+
+export const SEED_OPENCLAW_VERSION = OPENCLAW_MODELS[0]?.version ?? '2026.1.30';
+
+/** How the modelled version was chosen. */
+export type VersionSource = 'override' | 'config' | 'default';
+
+export interface ModelledVersion {
+  model: OpenClawModel;
+  source: VersionSource;
+  /** The version asked for (override or `meta.lastTouchedVersion`), when it is not the one modelled. */
+  requested?: string;
+  /** One line for headers and explanations. */
+  describe: string;
+}
+
+/** `2026.6.10-beta.2` -> [2026, 6, 10]; undefined when it is not a calendar version. */
+export function parseVersion(v: string): number[] | undefined {
+  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) {
+      return d;
+    }
+  }
+  return 0;
+}
+
+export function isKnownVersionSyntax(v: string): boolean {
+  return parseVersion(v) !== undefined;
+}
+
+/**
+ * The model for a requested version: the newest table not newer than it
+ * (tables change only when OpenClaw changes them), or the oldest for older.
+ */
+export function modelFor(requested: string): OpenClawModel | undefined {
+  const want = parseVersion(requested);
+  if (!want) {
+    return undefined;
+  }
+  let chosen = OPENCLAW_MODELS[0];
+  for (const m of OPENCLAW_MODELS) {
+    const have = parseVersion(m.version);
+    if (have && compare(have, want) <= 0) {
+      chosen = m;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Chooses the OpenClaw version to model: an explicit override (setting or
+ * `--openclaw-version`), else the config's `meta.lastTouchedVersion`, else
+ * the seed's version.
+ */
+export function resolveModelledVersion(input: { override?: string; configVersion?: string }): ModelledVersion {
+  const pick = (requested: string, source: VersionSource): ModelledVersion | undefined => {
+    const m = modelFor(requested);
+    if (!m) {
+      return undefined;
+    }
+    const by = source === 'override' ? 'chosen by --openclaw-version / toolSearchInspector.openclawVersion' : 'from meta.lastTouchedVersion';
+    const exact = m.version === requested.trim().replace(/^v/, '');
+    return {
+      model: m,
+      source,
+      requested: exact ? undefined : requested,
+      describe: exact ? `OpenClaw ${m.version} (${by})` : `OpenClaw ${m.version} (nearest modelled version not newer than ${requested}, ${by})`,
+    };
+  };
+  if (input.override) {
+    const v = pick(input.override, 'override');
+    if (v) {
+      return v;
+    }
+  }
+  if (input.configVersion) {
+    const v = pick(input.configVersion, 'config');
+    if (v) {
+      return v;
+    }
+  }
+  const seed = OPENCLAW_MODELS[0] ?? model(seedTables);
+  return { model: seed, source: 'default', describe: `OpenClaw ${seed.version} (the seed's tables; no meta.lastTouchedVersion)` };
+}
