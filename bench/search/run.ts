@@ -12,7 +12,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import MiniSearch from 'minisearch';
 import type { CatalogTool } from '../../src/core/types';
-import { resetAnalyzerCaches } from '../../src/core/search/analyzer';
+import { resetTokenizerCache } from '../../src/core/search/tokenizer';
 import { MAX_QUERY_CHARS, ToolIndex } from '../../src/core/search/toolIndex';
 import { catalogOf, loadGitHub, loadLiveMcpBench, loadMetaTool, sharedDataDir, type LabelledQuery, type RawServer } from './data';
 
@@ -245,13 +245,13 @@ async function main(): Promise<void> {
     const builds = timeBuilds(
       () => baselineIndex(tools),
       () => {
-        resetAnalyzerCaches();
+        resetTokenizerCache();
         return ToolIndex.fromCatalog(big);
       },
       7,
     );
     const baseHeap = heapOf(() => baselineIndex(tools));
-    resetAnalyzerCaches();
+    resetTokenizerCache();
     const oursHeap = heapOf(() => ToolIndex.fromCatalog(big));
     const lat = timeQueries(
       queries,

@@ -15,8 +15,10 @@ export interface SearchHit {
   label?: string;
   /** Bounded, control characters removed. */
   description: string;
-  /** One-line signature, e.g. `(owner: string, repo: string, body?: string)`. */
+  /** OpenClaw's TypeScript-style input hint, e.g. `{ owner: string; repo: string; body?: string }` (see core/search/inputHint). */
   input: string;
+  /** OpenClaw's output hint: first-party tools with a complete output schema hint only. */
+  output?: string;
   score: number;
 }
 
