@@ -26,11 +26,16 @@ export interface Bm25Match {
   literal: boolean;
 }
 
+/** The documents a term occurs in, and how often: parallel arrays, in no particular order (sums per document do not depend on it). */
+interface Posting {
+  slots: number[];
+  freqs: number[];
+}
+
 export class Bm25Index {
-  /** term -> slot -> frequency in that document. */
-  private readonly postings = new Map<string, Map<number, number>>();
-  /** Terms of each slot's document; undefined for a free slot. */
-  private readonly docs: (readonly string[] | undefined)[] = [];
+  private readonly postings = new Map<string, Posting>();
+  /** Each slot's document: its length (indexed terms, repeats counted) and distinct terms; undefined for a free slot. */
+  private readonly docs: ({ length: number; terms: readonly string[] } | undefined)[] = [];
   private readonly free: number[] = [];
   private totalLength = 0;
   private count = 0;
@@ -45,41 +50,56 @@ export class Bm25Index {
   /** Indexes one document's terms; returns its slot. */
   add(terms: readonly string[]): number {
     const slot = this.free.pop() ?? this.docs.length;
-    this.docs[slot] = terms;
+    // Count first, so each posting list is touched once per distinct term.
+    const counts = new Map<string, number>();
     for (const term of terms) {
-      let posting = this.postings.get(term);
-      if (posting === undefined) {
-        posting = new Map();
-        this.postings.set(term, posting);
-      }
-      posting.set(slot, (posting.get(slot) ?? 0) + 1);
+      counts.set(term, (counts.get(term) ?? 0) + 1);
     }
+    for (const [term, count] of counts) {
+      const posting = this.postings.get(term);
+      if (posting === undefined) {
+        this.postings.set(term, { slots: [slot], freqs: [count] });
+      } else {
+        posting.slots.push(slot);
+        posting.freqs.push(count);
+      }
+    }
+    this.docs[slot] = { length: terms.length, terms: [...counts.keys()] };
     this.totalLength += terms.length;
     this.count++;
     return slot;
   }
 
   remove(slot: number): void {
-    const terms = this.docs[slot];
-    if (terms === undefined) {
+    const doc = this.docs[slot];
+    if (doc === undefined) {
       return;
     }
-    for (const term of new Set(terms)) {
+    for (const term of doc.terms) {
       const posting = this.postings.get(term);
-      posting?.delete(slot);
-      if (posting?.size === 0) {
+      const at = posting ? posting.slots.lastIndexOf(slot) : -1;
+      if (posting === undefined || at < 0) {
+        continue;
+      }
+      // Swap with the last entry: order within a posting does not matter.
+      const last = posting.slots.length - 1;
+      posting.slots[at] = posting.slots[last] as number;
+      posting.freqs[at] = posting.freqs[last] as number;
+      posting.slots.pop();
+      posting.freqs.pop();
+      if (last === 0) {
         this.postings.delete(term);
       }
     }
     this.docs[slot] = undefined;
     this.free.push(slot);
-    this.totalLength -= terms.length;
+    this.totalLength -= doc.length;
     this.count--;
   }
 
   /** In how many documents `term` occurs. */
   documentFrequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
+    return this.postings.get(term)?.slots.length ?? 0;
   }
 
   /**
@@ -105,9 +125,12 @@ export class Bm25Index {
       if (posting === undefined) {
         continue;
       }
-      const matching = posting.size;
+      const { slots, freqs } = posting;
+      const matching = slots.length;
       const idf = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-      for (const [slot, frequency] of posting) {
+      for (let i = 0; i < matching; i++) {
+        const slot = slots[i] as number;
+        const frequency = freqs[i] as number;
         if (literal[slot] === 0) {
           // 1 = touched, 2 = touched and literal; scores start at 0.
           literal[slot] = 1;
@@ -117,7 +140,7 @@ export class Bm25Index {
         if (weight >= 1) {
           literal[slot] = 2;
         }
-        const length = (this.docs[slot] as readonly string[]).length;
+        const length = this.docs[slot]?.length ?? 0;
         const normalized = averageLength > 0 ? length / averageLength : 1;
         scores[slot] += (weight * (idf * (frequency * K1_PLUS_1))) / (frequency + K1 * (ONE_MINUS_B + B * normalized));
       }

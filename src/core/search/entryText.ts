@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../types';
-import { appendDocumentTerms } from './tokenizer';
+import { appendDocumentTerms, pieceTerms } from './tokenizer';
 
 /**
  * What OpenClaw indexes for one catalog entry (`toolSearchEntryText` and
@@ -76,14 +76,19 @@ export function openClawLabel(tool: CatalogTool): string | undefined {
 }
 
 /** The indexed terms of one tool, as OpenClaw's tokenizer reads its entry text. */
-export function entryTerms(tool: CatalogTool): string[] {
+export function entryTerms(tool: CatalogTool, id = openClawId(tool)): string[] {
   const terms: string[] = [];
-  const pieces = [tool.name, openClawId(tool), openClawLabel(tool) ?? '', tool.description];
+  // Names and ids are unique: tokenized as they come. Other texts often repeat, and are memoized.
+  appendDocumentTerms(tool.name, terms);
+  appendDocumentTerms(id, terms);
+  const repeated = [openClawLabel(tool) ?? '', tool.description];
   if (tool.source === 'openclaw') {
-    pieces.push(...parameterText(tool.parameters));
+    repeated.push(...parameterText(tool.parameters));
   }
-  for (const piece of pieces) {
-    appendDocumentTerms(piece, terms);
+  for (const piece of repeated) {
+    for (const t of pieceTerms(piece)) {
+      terms.push(t);
+    }
   }
   return terms;
 }

@@ -62,19 +62,34 @@ export function stem(token: string): string {
   return current;
 }
 
-/** The stems of one word; `-ies` is ambiguous (`policies`, `cookies`), so it yields both readings. */
-export function stemVariants(word: string): string[] {
+function pushStems(word: string, out: string[]): void {
   if (word.length > 4 && word.endsWith('ies')) {
     const base = word.slice(0, -3);
-    return [`${base}y`, stem(`${base}ie`)];
+    out.push(`${base}y`, stem(`${base}ie`));
+    return;
   }
   const s = stem(word);
-  return s ? [s] : [];
+  if (s) {
+    out.push(s);
+  }
 }
+
+/** The stems of one word; `-ies` is ambiguous (`policies`, `cookies`), so it yields both readings. */
+export function stemVariants(word: string): string[] {
+  const out: string[] = [];
+  pushStems(word, out);
+  return out;
+}
+
+// A plain word (`search`, `Search`) has at most one part: no need to look for parts.
+const PLAIN_WORD = /^[A-Z]?[a-z]+$/;
 
 /** One separated word, lower-cased, then its `_` and case parts when there are at least two. */
 function wordsOf(raw: string, out: string[]): void {
   out.push(raw.toLowerCase());
+  if (PLAIN_WORD.test(raw)) {
+    return;
+  }
   const parts: string[] = [];
   for (const piece of raw.split('_')) {
     for (const m of piece.matchAll(WORD_PARTS)) {
@@ -106,7 +121,13 @@ function termsOfRaw(raw: string): readonly string[] {
   if (terms === undefined) {
     const words: string[] = [];
     wordsOf(raw, words);
-    terms = words.filter((w) => !STOP_WORDS.has(w)).flatMap(stemVariants);
+    const out: string[] = [];
+    for (const w of words) {
+      if (!STOP_WORDS.has(w)) {
+        pushStems(w, out);
+      }
+    }
+    terms = out;
     if (termCache.size >= CACHE_MAX) {
       termCache.clear();
     }
@@ -133,9 +154,31 @@ export function documentTerms(text: string): string[] {
   return out;
 }
 
-/** Forgets memoized words (benchmarks measure cold builds). */
+const PIECE_CACHE_MAX = 20_000;
+const PIECE_MAX_CHARS = 2_000;
+// Whole field texts repeat too (one server's parameter prose, a description reused by copies of a server).
+const pieceCache = new Map<string, readonly string[]>();
+
+/** `documentTerms` for a field text, memoized for texts of moderate length. The result must not be changed. */
+export function pieceTerms(text: string): readonly string[] {
+  if (text.length > PIECE_MAX_CHARS) {
+    return documentTerms(text);
+  }
+  let terms = pieceCache.get(text);
+  if (terms === undefined) {
+    terms = documentTerms(text);
+    if (pieceCache.size >= PIECE_CACHE_MAX) {
+      pieceCache.clear();
+    }
+    pieceCache.set(text, terms);
+  }
+  return terms;
+}
+
+/** Forgets memoized words and texts (benchmarks measure cold builds). */
 export function resetTokenizerCache(): void {
   termCache.clear();
+  pieceCache.clear();
 }
 
 /**

@@ -295,7 +295,7 @@ export class ToolIndex {
 
   private index(tool: CatalogTool): void {
     const ocId = openClawId(tool);
-    const e: Indexed = { tool, slot: this.bm25.add(entryTerms(tool)), openClawId: ocId, keys: [...new Set([tool.id, ocId, tool.name].map((k) => k.toLowerCase()))] };
+    const e: Indexed = { tool, slot: this.bm25.add(entryTerms(tool, ocId)), openClawId: ocId, keys: [...new Set([tool.id, ocId, tool.name].map((k) => k.toLowerCase()))] };
     this.searchable.set(tool.id, e);
     this.bySlot[e.slot] = e;
     this.exactIds.set(tool.id, tool.id);
