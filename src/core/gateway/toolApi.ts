@@ -19,8 +19,10 @@ export interface CompactTool {
   label?: string;
   /** Bounded, control characters removed. */
   description: string;
-  /** A short input signature. */
+  /** OpenClaw's TypeScript-style input hint, e.g. `{ owner: string; repo: string; body?: string }` (see core/search/inputHint). */
   input: string;
+  /** OpenClaw's output hint: first-party tools with a complete output schema hint only. */
+  output?: string;
 }
 
 /** A compact entry with the score that ranked it (an extra field; the entry itself is the same object shape). */

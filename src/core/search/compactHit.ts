@@ -1,15 +1,15 @@
 import type { CatalogTool } from '../types';
 import type { DescribedTool, SearchHit } from '../gateway/toolApi';
-import { signature } from './schemaText';
+import { inputHint, outputHint } from './inputHint';
 
 /** Longest description a compact hit carries. */
 export const HIT_DESCRIPTION_MAX = 300;
-/** Longest `input` signature a compact hit carries. */
-export const HIT_SIGNATURE_MAX = 200;
 
 // C0/C1 controls, and the bidi/zero-width marks that can hide or reorder text in a prompt.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]+/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_ONE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** One line of prompt-safe text: unsafe characters become spaces, whitespace collapses, at most `max` characters. */
 export function promptSafe(text: string, max: number): string {
@@ -23,21 +23,40 @@ export function promptSafe(text: string, max: number): string {
   return `${space > max * 0.7 ? cut.slice(0, space) : cut}…`;
 }
 
-/** The compact descriptor of the design, safe to put back into a prompt. */
+/**
+ * The `input` hint of a tool. OpenClaw computes it for first-party tools only
+ * and says `unknown` for MCP and client tools; we compute it for every tool
+ * (a deliberate difference: the inspector shows what their schemas ask for).
+ * Untrusted key names and enum values reach the hint JSON-quoted; characters
+ * that could hide or reorder prompt text are written as `\uXXXX` there.
+ */
+export function hitInput(tool: CatalogTool): string {
+  const hint = inputHint(tool.parameters);
+  if (tool.source === 'openclaw') {
+    return hint;
+  }
+  return hint.replace(UNSAFE_ONE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The compact descriptor of OpenClaw's `compactToolSearchCatalogEntry`: id,
+ * source, owner, name, label, description, `input` hint, and for first-party
+ * tools with a complete output schema hint, `output`. Plus our `score`.
+ */
 export function compactHit(tool: CatalogTool, score: number): SearchHit {
-  const hit: SearchHit = {
+  // Keys in OpenClaw's order (JSON output is compared byte for byte), then our score.
+  const output = tool.source === 'openclaw' ? outputHint(tool.outputSchema) : undefined;
+  return {
     id: tool.id,
     source: tool.source,
     sourceName: tool.sourceName,
     name: tool.name,
+    ...(tool.label ? { label: promptSafe(tool.label, 80) } : {}),
     description: promptSafe(tool.description, HIT_DESCRIPTION_MAX),
-    input: signature(tool.parameters, HIT_SIGNATURE_MAX),
+    input: hitInput(tool),
+    ...(output !== undefined ? { output } : {}),
     score: Math.round(score * 1000) / 1000,
   };
-  if (tool.label) {
-    hit.label = promptSafe(tool.label, 80);
-  }
-  return hit;
 }
 
 /** `describe`: the compact descriptor plus the exact input (and output) schema. */

@@ -1,81 +1,40 @@
-import type { Options, SearchResult as MiniResult } from 'minisearch';
 import type { Catalog } from '../catalog/catalog';
 import { ToolApiError, type DescribedTool, type SearchHit, type SearchOptions, type SearchResult } from '../gateway/toolApi';
 import type { CatalogTool, ToolSearchSettings, ToolSourceKind } from '../types';
-import { analyze, analyzeName, distinct } from './analyzer';
-import { BulkMiniSearch, type BulkDoc } from './bulkLoad';
+import { Bm25Index, type Bm25Match } from './bm25Index';
 import { compactHit, describedTool } from './compactHit';
-import { expansionsOf, isWeakQueryWord } from './expansions';
+import { entryTerms, openClawId } from './entryText';
 import { ToolLookup } from './lookup';
-import { parameterText } from './schemaText';
+import { queryTerms } from './tokenizer';
 
 /** Batch search bounds of the design. */
 export const MAX_BATCH_QUERIES = 16;
 export const MAX_QUERY_CHARS = 512;
 
-type Field = 'name' | 'label' | 'description' | 'paramNames' | 'paramDocs' | 'owner';
-
-/** Indexed text of one tool, as pieces per minisearch field. */
-type ToolDoc = BulkDoc<Field>;
-
-/** The knobs of ranking. Defaults were tuned on even MetaTool rows only (see bench/search). */
-export interface RankingTuning {
-  /**
-   * Field weights. The name says what a tool does most densely; parameter
-   * prose is long and generic, so it counts least.
-   */
-  boost: Record<Field, number>;
-  /** Weight of a related word (see expansions) relative to the word the query used. */
-  expansionWeight: number;
-  /** Shortest query term that also matches longer words it starts (`sched` -> `schedule`). */
-  prefixMin: number;
-  /** Shortest query term that also matches words one edit away (typos). */
-  fuzzyMin: number;
-  /** Okapi BM25 parameters (minisearch's `d` is BM25+'s lower bound for a match). */
-  bm25: { k: number; b: number; d: number };
-  /** Whether a tool that matches a query word as written outranks one reached only by related words, prefixes or typos. */
-  literalTier: boolean;
-  /** Query terms found in more than this share of tools are not searched (they cost much and weigh nearly nothing). */
-  maxDocShare: number;
-  /** At most this many tool postings are visited for the words of one query (before prefix and typo matches). */
-  postingBudget: number;
-  /** Prefix and typo matching apply to queries of at most this many words. */
-  approximateMaxWords: number;
-  /** Weight of request-framing words ("find", "show", "information"). */
-  weakWordWeight: number;
-  /** How much matching more distinct query words counts: score x (words matched ^ coverage). */
-  coverage: number;
-}
-
-export const DEFAULT_TUNING: RankingTuning = {
-  boost: { name: 2, label: 1.5, description: 1, paramNames: 0.6, paramDocs: 0.3, owner: 0.8 },
-  expansionWeight: 0.35,
-  prefixMin: 4,
-  fuzzyMin: 6,
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
-  literalTier: true,
-  coverage: 1,
-  weakWordWeight: 0.3,
-  maxDocShare: 0.5,
-  postingBudget: 10_000,
-  approximateMaxWords: 6,
-};
-
-const FIELDS: Field[] = ['name', 'label', 'description', 'paramNames', 'paramDocs', 'owner'];
-
 export interface RankedTool {
   tool: CatalogTool;
+  /** BM25 score (0 for an exact match that shares no indexed term with the query). */
   score: number;
-  /** 0: exact name/id, 1: a query word matched as written, 2: only related, prefix or fuzzy matches. */
+  /** 0: exact name or id, 1: matched a word the query wrote, 2: matched only through expansions. */
   tier: 0 | 1 | 2;
 }
 
 export interface ToolIndexOptions {
   settings?: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   unavailableServers?: readonly string[];
-  /** Ranking overrides (benchmarks); defaults otherwise. */
-  tuning?: Partial<RankingTuning>;
 }
+
+/** One searchable tool: where its document sits in the BM25 index, and its OpenClaw id (ties break on it). */
+interface Indexed {
+  tool: CatalogTool;
+  slot: number;
+  openClawId: string;
+  /** Lower-cased id, OpenClaw id and name: what an exact query may spell. */
+  keys: string[];
+}
+
+// OpenClaw breaks ties with `localeCompare` (default locale); so do we.
+const collator = new Intl.Collator();
 
 function ownerKey(source: ToolSourceKind, sourceName: string): string {
   return `${source}:${sourceName}`;
@@ -89,46 +48,42 @@ function clampLimit(requested: number | undefined, settings: Pick<ToolSearchSett
   return Math.min(Math.max(1, Math.floor(requested)), max);
 }
 
-function toDoc(tool: CatalogTool): ToolDoc {
-  const params = parameterText(tool.parameters);
-  return {
-    id: tool.id,
-    fields: {
-      // MCP names carry the server as a prefix; the owner field already holds it.
-      name: [tool.rawName ?? tool.name],
-      label: tool.label ? [tool.label] : [],
-      description: [tool.description],
-      paramNames: params.names,
-      paramDocs: params.descriptions,
-      owner: [tool.sourceName],
-    },
-  };
+function addKey(map: Map<string, string[]>, key: string, id: string): void {
+  const ids = map.get(key);
+  if (ids === undefined) {
+    map.set(key, [id]);
+  } else if (!ids.includes(id)) {
+    ids.push(id);
+  }
 }
 
-function analyzeField(text: string, field: Field): string[] {
-  return field === 'name' ? analyzeName(text) : analyze(text);
+function dropKey(map: Map<string, string[]>, key: string, id: string): void {
+  const rest = (map.get(key) ?? []).filter((x) => x !== id);
+  if (rest.length === 0) {
+    map.delete(key);
+  } else {
+    map.set(key, rest);
+  }
 }
-
-const MINI_OPTIONS: Options<ToolDoc> = {
-  idField: 'id',
-  fields: FIELDS,
-  storeFields: [],
-  extractField: (doc, field) => (field === 'id' ? doc.id : doc.fields[field as Field].join('\n')),
-  tokenize: (text, field) => analyzeField(text, field as Field),
-  // Terms come out of the analyzer final; minisearch must not touch them again.
-  processTerm: (term) => term,
-  autoVacuum: true,
-};
 
 /**
- * The search index of one catalog: only `cataloged` tools are searchable
- * (never excluded or direct-only ones); direct-only tools can still be
- * described, since the model sees them anyway.
+ * The search index of one catalog, ranking as OpenClaw's Tool Search does
+ * (`ToolSearchRuntime.search` in `src/agents/tool-search-runtime.ts`): BM25
+ * over each tool's name, id, label, description and (first-party tools only)
+ * parameter text, with OpenClaw's tokenizer, stop words, stems and query
+ * expansions. Order: exact name or id matches first, then tools that match a
+ * word the query wrote, then tools reached only through expansions; within
+ * each, higher score first, ties by OpenClaw's id. Queries that share no term
+ * with the catalog (stop words only, other words) return no hits.
  *
- * Ranking is BM25 over analyzed fields (see analyzer), then ordered by tier:
- * an exact name or id match first, then tools that match a query word as
- * written, then tools reached only through related words, prefixes or typos;
- * within a tier by score, ties by id, so equal inputs give equal output.
+ * Only `cataloged` tools are searchable (never excluded or direct-only ones);
+ * direct-only tools can still be described, since the model sees them anyway.
+ *
+ * Deliberate differences: an empty query is an input error (OpenClaw returns
+ * nothing); exact matching also accepts our MCP id spelling
+ * (`mcp:github:create_issue`) besides OpenClaw's
+ * (`mcp:github:github__create_issue`); describe and lookup are
+ * case-insensitive and accept raw MCP names (see lookup.ts).
  *
  * @example
  * const index = ToolIndex.fromCatalog(catalog);
@@ -136,30 +91,31 @@ const MINI_OPTIONS: Options<ToolDoc> = {
  * index.describe('create_issue').parameters;                // the exact input schema
  */
 export class ToolIndex {
-  private readonly mini: BulkMiniSearch<Field>;
+  private readonly bm25 = new Bm25Index();
   /** Every tool the model may name: cataloged and direct-only. */
   private readonly visible = new ToolLookup();
-  /** Ids of the cataloged tools, the only ones search returns. */
-  private readonly searchable = new Set<string>();
+  /** The cataloged tools, the only ones search returns, by id. */
+  private readonly searchable = new Map<string, Indexed>();
+  private readonly bySlot: (Indexed | undefined)[] = [];
+  /** Case-sensitive id or OpenClaw id -> our id. */
+  private readonly exactIds = new Map<string, string>();
+  /** Lower-cased id, OpenClaw id or name -> ids. */
+  private readonly exactKeys = new Map<string, string[]>();
   private readonly owners = new Map<string, Set<string>>();
   private readonly settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   private unavailable: string[];
-  private readonly tuning: RankingTuning;
 
   constructor(tools: readonly CatalogTool[], options: ToolIndexOptions = {}) {
     this.settings = options.settings ?? { searchDefaultLimit: 8, maxSearchLimit: 20 };
     this.unavailable = [...(options.unavailableServers ?? [])].sort();
-    this.tuning = { ...DEFAULT_TUNING, ...options.tuning };
-    this.mini = new BulkMiniSearch<Field>(MINI_OPTIONS);
     this.addTools(tools);
   }
 
   /** The index of a built catalog, with its search limits and failed servers. */
-  static fromCatalog(catalog: Catalog, tuning?: Partial<RankingTuning>): ToolIndex {
+  static fromCatalog(catalog: Catalog): ToolIndex {
     return new ToolIndex(catalog.allowed, {
       settings: catalog.settings,
       unavailableServers: catalog.unavailableServers.map((s) => s.name),
-      tuning,
     });
   }
 
@@ -239,114 +195,82 @@ export class ToolIndex {
    * looks deeper than a model may). `query` must already be checked.
    */
   rank(query: string, limit: number): RankedTool[] {
-    const exact = this.visible.exact(query).filter((t) => this.searchable.has(t.id));
-    const words = distinct(analyze(query));
-    const originals = new Set(words);
-    const weights = new Map<string, number>(words.map((w) => [w, isWeakQueryWord(w) ? this.tuning.weakWordWeight : 1]));
-    // Which query word each searched term stands for: a word and its related words are one concept.
-    const conceptOf = new Map<string, string>(words.map((w) => [w, w]));
-    for (const w of words) {
-      // Request-framing words carry little; their related words would carry less and cost as much.
-      if (isWeakQueryWord(w)) {
-        continue;
-      }
-      for (const e of expansionsOf(w)) {
-        if (!weights.has(e)) {
-          weights.set(e, this.tuning.expansionWeight);
-          conceptOf.set(e, w);
+    if (limit <= 0) {
+      return [];
+    }
+    const exact = this.exactMatches(query);
+    const matches = this.bm25.score(queryTerms(query));
+    const scoreOf = new Map<number, number>();
+    for (const m of exact) {
+      scoreOf.set(m.slot, 0);
+    }
+    if (scoreOf.size > 0) {
+      for (const m of matches) {
+        if (scoreOf.has(m.slot)) {
+          scoreOf.set(m.slot, m.score);
         }
       }
     }
-    this.dropCommonTerms(weights);
-    // Typos and word starts matter in short queries (a name, two or three
-    // words); a long query has enough words, and expanding each costs time.
-    const short = words.length <= this.tuning.approximateMaxWords;
-    const best = new TopK(Math.max(0, limit));
-    const exactIds = new Map<string, number>(exact.map((t) => [t.id, 0]));
-    if (weights.size > 0) {
-      const results: MiniResult[] = this.mini.search([...weights.keys()].join(' '), {
-        combineWith: 'OR',
-        tokenize: (s) => s.split(' '),
-        processTerm: (t) => t,
-        boost: this.tuning.boost,
-        boostTerm: (term) => weights.get(term) ?? 1,
-        prefix: (term) => short && originals.has(term) && term.length >= this.tuning.prefixMin,
-        fuzzy: (term) => (short && originals.has(term) && term.length >= this.tuning.fuzzyMin ? 1 : false),
-        maxFuzzy: 1,
-        bm25: this.tuning.bm25,
-      });
-      // Broad queries match most of a large catalog: keep only the best k, and resolve tools for those alone.
-      for (const r of results) {
-        const id = r.id as string;
-        const score = this.conceptScore(r, conceptOf);
-        if (exactIds.has(id)) {
-          exactIds.set(id, score);
-          continue;
-        }
-        const literal = !this.tuning.literalTier || r.terms.some((t) => originals.has(t));
-        best.offer({ id, score, tier: literal ? 1 : 2 });
+    const ranked = (e: Indexed, tier: 0 | 1 | 2, score: number): RankedTool => ({ tool: e.tool, score, tier });
+    // OpenClaw answers a one-hit request for an exact name with that tool alone.
+    if (limit === 1 && exact.length === 1) {
+      const only = exact[0] as Indexed;
+      return [ranked(only, 0, scoreOf.get(only.slot) ?? 0)];
+    }
+    const matched = new Set(matches.map((m) => m.slot));
+    // Exact matches the words missed still come first, in catalog (id) order.
+    const unmatchedExact = exact.filter((e) => !matched.has(e.slot));
+    const best = new TopK<Bm25Match>(limit - unmatchedExact.length, (a, b) => this.compare(a, b, scoreOf));
+    for (const m of matches) {
+      best.offer(m);
+    }
+    const out = unmatchedExact.map((e) => ranked(e, 0, 0));
+    for (const m of best.items) {
+      const e = this.bySlot[m.slot];
+      if (e) {
+        out.push(ranked(e, scoreOf.has(m.slot) ? 0 : m.literal ? 1 : 2, m.score));
       }
     }
-    for (const [id, score] of exactIds) {
-      best.offer({ id, score, tier: 0 });
+    return out.slice(0, limit);
+  }
+
+  /** OpenClaw's order: exact first, then literal matches, then score, then id (locale order). */
+  private compare(a: Bm25Match, b: Bm25Match, exact: ReadonlyMap<number, number>): number {
+    const ea = exact.has(a.slot);
+    if (ea !== exact.has(b.slot)) {
+      return ea ? -1 : 1;
     }
-    const out: RankedTool[] = [];
-    for (const c of best.items) {
-      const tool = this.visible.get(c.id);
-      if (tool) {
-        out.push({ tool, score: c.score, tier: c.tier });
-      }
+    if (a.literal !== b.literal) {
+      return a.literal ? -1 : 1;
     }
-    return out;
+    if (a.score !== b.score) {
+      return b.score - a.score;
+    }
+    const ia = this.bySlot[a.slot]?.openClawId ?? '';
+    const ib = this.bySlot[b.slot]?.openClawId ?? '';
+    return collator.compare(ia, ib) || (ia < ib ? -1 : ia > ib ? 1 : 0);
   }
 
   /**
-   * Bounds the work of one query. Terms found in more than `maxDocShare` of
-   * the tools are dropped (their BM25 weight is near zero, but scoring them
-   * visits most of the index); then, rarest first, terms are kept while the
-   * tools they would visit stay within `postingBudget`. On catalogs of a few
-   * thousand tools the budget never bites; on large ones it drops the common
-   * words of long queries, which is what made them slow. The rarest term
-   * always stays.
+   * Searchable tools the whole query names: an id spelled exactly (ours or
+   * OpenClaw's) alone, else every tool whose name or id equals the query
+   * case-insensitively. Raw MCP names do not count here, as in OpenClaw.
    */
-  private dropCommonTerms(weights: Map<string, number>): void {
-    const n = this.mini.documentCount;
-    if (n < 50 || weights.size <= 1) {
-      return;
-    }
-    const byRarity = [...weights.keys()].map((term) => ({ term, df: this.mini.documentFrequency(term) })).sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1));
-    const rarest = byRarity[0];
-    let visited = 0;
-    for (const { term, df } of byRarity) {
-      visited += df;
-      if (df > this.tuning.maxDocShare * n || (visited > this.tuning.postingBudget && term !== rarest?.term)) {
-        weights.delete(term);
+  private exactMatches(query: string): Indexed[] {
+    const spelling = query.trim();
+    const exactId = this.exactIds.get(spelling);
+    const ids = exactId !== undefined ? [exactId] : (this.exactKeys.get(spelling.toLowerCase()) ?? []);
+    const out: Indexed[] = [];
+    for (const id of ids) {
+      const e = this.searchable.get(id);
+      if (e) {
+        out.push(e);
       }
     }
-    if (weights.size === 0 && rarest) {
-      weights.set(rarest.term, 1);
-    }
-  }
-
-  /**
-   * minisearch multiplies a result's score by the number of query terms it
-   * matched; with related words in the query, a tool matching three synonyms
-   * of one word would count three times. Here the multiplier is the number of
-   * distinct query words (concepts) matched, raised to `coverage`.
-   */
-  private conceptScore(r: MiniResult, conceptOf: ReadonlyMap<string, string>): number {
-    const matched = r.queryTerms.length || 1;
-    let concepts = matched;
-    if (r.queryTerms.some((t) => conceptOf.get(t) !== t)) {
-      concepts = new Set(r.queryTerms.map((t) => conceptOf.get(t) ?? t)).size || 1;
-    } else if (this.tuning.coverage === 1) {
-      return r.score;
-    }
-    return (r.score / matched) * concepts ** this.tuning.coverage;
+    return out.sort((a, b) => collator.compare(a.openClawId, b.openClawId));
   }
 
   private addTools(tools: readonly CatalogTool[]): void {
-    let docs: ToolDoc[] = [];
     for (const tool of tools) {
       if (tool.status === 'excluded') {
         continue;
@@ -354,7 +278,6 @@ export class ToolIndex {
       if (this.visible.get(tool.id)) {
         // A re-added id replaces the old entry rather than duplicating it.
         this.removeOne(tool.id);
-        docs = docs.filter((d) => d.id !== tool.id);
       }
       this.visible.add(tool);
       const key = ownerKey(tool.source, tool.sourceName);
@@ -365,19 +288,38 @@ export class ToolIndex {
       }
       ids.add(tool.id);
       if (tool.status === 'cataloged') {
-        this.searchable.add(tool.id);
-        docs.push(toDoc(tool));
+        this.index(tool);
       }
     }
-    this.mini.addAllPieces(docs, FIELDS, analyzeField);
+  }
+
+  private index(tool: CatalogTool): void {
+    const ocId = openClawId(tool);
+    const e: Indexed = { tool, slot: this.bm25.add(entryTerms(tool, ocId)), openClawId: ocId, keys: [...new Set([tool.id, ocId, tool.name].map((k) => k.toLowerCase()))] };
+    this.searchable.set(tool.id, e);
+    this.bySlot[e.slot] = e;
+    this.exactIds.set(tool.id, tool.id);
+    this.exactIds.set(ocId, tool.id);
+    for (const k of e.keys) {
+      addKey(this.exactKeys, k, tool.id);
+    }
   }
 
   private removeOne(id: string): void {
     const tool = this.visible.remove(id);
-    if (this.searchable.delete(id) && tool && this.mini.has(id)) {
-      // `remove` (not `discard`): its terms leave the index now, so scores
-      // equal a rebuild's at once instead of after a later vacuum.
-      this.mini.remove(toDoc(tool));
+    const e = this.searchable.get(id);
+    if (e) {
+      this.searchable.delete(id);
+      this.bm25.remove(e.slot);
+      this.bySlot[e.slot] = undefined;
+      for (const spelling of [e.tool.id, e.openClawId]) {
+        if (this.exactIds.get(spelling) === id) {
+          this.exactIds.delete(spelling);
+        }
+      }
+      for (const k of e.keys) {
+        dropKey(this.exactKeys, k, id);
+      }
     }
     if (tool) {
       this.owners.get(ownerKey(tool.source, tool.sourceName))?.delete(id);
@@ -385,32 +327,24 @@ export class ToolIndex {
   }
 }
 
-interface Candidate {
-  id: string;
-  score: number;
-  tier: 0 | 1 | 2;
-}
+/** The first k items in a comparator's order, kept by insertion: no sort of everything that matched. */
+class TopK<T> {
+  readonly items: T[] = [];
 
-/** Ranking order: tier, then score (higher first), then id. */
-function compareCandidates(a: Candidate, b: Candidate): number {
-  return a.tier - b.tier || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
+  constructor(
+    private readonly k: number,
+    private readonly compare: (a: T, b: T) => number,
+  ) {}
 
-/** The first k candidates in ranking order, kept by insertion: no sort of everything that matched. */
-class TopK {
-  readonly items: Candidate[] = [];
-
-  constructor(private readonly k: number) {}
-
-  offer(c: Candidate): void {
+  offer(c: T): void {
     const items = this.items;
     const k = this.k;
-    if (k <= 0 || (items.length === k && compareCandidates(c, items[k - 1] as Candidate) >= 0)) {
+    if (k <= 0 || (items.length === k && this.compare(c, items[k - 1] as T) >= 0)) {
       return;
     }
     let i = items.length === k ? k - 1 : items.length;
-    while (i > 0 && compareCandidates(c, items[i - 1] as Candidate) < 0) {
-      items[i] = items[i - 1] as Candidate;
+    while (i > 0 && this.compare(c, items[i - 1] as T) < 0) {
+      items[i] = items[i - 1] as T;
       i--;
     }
     items[i] = c;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { fixtureCatalog, FIXTURES, snapshotSpecs } from './fixture';
 
-const QUERIES = ['create issue', 'pull request', 'search code', 'fork a repository', 'commits', '必应搜索', 'news', 'label'];
+const QUERIES = ['create issue', 'pull request', 'search code', 'fork a repository', 'commits', '获取所有菜谱', 'news', 'label'];
 
 /** A copy of GitHub's fixture snapshot with some tools removed and others added (the server's tool list changed). */
 function changedGithub(dir: string, drop: string[], add: Record<string, unknown>[]): string {
@@ -57,13 +57,13 @@ describe('search: incremental updates', () => {
   it('leaves other owners untouched and can remove an owner entirely', async () => {
     const catalog = await fixtureCatalog();
     const index = ToolIndex.fromCatalog(catalog);
-    const cnBefore = index.search('必应搜索', { limit: 3 });
+    const cnBefore = index.search('获取所有菜谱', { limit: 3 });
     index.removeOwner('mcp', 'github');
     assert.equal(index.size, catalog.size - catalog.cataloged.filter((t) => t.sourceName === 'github').length);
     for (const q of QUERIES) {
       assert.ok(index.search(q, { limit: 6 }).hits.every((h) => h.sourceName !== 'github'), q);
     }
-    assert.deepEqual(index.search('必应搜索', { limit: 3 }).hits.map((h) => h.id), cnBefore.hits.map((h) => h.id));
+    assert.deepEqual(index.search('获取所有菜谱', { limit: 3 }).hits.map((h) => h.id), cnBefore.hits.map((h) => h.id));
     // Adding the server back restores the original answers.
     index.replaceOwner('mcp', 'github', catalog.tools.filter((t) => t.sourceName === 'github'));
     const fresh = ToolIndex.fromCatalog(catalog);
