@@ -30,28 +30,41 @@ import { cleanNpmEnv } from './cleanEnv.mjs';
 /** The newest `openclaw` release; the one the suites and `verify` use by default. */
 export const PINNED_OPENCLAW = '2026.9.6';
 /**
- * Every version the suites may run against. The oldest release with
- * `tool_search_code` (2026.5.2, see docs/fidelity.md) was checked and is not
- * listed: see the "Differential testing" section for why.
+ * Every version the suites run against. The oldest release with
+ * `tool_search_code` is 2026.5.12 (bisected over the registry's releases); it
+ * is not a second pin: it has no directory mode, no `input` hints, substring
+ * ranking, and exports none of compactToolSearchCatalogEntry,
+ * buildToolSchemaDirectoryPrompt or normalizeToolPolicyName, so the install
+ * check below refuses it (see docs/fidelity.md, "Differential testing").
  */
 export const SUPPORTED_OPENCLAW = Object.freeze([PINNED_OPENCLAW]);
 export const NODE_VERSION = '24.22.3';
 
 /**
- * Functions the oracle imports by name; a version whose dist lacks one of
- * these is not a usable install. Kept in step with ORACLE_FUNCTIONS in
- * src/core/oracle/functions.ts (pinned by test/oracle/tooling.test.ts).
+ * Every function the adapter (src/oracle/openclawChild.mts) looks up by name;
+ * a version whose dist exports none of one of these is not a usable install.
+ * test/oracle/tooling.test.ts checks that the adapter finds each of them.
  */
 export const REQUIRED_FUNCTIONS = Object.freeze([
   'resolveToolSearchConfig',
   'compactToolSearchCatalogEntry',
-  'buildToolSchemaDirectoryPrompt',
-  'createToolSearchTools',
+  'applyToolSearchCatalog',
+  'applyToolSchemaDirectoryCatalog',
   'addClientToolsToToolSearchCatalog',
+  'buildToolSchemaDirectoryPrompt',
+  'ToolSearchRuntime',
+  'setPluginToolMeta',
+  'getPluginToolMeta',
+  'resolveEffectiveToolPolicy',
   'resolveToolProfilePolicy',
+  'mergeAlsoAllowPolicy',
   'buildDefaultToolPolicyPipelineSteps',
   'applyToolPolicyPipeline',
-  'normalizeToolPolicyName',
+  'resolveSandboxToolPolicyForAgent',
+  'assignSafeServerNames',
+  'buildSafeToolName',
+  'sanitizeMcpMetadataText',
+  'findClientToolNameConflicts',
 ]);
 
 export function cacheRoot(env = process.env) {

@@ -47,7 +47,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     id: 'empty-query-error',
     suite: 'search',
     behaviour: 'search with an empty or blank query',
-    openclaw: 'answers with hits (formerly an unranked dump of the catalog)',
+    openclaw: 'an empty list of hits (older versions dumped the catalog unranked)',
     ours: 'an input error: "query must not be empty"',
     why: 'an unranked dump was a known complaint; a blank query is a caller mistake worth saying so',
     applies: (d) => d.suite === 'search' && d.field === 'hits' && String(fact(d, 'query') ?? '').trim() === '' && isErrorValue(d.ours) && !isErrorValue(d.openclaw),
