@@ -10,3 +10,6 @@ export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES, buildPreview } from '../core/modes/preview';
 export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
+export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
+export { OpenClawOracle } from '../core/oracle/openclawOracle';
+export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';

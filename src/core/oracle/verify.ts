@@ -57,3 +57,38 @@ export function defaultChildScript(baseDir: string = __dirname): string {
   const candidates = [path.join(baseDir, 'openclawChild.mjs'), path.join(baseDir, '..', '..', 'oracle', 'openclawChild.mts'), path.join(baseDir, '..', 'src', 'oracle', 'openclawChild.mts')];
   return candidates.find((c) => fs.existsSync(c)) ?? (candidates[0] as string);
 }
+
+function cell(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined';
+  return s.replace(/\|/g, '\\|').replace(/\n/g, '\\n');
+}
+
+/** The report as Markdown, for a read-only editor document. */
+export function formatVerifyReportMarkdown(report: VerifyReport, workspace: string): string {
+  const c = report.checked;
+  const known = report.differences.length - report.undocumented;
+  const out = [
+    `# Verify against OpenClaw ${report.openclaw.version}`,
+    '',
+    `Workspace: ${workspace}  `,
+    `OpenClaw: ${report.openclaw.packageDir ?? report.openclaw.version}${report.openclaw.node ? ` (Node: ${report.openclaw.node})` : ''}`,
+    '',
+    `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups.`,
+    '',
+    `**${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'}**, ${known} documented (docs/fidelity.md, "Deliberate differences").`,
+  ];
+  const sorted = [...report.differences].sort((a, b) => Number(a.known !== undefined) - Number(b.known !== undefined));
+  if (sorted.length > 0) {
+    out.push('', '## Differences', '', '| | suite | what | field | ours | OpenClaw | detail |', '| --- | --- | --- | --- | --- | --- | --- |');
+    for (const d of sorted) {
+      out.push(`| ${d.known ? `known: ${d.known}` : '**undocumented**'} | ${d.suite} | ${cell(d.subject)} | ${d.field} | ${cell(d.ours)} | ${cell(d.openclaw)} | ${cell(d.detail ?? '')} |`);
+    }
+  }
+  if (report.policy.length > 0) {
+    out.push('', '## Policy, tool by tool', '', '| tool | ours | our rule | OpenClaw | OpenClaw step |', '| --- | --- | --- | --- | --- |');
+    for (const r of report.policy) {
+      out.push(`| ${cell(r.id)} | ${r.ours.allowed ? 'allowed' : 'blocked'} | ${cell(r.ours.rule ?? '')} | ${r.openclaw.allowed ? 'allowed' : 'blocked'} | ${cell(r.openclaw.blockedBy ?? '')} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
