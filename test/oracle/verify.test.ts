@@ -58,7 +58,7 @@ describe('oracle: verify', () => {
   it('prints each difference with both answers', async () => {
     const r = await withWrongMinimalProfile(() => runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE], REPO, { ...process.env }));
     assert.equal(r.code, 1);
-    assert.match(r.out, /\[policy\] openclaw:core:read · allowed \(UNDOCUMENTED\)\n  ours: {5}true\n  openclaw: false/);
+    assert.match(r.out, /\[policy\] openclaw:core:read · allowed \(UNDOCUMENTED\)\n {2}ours: {5}true\n {2}openclaw: false/);
     assert.match(r.out, /undocumented difference/);
   });
 
