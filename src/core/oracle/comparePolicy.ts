@@ -59,7 +59,10 @@ export interface PolicyRow {
   openclaw: { allowed: boolean; name: string; blockedBy?: string; step?: PolicyStep };
 }
 
-/** Per tool: allowed or not on both sides, with our first blocking rule and OpenClaw's blocking step. */
+/**
+ * Per tool: allowed or not on both sides, OpenClaw's blocking step, and our
+ * blocking rule: the one in the same step when our chain has one there.
+ */
 export async function policyRows(oracle: OpenClawOracle, input: PolicyComparisonInput): Promise<PolicyComparison> {
   const tools = input.tools.filter((t) => t.source !== 'client');
   const [provider, ...model] = (input.context.provider ?? '').split('/');
@@ -76,8 +79,11 @@ export async function policyRows(oracle: OpenClawOracle, input: PolicyComparison
   }
   const byKey = new Map(answer.tools.map((t) => [t.key, t]));
   const rows = tools.map((t): PolicyRow => {
-    const deny = t.decisions.find((d) => d.effect === 'deny');
+    const denies = t.decisions.filter((d) => d.effect === 'deny');
     const theirs = byKey.get(t.id);
+    const theirStep = theirs?.blockedBy ? openclawStep(theirs.blockedBy) : undefined;
+    // Our chain may block in several layers; the one to show is the one OpenClaw's pipeline also blocked on.
+    const deny = denies.find((d) => ourStep(d) === theirStep) ?? denies[0];
     return {
       id: t.id,
       name: t.name,
