@@ -16,6 +16,8 @@ const bundles = [
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   // The sandbox child: the only code that runs inside the isolated process.
   { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
+  // The OpenClaw adapter for `verify`: runs in a Node >= 24 child beside a real openclaw package.
+  { entryPoints: ['src/oracle/openclawChild.mts'], outfile: 'dist/openclawChild.mjs', platform: 'node', format: 'esm' },
   // Webview panels: browser code.
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },

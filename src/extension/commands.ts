@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { McpInputStore } from './mcpInputs';
 import { PREVIEW_SCHEME, PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
+import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
 
 /** Every command the manifest contributes; the smoke test checks both agree. */
 export const COMMANDS = {
@@ -19,6 +20,7 @@ export const COMMANDS = {
   runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
   previewPayload: 'toolSearchInspector.previewPayload',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
+  verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
 } as const;
 
 export interface CommandDeps {
@@ -59,6 +61,7 @@ async function openLocation(arg: unknown): Promise<void> {
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const docs = new ExplainDocuments();
   const previews = new PreviewDocuments();
+  const verifyDocs = new VerifyDocuments();
   const guarded = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
     try {
       return await fn(...args);
@@ -91,5 +94,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       deps.service.invalidate('MCP inputs cleared');
       return n;
     })),
+    verifyDocs,
+    vscode.workspace.registerTextDocumentContentProvider(VERIFY_SCHEME, verifyDocs),
+    vscode.commands.registerCommand(COMMANDS.verifyAgainstOpenClaw, guarded('Verify against OpenClaw', () => verifyAgainstOpenClawCommand(deps.service, verifyDocs, deps.extensionUri.fsPath))),
   ];
 }
