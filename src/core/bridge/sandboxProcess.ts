@@ -48,7 +48,7 @@ export class SandboxProcess {
       this.child.once('exit', (code, signal) => {
         this.alive = false;
         this.stopWatchdog();
-        fs.rm(this.cwd, { recursive: true, force: true }, () => undefined);
+        this.removeCwd();
         // stderr may still be draining; give it the same turn of the loop.
         setImmediate(() => resolve({ code, signal, stderrTail: this.stderrTail, killedForRss: this.killedForRss }));
       });
@@ -150,6 +150,25 @@ export class SandboxProcess {
     if (this.rssTimer) {
       clearInterval(this.rssTimer);
       this.rssTimer = undefined;
+    }
+  }
+
+  /**
+   * Resolves once the child has exited (at most `maxWaitMs`) and its temp
+   * folder is gone, so a finished run leaves nothing behind on disk.
+   */
+  async disposed(maxWaitMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)))]);
+    clearTimeout(timer);
+    this.removeCwd();
+  }
+
+  private removeCwd(): void {
+    try {
+      fs.rmSync(this.cwd, { recursive: true, force: true });
+    } catch {
+      // Best effort: the folder is private, empty at start, and in the temp dir.
     }
   }
 
