@@ -28,11 +28,13 @@ export interface CheckRequest {
   args: JsonValue;
 }
 
-export type CheckReply = { id: number; ok: true } | { id: number; ok: false; problem: string; failed?: boolean };
+export type CheckReply = { id: number; ok: true } | { id: number; ok: false; problem: string; failed?: boolean } | { ready: true };
 
 export interface ArgumentCheckLimits {
-  /** Wall clock for one check, from the moment the worker gets it. */
+  /** Wall clock for one check, from the moment the (started) worker gets it. */
   timeoutMs: number;
+  /** Wall clock for a new worker to load its code. */
+  startTimeoutMs: number;
   /** Compact JSON characters of the arguments the check accepts to look at. */
   maxArgChars: number;
   /** Compact JSON characters of a schema. */
@@ -40,7 +42,8 @@ export interface ArgumentCheckLimits {
 }
 
 export const DEFAULT_ARGUMENT_CHECK_LIMITS: Readonly<ArgumentCheckLimits> = {
-  timeoutMs: 1_000,
+  timeoutMs: 500,
+  startTimeoutMs: 15_000,
   maxArgChars: 256_000,
   maxSchemaChars: 512_000,
 };
@@ -68,7 +71,12 @@ interface Job {
   schema: JsonSchema;
   args: JsonValue;
   resolve: (v: ArgumentVerdict) => void;
+  signal?: AbortSignal;
+  /** Takes the job out of the queue when its call is cancelled while waiting. */
+  onQueuedAbort?: () => void;
 }
+
+const CANCELLED: ArgumentVerdict = { problem: 'the argument check was cancelled with the call', failed: true };
 
 /**
  * One worker, one check at a time (a runaway check delays no other check
@@ -77,6 +85,8 @@ interface Job {
 export class ArgumentChecker {
   readonly limits: ArgumentCheckLimits;
   private worker: Worker | undefined;
+  /** Resolves when the current worker has loaded its code. */
+  private started: Promise<void> | undefined;
   /** Schemas the current worker holds, by key. */
   private known = new Set<number>();
   private readonly keys = new WeakMap<JsonSchema, number>();
@@ -93,7 +103,10 @@ export class ArgumentChecker {
   }
 
   /** Why `args` do not fit `schema` (or cannot be checked), or an empty verdict when they fit. */
-  check(schema: JsonSchema | undefined, args: unknown): Promise<ArgumentVerdict> {
+  check(schema: JsonSchema | undefined, args: unknown, signal?: AbortSignal): Promise<ArgumentVerdict> {
+    if (signal?.aborted) {
+      return Promise.resolve(CANCELLED);
+    }
     if (!schema) {
       return Promise.resolve({});
     }
@@ -106,7 +119,18 @@ export class ArgumentChecker {
       return Promise.resolve({ problem: `the arguments cannot be checked: ${a.problem}`, failed: true });
     }
     return new Promise((resolve) => {
-      this.queue.push({ schema: s, args: a.value, resolve });
+      const job: Job = { schema: s, args: a.value, resolve, signal };
+      // A cancelled call leaves the queue at once: an abandoned run's hostile
+      // checks must not hold up the next run's.
+      job.onQueuedAbort = (): void => {
+        const i = this.queue.indexOf(job);
+        if (i >= 0) {
+          this.queue.splice(i, 1);
+          resolve(CANCELLED);
+        }
+      };
+      signal?.addEventListener('abort', job.onQueuedAbort, { once: true });
+      this.queue.push(job);
       this.pump();
     });
   }
@@ -115,6 +139,7 @@ export class ArgumentChecker {
   dispose(): void {
     const w = this.worker;
     this.worker = undefined;
+    this.started = undefined;
     this.known = new Set();
     void w?.terminate();
   }
@@ -150,6 +175,30 @@ export class ArgumentChecker {
     w.unref();
     this.worker = w;
     this.known = new Set();
+    this.started = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the worker did not start within ${this.limits.startTimeoutMs} ms`)), this.limits.startTimeoutMs);
+      const done = (err?: Error): void => {
+        clearTimeout(timer);
+        w.off('message', onReady);
+        w.off('error', done);
+        w.off('exit', onExit);
+        if (err) {
+          reject(err);
+        } else {
+          resolve();
+        }
+      };
+      const onReady = (m: CheckReply): void => {
+        if ('ready' in m) {
+          done();
+        }
+      };
+      const onExit = (code: number): void => done(new Error(`the worker exited (code ${code})`));
+      w.on('message', onReady);
+      w.on('error', done);
+      w.on('exit', onExit);
+    });
+    this.started.catch(() => undefined);
     return w;
   }
 
@@ -161,6 +210,9 @@ export class ArgumentChecker {
     if (!job) {
       return;
     }
+    if (job.onQueuedAbort) {
+      job.signal?.removeEventListener('abort', job.onQueuedAbort);
+    }
     this.busy = true;
     let w: Worker;
     try {
@@ -169,10 +221,30 @@ export class ArgumentChecker {
       this.finish(job, { problem: `the argument check could not start: ${errorText(err, 500)}`, failed: true });
       return;
     }
+    w.ref();
+    const started = this.started ?? Promise.resolve();
+    started.then(
+      () => this.send(w, job),
+      (err: unknown) => {
+        if (this.worker === w) {
+          this.dispose();
+        }
+        this.finish(job, { problem: `the argument check could not start: ${errorText(err, 500)}`, failed: true });
+      },
+    );
+  }
+
+  private send(w: Worker, job: Job): void {
+    if (job.signal?.aborted) {
+      w.unref();
+      this.finish(job, CANCELLED);
+      return;
+    }
     const id = ++this.nextId;
     const key = this.keyOf(job.schema);
     const settle = (v: ArgumentVerdict, replace: boolean): void => {
       clearTimeout(timer);
+      job.signal?.removeEventListener('abort', onAbort);
       w.off('message', onMessage);
       w.off('error', onError);
       w.off('exit', onExit);
@@ -185,7 +257,7 @@ export class ArgumentChecker {
       this.finish(job, v);
     };
     const onMessage = (m: CheckReply): void => {
-      if (m.id !== id) {
+      if ('ready' in m || m.id !== id) {
         return;
       }
       this.known.add(key);
@@ -197,11 +269,12 @@ export class ArgumentChecker {
       () => settle({ problem: `the argument check did not finish within ${this.limits.timeoutMs} ms (a pattern or format in the input schema may backtrack); the check was stopped`, failed: true }, true),
       this.limits.timeoutMs,
     );
+    // The call was cancelled mid-check: stop the worker rather than let it run on.
+    const onAbort = (): void => settle(CANCELLED, true);
+    job.signal?.addEventListener('abort', onAbort, { once: true });
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);
-    // Referenced while a check is pending: a CLI awaiting it must not exit early.
-    w.ref();
     const request: CheckRequest = { id, key, args: job.args, ...(this.known.has(key) ? {} : { schema: job.schema }) };
     w.postMessage(request);
   }

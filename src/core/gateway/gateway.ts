@@ -119,7 +119,7 @@ export class ToolGateway {
 
     const checker = this.deps.argumentChecker ?? sharedArgumentChecker();
     // Checked before approval, so nobody is asked to allow a call that cannot run.
-    const invalid = await checker.check(tool.parameters, args0);
+    const invalid = await checker.check(tool.parameters, args0, ctx.signal);
     if (invalid.problem !== undefined) {
       return refused('invalid-args', invalid.failed ? `${tool.name}: ${invalid.problem}; the call was refused` : `${tool.name}: arguments do not match its input schema: ${invalid.problem}`);
     }
@@ -168,7 +168,7 @@ export class ToolGateway {
       }
     }
 
-    const invalidRewrite = rewritten ? await checker.check(tool.parameters, args) : {};
+    const invalidRewrite = rewritten ? await checker.check(tool.parameters, args, ctx.signal) : {};
     if (invalidRewrite.problem !== undefined) {
       return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite.problem}`);
     }

@@ -89,4 +89,16 @@ describe('argument check: fails closed, never blocks the host', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => checker.check(schema, i % 2 === 0 ? { mode: 'safe' } : {})));
     assert.deepEqual(results.map((r) => r.problem === undefined), Array.from({ length: 20 }, (_, i) => i % 2 === 0));
   });
+
+  it('a cancelled call leaves the queue at once and stops a running check, so an abandoned run holds up nobody', async () => {
+    const slow: JsonSchema = { type: 'object', properties: { v: { type: 'string', pattern: '^(a+)+$' } } };
+    const ac = new AbortController();
+    const started = Date.now();
+    const pending = Array.from({ length: 10 }, () => checker.check(slow, { v: `${'a'.repeat(48)}!` }, ac.signal));
+    setTimeout(() => ac.abort(), 100);
+    const verdicts = await Promise.all(pending);
+    assert.ok(Date.now() - started < 400, `took ${Date.now() - started} ms`);
+    assert.ok(verdicts.every((v) => /cancelled/.test(v.problem ?? '')), JSON.stringify(verdicts));
+    assert.deepEqual(await checker.check(schema, { mode: 'safe' }), {});
+  });
 });
