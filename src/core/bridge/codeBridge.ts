@@ -241,7 +241,7 @@ class RunSession {
         }
         {
           const value = parseBoundedJson(m.valueJson, 'the snippet\'s return value', { maxJsonChars: this.limits.maxResultChars });
-          end(value.ok ? { ok: true, value: this.keep(value) } : { ok: false, error: `bridge: ${value.problem}` });
+          end(value.ok ? { ok: true, value: value.value } : { ok: false, error: `bridge: ${value.problem}` });
         }
         return;
       default:

@@ -222,7 +222,8 @@ function withDeadline<T>(work: Promise<T>, name: string, timeoutMs: number | und
     signal?.addEventListener('abort', onAbort, { once: true });
     work.then(
       (v) => finish(() => resolve(v)),
-      (e: unknown) => finish(() => reject(e instanceof Error ? e : new Error(String(e)))),
+      // Passed on as thrown: String() of a hostile object could throw here; errorText reads it safely.
+      (e: unknown) => finish(() => reject(e)),
     );
   });
 }
