@@ -301,7 +301,7 @@ class RunSession {
     }
     const args = parsed.value;
     const kept = this.keep(parsed);
-    entry.args = Array.isArray(kept) ? kept : [];
+    entry.args = Array.isArray(kept) ? kept : typeof kept === 'string' ? [kept] : [];
     if (!OPS.includes(op) || !Array.isArray(args)) {
       refuse(`openclaw.tools.${op}: unknown operation`);
       return;
