@@ -1,6 +1,7 @@
 // One esbuild context per bundle. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
+import { createWatchReporter } from './scripts/lib/watchReporter.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -33,8 +34,15 @@ const common = {
   legalComments: 'none',
 };
 
+// One reporter for all bundles: the watch task is done when every bundle is.
+const watchReporter = createWatchReporter();
 const contexts = await Promise.all(
-  bundles.map((b) => esbuild.context({ ...common, ...b, ...(b.platform === 'browser' ? { target: 'es2022' } : {}) })),
+  bundles.map((b) => esbuild.context({
+    ...common,
+    ...b,
+    ...(b.platform === 'browser' ? { target: 'es2022' } : {}),
+    ...(watch ? { plugins: [watchReporter], logLevel: 'silent' } : {}),
+  })),
 );
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

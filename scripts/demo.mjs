@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cleanNpmEnv } from './lib/cleanEnv.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -27,7 +28,7 @@ function say(msg) {
 
 if (!fs.existsSync(path.join(root, 'node_modules', 'esbuild'))) {
   say('installing dependencies (npm ci)');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env: cleanNpmEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }) });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -52,7 +53,8 @@ process.on('SIGTERM', () => void stop(0));
 process.on('SIGHUP', () => void stop(0));
 
 try {
-  const tooling = ensureTooling();
+  // The user's own browser opens the URL: Chromium is not needed here.
+  const tooling = ensureTooling({ chromium: false });
   const vsix = values.vsix ? path.resolve(values.vsix) : packageVsix({ log: say });
   const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.vscode-test', 'demo'));
   const extensionsDir = path.join(dataDir, 'extensions');

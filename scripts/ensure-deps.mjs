@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanNpmEnv } from './lib/cleanEnv.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lock = path.join(root, 'package-lock.json');
@@ -23,7 +24,8 @@ if (mtime(installed) < 0 && mtime(lock) > 0) {
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    // Started from `npm test`: the outer npm's injected variables must not steer this one.
+    env: cleanNpmEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
   });
   if (r.status !== 0) {
     console.error('[ensure-deps] npm ci failed');

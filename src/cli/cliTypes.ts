@@ -1,7 +1,21 @@
+import type { Diagnostic } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
 
 /** Usage, input or config error: exit 2 with a one-line reason. */
 export class UsageError extends Error {}
+
+/** `file:line:column: message`: the whole stderr line of an unusable config. */
+export function diagnosticLine(d: Diagnostic): string {
+  const where = d.line !== undefined ? `${d.file}:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : d.file;
+  return `${where}: ${d.message}`;
+}
+
+/** The config file exists but could not be used: exit 2, its line alone on stderr. */
+export class ConfigUnusableError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnosticLine(diagnostic));
+  }
+}
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -22,6 +36,8 @@ export interface CommandContext {
   args: ParsedArgs;
   io: CliIO;
   json: boolean;
+  /** Set (with `--json` only) when the config could not be used: the run still prints, then exits 2. */
+  configUnusable?: Diagnostic;
   /** Workspace options from the shared input flags. */
   workspaceOptions(): WorkspaceOptions;
 }

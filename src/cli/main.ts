@@ -3,7 +3,7 @@ import { ConfigInputError } from '../core/config/openclawConfig';
 import { ClientToolsInputError } from '../core/sources/clientTools';
 import { SnapshotInputError } from '../core/sources/mcpSnapshot';
 import { errorMessage } from '../core/util/errors';
-import { UsageError, type CliIO, type ParsedArgs } from './cliTypes';
+import { ConfigUnusableError, diagnosticLine, UsageError, type CliIO, type CommandContext, type ParsedArgs } from './cliTypes';
 import { COMMANDS } from './commands/index';
 import { SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
 
@@ -47,13 +47,23 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stdout(`Usage: tool-search-inspect ${command.usage}\n\n${command.summary}`);
       return 0;
     }
-    return await command.run({
+    const ctx: CommandContext = {
       args: parsed,
       io,
       json: parsed.values.json === true,
       workspaceOptions: () => workspaceOptionsFrom(parsed, io.cwd, io.env),
-    });
+    };
+    const code = await command.run(ctx);
+    if (ctx.configUnusable) {
+      io.stderr(diagnosticLine(ctx.configUnusable));
+      return 2;
+    }
+    return code;
   } catch (err) {
+    if (err instanceof ConfigUnusableError) {
+      io.stderr(err.message);
+      return 2;
+    }
     if (err instanceof UsageError || err instanceof ConfigInputError || err instanceof SnapshotInputError || err instanceof ClientToolsInputError) {
       io.stderr(`tool-search-inspect ${name}: ${err.message}`);
       return 2;

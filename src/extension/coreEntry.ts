@@ -9,4 +9,5 @@ export { probeIsolation } from '../core/bridge/isolation';
 export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES, buildPreview } from '../core/modes/preview';
+export { unlistedLines } from '../core/modes/directory';
 export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';

@@ -200,7 +200,7 @@ for (const rt of launchConfigs()) {
       const report = await bridge.run(
         `const r = await openclaw.tools.search('feature flags', { limit: 3 });
          const d = await openclaw.tools.describe('fake_plugin_tool_17');
-         return (await openclaw.tools.call(d.id, { marker: 'after-attacks' })).result;`,
+         return (await openclaw.tools.call(d.id, { marker: 'after-attacks' })).result.details;`,
         { timeoutMs: 5000 },
       );
       assert.equal(report.error, undefined);

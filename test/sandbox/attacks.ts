@@ -82,7 +82,7 @@ export const ATTACKS: Attack[] = [
   { name: 'chain: through a bridge function', code: `if (pwn(openclaw.tools.search.constructor)) return 'ESCAPED'; return openclaw.tools.search.constructor('return process')()`, expect: CODEGEN },
   { name: 'chain: through console.log', code: `return console.log.constructor.constructor('return process')()`, expect: CODEGEN },
   { name: 'chain: through a bridge promise', code: `const p = openclaw.tools.search('invoice'); if (pwn(p.constructor.constructor)) return 'ESCAPED'; return p.constructor.constructor('return process')()`, expect: CODEGEN },
-  { name: 'chain: through a bridge result', code: `const r = await openclaw.tools.search('invoice'); if (pwn(r.hits.constructor.constructor)) return 'ESCAPED'; return r.constructor.constructor('return process')()`, expect: CODEGEN },
+  { name: 'chain: through a bridge result', code: `const r = await openclaw.tools.search('invoice'); if (pwn(r.constructor.constructor)) return 'ESCAPED'; return r.constructor.constructor('return process')()`, expect: CODEGEN },
   {
     name: 'chain: through a bridge error',
     code: `try { await openclaw.tools.describe('no_such_tool_anywhere'); } catch (e) { if (pwn(e.constructor.constructor)) return 'ESCAPED'; return e.constructor.constructor('return process')(); }`,
@@ -184,13 +184,13 @@ export const ATTACKS: Attack[] = [
     expect: (r) => {
       assertThat(!r.ok && UNKNOWN.test(r.error ?? '') && !ORACLE.test(r.error ?? ''), `error: ${r.error}`);
       const call = r.trace.find((t) => t.op === 'call');
-      assertThat(call !== undefined && !call.ok && call.op === 'call' && call.callId === 'tool_search_code:attack:gateway:1', `trace: ${JSON.stringify(call)}`);
+      assertThat(call !== undefined && !call.ok && call.op === 'call' && call.callId === 'tool_search_code:attack:gateway:unresolved-1', `trace: ${JSON.stringify(call)}`);
       assertThat(call?.op === 'call' && /gateway cannot be called: denied by tools\.deny "gateway".*\[blocked by policy\]/.test(call.error ?? ''), `trace error: ${call?.op === 'call' ? call.error : ''}`);
     },
   },
   {
     name: 'policy: a denied tool is not found by search or describe either',
-    code: `const r = await openclaw.tools.search('gateway'); if (r.hits.some((h) => h.name === 'gateway')) return 'LEAKED'; return await openclaw.tools.describe('gateway')`,
+    code: `const r = await openclaw.tools.search('gateway'); if (r.some((h) => h.name === 'gateway')) return 'LEAKED'; return await openclaw.tools.describe('gateway')`,
     expect: /Unknown tool id: gateway/,
   },
   // ---- tampering ----
@@ -199,7 +199,7 @@ export const ATTACKS: Attack[] = [
     code: `const real = await openclaw.tools.search('invoice', { limit: 1 });
       Promise.prototype.then = function () { pwn(arguments[0] && arguments[0].constructor); throw new Error('hijacked'); };
       JSON.stringify = () => 'HIJACKED';
-      return real.hits.length`,
+      return real.length`,
     expect: (r) => assertThat(r.ok && r.value === 1, `report: ${r.error ?? JSON.stringify(r.value)}`),
   },
   { name: 'syntax: breaking out of the function wrapper', code: `}); require('fs').writeFileSync(CANARY, 'x'); (async function () {`, expect: /ReferenceError: require is not defined/ },
@@ -252,7 +252,7 @@ export const HOST_ATTACKS: Attack[] = [
   { name: 'host: a circular tool result is refused', code: `return await openclaw.tools.call('cyclic_result', {})`, expect: /cyclic_result returned a value the host refuses: it is circular/, hostile: true },
   {
     name: 'host: "__proto__" in arguments stays data: the host prototype is not polluted',
-    code: `const r = await openclaw.tools.call('vault_echo', JSON.parse('{"mode":"safe","__proto__":{"pollutedByAttack":true}}')); return Object.keys(r.result)`,
+    code: `const r = await openclaw.tools.call('vault_echo', JSON.parse('{"mode":"safe","__proto__":{"pollutedByAttack":true}}')); return Object.keys(r.result.details)`,
     expect: (r) => {
       assertThat(r.ok, `run failed: ${r.error}`);
       assertThat(JSON.stringify(r.value) === '["mode","__proto__"]', `keys: ${JSON.stringify(r.value)}`);
@@ -291,9 +291,9 @@ export const HOST_ATTACKS: Attack[] = [
   },
   {
     name: 'host: ninety 900 KB results cannot make the report tens of MB (trace budget)',
-    code: `let n = 0; for (let i = 0; i < 90; i++) { const r = await openclaw.tools.call('mid_result', {}); n += r.result.length; } return n`,
+    code: `let n = 0; for (let i = 0; i < 90; i++) { const r = await openclaw.tools.call('mid_result', {}); n += r.result.details.length; } return n`,
     expect: (r) => {
-      assertThat(r.ok && r.value === 90 * 900_000, `run: ${r.error ?? JSON.stringify(r.value)}`);
+      assertThat(r.ok && r.value === 90 * 450_000, `run: ${r.error ?? JSON.stringify(r.value)}`);
       const pretty = JSON.stringify(r, null, 2).length;
       assertThat(pretty < 3_000_000, `pretty report is ${pretty} characters`);
       assertThat(r.trace.some((t) => t.op === 'call' && typeof t.result === 'string' && /not kept in the trace/.test(t.result)), 'no trace budget marker');

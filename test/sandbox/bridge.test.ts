@@ -16,15 +16,20 @@ describe('code bridge: runs, trace and warm start', function () {
     try {
       const r = await bridge.run(
         `const found = await openclaw.tools.search('feature flags', { limit: 3 });
-         console.log('found', found.hits.length);
+         console.log('found', found.length);
          const d = await openclaw.tools.describe('fake_plugin_tool_17');
          console.warn('schema', Object.keys(d.parameters.properties));
          const c = await openclaw.tools.call(d.id, { marker: 'm-1' });
-         return c.result;`,
+         return c;`,
         { timeoutMs: 5000, parentCallId: 'call_7', catalog: { size: demo.catalog.size, sources: demo.catalog.countBySource() } },
       );
       assert.equal(r.error, undefined);
-      assert.equal(r.value, 'FAKE_PLUGIN_OK fake_plugin_tool_17 m-1');
+      const tool = demo.api.describe('fake_plugin_tool_17');
+      // `{ tool, result }`: the full compact entry, and the value under `result.details` beside its text content.
+      assert.deepEqual(r.value, {
+        tool: { id: tool.id, source: tool.source, sourceName: tool.sourceName, name: tool.name, ...(tool.label ? { label: tool.label } : {}), description: tool.description, input: tool.input },
+        result: { content: [{ type: 'text', text: 'FAKE_PLUGIN_OK fake_plugin_tool_17 m-1' }], details: 'FAKE_PLUGIN_OK fake_plugin_tool_17 m-1' },
+      });
       assert.deepEqual(r.logs, [
         { level: 'log', text: 'found 3' },
         { level: 'warn', text: 'schema ["marker"]' },
@@ -35,7 +40,8 @@ describe('code bridge: runs, trace and warm start', function () {
       );
       const call = r.trace[4];
       assert.ok(call.op === 'call');
-      assert.equal(call.callId, 'tool_search_code:call_7:fake_plugin_tool_17:5');
+      // Only calls advance the last part: this is the run's first call.
+      assert.equal(call.callId, 'tool_search_code:call_7:fake_plugin_tool_17:1');
       assert.deepEqual(call.args, ['openclaw:fake-plugin:fake_plugin_tool_17', { marker: 'm-1' }]);
       assert.deepEqual(r.telemetry, {
         catalogSize: demo.catalog.size,

@@ -37,7 +37,7 @@ describe('CLI run (contract)', function () {
   }
 
   it('--json prints the contract fields and exits 0', async () => {
-    const r = await cli('--json', '--eval', `const d = await openclaw.tools.describe('fake_plugin_tool_17'); console.log(d.id); return (await openclaw.tools.call(d.id, { marker: 'cli' })).result`);
+    const r = await cli('--json', '--eval', `const d = await openclaw.tools.describe('fake_plugin_tool_17'); console.log(d.id); return (await openclaw.tools.call(d.id, { marker: 'cli' })).result.details`);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as Record<string, unknown>;
     for (const key of ['ok', 'value', 'logs', 'telemetry', 'trace', 'isolation', 'durationMs']) {

@@ -6,7 +6,7 @@ import { catalogWebview, env, launchBrowser, openRestricted, openWorkbench, resu
 // editor, run the command, read and step through the Bridge Trace panel.
 const SNIPPET = [
   'const found = await openclaw.tools.search("fake plugin tool 17");',
-  'console.log("hits", found.hits.length);',
+  'console.log("hits", found.length);',
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
   'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join(' ');

@@ -2,15 +2,27 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson5 } from '../../core/config/json5Document';
 import { evaluate, type EvalCase } from '../../core/search/evaluate';
-import { checkQuery, ToolIndex } from '../../core/search/toolIndex';
+import { checkQuery, MAX_QUERY_CHARS, ToolIndex } from '../../core/search/toolIndex';
 import { errorMessage } from '../../core/util/errors';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { formatDiagnostic, json, truncate } from '../format';
 import { withCatalog } from '../session';
 import { intFlag } from './search';
 
-/** Reads `[{query, expected: [name or id, ...]}]`; any problem is a usage error naming the file (and line). */
-export function readEvalCases(file: string): EvalCase[] {
+/** Labelled queries, some cut to the search bound. */
+export interface EvalInput {
+  cases: EvalCase[];
+  /** How many queries were longer than the search bound and were scored cut to it. */
+  cut: number;
+}
+
+/**
+ * Reads `[{query, expected: [name or id, ...]}]`; any problem is a usage
+ * error naming the file (and line). A query over the search bound is cut to
+ * it, as a model's would have to be, and counted: one long query must not
+ * void the evaluation of the rest.
+ */
+export function readEvalCases(file: string): EvalInput {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -25,7 +37,8 @@ export function readEvalCases(file: string): EvalCase[] {
   if (!Array.isArray(doc.value)) {
     throw new UsageError(`${file}:1: queries must be a JSON array of {query, expected: [tool name or id, ...]}`);
   }
-  return doc.value.map((item: unknown, i): EvalCase => {
+  let cut = 0;
+  const cases = doc.value.map((item: unknown, i): EvalCase => {
     const where = `${file}:${doc.locate([i])?.line ?? 1}`;
     if (item === null || typeof item !== 'object') {
       throw new UsageError(`${where}: item #${i + 1} must be an object {query, expected}`);
@@ -34,16 +47,22 @@ export function readEvalCases(file: string): EvalCase[] {
     if (typeof query !== 'string') {
       throw new UsageError(`${where}: item #${i + 1}: "query" must be a string`);
     }
+    let q = query;
+    if (q.trim().length > MAX_QUERY_CHARS) {
+      q = q.trim().slice(0, MAX_QUERY_CHARS);
+      cut++;
+    }
     try {
-      checkQuery(query);
+      checkQuery(q);
     } catch (err) {
       throw new UsageError(`${where}: item #${i + 1}: ${errorMessage(err)}`);
     }
     if (!Array.isArray(expected) || expected.length === 0 || !expected.every((e) => typeof e === 'string')) {
       throw new UsageError(`${where}: item #${i + 1}: "expected" must be a non-empty array of tool names or ids`);
     }
-    return { query, expected: expected as string[] };
+    return { query: q, expected: expected as string[] };
   });
+  return { cases, cut };
 }
 
 export const evalCommand: CliCommand = {
@@ -60,15 +79,18 @@ export const evalCommand: CliCommand = {
     if (k !== undefined && (k < 1 || k > 100)) {
       throw new UsageError(`--k must be between 1 and 100, got ${k}`);
     }
-    const cases = readEvalCases(path.resolve(ctx.io.cwd, raw));
+    const { cases, cut } = readEvalCases(path.resolve(ctx.io.cwd, raw));
     return withCatalog(ctx, (catalog) => {
       const report = evaluate(ToolIndex.fromCatalog(catalog), cases, k ?? catalog.settings.searchDefaultLimit);
       if (ctx.json) {
-        ctx.io.stdout(json(report));
+        ctx.io.stdout(json({ ...report, cutQueries: cut }));
         return 0;
       }
       const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
       const out = [`${report.n} queries, k=${report.k}: top-1 ${pct(report.top1)}, recall@${report.k} ${pct(report.recallAtK)}, MRR ${report.mrr.toFixed(3)}`];
+      if (cut > 0) {
+        out.push(`${cut} ${cut === 1 ? 'query was' : 'queries were'} longer than ${MAX_QUERY_CHARS} characters and scored cut to that bound`);
+      }
       if (report.misses.length > 0) {
         out.push('', `Misses (${report.misses.length}):`);
         for (const m of report.misses.slice(0, 50)) {

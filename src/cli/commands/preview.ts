@@ -1,3 +1,4 @@
+import { unlistedLines } from '../../core/modes/directory';
 import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
 import { probeIsolation } from '../../core/bridge/isolation';
 import { ALL_MODES, buildPreview, type PreviewJson } from '../../core/modes/preview';
@@ -86,6 +87,7 @@ function describeOne(p: PreviewJson): string[] {
     if (d.dropped.length > 0) {
       out.push(`  dropped (still callable by exact name): ${truncate(d.dropped.join(', '), 300)}`);
     }
+    out.push(...unlistedLines(d).map((l) => `  ${l}`));
   }
   if (p.missingRequired?.length) {
     out.push(`Required tools not in the authorized catalog: ${p.missingRequired.join(', ')}`);
@@ -170,6 +172,7 @@ export const previewCommand: CliCommand = {
         }
         if (p.directory) {
           out.push('', `directory: ${p.directory.shown} shown, ${p.directory.omitted} omitted, ${p.directory.chars}/${p.directory.maxChars} chars${p.directory.reason ? ` (${p.directory.reason})` : ''}`);
+          out.push(...unlistedLines(p.directory).map((l) => `  ${l}`));
         }
       }
       out.push(...conflictLines(first));

@@ -81,6 +81,18 @@ export const runCommand: CliCommand = {
   },
 };
 
+/** What an operation returned, in a few words: the hit count, or a call's `result.details`. */
+function resultNote(op: string, result: unknown): string {
+  if (op === 'search' && Array.isArray(result)) {
+    return `: ${result.length} hit${result.length === 1 ? '' : 's'}${result.length > 0 ? ` (${truncate(result.map((h) => String((h as { id?: unknown }).id)).join(', '), 120)})` : ''}`;
+  }
+  if (op === 'call' && result !== null && typeof result === 'object') {
+    const details = (result as { result?: { details?: unknown } }).result?.details;
+    return details === undefined ? '' : `: result.details ${truncate(JSON.stringify(details) ?? '', 120)}`;
+  }
+  return '';
+}
+
 function human(r: RunReport): string {
   const out: string[] = [];
   for (const t of r.trace) {
@@ -88,8 +100,11 @@ function human(r: RunReport): string {
       out.push(`  ${String(t.startMs).padStart(5)} ms  console.${t.level}  ${t.text}`);
     } else {
       const args = truncate(t.args.map((a) => JSON.stringify(a)).join(', '), 80);
-      const outcome = t.ok ? 'ok' : `failed: ${t.error ?? ''}`;
+      const outcome = t.ok ? `ok${resultNote(t.op, t.result)}` : `failed: ${t.error ?? ''}`;
       out.push(`  ${String(t.startMs).padStart(5)} ms  #${t.seq} ${t.op}(${args}) ${outcome} (${t.durationMs} ms)`);
+      if (t.callId) {
+        out.push(`           call id ${t.callId}`);
+      }
     }
   }
   const iso = r.isolation;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SourceCounts } from '../catalog/catalog';
-import { ToolApiError, type CallRequestContext, type ToolSearchApi } from '../gateway/toolApi';
+import { withRecoveryGuidance } from '../gateway/lookup';
+import { ToolApiError, type CallOutcome, type CallRequestContext, type ToolSearchApi } from '../gateway/toolApi';
+import { TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
 import { DEFAULT_VALUE_LIMITS, MAX_ERROR_CHARS, boundValue, boundedText, errorText, parseBoundedJson } from '../util/boundedValue';
 import { probeIsolation, type IsolationReport } from './isolation';
 import { childLimits, resolveLimits, type BridgeLimits } from './limits';
@@ -146,6 +148,8 @@ class RunSession {
   private readonly abort = new AbortController();
   private readonly parentId: string;
   private seq = 0;
+  /** Calls that found their tool: the `<n>` of nested call ids. */
+  private calls = 0;
   private ops = 0;
   private running = 0;
   private readonly queue: (() => void)[] = [];
@@ -161,7 +165,7 @@ class RunSession {
     private readonly iso: IsolationReport,
     private readonly started: number,
   ) {
-    this.parentId = options.parentCallId ?? `run-${randomUUID().slice(0, 8)}`;
+    this.parentId = callIdPart(options.parentCallId ?? `run-${randomUUID().slice(0, 8)}`);
   }
 
   refuse(error: string, stoppedBy?: RunReport['stoppedBy']): RunReport {
@@ -379,13 +383,18 @@ class RunSession {
         if (second !== undefined && !isRecord(second)) {
           throw new ToolApiError('openclaw.tools.search(query, {limit}): options must be an object', 'invalid-args');
         }
-        return this.api.search(first, limit === undefined ? {} : { limit });
+        // The seed's contract (and OpenClaw's): an array of compact hits, best first.
+        return this.api.search(first, limit === undefined ? {} : { limit }).hits;
       }
       case 'describe':
         if (typeof first !== 'string') {
           throw new ToolApiError('openclaw.tools.describe(id): id must be a string', 'invalid-args');
         }
-        return this.api.describe(first);
+        try {
+          return this.api.describe(first);
+        } catch (err) {
+          throw new Error(withRecoveryGuidance(errorText(err), 'code-mode'), { cause: err });
+        }
       case 'call': {
         if (typeof first !== 'string') {
           throw new ToolApiError('openclaw.tools.call(id, args): id must be a string', 'invalid-args');
@@ -393,7 +402,7 @@ class RunSession {
         if (second !== undefined && !isRecord(second)) {
           throw new ToolApiError('openclaw.tools.call(id, args): args must be an object', 'invalid-args');
         }
-        const callId = `tool_search_code:${this.parentId}:${this.toolName(first)}:${seq}`;
+        const callId = this.nestedCallId(first, seq);
         const entry = this.trace.find((t) => t.seq === seq);
         if (entry && entry.op === 'call') {
           entry.callId = callId;
@@ -404,24 +413,39 @@ class RunSession {
         if (!outcome.ok) {
           const head = `openclaw.tools.call(${JSON.stringify(first)}) failed: `;
           const by = outcome.blockedBy ? ` [blocked by ${outcome.blockedBy}]` : '';
+          const why = withRecoveryGuidance(outcome.error ?? 'the call failed', 'code-mode');
           const detail = outcome.detail ? `${head}${outcome.detail.error}${outcome.detail.blockedBy ? ` [blocked by ${outcome.detail.blockedBy}]` : ''}` : undefined;
-          throw new CallRefusal(`${head}${outcome.error ?? 'the call failed'}${by}`, detail);
+          throw new CallRefusal(`${head}${why}${by}`, detail);
         }
-        return { tool: outcome.tool, result: outcome.result };
+        return bridgeCallResult(outcome);
       }
     }
   }
 
-  /** The tool's name for the nested call id; the raw argument when it names nothing the catalog offers. */
-  private toolName(idOrName: string): string {
+  /**
+   * `tool_search_code:<parentCallId>:<toolName>:<n>` as OpenClaw names nested
+   * calls: `n` counts the calls that found their tool (1, 2, ...), never
+   * searches or describes. A call that names nothing gets a distinct id for
+   * the session log and does not advance the count.
+   */
+  private nestedCallId(idOrName: string, seq: number): string {
+    const name = this.toolName(idOrName);
+    if (name === undefined) {
+      return `${TOOL_SEARCH_CODE}:${this.parentId}:${callIdPart(idOrName)}:unresolved-${seq}`;
+    }
+    return `${TOOL_SEARCH_CODE}:${this.parentId}:${name}:${++this.calls}`;
+  }
+
+  /** The tool's name for the nested call id; undefined when it names nothing the catalog offers. */
+  private toolName(idOrName: string): string | undefined {
     // `resolve` does not count as a describe in telemetry; fall back to describe for APIs without it.
     if (this.api.resolve) {
-      return this.api.resolve(idOrName)?.name ?? idOrName;
+      return this.api.resolve(idOrName)?.name;
     }
     try {
       return this.api.describe(idOrName).name;
     } catch {
-      return idOrName;
+      return undefined;
     }
   }
 
@@ -475,6 +499,22 @@ class CallRefusal extends Error {
   constructor(message: string, readonly detail: string | undefined) {
     super(message);
   }
+}
+
+/**
+ * A part of a call id as OpenClaw sanitizes it (`sanitizeToolCallIdPart`):
+ * runs of other characters become `_`, at most 120 characters, never empty.
+ */
+export function callIdPart(value: string): string {
+  return value.trim().replace(/[^A-Za-z0-9_.:-]+/g, '_').slice(0, 120) || 'call';
+}
+
+/**
+ * `{ tool, result }` of a call that ran: the full compact entry, and the
+ * result as OpenClaw shapes it (JSON value under `result.details`).
+ */
+function bridgeCallResult(outcome: CallOutcome): { tool: CallOutcome['tool']; result: unknown } {
+  return { tool: outcome.tool, result: outcome.envelope ?? outcome.result };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

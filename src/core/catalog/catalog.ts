@@ -7,6 +7,7 @@ import type {
   ToolSearchSettings,
   ToolSourceKind,
 } from '../types';
+import { openclawMcpId } from '../sources/mcpNames';
 
 export interface SourceCounts {
   openclaw: number;
@@ -21,6 +22,8 @@ export interface SourceCounts {
 export class Catalog {
   private readonly byId = new Map<string, CatalogTool>();
   private readonly byName = new Map<string, CatalogTool[]>();
+  /** Other spellings of an id: OpenClaw's `mcp:<server>:<server>__<tool>` for MCP tools. */
+  private readonly byAlias = new Map<string, CatalogTool>();
   // A catalog never changes once built: its partitions are computed once, not on every read.
   private readonly byStatus: Record<CatalogTool['status'], readonly CatalogTool[]>;
   private readonly allowedTools: readonly CatalogTool[];
@@ -42,6 +45,13 @@ export class Catalog {
         allowed.push(t);
       }
       this.byId.set(t.id, t);
+      if (t.source === 'mcp') {
+        for (const alias of [openclawMcpId(t.name), `mcp:${t.sourceName}:${t.name}`]) {
+          if (alias !== undefined && alias !== t.id && !this.byAlias.has(alias)) {
+            this.byAlias.set(alias, t);
+          }
+        }
+      }
       const keys = new Set([t.name.toLowerCase(), ...(t.rawName ? [t.rawName.toLowerCase()] : [])]);
       for (const key of keys) {
         const list = this.byName.get(key) ?? [];
@@ -93,8 +103,9 @@ export class Catalog {
     return out;
   }
 
+  /** The tool with this id, or whose OpenClaw id spelling (`mcp:<server>:<server>__<tool>`) this is. */
   get(id: string): CatalogTool | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id) ?? this.byAlias.get(id);
   }
 
   /** Every tool (any status) with this name or MCP raw name, case-insensitively. */

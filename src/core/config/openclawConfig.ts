@@ -25,6 +25,12 @@ export interface LoadedConfig {
   reader?: ConfigReader;
   settings: ToolSearchSettings;
   diagnostics: Diagnostic[];
+  /**
+   * Set when the file exists but could not be used at all (a JSON5 syntax
+   * error, or a top level that is not an object): everything was built as if
+   * there were no config, which callers must not present as a normal answer.
+   */
+  unusable?: Diagnostic;
 }
 
 const TOP_LEVEL_SECTIONS = [
@@ -79,12 +85,12 @@ export function loadOpenClawConfig(opts: ConfigLookupOptions): LoadedConfig {
 export function parseOpenClawConfig(file: string, text: string, foundBy = 'workspace', display = file): LoadedConfig {
   const doc = parseJson5(display, text);
   if (doc.value === undefined) {
-    return { file, foundBy, settings: resolveToolSearchSettings(undefined), diagnostics: doc.diagnostics };
+    return { file, foundBy, settings: resolveToolSearchSettings(undefined), diagnostics: doc.diagnostics, unusable: doc.diagnostics[0] };
   }
   const reader = new ConfigReader(doc, file);
   if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
     reader.report([], 'error', 'the config must be a JSON5 object; ignored');
-    return { file, foundBy, settings: resolveToolSearchSettings(undefined), diagnostics: reader.diagnostics };
+    return { file, foundBy, settings: resolveToolSearchSettings(undefined), diagnostics: reader.diagnostics, unusable: reader.diagnostics[0] };
   }
   reader.checkKeys([], TOP_LEVEL_SECTIONS);
   reader.object(['tools']);

@@ -9,6 +9,7 @@ import { sharedArgumentChecker, type ArgumentChecker } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from './lookup';
 import { ToolApiError, type CallOutcome, type CallRequestContext } from './toolApi';
+import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {
   /** The current catalog: read at every call, so a tool that went away is refused. */
@@ -184,18 +185,21 @@ export class ToolGateway {
       const shown = withoutHostPaths(full);
       return { ok: false, tool: ref, name: tool.name, error: shown, ...(shown !== full ? { detail: { error: full } } : {}), ...(rewritten ? { paramsRewritten: true } : {}) };
     }
-    const raw: unknown = result.value !== undefined && result.content === undefined && result.structuredContent === undefined ? result.value : result;
-    // Whatever the source returned, only a bounded plain JSON copy goes on.
-    const value = boundValue(raw);
-    if (!value.ok) {
-      return { ok: false, tool: ref, name: tool.name, blockedBy: 'invalid-result', error: `${tool.name} returned a value the host refuses: ${value.problem}`, ...(rewritten ? { paramsRewritten: true } : {}) };
+    // Whatever the source returned, only a bounded plain JSON copy goes on
+    // (the result and its envelope are both made from that copy).
+    const bounded = boundValue(result);
+    if (!bounded.ok) {
+      return { ok: false, tool: ref, name: tool.name, blockedBy: 'invalid-result', error: `${tool.name} returned a value the host refuses: ${bounded.problem}`, ...(rewritten ? { paramsRewritten: true } : {}) };
     }
+    const safe = bounded.value as ToolCallResult;
+    const value: unknown = safe.value !== undefined && safe.content === undefined && safe.structuredContent === undefined ? safe.value : safe;
     return {
-      ok: result.isError !== true,
+      ok: safe.isError !== true,
       tool: ref,
       name: tool.name,
-      result: value.value,
-      ...(result.isError ? { error: `${tool.name} reported an error` } : {}),
+      result: value,
+      envelope: toolResultEnvelope(tool, safe),
+      ...(safe.isError === true ? { error: `${tool.name} reported an error` } : {}),
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
   }

@@ -29,7 +29,8 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
   }
   if (matches.length > 1) {
     const ids = matches.map((t) => t.id).sort();
-    throw new ToolApiError(`Ambiguous tool name ${q}: ${ids.join(', ')}; use an exact tool id.`, 'ambiguous-tool');
+    // OpenClaw's text (`findEntry`), then the ids to choose from.
+    throw new ToolApiError(`Ambiguous tool name: ${q}; use an exact tool id. Ids: ${ids.join(', ')}.`, 'ambiguous-tool');
   }
   const suggestions = suggestNames(q.includes(':') ? q.slice(q.lastIndexOf(':') + 1) : q, c.names(), 3);
   let message = `Unknown tool id: ${q}.`;
@@ -40,6 +41,29 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
     message += ` Unavailable MCP servers: ${unavailableServers.join(', ')}.`;
   }
   throw new ToolApiError(message, 'unknown-tool');
+}
+
+/** Where a lookup miss is reported: the code bridge, or the structured tools. */
+export type RecoverySurface = 'code-mode' | 'tools';
+
+/**
+ * OpenClaw's recovery guidance after "Unknown tool id" (`formatUnknownToolIdError`):
+ * models loop on bare misses, so each surface says how to find the tool.
+ */
+export const RECOVERY_GUIDANCE: Readonly<Record<RecoverySurface, string>> = {
+  'code-mode': 'Use openclaw.tools.search to find a tool, openclaw.tools.describe to inspect it, then openclaw.tools.call with the exact id or name.',
+  tools: 'Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
+};
+
+const UNKNOWN_PREFIX = 'Unknown tool id: ';
+
+/** A lookup error's message with the surface's recovery guidance appended (other messages unchanged). */
+export function withRecoveryGuidance(message: string, surface: RecoverySurface): string {
+  const guidance = RECOVERY_GUIDANCE[surface];
+  if (!message.startsWith(UNKNOWN_PREFIX) || message.endsWith(guidance)) {
+    return message;
+  }
+  return `${message} ${guidance}`;
 }
 
 /**

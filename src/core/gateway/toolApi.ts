@@ -6,8 +6,12 @@ import type { JsonSchema, ToolSourceKind } from '../types';
  * tools, the CLI): one contract, implemented once by the gateway.
  */
 
-/** A compact descriptor, safe to put back into a prompt. */
-export interface SearchHit {
+/**
+ * The compact catalog entry (OpenClaw's `compactToolSearchCatalogEntry`):
+ * what `search` returns for each hit and what `call` names as its `tool`.
+ * Safe to put back into a prompt.
+ */
+export interface CompactTool {
   id: string;
   source: ToolSourceKind;
   sourceName: string;
@@ -15,8 +19,12 @@ export interface SearchHit {
   label?: string;
   /** Bounded, control characters removed. */
   description: string;
-  /** One-line signature, e.g. `(owner: string, repo: string, body?: string)`. */
+  /** A short input signature. */
   input: string;
+}
+
+/** A compact entry with the score that ranked it (an extra field; the entry itself is the same object shape). */
+export interface SearchHit extends CompactTool {
   score: number;
 }
 
@@ -48,10 +56,36 @@ export interface CallRequestContext {
   approved?: boolean;
 }
 
+/** One content block of a tool result, as a model receives it. */
+export interface ToolContentBlock {
+  type: string;
+  text?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * A tool result as OpenClaw hands it to Tool Search callers
+ * (`AgentToolResult`): model-facing content blocks, and the tool's JSON
+ * value under `details`.
+ */
+export interface ToolResultEnvelope {
+  content: ToolContentBlock[];
+  details?: unknown;
+}
+
+/** What `openclaw.tools.call` resolves to: the full compact entry and the result envelope. */
+export interface BridgeCallResult {
+  tool: CompactTool;
+  result: ToolResultEnvelope;
+}
+
 export interface CallOutcome {
   ok: boolean;
-  tool?: { id: string; source: ToolSourceKind; sourceName: string };
+  /** The compact entry of the tool that was called (at least its id, source and owner). */
+  tool?: Pick<CompactTool, 'id' | 'source' | 'sourceName'> & Partial<CompactTool>;
   result?: unknown;
+  /** The result as OpenClaw shapes it (`{ content, details }`), when the tool ran. */
+  envelope?: ToolResultEnvelope;
   error?: string;
   /** What stopped the call: `policy`, `approval`, `hook:<pluginId>`, `unavailable`, `lookup`. */
   blockedBy?: string;

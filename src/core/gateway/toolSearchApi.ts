@@ -9,7 +9,14 @@ import { ToolGateway, type GatewayOutcome } from './gateway';
 import { pluginHooks } from './hooks';
 import { lookupAllowed } from './lookup';
 import type { ToolSearchIndex } from './searchIndex';
-import { type CallRequestContext, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+import { describedTool } from '../search/compactHit';
+import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+
+/** The compact entry of a catalog tool (a hit without its score, a description without its schemas). */
+export function compactTool(tool: CatalogTool): CompactTool {
+  const { parameters: _parameters, outputSchema: _outputSchema, ...entry } = describedTool(tool);
+  return entry;
+}
 
 /** Who is asking, for the session log: the model's call id, and the bridge run it is nested in. */
 export interface OpContext {
@@ -98,9 +105,12 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
         throw err;
       }
     },
-    call(idOrName, args, ctx) {
+    async call(idOrName, args, ctx) {
       const parentCallId = ctx.parentCallId ?? opts.parentCallId;
-      return opts.gateway.call(idOrName, args, { ...ctx, ...(parentCallId ? { parentCallId } : {}), via: ctx.via ?? (parentCallId ? 'tool_search_code' : 'api') });
+      const out = await opts.gateway.call(idOrName, args, { ...ctx, ...(parentCallId ? { parentCallId } : {}), via: ctx.via ?? (parentCallId ? 'tool_search_code' : 'api') });
+      // The call names its tool by the full compact entry, as search did (OpenClaw's `{ tool, result }`).
+      const t = out.tool ? opts.catalog().get(out.tool.id) : undefined;
+      return t ? { ...out, tool: compactTool(t) } : out;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Surface } from '../modes/surface';
 import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
 import type { SessionLog } from '../telemetry/sessionLog';
 import { errorMessage } from '../util/errors';
+import { withRecoveryGuidance } from './lookup';
 import type { GatewayToolSearchApi } from './toolSearchApi';
 
 /** A tool call as the model made it (arguments as the provider returned them: a JSON string or an object). */
@@ -100,14 +101,19 @@ export class TurnDispatcher {
         return { ok: true, output: api.search(str(args, 'query'), { limit, callId: call.callId }) };
       }
       case TOOL_DESCRIBE:
-        return { ok: true, output: api.describe(str(args, 'id'), { callId: call.callId }) };
+        try {
+          return { ok: true, output: api.describe(str(args, 'id'), { callId: call.callId }) };
+        } catch (err) {
+          throw new Error(withRecoveryGuidance(errorMessage(err), 'tools'), { cause: err });
+        }
       case TOOL_CALL: {
         const a = args.args ?? {};
         if (a === null || typeof a !== 'object' || Array.isArray(a)) {
           throw new Error('"args" must be a JSON object');
         }
         const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
-        return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
+        const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, 'tools');
+        return { ok: out.ok, output: error === undefined ? forModel(out) : { ...forModel(out), error }, ...(error ? { error } : {}) };
       }
       case TOOL_SEARCH_CODE:
         if (!this.opts.runCode) {

@@ -1,19 +1,49 @@
+import type { ToolSourceKind } from '../types';
+
 /**
- * The bounded in-prompt directory of `directory` mode: one line per deferred
- * tool, `- name (owner): description`. When it does not fit, descriptions
- * shrink (180 -> 64 -> 0 characters) before any row is dropped, and what was
- * cut is reported by name so "my tool is missing" has an answer.
+ * The bounded in-prompt directory of `directory` mode, as OpenClaw renders
+ * it (`formatToolSearchCatalogDirectory`, `buildToolSchemaDirectoryPrompt`):
+ * under `### Deferred Tool Schemas`, the line `Available deferred-schema
+ * tools:`, one row `- name (owner): description` per first-party deferred
+ * tool sorted by name then id, a blank line, a notice that MCP and client
+ * tools may be found by search, and the discovery guidance of the mode.
+ * MCP and client names and descriptions are untrusted and never listed:
+ * they count as omitted and stay reachable through search. When the text
+ * does not fit, descriptions shrink 180 -> 64 -> 0 characters before rows
+ * are dropped from the end; what was cut is reported by name.
  */
 
 export const DIRECTORY_HEADING = '### Deferred Tool Schemas';
+export const DIRECTORY_LIST_HEADING = 'Available deferred-schema tools:';
+export const DIRECTORY_EMPTY = 'Available deferred-schema tools: none.';
+export const DIRECTORY_NOTICE = 'Policy-approved MCP and client tools may also be discoverable through search.';
 export const DIRECTORY_MAX_CHARS = 18000;
 const MIN_MAX_CHARS = 768;
 export const DESCRIPTION_STEPS: readonly number[] = [180, 64, 0];
+/** Names and owners that may appear in a row; others are left out (OpenClaw's `TOOL_DIRECTORY_IDENTIFIER_RE`). */
+const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/u;
 
-export interface DirectoryRow {
+/** The surface a directory guides the model to. */
+export type DirectoryMode = 'code' | 'tools' | 'directory';
+
+export interface DirectoryEntry {
+  id: string;
   name: string;
+  /** `core`, a plugin id, an MCP server, `client`. */
   owner: string;
+  source: ToolSourceKind;
   description: string;
+  /** Already in front of the model (its schema is sent): not deferred, not listed. */
+  directVisible?: boolean;
+}
+
+/** One MCP server (or the client) whose deferred tools the directory does not list. */
+export interface UnlistedGroup {
+  source: ToolSourceKind;
+  owner: string;
+  count: number;
+  /** Why they are searchable but not listed. */
+  reason: string;
 }
 
 export interface DirectoryCut {
@@ -21,18 +51,22 @@ export interface DirectoryCut {
   descriptionLimit: number;
   /** Names whose description was shortened below its own length. */
   shortened: string[];
-  /** Names left out entirely (they are still callable by exact name). */
+  /** First-party names left out to fit (still searchable and callable by exact name). */
   dropped: string[];
   /** Why anything was cut, in one line; absent when nothing was. */
   reason?: string;
 }
 
 export interface Directory extends DirectoryCut {
+  /** The prompt section: the heading and the listing. */
   text: string;
   shown: number;
+  /** Deferred tools not listed: dropped rows, and every MCP, client or unlistable tool (the footer's count). */
   omitted: number;
   chars: number;
   maxChars: number;
+  /** Per MCP server (and client): deferred tools that are searchable but never listed, and why. */
+  unlisted: UnlistedGroup[];
 }
 
 /** The bound: 18,000 characters, or a tenth of a smaller context window (never under 768). */
@@ -43,120 +77,164 @@ export function directoryBound(contextTokens?: number): number {
   return Math.min(DIRECTORY_MAX_CHARS, Math.max(MIN_MAX_CHARS, Math.floor(contextTokens / 10)));
 }
 
-// eslint-disable-next-line no-control-regex
-const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s|^\s|\s$/;
-
-/** One line, no control characters: descriptions are untrusted and go into a prompt. */
-export function oneLine(text: string): string {
-  if (!NEEDS_CLEANING.test(text)) {
-    // Most names and descriptions are already clean; skip the rewrite.
-    return text;
+/** What the footer tells the model to do, per mode (OpenClaw's texts). */
+export function directoryGuidance(mode: DirectoryMode, omitted: number): string {
+  if (mode === 'code') {
+    return 'Use tool_search_code with openclaw.tools.search(query), openclaw.tools.describe(id), and openclaw.tools.call(id, args).';
   }
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base =
+    omitted > 0
+      ? 'Use tool_search to find a tool and its input signature; use tool_describe when a full schema is needed.'
+      : 'Use tool_search for a compact input signature or tool_describe for a full schema.';
+  return mode === 'tools'
+    ? `${base} Deferred names are not directly callable. Call tool_call with the result id or name in id and all tool parameters in args. Use this wrapper even when other guidance names a deferred tool directly.`
+    : `${base} Call a unique deferred tool name directly, or use tool_call with its id and args.`;
 }
 
-/** Cuts to at most `max` UTF-16 units, never splitting a surrogate pair; an ellipsis marks the cut. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) {
-    return text;
+/** Whitespace collapsed to single spaces; cut to `max` with `...` (never half a surrogate pair). */
+function compactDescription(description: string, max: number): string {
+  const normalized = description.replace(/\s+/g, ' ').trim();
+  if (normalized.length <= max) {
+    return normalized;
   }
-  let end = Math.max(0, max - 1);
-  const last = text.charCodeAt(end - 1);
+  let end = Math.max(0, max - 3);
+  const last = normalized.charCodeAt(end - 1);
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) {
     end--;
   }
-  return `${text.slice(0, end)}…`;
+  return `${normalized.slice(0, end).trimEnd()}...`;
 }
 
-function footer(n: number): string {
-  return `${n} additional tool${n === 1 ? '' : 's'} omitted`;
+function identifier(value: string): string | undefined {
+  const t = value.trim();
+  return IDENTIFIER.test(t) ? t : undefined;
 }
 
-interface PreparedRow {
-  name: string;
-  head: string;
-  desc: string;
-}
-
-/** Length of a row's line at a description limit, without building it. */
-function lineLength(r: PreparedRow, limit: number): number {
-  if (limit <= 0 || r.desc === '') {
-    return r.head.length;
+function row(e: DirectoryEntry, limit: number): string | undefined {
+  const name = e.source === 'openclaw' ? identifier(e.name) : undefined;
+  if (name === undefined) {
+    return undefined;
   }
-  return r.head.length + 2 + Math.min(r.desc.length, limit);
+  const owner = identifier(e.owner);
+  const head = `- ${name}${owner ? ` (${owner})` : ''}`;
+  return limit === 0 ? head : `${head}: ${compactDescription(e.description, limit) || 'No description.'}`;
 }
 
-function lineOf(r: PreparedRow, limit: number): string {
-  return limit > 0 && r.desc !== '' ? `${r.head}: ${cut(r.desc, limit)}` : r.head;
+const byNameThenId = (a: DirectoryEntry, b: DirectoryEntry): number =>
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Why a deferred tool is not a row, for the preview. */
+function unlistedReason(e: DirectoryEntry, nameCount: number): string {
+  if (e.source === 'mcp') {
+    return 'MCP names and descriptions are untrusted text and never enter the system prompt; the tools stay reachable through search';
+  }
+  if (e.source === 'client') {
+    return 'client tool names and descriptions are untrusted text and never enter the system prompt; the tools stay reachable through search';
+  }
+  return nameCount > 1 ? 'its name is shared by another tool; use its id through search' : 'its name or owner is not a plain identifier';
 }
 
 /**
- * Builds the directory of `rows` (in the given order) within `maxChars`.
- * Sizes are computed arithmetically per step and only the kept lines are
- * built, so a 10,000-tool catalog costs one pass per step.
+ * Builds the directory of `entries` within `maxChars` for `mode`. Only
+ * deferred first-party tools with a unique name become rows.
  */
-export function buildDirectory(rows: readonly DirectoryRow[], maxChars = DIRECTORY_MAX_CHARS): Directory {
-  // The heading and the footer must always fit, or omissions would go unsaid.
-  const floor = rows.length > 0 ? DIRECTORY_HEADING.length + 1 + footer(rows.length).length : DIRECTORY_HEADING.length;
-  const bound = Math.max(floor, Math.floor(Number.isFinite(maxChars) ? maxChars : DIRECTORY_MAX_CHARS));
-  const prepared: PreparedRow[] = rows.map((r) => ({ name: r.name, head: `- ${oneLine(r.name)} (${oneLine(r.owner)})`, desc: oneLine(r.description) }));
-  const sizeAt = (limit: number): number => {
-    let n = DIRECTORY_HEADING.length;
-    for (const r of prepared) {
-      n += 1 + lineLength(r, limit);
-    }
-    return n;
-  };
-  const first = DESCRIPTION_STEPS[0] ?? 180;
-  let chosen = DESCRIPTION_STEPS[DESCRIPTION_STEPS.length - 1] ?? 0;
-  let fits = false;
-  let previous = first;
-  for (const limit of DESCRIPTION_STEPS) {
-    chosen = limit;
-    if (sizeAt(limit) <= bound) {
-      fits = true;
+export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DIRECTORY_MAX_CHARS, mode: DirectoryMode = 'directory'): Directory {
+  const bound = Math.floor(Number.isFinite(maxChars) ? maxChars : DIRECTORY_MAX_CHARS);
+  const deferred = entries.filter((e) => e.directVisible !== true);
+  const nameCounts = new Map<string, number>();
+  for (const e of entries) {
+    nameCounts.set(e.name, (nameCounts.get(e.name) ?? 0) + 1);
+  }
+  const listable = deferred.filter((e) => nameCounts.get(e.name) === 1).sort(byNameThenId);
+  const rowsAt = (limit: number): { entry: DirectoryEntry; line: string }[] =>
+    listable.flatMap((entry) => {
+      const line = row(entry, limit);
+      return line === undefined ? [] : [{ entry, line }];
+    });
+  const unlisted = unlistedGroups(deferred, new Set(rowsAt(0).map((r) => r.entry)), nameCounts);
+
+  if (deferred.length === 0) {
+    const text = `${DIRECTORY_HEADING}\n${DIRECTORY_EMPTY}`;
+    return { text, shown: 0, omitted: 0, chars: text.length, maxChars: bound, descriptionLimit: DESCRIPTION_STEPS[0] ?? 180, shortened: [], dropped: [], unlisted };
+  }
+
+  let stepIndex = 0;
+  let limit = DESCRIPTION_STEPS[0] ?? 180;
+  let rows = rowsAt(limit);
+  const listedCount = rows.length;
+  let lineChars = rows.reduce((n, r) => n + r.line.length + 1, 0);
+  let omitted = deferred.length - rows.length;
+  // OpenClaw's size rule: heading, rows, notice and footer with their newlines; it stops when no row is left.
+  for (;;) {
+    const guidance = directoryGuidance(mode, omitted);
+    const footerChars = guidance.length + (omitted > 0 ? String(omitted).length + 27 : 0);
+    if (DIRECTORY_LIST_HEADING.length + lineChars + DIRECTORY_NOTICE.length + footerChars + 3 <= bound || rows.length === 0) {
       break;
     }
-    previous = limit;
-  }
-  let kept = prepared.length;
-  if (!fits) {
-    // Drop rows from the end until the rows plus the footer fit.
-    let size = DIRECTORY_HEADING.length;
-    kept = 0;
-    for (const r of prepared) {
-      const next = size + 1 + lineLength(r, chosen);
-      if (next + 1 + footer(prepared.length - kept - 1).length > bound) {
-        break;
-      }
-      size = next;
-      kept++;
+    if (limit > 0) {
+      stepIndex++;
+      limit = DESCRIPTION_STEPS[stepIndex] ?? 0;
+      rows = rowsAt(limit);
+      lineChars = rows.reduce((n, r) => n + r.line.length + 1, 0);
+      continue;
     }
+    const last = rows.pop();
+    lineChars -= (last?.line.length ?? 0) + 1;
+    omitted++;
   }
-  const shownLines = prepared.slice(0, kept).map((r) => lineOf(r, chosen));
-  const omitted = rows.length - kept;
-  const text = [DIRECTORY_HEADING, ...shownLines, ...(omitted > 0 ? [footer(omitted)] : [])].join('\n');
-  const dropped = prepared.slice(kept).map((r) => r.name);
-  const shortened = prepared.slice(0, kept).filter((r) => r.desc.length > chosen).map((r) => r.name);
+  const guidance = directoryGuidance(mode, omitted);
+  const footer = omitted > 0 ? `${omitted} additional tools omitted. ${guidance}` : guidance;
+  const listing = [DIRECTORY_LIST_HEADING, ...rows.map((r) => r.line), '', DIRECTORY_NOTICE, footer].join('\n');
+  const text = `${DIRECTORY_HEADING}\n${listing}`;
+  const kept = new Set(rows.map((r) => r.entry));
+  const dropped = rowsAt(0)
+    .filter((r) => !kept.has(r.entry))
+    .map((r) => r.entry.name);
+  const shortened = limit === 0 ? [] : rows.filter((r) => r.entry.description.replace(/\s+/g, ' ').trim().length > limit).map((r) => r.entry.name);
   let reason: string | undefined;
-  if (omitted > 0) {
-    reason = `${rows.length} tools do not fit in ${bound} characters even without descriptions; the last ${omitted} rows were dropped`;
-  } else if (chosen < first) {
-    reason = `${rows.length} tools with ${previous}-character descriptions exceed ${bound} characters; descriptions cut to ${chosen}`;
+  if (dropped.length > 0) {
+    reason = `${listedCount} first-party tools do not fit in ${bound} characters even without descriptions; the last ${dropped.length} rows were dropped`;
+  } else if (limit < (DESCRIPTION_STEPS[0] ?? 180)) {
+    reason = `${listedCount} first-party tools with longer descriptions exceed ${bound} characters; descriptions cut to ${limit}`;
   } else if (shortened.length > 0) {
-    reason = `descriptions longer than ${chosen} characters are cut`;
+    reason = `descriptions longer than ${limit} characters are cut`;
   }
   return {
     text,
-    shown: kept,
+    shown: rows.length,
     omitted,
     chars: text.length,
     maxChars: bound,
-    descriptionLimit: chosen,
+    descriptionLimit: limit,
     shortened,
     dropped,
     ...(reason ? { reason } : {}),
+    unlisted,
   };
 }
 
+function unlistedGroups(deferred: readonly DirectoryEntry[], listable: ReadonlySet<DirectoryEntry>, nameCounts: ReadonlyMap<string, number>): UnlistedGroup[] {
+  const groups = new Map<string, UnlistedGroup>();
+  for (const e of deferred) {
+    if (listable.has(e)) {
+      continue;
+    }
+    const reason = unlistedReason(e, nameCounts.get(e.name) ?? 0);
+    const key = `${e.source}\u0000${e.owner}\u0000${reason}`;
+    const g = groups.get(key);
+    if (g) {
+      g.count++;
+    } else {
+      groups.set(key, { source: e.source, owner: e.owner, count: 1, reason });
+    }
+  }
+  return [...groups.values()].sort((a, b) => a.source.localeCompare(b.source) || a.owner.localeCompare(b.owner));
+}
+
+/** One line per MCP server (and for client tools) whose deferred tools are searchable but not listed, and why. */
+export function unlistedLines(d: Pick<Directory, 'unlisted'>): string[] {
+  return d.unlisted.map((u) => {
+    const who = u.source === 'mcp' ? `MCP server "${u.owner}"` : u.source === 'client' ? 'client tools' : `${u.owner}`;
+    return `${who}: ${u.count} tool${u.count === 1 ? '' : 's'} searchable but not listed (${u.reason})`;
+  });
+}

@@ -2,7 +2,7 @@ import type { SourceCounts } from '../catalog/catalog';
 import { payloadBytes, payloadTokens, serializeRequest, tokenCount, utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
 import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderRequest } from '../provider/requestShapes';
 import type { ToolSearchModeName } from '../types';
-import type { DirectoryCut } from './directory';
+import type { DirectoryCut, UnlistedGroup } from './directory';
 import { buildSurface, type ClientToolConflict, type Surface, type SurfaceInput, type VisibleTool } from './surface';
 
 export interface PreviewOptions extends SurfaceInput {
@@ -29,7 +29,7 @@ export interface PreviewJson {
   request: ProviderRequest;
   visibleTools: string[];
   visible: VisibleTool[];
-  directory?: { text: string; shown: number; omitted: number; chars: number; maxChars: number } & DirectoryCut;
+  directory?: { text: string; shown: number; omitted: number; chars: number; maxChars: number; unlisted: UnlistedGroup[] } & DirectoryCut;
   likely?: VisibleTool[];
   required?: VisibleTool[];
   missingRequired?: string[];

@@ -75,7 +75,7 @@ export interface Surface {
   directory?: Directory;
   likely?: VisibleTool[];
   required?: VisibleTool[];
-  /** Required names that are not in the authorized catalog. */
+  /** Required names that are not first-party tools of the authorized catalog. */
   missingRequired?: string[];
   clientToolConflicts: ClientToolConflict[];
   /** Tools whose schema is available but not in front of the model this turn. */
@@ -100,13 +100,6 @@ export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
   return catalog.excluded
     .filter((t) => t.source === 'client' && (t.reason ?? '').startsWith('client tool name conflict'))
     .map((t) => ({ name: t.name, id: t.id, reason: t.reason ?? 'client tool name conflict' }));
-}
-
-function directoryRank(t: CatalogTool): number {
-  if (t.source === 'openclaw') {
-    return t.sourceName === 'core' ? 0 : 1;
-  }
-  return t.source === 'mcp' ? 2 : 3;
 }
 
 function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
@@ -198,7 +191,9 @@ export function buildSurface(input: SurfaceInput): Surface {
   const missing: string[] = [];
   for (const r of input.requiredTools ?? []) {
     const t = resolveAllowed(catalog, r);
-    if (!t || (policy && !policyAllows(policy, t))) {
+    // Only a first-party tool may be made visible as required: an MCP lookalike never becomes a
+    // delivery tool (OpenClaw's `isDirectVisibleCatalogTool`).
+    if (!t || t.source !== 'openclaw' || (policy && !policyAllows(policy, t))) {
       missing.push(r);
     } else if (!shownIds.has(t.id)) {
       required.push(t);
@@ -211,11 +206,12 @@ export function buildSurface(input: SurfaceInput): Surface {
   for (const t of likely) {
     shownIds.add(t.id);
   }
-  // Rows are dropped from the end, so the tools a run most depends on go first: core, plugins, MCP.
-  const deferred = cataloged.filter((t) => !shownIds.has(t.id)).sort((a, b) => directoryRank(a) - directoryRank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const deferred = cataloged.filter((t) => !shownIds.has(t.id));
+  // Every authorized tool takes part (visible ones only count for name uniqueness); only deferred first-party ones are listed.
   const directory = buildDirectory(
-    deferred.map((t) => ({ name: t.name, owner: t.sourceName, description: t.description })),
+    cataloged.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: shownIds.has(t.id) })),
     input.directoryMaxChars ?? directoryBound(input.contextTokens),
+    'directory',
   );
   surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.directory}\n\n${directory.text}`;
   surface.directory = directory;
@@ -246,8 +242,9 @@ function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>): Cat
   const out: CatalogTool[] = [];
   for (const id of ids) {
     const t = input.catalog.get(id);
-    // Fail closed: only tools the catalog authorizes, whatever the index returned.
-    if (t && t.status === 'cataloged' && !shownIds.has(t.id) && out.length < limit) {
+    // Fail closed: only tools the catalog authorizes, whatever the index returned. MCP descriptions
+    // are untrusted (they chose the words that matched): their schemas stay deferred, as in OpenClaw.
+    if (t && t.status === 'cataloged' && t.source === 'openclaw' && !shownIds.has(t.id) && out.length < limit) {
       out.push(t);
     }
   }

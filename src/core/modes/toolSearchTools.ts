@@ -28,9 +28,9 @@ export interface ModelTool {
 export const BRIDGE_API_CONTRACT = [
   'Runs a short JavaScript async function body in an isolated sandbox and returns its `return` value.',
   'Only these are available:',
-  '- `await openclaw.tools.search(query, { limit })` -> `{ hits: [{ id, name, description, input }] }` (compact hits, best first)',
-  '- `await openclaw.tools.describe(id)` -> `{ id, name, description, parameters }` (the exact JSON input schema)',
-  '- `await openclaw.tools.call(id, args)` -> `{ tool, result }` (through the gateway; throws when policy, approval or a hook refuses)',
+  '- `await openclaw.tools.search(query, { limit })` -> an array of compact hits `[{ id, source, sourceName, name, label, description, input }]`, best first',
+  '- `await openclaw.tools.describe(id)` -> the hit plus `parameters` (the exact JSON input schema)',
+  '- `await openclaw.tools.call(id, args)` -> `{ tool, result }`; JSON values normally live in `result.details` (through the gateway; throws when policy, approval or a hook refuses)',
   '- `console.log/warn/error` (captured and returned).',
   'No require, import, process, file system or network. Search, describe, then call; return what the user needs.',
 ].join('\n');
@@ -49,7 +49,7 @@ export function toolSearchTools(settings: Pick<ToolSearchSettings, 'searchDefaul
       description: `${BRIDGE_API_CONTRACT}\nTime limit: ${settings.codeTimeoutMs} ms.`,
       parameters: {
         type: 'object',
-        properties: { code: { type: 'string', description: 'The body of an async function, e.g. `const { hits } = await openclaw.tools.search("create issue"); return hits[0];`' } },
+        properties: { code: { type: 'string', description: 'The body of an async function, e.g. `const hits = await openclaw.tools.search("create issue"); return hits[0];`' } },
         required: ['code'],
         additionalProperties: false,
       },

@@ -59,7 +59,7 @@ function parseJson(text: string | null | undefined): unknown {
 /** The snippet the scripted model sends to `tool_search_code`. */
 export function bridgeSnippet(target: string, args: Record<string, unknown>): string {
   return [
-    `const { hits } = await openclaw.tools.search(${JSON.stringify(target.replace(/_+/g, ' '))}, { limit: 5 });`,
+    `const hits = await openclaw.tools.search(${JSON.stringify(target.replace(/_+/g, ' '))}, { limit: 5 });`,
     `const hit = hits.find((h) => h.name === ${JSON.stringify(target)}) ?? hits[0];`,
     `if (!hit) { return 'no matching tool'; }`,
     'await openclaw.tools.describe(hit.id);',

@@ -1,56 +1,105 @@
-/** Longest server part of a model-visible MCP tool name. */
+/**
+ * Model-facing MCP tool names, `<server>__<tool>`, as OpenClaw builds them
+ * (`agent-bundle-mcp-names`: `sanitizeServerName`, `buildSafeToolName`):
+ * each fragment has characters outside `[A-Za-z0-9_-]` replaced by `-` and
+ * must start with a letter (else `mcp-` or `tool-` is put in front); the
+ * server part is at most 30 characters and the whole name at most 64, the
+ * tool part being cut to fit. A name is never dropped: collisions get `-2`,
+ * `-3`, ... suffixes, compared case-insensitively.
+ */
+
+/** Longest server part of a model-facing MCP tool name. */
 export const MCP_SERVER_PART_MAX = 30;
-/** Longest model-visible tool name providers accept. */
+/** Longest model-facing tool name providers accept. */
 export const MCP_NAME_MAX = 64;
 
-function sanitize(s: string): string {
-  return s.replace(/[^A-Za-z0-9_-]/g, '_');
+const UNSAFE = /[^A-Za-z0-9_-]/g;
+
+function safeFragment(raw: string, fallback: 'mcp' | 'tool', max?: number): string {
+  const normalized = raw.trim().replace(UNSAFE, '-') || fallback;
+  const letterFirst = /^[A-Za-z]/.test(normalized) ? normalized : `${fallback}-${normalized}`;
+  return max !== undefined && letterFirst.length > max ? letterFirst.slice(0, max) : letterFirst;
 }
 
-function shortHash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+/** The server part for `raw`, not yet taken in `used` (lower-cased names), and reserves it. */
+export function safeServerName(raw: string, used: Set<string>): string {
+  const base = safeFragment(raw, 'mcp', MCP_SERVER_PART_MAX);
+  let candidate = base;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) {
+    const suffix = `-${n}`;
+    candidate = `${base.slice(0, Math.max(1, MCP_SERVER_PART_MAX - suffix.length))}${suffix}`;
   }
-  return (h >>> 0).toString(36).padStart(7, '0').slice(0, 6);
+  used.add(candidate.toLowerCase());
+  return candidate;
 }
 
 /**
- * The model-visible name `<server>__<tool>`: server part at most 30
- * characters, whole name at most 64. Over-long names keep a stable hash
- * suffix so two long names never collapse into one.
+ * Server parts for every configured server, in declaration order: a later
+ * server whose part collides with an earlier one's gets the suffix (the
+ * order OpenClaw keeps, so existing configs keep their names).
  */
-export function mcpQualifiedName(server: string, tool: string): string {
-  const s = sanitize(server).slice(0, MCP_SERVER_PART_MAX);
-  const full = `${s}__${sanitize(tool)}`;
-  if (full.length <= MCP_NAME_MAX) {
-    return full;
-  }
-  const suffix = `_${shortHash(`${server}\u0000${tool}`)}`;
-  return full.slice(0, MCP_NAME_MAX - suffix.length) + suffix;
-}
-
-/**
- * Resolves collisions among qualified names deterministically: the first (by
- * raw tool name) keeps the name, later ones get a hash suffix. Returns the
- * final names and the collisions found, for reporting.
- */
-export function assignQualifiedNames(server: string, rawNames: readonly string[]): { names: Map<string, string>; collisions: string[] } {
-  const names = new Map<string, string>();
-  const taken = new Map<string, string>();
-  const collisions: string[] = [];
-  for (const raw of [...rawNames].sort()) {
-    let q = mcpQualifiedName(server, raw);
-    const prev = taken.get(q.toLowerCase());
-    if (prev !== undefined) {
-      const suffix = `_${shortHash(`${server}\u0000${raw}\u0001`)}`;
-      const renamed = q.slice(0, MCP_NAME_MAX - suffix.length) + suffix;
-      collisions.push(`"${raw}" and "${prev}" both map to "${q}"; "${raw}" is exposed as "${renamed}"`);
-      q = renamed;
+export function assignSafeServerNames(servers: readonly string[]): Map<string, string> {
+  const used = new Set<string>();
+  const out = new Map<string, string>();
+  for (const s of servers) {
+    if (!out.has(s)) {
+      out.set(s, safeServerName(s, used));
     }
-    taken.set(q.toLowerCase(), raw);
-    names.set(raw, q);
   }
-  return { names, collisions };
+  return out;
+}
+
+/** `<safeServer>__<tool>` for a raw tool name, avoiding `reserved` (lower-cased names). */
+export function safeToolName(safeServer: string, rawTool: string, reserved: ReadonlySet<string> = new Set()): string {
+  const maxToolChars = Math.max(1, MCP_NAME_MAX - safeServer.length - 2);
+  const cut = safeFragment(rawTool, 'tool').slice(0, maxToolChars) || 'tool';
+  let candidate = `${safeServer}__${cut}`;
+  for (let n = 2; reserved.has(candidate.toLowerCase()); n++) {
+    const suffix = `-${n}`;
+    candidate = `${safeServer}__${cut.slice(0, Math.max(1, maxToolChars - suffix.length))}${suffix}`;
+  }
+  return candidate;
+}
+
+/** The model-facing name of one tool of one server, without collision handling (filters, reports). */
+export function mcpQualifiedName(server: string, tool: string): string {
+  return safeToolName(safeFragment(server, 'mcp', MCP_SERVER_PART_MAX), tool);
+}
+
+export interface QualifiedNames {
+  /** Raw tool name -> model-facing name. */
+  names: Map<string, string>;
+  /** Tools whose model-facing name is not `<server>__<raw>`, with why, for diagnostics. */
+  renamed: string[];
+}
+
+/**
+ * Model-facing names for the tools of one server, assigned in OpenClaw's
+ * order (raw names by `localeCompare`) so that a collision suffix lands on
+ * the same tool as in OpenClaw.
+ */
+export function assignQualifiedNames(safeServer: string, rawNames: readonly string[], reserved: ReadonlySet<string> = new Set()): QualifiedNames {
+  const taken = new Set(reserved);
+  const names = new Map<string, string>();
+  const renamed: string[] = [];
+  for (const raw of [...rawNames].sort((a, b) => a.localeCompare(b))) {
+    const name = safeToolName(safeServer, raw, taken);
+    taken.add(name.toLowerCase());
+    names.set(raw, name);
+    if (name !== `${safeServer}__${raw.trim()}`) {
+      renamed.push(`tool "${raw}" is exposed to the model as "${name}" to keep the name provider-safe`);
+    }
+  }
+  return { names, renamed };
+}
+
+/**
+ * OpenClaw's own id of an MCP tool, `mcp:<safeServer>:<model-facing name>`
+ * (its catalog builds ids from the model-facing name). We keep the seed's
+ * `mcp:<server>:<raw tool>` as the id and accept this spelling wherever an
+ * id is accepted.
+ */
+export function openclawMcpId(modelFacingName: string): string | undefined {
+  const sep = modelFacingName.indexOf('__');
+  return sep > 0 ? `mcp:${modelFacingName.slice(0, sep)}:${modelFacingName}` : undefined;
 }

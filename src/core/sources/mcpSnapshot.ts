@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ServerReport, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
+import { assignSafeServerNames } from './mcpNames';
 import { mcpToolDefinitions } from './mcpTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 
@@ -64,6 +65,7 @@ export class SnapshotToolSource implements ToolSourceProvider {
     const diagnostics: Diagnostic[] = [];
     const tools: ToolDefinition[] = [];
     const servers: ServerReport[] = [];
+    const safeNames = assignSafeServerNames(this.specs.map((s) => s.name));
     for (const spec of this.specs) {
       const started = performance.now();
       const raw: unknown[] = [];
@@ -80,7 +82,10 @@ export class SnapshotToolSource implements ToolSourceProvider {
         error = `cannot read snapshot ${spec.path}: ${errorMessage(err)}`;
         diagnostics.push({ file: spec.path, severity: 'error', message: error });
       }
-      const defs = mcpToolDefinitions(spec.name, raw, { file: spec.path }, diagnostics);
+      const defs = mcpToolDefinitions(spec.name, raw, { file: spec.path }, diagnostics, {
+        safeServer: safeNames.get(spec.name),
+        launch: `offline snapshot ${path.basename(spec.path)}`,
+      });
       tools.push(...defs);
       servers.push({
         name: spec.name,

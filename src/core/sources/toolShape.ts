@@ -13,6 +13,13 @@ export type ShapeResult = { ok: true; tool: ToolShape } | { ok: false; name?: st
 
 /** Tool names the model can call: what providers accept for function names. */
 const NAME_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
+/**
+ * MCP raw names only need to be text: the model sees a sanitized
+ * `<server>__<tool>` (OpenClaw never drops a tool for its raw name). Control
+ * characters and very long names are still refused, since ids carry them.
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const MCP_RAW_NAME_RE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]{1,256}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -68,7 +75,7 @@ export function schemaProblem(schema: unknown, what = 'input schema'): string | 
  * `{name, description, parameters}`, OpenAI `{type: "function", function: {...}}`
  * or MCP `{name, description, inputSchema}`. Never throws.
  */
-export function readToolShape(raw: unknown): ShapeResult {
+export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = 'function'): ShapeResult {
   if (!isObject(raw)) {
     return { ok: false, problem: 'a tool must be an object' };
   }
@@ -80,8 +87,9 @@ export function readToolShape(raw: unknown): ShapeResult {
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, problem: 'tool has no name' };
   }
-  if (!NAME_RE.test(name)) {
-    return { ok: false, name, problem: `tool name "${name.slice(0, 80)}" is not a valid function name (letters, digits, _ . : -, at most 128)` };
+  if (nameRule === 'mcp-raw' ? !MCP_RAW_NAME_RE.test(name) : !NAME_RE.test(name)) {
+    const rule = nameRule === 'mcp-raw' ? 'no control characters, at most 256' : 'letters, digits, _ . : -, at most 128';
+    return { ok: false, name: name.slice(0, 256), problem: `tool name "${name.slice(0, 80)}" is not a valid ${nameRule === 'mcp-raw' ? 'MCP tool name' : 'function name'} (${rule})` };
   }
   const description = t.description ?? '';
   if (typeof description !== 'string') {
@@ -117,9 +125,9 @@ export interface ReadDefinition {
  * it as excluded with the reason instead of losing it.
  */
 export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: string, origin: SourceLocation): ReadDefinition {
-  const shape = readToolShape(raw);
   // MCP tools keep their raw name for ids and calls; they cannot ask to be direct-only.
   const mcp = source === 'mcp';
+  const shape = readToolShape(raw, mcp ? 'mcp-raw' : 'function');
   if (!shape.ok) {
     const def = shape.name
       ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: shape.problem }

@@ -43,7 +43,7 @@ function sizeLine(p: PreviewJson): string {
   return `${p.mode}${p.effectiveMode !== p.mode ? ` -> ${p.effectiveMode}` : ''}: ${p.visibleTools.length} schemas, ${kb(p.bytes.total)} (tools ${kb(p.bytes.tools)})${tokens}`;
 }
 
-function headerLines(p: PreviewJson): string[] {
+function headerLines(p: PreviewJson, unlistedLines: (d: NonNullable<PreviewJson['directory']>) => string[]): string[] {
   const out = [`// ${sizeLine(p)}; ${p.deferredCount} of ${p.catalogSize} tools behind Tool Search`];
   if (p.fallbackReason) {
     out.push(`// fallback: ${p.fallbackReason}`);
@@ -51,6 +51,7 @@ function headerLines(p: PreviewJson): string[] {
   if (p.directory) {
     const d = p.directory;
     out.push(`// directory: ${d.shown} shown, ${d.omitted} omitted, ${d.chars}/${d.maxChars} chars${d.reason ? ` (${d.reason})` : ''}`);
+    out.push(...unlistedLines(d).map((l) => `// ${l}`));
   }
   return out;
 }
@@ -107,7 +108,7 @@ export async function previewPayloadCommand(service: CatalogService, docs: Previ
   const [first] = previews;
   if (choice.mode !== 'all' && first) {
     result = first;
-    text = [...headerLines(first), JSON.stringify(first, null, 2)].join('\n');
+    text = [...headerLines(first, core.unlistedLines), JSON.stringify(first, null, 2)].join('\n');
     title = `Model Payload ${sizeLine(first).replace(/:/, ' —')}`;
   } else {
     const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));

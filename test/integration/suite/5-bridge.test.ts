@@ -7,7 +7,7 @@ import { activateExtension, eventually } from './helpers';
 
 const DEMO_SNIPPET = [
   'const found = await openclaw.tools.search("fake plugin tool 17");',
-  'console.log("hits", found.hits.length);',
+  'console.log("hits", found.length);',
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
   'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join('\n');
@@ -34,6 +34,11 @@ describe('Run Bridge Snippet and Preview Model Payload', () => {
     assert.deepEqual(ops, ['search', 'describe', 'call']);
     assert.ok(r.report.trace.some((t) => t.op === 'log' && /^hits \d+/.test(t.text)), 'console lines are in the trace');
     assert.match(JSON.stringify(r.report.value), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-editor/);
+    // The seed's contract: `call` resolves to `{ tool, result }`, the value under `result.details`.
+    const value = r.report.value as { tool: { id: string; input: string }; result: { details: unknown } };
+    assert.equal(value.tool.id, 'openclaw:fake-plugin:fake_plugin_tool_17');
+    assert.equal(typeof value.tool.input, 'string');
+    assert.equal(value.result.details, 'FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-editor');
     assert.deepEqual([r.report.telemetry.searchCount, r.report.telemetry.describeCount, r.report.telemetry.callCount], [1, 1, 1]);
     // What the panel shows: the same run, values as text.
     assert.equal(r.view.trace.length, r.report.trace.length);

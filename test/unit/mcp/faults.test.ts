@@ -146,10 +146,12 @@ describe('live MCP faults', function () {
 
   it('an HTTP server nobody listens on', () => failedWith('nobody', /cannot reach http:\/\/127\.0\.0\.1:\d+\/mcp \(streamable-http\) during initialize: .*ECONNREFUSED/));
 
-  it('invalid tool schemas and duplicate names exclude those tools, keep the good one, and say why', () => {
+  it('invalid tool schemas and duplicate names exclude those tools, keep the good ones, and say why', () => {
     const s = server('sloppy');
     assert.equal(s.status, 'ok');
-    assert.equal(s.toolCount, 1);
+    // A raw name with spaces is kept, under a provider-safe model-facing name (OpenClaw's buildSafeToolName).
+    assert.equal(s.toolCount, 2);
+    assert.equal(catalog.get('mcp:sloppy:bad name with spaces')?.name, 'sloppy__bad-name-with-spaces');
     assert.match(s.error ?? '', /tools excluded/);
     assert.equal(catalog.get('mcp:sloppy:good')?.status, 'cataloged');
     const stringy = explainTool(catalog, 'mcp:sloppy:stringy').matches[0];
@@ -158,7 +160,7 @@ describe('live MCP faults', function () {
     const messages = catalog.diagnostics.map((d) => d.message).join('\n');
     assert.match(messages, /duplicate tool name "good"/);
     assert.match(messages, /tool has no name/);
-    assert.match(messages, /"bad name with spaces" is not a valid function name/);
+    assert.match(messages, /tool "bad name with spaces" is exposed to the model as "sloppy__bad-name-with-spaces"/);
   });
 
   it('leaves no child process behind after dispose', async () => {

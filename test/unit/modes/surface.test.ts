@@ -69,22 +69,36 @@ describe('mode surfaces', () => {
     assert.equal(s.tools[0]?.parameters.properties && (s.tools[0].parameters.properties as Record<string, { maximum?: number }>).limit?.maximum, catalog.settings.maxSearchLimit);
   });
 
-  it('directory adds a bounded directory, likely schemas from the prompt (at most 4) and required ones', () => {
+  it('directory adds a bounded directory, likely first-party schemas from the prompt (at most 4) and required ones', () => {
     const index = ToolIndex.fromCatalog(catalog);
-    const s = buildSurface({ catalog, mode: 'directory', index, prompt: 'create a github issue about the failing build', requiredTools: ['github__get_file_contents', 'no_such_tool'] });
+    const s = buildSurface({
+      catalog,
+      mode: 'directory',
+      index,
+      prompt: 'toggle the feature flags in the back office, then create a github issue',
+      requiredTools: ['fake_plugin_tool_05', 'github__get_file_contents', 'no_such_tool'],
+    });
     const names = s.tools.map((t) => t.name);
     assert.deepEqual(names.slice(0, 3), ['tool_search', 'tool_describe', 'tool_call']);
     assert.ok(names.includes('message'));
-    assert.ok(names.includes('github__create_issue'), `likely: ${JSON.stringify(s.likely)}`);
-    assert.ok((s.likely?.length ?? 0) <= 4);
-    assert.deepEqual(s.required?.map((r) => r.name), ['github__get_file_contents']);
-    assert.deepEqual(s.missingRequired, ['no_such_tool']);
+    assert.ok((s.likely?.length ?? 0) > 0 && (s.likely?.length ?? 0) <= 4, `likely: ${JSON.stringify(s.likely)}`);
+    // MCP descriptions are untrusted: their schemas stay deferred (never likely, never required).
+    assert.ok(s.likely?.every((l) => l.source === 'openclaw'), `likely: ${JSON.stringify(s.likely)}`);
+    assert.ok(!names.includes('github__create_issue'));
+    assert.deepEqual(s.required?.map((r) => r.name), ['fake_plugin_tool_05']);
+    assert.deepEqual(s.missingRequired, ['github__get_file_contents', 'no_such_tool']);
     assert.ok(s.directory);
-    assert.ok(s.systemPrompt.includes('### Deferred Tool Schemas'));
-    assert.ok(s.systemPrompt.includes('- fake_plugin_tool_17 (fake-plugin): '));
-    assert.ok(!s.directory.text.includes('- github__create_issue ('), 'a visible schema is not repeated in the directory');
+    assert.ok(s.systemPrompt.includes('### Deferred Tool Schemas\nAvailable deferred-schema tools:\n'));
+    const deferredPlugin = catalog.cataloged.find((t) => t.sourceName === 'fake-plugin' && !names.includes(t.name));
+    assert.ok(deferredPlugin && s.systemPrompt.includes(`- ${deferredPlugin.name} (fake-plugin): `));
+    assert.ok(!s.directory.text.includes('- fake_plugin_tool_05 ('), 'a visible schema is not repeated in the directory');
+    assert.ok(!s.directory.text.includes('github__'), 'MCP names never enter the prompt');
     assert.ok(!s.directory.text.includes('fake_plugin_tool_36'), 'denied tool not listed');
     assert.equal(s.directory.shown + s.directory.omitted, s.deferredCount);
+    assert.deepEqual(
+      s.directory.unlisted.map((u) => [u.source, u.owner, u.count]),
+      [['mcp', 'github', catalog.cataloged.filter((t) => t.sourceName === 'github').length]],
+    );
   });
 
   it('directory keeps client tools visible', async () => {
@@ -125,15 +139,16 @@ describe('mode surfaces', () => {
 });
 
 describe('directory order', () => {
-  it('lists OpenClaw core tools first, then plugins, then MCP, so a tight bound drops MCP rows first', async () => {
+  it('lists first-party tools sorted by name; a tight bound drops rows from the end; MCP tools are never rows', async () => {
     const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }] });
     const catalog = await ws.buildCatalog();
     await ws.dispose();
     const s = buildSurface({ catalog, mode: 'directory', directoryMaxChars: 1500 });
     const d = s.directory;
-    assert.ok(d && d.omitted > 0);
-    assert.ok(d.text.split('\n')[1]?.endsWith('(core)') || d.text.split('\n')[1]?.includes('(core):'));
-    assert.ok(d.dropped.includes('github__create_issue'), 'MCP rows go first when rows must go');
-    assert.ok(!d.dropped.includes('read'), 'core rows stay');
+    assert.ok(d && d.dropped.length > 0);
+    const listed = d.text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2).split(' ')[0] ?? '');
+    assert.deepEqual(listed, [...listed].sort());
+    assert.ok(d.dropped.every((n) => n > (listed[listed.length - 1] ?? '')), 'rows go from the end of the sorted list');
+    assert.ok(!d.dropped.some((n) => n.startsWith('github__')), 'MCP tools are not rows, so never dropped rows');
   });
 });

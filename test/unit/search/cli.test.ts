@@ -33,7 +33,7 @@ describe('CLI search, describe, eval (contract)', () => {
     assert.equal(j.query, 'create an issue');
     assert.equal(j.limit, 4);
     assert.equal(j.hits.length, 4);
-    assert.deepEqual(Object.keys(j.hits[0] ?? {}).sort(), ['description', 'id', 'input', 'name', 'score', 'source', 'sourceName']);
+    assert.deepEqual(Object.keys(j.hits[0] ?? {}).sort(), ['description', 'id', 'input', 'label', 'name', 'score', 'source', 'sourceName']);
     assert.equal(j.hits[0]?.id, 'mcp:github:create_issue');
   });
 
@@ -75,7 +75,7 @@ describe('CLI search, describe, eval (contract)', () => {
     assert.match(unknown.err, /Unknown tool id: create_isue\. Did you mean: create_issue/);
     const ambiguous = await cli('describe', ...SHARED, '--json', 'search');
     assert.equal(ambiguous.code, 1);
-    assert.match(ambiguous.err, /Ambiguous tool name search: mcp:hackernews:search, mcp:yfmcp:search; use an exact tool id\./);
+    assert.match(ambiguous.err, /Ambiguous tool name: search; use an exact tool id\. Ids: mcp:hackernews:search, mcp:yfmcp:search\./);
     assert.equal((JSON.parse(ambiguous.out) as { code: string }).code, 'ambiguous-tool');
     const none = await cli('describe', ...SHARED);
     assert.equal(none.code, 2);

@@ -36,7 +36,8 @@ describe('search: ToolIndex over a real catalog', () => {
       const hits = index.search('search', { limit: 6 }).hits;
       assert.deepEqual(hits.slice(0, 2).map((h) => h.id).sort(), ['mcp:hackernews:search', 'mcp:yfmcp:search']);
       const rest = index.rank('search', 6).slice(2);
-      assert.ok(rest.some((r) => r.score > (hits[0]?.score ?? 0)), 'a non-exact tool outscores the exact ones and still comes after them');
+      const lowestExact = Math.min(hits[0]?.score ?? 0, hits[1]?.score ?? 0);
+      assert.ok(rest.some((r) => r.score > lowestExact), 'a non-exact tool outscores an exact one and still comes after it');
     });
 
     it('finds a tool by its exact id, model-visible name or raw MCP name first', () => {
@@ -153,7 +154,9 @@ describe('search: ToolIndex over a real catalog', () => {
     it('carries the contract fields and a one-line signature, required parameters first', () => {
       const hit = index.search('create issue', { limit: 1 }).hits[0];
       assert.ok(hit);
-      assert.deepEqual(Object.keys(hit).sort(), ['description', 'id', 'input', 'name', 'score', 'source', 'sourceName']);
+      // MCP tools are labelled with their title, else their raw name (OpenClaw's bundle MCP).
+      assert.deepEqual(Object.keys(hit).sort(), ['description', 'id', 'input', 'label', 'name', 'score', 'source', 'sourceName']);
+      assert.equal(hit.label, 'create_issue');
       assert.equal(hit.input, '(owner: string, repo: string, title: string, body?: string)');
       assert.equal(hit.source, 'mcp');
       assert.equal(hit.sourceName, 'github');
@@ -209,7 +212,7 @@ describe('search: ToolIndex over a real catalog', () => {
     });
 
     it('refuses an ambiguous name and lists the ids to use', () => {
-      assert.throws(() => index.describe('search'), apiError('ambiguous-tool', /^Ambiguous tool name search: mcp:hackernews:search, mcp:yfmcp:search; use an exact tool id\.$/));
+      assert.throws(() => index.describe('search'), apiError('ambiguous-tool', /^Ambiguous tool name: search; use an exact tool id\. Ids: mcp:hackernews:search, mcp:yfmcp:search\.$/));
       assert.equal(index.describe('mcp:yfmcp:search').id, 'mcp:yfmcp:search');
     });
 

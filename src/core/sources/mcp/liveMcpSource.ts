@@ -1,10 +1,10 @@
 import type { CatalogEntry, Diagnostic, ServerReport, ServerStatus, ToolCallContext, ToolCallResult, ToolDefinition, ToolExecutor } from '../../types';
 import { errorMessage } from '../../util/errors';
-import { mcpQualifiedName } from '../mcpNames';
+import { assignSafeServerNames, safeToolName } from '../mcpNames';
 import { mcpToolDefinitions } from '../mcpTools';
 import type { SourceListing, ToolSourceProvider } from '../toolSource';
 import { McpServerConnection } from './mcpConnection';
-import { originText, type McpServerConfig } from './serverConfig';
+import { launchDescription, originText, type McpServerConfig } from './serverConfig';
 import { toolFilterReason } from './toolFilter';
 
 export interface LiveMcpSourceOptions {
@@ -51,7 +51,12 @@ export class LiveMcpSource implements ToolSourceProvider {
   private refreshing?: Promise<void>;
   private disposed = false;
 
-  constructor(private readonly options: LiveMcpSourceOptions) {}
+  /** Server parts of model-facing names, assigned over all configured servers in declaration order. */
+  private readonly safeNames: Map<string, string>;
+
+  constructor(private readonly options: LiveMcpSourceOptions) {
+    this.safeNames = assignSafeServerNames(options.servers.map((s) => s.name));
+  }
 
   async list(signal?: AbortSignal): Promise<SourceListing> {
     if (this.disposed) {
@@ -180,14 +185,14 @@ export class LiveMcpSource implements ToolSourceProvider {
       filtered.push({
         source: 'mcp',
         owner: config.name,
-        name: mcpQualifiedName(config.name, name),
+        name: safeToolName(this.safeNames.get(config.name) ?? config.name, name),
         rawName: name,
         description: typeof description === 'string' ? description : '',
         origin: config.origin,
         invalid: reason,
       });
     }
-    const defs = mcpToolDefinitions(config.name, kept, config.origin, diagnostics);
+    const defs = mcpToolDefinitions(config.name, kept, config.origin, diagnostics, { safeServer: this.safeNames.get(config.name), launch: launchDescription(config) });
     state.tools = [...defs, ...filtered];
     state.diagnostics = diagnostics;
     const bad = defs.filter((d) => d.invalid !== undefined);

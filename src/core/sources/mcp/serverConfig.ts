@@ -45,6 +45,32 @@ export interface McpServerConfig {
   missingInputs?: string[];
 }
 
+const SECRET_FLAG = /^--?(?:api[-_]?key|token|secret|password|auth|access[-_]?token)$/i;
+const SECRET_ASSIGNMENT = /^([^=]*(?:key|token|secret|password|auth)[^=]*=).+$/i;
+
+/**
+ * How a server is reached, as OpenClaw names it in a fallback description
+ * (`describeStdioMcpServerLaunchConfig`: `command args (cwd=...)`; a URL for
+ * HTTP), with values that look like secrets (and URL credentials and query) hidden.
+ */
+export function launchDescription(config: Pick<McpServerConfig, 'command' | 'args' | 'cwd' | 'url'>): string {
+  if (config.url !== undefined) {
+    try {
+      const u = new URL(config.url);
+      return `${u.protocol}//${u.host}${u.pathname}`;
+    } catch {
+      return '***';
+    }
+  }
+  const args: string[] = [];
+  config.args.forEach((a, i) => {
+    const previous = config.args[i - 1];
+    args.push(previous !== undefined && SECRET_FLAG.test(previous) ? '***' : a.replace(SECRET_ASSIGNMENT, '$1***'));
+  });
+  const cwd = config.cwd ? ` (cwd=${config.cwd})` : '';
+  return `${config.command ?? ''}${args.length > 0 ? ` ${args.join(' ')}` : ''}${cwd}`;
+}
+
 /** `file:line`, the form ServerReport.origin uses. */
 export function originText(origin: SourceLocation): string {
   return origin.line !== undefined ? `${origin.file}:${origin.line}` : origin.file;
