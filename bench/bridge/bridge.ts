@@ -42,7 +42,7 @@ const NODE = NODE_ARG.includes('/') ? path.resolve(NODE_ARG) : NODE_ARG;
 
 const SNIPPET = `const r = await openclaw.tools.search('feature flags', { limit: 3 });
 const d = await openclaw.tools.describe('fake_plugin_tool_17');
-return (await openclaw.tools.call(d.id, { marker: 'bench' })).result;`;
+return (await openclaw.tools.call(d.id, { marker: 'bench' })).result.details;`;
 
 /** The bare child: no permission model, no vm context; the same messages over the same channel. */
 const BARE_CHILD = `
@@ -55,7 +55,7 @@ process.on('message', async (m) => {
   await ask('search', ['feature flags', { limit: 3 }]);
   const d = await ask('describe', ['fake_plugin_tool_17']);
   const c = await ask('call', [d.id, { marker: 'bench' }]);
-  process.send({ type: 'result', ok: true, valueJson: JSON.stringify(c.result) });
+  process.send({ type: 'result', ok: true, valueJson: JSON.stringify(c.result.details) });
 });
 process.send({ type: 'ready' });
 `;
@@ -76,10 +76,10 @@ async function bareRun(api: ToolSearchApi, flags: readonly string[] = []): Promi
         const args = JSON.parse(m.argsJson) as [string, Record<string, unknown>];
         const value =
           m.op === 'search'
-            ? Promise.resolve(api.search(args[0], args[1] as { limit: number }))
+            ? Promise.resolve(api.search(args[0], args[1] as { limit: number }).hits)
             : m.op === 'describe'
               ? Promise.resolve(api.describe(args[0]))
-              : api.call(args[0], args[1], { callId: `bench:${m.id}` }).then((o) => ({ tool: o.tool, result: o.result }));
+              : api.call(args[0], args[1], { callId: `bench:${m.id}` }).then((o) => ({ tool: o.tool, result: o.envelope ?? o.result }));
         void value.then((v) => child.send({ type: 'bridge-result', id: m.id, ok: true, valueJson: JSON.stringify(v) }));
       } else if (m.type === 'result') {
         resolve();
