@@ -14,6 +14,8 @@ const bundles = [
   { entryPoints: ['src/extension/coreEntry.ts'], outfile: 'dist/coreEntry.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // The command line.
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  // The argument-check worker thread (loaded by core from next to its own bundle).
+  { entryPoints: ['src/core/gateway/argumentCheckWorker.ts'], outfile: 'dist/argumentCheckWorker.js', platform: 'node', format: 'cjs' },
   // The sandbox child: the only code that runs inside the isolated process.
   { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
   // The OpenClaw adapter for `verify`: runs in a Node >= 24 child beside a real openclaw package.

@@ -91,6 +91,12 @@ export interface CallOutcome {
   error?: string;
   /** What stopped the call: `policy`, `approval`, `hook:<pluginId>`, `unavailable`, `lookup`. */
   blockedBy?: string;
+  /**
+   * For developers only (trace, session log, CLI): the real reason when the
+   * model is told less, e.g. "unknown" for an excluded tool, or a hook error
+   * without its file paths. Never sent to the model or the snippet.
+   */
+  detail?: { blockedBy?: string; error: string };
 }
 
 /** Raised for lookups that fail: unknown or ambiguous names, empty queries, limits. */

@@ -93,7 +93,7 @@ export class TurnDispatcher {
     const id = this.visibleByName.get(call.name);
     if (id !== undefined) {
       const out = await api.call(id, args, { callId: call.callId, via: 'direct' });
-      return { ok: out.ok, output: out, ...(out.error ? { error: out.error } : {}) };
+      return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
     }
     switch (call.name) {
       case TOOL_SEARCH: {
@@ -113,7 +113,7 @@ export class TurnDispatcher {
         }
         const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
         const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, 'tools');
-        return { ok: out.ok, output: error === undefined ? out : { ...out, error }, ...(error ? { error } : {}) };
+        return { ok: out.ok, output: error === undefined ? forModel(out) : { ...forModel(out), error }, ...(error ? { error } : {}) };
       }
       case TOOL_SEARCH_CODE:
         if (!this.opts.runCode) {
@@ -131,10 +131,16 @@ export class TurnDispatcher {
       const match = this.opts.catalog().withName(call.name).find((t) => t.name === call.name && t.status === 'cataloged');
       if (match) {
         const out = await this.opts.api.call(match.id, args, { callId: call.callId, via: 'hydrated' });
-        return { ok: out.ok, output: out, ...(out.error ? { error: out.error } : {}) };
+        return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
       }
     }
     const hint = this.opts.surface.effectiveMode === 'direct' ? '' : '; find it with tool search and call it by id';
     throw new Error(`Unknown tool: ${call.name} is not available in this turn${hint}`);
   }
+}
+
+/** A call outcome as the model may see it: the developer-only `detail` (real reasons, host paths) is dropped. */
+function forModel<T extends { detail?: unknown }>(out: T): Omit<T, 'detail'> {
+  const { detail: _hidden, ...shown } = out;
+  return shown;
 }
