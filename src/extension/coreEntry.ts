@@ -11,5 +11,5 @@ export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES, buildPreview } from '../core/modes/preview';
 export { unlistedLines } from '../core/modes/directory';
 export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
-export { PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
+export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
 export { toPreviewView, rawRequestJson } from './preview/previewView';

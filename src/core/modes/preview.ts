@@ -3,6 +3,8 @@ import { utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/pa
 import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderRequest } from '../provider/requestShapes';
 import { sizeRequest, TokenCounter, type PartSizes } from '../provider/tokenParts';
 import { analyze, analyzeName } from '../search/analyzer';
+import type { ToolSearchIndex } from '../gateway/searchIndex';
+import type { DescribedTool, SearchOptions, SearchResult } from '../gateway/toolApi';
 import { ToolIndex } from '../search/toolIndex';
 import type { ToolSearchModeName } from '../types';
 import type { OpenWorkspace } from '../workspace';
@@ -222,6 +224,11 @@ export class PreviewAssembler {
     return this.base.catalog;
   }
 
+  /** The index directory mode searches for likely schemas (a `LazyIndex` from `previewBaseOf`). */
+  get index(): ToolSearchIndex | undefined {
+    return this.base.index;
+  }
+
   /** The same assembler for another catalog or probe, keeping the token cache. */
   withBase(base: PreviewBase): PreviewAssembler {
     return new PreviewAssembler(base, this.counter);
@@ -319,8 +326,31 @@ export function isolationStatusOf(report: { ok: boolean; reason?: string }): Iso
   return { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
 }
 
+/**
+ * The catalog's search index, built on first use: directory mode needs it
+ * only for a non-empty prompt, and building it at 10,000 tools costs several
+ * times the preview itself. `warm()` builds it ahead (after a first render).
+ */
+export class LazyIndex implements ToolSearchIndex {
+  private index: ToolIndex | undefined;
+  constructor(private readonly catalog: Catalog) {}
+  get built(): boolean {
+    return this.index !== undefined;
+  }
+  warm(): ToolIndex {
+    this.index ??= ToolIndex.fromCatalog(this.catalog);
+    return this.index;
+  }
+  search(query: string, options?: SearchOptions): SearchResult {
+    return this.warm().search(query, options);
+  }
+  describe(idOrName: string): DescribedTool {
+    return this.warm().describe(idOrName);
+  }
+}
+
 /** The options every preview of a workspace shares, for the CLI and the editor alike. */
 export function previewBaseOf(catalog: Catalog, ws: Pick<OpenWorkspace, 'config' | 'policy'>, opts: Omit<PreviewBase, 'catalog' | 'policy' | 'index' | 'requiredTools'> & { require?: readonly string[] } = {}): PreviewBase {
   const { require, ...rest } = opts;
-  return { ...rest, catalog, policy: ws.policy, index: ToolIndex.fromCatalog(catalog), requiredTools: requiredToolsOf(ws, require) };
+  return { ...rest, catalog, policy: ws.policy, index: new LazyIndex(catalog), requiredTools: requiredToolsOf(ws, require) };
 }

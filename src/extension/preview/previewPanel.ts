@@ -144,6 +144,11 @@ export class PreviewPanel implements vscode.Disposable {
     this.timings.push({ cause, assemblyMs: assembly.timing.ms });
     this.deps.logger.debug(`mode preview: ${cause} assembled in ${assembly.timing.ms.toFixed(1)} ms (${assembly.timing.tokenizedChars} characters tokenized)`);
     await this.post({ type: 'preview', view });
+    // The first prompt needs the search index; build it now, after the first paint, not on the keystroke.
+    if (assembler.index instanceof core.LazyIndex && !assembler.index.built) {
+      const index = assembler.index;
+      setTimeout(() => index.warm(), 50);
+    }
   }
 
   private async currentCatalog(): Promise<Catalog> {
