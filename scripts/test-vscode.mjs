@@ -108,7 +108,8 @@ async function uiTests(base, devPath) {
   require('tsx/cjs/api').register();
   const mochaModule = require('mocha');
   const Mocha = mochaModule.default ?? mochaModule;
-  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec' });
+  // TSI_UI_GREP runs only the UI tests whose titles match (a quicker loop while working on one panel).
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec', ...(process.env.TSI_UI_GREP ? { grep: process.env.TSI_UI_GREP } : {}) });
   for (const f of fs.readdirSync(path.join(root, 'test', 'ui')).filter((f) => f.endsWith('.test.ts')).sort()) {
     mocha.addFile(path.join(root, 'test', 'ui', f));
   }

@@ -23,12 +23,17 @@ function num(text: string | null): number {
   return Number((text ?? '').replace(/[^0-9]/g, ''));
 }
 
-async function pickTheme(page: Page, theme: string): Promise<void> {
-  await runCommand(page, 'Preferences: Color Theme');
+/** Picks a built-in colour theme by clicking its row (Enter could take a near miss, or the marketplace entry). */
+async function pickTheme(page: Page, theme: RegExp): Promise<void> {
+  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.fill(theme);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await input.waitFor();
+  await input.fill('>Preferences: Color Theme');
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: /^Preferences: Color Theme/ }).first().click();
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
+  await row.waitFor();
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   await page.waitForTimeout(800);
 }
 
@@ -99,13 +104,14 @@ describe('Mode Preview panel', () => {
     assert.equal(body.messages[1]?.content, PROMPT);
     assert.deepEqual(body.tools.map((t) => t.function.name), cli.modes.tools?.visibleTools);
 
-    // Back to the modes for the screenshots, dark then light.
+    // Back to the modes for the screenshots, dark then light (the server starts in its default light theme).
     await view.locator('[data-testid="tab-modes"]').click();
     await direct.waitFor();
+    await pickTheme(page, /^Dark Modern/);
+    await direct.waitFor();
     await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-dark.png') });
-    await pickTheme(page, 'Light Modern');
+    await pickTheme(page, /^Light Modern/);
     await direct.waitFor();
     await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-light.png') });
-    await pickTheme(page, 'Dark Modern');
   });
 });

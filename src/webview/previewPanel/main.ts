@@ -217,11 +217,17 @@ function tabContent(v: PreviewView, t: PreviewTab): HTMLElement {
 
 // ---- modes side by side ----
 
+/** Widths through the CSSOM: the CSP allows no inline style attributes. */
+function widthed(e: HTMLElement, percent: number): HTMLElement {
+  e.style.width = `${percent.toFixed(3)}%`;
+  return e;
+}
+
 function stackedBar(sizes: PartSizesView, total: number, max: number, unit: string): HTMLElement {
   const bar = el('div', { class: 'bar', role: 'img', 'aria-label': PARTS.map((p) => `${PART_TITLES[p]} ${fmt(sizes[p])} ${unit}`).join(', ') });
   for (const p of PARTS) {
     const w = max > 0 ? (100 * Math.max(0, sizes[p])) / max : 0;
-    bar.append(el('span', { class: `seg seg-${p}`, style: `width:${w.toFixed(3)}%`, title: `${PART_TITLES[p]}: ${fmt(sizes[p])} ${unit} (${total > 0 ? pct(sizes[p] / total) : '0%'})` }));
+    bar.append(widthed(el('span', { class: `seg seg-${p}`, title: `${PART_TITLES[p]}: ${fmt(sizes[p])} ${unit} (${total > 0 ? pct(sizes[p] / total) : '0%'})` }), w));
   }
   return bar;
 }
@@ -348,7 +354,7 @@ function costsTab(v: PreviewView): HTMLElement {
   for (const t of v.topTools) {
     const name: Node = t.id && t.located ? button(t.name, `Open the definition of ${t.name}`, () => post({ type: 'openDefinition', toolId: t.id ?? '' }), { cls: 'link' }) : el('code', {}, t.name);
     body.append(el('tr', { 'data-tool': t.name }, el('td', {}, name), el('td', { class: 'num' }, fmt(t.bytes)), el('td', { class: 'num' }, t.tokens !== undefined ? fmt(t.tokens) : '–'),
-      el('td', { class: 'barcell' }, el('span', { class: 'seg seg-tools', style: `width:${((100 * t.bytes) / max).toFixed(2)}%` }))));
+      el('td', { class: 'barcell' }, widthed(el('span', { class: 'seg seg-tools' }), (100 * t.bytes) / max))));
   }
   return el('section', { 'aria-labelledby': 'costs-h' },
     el('h2', { id: 'costs-h' }, 'Largest schemas in direct mode'),
