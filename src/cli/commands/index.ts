@@ -9,6 +9,9 @@ import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
 import { verifyCommand } from './verify';
+import { snapshotCommand } from './snapshot';
+import { diffCommand } from './diff';
+import { checkCommand } from './check';
 
 /** Every CLI command, in the order `--help` lists them. Each lives in its own module. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -22,4 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   compareCommand,
   evalCommand,
   verifyCommand,
+  snapshotCommand,
+  diffCommand,
+  checkCommand,
 ];
