@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { diffSnapshots } from '../../../src/core/snapshot/diff';
+import { diffMarkdown } from '../../../src/core/snapshot/diffMarkdown';
+import { schemaHashOf, serializeSnapshot, takeSnapshot, type CatalogSnapshot } from '../../../src/core/snapshot/snapshot';
+import { parseSnapshot, SnapshotFileError } from '../../../src/core/snapshot/snapshotFile';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { DEMO } from '../gateway/fixtures';
+
+async function demoSnapshot(): Promise<CatalogSnapshot> {
+  // The demo without its live MCP servers: plugins, client tools and policy are what this checks.
+  const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, liveMcp: () => undefined });
+  try {
+    return takeSnapshot({ catalog: await ws.buildCatalog(), ws });
+  } finally {
+    await ws.dispose();
+  }
+}
+
+describe('catalog snapshots (core)', function () {
+  this.timeout(30000);
+
+  it('gives each excluded or direct-only tool a reason kind', async () => {
+    const snap = await demoSnapshot();
+    const kinds = Object.fromEntries(snap.tools.filter((t) => t.status !== 'cataloged').map((t) => [t.id, t.reasonKind]));
+    assert.equal(kinds['openclaw:core:gateway'], 'policy');
+    assert.equal(kinds['openclaw:legacy-crm:crm_lookup'], 'plugin-disabled');
+    assert.equal(kinds['openclaw:notes:notes_summarize'], 'missing-definition');
+    assert.equal(kinds['client:client:web_search'], 'client-conflict');
+    assert.equal(kinds['openclaw:core:message'], 'direct-only');
+    assert.ok(snap.tools.filter((t) => t.status === 'cataloged').every((t) => t.reasonKind === undefined && t.rule === undefined));
+  });
+
+  it('hashes schemas by content, not key order', () => {
+    const a = schemaHashOf({ parameters: { type: 'object', properties: { q: { type: 'string' } } } });
+    const b = schemaHashOf({ parameters: { properties: { q: { type: 'string' } }, type: 'object' } });
+    const c = schemaHashOf({ parameters: { type: 'object', properties: { q: { type: 'number' } } } });
+    assert.equal(a, b);
+    assert.notEqual(a, c);
+  });
+
+  it('round-trips through its file and refuses other JSON', async () => {
+    const snap = await demoSnapshot();
+    const text = serializeSnapshot(snap);
+    assert.equal(serializeSnapshot(parseSnapshot(text, 'x.json')), text);
+    assert.throws(() => parseSnapshot('{"tools": []}', 'y.json'), (e: unknown) => e instanceof SnapshotFileError && /y\.json: not a catalog snapshot/.test(e.message));
+    const broken = JSON.parse(text) as { modes: { direct: { bytes: unknown } } };
+    broken.modes.direct.bytes = 'many';
+    assert.throws(() => parseSnapshot(JSON.stringify(broken), 'z.json'), /z\.json: not a valid catalog snapshot version 1 at modes\.direct\.bytes/);
+  });
+
+  it('reports directory cuts, schema and description changes and context changes', async () => {
+    const a = await demoSnapshot();
+    const b = JSON.parse(serializeSnapshot(a)) as CatalogSnapshot;
+    const dir = b.modes.directory.directory;
+    assert.ok(dir, 'the demo lists a directory in directory mode');
+    dir.shortened = [...dir.shortened, 'read'];
+    dir.dropped = ['web_fetch'];
+    dir.chars += 40;
+    const edited = b.tools.find((t) => t.id === 'openclaw:core:read');
+    assert.ok(edited);
+    edited.schemaHash = '0000000000000000';
+    edited.descriptionHash = '1111111111111111';
+    b.settings.mode = 'tools';
+
+    const d = diffSnapshots(a, b, { a: 'A', b: 'B' });
+    assert.equal(d.same, false);
+    const cut = d.modes.find((m) => m.mode === 'directory')?.directory;
+    assert.deepEqual(cut?.shortenedAdded, ['read']);
+    assert.deepEqual(cut?.droppedAdded, ['web_fetch']);
+    assert.equal(cut?.chars.delta, 40);
+    assert.deepEqual(d.schemaChanged, [{ id: 'openclaw:core:read', name: 'read' }]);
+    assert.deepEqual(d.descriptionChanged, [{ id: 'openclaw:core:read', name: 'read' }]);
+    assert.deepEqual(d.context, [{ key: 'settings.mode', a: a.settings.mode, b: 'tools' }]);
+    const md = diffMarkdown(d);
+    assert.match(md, /- Newly shortened: `read`/);
+    assert.match(md, /- Newly dropped: `web_fetch`/);
+    assert.match(md, /\| `settings\.mode` \| code \| tools \|/);
+
+    assert.equal(diffSnapshots(a, a, { a: 'A', b: 'A' }).same, true);
+  });
+
+  it('keeps untrusted names from breaking the Markdown table', async () => {
+    const a = await demoSnapshot();
+    const b = JSON.parse(serializeSnapshot(a)) as CatalogSnapshot;
+    b.tools.push({ id: 'client:client:x', name: 'x', source: 'client', sourceName: 'client', status: 'excluded', reasonKind: 'bad-shape', reason: 'bad | <img src=x>\nnext', schemaHash: 'a', descriptionHash: 'b' });
+    const md = diffMarkdown(diffSnapshots(a, b, { a: 'A', b: 'B' }));
+    assert.match(md, /\| `client:client:x` \| excluded \| bad \\\| &lt;img src=x&gt; next \|/);
+  });
+});
