@@ -24,6 +24,7 @@ const bundles = [
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/diffPanel/main.ts'], outfile: 'dist/webview/diffPanel.js', platform: 'browser', format: 'iife' },
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(e)));
 
 // The codicon font for the webviews (served from media/, listed in .vscodeignore).

@@ -31,4 +31,7 @@ export interface ToolSearchInspectorApi {
   isTracePanelOpen(): boolean;
   /** The open Mode Preview panel's renders: host assembly time, and the webview's paint time once reported. */
   modePreviewTimings(): { cause: string; assemblyMs: number; renderMs?: number }[];
+  /** The live catalog against the saved baseline: `none` (no baseline), `same`, `differs`, `unreadable`. */
+  baselineMark(): 'none' | 'same' | 'differs' | 'unreadable';
+  isDiffPanelOpen(): boolean;
 }

@@ -16,3 +16,7 @@ export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
 export { toPreviewView, rawRequestJson } from './preview/previewView';
+export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
+export { parseSnapshot } from '../core/snapshot/snapshotFile';
+export { diffSnapshots } from '../core/snapshot/diff';
+export { diffMarkdown } from '../core/snapshot/diffMarkdown';

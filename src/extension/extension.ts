@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { CatalogSummary, ToolSearchInspectorApi, TreeNodeSummary } from './api';
+import { registerBaselineCommands } from './baseline/baselineCommands';
+import { DiffPanel } from './baseline/diffPanel';
 import { BridgeRunner } from './bridge/runSnippetCommand';
 import { TracePanel } from './bridge/tracePanel';
 import { CatalogService } from './catalogService';
@@ -50,6 +52,9 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const previewDocs = new PreviewDocuments();
   const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service), publishCatalogProblems(service));
+
+  const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
+  context.subscriptions.push(...baseline.disposables);
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   const rebuild = debounce(() => service.invalidate('files changed'), 400);
@@ -105,6 +110,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     isPanelOpen: () => CatalogPanel.open !== undefined,
     isTracePanelOpen: () => TracePanel.open !== undefined,
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
+    baselineMark: () => baseline.baselines.mark.kind,
+    isDiffPanelOpen: () => DiffPanel.open !== undefined,
   };
 }
 

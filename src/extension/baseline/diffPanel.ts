@@ -1,0 +1,178 @@
+import * as vscode from 'vscode';
+import type { SnapshotDiff } from '../../core/snapshot/diff';
+import type { CatalogSnapshot } from '../../core/snapshot/snapshot';
+import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/diffProtocol';
+import type { CatalogService } from '../catalogService';
+import { loadCore } from '../coreLoader';
+import type { Logger } from '../logger';
+import { panelHtml } from '../panels/panelShell';
+import type { BaselineService } from './baselineService';
+import { toDiffView } from './diffView';
+
+export const DIFF_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogDiff';
+
+export interface DiffPanelDeps {
+  extensionUri: vscode.Uri;
+  service: CatalogService;
+  baselines: BaselineService;
+  logger: Logger;
+}
+
+/** What the panel compares the live catalog with. */
+export interface DiffTarget {
+  /** `baseline`: the saved baseline, re-read on every render (it may be saved again); `file`: a snapshot file read once. */
+  kind: 'baseline' | 'file';
+  label: string;
+  snapshot?: CatalogSnapshot;
+}
+
+/**
+ * The Catalog Diff panel: what changed from a baseline (or any snapshot
+ * file) to the live catalog. One per window; it follows the catalog, so an
+ * edited config shows up as soon as the catalog is rebuilt.
+ */
+export class DiffPanel implements vscode.Disposable {
+  private static current: DiffPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private ready = false;
+  private last: SnapshotDiff | undefined;
+  private disposed = false;
+  /** Paint times reported by the webview, for tests. */
+  readonly renders: number[] = [];
+
+  static get open(): DiffPanel | undefined {
+    return DiffPanel.current;
+  }
+
+  static show(deps: DiffPanelDeps, target: DiffTarget): DiffPanel {
+    if (DiffPanel.current) {
+      DiffPanel.current.target = target;
+      DiffPanel.current.panel.reveal();
+      void DiffPanel.current.render();
+      return DiffPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(DIFF_PANEL_VIEW_TYPE, 'Catalog Diff', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media')],
+    });
+    DiffPanel.current = new DiffPanel(panel, deps, target);
+    return DiffPanel.current;
+  }
+
+  private constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly deps: DiffPanelDeps,
+    private target: DiffTarget,
+  ) {
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
+    panel.webview.html = panelHtml(panel.webview, deps.extensionUri, {
+      title: 'Catalog Diff',
+      script: 'diffPanel.js',
+      stylesheet: 'diffPanel.css',
+      extraStyles: [['codicons', 'codicon.css']],
+      placeholder: 'Comparing the catalog…',
+    });
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        const msg = parseWebviewMessage(raw);
+        if (!msg) {
+          deps.logger.warn(`catalog diff: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
+          return;
+        }
+        void this.handle(msg);
+      }),
+      deps.service.onDidChange((state) => {
+        if (!this.ready) {
+          return;
+        }
+        if (state.kind === 'ready') {
+          void this.render();
+        } else if (state.kind === 'loading') {
+          void this.post({ type: 'loading' });
+        } else if (state.kind === 'error') {
+          void this.post({ type: 'error', message: state.message });
+        }
+      }),
+    );
+  }
+
+  private post(msg: HostMessage): Thenable<boolean> {
+    return this.panel.webview.postMessage(msg);
+  }
+
+  private async left(): Promise<CatalogSnapshot> {
+    if (this.target.kind === 'file' && this.target.snapshot) {
+      return this.target.snapshot;
+    }
+    const baseline = await this.deps.baselines.baseline();
+    if (!baseline) {
+      throw new Error('no catalog baseline is saved yet: run "Tool Search: Save Catalog Baseline" first');
+    }
+    return baseline;
+  }
+
+  async render(): Promise<void> {
+    if (!this.ready) {
+      return;
+    }
+    try {
+      const d = await this.deps.baselines.diff(await this.left(), this.target.label);
+      this.last = d;
+      await this.post({ type: 'diff', view: toDiffView(d, this.target.kind === 'baseline') });
+    } catch (err) {
+      await this.post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private async handle(msg: WebviewMessage): Promise<void> {
+    try {
+      switch (msg.type) {
+        case 'ready':
+          this.ready = true;
+          await this.render();
+          return;
+        case 'refresh':
+          await this.post({ type: 'loading' });
+          await this.deps.service.refresh('catalog diff');
+          return;
+        case 'copyMarkdown': {
+          if (this.last) {
+            const core = await loadCore();
+            await vscode.env.clipboard.writeText(core.diffMarkdown(this.last));
+            void vscode.window.setStatusBarMessage('Copied the catalog diff as Markdown', 3000);
+          }
+          return;
+        }
+        case 'saveBaseline':
+          await this.deps.baselines.saveBaseline();
+          this.target = { kind: 'baseline', label: 'baseline' };
+          await this.render();
+          return;
+        case 'openRule':
+          await vscode.commands.executeCommand('toolSearchInspector.openLocation', { file: msg.file, line: msg.line });
+          return;
+        case 'rendered':
+          this.renders.push(msg.ms);
+          return;
+      }
+    } catch (err) {
+      await this.deps.logger.showError('Catalog Diff', err);
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) {
+      return;
+    }
+    this.disposed = true;
+    if (DiffPanel.current === this) {
+      DiffPanel.current = undefined;
+    }
+    for (const d of this.disposables.splice(0)) {
+      d.dispose();
+    }
+    this.panel.dispose();
+  }
+}
