@@ -156,13 +156,10 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
   const prompt = input.prompt ?? '';
   const isolation = input.isolation ?? ASSUMED_ISOLATION;
   const assembler = input.assembler ?? new PreviewAssembler(previewBaseOf(catalog, ws, { isolation }));
-  const assembly = assembler.assemble(prompt, ALL_MODES);
+  // Mode by mode rather than `assemble`: a snapshot has no use for the largest-schemas list, which sizes every schema again.
   const modes = {} as Record<ToolSearchModeName, SnapshotMode>;
   for (const mode of ALL_MODES) {
-    const p = assembly.modes[mode];
-    if (p) {
-      modes[mode] = snapshotMode(p);
-    }
+    modes[mode] = snapshotMode(assembler.preview(mode, prompt));
   }
   const sources = catalog.countBySource();
   const openclaw = catalog.openclaw;
