@@ -156,10 +156,11 @@ function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: R
     if (s.queries < minQueries) {
       continue;
     }
-    // Specificity: the share of all logged uses of the word that led to this tool.
+    // Specificity: the share of all logged uses of the word that led to this tool. Weighted once, not
+    // squared: squaring protected tools without logs no better and cost the logged ones (bench/README.md).
     const precision = s.queries / Math.max(s.queries, globalCounts.get(key) ?? s.queries);
     const word = [...s.surfaces].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? key;
-    out.push({ key, terms: s.terms, word, queries: s.queries, score: s.queries * precision * precision });
+    out.push({ key, terms: s.terms, word, queries: s.queries, score: s.queries * precision });
   }
   return out.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }
