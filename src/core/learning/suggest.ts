@@ -367,7 +367,8 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
  * Credits each pair's reciprocal-rank change to the added words that could
  * have caused it: a gain to its own tool's added words that the query uses;
  * a loss to the added words (used by the query) of tools that newly ranked
- * above the right one.
+ * above the right one, or else to the right tool's own added words (a longer
+ * description weighs each of its words less).
  */
 function attribute(pairs: readonly Pair[], before: Evaluation, after: Evaluation, chosen: ReadonlyMap<string, Candidate[]>): Map<string, Map<string, { gain: number; loss: number }>> {
   const out = new Map<string, Map<string, { gain: number; loss: number }>>();
@@ -391,7 +392,9 @@ function attribute(pairs: readonly Pair[], before: Evaluation, after: Evaluation
       }
     } else if (delta < 0) {
       const wasAbove = new Set(before.above[i] ?? []);
-      const blamed = (after.above[i] ?? []).filter((id) => !wasAbove.has(id)).flatMap((id) => usedIn(id, p).map((c) => ({ id, c })));
+      const risen = (after.above[i] ?? []).filter((id) => !wasAbove.has(id)).flatMap((id) => usedIn(id, p).map((c) => ({ id, c })));
+      // Nothing added to the tools that rose: the right tool's own longer text sank it (BM25 length normalization).
+      const blamed = risen.length > 0 ? risen : (chosen.get(p.toolId) ?? []).map((c) => ({ id: p.toolId, c }));
       for (const { id, c } of blamed) {
         bump(id, c.key, 'loss', -delta / blamed.length);
       }
