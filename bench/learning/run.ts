@@ -16,7 +16,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { suggestDescriptions, type SuggestionReport } from '../../src/core/learning/suggest';
-import { usageFromLogs } from '../../src/core/learning/usagePairs';
+import { usageFromLogs, type UsagePair } from '../../src/core/learning/usagePairs';
+import { UsageRankingExperiment } from '../../src/core/learning/usageRankingExperiment';
 import { MAX_QUERY_CHARS, ToolIndex } from '../../src/core/search/toolIndex';
 import { SessionLog } from '../../src/core/telemetry/sessionLog';
 import type { CatalogTool } from '../../src/core/types';
@@ -73,6 +74,22 @@ function multiRecall(tools: readonly CatalogTool[], queries: readonly LabelledQu
     sum += q.gold.length ? q.gold.filter((g) => got.has(g)).length / q.gold.length : 0;
   }
   return sum / (queries.length || 1);
+}
+
+/** Top-1 and recall@5 of the opt-in experiment (logged queries as a down-weighted field, interleaved). */
+function experimentQuality(tools: readonly CatalogTool[], pairs: readonly UsagePair[], queries: readonly LabelledQuery[], weight: number): Quality {
+  const exp = new UsageRankingExperiment(new ToolIndex(tools), tools, pairs, { weight });
+  const names = new Map(tools.map((t) => [t.id, rawName(t)]));
+  let top1 = 0;
+  let recall = 0;
+  for (const q of queries) {
+    const got = exp.rank(q.query.trim().slice(0, MAX_QUERY_CHARS).trim(), 5).map((id) => names.get(id) ?? '');
+    const at = got.findIndex((n) => q.gold.includes(n));
+    top1 += at === 0 ? 1 : 0;
+    recall += at >= 0 ? 1 : 0;
+  }
+  const n = queries.length || 1;
+  return { n: queries.length, top1: top1 / n, recall5: recall / n };
 }
 
 function appliedTools(catalog: Catalog, report: SuggestionReport): CatalogTool[] {
@@ -150,10 +167,29 @@ async function main(): Promise<void> {
   const ghAfter = quality(appliedTools(ghCatalog, ghReport), ghQueries);
   row(`GitHub MCP top-1 / recall@5 (n=${ghQueries.length}, no logs)`, `${f3(ghBase.top1)} / ${f3(ghBase.recall5)}`, `${f3(ghAfter.top1)} / ${f3(ghAfter.recall5)}`, 'unchanged');
 
+  // 4. EXPERIMENT (opt-in, off in the product): logged queries as a down-weighted field, interleaved with the catalog ranking.
+  const weight = Number(process.env.TSI_LEARNING_EXPERIMENT_WEIGHT ?? 0.5);
+  const expAll = experimentQuality(applied, usage.pairs, odd, weight);
+  const expLogged = experimentQuality(halfApplied, halfUsage.pairs, oddLogged, weight);
+  const expNoLog = experimentQuality(halfApplied, halfUsage.pairs, oddNoLog, weight);
+  const beats = expAll.top1 > learned.top1 && expAll.recall5 >= learned.recall5 && expLogged.top1 > hlAfter.top1;
+  const keeps = expNoLog.recall5 >= hnBase.recall5 - 0.02;
+  const exp: string[][] = [
+    [`EXPERIMENT (off by default): MetaTool odd rows top-1 / recall@5, all logged (weight ${weight})`, `${f3(learned.top1)} / ${f3(learned.recall5)}`, `${f3(expAll.top1)} / ${f3(expAll.recall5)}`, 'beat suggestions'],
+    ['EXPERIMENT: half logged, tools with logs, top-1 / recall@5', `${f3(hlAfter.top1)} / ${f3(hlAfter.recall5)}`, `${f3(expLogged.top1)} / ${f3(expLogged.recall5)}`, 'beat suggestions'],
+    ['EXPERIMENT: half logged, tools without logs, top-1 / recall@5', `${f3(hnAfter.top1)} / ${f3(hnAfter.recall5)}`, `${f3(expNoLog.top1)} / ${f3(expNoLog.recall5)}`, `recall >= ${f3(hnBase.recall5 - 0.02)}`],
+    ['EXPERIMENT verdict (beats suggestions alone and protects no-log tools)', '', beats && keeps ? 'yes' : 'no', ''],
+  ];
+
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[['metric', 'catalog only', 'with suggestions', 'target'], ...rows].map((r) => (r[c] ?? '').length)));
   const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(line(['metric', 'catalog only', 'with suggestions', 'target']));
   for (const r of rows) {
+    console.log(line(r));
+  }
+  console.log('');
+  console.log(line(['opt-in experiment (not the product ranking)', 'suggestions alone', 'experiment', 'condition']));
+  for (const r of exp) {
     console.log(line(r));
   }
   const sample = report.suggestions.filter((s) => s.words.length > 0).slice(0, 3);

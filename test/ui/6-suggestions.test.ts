@@ -39,7 +39,8 @@ describe('Description suggestions from sessions', () => {
     const doc = page.locator('.editor-instance .view-lines').filter({ hasText: 'Description suggestions from sessions' }).first();
     await doc.waitFor({ timeout: 120_000 });
     await page.locator('.view-lines').filter({ hasText: 'openclaw:fake-plugin:fake_plugin_tool_02' }).first().waitFor();
-    assert.match(await doc.innerText(), /Related: parcel/);
+    // Monaco renders spaces as no-break spaces: \s matches both.
+    assert.match(await doc.innerText(), /Related:\sparcel/);
     await page.screenshot({ path: path.join(resultsDir(), 'suggestions.png') });
 
     // The first tool's "Apply" action sits above its heading.
@@ -51,7 +52,7 @@ describe('Description suggestions from sessions', () => {
     await tab.waitFor({ timeout: 30_000 });
     const manifest = page.locator('.editor-instance .view-lines').filter({ hasText: 'Related:' }).first();
     await manifest.waitFor({ timeout: 30_000 });
-    assert.match(await manifest.innerText(), /Related: [a-z, ]+\./);
+    assert.match(await manifest.innerText(), /Related:\s[a-z,\s]+\./);
     assert.match((await tab.getAttribute('class')) ?? '', /dirty/, 'applied as an unsaved edit');
     await page.screenshot({ path: path.join(resultsDir(), 'suggestion-applied.png') });
 
