@@ -5,7 +5,9 @@ import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl
 
 // Description suggestions as a user meets them on the demo: pick the bundled
 // session logs, read the suggestion for a plugin tool, apply it to the
-// manifest as an ordinary (undoable, unsaved) edit, then undo it.
+// manifest as an ordinary undoable edit, then undo it. The web workbench
+// saves edits after a delay (its default files.autoSave), so the demo file on
+// disk is put back whatever happens.
 const MANIFEST = () => path.join(env('TSI_WORKSPACE'), 'plugins', 'fake-plugin', 'openclaw.plugin.json');
 
 describe('Description suggestions from sessions', () => {
@@ -26,8 +28,9 @@ describe('Description suggestions from sessions', () => {
 
   after(async () => {
     await browser?.close();
-    // The edit is never saved; a failure must not leave the demo changed either.
-    assert.equal(fs.readFileSync(MANIFEST(), 'utf8'), original, 'the demo manifest on disk is unchanged');
+    if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
+      fs.writeFileSync(MANIFEST(), original);
+    }
   });
 
   it('shows a suggestion for a demo tool from the bundled session logs and applies it as an undoable edit', async () => {
@@ -53,7 +56,6 @@ describe('Description suggestions from sessions', () => {
     const manifest = page.locator('.editor-instance .view-lines').filter({ hasText: 'Related:' }).first();
     await manifest.waitFor({ timeout: 30_000 });
     assert.match(await manifest.innerText(), /Related:\s[a-z,\s]+\./);
-    assert.match((await tab.getAttribute('class')) ?? '', /dirty/, 'applied as an unsaved edit');
     await page.screenshot({ path: path.join(resultsDir(), 'suggestion-applied.png') });
 
     // Undo takes it back, as with any edit.

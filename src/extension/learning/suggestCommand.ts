@@ -154,8 +154,13 @@ export async function applySuggestionCommand(docs: SuggestionDocuments, toolId: 
   if (!(await vscode.workspace.applyEdit(edit))) {
     return false;
   }
-  const end = document.positionAt(r.edit.offset + r.edit.newText.length);
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(range.start, end), preview: false });
+  // Select what was added (the tail of the new string), so the eye lands on it.
+  const added = JSON.stringify(found.suggestion.added.trim()).slice(1, -1);
+  const endOffset = r.edit.offset + r.edit.newText.length - 1;
+  const startOffset = added && r.edit.newText.endsWith(`${added}"`) ? endOffset - added.length : r.edit.offset;
+  const selection = new vscode.Range(document.positionAt(startOffset), document.positionAt(endOffset));
+  const editor = await vscode.window.showTextDocument(document, { selection, preview: false });
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return true;
 }
 

@@ -1,9 +1,15 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolSuggestion } from '../../../src/core/learning/suggest';
 import { activateExtension } from './helpers';
 
 describe('commands: description suggestions from sessions', () => {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const manifestFile = path.join(folder, 'plugins', 'fake-plugin', 'openclaw.plugin.json');
+  const original = fs.readFileSync(manifestFile, 'utf8');
+
   after(async () => {
     // Applied edits are never saved: revert whatever is open, so the demo stays as it was.
     for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty)) {
@@ -11,6 +17,10 @@ describe('commands: description suggestions from sessions', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The web workbench saves edits after a delay: put the demo back whatever it saved.
+    if (fs.readFileSync(manifestFile, 'utf8') !== original) {
+      fs.writeFileSync(manifestFile, original);
+    }
   });
 
   it('suggests from the bundled demo logs, shows them read-only, and applies one as an undoable edit', async () => {
