@@ -38,6 +38,12 @@ export interface ToolDefinition {
   name: string;
   /** The name the source itself uses, when it differs from `name` (MCP's raw tool name); ids use it. */
   rawName?: string;
+  /**
+   * The owner as the model sees it, when it differs from `owner`: an MCP
+   * server's provider-safe name (`vigil-harbor` for `vigil:harbor`), the
+   * server part of `name`. OpenClaw's compact entries carry it as `sourceName`.
+   */
+  modelOwner?: string;
   label?: string;
   description: string;
   parameters?: JsonSchema;
@@ -79,6 +85,8 @@ export interface PolicyDecision {
 export interface CatalogTool extends CatalogEntry {
   /** The source's own name for the tool when it differs from `name`. */
   rawName?: string;
+  /** `sourceName` as the model sees it, when it differs (an MCP server's provider-safe name). */
+  modelOwner?: string;
   status: ToolStatus;
   /** Why the tool is excluded or direct-only. */
   reason?: string;

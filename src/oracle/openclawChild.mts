@@ -205,7 +205,10 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[] }): Pro
     const config = configFor(mode);
     const catalogRef: Record<string, unknown> = {};
     if (mode === 'directory') {
-      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...client, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames: [] }));
+      // Client tools are not part of the directory catalog: a run hands them to
+      // `addClientToolsToToolSearchCatalog`, which leaves them visible in directory mode.
+      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames: [] }));
+      (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
     } else {
       const stubs = controlStubs(mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
       (await fn('applyToolSearchCatalog'))({ config, tools: [...nonClient, ...stubs], catalogRef });

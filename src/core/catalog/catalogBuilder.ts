@@ -155,6 +155,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.rawName !== undefined && def.rawName !== def.name) {
       tool.rawName = def.rawName;
     }
+    if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
+      tool.modelOwner = def.modelOwner;
+    }
     const invalid = invalidOf(def);
     if (admission.has(def)) {
       // Refused schemas are not kept: panels and explain must never print them.

@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import { buildSurface } from '../modes/surface';
+import { withRecoveryGuidance } from '../gateway/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
 import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
@@ -37,11 +38,12 @@ function ourSearch(index: ToolIndex, query: string, limit: number | undefined): 
   }
 }
 
+/** `tool_describe` as the tools-mode dispatcher answers it: a miss carries the recovery guidance. */
 function ourLookup(index: ToolIndex, needle: string): LookupAnswer {
   try {
     return { id: index.describe(needle).id };
   } catch (err) {
-    return { error: errorMessage(err) };
+    return { error: withRecoveryGuidance(errorMessage(err), 'tools') };
   }
 }
 
