@@ -49,6 +49,12 @@ export interface ToolDefinition {
   parameters?: JsonSchema;
   outputSchema?: JsonSchema;
   catalogMode?: CatalogMode;
+  /**
+   * Kept in front of the model in every Tool Search mode while staying
+   * searchable (OpenClaw 2026.9.6's `isDirectVisibleCatalogTool`: core coding
+   * tools, and the reply tool). Only core tools are ever marked.
+   */
+  directVisible?: boolean;
   /** Policy groups this tool belongs to (`group:fs`, ...), besides `bundle-mcp` for MCP tools. */
   groups?: string[];
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
@@ -87,6 +93,8 @@ export interface CatalogTool extends CatalogEntry {
   rawName?: string;
   /** `sourceName` as the model sees it, when it differs (an MCP server's provider-safe name). */
   modelOwner?: string;
+  /** Cataloged (searchable) and still shown up front in Tool Search modes; see `ToolDefinition.directVisible`. */
+  directVisible?: boolean;
   status: ToolStatus;
   /** Why the tool is excluded or direct-only. */
   reason?: string;

@@ -177,6 +177,8 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = 'catalogMode "direct-only": always visible to the model, never behind search';
+    } else if (def.directVisible === true && def.source === 'openclaw' && def.owner === 'core') {
+      tool.directVisible = true;
     }
     if (provider.executor) {
       executors.set(id, provider.executor);

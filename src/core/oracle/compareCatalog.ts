@@ -4,6 +4,7 @@ import { withRecoveryGuidance } from '../gateway/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
 import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
+import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import type { CatalogTool } from '../types';
 import { errorMessage } from '../util/errors';
 import { classify, jsonEqual, type Difference } from './differences';
@@ -66,7 +67,8 @@ export async function compareCatalog(oracle: OpenClawOracle, catalog: Catalog, c
   for (const id of checks.lookups ?? []) ops.push({ op: 'describe', id });
   for (const t of checks.toolLookups ?? []) ops.push({ op: 'describe', key: t.id, by: t.by });
   if (ops.length === 0) return [];
-  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops });
+  // Both sides model a run that replies through the message tool (the seed's design; OpenClaw's `directToolNames`).
+  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames: [REPLY_TOOL_NAME] });
   const index = ToolIndex.fromCatalog(catalog);
   const out: Difference[] = [];
   let i = 0;
