@@ -90,7 +90,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   const invalidOf = (def: ToolDefinition): string | undefined => def.invalid ?? admission.get(def);
 
   // Model-visible names must be unique; earlier sources keep the name.
-  const owners = new Map<string, string>();
+  const owners = new Map<string, { id: string; def: ToolDefinition }>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
   const conflicts = new Map<ToolDefinition, string>();
   const clientConflicts: string[] = [];
@@ -100,12 +100,18 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
     // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
     const key = normalizeToolName(def.name, input.policy.model);
-    const holder = owners.get(key);
-    if (holder === undefined) {
-      owners.set(key, toolId(def));
+    const owner = owners.get(key);
+    const holder = owner?.id;
+    if (owner === undefined) {
+      owners.set(key, { id: toolId(def), def });
     } else if (def.source === 'client') {
       conflicts.set(def, `client tool name conflict: ${def.name} (also ${holder})`);
       clientConflicts.push(def.name);
+      // Two client tools with one name: neither is usable (OpenClaw names both and refuses the run).
+      if (owner.def.source === 'client' && !conflicts.has(owner.def)) {
+        conflicts.set(owner.def, `client tool name conflict: ${owner.def.name} (also listed as ${def.name})`);
+        clientConflicts.push(owner.def.name);
+      }
     } else {
       conflicts.set(def, `name conflict: "${def.name}" is already provided by ${holder}`);
       diagnostics.push({

@@ -68,6 +68,11 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
   if (matches.length === 1) {
     return matches[0] as CatalogTool;
   }
+  // The loose match (other letter case, MCP raw names) never makes an exact model-facing name ambiguous.
+  const exact = matches.filter((t) => t.name === q);
+  if (exact.length === 1) {
+    return exact[0] as CatalogTool;
+  }
   if (matches.length > 1) {
     const ids = matches.map((t) => t.id).sort();
     // OpenClaw's text (`findEntry`), then the ids to choose from.

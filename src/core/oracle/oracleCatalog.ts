@@ -94,12 +94,13 @@ function newestModel(): OpenClawModel {
  */
 export async function catalogOf(
   spec: CatalogSpec,
-  policy = new ToolPolicy([]),
+  policy?: ToolPolicy,
   settings: ToolSearchSettings = { ...defaultToolSearchSettings(), enabled: true, mode: 'tools', configured: true },
-  model: OpenClawModel = newestModel(),
+  model: OpenClawModel = policy?.model ?? newestModel(),
 ): Promise<Catalog> {
   const { defs, diagnostics } = definitionsOf(spec, model);
-  return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy, settings });
+  // No policy: nothing is filtered, but names are still normalized with the model's aliases.
+  return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy: policy ?? new ToolPolicy([], model), settings });
 }
 
 /** What OpenClaw is given for our catalog tools: same text and schemas, its own naming. */
