@@ -1,3 +1,4 @@
+import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
@@ -183,7 +184,8 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = 'catalogMode "direct-only": always visible to the model, never behind search';
-    } else if (def.directVisible === true && def.source === 'openclaw' && def.owner === 'core') {
+    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
+      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
       tool.directVisible = true;
     }
     if (provider.executor) {

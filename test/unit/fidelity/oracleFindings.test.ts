@@ -106,6 +106,24 @@ const rows: Row[] = [
     },
   },
   {
+    behaviour: 'an empty id is an unknown one: "Unknown tool id: ." with three suggestions (every id contains the empty needle)',
+    openclaw: 'tool-search-recovery.ts formatUnknownToolIdError',
+    check: async () => {
+      const catalog = await catalogOf({ ...empty, plugins: [{ id: 'p', tools: ['delta', 'alpha', 'charlie', 'bravo'].map((name) => ({ name, description: name })) }] });
+      assert.throws(() => ToolIndex.fromCatalog(catalog).describe(''), (e: Error) => e.message === 'Unknown tool id: . Did you mean: alpha, bravo, charlie?');
+    },
+  },
+  {
+    behaviour: 'a first-party tool named message is the reply tool, kept visible while searchable, whichever plugin provides it',
+    openclaw: 'tool-search-catalog.ts isDirectVisibleCatalogTool (directToolNames)',
+    check: async () => {
+      const catalog = await catalogOf({ ...empty, plugins: [{ id: 'chat', tools: [{ name: 'message', description: 'send' }] }] });
+      assert.equal(catalog.get('openclaw:chat:message')?.directVisible, true);
+      const mcp = await catalogOf({ ...empty, mcp: [{ server: 'chat', tools: [{ name: 'message', inputSchema: schema }] }] });
+      assert.ok(!mcp.tools.some((t) => t.directVisible), 'an MCP lookalike never becomes the reply tool');
+    },
+  },
+  {
     behaviour: "a tool named like a Tool Search control tool is never cataloged",
     openclaw: 'tool-search-catalog.ts shouldCatalogTool (TOOL_SEARCH_CONTROL_TOOL_NAMES)',
     check: async () => {
