@@ -26,6 +26,16 @@ const bundles = [
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
 ].filter((b) => b.entryPoints.every((e) => fs.existsSync(e)));
 
+// The codicon font for the webviews (served from media/, listed in .vscodeignore).
+function copyCodicons() {
+  const from = 'node_modules/@vscode/codicons/dist';
+  fs.mkdirSync('media/codicons', { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) {
+    fs.copyFileSync(`${from}/${f}`, `media/codicons/${f}`);
+  }
+}
+copyCodicons();
+
 const common = {
   bundle: true,
   target: 'node20',

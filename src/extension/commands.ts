@@ -6,9 +6,10 @@ import { explainToolCommand, ExplainDocuments, EXPLAIN_SCHEME } from './explain/
 import type { BridgeRunner } from './bridge/runSnippetCommand';
 import type { Logger } from './logger';
 import type { McpInputStore } from './mcpInputs';
-import { PREVIEW_SCHEME, PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
+import { PREVIEW_SCHEME, type PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
 import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
+import { PreviewPanel } from './preview/previewPanel';
 
 /** Every command the manifest contributes; the smoke test checks both agree. */
 export const COMMANDS = {
@@ -19,6 +20,7 @@ export const COMMANDS = {
   openLocation: 'toolSearchInspector.openLocation',
   runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
   previewPayload: 'toolSearchInspector.previewPayload',
+  openModePreview: 'toolSearchInspector.openModePreview',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
   verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
 } as const;
@@ -31,6 +33,8 @@ export interface CommandDeps {
   bridge: BridgeRunner;
   /** Stored `${input:id}` values, and the prompt's memory of what it asked. */
   inputs: { store: McpInputStore; reset(): void };
+  /** Read-only JSON documents of previews (the command's, and the Mode Preview panel's raw requests). */
+  previewDocs: PreviewDocuments;
 }
 
 function locationFrom(arg: unknown): SourceLocation | undefined {
@@ -60,7 +64,7 @@ async function openLocation(arg: unknown): Promise<void> {
 /** Registers the commands; each one reports its failure with "Show Logs". */
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const docs = new ExplainDocuments();
-  const previews = new PreviewDocuments();
+  const previews = deps.previewDocs;
   const verifyDocs = new VerifyDocuments();
   const guarded = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
     try {
@@ -83,10 +87,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     })),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => deps.logger.channel.show()),
     vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', openLocation)),
-    previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.commands.registerCommand(COMMANDS.runBridgeSnippet, guarded('Run Bridge Snippet', (arg?: unknown) => deps.bridge.command(arg))),
     vscode.commands.registerCommand(COMMANDS.previewPayload, guarded('Preview Model Payload', (arg?: unknown) => previewPayloadCommand(deps.service, previews, arg))),
+    vscode.commands.registerCommand(COMMANDS.openModePreview, guarded('Open Mode Preview', () => {
+      PreviewPanel.createOrShow({ ...deps, documents: previews });
+      return Promise.resolve(true);
+    })),
     vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
       const n = await deps.inputs.store.clear();
       deps.inputs.reset();

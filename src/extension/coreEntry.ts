@@ -14,3 +14,5 @@ export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
 export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
+export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
+export { toPreviewView, rawRequestJson } from './preview/previewView';

@@ -34,8 +34,7 @@ describe('CLI catalog and explain (contract)', function () {
     assert.ok(!j.tools.some((t) => t.status === 'excluded'), 'excluded tools only with --all');
     assert.equal(j.bySourceName['fake-plugin'], 35);
     assert.ok(j.servers.some((s) => s.name === 'github' && s.status === 'ok' && s.toolCount === 9));
-    // 2026.9.6 (the default model) has a core ask_user tool too.
-    assert.ok(j.diagnostics.some((d) => d.file === '.openclaw/client-tools.json' && d.message === 'client tool name conflict: ask_user, web_search'));
+    assert.ok(j.diagnostics.some((d) => d.file === '.openclaw/client-tools.json' && d.message === 'client tool name conflict: web_search'));
   });
 
   it('catalog --all adds excluded tools with reasons', async () => {
