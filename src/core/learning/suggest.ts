@@ -409,8 +409,9 @@ function directoryEntries(tools: readonly CatalogTool[]): DirectoryEntry[] {
 
 /**
  * The directory shortens every row when it outgrows its bound; added words
- * must not make it cut deeper or drop rows. When they would, each addition is
- * cut back so the row stays within the 180 characters the directory shows.
+ * must not make it cut deeper or drop rows. When they would, the longest
+ * addition of a listed (first-party) tool loses its last word, until the
+ * directory is as it was or nothing is left to take back.
  */
 function checkDirectory(tools: readonly CatalogTool[], kept: Map<string, Candidate[]>, maxChars?: number): DirectoryCheck {
   const sum = (d: ReturnType<typeof buildDirectory>): DirectoryCheck['before'] => ({ descriptionLimit: d.descriptionLimit, dropped: d.dropped.length, chars: d.chars });
@@ -421,16 +422,19 @@ function checkDirectory(tools: readonly CatalogTool[], kept: Map<string, Candida
   const b = sum(buildDirectory(directoryEntries(tools), maxChars));
   let a = sum(buildDirectory(directoryEntries(applied()), maxChars));
   const worse = (x: DirectoryCheck['before']): boolean => x.descriptionLimit < b.descriptionLimit || x.dropped > b.dropped;
-  if (worse(a)) {
-    for (const t of tools) {
+  const listed = tools.filter((t) => t.source === 'openclaw');
+  while (worse(a)) {
+    let longest: Candidate[] | undefined;
+    for (const t of listed) {
       const words = kept.get(t.id);
-      if (!words || t.source !== 'openclaw') {
-        continue;
-      }
-      while (words.length > 0 && withAddition(t.description, words.map((c) => c.word)).length > Math.max(t.description.length, 180)) {
-        words.pop();
+      if (words && words.length > 0 && additionText(words.map((w) => w.word)).length > (longest ? additionText(longest.map((w) => w.word)).length : 0)) {
+        longest = words;
       }
     }
+    if (!longest) {
+      break;
+    }
+    longest.pop();
     a = sum(buildDirectory(directoryEntries(applied()), maxChars));
   }
   return { maxChars: maxChars ?? 18000, before: b, after: a, holds: !worse(a) };

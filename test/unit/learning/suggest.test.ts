@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { buildDirectory } from '../../../src/core/modes/directory';
 import { ADDITION_PREFIX, additionText, suggestDescriptions, withAddition } from '../../../src/core/learning/suggest';
 import type { UsagePair } from '../../../src/core/learning/usagePairs';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
@@ -81,6 +82,24 @@ describe('learning: description suggestions (real ToolIndex)', () => {
     assert.deepEqual(report.suggestions.map((s) => s.name), ['demo__weather_forecast']);
     assert.deepEqual(report.unresolved, ['mcp:gone:tool']);
     assert.ok(report.directory.holds);
+  });
+
+  it('keeps the directory bound: added words never make it cut deeper or drop rows', () => {
+    const words = ['parcel', 'courier', 'invoice', 'payroll', 'rollout', 'toggle', 'backup', 'restore', 'pipeline', 'newsletter'];
+    const plugin = words.map((w, i): CatalogTool => ({ id: `openclaw:shop:tool_${i}`, source: 'openclaw', sourceName: 'shop', name: `tool_${i}`, description: `Shop tool ${i}.`, status: 'cataloged', decisions: [], groups: [] }));
+    const entries = (tools: readonly CatalogTool[]) => tools.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description }));
+    // A bound the catalog fits at full length, with room for about one added word per tool.
+    const bound = buildDirectory(entries(plugin)).chars + 120;
+    const logged = words.flatMap((w, i) => [`${w} help`, `${w} please`, `${w} now`].map((q) => ({ query: q, tool: `openclaw:shop:tool_${i}`, count: 1, foundInHits: 0 })));
+    const free = suggestDescriptions(plugin, logged);
+    const freeDir = buildDirectory(entries(plugin.map((t) => ({ ...t, description: free.suggestions.find((s) => s.toolId === t.id)?.proposed ?? t.description }))), bound);
+    assert.ok(freeDir.descriptionLimit < 180 || freeDir.dropped.length > 0, 'without the bound, the suggestions would not fit');
+    const report = suggestDescriptions(plugin, logged, { directoryMaxChars: bound });
+    assert.ok(report.directory.holds);
+    const dir = buildDirectory(entries(plugin.map((t) => ({ ...t, description: report.suggestions.find((s) => s.toolId === t.id)?.proposed ?? t.description }))), bound);
+    assert.equal(dir.descriptionLimit, 180);
+    assert.deepEqual(dir.dropped, []);
+    assert.ok(report.suggestions.some((s) => s.words.length > 0), 'some words still fit');
   });
 
   it('writes additions as one short sentence', () => {
