@@ -20,3 +20,6 @@ export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
 export { parseSnapshot } from '../core/snapshot/snapshotFile';
 export { diffSnapshots } from '../core/snapshot/diff';
 export { diffMarkdown } from '../core/snapshot/diffMarkdown';
+export { suggestFromSessions } from '../core/learning/fromSessions';
+export { suggestionDocument } from '../core/learning/suggestionText';
+export { descriptionEdit } from '../core/learning/descriptionEdit';

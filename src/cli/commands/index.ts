@@ -8,6 +8,7 @@ import { compareCommand } from './compare';
 import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
+import { suggestCommand } from './suggest';
 import { verifyCommand } from './verify';
 import { snapshotCommand } from './snapshot';
 import { diffCommand } from './diff';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   runCommand,
   compareCommand,
   evalCommand,
+  suggestCommand,
   verifyCommand,
   snapshotCommand,
   diffCommand,
