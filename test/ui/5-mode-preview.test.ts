@@ -75,7 +75,7 @@ describe('Mode Preview panel', () => {
     await view.locator('[data-testid="deltas"] [data-mode="directory"]').waitFor({ timeout: 30_000 });
 
     // The numbers are the CLI's: same assembly, same workspace, same prompt (once every count is in).
-    await view.locator('[data-testid="tokens-pending"]').waitFor({ state: 'detached', timeout: 60_000 });
+    await view.locator('[data-testid="tokens-pending"]').waitFor({ state: 'hidden', timeout: 60_000 });
     await direct.locator('[data-testid="total-tokens"]:not([data-pending])').waitFor({ timeout: 60_000 });
     const cli = cliPreview(PROMPT);
     assert.equal(cli.configuredMode, 'code');
