@@ -15,11 +15,11 @@ export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/opencla
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
-export { toPreviewView, rawRequestJson } from './preview/previewView';
 export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
 export { parseSnapshot } from '../core/snapshot/snapshotFile';
 export { diffSnapshots } from '../core/snapshot/diff';
 export { diffMarkdown } from '../core/snapshot/diffMarkdown';
+export { toPreviewView, rawRequestJson, modeTokensView } from './preview/previewView';
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';

@@ -65,12 +65,18 @@ describe('Mode Preview panel', () => {
       await view.locator(`[data-testid="mode-${m}"]`).waitFor();
     }
     assert.match(await view.locator('.mode-card.configured').innerText(), /^code[\s\S]*configured/);
+    // Direct mode's tokens follow the first view (counting… until then, never a zero).
+    const directTokens = direct.locator('[data-testid="total-tokens"]');
+    await direct.locator('[data-testid="total-tokens"]:not([data-pending])').waitFor({ timeout: 60_000 });
+    assert.match((await directTokens.textContent()) ?? '', /^[0-9,]+$/);
 
     // Type a prompt; the debounced render hydrates fake_plugin_tool_17 in directory mode.
     await view.locator('[data-testid="prompt"]').fill(PROMPT);
     await view.locator('[data-testid="deltas"] [data-mode="directory"]').waitFor({ timeout: 30_000 });
 
-    // The numbers are the CLI's: same assembly, same workspace, same prompt.
+    // The numbers are the CLI's: same assembly, same workspace, same prompt (once every count is in).
+    await view.locator('[data-testid="tokens-pending"]').waitFor({ state: 'hidden', timeout: 60_000 });
+    await direct.locator('[data-testid="total-tokens"]:not([data-pending])').waitFor({ timeout: 60_000 });
     const cli = cliPreview(PROMPT);
     assert.equal(cli.configuredMode, 'code');
     for (const m of ['direct', 'code', 'tools', 'directory']) {

@@ -203,7 +203,18 @@ export interface PreviewAssembly {
   topTools: ToolSize[];
   isolation?: IsolationStatus;
   failedServers: FailedServer[];
+  /** Modes assembled with bytes only: their tokens come from `countPending` (empty when every count is in). */
+  pendingTokens: ToolSearchModeName[];
   timing: { ms: number; tokenizedChars: number };
+}
+
+export interface AssembleOptions {
+  /**
+   * Modes whose tokens may come later: assembled with bytes only unless their
+   * request was counted before (direct mode's tools array at 10,000 tools
+   * takes most of a second to tokenize; the panel shows the rest first).
+   */
+  deferTokens?: readonly ToolSearchModeName[];
 }
 
 const TOP_TOOLS = 15;
@@ -216,6 +227,8 @@ const TOP_TOOLS = 15;
  */
 export class PreviewAssembler {
   private readonly fixed = new Map<ToolSearchModeName, Surface>();
+  /** Surfaces whose tools array this assembler has counted: their counts are cache hits, never worth deferring. */
+  private readonly counted = new WeakSet<Surface>();
   private top: ToolSize[] | undefined;
 
   constructor(private readonly base: PreviewBase, readonly counter = new TokenCounter()) {}
@@ -248,7 +261,38 @@ export class PreviewAssembler {
   }
 
   preview(mode: ToolSearchModeName, prompt = ''): PreviewJson {
-    return previewOf(this.surface(mode, prompt), { ...this.base, mode, prompt, counter: this.counter });
+    const surface = this.surface(mode, prompt);
+    const p = previewOf(surface, { ...this.base, mode, prompt, counter: this.counter });
+    if (p.tokens) {
+      this.counted.add(surface);
+    }
+    return p;
+  }
+
+  /** Whether `assemble` with `deferTokens` would leave this mode's tokens for later. */
+  private defers(mode: ToolSearchModeName, prompt: string, opts: AssembleOptions): boolean {
+    if (this.base.tokens === false || !opts.deferTokens?.includes(mode)) {
+      return false;
+    }
+    return !this.counted.has(this.surface(mode, prompt));
+  }
+
+  /**
+   * The assembly with the tokens it left pending counted: the same previews
+   * `assemble` without deferring gives (each pending mode re-sized with
+   * tokens; its surface and serialized tools array are reused).
+   */
+  countPending(a: PreviewAssembly): PreviewAssembly {
+    if (a.pendingTokens.length === 0) {
+      return a;
+    }
+    const t0 = performance.now();
+    const chars0 = this.counter.stats.tokenizedChars;
+    const modes = { ...a.modes };
+    for (const mode of a.pendingTokens) {
+      modes[mode] = this.preview(mode, a.prompt);
+    }
+    return { ...a, modes, pendingTokens: [], timing: { ms: a.timing.ms + performance.now() - t0, tokenizedChars: a.timing.tokenizedChars + this.counter.stats.tokenizedChars - chars0 } };
   }
 
   private topTools(): ToolSize[] {
@@ -265,12 +309,18 @@ export class PreviewAssembler {
     return this.top;
   }
 
-  assemble(prompt = '', modes: readonly ToolSearchModeName[] = ALL_MODES): PreviewAssembly {
+  assemble(prompt = '', modes: readonly ToolSearchModeName[] = ALL_MODES, opts: AssembleOptions = {}): PreviewAssembly {
     const t0 = performance.now();
     const chars0 = this.counter.stats.tokenizedChars;
     const out: PreviewAssembly['modes'] = {};
+    const pending: ToolSearchModeName[] = [];
     for (const mode of modes) {
-      out[mode] = this.preview(mode, prompt);
+      if (this.defers(mode, prompt, opts)) {
+        out[mode] = previewOf(this.surface(mode, prompt), { ...this.base, mode, prompt, tokens: false });
+        pending.push(mode);
+      } else {
+        out[mode] = this.preview(mode, prompt);
+      }
     }
     const { catalog } = this.base;
     return {
@@ -280,6 +330,7 @@ export class PreviewAssembler {
       topTools: modes.includes('direct') ? this.topTools() : [],
       ...(this.base.isolation ? { isolation: this.base.isolation } : {}),
       failedServers: catalog.unavailableServers.map((s) => ({ name: s.name, origin: s.origin, error: s.error ?? 'failed' })),
+      pendingTokens: pending,
       timing: { ms: performance.now() - t0, tokenizedChars: this.counter.stats.tokenizedChars - chars0 },
     };
   }

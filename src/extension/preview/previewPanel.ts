@@ -30,8 +30,19 @@ function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscod
 /** Timing of the last renders, for tests and the bench (host assembly and webview paint). */
 export interface PreviewTiming {
   cause: string;
+  /** Host time until the view was posted (tokens of deferred modes not yet counted). */
   assemblyMs: number;
   renderMs?: number;
+  /** Host time from the start of the render until the deferred tokens were posted; absent when nothing was deferred. */
+  tokensMs?: number;
+}
+
+/** Counted after the first paint: at 10,000 tools direct mode's tools array takes most of a second to tokenize. */
+const DEFERRED_TOKENS: readonly ModeName[] = ['direct'];
+
+/** Lets the posted view go out and other messages (a keystroke) in before a long count. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
@@ -48,6 +59,8 @@ export class PreviewPanel implements vscode.Disposable {
   private assembler: PreviewAssembler | undefined;
   private assemblerFor: Catalog | undefined;
   private last: PreviewAssembly | undefined;
+  /** The number of the latest render; late tokens of an older one are dropped. */
+  private seq = 0;
   private disposed = false;
   readonly timings: PreviewTiming[] = [];
 
@@ -138,12 +151,38 @@ export class PreviewPanel implements vscode.Disposable {
   private async render(catalog: Catalog, cause: string): Promise<void> {
     const core = await loadCore();
     const assembler = await this.assemblerOf(catalog);
-    const assembly = assembler.assemble(this.prompt);
-    const view = core.toPreviewView(assembly, catalog, { workspaceName: vscode.workspace.workspaceFolders?.[0]?.name ?? '', cause, previous: this.last });
+    const seq = ++this.seq;
+    const t0 = performance.now();
+    const previous = this.last;
+    // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
+    const assembly = assembler.assemble(this.prompt, core.ALL_MODES, { deferTokens: DEFERRED_TOKENS });
+    const view = core.toPreviewView(assembly, catalog, { workspaceName: vscode.workspace.workspaceFolders?.[0]?.name ?? '', cause, previous, seq });
     this.last = assembly;
-    this.timings.push({ cause, assemblyMs: assembly.timing.ms });
-    this.deps.logger.debug(`mode preview: ${cause} assembled in ${assembly.timing.ms.toFixed(1)} ms (${assembly.timing.tokenizedChars} characters tokenized)`);
+    const timing: PreviewTiming = { cause, assemblyMs: assembly.timing.ms };
+    this.timings.push(timing);
+    this.deps.logger.debug(`mode preview: ${cause} assembled in ${assembly.timing.ms.toFixed(1)} ms (${assembly.timing.tokenizedChars} characters tokenized${assembly.pendingTokens.length ? `; counting ${assembly.pendingTokens.join(', ')} next` : ''})`);
     await this.post({ type: 'preview', view });
+    if (assembly.pendingTokens.length > 0) {
+      await yieldToEventLoop();
+      if (seq !== this.seq || this.disposed) {
+        // A newer render (a keystroke, a rebuilt catalog) replaced this one and counts for itself.
+        return;
+      }
+      const full = assembler.countPending(assembly);
+      const ms = performance.now() - t0;
+      if (this.last === assembly) {
+        this.last = full;
+      }
+      timing.tokensMs = ms;
+      this.deps.logger.debug(`mode preview: ${cause} tokens of ${assembly.pendingTokens.join(', ')} counted ${ms.toFixed(1)} ms after the render started`);
+      for (const mode of assembly.pendingTokens) {
+        const p = full.modes[mode];
+        const late = p ? core.modeTokensView(p, seq, ms) : undefined;
+        if (late) {
+          await this.post({ type: 'tokens', ...late });
+        }
+      }
+    }
     // The first prompt needs the search index; build it now, after the first paint, not on the keystroke.
     if (assembler.index instanceof core.LazyIndex && !assembler.index.built) {
       const index = assembler.index;

@@ -2,7 +2,7 @@
 // No `vscode` here, so it is unit-tested like core.
 import type { Catalog } from '../../core/catalog/catalog';
 import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
-import type { DirectoryLine, DirectoryView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
+import type { DirectoryLine, DirectoryView, ModeTokensView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
 
 /** Schemas listed per mode; the counts cover all of them. */
 export const MAX_SCHEMAS = 300;
@@ -15,15 +15,21 @@ function countWhy(p: PreviewJson): Record<string, number> {
   return out;
 }
 
-function modeView(p: PreviewJson): ModeView {
-  const b = p.split?.bytes ?? { tools: p.bytes.tools, system: 0, messages: 0, framing: p.bytes.total - p.bytes.tools };
+function tokensOf(p: PreviewJson): ModeView['tokens'] {
   const t = p.split?.tokens;
+  return t && p.tokens ? { ...t, total: p.tokens.total } : undefined;
+}
+
+function modeView(p: PreviewJson, pending: boolean): ModeView {
+  const b = p.split?.bytes ?? { tools: p.bytes.tools, system: 0, messages: 0, framing: p.bytes.total - p.bytes.tools };
+  const tokens = tokensOf(p);
   return {
     mode: p.mode,
     effectiveMode: p.effectiveMode,
     ...(p.fallbackReason ? { fallbackReason: p.fallbackReason } : {}),
     bytes: { ...b, total: p.bytes.total },
-    ...(t && p.tokens ? { tokens: { ...t, total: p.tokens.total } } : {}),
+    ...(tokens ? { tokens } : {}),
+    ...(pending && !tokens ? { tokensPending: true } : {}),
     windows: p.windows ?? [],
     schemaCount: p.visible.length,
     whyCounts: countWhy(p),
@@ -75,6 +81,8 @@ export interface ViewContext {
   cause: string;
   /** The previous render's assembly, for the deltas. */
   previous?: PreviewAssembly;
+  /** Which render this is (late tokens carry it back). */
+  seq?: number;
 }
 
 export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewContext): PreviewView {
@@ -85,7 +93,7 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     configuredMode: a.configuredMode,
     catalogSize: catalog.size,
     prompt: a.prompt,
-    modes: modes.map(modeView),
+    modes: modes.map((p) => modeView(p, a.pendingTokens.includes(p.mode))),
     ...(dir ? { directory: directoryView(dir, catalog) } : {}),
     likely: dir?.likelyWhy ?? [],
     required: (dir?.required ?? []).map((v) => v.name),
@@ -97,7 +105,14 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     cause: ctx.cause,
     assemblyMs: Math.round(a.timing.ms * 10) / 10,
     builtAt: catalog.builtAt,
+    seq: ctx.seq ?? 0,
   };
+}
+
+/** The late tokens of one mode, once `countPending` counted them (undefined while they are still missing). */
+export function modeTokensView(p: PreviewJson, seq: number, ms: number): ModeTokensView | undefined {
+  const tokens = tokensOf(p);
+  return tokens ? { mode: p.mode, seq, tokens, windows: p.windows ?? [], ms: Math.round(ms * 10) / 10 } : undefined;
 }
 
 /** The exact request of one mode, as the raw tab and the JSON document show it. */

@@ -7,6 +7,7 @@ import {
   TABS,
   type DeltaView,
   type ModeName,
+  type ModeTokensView,
   type ModeView,
   type PanelState,
   type PartSizesView,
@@ -83,6 +84,14 @@ function kb(n: number): string {
 
 function signed(n: number): string {
   return n > 0 ? `+${fmt(n)}` : fmt(n);
+}
+
+/** What a token cell shows while the host is still counting (never a zero). */
+const COUNTING = 'counting…';
+
+function tokenText(m: ModeView, n: number | undefined): string {
+  if (n !== undefined) return fmt(n);
+  return m.tokensPending ? COUNTING : '–';
 }
 
 function pct(x: number): string {
@@ -235,17 +244,22 @@ function stackedBar(sizes: PartSizesView, total: number, max: number, unit: stri
 function chart(v: PreviewView): HTMLElement {
   const useTokens = v.modes.every((m) => m.tokens);
   const unit = useTokens ? 'tokens' : 'bytes';
+  const counting = v.modes.filter((m) => m.tokensPending).map((m) => m.mode);
   const max = Math.max(...v.modes.map((m) => (useTokens ? (m.tokens?.total ?? 0) : m.bytes.total)));
   const rows = v.modes.map((m) => {
     const sizes = useTokens && m.tokens ? m.tokens : m.bytes;
     return el('div', { class: 'chart-row' }, el('span', { class: 'chart-label' }, m.mode), stackedBar(sizes, sizes.total, max, unit), el('span', { class: 'num' }, `${fmt(sizes.total)}`));
   });
   const legend = el('div', { class: 'legend' }, ...PARTS.map((p) => el('span', {}, el('span', { class: `swatch seg-${p}` }), ` ${PART_TITLES[p]}`)));
-  return el('section', { 'aria-labelledby': 'chart-h', 'data-testid': 'chart' }, el('h2', { id: 'chart-h' }, `Request size by mode (${unit}, o200k)`), ...rows, legend);
+  const note = counting.length > 0 ? [el('p', { class: 'muted small', role: 'status', 'data-testid': 'tokens-pending' }, icon('loading'), ` Counting the tokens of ${counting.join(', ')} mode; sizes in bytes until then.`)] : [];
+  return el('section', { 'aria-labelledby': 'chart-h', 'data-testid': 'chart' }, el('h2', { id: 'chart-h' }, useTokens ? 'Request size by mode (tokens, o200k)' : 'Request size by mode (bytes)'), ...note, ...rows, legend);
 }
 
 function windowMeter(m: ModeView): HTMLElement {
   const box = el('div', { class: 'windows' });
+  if (m.tokensPending) {
+    box.append(el('span', { class: 'small muted' }, `share of the context window: ${COUNTING}`));
+  }
   for (const w of m.windows) {
     const meter = el('meter', { min: '0', max: '1', value: String(Math.min(1, w.share)), high: '0.5', optimum: '0', title: `${pct(w.share)} of a ${fmt(w.tokens)}-token window` });
     box.append(el('div', { class: 'window', 'data-window': String(w.tokens) }, el('span', { class: 'small' }, `${fmt(w.tokens / 1000)}k`), meter, el('span', { class: 'small num' }, pct(w.share))));
@@ -258,7 +272,7 @@ function sizeTable(m: ModeView): HTMLElement {
   for (const p of [...PARTS, 'total'] as const) {
     body.append(el('tr', {}, el('th', { scope: 'row' }, p === 'total' ? 'total' : PART_TITLES[p]),
       el('td', { class: 'num', 'data-part': `bytes-${p}` }, fmt(m.bytes[p])),
-      el('td', { class: 'num', 'data-part': `tokens-${p}` }, m.tokens ? fmt(m.tokens[p]) : '–')));
+      el('td', { class: 'num', 'data-part': `tokens-${p}` }, tokenText(m, m.tokens?.[p]))));
   }
   return el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', { scope: 'col' }, 'bytes'), el('th', { scope: 'col' }, 'tokens'))), body);
 }
@@ -278,7 +292,7 @@ function modeCard(m: ModeView, v: PreviewView): HTMLElement {
   const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: 'The mode the configuration asks for' }, icon('check'), ' configured') : '');
   return el('article', { class: `mode-card${configured ? ' configured' : ''}`, 'data-testid': `mode-${m.mode}`, 'data-mode': m.mode, 'aria-label': `${m.mode} mode` },
     title,
-    el('p', { class: 'big' }, el('strong', { 'data-testid': 'total-tokens' }, m.tokens ? fmt(m.tokens.total) : '–'), ' tokens · ', el('span', { 'data-testid': 'total-bytes' }, kb(m.bytes.total))),
+    el('p', { class: 'big' }, el('strong', { 'data-testid': 'total-tokens', ...(m.tokensPending ? { 'data-pending': 'true', 'aria-busy': 'true' } : {}) }, tokenText(m, m.tokens?.total)), ' tokens · ', el('span', { 'data-testid': 'total-bytes' }, kb(m.bytes.total))),
     windowMeter(m),
     sizeTable(m),
     el('p', { class: 'small muted' }, `${fmt(m.deferred)} tools behind Tool Search`),
@@ -423,6 +437,26 @@ function render(v: PreviewView): void {
   requestAnimationFrame(() => post({ type: 'rendered', cause: v.cause, ms: performance.now() - started }));
 }
 
+/** Late tokens of one mode, drawn into the view they were counted for (a newer view ignores them). */
+function applyTokens(t: ModeTokensView): void {
+  const v = state.view;
+  if (!v || v.seq !== t.seq) {
+    return;
+  }
+  const modes = v.modes.map((m): ModeView => {
+    if (m.mode !== t.mode) return m;
+    const next: ModeView = { ...m, tokens: t.tokens, windows: t.windows };
+    delete next.tokensPending;
+    return next;
+  });
+  state = { ...state, view: { ...v, modes } };
+  save();
+  // draw() keeps the prompt box and its caret; the open tab is drawn again with the counts.
+  redraw();
+  const started = performance.now();
+  requestAnimationFrame(() => post({ type: 'rendered', cause: `${v.cause}:tokens`, ms: performance.now() - started }));
+}
+
 window.addEventListener('message', (e: MessageEvent<unknown>) => {
   const msg = parseHostMessage(e.data);
   if (!msg) {
@@ -431,6 +465,9 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
   switch (msg.type) {
     case 'preview':
       render(msg.view);
+      break;
+    case 'tokens':
+      applyTokens(msg);
       break;
     case 'raw':
       raw = { mode: msg.mode, json: msg.json };

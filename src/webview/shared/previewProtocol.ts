@@ -28,6 +28,8 @@ export interface ModeView {
   fallbackReason?: string;
   bytes: PartSizesView & { total: number };
   tokens?: PartSizesView & { total: number };
+  /** Tokens still being counted: a `tokens` message with this view's `seq` brings them (never shown as zero). */
+  tokensPending?: boolean;
   windows: { tokens: number; share: number }[];
   /** Schemas sent up front, and how many for each reason. */
   schemaCount: number;
@@ -101,11 +103,25 @@ export interface PreviewView {
   /** Host-side assembly time of this render, in ms. */
   assemblyMs: number;
   builtAt: number;
+  /** Which render this is, so late tokens are applied only to the view they were counted for. */
+  seq: number;
+}
+
+/** The tokens of one mode counted after its view was posted. */
+export interface ModeTokensView {
+  mode: ModeName;
+  /** The `seq` of the view they belong to. */
+  seq: number;
+  tokens: PartSizesView & { total: number };
+  windows: { tokens: number; share: number }[];
+  /** Host time from the start of the render until these were counted, in ms. */
+  ms: number;
 }
 
 /** Host -> webview. */
 export type HostMessage =
   | { type: 'preview'; view: PreviewView }
+  | ({ type: 'tokens' } & ModeTokensView)
   | { type: 'loading' }
   | { type: 'error'; message: string }
   | { type: 'raw'; mode: ModeName; json: string };
@@ -174,11 +190,43 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
   }
 }
 
+function isSeq(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+function isSizes(v: unknown): v is PartSizesView & { total: number } {
+  return isObject(v) && isCount(v.tools) && isCount(v.system) && isCount(v.messages) && isCount(v.framing) && isCount(v.total) && v.total >= 0;
+}
+
+function isWindows(v: unknown): v is { tokens: number; share: number }[] {
+  return Array.isArray(v) && v.length <= 8 && v.every((w) => isObject(w) && isCount(w.tokens) && w.tokens > 0 && isCount(w.share) && w.share >= 0);
+}
+
+function parseModeTokens(v: Record<string, unknown>): HostMessage | undefined {
+  if (!isModeName(v.mode) || !isSeq(v.seq) || !isSizes(v.tokens) || !isWindows(v.windows) || !isCount(v.ms) || v.ms < 0) {
+    return undefined;
+  }
+  const t = v.tokens;
+  return {
+    type: 'tokens',
+    mode: v.mode,
+    seq: v.seq,
+    tokens: { tools: t.tools, system: t.system, messages: t.messages, framing: t.framing, total: t.total },
+    windows: v.windows.map((w) => ({ tokens: w.tokens, share: w.share })),
+    ms: v.ms,
+  };
+}
+
 function isPreviewView(v: unknown): v is PreviewView {
   return (
     isObject(v) &&
     isModeName(v.configuredMode) &&
     typeof v.catalogSize === 'number' &&
+    isSeq(v.seq) &&
     typeof v.prompt === 'string' &&
     Array.isArray(v.modes) &&
     v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows)) &&
@@ -203,6 +251,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
       return isModeName(v.mode) && typeof v.json === 'string' ? { type: 'raw', mode: v.mode, json: v.json } : undefined;
     case 'preview':
       return isPreviewView(v.view) ? { type: 'preview', view: v.view } : undefined;
+    case 'tokens':
+      return parseModeTokens(v);
     default:
       return undefined;
   }

@@ -5,7 +5,7 @@ import { ALL_MODES, buildPreview, LazyIndex, PreviewAssembler, previewBaseOf, pr
 import { payloadTokens } from '../../../src/core/provider/payloadSize';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { OpenWorkspace } from '../../../src/core/workspace';
-import { directoryLines, toPreviewView } from '../../../src/extension/preview/previewView';
+import { directoryLines, modeTokensView, toPreviewView } from '../../../src/extension/preview/previewView';
 import { DEMO } from '../gateway/fixtures';
 
 const PROMPT = 'call fake plugin tool 17 with marker abc';
@@ -58,6 +58,64 @@ describe('preview assembly (one for the CLI and the panel)', () => {
     // The first render tokenized direct mode's tools array; the edit does not do it again.
     assert.ok(edit.timing.tokenizedChars < first.timing.tokenizedChars - 0.9 * directJson, `edit ${edit.timing.tokenizedChars}, first ${first.timing.tokenizedChars}, direct tools ${directJson}`);
     assert.equal(edit.modes.direct?.tokens?.total, payloadTokens(edit.modes.direct?.request ?? { model: '', messages: [] }).total);
+  });
+
+  it('defers direct mode\'s tokens when asked: bytes everywhere, tokens for the rest, the same counts once counted', () => {
+    const whole = new PreviewAssembler(base).assemble(PROMPT);
+    const asm = new PreviewAssembler(base);
+    const first = asm.assemble(PROMPT, ALL_MODES, { deferTokens: ['direct'] });
+    assert.deepEqual(first.pendingTokens, ['direct']);
+    const direct = first.modes.direct;
+    assert.ok(direct);
+    assert.equal(direct.tokens, undefined);
+    assert.equal(direct.split?.tokens, undefined);
+    assert.deepEqual(direct.bytes, whole.modes.direct?.bytes);
+    for (const mode of ['code', 'tools', 'directory'] as const) {
+      assert.deepEqual(first.modes[mode]?.tokens, whole.modes[mode]?.tokens, mode);
+    }
+    // Direct mode's tools array was not tokenized for the first view.
+    const directTools = JSON.stringify(direct.request.tools).length;
+    assert.ok(first.timing.tokenizedChars < whole.timing.tokenizedChars - 0.9 * directTools, `${first.timing.tokenizedChars} characters tokenized, ${whole.timing.tokenizedChars} without deferring, direct tools ${directTools}`);
+
+    const full = asm.countPending(first);
+    assert.deepEqual(full.pendingTokens, []);
+    assert.deepEqual(full.modes.direct?.tokens, whole.modes.direct?.tokens);
+    assert.deepEqual(full.modes.direct?.tokens, payloadTokens(direct.request));
+    assert.deepEqual(full.modes.direct?.split, whole.modes.direct?.split);
+    assert.deepEqual(full.modes.direct?.windows, whole.modes.direct?.windows);
+    assert.equal(full.modes.code, first.modes.code, 'modes already counted are kept as they were');
+    assert.ok(full.timing.tokenizedChars >= directTools);
+
+    // Counted once, never deferred again: a prompt edit has every count at once.
+    const edit = asm.assemble('', ALL_MODES, { deferTokens: ['direct'] });
+    assert.deepEqual(edit.pendingTokens, []);
+    assert.equal(edit.modes.direct?.tokens?.total, payloadTokens(edit.modes.direct?.request ?? direct.request).total);
+    assert.deepEqual(new PreviewAssembler(base).assemble(PROMPT).pendingTokens, [], 'nothing is deferred unless asked (the CLI)');
+  });
+
+  it('marks deferred tokens as pending in the view and sends them later for the same render', () => {
+    const asm = new PreviewAssembler(base);
+    const first = asm.assemble('', ALL_MODES, { deferTokens: ['direct'] });
+    const view = toPreviewView(first, catalog, { workspaceName: 'demo', cause: 'open', seq: 7 });
+    assert.equal(view.seq, 7);
+    const direct = view.modes.find((m) => m.mode === 'direct');
+    assert.equal(direct?.tokensPending, true);
+    assert.equal(direct?.tokens, undefined);
+    assert.deepEqual(direct?.windows, []);
+    assert.ok((direct?.bytes.total ?? 0) > 0);
+    for (const m of view.modes.filter((x) => x.mode !== 'direct')) {
+      assert.equal(m.tokensPending, undefined, m.mode);
+      assert.ok(m.tokens && m.tokens.total > 0, m.mode);
+    }
+    const p = first.modes.direct;
+    assert.ok(p);
+    assert.equal(modeTokensView(p, 7, 1), undefined, 'nothing to send before counting');
+    const counted = asm.countPending(first).modes.direct;
+    assert.ok(counted);
+    const late = modeTokensView(counted, 7, 12.34);
+    assert.deepEqual(late, { mode: 'direct', seq: 7, tokens: { ...counted.split?.tokens, total: counted.tokens?.total }, windows: counted.windows, ms: 12.3 });
+    const whole = toPreviewView(new PreviewAssembler(base).assemble(''), catalog, { workspaceName: 'demo', cause: 'open' });
+    assert.deepEqual(late?.tokens, whole.modes.find((m) => m.mode === 'direct')?.tokens);
   });
 
   it('lists the largest direct-mode schemas first, with their ids and tokens', () => {

@@ -25,9 +25,23 @@ describe('Mode Preview protocol validators', () => {
     assert.deepEqual(parseHostMessage({ type: 'loading' }), { type: 'loading' });
     assert.equal(parseHostMessage({ type: 'preview', view: { configuredMode: 'code' } }), undefined);
     assert.equal(parseHostMessage({ type: 'raw', mode: 'code' }), undefined);
-    const view = { configuredMode: 'code', catalogSize: 3, prompt: '', modes: [{ mode: 'code', bytes: {}, schemaCount: 1, schemas: [], windows: [] }], likely: [], topTools: [], failedServers: [], required: [], missingRequired: [] };
+    const view = { configuredMode: 'code', catalogSize: 3, seq: 2, prompt: '', modes: [{ mode: 'code', bytes: {}, schemaCount: 1, schemas: [], windows: [] }], likely: [], topTools: [], failedServers: [], required: [], missingRequired: [] };
     assert.equal(parseHostMessage({ type: 'preview', view })?.type, 'preview');
     assert.equal(parseHostMessage({ type: 'preview', view: { ...view, modes: [{ ...view.modes[0], mode: 'bogus' }] } }), undefined);
+    assert.equal(parseHostMessage({ type: 'preview', view: { ...view, seq: undefined } }), undefined, 'a view without its render number');
+  });
+
+  it('passes late tokens only in their exact shape, copying no extra fields', () => {
+    const tokens = { tools: 900, system: 40, messages: 10, framing: 50, total: 1000 };
+    const msg = { type: 'tokens', mode: 'direct', seq: 3, tokens, windows: [{ tokens: 128000, share: 1000 / 128000 }], ms: 640.5 };
+    assert.deepEqual(parseHostMessage({ ...msg, extra: 1, tokens: { ...tokens, evil: '<script>' } }), msg);
+    for (const bad of [
+      { ...msg, mode: 'all' }, { ...msg, seq: -1 }, { ...msg, seq: 1.5 }, { ...msg, seq: '3' }, { ...msg, ms: Number.NaN }, { ...msg, ms: -2 },
+      { ...msg, tokens: { ...tokens, total: -1 } }, { ...msg, tokens: { ...tokens, tools: '900' } }, { ...msg, tokens: { tools: 1, total: 1 } },
+      { ...msg, windows: [{ tokens: 0, share: 0 }] }, { ...msg, windows: {} }, { ...msg, tokens: undefined },
+    ]) {
+      assert.equal(parseHostMessage(bad), undefined, JSON.stringify(bad));
+    }
   });
 
   it('restores saved state defensively', () => {
