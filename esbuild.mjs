@@ -6,8 +6,8 @@ import { createWatchReporter } from './scripts/lib/watchReporter.mjs';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Bundles; an entry whose source does not exist yet is skipped. */
-const bundles = [
+/** Bundles. A missing entry fails the build, unless the bundle is declared `pending` (being written on another branch). */
+const declared = [
   // The extension host bundle: `vscode` is provided by the host. Core is its own
   // bundle, loaded on first use, so activation does not pay for parsing it.
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode', './coreEntry.js'] },
@@ -19,8 +19,19 @@ const bundles = [
   // Webview panels: browser code.
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
-  { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
-].filter((b) => b.entryPoints.every((e) => fs.existsSync(e)));
+  { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife', pending: true },
+];
+
+const missing = declared.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)).map((e) => ({ entry: e, pending: b.pending === true })));
+for (const m of missing.filter((x) => x.pending)) {
+  console.warn(`[esbuild] skipping pending entry ${m.entry}`);
+}
+const fatal = missing.filter((m) => !m.pending);
+if (fatal.length > 0) {
+  console.error(`[esbuild] missing entry point(s): ${fatal.map((m) => m.entry).join(', ')}`);
+  process.exit(1);
+}
+const bundles = declared.filter((b) => b.entryPoints.every((e) => fs.existsSync(e))).map(({ pending: _pending, ...b }) => b);
 
 const common = {
   bundle: true,

@@ -96,7 +96,7 @@ async function timed(bridge: CodeBridge, expectWarm: boolean): Promise<number> {
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.floor(s.length / 2)] ?? NaN;
 };
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
 

@@ -64,6 +64,9 @@ let snapshots: string | undefined;
 /** Each runtime as it is probed and attacked: the default Node from source and from a snapshot, Node 26 from a snapshot. */
 export function launchConfigs(): Runtime[] {
   const [defaultNode, second] = runtimes();
+  if (!defaultNode || !second) {
+    throw new Error('runtimes() lists the default Node and a second one');
+  }
   return [
     { ...defaultNode, label: `${defaultNode.label}, started from source` },
     { ...defaultNode, label: `${defaultNode.label}, started from a snapshot`, snapshotDir: snapshotDir() },

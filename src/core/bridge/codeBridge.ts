@@ -48,8 +48,9 @@ export interface RunOptions {
 
 /** Finds the sandbox bundle for code running from `dist/` (bundled) or from `src/` (tests). */
 export function defaultSandboxBundle(): string {
-  const candidates = [path.join(__dirname, 'sandbox.js'), path.resolve(__dirname, '../../../dist/sandbox.js')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+  const bundled = path.join(__dirname, 'sandbox.js');
+  const fromSource = path.resolve(__dirname, '../../../dist/sandbox.js');
+  return [bundled, fromSource].find((c) => fs.existsSync(c)) ?? bundled;
 }
 
 /**

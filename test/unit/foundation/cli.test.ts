@@ -24,7 +24,7 @@ describe('CLI catalog and explain (contract)', function () {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out) as CatalogJson;
     assert.equal(j.catalogSize, j.tools.filter((t) => t.status === 'cataloged').length);
-    assert.equal(j.sources.openclaw + j.sources.mcp + j.sources.client, j.catalogSize);
+    assert.equal((j.sources.openclaw ?? 0) + (j.sources.mcp ?? 0) + (j.sources.client ?? 0), j.catalogSize);
     assert.ok(j.tools.some((t) => t.id === 'openclaw:core:read' && t.status === 'cataloged'));
     assert.ok(j.tools.some((t) => t.id === 'openclaw:fake-plugin:fake_plugin_tool_17' && t.status === 'cataloged'));
     assert.ok(j.tools.some((t) => t.id === 'client:client:render_chart'));

@@ -33,11 +33,11 @@ describe('CLI with live MCP servers', () => {
       '.vscode/mcp.json': { inputs: [{ id: 'mode', type: 'promptString' }], servers: { fx: { command: 'node', args: [HOSTILE, '${input:mode}'] } } },
     });
     const without = JSON.parse((await cli(dir, 'catalog', '--no-user-config', '--json')).out) as Json;
-    assert.match(without.servers[0].error ?? '', /needs a value for input "mode"/);
+    assert.match(without.servers[0]?.error ?? '', /needs a value for input "mode"/);
     const ex = await cli(dir, 'explain', 'fx__echo', '--no-user-config', '--json');
-    assert.equal((JSON.parse(ex.out) as { matches: { status: string }[] }).matches[0].status, 'unavailable');
+    assert.equal((JSON.parse(ex.out) as { matches: { status: string }[] }).matches[0]?.status, 'unavailable');
     const withIt = JSON.parse((await cli(dir, 'catalog', '--no-user-config', '--json', '--input', 'mode=ok')).out) as Json;
-    assert.equal(withIt.servers[0].status, 'ok', JSON.stringify(withIt.servers));
+    assert.equal(withIt.servers[0]?.status, 'ok', JSON.stringify(withIt.servers));
     assert.ok(withIt.tools.some((t) => t.id === 'mcp:fx:echo'));
   });
 

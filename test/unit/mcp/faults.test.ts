@@ -48,9 +48,9 @@ describe('live MCP faults', function () {
             sloppy: stdio('invalid-schemas'),
             looper: stdio('repeat-cursor'),
             endless: stdio('endless-pages'),
-            locked: { url: statuses[401].url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
-            gone: { url: statuses[404].url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
-            broken: { url: statuses[500].url, transport: 'sse', connectTimeout: 5000, timeout: 5000 },
+            locked: { url: statuses[401]?.url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
+            gone: { url: statuses[404]?.url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
+            broken: { url: statuses[500]?.url, transport: 'sse', connectTimeout: 5000, timeout: 5000 },
             nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
           },
         },
@@ -78,8 +78,8 @@ describe('live MCP faults', function () {
     assert.match(s.origin, /^openclaw\.json:\d+$/);
     for (const q of [`mcp:${name}:anything`, `${name}__anything`]) {
       const ex = explainTool(catalog, q);
-      assert.equal(ex.matches[0].status, 'unavailable', q);
-      assert.ok(ex.matches[0].reason.includes(s.error ?? '?'), ex.matches[0].reason);
+      assert.equal(ex.matches[0]?.status, 'unavailable', q);
+      assert.ok(ex.matches[0]?.reason.includes(s.error ?? '?'), ex.matches[0]?.reason);
       assert.ok(ex.unavailableServers.includes(name));
     }
   };
@@ -155,6 +155,7 @@ describe('live MCP faults', function () {
     assert.match(s.error ?? '', /tools excluded/);
     assert.equal(catalog.get('mcp:sloppy:good')?.status, 'cataloged');
     const stringy = explainTool(catalog, 'mcp:sloppy:stringy').matches[0];
+    assert.ok(stringy);
     assert.equal(stringy.status, 'excluded');
     assert.match(stringy.reason, /must have type "object"/);
     const messages = catalog.diagnostics.map((d) => d.message).join('\n');

@@ -54,14 +54,14 @@ describe('live MCP over HTTP', () => {
       const catalog = await ws.buildCatalog();
       const by = Object.fromEntries(catalog.servers.map((s) => [s.name, s]));
       assert.deepEqual(
-        [by.remote, by.events, by.old].map((s) => [s.status, s.transport, s.toolCount]),
+        [by.remote, by.events, by.old].map((s) => [s?.status, s?.transport, s?.toolCount]),
         [
           ['ok', 'streamable-http', 2],
           ['ok', 'sse', 2],
           ['ok', 'sse', 2],
         ],
       );
-      assert.equal(by.events.origin, '.mcp.json:3');
+      assert.equal(by.events?.origin, '.mcp.json:3');
       const greet = await callTool(catalog, 'mcp:remote:greet', { name: 'Ada' });
       assert.deepEqual(greet.content, [{ type: 'text', text: 'hello Ada via streamable-http' }]);
       const add = await callTool(catalog, 'mcp:events:add', { a: 2, b: 3 });

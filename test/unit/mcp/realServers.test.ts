@@ -46,6 +46,7 @@ describe('live MCP: the three reference servers (demo workspace)', function () {
 
   it('applies toolFilter.exclude and says where the filter is', () => {
     const ex = explainTool(catalog, 'mcp:filesystem:move_file').matches[0];
+    assert.ok(ex);
     assert.equal(ex.status, 'excluded');
     assert.match(ex.reason, /toolFilter\.exclude "move_file".*openclaw\.json:\d+/);
   });

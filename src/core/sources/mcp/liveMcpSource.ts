@@ -202,7 +202,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     } else {
       state.status = 'ok';
       state.error =
-        bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0].invalid ?? ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
+        bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0]?.invalid ?? ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
     }
   }
 
