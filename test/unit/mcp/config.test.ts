@@ -52,7 +52,7 @@ const has = (ds: Diagnostic[], file: string, line: number, re: RegExp) =>
   );
 
 describe('MCP config: OpenClaw mcp.servers', () => {
-  const { dir, byName, server, diagnostics } = load({ '.openclaw/openclaw.json': OPENCLAW });
+  const { dir, server, diagnostics } = load({ '.openclaw/openclaw.json': OPENCLAW });
   const cfgDir = path.join(dir, '.openclaw');
 
   it('reads stdio servers with origin line, resolving relative paths against the config folder', () => {
@@ -112,7 +112,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   };
 
   it('substitutes ${workspaceFolder}, ${env:...}, input defaults; reads envFile under env', () => {
-    const { dir, byName, server } = load(files, { inputs: { 'api-key': 'k-123' } });
+    const { dir, server } = load(files, { inputs: { 'api-key': 'k-123' } });
     const s = server('tools');
     assert.equal(s.format, 'vscode');
     assert.deepEqual(s.origin, { file: '.vscode/mcp.json', line: 7 });
@@ -123,7 +123,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('a missing input makes the server fail with a message naming it; undeclared inputs and unknown fields are diagnostics', () => {
-    const { byName, server, diagnostics, found } = load(files);
+    const { server, diagnostics, found } = load(files);
     assert.match(server('tools').problem ?? '', /needs a value for input "api-key" \(\$\{input:api-key\} in \.vscode\/mcp\.json\).*--input api-key=VALUE/);
     assert.deepEqual(server('tools').missingInputs, ['api-key']);
     assert.deepEqual(found.inputs, [
@@ -135,7 +135,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('duplicate names across files: the first file wins, the later one is reported with both places', () => {
-    const { byName, server, diagnostics } = load(files);
+    const { server, diagnostics } = load(files);
     assert.equal(server('local').format, 'openclaw');
     has(diagnostics, '.vscode/mcp.json', 16, /"local" is already defined at \.openclaw\/openclaw\.json:2; this definition is ignored/);
     has(diagnostics, '.mcp.json', 3, /"local" is already defined at \.openclaw\/openclaw\.json:2/);
@@ -144,7 +144,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('a broken file is one syntax diagnostic; the other files still count', () => {
-    const { byName, server, diagnostics } = load({ ...files, '.vscode/mcp.json': '{ "servers": { "x": ' });
+    const { byName, diagnostics } = load({ ...files, '.vscode/mcp.json': '{ "servers": { "x": ' });
     assert.ok(diagnostics.some((d) => d.file === '.vscode/mcp.json' && /JSON5 syntax error/.test(d.message)));
     assert.ok(byName.portable);
   });
@@ -153,7 +153,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
     const claude = { 'home/.config/Claude/claude_desktop_config.json': { mcpServers: { desk: { command: 'd', args: ['${NOT_EXPANDED}'] } }, globalShortcut: 'x' } };
     const cursor = { 'home/.cursor/mcp.json': { mcpServers: { cur: { url: 'https://example.test/c', headers: { A: '${env:HOME_X}' } } } } };
     assert.equal(load({ ...claude, ...cursor }).byName.desk, undefined);
-    const { byName, server, diagnostics } = load({ ...claude, ...cursor }, { imports: ['claude', 'cursor'], platform: 'linux' });
+    const { server, diagnostics } = load({ ...claude, ...cursor }, { imports: ['claude', 'cursor'], platform: 'linux' });
     assert.deepEqual(server('desk').args, ['${NOT_EXPANDED}']);
     assert.equal(server('desk').format, 'claude');
     assert.deepEqual([server('cur').transportGuessed, server('cur').headers], [true, { A: '/hx' }]);
