@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
 
 const arg = (name: string): string | undefined => {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ATTACKS, PRELUDE, type Attack } from './attacks';
 import { launchConfigs, listener, openDemo, sandboxBundle, type Demo } from './harness';
 

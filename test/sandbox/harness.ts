@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { createToolSearchApi } from '../../src/core/gateway/toolSearchApi';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ToolIndex } from '../../src/core/search/toolIndex';
 import { OpenWorkspace } from '../../src/core/workspace';
 

@@ -6,8 +6,8 @@ import { errorMessage } from '../util/errors';
 import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
 import { argumentProblem } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
-import { lookupAllowed, lookupExcluded } from './lookup';
-import { ToolApiError, type CallOutcome, type CallRequestContext } from './toolApi';
+import { lookupAllowed, lookupExcluded } from '../catalog/lookup';
+import { ToolApiError, type CallOutcome, type CallRequestContext } from '../toolApi';
 import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {

@@ -7,10 +7,10 @@ import type { OpenWorkspace } from '../workspace';
 import { ApprovalPolicy, type Approver } from './approvals';
 import { ToolGateway, type GatewayOutcome } from './gateway';
 import { pluginHooks } from './hooks';
-import { lookupAllowed } from './lookup';
+import { lookupAllowed } from '../catalog/lookup';
 import type { ToolSearchIndex } from './searchIndex';
 import { describedTool } from '../search/compactHit';
-import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from '../toolApi';
 
 /** The compact entry of a catalog tool (a hit without its score, a description without its schemas). */
 export function compactTool(tool: CatalogTool): CompactTool {

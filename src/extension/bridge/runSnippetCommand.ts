@@ -4,7 +4,7 @@ import type { CodeBridge } from '../../core/bridge/codeBridge';
 import type { RunReport } from '../../core/bridge/runReport';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Approver } from '../../core/gateway/approvals';
-import type { CallOutcome, ToolSearchApi } from '../../core/gateway/toolApi';
+import type { CallOutcome, ToolSearchApi } from '../../core/toolApi';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';

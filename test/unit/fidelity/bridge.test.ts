@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { callIdPart, CodeBridge } from '../../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../../src/core/bridge/runReport';
-import { RECOVERY_GUIDANCE, resolveTool } from '../../../src/core/gateway/lookup';
+import { RECOVERY_GUIDANCE, resolveTool } from '../../../src/core/catalog/lookup';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import type { CatalogTool } from '../../../src/core/types';
 import { toolResultEnvelope } from '../../../src/core/gateway/toolResult';
-import { TurnDispatcher } from '../../../src/core/gateway/turnDispatcher';
+import { TurnDispatcher } from '../../../src/core/modes/turnDispatcher';
 import { buildSurface } from '../../../src/core/modes/surface';
 import { TOOL_SEARCH_CODE, toolSearchTools } from '../../../src/core/modes/toolSearchTools';
 import { openDemo, sandboxBundle, type Demo } from '../../sandbox/harness';

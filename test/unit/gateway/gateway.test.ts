@@ -4,7 +4,7 @@ import { ApprovalPolicy, type ApprovalRequest } from '../../../src/core/gateway/
 import { ToolGateway } from '../../../src/core/gateway/gateway';
 import { pluginHooks } from '../../../src/core/gateway/hooks';
 import { composeToolSearchApi, createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
-import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolApiError } from '../../../src/core/toolApi';
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { SessionLog } from '../../../src/core/telemetry/sessionLog';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApprovalPolicy } from '../../../src/core/gateway/approvals';
 import { ToolGateway } from '../../../src/core/gateway/gateway';
 import { composeToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
-import { TurnDispatcher } from '../../../src/core/gateway/turnDispatcher';
+import { TurnDispatcher } from '../../../src/core/modes/turnDispatcher';
 import { buildSurface } from '../../../src/core/modes/surface';
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
-import { TurnDispatcher } from '../../../src/core/gateway/turnDispatcher';
+import { TurnDispatcher } from '../../../src/core/modes/turnDispatcher';
 import { buildSurface } from '../../../src/core/modes/surface';
 import { previewOf } from '../../../src/core/modes/preview';
 import { ToolIndex } from '../../../src/core/search/toolIndex';

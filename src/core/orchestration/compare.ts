@@ -5,7 +5,7 @@ import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam
 import { CodeBridge } from '../bridge/codeBridge';
 import type { Catalog } from '../catalog/catalog';
 import { createToolSearchApi } from '../gateway/toolSearchApi';
-import { TurnDispatcher, type DispatchResult } from '../gateway/turnDispatcher';
+import { TurnDispatcher, type DispatchResult } from '../modes/turnDispatcher';
 import { previewOf } from '../modes/preview';
 import { buildSurface, MAX_LIKELY, type IsolationStatus } from '../modes/surface';
 import { ToolIndex } from '../search/toolIndex';
@@ -14,9 +14,9 @@ import { summarizeSession, type SessionSummary } from '../telemetry/summary';
 import type { ToolSearchModeName } from '../types';
 import { errorMessage } from '../util/errors';
 import type { OpenWorkspace } from '../workspace';
-import { MockProvider, parsePrompt } from './mockProvider';
-import { serializeRequest, type PayloadBytes } from './payloadSize';
-import { chatCompletionsBody, DEFAULT_MODEL } from './requestShapes';
+import { MockProvider, parsePrompt } from '../provider/mockProvider';
+import { serializeRequest, type PayloadBytes } from '../provider/payloadSize';
+import { chatCompletionsBody, DEFAULT_MODEL } from '../provider/requestShapes';
 
 export const DEFAULT_COMPARE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 const MAX_ROUNDS = 8;

@@ -1,7 +1,7 @@
-import type { Catalog } from '../catalog/catalog';
-import { suggestNames } from '../explain/explain';
+import type { Catalog } from './catalog';
+import { suggestNames } from './suggestNames';
 import type { CatalogTool } from '../types';
-import { ToolApiError } from './toolApi';
+import { ToolApiError } from '../toolApi';
 
 /** Where a lookup may find tools: the index's own maps, or the authorized part of a catalog. */
 export interface LookupCandidates {

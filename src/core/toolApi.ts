@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolSourceKind } from '../types';
+import type { JsonSchema, ToolSourceKind } from './types';
 
 /**
  * The three operations every Tool Search surface exposes (the code bridge's

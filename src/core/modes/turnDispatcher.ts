@@ -1,10 +1,10 @@
 import type { Catalog } from '../catalog/catalog';
-import type { Surface } from '../modes/surface';
-import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
+import type { Surface } from './surface';
+import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from './toolSearchTools';
 import type { SessionLog } from '../telemetry/sessionLog';
 import { errorMessage } from '../util/errors';
-import { withRecoveryGuidance } from './lookup';
-import type { GatewayToolSearchApi } from './toolSearchApi';
+import { withRecoveryGuidance } from '../catalog/lookup';
+import type { GatewayToolSearchApi } from '../gateway/toolSearchApi';
 
 /** A tool call as the model made it (arguments as the provider returned them: a JSON string or an object). */
 export interface ModelToolCall {
