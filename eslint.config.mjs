@@ -35,6 +35,14 @@ export default tseslint.config(
     },
   },
   {
+    // Temp folders come from scratchDir (test/helpers/scratch.ts), which removes them all.
+    files: ['test/unit/**', 'test/process/**', 'test/sandbox/**', 'test/helpers/**'],
+    ignores: ['test/helpers/scratch.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'fs', property: 'mkdtempSync', message: 'Use scratchDir from test/helpers/scratch.ts: it is removed when the tests end.' }, { object: 'os', property: 'tmpdir', message: 'Use scratchDir from test/helpers/scratch.ts: it is removed when the tests end.' }],
+    },
+  },
+  {
     // The CLI, benchmarks, tests and scripts talk to a terminal.
     files: ['src/cli/**', 'bench/**', 'test/**', 'scripts/**', 'src/sandbox/**'],
     rules: { 'no-console': 'off' },

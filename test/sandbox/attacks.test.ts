@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
@@ -8,6 +7,7 @@ import type { RunReport } from '../../src/core/bridge/runReport';
 import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ATTACKS, PRELUDE, type Attack } from './attacks';
 import { launchConfigs, listener, openDemo, sandboxBundle, type Demo } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 /** The real gateway api, with tool calls delayed first (abortable, like a slow tool). */
 function delayed(api: ToolSearchApi, delayMs: number): { api: ToolSearchApi; maxInFlight: () => number; aborted: () => number } {
@@ -61,7 +61,7 @@ for (const rt of launchConfigs()) {
     const secret = `tsi-secret-${Math.random().toString(36).slice(2)}`;
 
     async function attack(a: Attack): Promise<Outcome> {
-      const canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-canary-'));
+      const canaryDir = scratchDir('tsi-canary-');
       const server = await listener();
       const slow = a.callDelayMs !== undefined ? delayed(demo.api, a.callDelayMs) : undefined;
       const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir }) : bridge;

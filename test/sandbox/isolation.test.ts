@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import { clearIsolationCache, probeIsolation } from '../../src/core/bridge/isolation';
 import { launchConfigs, openDemo, sandboxBundle, type Demo } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 describe('isolation probe', function () {
   let bundlePath: string;
@@ -12,7 +12,7 @@ describe('isolation probe', function () {
 
   before(async () => {
     bundlePath = await sandboxBundle();
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fake-node-'));
+    scratch = scratchDir('tsi-fake-node-');
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 

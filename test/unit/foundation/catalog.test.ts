@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { explainTool } from '../../../src/core/explain/explain';
+import { scratchDir } from '../../helpers/scratch';
 
 /** Writes a small workspace from a map of relative paths to contents. */
 function workspace(files: Record<string, string | object>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-ws-'));
+  const dir = scratchDir('tsi-ws-');
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });

@@ -4,7 +4,7 @@ import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { discoverServers, type DiscoverOptions } from '../../../src/core/sources/mcp/discoverServers';
 import { toolFilterReason } from '../../../src/core/sources/mcp/toolFilter';
 import type { Diagnostic } from '../../../src/core/types';
-import { tempWorkspace } from './helpers';
+import { tempWorkspace } from '../../helpers/mcp';
 
 const OPENCLAW = `{
   mcp: {

@@ -4,7 +4,7 @@ import { explainTool } from '../../../src/core/explain/explain';
 import type { ServerReport } from '../../../src/core/types';
 import type { OpenWorkspace } from '../../../src/core/workspace';
 import { startStatusServer, type RunningHttpServer } from '../../fixtures/mcp/httpServers';
-import { callTool, childPids, HOSTILE, openWorkspace, tempWorkspace, waitFor } from './helpers';
+import { callTool, childPids, HOSTILE, openWorkspace, tempWorkspace, waitFor } from '../../helpers/mcp';
 
 /**
  * One workspace declaring a healthy server next to one hostile server per

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { OpenWorkspace, type WorkspaceOptions } from '../../../src/core/workspace';
-import type { McpServerConfig } from '../../../src/core/sources/mcp/serverConfig';
+import { OpenWorkspace, type WorkspaceOptions } from '../../src/core/workspace';
+import type { McpServerConfig } from '../../src/core/sources/mcp/serverConfig';
+import { scratchDir } from './scratch';
 
-export const REPO = path.resolve(__dirname, '..', '..', '..');
+export const REPO = path.resolve(__dirname, '..', '..');
 export const HOSTILE = path.join(REPO, 'test', 'fixtures', 'mcp', 'hostileServer.mjs');
 export const DEMO = path.join(REPO, 'examples', 'demo');
 
@@ -60,7 +60,7 @@ export async function waitFor(cond: () => boolean, ms = 3000): Promise<boolean> 
 
 /** Writes a temporary workspace from relative paths to contents. */
 export function tempWorkspace(files: Record<string, string | object>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-mcp-'));
+  const dir = scratchDir('tsi-mcp-');
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -98,7 +98,7 @@ export function referenceConfig(name: keyof typeof REFERENCE, extraArgs: string[
 }
 
 /** Calls a cataloged tool through its source's executor, as the gateway does. */
-export async function callTool(catalog: import('../../../src/core/catalog/catalog').Catalog, id: string, args: Record<string, unknown>) {
+export async function callTool(catalog: import('../../src/core/catalog/catalog').Catalog, id: string, args: Record<string, unknown>) {
   const tool = catalog.get(id);
   if (!tool) {
     throw new Error(`no tool ${id}`);

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { explainTool } from '../../../src/core/explain/explain';
 import type { OpenWorkspace } from '../../../src/core/workspace';
-import { callTool, childPids, DEMO, openWorkspace, waitFor } from './helpers';
+import { callTool, childPids, DEMO, openWorkspace, waitFor } from '../../helpers/mcp';
 
 /** The demo workspace with the three reference servers, started from node_modules over stdio. */
 describe('live MCP: the three reference servers (demo workspace)', function () {

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
@@ -11,7 +10,8 @@ import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { parseSessionLog, SessionLog, turnStartEvent } from '../../../src/core/telemetry/sessionLog';
 import { originOf, summarizeSession } from '../../../src/core/telemetry/summary';
 import { OpenWorkspace } from '../../../src/core/workspace';
-import { DEMO } from '../gateway/fixtures';
+import { DEMO } from '../../unit/gateway/fixtures';
+import { scratchDir } from '../../helpers/scratch';
 
 describe('session log and telemetry', () => {
   let ws: OpenWorkspace;
@@ -39,7 +39,7 @@ describe('session log and telemetry', () => {
   }
 
   it('writes one JSON event per line, in order, to the JSONL file', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-log-')), 'session.jsonl');
+    const file = path.join(scratchDir('tsi-log-'), 'session.jsonl');
     const { log } = await tokensModeTurn(file);
     const text = fs.readFileSync(file, 'utf8');
     assert.equal(text, log.toJsonl());

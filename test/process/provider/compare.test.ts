@@ -7,8 +7,9 @@ import { compareModes } from '../../../src/core/orchestration/compare';
 import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvider';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
-import { cli, cliWorkspace } from '../gateway/cliWorkspace';
-import { DEMO, REPO } from '../gateway/fixtures';
+import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
+import { DEMO, REPO } from '../../unit/gateway/fixtures';
+import { scratchDir } from '../../helpers/scratch';
 
 describe('compare: direct vs Tool Search against a mock OpenAI-compatible provider', function () {
   // The code lane probes and spawns a real sandbox child.
@@ -46,7 +47,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
   });
 
   it('tools mode: both lanes call fake_plugin_tool_17; only Tool Search keeps the plugin schemas out; all six QA checks pass', async () => {
-    const logDir = fs.mkdtempSync(path.join(dir, 'logs-'));
+    const logDir = scratchDir('logs-');
     const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', logDir });
     for (const c of r.checks) {
       assert.ok(c.ok, `${c.name}: ${c.detail}`);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { runCliCaptured } from '../../helpers/cliCapture';
-import { DEMO, HOSTILE, tempWorkspace } from './helpers';
+import { DEMO, HOSTILE, tempWorkspace } from '../../helpers/mcp';
 
 const cli = (cwd: string, ...argv: string[]) => runCliCaptured(argv, cwd);
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { startSseServer, startStreamableHttpServer, type RunningHttpServer } from '../../fixtures/mcp/httpServers';
-import { callTool, openWorkspace, tempWorkspace } from './helpers';
+import { callTool, openWorkspace, tempWorkspace } from '../../helpers/mcp';
 
 /**
  * Streamable HTTP and SSE servers started here with the SDK on 127.0.0.1:0,

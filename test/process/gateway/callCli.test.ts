@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { summarizeSession } from '../../../src/core/telemetry/summary';
-import { cli, cliWorkspace } from './cliWorkspace';
+import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 
 interface CallJson {
   ok: boolean;

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliCaptured } from '../../helpers/cliCapture';
+import { scratchDir } from '../../helpers/scratch';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
 
@@ -11,7 +11,7 @@ describe('CLI: an unusable config is a config error, and eval survives long quer
   let ws: string;
 
   before(() => {
-    ws = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-config-errors-'));
+    ws = scratchDir('tsi-config-errors-');
   });
   after(() => fs.rmSync(ws, { recursive: true, force: true }));
 

@@ -1,15 +1,15 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCliCaptured, type CliRun } from '../../helpers/cliCapture';
-import { DEMO } from './fixtures';
+import { runCliCaptured, type CliRun } from './cliCapture';
+import { DEMO } from '../unit/gateway/fixtures';
+import { scratchDir } from './scratch';
 
 /**
  * A small workspace using the demo's real fake plugin (handler and hook) and
  * GitHub snapshots, without the demo's live MCP servers, so CLI tests stay fast.
  */
 export function cliWorkspace(extraConfig = ''): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-cli-'));
+  const dir = scratchDir('tsi-cli-');
   const plugins = JSON.stringify(path.join(DEMO, 'plugins'));
   fs.writeFileSync(
     path.join(dir, 'openclaw.json'),

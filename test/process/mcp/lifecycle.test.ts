@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { LiveMcpSource } from '../../../src/core/sources/mcp/liveMcpSource';
 import type { CatalogEntry } from '../../../src/core/types';
-import { childPids, hostileConfig, isAlive, REPO, waitFor } from './helpers';
+import { childPids, hostileConfig, isAlive, REPO, waitFor } from '../../helpers/mcp';
 
 const entry = (server: string, tool: string): CatalogEntry => ({ id: `mcp:${server}:${tool}`, source: 'mcp', sourceName: server, name: `${server}__${tool}`, description: '' });
 
