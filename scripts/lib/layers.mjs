@@ -3,7 +3,7 @@
 
 /** Tiers of src/core, from the bottom up. */
 export const CORE_TIERS = [
-  ['types.ts', 'toolApi.ts', 'util'],
+  ['types.ts', 'reasons.ts', 'toolApi.ts', 'util'],
   ['config'],
   ['policy'],
   ['sources'],

@@ -89,13 +89,23 @@ export interface CallOutcome {
   /** The result as OpenClaw shapes it (`{ content, details }`), when the tool ran. */
   envelope?: ToolResultEnvelope;
   error?: string;
-  /** What stopped the call: `policy`, `approval`, `hook:<pluginId>`, `unavailable`, `lookup`. */
-  blockedBy?: string;
+  /** What stopped the call. */
+  blockedBy?: BlockedBy;
+  /** With `blockedBy: 'lookup'`: why the lookup failed. */
+  lookupError?: ToolApiErrorCode;
 }
+
+/**
+ * What stopped a call, as the contract spells it (a string on the wire):
+ * `hook:<pluginId>` names the plugin whose `beforeToolCall` hook refused or failed.
+ */
+export type BlockedBy = 'policy' | 'approval' | 'unavailable' | 'lookup' | 'invalid-args' | 'aborted' | 'cancelled' | `hook:${string}`;
+
+export type ToolApiErrorCode = 'unknown-tool' | 'ambiguous-tool' | 'empty-query' | 'query-too-long' | 'too-many-queries' | 'invalid-args';
 
 /** Raised for lookups that fail: unknown or ambiguous names, empty queries, limits. */
 export class ToolApiError extends Error {
-  constructor(message: string, readonly code: 'unknown-tool' | 'ambiguous-tool' | 'empty-query' | 'query-too-long' | 'too-many-queries' | 'invalid-args') {
+  constructor(message: string, readonly code: ToolApiErrorCode) {
     super(message);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SourceCounts } from '../catalog/catalog';
-import { withRecoveryGuidance } from '../catalog/lookup';
+import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { ToolApiError, type CallOutcome, type CallRequestContext, type ToolSearchApi } from '../toolApi';
 import { TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
 import { errorMessage } from '../util/errors';
@@ -380,7 +380,7 @@ class RunSession {
         try {
           return this.api.describe(first);
         } catch (err) {
-          throw new Error(withRecoveryGuidance(errorMessage(err), 'code-mode'), { cause: err });
+          throw new Error(withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
         }
       case 'call': {
         if (typeof first !== 'string') {
@@ -399,7 +399,7 @@ class RunSession {
         const outcome = await this.api.call(first, second ?? {}, callCtx);
         if (!outcome.ok) {
           const by = outcome.blockedBy ? ` [blocked by ${outcome.blockedBy}]` : '';
-          const why = withRecoveryGuidance(outcome.error ?? 'the call failed', 'code-mode');
+          const why = withRecoveryGuidance(outcome.error ?? 'the call failed', outcome.lookupError, 'code-mode');
           throw new Error(`openclaw.tools.call(${JSON.stringify(first)}) failed: ${why}${by}`);
         }
         return bridgeCallResult(outcome);

@@ -4,6 +4,7 @@ import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinitio
 import { errorMessage } from '../util/errors';
 import { normalizeToolName } from '../policy/toolPattern';
 import type { ModelledVersion } from '../policy/openclawVersions';
+import type { ToolReason } from '../reasons';
 import { Catalog } from './catalog';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
@@ -80,7 +81,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   // Model-visible names must be unique; earlier sources keep the name.
   const owners = new Map<string, string>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
-  const conflicts = new Map<ToolDefinition, string>();
+  const conflicts = new Map<ToolDefinition, ToolReason>();
   const clientConflicts: string[] = [];
   for (const { def } of ordered) {
     if (def.invalid) {
@@ -92,10 +93,10 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (holder === undefined) {
       owners.set(key, toolId(def));
     } else if (def.source === 'client') {
-      conflicts.set(def, `client tool name conflict: ${def.name} (also ${holder})`);
+      conflicts.set(def, { kind: 'client-conflict', with: holder });
       clientConflicts.push(def.name);
     } else {
-      conflicts.set(def, `name conflict: "${def.name}" is already provided by ${holder}`);
+      conflicts.set(def, { kind: 'name-conflict', with: holder });
       diagnostics.push({
         file: def.origin?.file ?? def.owner,
         line: def.origin?.line,
@@ -148,14 +149,14 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       tool.reason = def.invalid;
     } else if (!verdict.allowed) {
       tool.status = 'excluded';
-      tool.reason = verdict.reason;
+      tool.reason = { kind: 'policy', text: verdict.reason ?? 'denied by policy', ...(verdict.hint ? { hint: verdict.hint } : {}) };
       tool.hint = verdict.hint;
     } else if (conflicts.has(def)) {
       tool.status = 'excluded';
       tool.reason = conflicts.get(def);
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
-      tool.reason = 'catalogMode "direct-only": always visible to the model, never behind search';
+      tool.reason = { kind: 'direct-only' };
     }
     if (provider.executor) {
       executors.set(id, provider.executor);

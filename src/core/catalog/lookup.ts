@@ -1,7 +1,7 @@
 import type { Catalog } from './catalog';
 import { suggestNames } from './suggestNames';
 import type { CatalogTool } from '../types';
-import { ToolApiError } from '../toolApi';
+import { ToolApiError, type ToolApiErrorCode } from '../toolApi';
 
 /** Where a lookup may find tools: the index's own maps, or the authorized part of a catalog. */
 export interface LookupCandidates {
@@ -55,15 +55,17 @@ export const RECOVERY_GUIDANCE: Readonly<Record<RecoverySurface, string>> = {
   tools: 'Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
 };
 
-const UNKNOWN_PREFIX = 'Unknown tool id: ';
+/**
+ * A failure's message with the surface's recovery guidance appended when the
+ * failure is an unknown tool (by its code, never by its text); other messages unchanged.
+ */
+export function withRecoveryGuidance(message: string, code: ToolApiErrorCode | undefined, surface: RecoverySurface): string {
+  return code === 'unknown-tool' ? `${message} ${RECOVERY_GUIDANCE[surface]}` : message;
+}
 
-/** A lookup error's message with the surface's recovery guidance appended (other messages unchanged). */
-export function withRecoveryGuidance(message: string, surface: RecoverySurface): string {
-  const guidance = RECOVERY_GUIDANCE[surface];
-  if (!message.startsWith(UNKNOWN_PREFIX) || message.endsWith(guidance)) {
-    return message;
-  }
-  return `${message} ${guidance}`;
+/** The lookup code of a thrown error, if it is a ToolApiError. */
+export function toolApiErrorCode(err: unknown): ToolApiErrorCode | undefined {
+  return err instanceof ToolApiError ? err.code : undefined;
 }
 
 /**

@@ -7,7 +7,8 @@ import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
 import { argumentProblem } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from '../catalog/lookup';
-import { ToolApiError, type CallOutcome, type CallRequestContext } from '../toolApi';
+import { ToolApiError, type BlockedBy, type CallOutcome, type CallRequestContext } from '../toolApi';
+import { toolReasonText } from '../reasons';
 import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {
@@ -79,13 +80,13 @@ export class ToolGateway {
           ok: false,
           name: excluded.name,
           blockedBy: policyDenied ? 'policy' : 'unavailable',
-          error: `${excluded.name} cannot be called: ${excluded.reason ?? 'excluded from the catalog'}`,
+          error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}`,
         };
       }
-      return { ok: false, blockedBy: 'lookup', error: err instanceof ToolApiError ? err.message : errorMessage(err) };
+      return { ok: false, blockedBy: 'lookup', ...(err instanceof ToolApiError ? { lookupError: err.code } : {}), error: errorMessage(err) };
     }
     const ref = { id: tool.id, source: tool.source, sourceName: tool.sourceName };
-    const refused = (blockedBy: string, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
+    const refused = (blockedBy: BlockedBy, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
 
     if (rawArgs === null || typeof rawArgs !== 'object' || Array.isArray(rawArgs)) {
       return refused('invalid-args', `${tool.name}: arguments must be a JSON object`);

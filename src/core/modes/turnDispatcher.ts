@@ -3,7 +3,7 @@ import type { Surface } from './surface';
 import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from './toolSearchTools';
 import type { SessionLog } from '../telemetry/sessionLog';
 import { errorMessage } from '../util/errors';
-import { withRecoveryGuidance } from '../catalog/lookup';
+import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import type { GatewayToolSearchApi } from '../gateway/toolSearchApi';
 
 /** A tool call as the model made it (arguments as the provider returned them: a JSON string or an object). */
@@ -104,7 +104,7 @@ export class TurnDispatcher {
         try {
           return { ok: true, output: api.describe(str(args, 'id'), { callId: call.callId }) };
         } catch (err) {
-          throw new Error(withRecoveryGuidance(errorMessage(err), 'tools'), { cause: err });
+          throw new Error(withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'tools'), { cause: err });
         }
       case TOOL_CALL: {
         const a = args.args ?? {};
@@ -112,8 +112,10 @@ export class TurnDispatcher {
           throw new Error('"args" must be a JSON object');
         }
         const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
-        const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, 'tools');
-        return { ok: out.ok, output: error === undefined ? out : { ...out, error }, ...(error ? { error } : {}) };
+        // The lookup code steers the guidance; the model sees the outcome without it.
+        const { lookupError, ...shown } = out;
+        const error = shown.error === undefined ? undefined : withRecoveryGuidance(shown.error, lookupError, 'tools');
+        return { ok: shown.ok, output: error === undefined ? shown : { ...shown, error }, ...(error ? { error } : {}) };
       }
       case TOOL_SEARCH_CODE:
         if (!this.opts.runCode) {

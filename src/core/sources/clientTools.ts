@@ -4,6 +4,7 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
+import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 
@@ -76,8 +77,8 @@ export class ClientToolSource implements ToolSourceProvider {
       }
       const t = def;
       if (seen.has(t.name.toLowerCase())) {
-        def.invalid = `duplicate client tool name "${t.name}"`;
-        diagnostics.push({ file, line, severity: 'error', message: `${def.invalid}; the later one is excluded` });
+        def.invalid = { kind: 'duplicate' };
+        diagnostics.push({ file, line, severity: 'error', message: `${defectText(def.invalid, def)}; the later one is excluded` });
       }
       seen.add(t.name.toLowerCase());
       tools.push(def);

@@ -129,8 +129,8 @@ export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: 
   const mcp = source === 'mcp';
   const shape = readToolShape(raw, mcp ? 'mcp-raw' : 'function');
   if (!shape.ok) {
-    const def = shape.name
-      ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: shape.problem }
+    const def: ToolDefinition | undefined = shape.name
+      ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: { kind: 'bad-shape', problem: shape.problem } }
       : undefined;
     return { def, problem: shape.problem };
   }

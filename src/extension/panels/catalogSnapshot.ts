@@ -1,5 +1,7 @@
 // Turns a core Catalog into the panel's plain snapshot (no `vscode` here).
 import type { Catalog } from '../../core/catalog/catalog';
+import { toolReasonText } from '../../core/reasons';
+import { formatLocation } from '../../core/util/location';
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
 
 export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean }): CatalogSnapshot {
@@ -51,10 +53,11 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       sourceName: t.sourceName,
       status: t.status,
       description: t.description,
-      reason: t.reason,
-      origin: t.origin ? `${t.origin.file}${t.origin.line !== undefined ? `:${t.origin.line}` : ''}` : undefined,
+      reason: toolReasonText(t),
+      reasonKind: t.reason?.kind,
+      origin: t.origin ? formatLocation(t.origin) : undefined,
     })),
-    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}${d.line !== undefined ? `:${d.line}` : ''}: ${d.message}`),
+    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${formatLocation(d)}: ${d.message}`),
     builtAt: catalog.builtAt,
   };
 }

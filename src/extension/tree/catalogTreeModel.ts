@@ -2,6 +2,7 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
+import { toolReasonText } from '../../core/reasons';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
@@ -78,8 +79,9 @@ function where(loc: SourceLocation | undefined): string {
 
 function toolTooltip(t: CatalogTool): string {
   const lines = [`${t.name} (${t.id})`, `status: ${t.status}`];
-  if (t.reason) {
-    lines.push(`reason: ${t.reason}`);
+  const reason = toolReasonText(t);
+  if (reason) {
+    lines.push(`reason: ${reason}`);
   }
   if (t.description) {
     lines.push('', t.description);
@@ -100,7 +102,7 @@ function toolTooltip(t: CatalogTool): string {
 function toolNode(t: CatalogTool, scope: string): ToolNode {
   const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
   // Outside their source group, tools say where they come from.
-  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${t.reason ?? t.status}`;
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolReasonText(t) ?? t.status}`;
   return {
     kind: 'tool',
     id: `${scope}/${t.id}`,

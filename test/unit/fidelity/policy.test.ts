@@ -9,6 +9,10 @@ import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import type { PolicySubject } from '../../../src/core/policy/toolPattern';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { scratchDir } from '../../helpers/scratch';
+import { toolReasonText } from '../../../src/core/reasons';
+import type { CatalogTool } from '../../../src/core/types';
+
+const reasonOf = (t: CatalogTool | undefined): string => (t ? toolReasonText(t) ?? '' : '');
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'openclaw-policy');
 
@@ -170,7 +174,8 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
       const catalog = await ws.buildCatalog();
       const bash = catalog.tools.find((t) => t.source === 'client' && t.name === 'Bash');
       assert.equal(bash?.status, 'excluded');
-      assert.match(bash?.reason ?? '', /client tool name conflict: Bash \(also openclaw:core:exec\)/);
+      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec' });
+      assert.match(reasonOf(bash), /client tool name conflict: Bash \(also openclaw:core:exec\)/);
       await ws.dispose();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

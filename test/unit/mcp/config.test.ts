@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { discoverServers, type DiscoverOptions } from '../../../src/core/sources/mcp/discoverServers';
-import { toolFilterReason } from '../../../src/core/sources/mcp/toolFilter';
+import { toolFilterDefect } from '../../../src/core/sources/mcp/toolFilter';
+import { defectText } from '../../../src/core/reasons';
 import type { Diagnostic } from '../../../src/core/types';
 import { tempWorkspace } from '../../helpers/mcp';
 
@@ -166,10 +167,15 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
 describe('MCP toolFilter', () => {
   const filter = { include: ['read_*', 'fs__list_*'], exclude: ['*secret*'], where: 'openclaw.json:9' };
   it('include matches the raw name or <server>__<tool>; exclude wins', () => {
-    assert.equal(toolFilterReason('fs', filter, 'read_file'), undefined);
-    assert.equal(toolFilterReason('fs', filter, 'list_dir'), undefined);
-    assert.match(toolFilterReason('fs', filter, 'write_file') ?? '', /not matched by toolFilter\.include .*openclaw\.json:9/);
-    assert.match(toolFilterReason('fs', filter, 'read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
-    assert.equal(toolFilterReason('fs', undefined, 'anything'), undefined);
+    const text = (raw: string) => {
+      const d = toolFilterDefect('fs', filter, raw);
+      return d && defectText(d, { source: 'mcp', owner: 'fs', name: `fs__${raw}` });
+    };
+    assert.equal(text('read_file'), undefined);
+    assert.equal(text('list_dir'), undefined);
+    assert.deepEqual(toolFilterDefect('fs', filter, 'write_file'), { kind: 'tool-filter', rule: 'include', where: 'openclaw.json:9' });
+    assert.match(text('write_file') ?? '', /not matched by toolFilter\.include of MCP server "fs" \(openclaw\.json:9\)/);
+    assert.match(text('read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
+    assert.equal(toolFilterDefect('fs', undefined, 'anything'), undefined);
   });
 });
