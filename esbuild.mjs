@@ -14,8 +14,12 @@ const declared = [
   { entryPoints: ['src/extension/coreEntry.ts'], outfile: 'dist/coreEntry.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // The command line.
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  // The argument-check worker thread (loaded by core from next to its own bundle).
+  { entryPoints: ['src/core/gateway/argumentCheckWorker.ts'], outfile: 'dist/argumentCheckWorker.js', platform: 'node', format: 'cjs' },
   // The sandbox child: the only code that runs inside the isolated process.
   { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
+  // The OpenClaw adapter for `verify`: runs in a Node >= 24 child beside a real openclaw package.
+  { entryPoints: ['src/oracle/openclawChild.mts'], outfile: 'dist/openclawChild.mjs', platform: 'node', format: 'esm' },
   // Webview panels: browser code.
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
@@ -32,6 +36,16 @@ if (fatal.length > 0) {
   process.exit(1);
 }
 const bundles = declared.filter((b) => b.entryPoints.every((e) => fs.existsSync(e))).map(({ pending: _pending, ...b }) => b);
+
+// The codicon font for the webviews (served from media/, listed in .vscodeignore).
+function copyCodicons() {
+  const from = 'node_modules/@vscode/codicons/dist';
+  fs.mkdirSync('media/codicons', { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) {
+    fs.copyFileSync(`${from}/${f}`, `media/codicons/${f}`);
+  }
+}
+copyCodicons();
 
 const common = {
   bundle: true,

@@ -301,6 +301,7 @@ const tables = {
     sandboxAlsoAllow: 'src/agents/sandbox/tool-policy.ts resolveSandboxToolPolicyForAgent (mergeAllowlist, filterDefaultDenyForExplicitAllows)',
     sandboxImplicitAllow: 'src/agents/sandbox/tool-policy.ts expandResolvedPolicy',
     bundledPlugins: 'dist/extensions/*/openclaw.plugin.json (id)',
+    toolSearchWhenUnset: 'resolveToolSearchConfig: no tools.toolSearch resolves to enabled, mode "tools" (the oracle config suite checks it)',
   },
   coreTools,
   groups,
@@ -312,6 +313,7 @@ const tables = {
   stripsPluginOnlyAllowlist: false,
   sandboxAlsoAllow: /mergeAllowlist\(allowConfig\.values, alsoAllowConfig\.values/.test(sandboxSrc),
   bundledPlugins,
+  toolSearchWhenUnset: 'tools',
   sandboxImplicitAllow: /expandedAllow\.length > 0 && !expandedDenyLower\.includes\("view_image"\)/.test(sandboxSrc)
     ? { tool: 'view_image', onlyWhenRestricted: true }
     : null,

@@ -9,7 +9,7 @@
 //        --dev       load the development folder instead (faster edit-test loop)
 //        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
-//        --update-screenshots  copy the tree-view, panel and bridge-trace screenshots to media/screenshots/
+//        --update-screenshots  copy the tree-view, panel, bridge-trace and mode-preview (dark, light) screenshots to media/screenshots/
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -108,7 +108,8 @@ async function uiTests(base, devPath) {
   require('tsx/cjs/api').register();
   const mochaModule = require('mocha');
   const Mocha = mochaModule.default ?? mochaModule;
-  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec' });
+  // TSI_UI_GREP runs only the UI tests whose titles match (a quicker loop while working on one panel).
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec', ...(process.env.TSI_UI_GREP ? { grep: process.env.TSI_UI_GREP } : {}) });
   for (const f of fs.readdirSync(path.join(root, 'test', 'ui')).filter((f) => f.endsWith('.test.ts')).sort()) {
     mocha.addFile(path.join(root, 'test', 'ui', f));
   }
@@ -212,7 +213,7 @@ if (runDir && results.failed === 0) {
 if (args.has('--update-screenshots') && results.failed === 0) {
   const shots = path.join(root, 'media', 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
-  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png']) {
+  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png']) {
     fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
   }
   step('screenshots copied to media/screenshots/');

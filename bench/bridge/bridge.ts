@@ -11,6 +11,12 @@
  *   bare+flags  the same `node -e` child started with the sandbox's node flags:
  *         separates what the flags cost Node's start-up from what our code costs
  *
+ * And the host boundary's own cost on that snippet, as a ratio to this run's
+ * warm lane: the bounded sanitizer on every value that crosses (arguments,
+ * results, the return value) against the plain JSON.parse/stringify it
+ * replaced, and the argument check in its worker thread against validating
+ * in-process.
+ *
  *   npm run bench:bridge
  *   npm run bench:bridge -- --rounds 21 --node /path/to/node
  */
@@ -19,6 +25,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import type { RunReport } from '../../src/core/bridge/runReport';
+import { ArgumentChecker } from '../../src/core/gateway/argumentCheck';
+import { compileSchema, validationProblem } from '../../src/core/gateway/argumentValidation';
+import { boundValue, parseBoundedJson } from '../../src/core/util/boundedValue';
 import type { ToolSearchApi } from '../../src/core/toolApi';
 import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
 
@@ -32,7 +42,7 @@ const NODE = NODE_ARG.includes('/') ? path.resolve(NODE_ARG) : NODE_ARG;
 
 const SNIPPET = `const r = await openclaw.tools.search('feature flags', { limit: 3 });
 const d = await openclaw.tools.describe('fake_plugin_tool_17');
-return (await openclaw.tools.call(d.id, { marker: 'bench' })).result;`;
+return (await openclaw.tools.call(d.id, { marker: 'bench' })).result.details;`;
 
 /** The bare child: no permission model, no vm context; the same messages over the same channel. */
 const BARE_CHILD = `
@@ -45,7 +55,7 @@ process.on('message', async (m) => {
   await ask('search', ['feature flags', { limit: 3 }]);
   const d = await ask('describe', ['fake_plugin_tool_17']);
   const c = await ask('call', [d.id, { marker: 'bench' }]);
-  process.send({ type: 'result', ok: true, valueJson: JSON.stringify(c.result) });
+  process.send({ type: 'result', ok: true, valueJson: JSON.stringify(c.result.details) });
 });
 process.send({ type: 'ready' });
 `;
@@ -66,10 +76,10 @@ async function bareRun(api: ToolSearchApi, flags: readonly string[] = []): Promi
         const args = JSON.parse(m.argsJson) as [string, Record<string, unknown>];
         const value =
           m.op === 'search'
-            ? Promise.resolve(api.search(args[0], args[1] as { limit: number }))
+            ? Promise.resolve(api.search(args[0], args[1] as { limit: number }).hits)
             : m.op === 'describe'
               ? Promise.resolve(api.describe(args[0]))
-              : api.call(args[0], args[1], { callId: `bench:${m.id}` }).then((o) => ({ tool: o.tool, result: o.result }));
+              : api.call(args[0], args[1], { callId: `bench:${m.id}` }).then((o) => ({ tool: o.tool, result: o.envelope ?? o.result }));
         void value.then((v) => child.send({ type: 'bridge-result', id: m.id, ok: true, valueJson: JSON.stringify(v) }));
       } else if (m.type === 'result') {
         resolve();
@@ -99,6 +109,65 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? NaN;
 };
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
+
+/** Mean ms of `fn` over enough repetitions to be measurable. */
+function perCall(fn: () => void, reps = 2000): number {
+  const started = performance.now();
+  for (let i = 0; i < reps; i++) {
+    fn();
+  }
+  return (performance.now() - started) / reps;
+}
+
+/**
+ * What the host boundary does with the values of one snippet run, timed
+ * in-process: the sanitizer (parse and bound each argument list, bound each
+ * result, parse and bound the return value) and the JSON-only handling it
+ * replaced, on the very values the run exchanged.
+ */
+function boundaryCost(report: RunReport): { sanitizer: number; jsonOnly: number } {
+  const crossings = report.trace.flatMap((t) => (t.op === 'log' ? [] : [{ argsJson: JSON.stringify(t.args), result: t.result }]));
+  const valueJson = JSON.stringify(report.value);
+  const sanitizer = perCall(() => {
+    for (const c of crossings) {
+      parseBoundedJson(c.argsJson, 'args', { maxJsonChars: 64_000 });
+      const b = boundValue(c.result ?? null, { maxJsonChars: 1_000_000 });
+      if (b.ok) {
+        JSON.stringify(b.value);
+      }
+    }
+    parseBoundedJson(valueJson, 'value', { maxJsonChars: 256_000 });
+  });
+  const jsonOnly = perCall(() => {
+    for (const c of crossings) {
+      JSON.parse(c.argsJson);
+      JSON.parse(JSON.stringify(c.result ?? null));
+    }
+    JSON.parse(valueJson);
+  });
+  return { sanitizer, jsonOnly };
+}
+
+/** The argument check of the snippet's call: in its worker thread (deadline) against in-process. */
+async function argumentCheckCost(api: ToolSearchApi): Promise<{ worker: number; inProcess: number }> {
+  const schema = api.describe('fake_plugin_tool_17').parameters;
+  const args = { marker: 'bench' };
+  const checker = new ArgumentChecker();
+  try {
+    await checker.check(schema, args);
+    const reps = 500;
+    const started = performance.now();
+    for (let i = 0; i < reps; i++) {
+      await checker.check(schema, args);
+    }
+    const worker = (performance.now() - started) / reps;
+    const v = compileSchema(schema);
+    const inProcess = perCall(() => validationProblem(v, args), 20_000);
+    return { worker, inProcess };
+  } finally {
+    checker.dispose();
+  }
+}
 
 async function main(): Promise<void> {
   const [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
@@ -134,6 +203,10 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setImmediate(resolve));
       await warm.prewarm();
     }
+    await warm.prewarm();
+    const sample = await warm.run(SNIPPET, { timeoutMs: 10_000 });
+    const boundary = boundaryCost(sample);
+    const check = await argumentCheckCost(demo.api);
     // Medians, and the best round of each lane (less exposed to load from other work on a shared machine).
     for (const [label, pick] of [['median', median], ['best', (xs: number[]) => Math.min(...xs)]] as const) {
       const m = { cold: pick(t.cold), source: pick(t.source), bare: pick(t.bare), flagged: pick(t.flagged), warm: pick(t.warm) };
@@ -144,6 +217,11 @@ async function main(): Promise<void> {
       console.log(`  cold sandbox, from snapshot    ${fmt(m.cold)}   ${(m.cold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
       console.log(`  warm start (pre-spawned child) ${fmt(m.warm)}   ${(m.warm / m.cold).toFixed(3)} of cold (target <= 0.100) ${m.warm / m.cold <= 0.1 ? 'MET' : 'MISSED'}`);
     }
+    const warmMedian = median(t.warm);
+    const us = (ms: number): string => `${(ms * 1000).toFixed(1).padStart(7)} us`;
+    console.log('host boundary on this snippet (per run, in-process, against this run\'s warm median):');
+    console.log(`  bounded sanitizer, all crossings ${us(boundary.sanitizer)}   ${((boundary.sanitizer / warmMedian) * 100).toFixed(2)}% of warm   (JSON.parse/stringify only: ${us(boundary.jsonOnly)}, sanitizer ${(boundary.sanitizer / boundary.jsonOnly).toFixed(1)}x that)`);
+    console.log(`  argument check in its worker     ${us(check.worker)}   ${((check.worker / warmMedian) * 100).toFixed(2)}% of warm   (in-process validation: ${us(check.inProcess)})`);
   } finally {
     cold.dispose();
     source.dispose();

@@ -7,6 +7,8 @@ import type { ToolSourceKind } from './types';
 export type DefinitionDefect =
   /** The definition does not fit the tool shape (name, schema, ...). */
   | { kind: 'bad-shape'; problem: string }
+  /** The catalog refuses its model-facing name or the size of its schemas (catalog/toolAdmission.ts). */
+  | { kind: 'not-admitted'; problem: string }
   /** A second definition with the same name in one source (client tools file, plugin, MCP server). */
   | { kind: 'duplicate' }
   /** A plugin tool missing from the plugin's `contracts.tools`. */
@@ -42,6 +44,7 @@ export interface ReasonSubject {
 export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
   switch (d.kind) {
     case 'bad-shape':
+    case 'not-admitted':
       return d.problem;
     case 'duplicate':
       if (t.source === 'client') {

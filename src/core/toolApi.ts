@@ -91,15 +91,21 @@ export interface CallOutcome {
   error?: string;
   /** What stopped the call. */
   blockedBy?: BlockedBy;
-  /** With `blockedBy: 'lookup'`: why the lookup failed. */
+  /** With `blockedBy: 'lookup'`: why the lookup failed (steers recovery guidance; never sent to the model). */
   lookupError?: ToolApiErrorCode;
+  /**
+   * For developers only (trace, session log, CLI): the real reason when the
+   * model is told less, e.g. "unknown" for an excluded tool, or a hook error
+   * without its file paths. Never sent to the model or the snippet.
+   */
+  detail?: { blockedBy?: BlockedBy; error: string };
 }
 
 /**
  * What stopped a call, as the contract spells it (a string on the wire):
  * `hook:<pluginId>` names the plugin whose `beforeToolCall` hook refused or failed.
  */
-export type BlockedBy = 'policy' | 'approval' | 'unavailable' | 'lookup' | 'invalid-args' | 'aborted' | 'cancelled' | `hook:${string}`;
+export type BlockedBy = 'policy' | 'approval' | 'unavailable' | 'lookup' | 'invalid-args' | 'invalid-result' | 'aborted' | 'cancelled' | `hook:${string}`;
 
 export type ToolApiErrorCode = 'unknown-tool' | 'ambiguous-tool' | 'empty-query' | 'query-too-long' | 'too-many-queries' | 'invalid-args';
 

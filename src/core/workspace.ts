@@ -1,7 +1,7 @@
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
-import { withModeOverride } from './config/toolSearchSettings';
+import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { ClientToolSource } from './sources/clientTools';
@@ -32,7 +32,7 @@ export interface WorkspaceOptions {
   /**
    * The OpenClaw version to model (`--openclaw-version`, setting
    * `toolSearchInspector.openclawVersion`); default: the config's
-   * `meta.lastTouchedVersion`, else the seed's version.
+   * `meta.lastTouchedVersion`, else the newest modelled version.
    */
   openclawVersion?: string;
   /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
@@ -61,8 +61,14 @@ export class OpenWorkspace {
 
   constructor(readonly options: WorkspaceOptions) {
     this.config = loadOpenClawConfig(options);
-    this.settings = withModeOverride(this.config.settings, options.mode);
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
+    // Unset `tools.toolSearch` means what the modelled version makes of it:
+    // an inspector that showed "off" where OpenClaw runs tools mode would mislead.
+    const versioned = withVersionDefault(this.config.settings, this.openclaw.model.toolSearchWhenUnset);
+    if (versioned !== this.config.settings && this.config.reader) {
+      this.config.reader.report(['tools'], 'info', `tools.toolSearch is not set: ${this.openclaw.model.version} turns Tool Search on in tools mode; set tools.toolSearch: false to keep every schema up front`);
+    }
+    this.settings = withModeOverride(versioned, options.mode);
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);

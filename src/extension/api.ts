@@ -29,4 +29,6 @@ export interface ToolSearchInspectorApi {
   treeNodes(): Promise<TreeNodeSummary[]>;
   isPanelOpen(): boolean;
   isTracePanelOpen(): boolean;
+  /** The open Mode Preview panel's renders: host assembly time, and the webview's paint time once reported. */
+  modePreviewTimings(): { cause: string; assemblyMs: number; renderMs?: number }[];
 }

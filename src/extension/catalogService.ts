@@ -125,7 +125,7 @@ export class CatalogService implements vscode.Disposable {
       return this.current;
     }
     const trusted = this.trusted;
-    const settings = readSettings(folder);
+    const settings = readSettings(folder, trusted);
     for (const p of settings.problems) {
       this.options.logger.warn(p);
     }

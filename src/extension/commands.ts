@@ -6,8 +6,10 @@ import { explainToolCommand, ExplainDocuments, EXPLAIN_SCHEME } from './explain/
 import type { BridgeRunner } from './bridge/runSnippetCommand';
 import type { Logger } from './logger';
 import type { McpInputStore } from './mcpInputs';
-import { PREVIEW_SCHEME, PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
+import { PREVIEW_SCHEME, type PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
+import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
+import { PreviewPanel } from './preview/previewPanel';
 
 /** Every command the manifest contributes; the smoke test checks both agree. */
 export const COMMANDS = {
@@ -18,7 +20,9 @@ export const COMMANDS = {
   openLocation: 'toolSearchInspector.openLocation',
   runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
   previewPayload: 'toolSearchInspector.previewPayload',
+  openModePreview: 'toolSearchInspector.openModePreview',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
+  verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
 } as const;
 
 export interface CommandDeps {
@@ -29,6 +33,8 @@ export interface CommandDeps {
   bridge: BridgeRunner;
   /** Stored `${input:id}` values, and the prompt's memory of what it asked. */
   inputs: { store: McpInputStore; reset(): void };
+  /** Read-only JSON documents of previews (the command's, and the Mode Preview panel's raw requests). */
+  previewDocs: PreviewDocuments;
 }
 
 function locationFrom(arg: unknown): SourceLocation | undefined {
@@ -58,7 +64,8 @@ async function openLocation(arg: unknown): Promise<void> {
 /** Registers the commands; each one reports its failure with "Show Logs". */
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const docs = new ExplainDocuments();
-  const previews = new PreviewDocuments();
+  const previews = deps.previewDocs;
+  const verifyDocs = new VerifyDocuments();
   const guarded = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
     try {
       return await fn(...args);
@@ -80,10 +87,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     })),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => deps.logger.channel.show()),
     vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', openLocation)),
-    previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.commands.registerCommand(COMMANDS.runBridgeSnippet, guarded('Run Bridge Snippet', (arg?: unknown) => deps.bridge.command(arg))),
     vscode.commands.registerCommand(COMMANDS.previewPayload, guarded('Preview Model Payload', (arg?: unknown) => previewPayloadCommand(deps.service, previews, arg))),
+    vscode.commands.registerCommand(COMMANDS.openModePreview, guarded('Open Mode Preview', () => {
+      PreviewPanel.createOrShow({ ...deps, documents: previews });
+      return Promise.resolve(true);
+    })),
     vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
       const n = await deps.inputs.store.clear();
       deps.inputs.reset();
@@ -91,5 +101,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       deps.service.invalidate('MCP inputs cleared');
       return n;
     })),
+    verifyDocs,
+    vscode.workspace.registerTextDocumentContentProvider(VERIFY_SCHEME, verifyDocs),
+    vscode.commands.registerCommand(COMMANDS.verifyAgainstOpenClaw, guarded('Verify against OpenClaw', () => verifyAgainstOpenClawCommand(deps.service, verifyDocs, deps.extensionUri.fsPath))),
   ];
 }

@@ -7,6 +7,8 @@ import { registerCommands } from './commands';
 import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
+import { PreviewDocuments } from './preview/previewCommand';
+import { PreviewPanel, registerPreviewPanelSerializer } from './preview/previewPanel';
 import { affectsCatalog, readSettings } from './settings';
 import { publishCatalogProblems } from './problems';
 import { createStatusBar } from './statusBar';
@@ -45,8 +47,9 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const prompts = promptForMissingInputs(service, inputStore, logger);
   const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });
   context.subscriptions.push(prompts, bridge);
-  const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() } };
-  context.subscriptions.push(...registerCommands(deps), registerCatalogPanelSerializer(deps), createStatusBar(service), publishCatalogProblems(service));
+  const previewDocs = new PreviewDocuments();
+  const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
+  context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service), publishCatalogProblems(service));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   const rebuild = debounce(() => service.invalidate('files changed'), 400);
@@ -101,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     treeNodes: async () => summarize(await tree.rootNodes()),
     isPanelOpen: () => CatalogPanel.open !== undefined,
     isTracePanelOpen: () => TracePanel.open !== undefined,
+    modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
   };
 }
 

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { CATALOG_KEYS, SETTINGS_PREFIX, readInspectorSettings, type InspectorSettings } from './settingsModel';
 
-/** Reads `toolSearchInspector.*` for a workspace folder. */
-export function readSettings(folder: vscode.WorkspaceFolder): InspectorSettings {
+/**
+ * Reads `toolSearchInspector.*` for a workspace folder. Untrusted workspaces
+ * get snapshot and client-tools paths inside the folder only.
+ */
+export function readSettings(folder: vscode.WorkspaceFolder, trusted = vscode.workspace.isTrusted): InspectorSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_PREFIX, folder.uri);
-  return readInspectorSettings((key) => config.get<unknown>(key), folder.uri.fsPath);
+  return readInspectorSettings((key) => config.get<unknown>(key), folder.uri.fsPath, { trusted });
 }
 
 /** True when a configuration change touches a key the catalog depends on. */

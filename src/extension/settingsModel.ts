@@ -1,5 +1,6 @@
 // The pure half of the settings reader: raw values in, typed settings out.
 // No `vscode` import, so it is unit-tested with plain mocha.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PolicyContext, ToolSearchModeName } from '../core/types';
 
@@ -74,9 +75,52 @@ export function parseSnapshots(raw: unknown, folder: string, problems: string[])
   return out;
 }
 
+/** The real path of `p`, or of its nearest existing ancestor joined with the rest (symlinks resolved). */
+function realPathOf(p: string): string {
+  const missing: string[] = [];
+  let cur = path.resolve(p);
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync(cur), ...missing.reverse());
+    } catch {
+      const up = path.dirname(cur);
+      if (up === cur) {
+        return path.resolve(p);
+      }
+      missing.push(path.basename(cur));
+      cur = up;
+    }
+  }
+}
+
+/** Whether `p` lies inside `folder` once symlinks are resolved (a link out of the folder is outside). */
+export function isInsideFolder(folder: string, p: string): boolean {
+  const rel = path.relative(realPathOf(folder), realPathOf(p));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * In an untrusted workspace, a file setting may only name a file inside the
+ * workspace folder: otherwise the workspace could make the extension read
+ * any JSON file on the machine.
+ */
+function confine(trusted: boolean, folder: string, key: string, p: string | undefined, problems: string[]): string | undefined {
+  if (p === undefined || trusted || isInsideFolder(folder, p)) {
+    return p;
+  }
+  problems.push(`${SETTINGS_PREFIX}.${key}: ignored ${JSON.stringify(p)}: the workspace is not trusted, and the path is outside the workspace folder`);
+  return undefined;
+}
+
+export interface ReadSettingsOptions {
+  /** Workspace Trust. Untrusted: snapshot and client-tools paths must stay inside the folder. Default false (fail closed). */
+  trusted?: boolean;
+}
+
 /** Typed settings for the workspace folder `folder` (relative paths resolve there). */
-export function readInspectorSettings(get: RawSettingReader, folder: string): InspectorSettings {
+export function readInspectorSettings(get: RawSettingReader, folder: string, options: ReadSettingsOptions = {}): InspectorSettings {
   const problems: string[] = [];
+  const trusted = options.trusted === true;
   const modeRaw = nonEmptyString(get('mode'));
   let mode: ToolSearchModeName | undefined;
   if (modeRaw !== undefined && modeRaw !== 'fromConfig') {
@@ -95,8 +139,8 @@ export function readInspectorSettings(get: RawSettingReader, folder: string): In
   return {
     configPath: resolveIn(folder, nonEmptyString(get('configPath'))),
     readUserConfig: get('readUserConfig') !== false,
-    snapshots: parseSnapshots(get('snapshots'), folder, problems),
-    clientToolsPath: resolveIn(folder, nonEmptyString(get('clientToolsPath'))),
+    snapshots: parseSnapshots(get('snapshots'), folder, problems).filter((snap) => confine(trusted, folder, 'snapshots', snap.path, problems) !== undefined),
+    clientToolsPath: confine(trusted, folder, 'clientToolsPath', resolveIn(folder, nonEmptyString(get('clientToolsPath'))), problems),
     mode,
     openclawVersion,
     policy: {

@@ -2,7 +2,16 @@ import * as vscode from 'vscode';
 import type { CatalogService, CatalogState } from './catalogService';
 import { statusText } from './tree/catalogTreeModel';
 
-/** Effective mode and catalog size; clicking opens the catalog view. */
+/** The tooltip with a link to the Mode Preview panel (only that command may run from it). */
+function withPreviewLink(text: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendText(text);
+  md.appendMarkdown('\n\n[$(eye) Open Mode Preview](command:toolSearchInspector.openModePreview "See what the model sees in each mode")');
+  md.isTrusted = { enabledCommands: ['toolSearchInspector.openModePreview'] };
+  return md;
+}
+
+/** Effective mode and catalog size; clicking opens the catalog view, the tooltip links to the Mode Preview. */
 export function createStatusBar(service: CatalogService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('toolSearchInspector.status', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Tool Search Inspector';
@@ -12,7 +21,7 @@ export function createStatusBar(service: CatalogService): vscode.Disposable {
       case 'ready': {
         const t = statusText(state.catalog);
         item.text = t.text;
-        item.tooltip = t.tooltip;
+        item.tooltip = withPreviewLink(t.tooltip);
         item.backgroundColor = undefined;
         break;
       }

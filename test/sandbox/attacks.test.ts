@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
 import type { ToolSearchApi } from '../../src/core/toolApi';
-import { ATTACKS, PRELUDE, type Attack } from './attacks';
-import { launchConfigs, listener, openDemo, sandboxBundle, type Demo } from './harness';
+import { ATTACKS, HOST_ATTACKS, PRELUDE, type Attack } from './attacks';
+import { launchConfigs, listener, openDemo, openHostile, sandboxBundle, type Demo } from './harness';
 import { scratchDir } from '../helpers/scratch';
 
 /** The real gateway api, with tool calls delayed first (abortable, like a slow tool). */
@@ -47,7 +47,11 @@ interface Outcome {
   ticks: number;
   maxInFlight?: number;
   aborted?: number;
+  /** Wall clock from the deadline or the cancellation to the report. */
+  lateMs?: number;
 }
+
+const ALL_ATTACKS = [...ATTACKS, ...HOST_ATTACKS];
 
 /** Attacks run this many at a time: each has its own canary folder and listener, so nothing is shared but the host. */
 const PARALLEL = 3;
@@ -55,29 +59,39 @@ const PARALLEL = 3;
 for (const rt of launchConfigs()) {
   describe(`sandbox attack suite on ${rt.label}`, function () {
     let demo: Demo;
+    let hostile: Demo;
     let bundlePath: string;
     let bridge: CodeBridge;
+    let hostileBridge: CodeBridge;
     const outcomes = new Map<string, Outcome | Error>();
     const secret = `tsi-secret-${Math.random().toString(36).slice(2)}`;
 
     async function attack(a: Attack): Promise<Outcome> {
       const canaryDir = scratchDir('tsi-canary-');
       const server = await listener();
-      const slow = a.callDelayMs !== undefined ? delayed(demo.api, a.callDelayMs) : undefined;
-      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir }) : bridge;
+      const ws = a.hostile ? hostile : demo;
+      const slow = a.callDelayMs !== undefined ? delayed(ws.api, a.callDelayMs) : undefined;
+      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir }) : a.hostile ? hostileBridge : bridge;
       const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
       let ticks = 0;
       const heartbeat = setInterval(() => ticks++, 5);
+      const cancel = new AbortController();
+      let cancelledAt: number | undefined;
+      const canceller = a.cancelAfterMs !== undefined ? setTimeout(() => ((cancelledAt = Date.now()), cancel.abort()), a.cancelAfterMs) : undefined;
       try {
         const report = await runner.run(code, {
           timeoutMs: a.timeoutMs ?? 5000,
           parentCallId: 'attack',
-          catalog: { size: demo.catalog.size, sources: demo.catalog.countBySource() },
+          catalog: { size: ws.catalog.size, sources: ws.catalog.countBySource() },
+          signal: cancel.signal,
         });
+        const endedAt = Date.now();
         // The tool sees an abort on its next turn of the event loop.
         await new Promise((resolve) => setImmediate(resolve));
-        return { report, written: fs.readdirSync(canaryDir), connections: server.connections(), ticks, maxInFlight: slow?.maxInFlight(), aborted: slow?.aborted() };
+        const lateMs = cancelledAt !== undefined ? endedAt - cancelledAt : report.stoppedBy === 'timeout' ? report.durationMs - (a.timeoutMs ?? 5000) : undefined;
+        return { report, written: fs.readdirSync(canaryDir), connections: server.connections(), ticks, maxInFlight: slow?.maxInFlight(), aborted: slow?.aborted(), lateMs };
       } finally {
+        clearTimeout(canceller);
         clearInterval(heartbeat);
         if (slow) {
           runner.dispose();
@@ -93,13 +107,14 @@ for (const rt of launchConfigs()) {
         this.skip();
       }
       process.env.TSI_SANDBOX_SECRET = secret;
-      [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
+      [demo, hostile, bundlePath] = await Promise.all([openDemo(), openHostile(), sandboxBundle()]);
       bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true, snapshotDir: rt.snapshotDir });
+      hostileBridge = new CodeBridge({ api: hostile.api, nodePath: rt.nodePath, bundlePath, warm: true, snapshotDir: rt.snapshotDir });
       const iso = await bridge.isolation();
       assert.ok(iso.ok, `no isolated runtime: ${iso.reason}`);
       assert.equal(iso.entry, rt.snapshotDir ? 'snapshot' : 'eval', iso.snapshotError);
-      await bridge.prewarm();
-      const queue = [...ATTACKS];
+      await Promise.all([bridge.prewarm(), hostileBridge.prewarm()]);
+      const queue = [...ALL_ATTACKS];
       await Promise.all(
         Array.from({ length: PARALLEL }, async () => {
           for (let a = queue.shift(); a; a = queue.shift()) {
@@ -112,10 +127,12 @@ for (const rt of launchConfigs()) {
     after(async () => {
       delete process.env.TSI_SANDBOX_SECRET;
       bridge?.dispose();
+      hostileBridge?.dispose();
       await demo?.dispose();
+      await hostile?.dispose();
     });
 
-    for (const a of ATTACKS) {
+    for (const a of ALL_ATTACKS) {
       it(a.name, () => {
         const o = outcomes.get(a.name);
         if (o instanceof Error || o === undefined) {
@@ -146,8 +163,37 @@ for (const rt of launchConfigs()) {
           assert.match(call?.op === 'call' ? (call.error ?? '') : '', /abandoned/);
           assert.equal(o.aborted, 1, 'the in-flight call was not aborted at the deadline');
         }
+        if (a.endsWithinMs !== undefined) {
+          assert.ok(o.lateMs !== undefined && o.lateMs <= a.endsWithinMs, `the run ended ${o.lateMs} ms after its deadline or cancellation`);
+        }
       });
     }
+
+    it('removes the sandbox temp folder before the run resolves (a result, a deadline, a cancellation)', async () => {
+      const tmp = scratchDir('tsi-tmpdir-');
+      const saved = process.env.TMPDIR;
+      // Children of this bridge make their folders here, so nothing else on the machine is counted.
+      process.env.TMPDIR = tmp;
+      const cold = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir });
+      try {
+        const ac = new AbortController();
+        setTimeout(() => ac.abort(), 300);
+        const runs = [
+          await cold.run('return 1', { timeoutMs: 5000 }),
+          await cold.run('for (;;) {}', { timeoutMs: 500 }),
+          await cold.run('await new Promise(() => {})', { timeoutMs: 5000, signal: ac.signal }),
+        ];
+        assert.deepEqual(runs.map((r) => r.stoppedBy ?? 'result'), ['result', 'timeout', 'cancelled']);
+        assert.deepEqual(fs.readdirSync(tmp), [], 'a sandbox temp folder outlived its run');
+      } finally {
+        cold.dispose();
+        process.env.TMPDIR = saved;
+        if (saved === undefined) {
+          delete process.env.TMPDIR;
+        }
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    });
 
     it('still runs search -> describe -> call after the whole suite', async () => {
       await bridge.prewarm();

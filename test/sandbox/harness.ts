@@ -118,6 +118,19 @@ export async function openDemo(): Promise<Demo> {
   return { ws, catalog, api, dispose: () => ws.dispose() };
 }
 
+export const HOSTILE = path.join(REPO, 'test', 'fixtures', 'hostile');
+
+/**
+ * The hostile fixture workspace (tools that return and throw hostile values,
+ * backtracking schemas, a denied tool, spoofed client names) behind the real gateway.
+ */
+export async function openHostile(): Promise<Demo> {
+  const ws = new OpenWorkspace({ workspace: HOSTILE, noUserConfig: true, trusted: true, liveMcp: () => undefined, env: {} });
+  const catalog = await ws.buildCatalog();
+  const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'test' });
+  return { ws, catalog, api, dispose: () => ws.dispose() };
+}
+
 /** A loopback listener that counts every connection that reaches it. */
 export async function listener(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
   let n = 0;

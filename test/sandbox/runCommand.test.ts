@@ -63,10 +63,13 @@ describe('CLI run (contract)', function () {
     assert.match(r.stdout, /error: Error: nope \(line 2\)/);
   });
 
-  it('a denied tool exits 1, blocked by policy', async () => {
+  it('a denied tool exits 1: the snippet hears "unknown", the trace says blocked by policy', async () => {
     const r = await cli('--json', '--eval', `return await openclaw.tools.call('gateway', {})`);
     assert.equal(r.code, 1);
-    assert.match((JSON.parse(r.stdout) as { error: string }).error, /\[blocked by policy\]/);
+    const report = JSON.parse(r.stdout) as { error: string; trace: { op: string; error?: string }[] };
+    assert.match(report.error, /Unknown tool id: gateway/);
+    assert.doesNotMatch(report.error, /policy|deny/);
+    assert.match(report.trace.find((t) => t.op === 'call')?.error ?? '', /denied by tools\.deny "gateway".*\[blocked by policy\]/);
   });
 
   it('--timeout ends a hanging snippet with exit 1', async () => {

@@ -47,12 +47,15 @@ export const callCommand: CliCommand = {
       const log = new SessionLog(logFile);
       const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), log, idPrefix: 'cli' });
       const out = await api.call(target, args, { callId: 'cli:call:1', approved: ctx.args.values.approve === true, via: 'cli' });
+      // A developer tool: it shows the real reason, and what the model would be told when that differs.
+      const shown = out.detail ?? { blockedBy: out.blockedBy, error: out.error };
       const body = {
         ok: out.ok,
         ...(out.tool ? { tool: out.tool } : {}),
         ...(out.result !== undefined ? { result: out.result } : {}),
-        ...(out.error ? { error: out.error } : {}),
-        ...(out.blockedBy ? { blockedBy: out.blockedBy } : {}),
+        ...(shown.error ? { error: shown.error } : {}),
+        ...(shown.blockedBy ? { blockedBy: shown.blockedBy } : {}),
+        ...(out.detail && out.error ? { modelError: out.error } : {}),
         ...(out.paramsRewritten ? { paramsRewritten: true } : {}),
         durationMs: out.durationMs,
       };
@@ -62,7 +65,8 @@ export const callCommand: CliCommand = {
         const r = typeof out.result === 'string' ? out.result : json(out.result);
         ctx.io.stdout(`ok  ${out.tool?.id ?? target}\n${r}`);
       } else {
-        ctx.io.stdout(`${out.blockedBy ? `blocked by ${out.blockedBy}` : 'failed'}  ${out.tool?.id ?? target}\n${out.error ?? ''}`);
+        const told = out.detail && out.error ? `\nthe model is told: ${out.error}` : '';
+        ctx.io.stdout(`${shown.blockedBy ? `blocked by ${shown.blockedBy}` : 'failed'}  ${out.tool?.id ?? target}\n${shown.error ?? ''}${told}`);
       }
       return out.ok ? 0 : 1;
     });

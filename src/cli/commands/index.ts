@@ -8,6 +8,7 @@ import { compareCommand } from './compare';
 import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
+import { verifyCommand } from './verify';
 
 /** Every CLI command, in the order `--help` lists them. Each lives in its own module. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -20,4 +21,5 @@ export const COMMANDS: readonly CliCommand[] = [
   runCommand,
   compareCommand,
   evalCommand,
+  verifyCommand,
 ];

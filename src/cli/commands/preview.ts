@@ -1,12 +1,10 @@
 import { unlistedLines } from '../../core/modes/directory';
 import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
 import { probeIsolation } from '../../core/bridge/isolation';
-import { ALL_MODES, buildPreview, type PreviewJson } from '../../core/modes/preview';
+import { ALL_MODES, isolationStatusOf, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
 import type { IsolationStatus } from '../../core/modes/surface';
 import type { ProviderApi } from '../../core/provider/requestShapes';
-import { ToolIndex } from '../../core/search/toolIndex';
 import type { ToolSearchModeName } from '../../core/types';
-import type { OpenWorkspace } from '../../core/workspace';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';
@@ -45,19 +43,12 @@ function takeAllModes(ctx: CommandContext): boolean {
   return true;
 }
 
-/** Names whose schemas directory mode always sends: `--require` plus `tools.toolSearch.required`. */
-function requiredTools(ctx: CommandContext, ws: OpenWorkspace): string[] {
-  const flag = ctx.args.values.require;
-  const fromFlag = Array.isArray(flag) ? flag : typeof flag === 'string' ? [flag] : [];
-  return [...fromFlag, ...(ws.config.reader?.stringArray(['tools', 'toolSearch', 'required']) ?? [])];
-}
-
 async function isolationFor(ctx: CommandContext, modes: readonly ToolSearchModeName[]): Promise<IsolationStatus | undefined> {
   if (!modes.includes('code')) {
     return undefined;
   }
   const report = await probeIsolation(str(ctx, 'node') ?? 'node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env });
-  return { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
+  return isolationStatusOf(report);
 }
 
 function kb(n: number): string {
@@ -119,20 +110,17 @@ export const previewCommand: CliCommand = {
     return withCatalog(ctx, async (catalog, ws) => {
       const modes: ToolSearchModeName[] = all ? [...ALL_MODES] : [ws.settings.mode];
       const isolation = await isolationFor(ctx, modes);
-      const index = ToolIndex.fromCatalog(catalog);
-      const base = {
-        catalog,
+      const flag = ctx.args.values.require;
+      const base = previewBaseOf(catalog, ws, {
         isolation,
-        index,
-        policy: ws.policy,
-        prompt: str(ctx, 'prompt') ?? '',
         api,
         model: str(ctx, 'model'),
-        requiredTools: requiredTools(ctx, ws),
+        require: Array.isArray(flag) ? flag : typeof flag === 'string' ? [flag] : [],
         contextTokens,
         perTool: ctx.args.values['per-tool'] === true,
-      };
-      const previews = modes.map((mode) => buildPreview({ ...base, mode }));
+      });
+      const assembly = new PreviewAssembler(base).assemble(str(ctx, 'prompt') ?? '', modes);
+      const previews = modes.flatMap((m) => assembly.modes[m] ?? []);
       const first = previews[0];
       if (!first) {
         return 2;
@@ -143,7 +131,7 @@ export const previewCommand: CliCommand = {
       }
       const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));
       if (ctx.json) {
-        ctx.io.stdout(json({ modes: byMode }));
+        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers }));
         return 0;
       }
       const direct = previews.find((p) => p.mode === 'direct');

@@ -5,7 +5,7 @@ import type { SourceCounts } from '../catalog/catalog';
 import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { ToolApiError, type CallOutcome, type CallRequestContext, type ToolSearchApi } from '../toolApi';
 import { TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
-import { errorMessage } from '../util/errors';
+import { DEFAULT_VALUE_LIMITS, MAX_ERROR_CHARS, boundValue, boundedText, errorText, parseBoundedJson } from '../util/boundedValue';
 import { probeIsolation, type IsolationReport } from './isolation';
 import { childLimits, resolveLimits, type BridgeLimits } from './limits';
 import { sandboxArgv } from './nodeRuntime';
@@ -115,7 +115,7 @@ export class CodeBridge {
       await child.ready;
     } catch (err) {
       child.kill();
-      return session.refuse(errorMessage(err), 'crash');
+      return session.refuse(errorText(err), 'crash');
     }
     const report = await session.drive(child, code, warm);
     if (this.warm && !this.disposed) {
@@ -157,6 +157,7 @@ class RunSession {
   private logChars = 0;
   private logCut = false;
   private over = false;
+  private traceChars = 0;
 
   constructor(
     private readonly api: ToolSearchApi,
@@ -187,9 +188,10 @@ class RunSession {
         this.abort.abort(new Error('bridge: the run is over'));
         // Killed even after a result: no microtask or timer it left behind
         // survives. SIGKILL cannot be caught, and nothing the child sends
-        // from here on is read, so there is no need to wait for the reaping.
+        // from here on is read; the run resolves once the child is reaped and
+        // its temp folder removed (bounded, should reaping ever stall).
         child.kill();
-        resolve(this.report(o, warm));
+        void child.disposed(REAP_WAIT_MS).then(() => resolve(this.report(o, warm)));
       };
       const timer = setTimeout(
         () => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' }),
@@ -230,7 +232,8 @@ class RunSession {
         return;
       case 'result':
         if (!m.ok) {
-          end({ ok: false, error: m.error });
+          // The snippet's own error text: a 10 MB message must not become a 10 MB report.
+          end({ ok: false, error: boundedText(m.error, MAX_ERROR_CHARS) });
           return;
         }
         if (m.valueJson === undefined) {
@@ -241,10 +244,9 @@ class RunSession {
           end({ ok: false, error: `the snippet returned ${m.valueJson.length} characters of JSON; the limit is ${this.limits.maxResultChars}` });
           return;
         }
-        try {
-          end({ ok: true, value: JSON.parse(m.valueJson) as unknown });
-        } catch {
-          end({ ok: false, error: 'bridge: the sandbox child sent an unreadable result' });
+        {
+          const value = parseBoundedJson(m.valueJson, 'the snippet\'s return value', { maxJsonChars: this.limits.maxResultChars });
+          end(value.ok ? { ok: true, value: value.value } : { ok: false, error: `bridge: ${value.problem}` });
         }
         return;
       default:
@@ -296,14 +298,15 @@ class RunSession {
       refuse(`openclaw.tools.${op}: arguments are ${argsJson.length} characters; the limit is ${this.limits.maxArgChars}`);
       return;
     }
-    let args: unknown;
-    try {
-      args = JSON.parse(argsJson);
-    } catch {
-      refuse(`openclaw.tools.${op}: unreadable arguments`);
+    // Where the snippet's values enter the host: bounded before anything reads them.
+    const parsed = parseBoundedJson(argsJson, `openclaw.tools.${op}: the arguments`, { maxJsonChars: this.limits.maxArgChars });
+    if (!parsed.ok) {
+      refuse(parsed.problem);
       return;
     }
-    entry.args = Array.isArray(args) ? args : [];
+    const args = parsed.value;
+    const kept = this.keep(parsed);
+    entry.args = Array.isArray(kept) ? kept : typeof kept === 'string' ? [kept] : [];
     if (!OPS.includes(op) || !Array.isArray(args)) {
       refuse(`openclaw.tools.${op}: unknown operation`);
       return;
@@ -330,19 +333,30 @@ class RunSession {
             entry.durationMs = this.elapsed() - entry.startMs;
             return;
           }
-          const json = JSON.stringify(value ?? null);
-          if (json.length > this.limits.maxReplyChars) {
-            refuse(`openclaw.tools.${op}: the result is ${json.length} characters of JSON; the bridge passes at most ${this.limits.maxReplyChars}`);
+          const bounded = boundValue(value ?? null, { maxJsonChars: Math.max(this.limits.maxReplyChars, DEFAULT_VALUE_LIMITS.maxJsonChars) });
+          if (!bounded.ok) {
+            refuse(`openclaw.tools.${op}: the result was refused: ${bounded.problem}`);
+            return;
+          }
+          if (bounded.jsonChars > this.limits.maxReplyChars) {
+            refuse(`openclaw.tools.${op}: the result is ${bounded.jsonChars} characters of JSON; the bridge passes at most ${this.limits.maxReplyChars}`);
             return;
           }
           entry.ok = true;
-          entry.result = JSON.parse(json) as unknown;
-          reply(true, json);
+          entry.result = this.keep(bounded);
+          reply(true, JSON.stringify(bounded.value));
         },
         (err: unknown) => {
           this.running--;
           this.release();
-          refuse(this.over ? 'abandoned: the run ended before this operation finished' : errorMessage(err));
+          if (this.over) {
+            refuse('abandoned: the run ended before this operation finished');
+            return;
+          }
+          // The snippet gets the model-facing text; the trace keeps the developer's detail.
+          const text = errorText(err);
+          reply(false, text);
+          entry.error = err instanceof CallRefusal && err.detail !== undefined ? boundedText(err.detail, MAX_ERROR_CHARS) : text;
         },
       );
     };
@@ -380,7 +394,7 @@ class RunSession {
         try {
           return this.api.describe(first);
         } catch (err) {
-          throw new Error(withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
+          throw new Error(withRecoveryGuidance(errorText(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
         }
       case 'call': {
         if (typeof first !== 'string') {
@@ -398,9 +412,11 @@ class RunSession {
         const callCtx: CallRequestContext & { parentCallId: string } = { callId, parentCallId: this.parentId, signal: this.abort.signal, approved: this.options.approved };
         const outcome = await this.api.call(first, second ?? {}, callCtx);
         if (!outcome.ok) {
+          const head = `openclaw.tools.call(${JSON.stringify(first)}) failed: `;
           const by = outcome.blockedBy ? ` [blocked by ${outcome.blockedBy}]` : '';
           const why = withRecoveryGuidance(outcome.error ?? 'the call failed', outcome.lookupError, 'code-mode');
-          throw new Error(`openclaw.tools.call(${JSON.stringify(first)}) failed: ${why}${by}`);
+          const detail = outcome.detail ? `${head}${outcome.detail.error}${outcome.detail.blockedBy ? ` [blocked by ${outcome.detail.blockedBy}]` : ''}` : undefined;
+          throw new CallRefusal(`${head}${why}${by}`, detail);
         }
         return bridgeCallResult(outcome);
       }
@@ -434,6 +450,19 @@ class RunSession {
     }
   }
 
+  /**
+   * The value as the trace keeps it: whole while the run's trace budget
+   * lasts (counted as pretty-printed JSON), a marker after that, so a
+   * snippet cannot make the report tens of megabytes.
+   */
+  private keep(b: { value: unknown; prettyChars: number }): unknown {
+    this.traceChars += b.prettyChars;
+    if (this.traceChars <= this.limits.maxTraceChars) {
+      return b.value;
+    }
+    return `[not kept in the trace: ${b.prettyChars} characters; this run's trace already holds ${this.limits.maxTraceChars}]`;
+  }
+
   private telemetry(): RunTelemetry {
     return {
       catalogSize: this.options.catalog?.size ?? 0,
@@ -460,6 +489,16 @@ class RunSession {
       warm,
       durationMs: Date.now() - this.started,
     };
+  }
+}
+
+/** How long a finished run waits for its killed child to be reaped (and its temp folder removed). */
+const REAP_WAIT_MS = 500;
+
+/** A refused call: the message is what the snippet sees, `detail` what the trace shows. */
+class CallRefusal extends Error {
+  constructor(message: string, readonly detail: string | undefined) {
+    super(message);
   }
 }
 

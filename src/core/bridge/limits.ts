@@ -15,6 +15,8 @@ export interface BridgeLimits extends ChildLimits {
    * `/proc`). It catches what the heap cap does not see: array buffers.
    */
   maxRssMb: number;
+  /** Pretty-printed JSON characters of arguments and results one run's trace keeps; later values leave a marker. */
+  maxTraceChars: number;
 }
 
 export const DEFAULT_BRIDGE_LIMITS: Readonly<BridgeLimits> = {
@@ -28,6 +30,7 @@ export const DEFAULT_BRIDGE_LIMITS: Readonly<BridgeLimits> = {
   maxCodeChars: 100_000,
   heapMb: 64,
   maxRssMb: 384,
+  maxTraceChars: 2_000_000,
 };
 
 export function resolveLimits(partial: Partial<BridgeLimits> | undefined): BridgeLimits {

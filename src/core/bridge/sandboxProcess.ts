@@ -30,6 +30,7 @@ export class SandboxProcess {
   private alive = true;
   private rssTimer: NodeJS.Timeout | undefined;
   private killedForRss: number | undefined;
+  private cwdRemoved = false;
 
   constructor(nodePath: string, argv: readonly string[]) {
     this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
@@ -48,7 +49,7 @@ export class SandboxProcess {
       this.child.once('exit', (code, signal) => {
         this.alive = false;
         this.stopWatchdog();
-        fs.rm(this.cwd, { recursive: true, force: true }, () => undefined);
+        this.removeCwd();
         // stderr may still be draining; give it the same turn of the loop.
         setImmediate(() => resolve({ code, signal, stderrTail: this.stderrTail, killedForRss: this.killedForRss }));
       });
@@ -73,6 +74,10 @@ export class SandboxProcess {
         }
         if (m.type === 'ready') {
           clearTimeout(timer);
+          // Node has booted and loaded the bundle: the folder was only needed
+          // as a cwd to start in. Gone now, no run can leave it behind (where
+          // a running process's cwd cannot be removed, it goes at exit).
+          this.removeCwd();
           resolve();
           return;
         }
@@ -150,6 +155,30 @@ export class SandboxProcess {
     if (this.rssTimer) {
       clearInterval(this.rssTimer);
       this.rssTimer = undefined;
+    }
+  }
+
+  /**
+   * Resolves once the child's temp folder is gone: at once when it was
+   * removed at start-up, else after the child has exited (at most
+   * `maxWaitMs`), so a finished run leaves nothing behind on disk.
+   */
+  async disposed(maxWaitMs: number): Promise<void> {
+    if (this.cwdRemoved) {
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)))]);
+    clearTimeout(timer);
+    this.removeCwd();
+  }
+
+  private removeCwd(): void {
+    try {
+      fs.rmSync(this.cwd, { recursive: true, force: true });
+      this.cwdRemoved = !fs.existsSync(this.cwd);
+    } catch {
+      // Best effort: the folder is private, empty at start, and in the temp dir.
     }
   }
 

@@ -4,8 +4,9 @@ import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinitio
 import { errorMessage } from '../util/errors';
 import { normalizeToolName } from '../policy/toolPattern';
 import type { ModelledVersion } from '../policy/openclawVersions';
-import type { ToolReason } from '../reasons';
+import type { DefinitionDefect, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
+import { admissionProblem } from './toolAdmission';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
 export function toolId(def: Pick<ToolDefinition, 'source' | 'owner' | 'name' | 'rawName'>): string {
@@ -78,13 +79,24 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
   }
 
+  // Names and schema sizes are checked on what the model would see, for every source alike.
+  const admission = new Map<ToolDefinition, DefinitionDefect>();
+  for (const { def } of defs) {
+    const problem = def.invalid ? undefined : admissionProblem(def);
+    if (problem) {
+      admission.set(def, { kind: 'not-admitted', problem });
+      diagnostics.push({ file: def.origin?.file ?? def.owner, line: def.origin?.line, severity: 'error', message: `tool ${toolId(def)}: ${problem}; excluded` });
+    }
+  }
+  const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
+
   // Model-visible names must be unique; earlier sources keep the name.
   const owners = new Map<string, string>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
   const conflicts = new Map<ToolDefinition, ToolReason>();
   const clientConflicts: string[] = [];
   for (const { def } of ordered) {
-    if (def.invalid) {
+    if (invalidOf(def)) {
       continue;
     }
     // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
@@ -118,7 +130,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   const seenIds = new Set<string>();
   const tools: CatalogTool[] = [];
   // When one id is listed twice (a duplicate), the valid definition is the one kept.
-  const byValidity = [...defs].sort((a, b) => Number(Boolean(a.def.invalid)) - Number(Boolean(b.def.invalid)));
+  const byValidity = [...defs].sort((a, b) => Number(Boolean(invalidOf(a.def))) - Number(Boolean(invalidOf(b.def))));
   for (const { def, provider } of byValidity) {
     const id = toolId(def);
     if (seenIds.has(id)) {
@@ -144,9 +156,15 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.rawName !== undefined && def.rawName !== def.name) {
       tool.rawName = def.rawName;
     }
-    if (def.invalid) {
+    const invalid = invalidOf(def);
+    if (admission.has(def)) {
+      // Refused schemas are not kept: panels and explain must never print them.
+      delete tool.parameters;
+      delete tool.outputSchema;
+    }
+    if (invalid) {
       tool.status = 'excluded';
-      tool.reason = def.invalid;
+      tool.reason = invalid;
     } else if (!verdict.allowed) {
       tool.status = 'excluded';
       tool.reason = { kind: 'policy', text: verdict.reason ?? 'denied by policy', ...(verdict.hint ? { hint: verdict.hint } : {}) };

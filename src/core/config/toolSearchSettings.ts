@@ -100,6 +100,19 @@ function clamped(reader: ConfigReader, obj: Record<string, unknown>, key: string
 }
 
 /** Applies a `--mode` override; `direct` turns Tool Search off for the run. */
+/**
+ * The settings of a config that does not set `tools.toolSearch`, as the
+ * modelled OpenClaw version resolves them: 2026.9.6 turns Tool Search on in
+ * `tools` mode, earlier versions leave it off. `configured` stays false so
+ * every surface can say that nobody chose this mode.
+ */
+export function withVersionDefault(settings: ToolSearchSettings, whenUnset: 'off' | 'tools'): ToolSearchSettings {
+  if (settings.configured || whenUnset === 'off') {
+    return settings;
+  }
+  return { ...settings, enabled: true, mode: 'tools' };
+}
+
 export function withModeOverride(settings: ToolSearchSettings, mode: ToolSearchModeName | undefined): ToolSearchSettings {
   if (!mode) {
     return settings;

@@ -2,9 +2,10 @@ import type { Catalog } from '../catalog/catalog';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { CallVia, SessionLog } from '../telemetry/sessionLog';
 import type { CatalogTool, ToolCallResult } from '../types';
-import { errorMessage } from '../util/errors';
+import { boundValue, errorText } from '../util/boundedValue';
+import { withoutHostPaths } from '../util/hostPaths';
 import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
-import { argumentProblem } from './argumentCheck';
+import { sharedArgumentChecker, type ArgumentChecker } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from '../catalog/lookup';
 import { ToolApiError, type BlockedBy, type CallOutcome, type CallRequestContext } from '../toolApi';
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   log?: SessionLog;
   /** Per-call timeout handed to the executor. */
   timeoutMs?: number;
+  /** Checks arguments against input schemas off the host's thread; default the process-wide one. */
+  argumentChecker?: ArgumentChecker;
 }
 
 export interface GatewayCallContext extends CallRequestContext {
@@ -49,6 +52,8 @@ export class ToolGateway {
     const started = performance.now();
     const outcome = await this.run(idOrName, args, ctx);
     const done: GatewayOutcome = { ...outcome, durationMs: Math.round((performance.now() - started) * 100) / 100 };
+    // The session log is for developers: it keeps the real reason the model was not told.
+    const truth = done.detail ?? { blockedBy: done.blockedBy, error: done.error };
     this.deps.log?.record({
       type: 'call',
       callId: ctx.callId,
@@ -58,8 +63,8 @@ export class ToolGateway {
       ...(done.tool ? { id: done.tool.id, source: done.tool.source, sourceName: done.tool.sourceName } : {}),
       ...(done.name ? { name: done.name } : {}),
       ok: done.ok,
-      ...(done.blockedBy ? { blockedBy: done.blockedBy } : {}),
-      ...(done.error ? { error: done.error } : {}),
+      ...(truth.blockedBy ? { blockedBy: truth.blockedBy } : {}),
+      ...(truth.error ? { error: truth.error } : {}),
       ...(done.result !== undefined ? resultFields(done.result) : {}),
       ...(done.paramsRewritten ? { paramsRewritten: true } : {}),
       durationMs: done.durationMs,
@@ -73,17 +78,22 @@ export class ToolGateway {
     try {
       tool = lookupAllowed(catalog, idOrName);
     } catch (err) {
+      const unknown = err instanceof ToolApiError ? err.message : errorText(err);
+      const lookupError = err instanceof ToolApiError ? { lookupError: err.code } : {};
       const excluded = lookupExcluded(catalog, idOrName);
       if (excluded) {
+        // The model hears exactly what it hears for a name that exists nowhere
+        // (no existence oracle); the developer gets the real reason.
         const policyDenied = excluded.decisions.some((d) => d.effect === 'deny');
         return {
           ok: false,
-          name: excluded.name,
-          blockedBy: policyDenied ? 'policy' : 'unavailable',
-          error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}`,
+          blockedBy: 'lookup',
+          ...lookupError,
+          error: unknown,
+          detail: { blockedBy: policyDenied ? 'policy' : 'unavailable', error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}` },
         };
       }
-      return { ok: false, blockedBy: 'lookup', ...(err instanceof ToolApiError ? { lookupError: err.code } : {}), error: errorMessage(err) };
+      return { ok: false, blockedBy: 'lookup', ...lookupError, error: unknown };
     }
     const ref = { id: tool.id, source: tool.source, sourceName: tool.sourceName };
     const refused = (blockedBy: BlockedBy, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
@@ -91,6 +101,12 @@ export class ToolGateway {
     if (rawArgs === null || typeof rawArgs !== 'object' || Array.isArray(rawArgs)) {
       return refused('invalid-args', `${tool.name}: arguments must be a JSON object`);
     }
+    // From here on the arguments are a plain JSON copy within the host's bounds.
+    const boundedArgs = boundValue(rawArgs);
+    if (!boundedArgs.ok) {
+      return refused('invalid-args', `${tool.name}: arguments refused: ${boundedArgs.problem}`);
+    }
+    const args0 = boundedArgs.value as Record<string, unknown>;
     // Policy at call time: the policy may have changed since the catalog was built.
     const verdict = this.deps.policy().evaluate({ name: tool.name, source: tool.source, owner: tool.sourceName, groups: tool.groups, id: tool.id });
     if (!verdict.allowed) {
@@ -105,10 +121,11 @@ export class ToolGateway {
       return refused('unavailable', `${tool.name} is unavailable: no source can execute it`);
     }
 
+    const checker = this.deps.argumentChecker ?? sharedArgumentChecker();
     // Checked before approval, so nobody is asked to allow a call that cannot run.
-    const invalid = argumentProblem(tool.parameters, rawArgs);
-    if (invalid) {
-      return refused('invalid-args', `${tool.name}: arguments do not match its input schema: ${invalid}`);
+    const invalid = await checker.check(tool.parameters, args0, ctx.signal);
+    if (invalid.problem !== undefined) {
+      return refused('invalid-args', invalid.failed ? `${tool.name}: ${invalid.problem}; the call was refused` : `${tool.name}: arguments do not match its input schema: ${invalid.problem}`);
     }
 
     const rule = this.deps.approvals.ruleFor(tool);
@@ -117,10 +134,10 @@ export class ToolGateway {
       let why = `needs approval (${describeRule(rule)}); pass --approve or approve it in the editor`;
       if (this.deps.approver) {
         try {
-          approved = await this.deps.approver({ tool, args: rawArgs, callId: ctx.callId, rule });
+          approved = await this.deps.approver({ tool, args: args0, callId: ctx.callId, rule });
           why = `approval denied (${describeRule(rule)})`;
         } catch (err) {
-          why = `approval failed: ${errorMessage(err)}`;
+          why = `approval failed: ${errorText(err)}`;
         }
       }
       if (!approved) {
@@ -128,7 +145,7 @@ export class ToolGateway {
       }
     }
 
-    let args = rawArgs;
+    let args = args0;
     let rewritten = false;
     for (const hook of this.deps.hooks?.() ?? []) {
       try {
@@ -137,18 +154,27 @@ export class ToolGateway {
           return refused(`hook:${hook.pluginId}`, `${tool.name} blocked by plugin "${hook.pluginId}": ${r.reason ?? 'no reason given'}`);
         }
         if (r?.params && typeof r.params === 'object' && !Array.isArray(r.params)) {
-          args = r.params;
+          const b = boundValue(r.params);
+          if (!b.ok) {
+            return refused(`hook:${hook.pluginId}`, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" rewrote the arguments into a value the host refuses (${b.problem})`);
+          }
+          args = b.value as Record<string, unknown>;
           rewritten = true;
         }
       } catch (err) {
         // A hook that cannot run may have been the one that would block: fail closed.
-        return refused(`hook:${hook.pluginId}`, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorMessage(err)}`);
+        // Its error may name files on this machine: the model gets the plugin id only.
+        const blockedBy: BlockedBy = `hook:${hook.pluginId}`;
+        return {
+          ...refused(blockedBy, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed`),
+          detail: { blockedBy, error: `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorText(err)}` },
+        };
       }
     }
 
-    const invalidRewrite = rewritten ? argumentProblem(tool.parameters, args) : undefined;
-    if (invalidRewrite) {
-      return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite}`);
+    const invalidRewrite = rewritten ? await checker.check(tool.parameters, args, ctx.signal) : {};
+    if (invalidRewrite.problem !== undefined) {
+      return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite.problem}`);
     }
 
     if (ctx.signal?.aborted) {
@@ -158,16 +184,25 @@ export class ToolGateway {
     try {
       result = await withDeadline(executor.execute(tool, args, { callId: ctx.callId, signal: ctx.signal, timeoutMs: this.deps.timeoutMs }), tool.name, this.deps.timeoutMs, ctx.signal);
     } catch (err) {
-      return { ok: false, tool: ref, name: tool.name, error: errorMessage(err), ...(rewritten ? { paramsRewritten: true } : {}) };
+      const full = errorText(err);
+      const shown = withoutHostPaths(full);
+      return { ok: false, tool: ref, name: tool.name, error: shown, ...(shown !== full ? { detail: { error: full } } : {}), ...(rewritten ? { paramsRewritten: true } : {}) };
     }
-    const value = result.value !== undefined && result.content === undefined && result.structuredContent === undefined ? result.value : result;
+    // Whatever the source returned, only a bounded plain JSON copy goes on
+    // (the result and its envelope are both made from that copy).
+    const bounded = boundValue(result);
+    if (!bounded.ok) {
+      return { ok: false, tool: ref, name: tool.name, blockedBy: 'invalid-result', error: `${tool.name} returned a value the host refuses: ${bounded.problem}`, ...(rewritten ? { paramsRewritten: true } : {}) };
+    }
+    const safe = bounded.value as ToolCallResult;
+    const value: unknown = safe.value !== undefined && safe.content === undefined && safe.structuredContent === undefined ? safe.value : safe;
     return {
-      ok: result.isError !== true,
+      ok: safe.isError !== true,
       tool: ref,
       name: tool.name,
       result: value,
-      envelope: toolResultEnvelope(tool, result),
-      ...(result.isError ? { error: `${tool.name} reported an error` } : {}),
+      envelope: toolResultEnvelope(tool, safe),
+      ...(safe.isError === true ? { error: `${tool.name} reported an error` } : {}),
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
   }
@@ -194,7 +229,8 @@ function withDeadline<T>(work: Promise<T>, name: string, timeoutMs: number | und
     signal?.addEventListener('abort', onAbort, { once: true });
     work.then(
       (v) => finish(() => resolve(v)),
-      (e: unknown) => finish(() => reject(e instanceof Error ? e : new Error(String(e)))),
+      // Passed on as thrown: String() of a hostile object could throw here; errorText reads it safely.
+      (e: unknown) => finish(() => reject(e)),
     );
   });
 }

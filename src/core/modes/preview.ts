@@ -1,9 +1,15 @@
-import type { SourceCounts } from '../catalog/catalog';
-import { payloadBytes, payloadTokens, serializeRequest, tokenCount, utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
+import type { Catalog, SourceCounts } from '../catalog/catalog';
+import { utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
 import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderRequest } from '../provider/requestShapes';
+import { sizeRequest, TokenCounter, type PartSizes } from '../provider/tokenParts';
+import { documentTerms } from '../search/tokenizer';
+import type { ToolSearchIndex } from '../gateway/searchIndex';
+import type { DescribedTool, SearchOptions, SearchResult } from '../toolApi';
+import { ToolIndex } from '../search/toolIndex';
 import type { ToolSearchModeName } from '../types';
+import type { OpenWorkspace } from '../workspace';
 import type { DirectoryCut, UnlistedGroup } from './directory';
-import { buildSurface, type ClientToolConflict, type Surface, type SurfaceInput, type VisibleTool } from './surface';
+import { buildSurface, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
 
 export interface PreviewOptions extends SurfaceInput {
   api?: ProviderApi;
@@ -12,12 +18,30 @@ export interface PreviewOptions extends SurfaceInput {
   tokens?: boolean;
   /** Per-tool bytes and tokens. */
   perTool?: boolean;
+  /** Token counts of unchanged parts come from here (a fresh counter when absent). */
+  counter?: TokenCounter;
 }
 
 export interface ToolSize {
   name: string;
+  /** The catalog id, for tools of the catalog (absent for the Tool Search tools). */
+  id?: string;
   bytes: number;
   tokens?: number;
+}
+
+/** A likely schema of directory mode and the prompt's words that brought it up front. */
+export interface LikelyWhy {
+  name: string;
+  id: string;
+  /** Analyzed prompt terms found in the tool's name or description (empty when only related words matched). */
+  terms: string[];
+}
+
+/** The share of context windows a request takes (128k and 200k, plus the configured one when known). */
+export interface WindowShare {
+  tokens: number;
+  share: number;
 }
 
 /** The contract's `preview` JSON (fields may be added, never changed). */
@@ -31,16 +55,24 @@ export interface PreviewJson {
   visible: VisibleTool[];
   directory?: { text: string; shown: number; omitted: number; chars: number; maxChars: number; unlisted: UnlistedGroup[] } & DirectoryCut;
   likely?: VisibleTool[];
+  /** Directory mode: why each likely schema was hydrated. */
+  likelyWhy?: LikelyWhy[];
   required?: VisibleTool[];
   missingRequired?: string[];
   clientToolConflicts: ClientToolConflict[];
   bytes: PayloadBytes;
   tokens?: PayloadTokens;
+  /** The body split into tools, system prompt, user messages and framing (each adds up to the total). */
+  split?: { bytes: PartSizes; tokens?: PartSizes };
+  /** Share of context windows by total tokens. */
+  windows?: WindowShare[];
   perTool?: ToolSize[];
   catalogSize: number;
   deferredCount: number;
   sources: SourceCounts;
 }
+
+export const CONTEXT_WINDOWS: readonly number[] = [128_000, 200_000];
 
 /** The turn a provider would receive in one mode, with its sizes. */
 export function buildPreview(opts: PreviewOptions): PreviewJson {
@@ -48,11 +80,43 @@ export function buildPreview(opts: PreviewOptions): PreviewJson {
   return previewOf(surface, opts);
 }
 
+function windowsOf(total: number, contextTokens?: number): WindowShare[] {
+  const sizes = [...CONTEXT_WINDOWS];
+  if (contextTokens !== undefined && contextTokens > 0 && !sizes.includes(contextTokens)) {
+    sizes.push(contextTokens);
+  }
+  return sizes.sort((a, b) => a - b).map((tokens) => ({ tokens, share: total / tokens }));
+}
+
+/** The prompt's search terms (OpenClaw's tokenizer and stems) found in each likely tool's name or description. */
+export function likelyReasons(prompt: string, likely: readonly VisibleTool[], catalog: Catalog): LikelyWhy[] {
+  const words = new Set(documentTerms(prompt));
+  return likely.flatMap((v) => {
+    const t = v.id ? catalog.get(v.id) : undefined;
+    if (!t || !v.id) {
+      return [];
+    }
+    const own = new Set([...documentTerms(t.name), ...documentTerms(t.description)]);
+    return [{ name: v.name, id: v.id, terms: [...words].filter((w) => own.has(w)) }];
+  });
+}
+
+/** The serialized tools arrays of surfaces already seen, so a large one is serialized once. */
+const toolsJsonCache = new WeakMap<Surface, Map<ProviderApi, string>>();
+
 export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   const api = opts.api ?? DEFAULT_PROVIDER_API;
   const request = providerRequest(api, { model: opts.model, systemPrompt: surface.systemPrompt, userPrompt: opts.prompt ?? '', tools: surface.tools });
   const countTokens = opts.tokens !== false;
-  const serialized = serializeRequest(request);
+  const counter = opts.counter ?? new TokenCounter();
+  let byApi = toolsJsonCache.get(surface);
+  if (!byApi) {
+    byApi = new Map();
+    toolsJsonCache.set(surface, byApi);
+  }
+  const toolsJson = byApi.get(api) ?? JSON.stringify(request.tools ?? []);
+  byApi.set(api, toolsJson);
+  const sizes = sizeRequest(request, counter, toolsJson, countTokens);
   const out: PreviewJson = {
     mode: surface.mode,
     effectiveMode: surface.effectiveMode,
@@ -62,8 +126,10 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
     visibleTools: surface.visible.map((v) => v.name),
     visible: surface.visible,
     clientToolConflicts: surface.clientToolConflicts,
-    bytes: payloadBytes(request, serialized),
-    ...(countTokens ? { tokens: payloadTokens(request, serialized) } : {}),
+    bytes: sizes.bytes,
+    ...(sizes.tokens ? { tokens: sizes.tokens } : {}),
+    split: sizes.split,
+    ...(sizes.tokens ? { windows: windowsOf(sizes.tokens.total, opts.contextTokens) } : {}),
     catalogSize: opts.catalog.size,
     deferredCount: surface.deferredCount,
     sources: opts.catalog.countBySource(),
@@ -73,6 +139,7 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   }
   if (surface.likely) {
     out.likely = surface.likely;
+    out.likelyWhy = likelyReasons(opts.prompt ?? '', surface.likely, opts.catalog);
   }
   if (surface.required) {
     out.required = surface.required;
@@ -81,12 +148,22 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
     out.missingRequired = surface.missingRequired;
   }
   if (opts.perTool) {
-    const tools = (request.tools ?? []) as unknown[];
-    out.perTool = tools.map((t, i) => {
-      const text = JSON.stringify(t);
-      return { name: surface.tools[i]?.name ?? String(i), bytes: utf8Bytes(text), ...(countTokens ? { tokens: tokenCount(text) } : {}) };
-    });
+    out.perTool = toolSizes(request, surface, countTokens ? counter : undefined);
   }
+  return out;
+}
+
+function toolSizes(request: ProviderRequest, surface: Surface, counter: TokenCounter | undefined, only?: ReadonlySet<number>): ToolSize[] {
+  const tools = (request.tools ?? []) as unknown[];
+  const out: ToolSize[] = [];
+  tools.forEach((t, i) => {
+    if (only && !only.has(i)) {
+      return;
+    }
+    const text = JSON.stringify(t);
+    const v = surface.visible[i];
+    out.push({ name: surface.tools[i]?.name ?? String(i), ...(v?.id ? { id: v.id } : {}), bytes: utf8Bytes(text), ...(counter ? { tokens: counter.count(text) } : {}) });
+  });
   return out;
 }
 
@@ -95,8 +172,185 @@ export const ALL_MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tool
 /** Every mode's preview of the same turn, for side-by-side comparison. */
 export function buildAllPreviews(opts: Omit<PreviewOptions, 'mode'>): Record<ToolSearchModeName, PreviewJson> {
   const out = {} as Record<ToolSearchModeName, PreviewJson>;
+  const counter = opts.counter ?? new TokenCounter();
   for (const mode of ALL_MODES) {
-    out[mode] = buildPreview({ ...opts, mode });
+    out[mode] = buildPreview({ ...opts, mode, counter });
   }
   return out;
+}
+
+/** What does not change while the user types a prompt: the catalog, the policy, the probe, the options. */
+export type PreviewBase = Omit<PreviewOptions, 'mode' | 'prompt' | 'counter'>;
+
+/** A server that failed, for the health banner. */
+export interface FailedServer {
+  name: string;
+  origin: string;
+  error: string;
+}
+
+/** The mode the configuration asks for (`direct` when Tool Search is off). */
+export function configuredModeOf(catalog: Catalog): ToolSearchModeName {
+  return catalog.settings.enabled ? catalog.settings.mode : 'direct';
+}
+
+/** Every mode's preview of one turn, plus what the panel shows around them. `preview --mode all --json` prints `modes`. */
+export interface PreviewAssembly {
+  configuredMode: ToolSearchModeName;
+  prompt: string;
+  modes: Partial<Record<ToolSearchModeName, PreviewJson>>;
+  /** The largest schemas of direct mode by bytes, with their tokens. */
+  topTools: ToolSize[];
+  isolation?: IsolationStatus;
+  failedServers: FailedServer[];
+  timing: { ms: number; tokenizedChars: number };
+}
+
+const TOP_TOOLS = 15;
+
+/**
+ * The one preview assembly behind `preview` and the Mode Preview panel. It
+ * keeps what a prompt cannot change: the surfaces of direct, code and tools
+ * mode (and their serialized tools arrays), and a token counter whose cache
+ * outlives a catalog rebuild, so only the parts that changed are tokenized.
+ */
+export class PreviewAssembler {
+  private readonly fixed = new Map<ToolSearchModeName, Surface>();
+  private top: ToolSize[] | undefined;
+
+  constructor(private readonly base: PreviewBase, readonly counter = new TokenCounter()) {}
+
+  get catalog(): Catalog {
+    return this.base.catalog;
+  }
+
+  /** The index directory mode searches for likely schemas (a `LazyIndex` from `previewBaseOf`). */
+  get index(): ToolSearchIndex | undefined {
+    return this.base.index;
+  }
+
+  /** The same assembler for another catalog or probe, keeping the token cache. */
+  withBase(base: PreviewBase): PreviewAssembler {
+    return new PreviewAssembler(base, this.counter);
+  }
+
+  private surface(mode: ToolSearchModeName, prompt: string): Surface {
+    // Only directory mode reads the prompt (its likely schemas and directory).
+    if (mode === 'directory') {
+      return buildSurface({ ...this.base, mode, prompt });
+    }
+    let s = this.fixed.get(mode);
+    if (!s) {
+      s = buildSurface({ ...this.base, mode });
+      this.fixed.set(mode, s);
+    }
+    return s;
+  }
+
+  preview(mode: ToolSearchModeName, prompt = ''): PreviewJson {
+    return previewOf(this.surface(mode, prompt), { ...this.base, mode, prompt, counter: this.counter });
+  }
+
+  private topTools(): ToolSize[] {
+    if (this.top) {
+      return this.top;
+    }
+    const surface = this.surface('direct', '');
+    const request = providerRequest(this.base.api ?? DEFAULT_PROVIDER_API, { model: this.base.model, systemPrompt: surface.systemPrompt, userPrompt: '', tools: surface.tools });
+    // Bytes of every schema are cheap; tokens only for the largest few.
+    const bySize = toolSizes(request, surface, undefined).map((t, i) => ({ t, i })).sort((a, b) => b.t.bytes - a.t.bytes || a.t.name.localeCompare(b.t.name));
+    const pick = new Set(bySize.slice(0, TOP_TOOLS).map((x) => x.i));
+    const counted = toolSizes(request, surface, this.base.tokens === false ? undefined : this.counter, pick);
+    this.top = counted.sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
+    return this.top;
+  }
+
+  assemble(prompt = '', modes: readonly ToolSearchModeName[] = ALL_MODES): PreviewAssembly {
+    const t0 = performance.now();
+    const chars0 = this.counter.stats.tokenizedChars;
+    const out: PreviewAssembly['modes'] = {};
+    for (const mode of modes) {
+      out[mode] = this.preview(mode, prompt);
+    }
+    const { catalog } = this.base;
+    return {
+      configuredMode: configuredModeOf(catalog),
+      prompt,
+      modes: out,
+      topTools: modes.includes('direct') ? this.topTools() : [],
+      ...(this.base.isolation ? { isolation: this.base.isolation } : {}),
+      failedServers: catalog.unavailableServers.map((s) => ({ name: s.name, origin: s.origin, error: s.error ?? 'failed' })),
+      timing: { ms: performance.now() - t0, tokenizedChars: this.counter.stats.tokenizedChars - chars0 },
+    };
+  }
+}
+
+/** What changed in one mode between two renders. */
+export interface ModeDelta {
+  mode: ToolSearchModeName;
+  added: string[];
+  removed: string[];
+  bytes: number;
+  tokens?: number;
+}
+
+/** What changed between two assemblies, per mode present in both (an empty list when nothing did). */
+export function previewDeltas(before: PreviewAssembly, after: PreviewAssembly): ModeDelta[] {
+  const out: ModeDelta[] = [];
+  for (const mode of ALL_MODES) {
+    const a = before.modes[mode];
+    const b = after.modes[mode];
+    if (!a || !b) {
+      continue;
+    }
+    const was = new Set(a.visibleTools);
+    const now = new Set(b.visibleTools);
+    const added = b.visibleTools.filter((n) => !was.has(n));
+    const removed = a.visibleTools.filter((n) => !now.has(n));
+    const bytes = b.bytes.total - a.bytes.total;
+    const tokens = a.tokens && b.tokens ? b.tokens.total - a.tokens.total : undefined;
+    if (added.length > 0 || removed.length > 0 || bytes !== 0 || (tokens ?? 0) !== 0) {
+      out.push({ mode, added, removed, bytes, ...(tokens !== undefined ? { tokens } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Names whose schemas directory mode always sends: `tools.toolSearch.required` plus any given (`--require`). */
+export function requiredToolsOf(ws: Pick<OpenWorkspace, 'config'>, extra: readonly string[] = []): string[] {
+  return [...extra, ...(ws.config.reader?.stringArray(['tools', 'toolSearch', 'required']) ?? [])];
+}
+
+/** The part of an isolation probe report a surface needs. */
+export function isolationStatusOf(report: { ok: boolean; reason?: string }): IsolationStatus {
+  return { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
+}
+
+/**
+ * The catalog's search index, built on first use: directory mode needs it
+ * only for a non-empty prompt, and building it at 10,000 tools costs several
+ * times the preview itself. `warm()` builds it ahead (after a first render).
+ */
+export class LazyIndex implements ToolSearchIndex {
+  private index: ToolIndex | undefined;
+  constructor(private readonly catalog: Catalog) {}
+  get built(): boolean {
+    return this.index !== undefined;
+  }
+  warm(): ToolIndex {
+    this.index ??= ToolIndex.fromCatalog(this.catalog);
+    return this.index;
+  }
+  search(query: string, options?: SearchOptions): SearchResult {
+    return this.warm().search(query, options);
+  }
+  describe(idOrName: string): DescribedTool {
+    return this.warm().describe(idOrName);
+  }
+}
+
+/** The options every preview of a workspace shares, for the CLI and the editor alike. */
+export function previewBaseOf(catalog: Catalog, ws: Pick<OpenWorkspace, 'config' | 'policy'>, opts: Omit<PreviewBase, 'catalog' | 'policy' | 'index' | 'requiredTools'> & { require?: readonly string[] } = {}): PreviewBase {
+  const { require, ...rest } = opts;
+  return { ...rest, catalog, policy: ws.policy, index: new LazyIndex(catalog), requiredTools: requiredToolsOf(ws, require) };
 }

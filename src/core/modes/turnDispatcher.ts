@@ -93,7 +93,7 @@ export class TurnDispatcher {
     const id = this.visibleByName.get(call.name);
     if (id !== undefined) {
       const out = await api.call(id, args, { callId: call.callId, via: 'direct' });
-      return { ok: out.ok, output: out, ...(out.error ? { error: out.error } : {}) };
+      return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
     }
     switch (call.name) {
       case TOOL_SEARCH: {
@@ -112,10 +112,8 @@ export class TurnDispatcher {
           throw new Error('"args" must be a JSON object');
         }
         const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
-        // The lookup code steers the guidance; the model sees the outcome without it.
-        const { lookupError, ...shown } = out;
-        const error = shown.error === undefined ? undefined : withRecoveryGuidance(shown.error, lookupError, 'tools');
-        return { ok: shown.ok, output: error === undefined ? shown : { ...shown, error }, ...(error ? { error } : {}) };
+        const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, out.lookupError, 'tools');
+        return { ok: out.ok, output: error === undefined ? forModel(out) : { ...forModel(out), error }, ...(error ? { error } : {}) };
       }
       case TOOL_SEARCH_CODE:
         if (!this.opts.runCode) {
@@ -133,10 +131,17 @@ export class TurnDispatcher {
       const match = this.opts.catalog().withName(call.name).find((t) => t.name === call.name && t.status === 'cataloged');
       if (match) {
         const out = await this.opts.api.call(match.id, args, { callId: call.callId, via: 'hydrated' });
-        return { ok: out.ok, output: out, ...(out.error ? { error: out.error } : {}) };
+        return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
       }
     }
     const hint = this.opts.surface.effectiveMode === 'direct' ? '' : '; find it with tool search and call it by id';
     throw new Error(`Unknown tool: ${call.name} is not available in this turn${hint}`);
   }
+}
+
+/** A call outcome as the model may see it: the developer-only `detail` (real reasons, host paths) is dropped. */
+/** The outcome as the model may see it: no developer detail, no lookup code. */
+function forModel<T extends { detail?: unknown; lookupError?: unknown }>(out: T): Omit<T, 'detail' | 'lookupError'> {
+  const { detail: _hidden, lookupError: _code, ...shown } = out;
+  return shown;
 }

@@ -24,6 +24,11 @@ export interface OpenClawModel {
   sandboxImplicitAllow: { tool: string; onlyWhenRestricted: boolean } | null;
   /** Plugin ids shipped with the version: known to OpenClaw even when no manifest is found here. */
   bundledPlugins: readonly string[];
+  /**
+   * What `resolveToolSearchConfig` does when `tools.toolSearch` is not set:
+   * `off`, or on in `tools` mode (2026.9.6 does this).
+   */
+  toolSearchWhenUnset: 'off' | 'tools';
 }
 
 function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
@@ -43,6 +48,7 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     sandboxAlsoAllow: t.sandboxAlsoAllow,
     sandboxImplicitAllow: t.sandboxImplicitAllow,
     bundledPlugins: t.bundledPlugins,
+    toolSearchWhenUnset: 'toolSearchWhenUnset' in t && t.toolSearchWhenUnset === 'tools' ? 'tools' : 'off',
   };
 }
 
@@ -50,6 +56,14 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
 export const OPENCLAW_MODELS: readonly OpenClawModel[] = [model(seedTables), model(newestTables)];
 
 export const SEED_OPENCLAW_VERSION = OPENCLAW_MODELS[0]?.version ?? '2026.1.30';
+
+/**
+ * The version modelled when nothing says which: the newest, the one the
+ * differential suites run against (`npm run test:oracle`). The seed's tables
+ * predate Tool Search itself (the oldest release with `tool_search_code` is
+ * 2026.5.12), so they are used only when a config or the user asks for them.
+ */
+export const NEWEST_OPENCLAW_VERSION = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1]?.version ?? '2026.9.6';
 
 /** How the modelled version was chosen. */
 export type VersionSource = 'override' | 'config' | 'default';
@@ -134,6 +148,6 @@ export function resolveModelledVersion(input: { override?: string; configVersion
       return v;
     }
   }
-  const seed = OPENCLAW_MODELS[0] ?? model(seedTables);
-  return { model: seed, source: 'default', describe: `OpenClaw ${seed.version} (the seed's tables; no meta.lastTouchedVersion)` };
+  const newest = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1] ?? model(newestTables);
+  return { model: newest, source: 'default', describe: `OpenClaw ${newest.version} (the newest modelled version; no meta.lastTouchedVersion)` };
 }

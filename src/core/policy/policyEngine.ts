@@ -447,7 +447,7 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
     const members = m.profiles[p.name] ?? [];
     decisions.push({
       layer: layer.name,
-      rule: `not in profile "${p.name}" of OpenClaw ${m.version} [${members.join(', ')}]`,
+      rule: `not in profile "${p.name}" of OpenClaw ${m.version} [${profileSummary(members)}]`,
       effect: 'deny',
       file: p.file,
       line: p.line,
@@ -484,4 +484,9 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
     reason: `not in ${path}.allow${at(where)}; a non-empty allow list blocks every other tool`,
     hint: `add "${subject.name}" to ${path}.allow${at(where)}`,
   };
+}
+
+/** A profile's members for a one-line rule: newer profiles list about fifty tools. */
+function profileSummary(members: readonly string[], shown = 12): string {
+  return members.length <= shown ? members.join(', ') : `${members.slice(0, shown).join(', ')}, … ${members.length - shown} more`;
 }

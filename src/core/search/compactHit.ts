@@ -2,14 +2,34 @@ import type { CatalogTool } from '../types';
 import type { DescribedTool, SearchHit } from '../toolApi';
 import { inputHint, outputHint } from './inputHint';
 
-/** Longest description a compact hit carries. */
-export const HIT_DESCRIPTION_MAX = 300;
+/**
+ * Longest description or label a compact hit carries. OpenClaw passes the
+ * catalog entry's text whole (MCP text is already cut to 1,200 characters when
+ * the catalog is built); plugin and client text is bounded here only so that
+ * a hostile tool cannot flood the model's context (a deliberate difference,
+ * docs/fidelity.md).
+ */
+export const HIT_TEXT_MAX = 4000;
 
 // C0/C1 controls, and the bidi/zero-width marks that can hide or reorder text in a prompt.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]+/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_ONE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+// What `modelText` removes: controls other than tab and newline, and the bidi/zero-width marks.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * A description or label as OpenClaw gives it to the model: whole, line breaks
+ * and paragraphs kept. Only characters that could hide or reorder text are
+ * removed (a deliberate difference), and text over `max` is cut with `…`.
+ */
+export function modelText(text: string, max = HIT_TEXT_MAX): string {
+  const clean = text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '');
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+}
 
 /** One line of prompt-safe text: unsafe characters become spaces, whitespace collapses, at most `max` characters. */
 export function promptSafe(text: string, max: number): string {
@@ -51,8 +71,8 @@ export function compactHit(tool: CatalogTool, score: number): SearchHit {
     source: tool.source,
     sourceName: tool.sourceName,
     name: tool.name,
-    ...(tool.label ? { label: promptSafe(tool.label, 80) } : {}),
-    description: promptSafe(tool.description, HIT_DESCRIPTION_MAX),
+    ...(tool.label ? { label: modelText(tool.label) } : {}),
+    description: modelText(tool.description),
     input: hitInput(tool),
     ...(output !== undefined ? { output } : {}),
     score: Math.round(score * 1000) / 1000,

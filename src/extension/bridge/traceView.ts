@@ -1,17 +1,27 @@
 import type { IsolationReport } from '../../core/bridge/isolation';
 import type { RunReport } from '../../core/bridge/runReport';
+import { boundValue, boundedText } from '../../core/util/boundedValue';
 import type { ContainmentRow, IsolationView, TraceReportView, TraceRow } from '../../webview/shared/traceProtocol';
 
 /** Past this a value is cut: the panel is for reading, the full value is in the command's return. */
 const MAX_TEXT = 20_000;
+/** Past this a value is not rendered at all (it is still in the command's return). */
+const MAX_VALUE_CHARS = 2_000_000;
 
-function text(v: unknown): string {
-  let s: string;
-  try {
-    s = v === undefined ? '(undefined)' : JSON.stringify(v, null, 2) ?? String(v);
-  } catch {
-    s = String(v);
+/**
+ * A value as panel text. Walked by the bounded (iterative) sanitizer first,
+ * so a deep or huge value can neither overflow the stack nor be
+ * pretty-printed into megabytes before it is cut.
+ */
+export function text(v: unknown): string {
+  if (v === undefined) {
+    return '(undefined)';
   }
+  const b = boundValue(v, { maxJsonChars: MAX_VALUE_CHARS });
+  if (!b.ok) {
+    return `(not shown: ${b.problem})`;
+  }
+  const s = b.prettyChars <= MAX_TEXT ? JSON.stringify(b.value, null, 2) : JSON.stringify(b.value);
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}\n… (${s.length - MAX_TEXT} more characters)` : s;
 }
 
@@ -36,13 +46,13 @@ export function isolationView(iso: IsolationReport): IsolationView {
 export function toTraceView(report: RunReport, source: string, cancelled = false): TraceReportView {
   const trace: TraceRow[] = report.trace.map((t) =>
     t.op === 'log'
-      ? { seq: t.seq, op: 'log', level: t.level, args: t.text, ok: true, startMs: t.startMs, durationMs: 0 }
+      ? { seq: t.seq, op: 'log', level: t.level, args: boundedText(t.text, MAX_TEXT), ok: true, startMs: t.startMs, durationMs: 0 }
       : {
           seq: t.seq,
           op: t.op,
           args: text(t.args),
           ok: t.ok,
-          ...(t.ok ? { result: text(t.result) } : { error: t.error ?? 'failed' }),
+          ...(t.ok ? { result: text(t.result) } : { error: boundedText(t.error ?? 'failed', MAX_TEXT) }),
           startMs: t.startMs,
           durationMs: t.durationMs,
           ...(t.callId ? { callId: t.callId } : {}),
@@ -52,7 +62,7 @@ export function toTraceView(report: RunReport, source: string, cancelled = false
   return {
     source,
     ok: report.ok,
-    ...(report.ok ? { value: text(report.value) } : { error: report.error ?? 'the run failed' }),
+    ...(report.ok ? { value: text(report.value) } : { error: boundedText(report.error ?? 'the run failed', MAX_TEXT) }),
     ...(report.stoppedBy ? { stoppedBy: report.stoppedBy } : {}),
     ...(cancelled ? { cancelled } : {}),
     trace,

@@ -8,6 +8,8 @@ export interface PanelPage {
   /** The panel's own stylesheet in `media/`, loaded after `panelBase.css`. */
   stylesheet: string;
   placeholder?: string;
+  /** More stylesheets under `media/`, as path segments (e.g. the codicon font's). */
+  extraStyles?: string[][];
 }
 
 /** The shell page of one of our panels: its bundle and styles from the extension, a fresh nonce, strict CSP. */
@@ -20,6 +22,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, pag
     scriptUri: asset('dist', 'webview', page.script),
     baseStyleUri: asset('media', 'panelBase.css'),
     styleUri: asset('media', page.stylesheet),
+    extraStyleUris: (page.extraStyles ?? []).map((p) => asset('media', ...p)),
     placeholder: page.placeholder,
   });
 }

@@ -13,6 +13,8 @@ export interface WebviewHtmlParts {
   /** `media/panelBase.css`: what every panel shares. */
   baseStyleUri?: string;
   styleUri: string;
+  /** Stylesheets loaded before `styleUri` (the codicon font). */
+  extraStyleUris?: string[];
   /** Shown until the script renders; default: the catalog panel's text. */
   placeholder?: string;
 }
@@ -39,7 +41,7 @@ export function webviewHtml(p: WebviewHtmlParts): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${p.baseStyleUri ? `<link rel="stylesheet" href="${escapeAttr(p.baseStyleUri)}">\n` : ''}<link rel="stylesheet" href="${escapeAttr(p.styleUri)}">
+${p.baseStyleUri ? `<link rel="stylesheet" href="${escapeAttr(p.baseStyleUri)}">\n` : ''}${(p.extraStyleUris ?? []).map((u) => `<link rel="stylesheet" href="${escapeAttr(u)}">\n`).join('')}<link rel="stylesheet" href="${escapeAttr(p.styleUri)}">
 <title>${escapeAttr(p.title)}</title>
 </head>
 <body>

@@ -93,15 +93,10 @@ export async function previewPayloadCommand(service: CatalogService, docs: Previ
   const isolation = modes.includes('code')
     ? await core.probeIsolation(settings.sandboxNodePath ?? 'node', { bundlePath: core.defaultSandboxBundle(), env: process.env })
     : undefined;
-  const base = {
-    catalog,
-    index: core.ToolIndex.fromCatalog(catalog),
-    policy: workspace.policy,
-    prompt: choice.prompt ?? '',
-    isolation: isolation ? { ok: isolation.ok, ...(isolation.reason ? { reason: isolation.reason } : {}) } : undefined,
-    requiredTools: workspace.config.reader?.stringArray(['tools', 'toolSearch', 'required']) ?? [],
-  };
-  const previews = modes.map((mode) => core.buildPreview({ ...base, mode }));
+  // The same assembly `preview --json` prints (core `PreviewAssembler`).
+  const base = core.previewBaseOf(catalog, workspace, { isolation: isolation ? core.isolationStatusOf(isolation) : undefined });
+  const assembly = new core.PreviewAssembler(base).assemble(choice.prompt ?? '', modes);
+  const previews = modes.flatMap((m) => assembly.modes[m] ?? []);
   let result: PreviewResult;
   let text: string;
   let title: string;

@@ -96,6 +96,6 @@ describe('catalog view on the demo workspace', () => {
       await config.update('clientToolsPath', undefined, vscode.ConfigurationTarget.Global);
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    await eventually(async () => (find(find(await api.treeNodes(), 'Client tools')?.children, 'client')?.children?.some((t) => t.label === 'ask_user') ? true : undefined), 'the demo client tools to come back');
+    await eventually(async () => (find(find(await api.treeNodes(), 'Client tools')?.children, 'client')?.children?.some((t) => t.label === 'confirm_with_user') ? true : undefined), 'the demo client tools to come back');
   });
 });

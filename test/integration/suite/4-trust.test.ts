@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { CatalogService } from '../../../src/extension/catalogService';
 import { Logger } from '../../../src/extension/logger';
 import { buildCatalogTree, TRUST_NOTICE } from '../../../src/extension/tree/catalogTreeModel';
+import { VerifyDocuments, verifyAgainstOpenClawCommand } from '../../../src/extension/oracle/verifyCommand';
 
 // The test server runs with trust disabled (everything trusted), so the
 // untrusted path is driven through the service's trust hook, in the real host.
@@ -35,6 +36,21 @@ describe('workspace trust', () => {
       const registered = await vscode.commands.getCommands(true);
       assert.ok(registered.includes('workbench.trust.manage'), 'the notice opens a real command');
     } finally {
+      service.dispose();
+      logger.dispose();
+    }
+  });
+
+  it('Verify against OpenClaw refuses in an untrusted workspace: it would run OpenClaw\'s code', async () => {
+    const logger = new Logger('Tool Search Inspector (verify trust test)');
+    const service = new CatalogService({ logger, isTrusted: () => false });
+    const docs = new VerifyDocuments();
+    try {
+      const report = await verifyAgainstOpenClawCommand(service, docs, '/nonexistent-extension-path', () => false);
+      assert.equal(report, undefined);
+      assert.equal(service.state.kind, 'idle', 'the refusal comes before any catalog is built or child started');
+    } finally {
+      docs.dispose();
       service.dispose();
       logger.dispose();
     }

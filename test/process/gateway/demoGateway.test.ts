@@ -61,7 +61,9 @@ describe('gateway', () => {
       const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });
       for (const q of ['fake_plugin_tool_36', 'openclaw:fake-plugin:fake_plugin_tool_36']) {
         const out = await api.call(q, { marker: 'x' }, { callId: 'p5' });
-        assert.equal(out.blockedBy, 'policy', q);
+        assert.equal(out.blockedBy, 'lookup', q);
+        assert.match(out.error ?? '', /^Unknown tool id/);
+        assert.equal(out.detail?.blockedBy, 'policy', q);
       }
     });
 

@@ -211,7 +211,7 @@ describe('fidelity: explain names the cause and the fix', () => {
     const e = await explain('{ tools: { toolSearch: true } }', 'calendar__create_event', { policy: { sandboxed: true } });
     const m = e.matches[0];
     assert.equal(m?.status, 'excluded');
-    assert.match(m?.reason ?? '', /not in OpenClaw 2026\.1\.30's default sandbox allow list/);
+    assert.match(m?.reason ?? '', /not in OpenClaw 2026\.9\.6's default sandbox allow list/);
     assert.ok(m?.decisions.some((d) => d.layer === 'tools.sandbox.tools' && d.effect === 'deny' && /default sandbox allow list/.test(d.rule)));
     assert.match(m?.hint ?? '', /add it to tools\.sandbox\.tools\.allow/);
   });
@@ -229,7 +229,7 @@ describe('fidelity: explain names the cause and the fix', () => {
     const e = await explain(config, 'read', { policy: { agent: 'support' } });
     const m = e.matches[0];
     assert.equal(m?.status, 'excluded');
-    assert.match(m?.reason ?? '', /not in profile "messaging" as OpenClaw 2026\.1\.30 defines it, set by agents\.list\.0\.tools\.profile|not in profile "messaging" as OpenClaw 2026\.1\.30 defines it, set by agents\.list\[0\]\.tools\.profile/);
+    assert.match(m?.reason ?? '', /not in profile "messaging" as OpenClaw 2026\.9\.6 defines it, set by agents\.list\[0\]\.tools\.profile/);
     assert.match(m?.reason ?? '', /replaces the global profile "coding" \(openclaw\.json:2\)/);
     assert.match(m?.hint ?? '', /alsoAllow/);
     // ... and message, which the global coding profile lacks, is kept: the agent profile replaces it.
@@ -250,7 +250,7 @@ describe('fidelity: explain names the cause and the fix', () => {
   });
 
   it('explain does not say "indexed for search" when Tool Search is off', async () => {
-    const e = await explain('{}', 'read');
+    const e = await explain('{ tools: { toolSearch: false } }', 'read');
     assert.equal(e.matches[0]?.status, 'cataloged');
     assert.doesNotMatch(e.matches[0]?.reason ?? '', /indexed for search/);
     assert.match(e.matches[0]?.reason ?? '', /Tool Search is off/);

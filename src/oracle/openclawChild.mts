@@ -1,0 +1,394 @@
+// The OpenClaw adapter: runs inside a Node >= 24 child next to a real
+// `openclaw` package and answers the parent's requests over IPC. OpenClaw's
+// dist chunks have hashed file names but keep their function names, so a
+// function is found by scanning the chunks' export lists, importing the
+// chunk and taking the export whose `fn.name` is the one asked for. A
+// version that renamed a function answers with `missingFunction` set, never
+// with a guess.
+//
+// Requests: `{ id, op: 'call', name, args }` calls one function with JSON
+// arguments; `{ id, op: 'recipe', name, args }` runs one of the compositions
+// below, each built only from functions found by name. Replies:
+// `{ id, ok: true, value }` or `{ id, ok: false, error, missingFunction? }`.
+//
+// Written with erasable TypeScript only: Node 24 runs this file as is (tests),
+// and esbuild bundles it for the product (`dist/openclawChild.mjs`).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Fn = (...args: unknown[]) => unknown;
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Ctor = new (...args: unknown[]) => Record<string, Fn>;
+
+interface Request {
+  id: number;
+  op: 'call' | 'recipe' | 'info';
+  name: string;
+  args: unknown[];
+}
+
+class MissingFunctionError extends Error {
+  readonly fn: string;
+  constructor(fn: string, version: string) {
+    super(`openclaw ${version}: no dist chunk exports a function named "${fn}" (renamed or removed in this version?)`);
+    this.fn = fn;
+  }
+}
+
+const distDir = process.argv[2] ?? '';
+const packageJson = JSON.parse(fs.readFileSync(path.join(distDir, '..', 'package.json'), 'utf8')) as { version?: string };
+const version = String(packageJson.version ?? 'unknown');
+
+let exportIndex: Map<string, string[]> | undefined;
+
+/** Local name -> chunk files whose `export { ... }` list names it. */
+function indexExports(): Map<string, string[]> {
+  if (exportIndex) return exportIndex;
+  const index = new Map<string, string[]>();
+  const exportList = /export\s*\{([^}]*)\}/g;
+  for (const file of fs.readdirSync(distDir)) {
+    if (!file.endsWith('.mjs') && !file.endsWith('.js')) continue;
+    const text = fs.readFileSync(path.join(distDir, file), 'utf8');
+    for (const m of text.matchAll(exportList)) {
+      for (const part of (m[1] ?? '').split(',')) {
+        const local = part.trim().split(/\s+as\s+/)[0]?.trim();
+        if (!local) continue;
+        const list = index.get(local) ?? [];
+        list.push(file);
+        index.set(local, list);
+      }
+    }
+  }
+  exportIndex = index;
+  return index;
+}
+
+const functions = new Map<string, Fn>();
+
+/** The two runtime methods the adapter drives. */
+interface OracleRuntime {
+  search: Fn;
+  describe: Fn;
+}
+
+async function fn(name: string): Promise<Fn> {
+  const known = functions.get(name);
+  if (known) return known;
+  for (const file of indexExports().get(name) ?? []) {
+    const mod = (await import(pathToFileURL(path.join(distDir, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(mod)) {
+      if (typeof value === 'function' && value.name === name) {
+        functions.set(name, value as Fn);
+        return value as Fn;
+      }
+    }
+  }
+  throw new MissingFunctionError(name, version);
+}
+
+async function ctor(name: string): Promise<Ctor> {
+  return (await fn(name)) as unknown as Ctor;
+}
+
+// ---- tool objects as OpenClaw's runtime holds them -------------------------
+
+/** One tool of a generated catalog, keyed by the caller's own id for it. */
+interface ToolSpec {
+  key: string;
+  kind: 'core' | 'plugin' | 'mcp' | 'client';
+  /** Plugin id or MCP server name. */
+  owner?: string;
+  name: string;
+  label?: string;
+  description?: string;
+  parameters?: Json;
+}
+
+interface McpServerSpec {
+  name: string;
+  tools: string[];
+}
+
+/**
+ * Model-facing MCP names exactly as OpenClaw materializes them: safe server
+ * names in declaration order, then tool names per sorted (server, tool).
+ */
+async function mcpSafeNames(servers: McpServerSpec[]): Promise<{ server: string; tool: string; safeServer: string; name: string }[]> {
+  const assignSafeServerNames = await fn('assignSafeServerNames');
+  const buildSafeToolName = await fn('buildSafeToolName');
+  const safe = assignSafeServerNames(servers.map((s) => s.name)) as Map<string, string>;
+  const reserved = new Set<string>();
+  const rows = servers.flatMap((s) => s.tools.map((tool) => ({ server: s.name, tool, safeServer: safe.get(s.name) ?? s.name })));
+  rows.sort((a, b) => a.safeServer.localeCompare(b.safeServer) || a.tool.localeCompare(b.tool) || a.server.localeCompare(b.server));
+  const out: { server: string; tool: string; safeServer: string; name: string }[] = [];
+  for (const r of rows) {
+    if (r.tool.trim() === '') continue;
+    const name = buildSafeToolName({ serverName: r.safeServer, toolName: r.tool.trim(), reservedNames: reserved }) as string;
+    reserved.add(name.toLowerCase());
+    out.push({ ...r, name });
+  }
+  return out;
+}
+
+async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, unknown>; spec: ToolSpec }[]> {
+  const setPluginToolMeta = await fn('setPluginToolMeta');
+  const servers = new Map<string, string[]>();
+  for (const s of specs) {
+    if (s.kind === 'mcp') servers.set(s.owner ?? '', [...(servers.get(s.owner ?? '') ?? []), s.name]);
+  }
+  const safe = await mcpSafeNames([...servers].map(([name, tools]) => ({ name, tools })));
+  // MCP text is untrusted: OpenClaw's MCP runtime sanitizes it before it becomes an entry.
+  const sanitize = servers.size > 0 ? await fn('sanitizeMcpMetadataText') : (t: unknown) => t;
+  return specs.map((spec) => {
+    const execute = async (): Promise<unknown> => ({ content: [{ type: 'text', text: `ran ${spec.key}` }] });
+    if (spec.kind === 'mcp') {
+      const n = safe.find((r) => r.server === spec.owner && r.tool === spec.name.trim());
+      const tool: Record<string, unknown> = {
+        name: n?.name ?? spec.name,
+        label: spec.label ?? spec.name,
+        description: (sanitize(spec.description) as string | undefined) ?? '',
+        parameters: spec.parameters ?? { type: 'object', properties: {} },
+        execute,
+      };
+      setPluginToolMeta(tool, {
+        pluginId: 'bundle-mcp',
+        optional: false,
+        mcp: { serverName: spec.owner, safeServerName: n?.safeServer ?? spec.owner, toolName: spec.name, operation: 'tool' },
+      });
+      return { tool, spec };
+    }
+    const tool: Record<string, unknown> = { name: spec.name, description: spec.description ?? '', parameters: spec.parameters, execute };
+    if (spec.label !== undefined) tool.label = spec.label;
+    if (spec.kind === 'plugin') setPluginToolMeta(tool, { pluginId: spec.owner, optional: false });
+    return { tool, spec };
+  });
+}
+
+function controlStubs(names: string[]): Record<string, unknown>[] {
+  return names.map((name) => ({ name, description: name, parameters: { type: 'object', properties: {} }, execute: async () => ({}) }));
+}
+
+function configFor(mode: string): Json {
+  return { tools: { toolSearch: { enabled: true, mode } } };
+}
+
+interface CatalogOp {
+  op: 'compact' | 'search' | 'describe' | 'directory';
+  query?: string;
+  limit?: number;
+  id?: string;
+  /** Describe the tool with this key by OpenClaw's own id or name for it. */
+  key?: string;
+  by?: 'id' | 'name';
+  mode?: 'tools' | 'directory' | 'code';
+  contextTokens?: number;
+  surface?: 'code-mode' | 'tools';
+}
+
+interface CatalogEntryLike {
+  id: string;
+  name: string;
+  source: string;
+  tool: unknown;
+}
+
+/**
+ * A catalog as a run of OpenClaw registers it (`applyToolSearchCatalog`,
+ * client tools appended by `addClientToolsToToolSearchCatalog`; directory mode
+ * through `applyToolSchemaDirectoryCatalog`, where client tools stay visible),
+ * then the operations asked for, each answered with entry keys beside ids.
+ */
+async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[] }): Promise<unknown[]> {
+  const built = await toolObjects(args.tools);
+  const keyOf = new Map<unknown, string>(built.map((b) => [b.tool, b.spec.key]));
+  const nonClient = built.filter((b) => b.spec.kind !== 'client').map((b) => b.tool);
+  const client = built.filter((b) => b.spec.kind === 'client').map((b) => b.tool);
+  const refs = new Map<string, { ctx: Record<string, unknown>; runtime: OracleRuntime }>();
+  const catalogFor = async (mode: 'tools' | 'directory' | 'code'): Promise<{ ctx: Record<string, unknown>; runtime: OracleRuntime }> => {
+    const have = refs.get(mode);
+    if (have) return have;
+    const config = configFor(mode);
+    const catalogRef: Record<string, unknown> = {};
+    if (mode === 'directory') {
+      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...client, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames: [] }));
+    } else {
+      const stubs = controlStubs(mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
+      (await fn('applyToolSearchCatalog'))({ config, tools: [...nonClient, ...stubs], catalogRef });
+      (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
+    }
+    const ctx: Record<string, unknown> = { catalogRef, config };
+    const resolved = (await fn('resolveToolSearchConfig'))(config);
+    const Runtime = await ctor('ToolSearchRuntime');
+    const made = { ctx, runtime: new Runtime(ctx, resolved) as unknown as OracleRuntime };
+    refs.set(mode, made);
+    return made;
+  };
+  const entriesOf = (ctx: Record<string, unknown>): CatalogEntryLike[] => (ctx.catalogRef as { current?: { entries: CatalogEntryLike[] } }).current?.entries ?? [];
+  const entryKey = (ctx: Record<string, unknown>, id: string): string | undefined => {
+    const e = entriesOf(ctx).find((x) => x.id === id);
+    return e ? keyOf.get(e.tool) : undefined;
+  };
+  const out: unknown[] = [];
+  for (const op of args.ops) {
+    const mode = op.mode ?? 'tools';
+    const { ctx, runtime } = await catalogFor(mode);
+    try {
+      if (op.op === 'compact') {
+        const compact = await fn('compactToolSearchCatalogEntry');
+        const entries = entriesOf(ctx);
+        out.push({ entries: entries.map((e) => ({ key: keyOf.get(e.tool), entry: compact(e) })) });
+      } else if (op.op === 'search') {
+        const hits = (await runtime.search(op.query ?? '', op.limit === undefined ? {} : { limit: op.limit })) as { id: string }[];
+        out.push({ hits: hits.map((h) => ({ id: h.id, key: entryKey(ctx, h.id) })) });
+      } else if (op.op === 'describe') {
+        // A tool named by the caller's key is looked up by OpenClaw's own id or name for it.
+        const own = op.key === undefined ? undefined : entriesOf(ctx).find((e) => keyOf.get(e.tool) === op.key);
+        const needle = own ? (op.by === 'name' ? own.name : own.id) : (op.id ?? '');
+        const d = (await runtime.describe(needle, op.surface === 'code-mode' ? { recoverySurface: 'code-mode' } : {})) as { id: string };
+        out.push({ id: d.id, key: entryKey(ctx, d.id) });
+      } else {
+        const prompt = (await fn('buildToolSchemaDirectoryPrompt'))(ctx, op.contextTokens === undefined ? {} : { contextTokenBudget: op.contextTokens });
+        out.push({ text: prompt });
+      }
+    } catch (err) {
+      out.push({ error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return out;
+}
+
+// ---- policy ---------------------------------------------------------------
+
+interface PolicyArgs {
+  config: Json;
+  agentId?: string;
+  provider?: string;
+  model?: string;
+  sandboxed?: boolean;
+  /** Core, plugin and MCP tools (client tools never pass through tool policy). */
+  tools: ToolSpec[];
+}
+
+/**
+ * The tool policy pipeline as a run applies it: the effective policy for the
+ * agent and model, profile and provider-profile layers merged with their
+ * alsoAllow, the default steps, then the sandbox step when sandboxed. Each
+ * removed tool is reported with the label of the step that removed it.
+ */
+async function policyRecipe(args: PolicyArgs): Promise<unknown> {
+  const resolveEffectiveToolPolicy = await fn('resolveEffectiveToolPolicy');
+  const resolveToolProfilePolicy = await fn('resolveToolProfilePolicy');
+  const mergeAlsoAllowPolicy = await fn('mergeAlsoAllowPolicy');
+  const buildSteps = await fn('buildDefaultToolPolicyPipelineSteps');
+  const applyPipeline = await fn('applyToolPolicyPipeline');
+  const resolveSandbox = await fn('resolveSandboxToolPolicyForAgent');
+  const getPluginToolMeta = await fn('getPluginToolMeta');
+  const resolve = (agentId: string | undefined): Record<string, unknown> =>
+    resolveEffectiveToolPolicy({ config: args.config, agentId, modelProvider: args.provider, modelId: args.model }) as Record<string, unknown>;
+  let eff: Record<string, unknown>;
+  let agentFallback = false;
+  try {
+    eff = resolve(args.agentId);
+  } catch (err) {
+    // Several agents and none named: a real run always has a session, and a
+    // session without an agent of its own belongs to the main agent.
+    if (args.agentId !== undefined) return { error: err instanceof Error ? err.message : String(err) };
+    try {
+      eff = resolve('main');
+      agentFallback = true;
+    } catch (again) {
+      return { error: again instanceof Error ? again.message : String(again) };
+    }
+  }
+  const profilePolicy = resolveToolProfilePolicy(eff.profile) as { allow?: string[] } | undefined;
+  const providerProfilePolicy = resolveToolProfilePolicy(eff.providerProfile) as { allow?: string[] } | undefined;
+  const steps = [
+    ...(buildSteps({
+      profilePolicy: mergeAlsoAllowPolicy(profilePolicy, eff.profileAlsoAllow),
+      profile: eff.profile,
+      profileUnavailableCoreWarningAllowlist: profilePolicy?.allow,
+      providerProfilePolicy: mergeAlsoAllowPolicy(providerProfilePolicy, eff.providerProfileAlsoAllow),
+      providerProfile: eff.providerProfile,
+      providerProfileUnavailableCoreWarningAllowlist: providerProfilePolicy?.allow,
+      globalPolicy: eff.globalPolicy,
+      globalProviderPolicy: eff.globalProviderPolicy,
+      agentPolicy: eff.agentPolicy,
+      agentProviderPolicy: eff.agentProviderPolicy,
+      agentId: eff.agentId,
+    }) as Record<string, unknown>[]),
+    ...(args.sandboxed ? [{ policy: resolveSandbox(args.config, eff.agentId), label: 'sandbox tools.allow' }] : []),
+  ];
+  const tools = (await toolObjects(args.tools)).map((b) => ({ tool: b.tool, key: b.spec.key }));
+  const blockedBy = new Map<unknown, string>();
+  const warnings: string[] = [];
+  const kept = applyPipeline({
+    tools: tools.map((t) => t.tool),
+    toolMeta: (tool: unknown) => getPluginToolMeta(tool),
+    warn: (w: string) => warnings.push(w),
+    steps,
+    onFilter: ({ step, before, after }: { step: { label: string }; before: unknown[]; after: unknown[] }) => {
+      const still = new Set(after);
+      for (const t of before) if (!still.has(t) && !blockedBy.has(t)) blockedBy.set(t, step.label);
+    },
+  }) as unknown[];
+  const keptSet = new Set(kept);
+  return {
+    agentId: eff.agentId ?? null,
+    agentFallback,
+    tools: tools.map((t) => ({ key: t.key, name: t.tool.name, allowed: keptSet.has(t.tool), ...(blockedBy.has(t.tool) ? { blockedBy: blockedBy.get(t.tool) } : {}) })),
+    warnings,
+  };
+}
+
+// ---- the rest ---------------------------------------------------------------
+
+async function clientConflictsRecipe(args: { existing: string[]; client: string[] }): Promise<unknown> {
+  const find = await fn('findClientToolNameConflicts');
+  return find({ existingToolNames: args.existing, tools: args.client.map((name) => ({ type: 'function', function: { name } })) });
+}
+
+const recipes: Record<string, (args: never) => Promise<unknown>> = {
+  catalog: catalogRecipe,
+  policy: policyRecipe,
+  mcpNames: (args: { servers: McpServerSpec[] }) => mcpSafeNames(args.servers),
+  clientConflicts: clientConflictsRecipe,
+  /** Every group and profile table of this version, for generators and reports. */
+  tables: async () => {
+    const resolveToolProfilePolicy = await fn('resolveToolProfilePolicy');
+    const profiles: Record<string, unknown> = {};
+    for (const p of ['minimal', 'coding', 'messaging', 'full']) profiles[p] = resolveToolProfilePolicy(p) ?? null;
+    return { profiles };
+  },
+};
+
+async function handle(req: Request): Promise<unknown> {
+  if (req.op === 'info') {
+    return { version, node: process.version };
+  }
+  if (req.op === 'call') {
+    return await (await fn(req.name))(...req.args);
+  }
+  const recipe = recipes[req.name];
+  if (!recipe) throw new Error(`unknown recipe "${req.name}"`);
+  return await recipe(req.args[0] as never);
+}
+
+function send(message: unknown): void {
+  process.send?.(message);
+}
+
+process.on('message', (raw: unknown) => {
+  const req = raw as Request;
+  handle(req).then(
+    (value) => send({ id: req.id, ok: true, value: value === undefined ? null : value }),
+    (err: unknown) => send({
+      id: req.id,
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+      ...(err instanceof MissingFunctionError ? { missingFunction: err.fn } : {}),
+    }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+send({ ready: true, version, node: process.version });

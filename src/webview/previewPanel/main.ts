@@ -1,0 +1,455 @@
+// The Mode Preview webview. Talks to the host only through the shared
+// protocol; builds DOM with textContent (tool text is untrusted input).
+import {
+  MODE_NAMES,
+  parseHostMessage,
+  parsePanelState,
+  TABS,
+  type DeltaView,
+  type ModeName,
+  type ModeView,
+  type PanelState,
+  type PartSizesView,
+  type PreviewTab,
+  type PreviewView,
+  type WebviewMessage,
+} from '../shared/previewProtocol';
+
+interface VsCodeApi {
+  postMessage(msg: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: PanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const app = document.getElementById('app') as HTMLElement;
+let state: PanelState = parsePanelState(vscode.getState());
+let raw: { mode: ModeName; json: string } | undefined;
+/** Set while a prompt edit waits for its render, so the paint time can be reported. */
+let pending: { cause: string; started: number } | undefined;
+
+const PROMPT_DEBOUNCE_MS = 200;
+/** Longest raw request drawn in the panel; larger ones open as a document. */
+const MAX_RAW_CHARS = 400_000;
+const PARTS: (keyof PartSizesView)[] = ['tools', 'system', 'messages', 'framing'];
+const PART_TITLES: Record<keyof PartSizesView, string> = { tools: 'tools', system: 'system prompt', messages: 'messages', framing: 'framing' };
+const TAB_TITLES: Record<PreviewTab, string> = { modes: 'Modes', directory: 'Directory', costs: 'Costs per tool', raw: 'Raw request' };
+const WHY_TITLES: Record<string, string> = {
+  'tool-search': 'Tool Search tool',
+  direct: 'direct (every schema)',
+  'direct-only': 'direct-only',
+  client: 'client tool',
+  likely: 'likely (from the prompt)',
+  required: 'required',
+};
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    e.setAttribute(k, v);
+  }
+  for (const c of children) {
+    e.append(c);
+  }
+  return e;
+}
+
+function icon(name: string): HTMLElement {
+  return el('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
+}
+
+function button(label: string, title: string, onClick: () => void, opts: { icon?: string; cls?: string; testid?: string } = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', title, class: opts.cls ?? '', ...(opts.testid ? { 'data-testid': opts.testid } : {}) }, ...(opts.icon ? [icon(opts.icon), ' '] : []), label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function save(): void {
+  vscode.setState(state);
+}
+
+function post(msg: WebviewMessage): void {
+  vscode.postMessage(msg);
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function kb(n: number): string {
+  return n >= 10240 ? `${fmt(Math.round(n / 1024))} KiB` : `${fmt(n)} B`;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${fmt(n)}` : fmt(n);
+}
+
+function pct(x: number): string {
+  return x >= 0.1 ? `${(x * 100).toFixed(0)}%` : `${(x * 100).toFixed(1)}%`;
+}
+
+// ---- header, prompt, banners ----
+
+function header(v: PreviewView): HTMLElement {
+  const title = el('div', { class: 'title-row' },
+    el('h1', {}, icon('eye'), ` Mode Preview${v.workspaceName ? ` — ${v.workspaceName}` : ''}`),
+    button('Refresh', 'Rebuild the catalog and every preview', () => post({ type: 'refresh' }), { icon: 'refresh' }));
+  const summary = el('p', { class: 'summary', 'data-testid': 'summary' },
+    el('span', { class: 'pill mode' }, `configured: ${v.configuredMode}`), ' ',
+    el('strong', { 'data-testid': 'catalog-size' }, fmt(v.catalogSize)), ' tools in the catalog · ',
+    el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
+  return el('header', {}, title, summary, ...banners(v), deltas(v));
+}
+
+function banners(v: PreviewView): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  for (const m of v.modes) {
+    if (m.fallbackReason) {
+      const b = el('div', { class: 'banner warning', role: 'status', 'data-testid': 'fallback' }, icon('warning'), ' ', el('strong', {}, `${m.mode} mode falls back to ${m.effectiveMode} mode: `), m.fallbackReason);
+      b.append(' ', button('Isolation report in the logs', 'Show the log with the isolation probe', () => post({ type: 'showLogs' }), { cls: 'link' }));
+      out.push(b);
+    }
+  }
+  if (v.isolation?.ok) {
+    out.push(el('p', { class: 'muted small', 'data-testid': 'isolation' }, icon('shield'), ' Isolation probe passed: code mode can run tool_search_code in an isolated child.'));
+  }
+  for (const s of v.failedServers) {
+    out.push(el('div', { class: 'banner error', role: 'status', 'data-testid': 'failed-server' }, icon('error'), ' ',
+      el('strong', {}, `MCP server "${s.name}" failed`), ` (${s.origin}): ${s.error}. Its tools are in no mode until it starts; search names it as unavailable.`));
+  }
+  if (v.missingRequired.length > 0) {
+    out.push(el('div', { class: 'banner warning', role: 'status' }, icon('warning'), ` Required tools not in the authorized catalog: ${v.missingRequired.join(', ')}`));
+  }
+  return out;
+}
+
+function deltas(v: PreviewView): HTMLElement {
+  const box = el('div', { class: 'deltas', 'data-testid': 'deltas', 'aria-live': 'polite' });
+  if (!v.deltas) {
+    return box;
+  }
+  if (v.deltas.length === 0) {
+    box.append(el('span', { class: 'muted small' }, `No change since the last render (${v.cause}).`));
+    return box;
+  }
+  box.append(el('span', { class: 'muted small' }, `Changed since the last render (${v.cause}): `));
+  for (const d of v.deltas) {
+    box.append(deltaChip(d));
+  }
+  return box;
+}
+
+function deltaChip(d: DeltaView): HTMLElement {
+  const parts = [`${d.mode}:`];
+  if (d.added.length) parts.push(`+${d.added.length} schema${d.added.length === 1 ? '' : 's'}`);
+  if (d.removed.length) parts.push(`−${d.removed.length}`);
+  if (d.tokens !== undefined) parts.push(`${signed(d.tokens)} tokens`);
+  parts.push(`${signed(d.bytes)} B`);
+  const title = [...d.added.map((n) => `+ ${n}`), ...d.removed.map((n) => `− ${n}`)].slice(0, 40).join('\n');
+  return el('span', { class: 'pill delta', title, 'data-mode': d.mode }, parts.join(' '));
+}
+
+function promptBox(): HTMLElement {
+  const area = el('textarea', { id: 'prompt', rows: '2', 'data-testid': 'prompt', placeholder: 'Type a user prompt: directory mode hydrates the schemas it most likely needs', 'aria-label': 'User prompt' });
+  area.value = state.prompt;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  area.addEventListener('input', () => {
+    state = { ...state, prompt: area.value };
+    save();
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      pending = { cause: 'prompt', started: performance.now() };
+      post({ type: 'prompt', prompt: state.prompt });
+    }, PROMPT_DEBOUNCE_MS);
+  });
+  return el('div', { class: 'prompt-row' }, el('label', { for: 'prompt' }, icon('comment'), ' Prompt'), area);
+}
+
+// ---- tabs ----
+
+function tabs(v: PreviewView): HTMLElement {
+  const list = el('div', { role: 'tablist', 'aria-label': 'Preview sections', class: 'tabs' });
+  const panel = el('section', { role: 'tabpanel', id: 'tabpanel', tabindex: '0' });
+  const buttons = TABS.map((t) => {
+    const b = el('button', { type: 'button', role: 'tab', id: `tab-${t}`, 'aria-controls': 'tabpanel', 'data-testid': `tab-${t}`, 'aria-selected': String(t === state.tab), tabindex: t === state.tab ? '0' : '-1' }, TAB_TITLES[t]);
+    b.addEventListener('click', () => select(t));
+    return b;
+  });
+  const select = (t: PreviewTab, focus = false): void => {
+    state = { ...state, tab: t };
+    save();
+    buttons.forEach((b, i) => {
+      const on = TABS[i] === t;
+      b.setAttribute('aria-selected', String(on));
+      b.setAttribute('tabindex', on ? '0' : '-1');
+      if (on && focus) b.focus();
+    });
+    panel.setAttribute('aria-labelledby', `tab-${t}`);
+    panel.replaceChildren(tabContent(v, t));
+  };
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern); Tab moves into the panel.
+  list.addEventListener('keydown', (e: KeyboardEvent) => {
+    const i = TABS.indexOf(state.tab);
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : undefined;
+    if (next === undefined) return;
+    e.preventDefault();
+    const t = TABS[(next + TABS.length) % TABS.length];
+    if (t) select(t, true);
+  });
+  list.append(...buttons);
+  select(state.tab);
+  return el('div', {}, list, panel);
+}
+
+function tabContent(v: PreviewView, t: PreviewTab): HTMLElement {
+  switch (t) {
+    case 'modes':
+      return modesTab(v);
+    case 'directory':
+      return directoryTab(v);
+    case 'costs':
+      return costsTab(v);
+    case 'raw':
+      return rawTab();
+  }
+}
+
+// ---- modes side by side ----
+
+/** Widths through the CSSOM: the CSP allows no inline style attributes. */
+function widthed(e: HTMLElement, percent: number): HTMLElement {
+  e.style.width = `${percent.toFixed(3)}%`;
+  return e;
+}
+
+function stackedBar(sizes: PartSizesView, total: number, max: number, unit: string): HTMLElement {
+  const bar = el('div', { class: 'bar', role: 'img', 'aria-label': PARTS.map((p) => `${PART_TITLES[p]} ${fmt(sizes[p])} ${unit}`).join(', ') });
+  for (const p of PARTS) {
+    const w = max > 0 ? (100 * Math.max(0, sizes[p])) / max : 0;
+    bar.append(widthed(el('span', { class: `seg seg-${p}`, title: `${PART_TITLES[p]}: ${fmt(sizes[p])} ${unit} (${total > 0 ? pct(sizes[p] / total) : '0%'})` }), w));
+  }
+  return bar;
+}
+
+function chart(v: PreviewView): HTMLElement {
+  const useTokens = v.modes.every((m) => m.tokens);
+  const unit = useTokens ? 'tokens' : 'bytes';
+  const max = Math.max(...v.modes.map((m) => (useTokens ? (m.tokens?.total ?? 0) : m.bytes.total)));
+  const rows = v.modes.map((m) => {
+    const sizes = useTokens && m.tokens ? m.tokens : m.bytes;
+    return el('div', { class: 'chart-row' }, el('span', { class: 'chart-label' }, m.mode), stackedBar(sizes, sizes.total, max, unit), el('span', { class: 'num' }, `${fmt(sizes.total)}`));
+  });
+  const legend = el('div', { class: 'legend' }, ...PARTS.map((p) => el('span', {}, el('span', { class: `swatch seg-${p}` }), ` ${PART_TITLES[p]}`)));
+  return el('section', { 'aria-labelledby': 'chart-h', 'data-testid': 'chart' }, el('h2', { id: 'chart-h' }, `Request size by mode (${unit}, o200k)`), ...rows, legend);
+}
+
+function windowMeter(m: ModeView): HTMLElement {
+  const box = el('div', { class: 'windows' });
+  for (const w of m.windows) {
+    const meter = el('meter', { min: '0', max: '1', value: String(Math.min(1, w.share)), high: '0.5', optimum: '0', title: `${pct(w.share)} of a ${fmt(w.tokens)}-token window` });
+    box.append(el('div', { class: 'window', 'data-window': String(w.tokens) }, el('span', { class: 'small' }, `${fmt(w.tokens / 1000)}k`), meter, el('span', { class: 'small num' }, pct(w.share))));
+  }
+  return box;
+}
+
+function sizeTable(m: ModeView): HTMLElement {
+  const body = el('tbody');
+  for (const p of [...PARTS, 'total'] as const) {
+    body.append(el('tr', {}, el('th', { scope: 'row' }, p === 'total' ? 'total' : PART_TITLES[p]),
+      el('td', { class: 'num', 'data-part': `bytes-${p}` }, fmt(m.bytes[p])),
+      el('td', { class: 'num', 'data-part': `tokens-${p}` }, m.tokens ? fmt(m.tokens[p]) : '–')));
+  }
+  return el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', { scope: 'col' }, 'bytes'), el('th', { scope: 'col' }, 'tokens'))), body);
+}
+
+function schemaList(m: ModeView): HTMLElement {
+  const summary = el('summary', {}, el('span', { 'data-testid': 'schema-count' }, fmt(m.schemaCount)), ` schema${m.schemaCount === 1 ? '' : 's'} up front: `, Object.entries(m.whyCounts).map(([why, n]) => `${fmt(n)} ${WHY_TITLES[why] ?? why}`).join(', '));
+  const list = el('ul', { class: 'schemas' });
+  for (const s of m.schemas) {
+    list.append(el('li', { 'data-why': s.why }, el('code', {}, s.name), ' ', el('span', { class: `pill why why-${s.why}` }, WHY_TITLES[s.why] ?? s.why)));
+  }
+  if (m.schemaCount > m.schemas.length) list.append(el('li', { class: 'muted' }, `… and ${fmt(m.schemaCount - m.schemas.length)} more`));
+  return el('details', { 'data-testid': 'schemas' }, summary, list);
+}
+
+function modeCard(m: ModeView, v: PreviewView): HTMLElement {
+  const configured = m.mode === v.configuredMode;
+  const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: 'The mode the configuration asks for' }, icon('check'), ' configured') : '');
+  return el('article', { class: `mode-card${configured ? ' configured' : ''}`, 'data-testid': `mode-${m.mode}`, 'data-mode': m.mode, 'aria-label': `${m.mode} mode` },
+    title,
+    el('p', { class: 'big' }, el('strong', { 'data-testid': 'total-tokens' }, m.tokens ? fmt(m.tokens.total) : '–'), ' tokens · ', el('span', { 'data-testid': 'total-bytes' }, kb(m.bytes.total))),
+    windowMeter(m),
+    sizeTable(m),
+    el('p', { class: 'small muted' }, `${fmt(m.deferred)} tools behind Tool Search`),
+    schemaList(m));
+}
+
+function modesTab(v: PreviewView): HTMLElement {
+  return el('div', {}, chart(v), el('div', { class: 'mode-grid' }, ...v.modes.map((m) => modeCard(m, v))));
+}
+
+// ---- the directory ----
+
+function directoryTab(v: PreviewView): HTMLElement {
+  const d = v.directory;
+  const out = el('div', {});
+  out.append(likelyBox(v));
+  if (!d) {
+    out.append(el('p', { class: 'muted' }, 'Directory mode was not assembled.'));
+    return out;
+  }
+  out.append(el('div', { class: 'bound' },
+    el('label', { for: 'bound-meter' }, `Directory: ${fmt(d.chars)} of ${fmt(d.maxChars)} characters`),
+    el('meter', { id: 'bound-meter', 'data-testid': 'bound', min: '0', max: String(d.maxChars), value: String(d.chars), high: String(Math.floor(d.maxChars * 0.9)) }),
+    el('span', { class: 'small muted' }, `${d.shown} listed, ${d.omitted} omitted; descriptions cut to ${d.descriptionLimit}`)));
+  if (d.reason) out.append(el('p', { class: 'small' }, icon('info'), ` ${d.reason}`));
+  const lines = el('ol', { class: 'directory', 'data-testid': 'directory', 'aria-label': 'The directory as the model reads it' });
+  for (const l of d.lines) {
+    const li = el('li', l.tool ? { 'data-tool': l.tool } : {}, l.text || '\u00a0');
+    if (l.shortenedFrom !== undefined) {
+      li.classList.add('shortened');
+      li.setAttribute('title', `description shortened from ${l.shortenedFrom} characters`);
+      li.append(' ', el('span', { class: 'pill cut', 'aria-label': `shortened from ${l.shortenedFrom} characters` }, icon('fold'), ` ${l.shortenedFrom}`));
+    }
+    lines.append(li);
+  }
+  out.append(lines);
+  if (d.dropped.length > 0) {
+    out.append(el('h3', {}, 'Dropped to fit (callable by exact name, found by search)'), el('p', { class: 'small', 'data-testid': 'dropped' }, d.dropped.join(', ')));
+  }
+  if (d.unlisted.length > 0) {
+    const ul = el('ul', { 'data-testid': 'unlisted' });
+    for (const u of d.unlisted) {
+      ul.append(el('li', {}, el('strong', {}, u.source === 'mcp' ? `MCP server "${u.owner}"` : u.source === 'client' ? 'client tools' : u.owner), `: ${u.count} tool${u.count === 1 ? '' : 's'} searchable but not listed — ${u.reason}`));
+    }
+    out.append(el('h3', {}, 'Searchable but not listed'), ul);
+  }
+  return out;
+}
+
+function likelyBox(v: PreviewView): HTMLElement {
+  const box = el('section', { 'data-testid': 'likely', 'aria-labelledby': 'likely-h' }, el('h2', { id: 'likely-h' }, 'Hydrated from the prompt'));
+  if (!v.prompt.trim()) {
+    box.append(el('p', { class: 'muted' }, 'Type a prompt above: directory mode sends the schemas of the first-party tools it most likely needs.'));
+    return box;
+  }
+  if (v.likely.length === 0) {
+    box.append(el('p', { class: 'muted' }, 'No first-party tool matched this prompt; every schema stays behind Tool Search.'));
+  }
+  const ul = el('ul');
+  for (const l of v.likely) {
+    ul.append(el('li', { 'data-tool': l.name }, el('code', {}, l.name), l.terms.length ? el('span', { class: 'muted' }, ` — matched: ${l.terms.join(', ')}`) : el('span', { class: 'muted' }, ' — matched related words')));
+  }
+  if (v.required.length) ul.append(el('li', { class: 'muted' }, `required: ${v.required.join(', ')}`));
+  box.append(ul);
+  return box;
+}
+
+// ---- costs ----
+
+function costsTab(v: PreviewView): HTMLElement {
+  const body = el('tbody');
+  const max = Math.max(1, ...v.topTools.map((t) => t.bytes));
+  for (const t of v.topTools) {
+    const name: Node = t.id && t.located ? button(t.name, `Open the definition of ${t.name}`, () => post({ type: 'openDefinition', toolId: t.id ?? '' }), { cls: 'link' }) : el('code', {}, t.name);
+    body.append(el('tr', { 'data-tool': t.name }, el('td', {}, name), el('td', { class: 'num' }, fmt(t.bytes)), el('td', { class: 'num' }, t.tokens !== undefined ? fmt(t.tokens) : '–'),
+      el('td', { class: 'barcell' }, widthed(el('span', { class: 'seg seg-tools' }), (100 * t.bytes) / max))));
+  }
+  return el('section', { 'aria-labelledby': 'costs-h' },
+    el('h2', { id: 'costs-h' }, 'Largest schemas in direct mode'),
+    el('p', { class: 'muted small' }, 'What makes direct mode expensive: each schema below is sent on every turn when Tool Search is off.'),
+    el('table', { class: 'grid', 'data-testid': 'top-tools' }, el('thead', {}, el('tr', {}, ...['Tool', 'Bytes', 'Tokens', ''].map((c) => el('th', { scope: 'col' }, c)))), body));
+}
+
+// ---- raw request ----
+
+function rawTab(): HTMLElement {
+  const modes = el('div', { role: 'radiogroup', 'aria-label': 'Mode of the raw request', class: 'segmented' });
+  for (const m of MODE_NAMES) {
+    const b = el('button', { type: 'button', role: 'radio', 'aria-checked': String(m === state.rawMode), 'data-testid': `raw-${m}` }, m);
+    b.addEventListener('click', () => {
+      state = { ...state, rawMode: m };
+      save();
+      raw = undefined;
+      redraw();
+    });
+    modes.append(b);
+  }
+  const tools = el('div', { class: 'toolbar' }, modes,
+    button('Copy', 'Copy the request JSON', () => post({ type: 'copyRaw', mode: state.rawMode }), { icon: 'copy', testid: 'raw-copy' }),
+    button('Open beside', 'Open the request as a JSON document beside the panel', () => post({ type: 'openRawDocument', mode: state.rawMode }), { icon: 'json', testid: 'raw-open' }));
+  const pre = el('pre', { class: 'raw', 'data-testid': 'raw-json', tabindex: '0', 'aria-label': `Request body of ${state.rawMode} mode` });
+  if (raw && raw.mode === state.rawMode) {
+    pre.textContent = raw.json.length > MAX_RAW_CHARS ? `${raw.json.slice(0, MAX_RAW_CHARS)}\n… ${fmt(raw.json.length - MAX_RAW_CHARS)} more characters: use "Open beside" for the whole request` : raw.json;
+  } else {
+    pre.textContent = 'Loading the request…';
+    post({ type: 'raw', mode: state.rawMode });
+  }
+  return el('div', {}, tools, pre);
+}
+
+// ---- drawing ----
+
+function redraw(): void {
+  if (state.view) {
+    draw(state.view);
+  }
+}
+
+function draw(v: PreviewView): void {
+  // Keep the prompt box (and its caret) when re-rendering for a prompt edit.
+  const existing = document.getElementById('prompt-slot');
+  const slot = existing ?? el('div', { id: 'prompt-slot' }, promptBox());
+  const body = el('div', { id: 'body' }, tabs(v));
+  const top = header(v);
+  if (existing && app.contains(existing)) {
+    const old = document.getElementById('body');
+    const oldHeader = app.querySelector('header');
+    oldHeader?.replaceWith(top);
+    old?.replaceWith(body);
+  } else {
+    app.replaceChildren(top, slot, body);
+  }
+}
+
+function render(v: PreviewView): void {
+  state = { ...state, view: v };
+  save();
+  raw = undefined;
+  draw(v);
+  const started = pending?.cause === v.cause ? pending.started : performance.now();
+  pending = undefined;
+  requestAnimationFrame(() => post({ type: 'rendered', cause: v.cause, ms: performance.now() - started }));
+}
+
+window.addEventListener('message', (e: MessageEvent<unknown>) => {
+  const msg = parseHostMessage(e.data);
+  if (!msg) {
+    return;
+  }
+  switch (msg.type) {
+    case 'preview':
+      render(msg.view);
+      break;
+    case 'raw':
+      raw = { mode: msg.mode, json: msg.json };
+      if (state.tab === 'raw' && msg.mode === state.rawMode) redraw();
+      break;
+    case 'loading':
+      if (!state.view) {
+        app.replaceChildren(el('p', { class: 'muted', role: 'status' }, 'Building the catalog…'));
+      }
+      break;
+    case 'error':
+      app.replaceChildren(el('p', { class: 'banner error', role: 'status' }, `Could not preview: ${msg.message}`), button('Retry', 'Rebuild the catalog', () => post({ type: 'refresh' })));
+      break;
+  }
+});
+
+// Show what we had at once (hide/show, reload), then ask for fresh data with the kept prompt.
+if (state.view) {
+  draw(state.view);
+}
+pending = { cause: 'open', started: performance.now() };
+post({ type: 'ready', prompt: state.prompt });

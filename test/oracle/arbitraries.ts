@@ -1,0 +1,228 @@
+// Generators for the differential suites. Names and words come from small
+// vocabularies (our core table, OpenClaw's own profile tables, real tool
+// descriptions), so generated catalogs and queries collide and match the way
+// real ones do, instead of being random strings nobody would type.
+import * as fc from 'fast-check';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CatalogSpec } from '../../src/core/oracle/oracleCatalog';
+import { NEWEST_OPENCLAW_VERSION, modelFor } from '../../src/core/policy/openclawVersions';
+
+const TOOL_GROUPS = modelFor(NEWEST_OPENCLAW_VERSION)?.groups ?? {};
+import { CORE_TOOLS } from '../../src/core/sources/coreTools';
+import type { JsonSchema, PolicyContext } from '../../src/core/types';
+
+export const OUR_CORE_NAMES: readonly string[] = CORE_TOOLS.map((t) => t.name);
+
+const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'oracle', 'metatool-sample.json');
+export const METATOOL = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as { tools: Record<string, string>; queries: { query: string; tool: string }[] };
+
+/** Words of real tool descriptions, lower-cased, 3+ letters. */
+export const VOCABULARY: readonly string[] = [
+  ...new Set(
+    [...Object.values(METATOOL.tools), ...CORE_TOOLS.map((t) => t.description)]
+      .join(' ')
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 3),
+  ),
+].sort();
+
+export const word = fc.constantFrom(...VOCABULARY);
+export const snakeName = fc.array(word, { minLength: 1, maxLength: 3 }).map((ws) => ws.join('_'));
+export const camelName = fc.array(word, { minLength: 2, maxLength: 3 }).map((ws) => ws.map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join(''));
+export const toolName = fc.oneof({ weight: 4, arbitrary: snakeName }, { weight: 1, arbitrary: camelName });
+export const sentence = fc.array(word, { minLength: 0, maxLength: 30 }).map((ws) => ws.join(' '));
+/** Descriptions with the mess real ones carry: long runs, newlines, tabs, unicode. */
+export const description = fc.oneof(
+  { weight: 6, arbitrary: sentence },
+  { weight: 1, arbitrary: fc.array(sentence, { minLength: 1, maxLength: 8 }).map((ss) => ss.join('.\n\n')) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...Object.values(METATOOL.tools)) },
+);
+
+// ---- JSON schemas -----------------------------------------------------------
+
+const leafSchema: fc.Arbitrary<JsonSchema> = fc.oneof(
+  fc.constantFrom<JsonSchema>({ type: 'string' }, { type: 'number' }, { type: 'integer' }, { type: 'boolean' }, { type: 'null' }, {}),
+  fc.record({ type: fc.constant('string'), enum: fc.uniqueArray(word, { minLength: 1, maxLength: 4 }) }),
+  fc.record({ const: fc.oneof(word, fc.integer()) }),
+  fc.record({ type: fc.constant(['string', 'null']) }),
+  fc.record({ type: fc.constant('string'), description: sentence }),
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom('date-time', 'uri', 'email') }),
+);
+
+/** Input schemas of the shapes tools really declare, nested a little. */
+export const schema: fc.Arbitrary<JsonSchema> = fc.letrec<{ node: JsonSchema; obj: JsonSchema }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leafSchema,
+    fc.record({ type: fc.constant('array'), items: tie('node') }),
+    tie('obj'),
+    fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ oneOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ type: fc.constant('object'), additionalProperties: tie('node') }),
+  ),
+  obj: fc
+    .dictionary(fc.oneof(word, camelName, fc.constantFrom('a-b', 'with space', '2fa', 'ünï', '$ref', 'constructor')), tie('node'), { maxKeys: 5 })
+    .chain((properties) =>
+      fc.record(
+        {
+          type: fc.constant('object'),
+          properties: fc.constant(properties),
+          required: fc.subarray(Object.keys(properties)),
+          description: sentence,
+        },
+        { requiredKeys: ['type', 'properties'] },
+      ),
+    ),
+})).obj;
+
+/** Top-level `parameters`: mostly objects, sometimes absent or odd. */
+export const parameters: fc.Arbitrary<JsonSchema | undefined> = fc.oneof(
+  { weight: 8, arbitrary: schema },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom<JsonSchema>({}, { type: 'object' }, { type: 'object', properties: {} }) },
+);
+
+// ---- catalogs ---------------------------------------------------------------
+
+const pluginId = fc.constantFrom('fake-plugin', 'notes', 'crm', 'Voice_Call', 'alpha');
+const serverName = fc.oneof(fc.constantFrom('github', 'fs', 'memory', '12306', 'vigil:harbor', 'a-very-long-server-name-that-goes-past-thirty'), word);
+
+const toolDef = fc.record({ name: toolName, description, parameters }).map((t) => (t.parameters === undefined ? { name: t.name, description: t.description } : t));
+const mcpTool = fc.record(
+  { name: toolName, title: fc.oneof(word, sentence), description: fc.oneof(description, fc.constant('')), inputSchema: schema },
+  { requiredKeys: ['name', 'inputSchema'] },
+);
+
+/** A catalog of core, plugin, MCP and client tools with unique model-facing names. */
+export function catalogSpec(opts: { maxPerSource?: number; client?: boolean } = {}): fc.Arbitrary<CatalogSpec> {
+  const max = opts.maxPerSource ?? 6;
+  return fc
+    .record({
+      core: fc.subarray([...OUR_CORE_NAMES]).chain((names) =>
+        fc.tuple(...names.map((name) => fc.record({ name: fc.constant(name), description, parameters }))),
+      ),
+      plugins: fc.uniqueArray(fc.record({ id: pluginId, tools: fc.uniqueArray(toolDef, { maxLength: max, selector: (t) => t.name }) }), { maxLength: 2, selector: (p) => p.id }),
+      mcp: fc.uniqueArray(fc.record({ server: serverName, tools: fc.uniqueArray(mcpTool, { maxLength: max, selector: (t) => t.name }) }), { maxLength: 2, selector: (s) => s.server }),
+      client: opts.client === false ? fc.constant([]) : fc.uniqueArray(toolDef, { maxLength: 3, selector: (t) => t.name }),
+    })
+    .map((spec) => dedupeNames(spec as CatalogSpec));
+}
+
+/** Drops plugin and client tools whose name another tool already has (a conflict is the conflict suite's business). */
+function dedupeNames(spec: CatalogSpec): CatalogSpec {
+  const taken = new Set(spec.core.map((c) => c.name.toLowerCase()));
+  const keep = <T extends { name: string }>(t: T): boolean => {
+    const k = t.name.toLowerCase();
+    if (taken.has(k)) return false;
+    taken.add(k);
+    return true;
+  };
+  return {
+    core: spec.core,
+    plugins: spec.plugins.map((p) => ({ id: p.id, tools: p.tools.filter(keep) })),
+    mcp: spec.mcp,
+    client: spec.client.filter(keep),
+  };
+}
+
+// ---- policy -----------------------------------------------------------------
+
+export interface PolicyCase {
+  config: Record<string, unknown>;
+  context: PolicyContext;
+  spec: CatalogSpec;
+}
+
+export function policyCase(openclawCoreNames: readonly string[]): fc.Arbitrary<PolicyCase> {
+  const coreNames = [...new Set([...OUR_CORE_NAMES, ...openclawCoreNames])].sort();
+  const plugins = [
+    { id: 'fake-plugin', tools: [{ name: 'fake_plugin_tool_01', description: 'fake' }, { name: 'fake_plugin_tool_02', description: 'fake' }] },
+    { id: 'notes', tools: [{ name: 'notes_search', description: 'search notes' }] },
+  ];
+  const mcp = [
+    { server: 'github', tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }, { name: 'search_code', inputSchema: { type: 'object' } }] },
+    { server: 'fs', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }] },
+  ];
+  const groups = [...Object.keys(TOOL_GROUPS), 'group:plugins', 'bundle-mcp', 'group:automations', 'group:media'];
+  const pattern = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...coreNames) },
+    { weight: 3, arbitrary: fc.constantFrom(...groups) },
+    { weight: 2, arbitrary: fc.constantFrom('fake-plugin', 'notes', 'fake_plugin_tool_01', 'notes_search', 'github__create_issue', 'github__*', 'fs__read_file', 'create_issue') },
+    { weight: 2, arbitrary: fc.constantFrom('*', 'sessions_*', '*_search', 'web_*', 'fake_plugin_*', 'mem*') },
+    { weight: 1, arbitrary: fc.constantFrom('bash', 'apply-patch', 'BASH', 'Read', ' exec ', 'EXEC') },
+  );
+  const list = fc.array(pattern, { maxLength: 4 });
+  const profile = fc.constantFrom('minimal', 'coding', 'messaging', 'full', 'bogus');
+  const layer = fc.record({ profile, allow: list, alsoAllow: list, deny: list }, { requiredKeys: [] });
+  const providerKey = fc.constantFrom('openai', 'openai/gpt-5', 'OpenAI', 'anthropic', 'anthropic/claude-x');
+  const withProviders = layer.chain((l) => fc.record({ byProvider: fc.dictionary(providerKey, layer, { maxKeys: 2 }) }, { requiredKeys: [] }).map((b) => ({ ...l, ...b })));
+  const sandboxTools = fc.record({ allow: list, alsoAllow: list, deny: list }, { requiredKeys: [] });
+  const agents = fc.uniqueArray(fc.record({ id: fc.constantFrom('main', 'support', 'ops'), tools: withProviders }, { requiredKeys: ['id'] }), { maxLength: 3, selector: (a) => a.id });
+  return fc
+    .record({
+      tools: withProviders.chain((t) => fc.record({ sandbox: fc.record({ tools: sandboxTools }, { requiredKeys: [] }) }, { requiredKeys: [] }).map((s) => ({ ...t, ...s }))),
+      agents: agents,
+      provider: fc.option(fc.constantFrom('openai', 'openai/gpt-5', 'anthropic/claude-x', 'google'), { nil: undefined }),
+      sandboxed: fc.boolean(),
+      agentPick: fc.nat(),
+      core: fc.subarray(coreNames, { minLength: 1 }),
+    })
+    .map((r) => {
+      const config: Record<string, unknown> = { tools: r.tools };
+      if (r.agents.length > 0) config.agents = { list: r.agents };
+      const context: PolicyContext = { sandboxed: r.sandboxed };
+      // A run names its agent whenever the config lists agents (OpenClaw refuses to guess among several).
+      if (r.agents.length > 0) context.agent = r.agents[r.agentPick % r.agents.length]?.id;
+      if (r.provider) context.provider = r.provider;
+      return { config, context, spec: { core: r.core.map((name) => ({ name, description: name })), plugins, mcp, client: [] } };
+    });
+}
+
+// ---- tools.toolSearch -------------------------------------------------------
+
+const intLike = fc.oneof(fc.integer({ min: -100, max: 100 }), fc.integer(), fc.double(), fc.constantFrom(0, -3, 2.5, '8', null, 1000, 60000, 60001, 999, 50, 51, 1e21));
+export const toolSearchValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: fc.jsonValue() },
+  { weight: 4, arbitrary: fc.record(
+    {
+      enabled: fc.oneof(fc.boolean(), fc.constantFrom('true', 0, 1, null)),
+      mode: fc.oneof(fc.constantFrom('code', 'tools', 'directory', 'direct', 'Code', ''), fc.string({ maxLength: 8 })),
+      codeTimeoutMs: intLike,
+      searchDefaultLimit: intLike,
+      maxSearchLimit: intLike,
+    },
+    { requiredKeys: [] },
+  ) },
+);
+
+// ---- queries ----------------------------------------------------------------
+
+/** Queries built from a catalog's own words, plus names, ids, case changes and stop words. */
+export function queriesFor(words: readonly string[], names: readonly string[]): fc.Arbitrary<{ query: string; limit?: number }[]> {
+  const pool = words.length > 0 ? words : ['tool'];
+  const q = fc.oneof(
+    { weight: 5, arbitrary: fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 5 }).map((ws) => ws.join(' ')) },
+    { weight: 2, arbitrary: fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' ')) },
+    { weight: 2, arbitrary: names.length > 0 ? fc.constantFrom(...names) : fc.constant('read') },
+    { weight: 1, arbitrary: names.length > 0 ? fc.constantFrom(...names).map((n) => n.toUpperCase()) : fc.constant('READ') },
+    { weight: 1, arbitrary: fc.constantFrom('the of and', 'how do i', 'schedule a reminder for tomorrow', 'look up the price', '查询天气', '') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
+  return fc.array(fc.record({ query: q, limit: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }) }), { minLength: 1, maxLength: 4 }).map((qs) =>
+    qs.map((x) => (x.limit === undefined ? { query: x.query } : x)),
+  );
+}
+
+/** Words of a spec's descriptions and names (what a user looking for these tools would type). */
+export function specWords(spec: CatalogSpec): string[] {
+  const text = [
+    ...spec.core.map((c) => `${c.name} ${c.description}`),
+    ...spec.plugins.flatMap((p) => p.tools.map((t) => `${t.name} ${t.description}`)),
+    ...spec.mcp.flatMap((s) => s.tools.map((t) => `${t.name} ${t.description ?? ''}`)),
+    ...spec.client.map((c) => `${c.name} ${c.description}`),
+  ].join(' ');
+  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2))].sort();
+}

@@ -1,0 +1,26 @@
+// (b) policy: generated configs over core, plugin and MCP tools -> the same
+// allowed set, and when both block a tool, our blocking rule belongs to the
+// step OpenClaw's pipeline blocked it at.
+import { comparePolicy } from '../../src/core/oracle/comparePolicy';
+import { catalogOf } from '../../src/core/oracle/oracleCatalog';
+import { parseOpenClawConfig } from '../../src/core/config/openclawConfig';
+import { ToolPolicy } from '../../src/core/policy/policyEngine';
+import { differential, oracle } from './harness';
+import { policyCase, type PolicyCase } from './arbitraries';
+
+/** Our verdicts for a case: the config read as a workspace reads it, the catalog built under its policy. */
+export async function ourPolicyCatalog(c: PolicyCase) {
+  const loaded = parseOpenClawConfig('openclaw.json', JSON.stringify(c.config));
+  const policy = ToolPolicy.fromConfig(loaded.reader, c.context);
+  return catalogOf(c.spec, policy, loaded.settings);
+}
+
+describe('oracle (b): tool policy', () => {
+  it('allows and blocks the same core, plugin and MCP tools, blocked at the same step', async () => {
+    const { oracle: o } = await oracle();
+    // OpenClaw's own core tool ids (its profile tables) join ours, so tools only one side knows are generated too.
+    const tables = await o.recipe<{ profiles: Record<string, { allow?: string[] } | null> }>('tables', {});
+    const theirCore = Object.values(tables.profiles).flatMap((p) => p?.allow ?? []).filter((n) => n !== '*' && n !== 'bundle-mcp');
+    await differential(policyCase(theirCore), async (c) => comparePolicy(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c)).tools }));
+  });
+});

@@ -1,0 +1,16 @@
+// (g) model-facing MCP tool names for generated server and tool names.
+import * as fc from 'fast-check';
+import { compareMcpNames } from '../../src/core/oracle/compareNames';
+import { differential, oracle } from './harness';
+import { toolName, word } from './arbitraries';
+
+const odd = fc.constantFrom('12306', 'vigil:harbor', 'a b', 'ünïcode', 'GitHub', 'github', '-lead', '_x', 'x'.repeat(40), 'mcp', 'tool', '2024-query', 'a:b', 'a-b', 'x'.repeat(70));
+const fragment = fc.oneof({ weight: 3, arbitrary: word }, { weight: 2, arbitrary: toolName }, { weight: 2, arbitrary: odd }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) });
+
+describe('oracle (g): MCP model-facing names', () => {
+  it('names every generated server tool as OpenClaw does', async () => {
+    const { oracle: o } = await oracle();
+    const servers = fc.uniqueArray(fc.record({ server: fragment, tools: fc.uniqueArray(fragment, { minLength: 1, maxLength: 5 }) }), { minLength: 1, maxLength: 3, selector: (s) => s.server });
+    await differential(servers, (s) => compareMcpNames(o, s));
+  });
+});

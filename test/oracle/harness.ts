@@ -1,0 +1,94 @@
+// Shared by the differential suites: one OpenClaw adapter child per mocha run,
+// the pinned version from the tooling cache (installed on first use, so a cold
+// CI machine works), and fast-check settings.
+import * as path from 'node:path';
+import * as fc from 'fast-check';
+import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
+import { locateOpenClaw, PINNED_OPENCLAW_VERSION, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
+import { OpenClawOracle } from '../../src/core/oracle/openclawOracle';
+
+export const REPO = path.resolve(__dirname, '..', '..');
+/** Node 24 runs the adapter's TypeScript source directly (type stripping); no build needed. */
+export const CHILD_SCRIPT = path.join(REPO, 'src', 'oracle', 'openclawChild.mts');
+
+/** Cases per property: `TSI_ORACLE_RUNS`, default 1000. */
+export function numRuns(): number {
+  const raw = process.env.TSI_ORACLE_RUNS;
+  const n = raw === undefined ? 1000 : Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n > 0 ? n : 1000;
+}
+
+/** The OpenClaw under test: `TSI_OPENCLAW` (a path or a version), default the pinned one. */
+export function openclawSpec(): string {
+  return process.env.TSI_OPENCLAW ?? PINNED_OPENCLAW_VERSION;
+}
+
+interface ToolingModule {
+  ensureOpenclaw(opts: { version: string; log?: (m: string) => void }): unknown;
+}
+
+let shared: Promise<{ oracle: OpenClawOracle; location: OpenClawLocation }> | undefined;
+
+/** Starts (once) the adapter child; installs the pinned OpenClaw into the cache when it is missing. */
+export function oracle(): Promise<{ oracle: OpenClawOracle; location: OpenClawLocation }> {
+  shared ??= (async () => {
+    const spec = openclawSpec();
+    if (/^\d{4}\./.test(spec)) {
+      const tooling = (await import(path.join(REPO, 'scripts', 'lib', 'openclawTooling.mjs'))) as ToolingModule;
+      tooling.ensureOpenclaw({ version: spec, log: (m) => console.log(`      [openclaw-tooling] ${m}`) });
+    }
+    const location = locateOpenClaw(spec, { cwd: REPO });
+    return { oracle: await OpenClawOracle.start({ location, childScript: CHILD_SCRIPT }), location };
+  })();
+  return shared;
+}
+
+after(async () => {
+  if (shared) {
+    await (await shared).oracle.close();
+  }
+});
+
+/** Throws with every undocumented difference, both outputs side by side. */
+export function expectNoUndocumented(ds: readonly Difference[]): void {
+  const bad = undocumented(ds);
+  if (bad.length > 0) {
+    throw new Error(`${bad.length} undocumented difference(s) from OpenClaw:\n${bad.map(formatDifference).join('\n')}`);
+  }
+}
+
+/** Tally of what a property saw, printed after it ran (how many known differences occurred). */
+export class Tally {
+  cases = 0;
+  readonly known = new Map<string, number>();
+
+  add(ds: readonly Difference[]): void {
+    this.cases++;
+    for (const d of ds) {
+      if (d.known) this.known.set(d.known, (this.known.get(d.known) ?? 0) + 1);
+    }
+  }
+
+  toString(): string {
+    const k = [...this.known].map(([id, n]) => `${id} x${n}`).join(', ');
+    return `${this.cases} cases${k ? `; documented differences seen: ${k}` : ''}`;
+  }
+}
+
+/**
+ * Runs `check` on `numRuns()` generated inputs; a case with an undocumented
+ * difference fails, and fast-check shrinks it before it is reported (its
+ * message carries both outputs).
+ */
+export async function differential<T>(arb: fc.Arbitrary<T>, check: (input: T) => Promise<Difference[]>, tally = new Tally()): Promise<Tally> {
+  await fc.assert(
+    fc.asyncProperty(arb, async (input) => {
+      const ds = await check(input);
+      tally.add(ds);
+      expectNoUndocumented(ds);
+    }),
+    { numRuns: numRuns(), ...(process.env.TSI_ORACLE_SEED ? { seed: Number(process.env.TSI_ORACLE_SEED) } : {}) },
+  );
+  console.log(`      ${tally.toString()}`);
+  return tally;
+}

@@ -1,0 +1,81 @@
+// `tool-search-inspect verify`: exit codes, and a deliberately wrong profile
+// table reported by tool and rule.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { VerifyReport } from '../../src/core/oracle/verify';
+import { NEWEST_OPENCLAW_VERSION, modelFor } from '../../src/core/policy/openclawVersions';
+import { runCliCaptured } from '../helpers/cliCapture';
+import { oracle, REPO } from './harness';
+
+const FIXTURE = path.join(REPO, 'test', 'fixtures', 'oracle', 'wrong-policy');
+const DEMO = path.join(REPO, 'examples', 'demo');
+
+async function verify(args: string[]): Promise<{ code: number; report: VerifyReport; err: string }> {
+  const r = await runCliCaptured(['verify', '--no-user-config', '--json', ...args], REPO, { ...process.env });
+  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err}`);
+  return { code: r.code, report: JSON.parse(r.out) as VerifyReport, err: r.err };
+}
+
+function policyDifferences(report: VerifyReport): Map<string, { ours: unknown; openclaw: unknown; detail?: string }> {
+  return new Map(report.differences.filter((d) => d.suite === 'policy').map((d) => [d.subject, { ours: d.ours, openclaw: d.openclaw, detail: d.detail }]));
+}
+
+/** Makes our "minimal" profile wrong for the duration of `fn`: `read` instead of `session_status`. */
+async function withWrongMinimalProfile<T>(fn: () => Promise<T>): Promise<T> {
+  // The pinned OpenClaw is the newest modelled version: patch that version's table.
+  const table = modelFor(NEWEST_OPENCLAW_VERSION)?.profiles as unknown as Record<string, readonly string[] | null | undefined>;
+  const original = table.minimal;
+  table.minimal = ['read'];
+  try {
+    return await fn();
+  } finally {
+    table.minimal = original;
+  }
+}
+
+describe('oracle: verify', () => {
+  before(async () => {
+    await oracle(); // makes sure the pinned OpenClaw is installed
+  });
+
+  it('reports a wrong profile table by tool and rule', async () => {
+    const baseline = policyDifferences((await verify(['--workspace', FIXTURE])).report);
+    const { code, report } = await withWrongMinimalProfile(() => verify(['--workspace', FIXTURE]));
+    assert.equal(code, 1);
+    const wrong = policyDifferences(report);
+    const read = wrong.get('openclaw:core:read');
+    assert.ok(read && !baseline.has('openclaw:core:read'), JSON.stringify([...wrong]));
+    assert.equal(read.ours, true);
+    assert.equal(read.openclaw, false);
+    assert.match(read.detail ?? '', /openclaw: tools\.profile \(minimal\)/);
+    const status = wrong.get('openclaw:core:session_status');
+    assert.ok(status && !baseline.has('openclaw:core:session_status'), JSON.stringify([...wrong]));
+    assert.equal(status.ours, false);
+    assert.match(status.detail ?? '', /ours: tools: not in profile "minimal"/);
+    const row = report.policy.find((p) => p.id === 'openclaw:core:read');
+    assert.equal(row?.openclaw.blockedBy, 'tools.profile (minimal)');
+  });
+
+  it('prints each difference with both answers', async () => {
+    const r = await withWrongMinimalProfile(() => runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE], REPO, { ...process.env }));
+    assert.equal(r.code, 1);
+    assert.match(r.out, /\[policy\] openclaw:core:read · allowed \(UNDOCUMENTED\)\n {2}ours: {5}true\n {2}openclaw: false/);
+    assert.match(r.out, /undocumented difference/);
+  });
+
+  it('exits 3 when OpenClaw is not available, 2 on bad input', async () => {
+    const missing = await runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE, '--openclaw', '2000.1.1'], REPO, { ...process.env });
+    assert.equal(missing.code, 3);
+    assert.match(missing.err, /openclawTooling\.mjs --version 2000\.1\.1/);
+    const notPackage = await runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE, '--openclaw', FIXTURE], REPO, { ...process.env });
+    assert.equal(notPackage.code, 3);
+    const badConfig = await runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE, '--config', 'no-such.json'], REPO, { ...process.env });
+    assert.equal(badConfig.code, 2);
+  });
+
+  it('finds no undocumented difference on the demo workspace', async () => {
+    const { report } = await verify(['--workspace', DEMO, '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`]);
+    const bad = report.differences.filter((d) => d.known === undefined);
+    assert.equal(bad.length, 0, bad.slice(0, 10).map((d) => `${d.suite} ${d.subject} ${d.field}: ours ${JSON.stringify(d.ours)} openclaw ${JSON.stringify(d.openclaw)}`).join('\n'));
+  });
+});

@@ -1,0 +1,117 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+
+// The Mode Preview panel as a user meets it on the demo: every mode side by
+// side, a prompt that hydrates a known tool, the raw request, and numbers that
+// agree with `preview --mode all --json` on the same workspace.
+const root = path.resolve(__dirname, '..', '..');
+const PROMPT = 'call fake plugin tool 17 with marker abc';
+
+interface CliPreview {
+  configuredMode: string;
+  modes: Record<string, { visibleTools: string[]; tokens: { total: number }; bytes: { total: number }; likely?: { name: string }[] }>;
+}
+
+function cliPreview(prompt: string): CliPreview {
+  const out = execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'preview', '--mode', 'all', '--json', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--prompt', prompt], { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(out) as CliPreview;
+}
+
+function num(text: string | null): number {
+  return Number((text ?? '').replace(/[^0-9]/g, ''));
+}
+
+/** Picks a built-in colour theme by clicking its row (Enter could take a near miss, or the marketplace entry). */
+async function pickTheme(page: Page, theme: RegExp): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill('>Preferences: Color Theme');
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: /^Preferences: Color Theme/ }).first().click();
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
+  await row.waitFor();
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.waitForTimeout(800);
+}
+
+describe('Mode Preview panel', () => {
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await page.screenshot({ path: path.join(resultsDir(), 'failed-mode-preview.png') }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('shows every mode side by side, hydrates a tool from the prompt, opens the raw request, and agrees with the CLI', async () => {
+    await runCommand(page, 'Tool Search: Open Mode Preview');
+    const view = catalogWebview(page);
+    const direct = view.locator('[data-testid="mode-direct"]');
+    await direct.waitFor({ timeout: 90_000 });
+    for (const m of ['code', 'tools', 'directory']) {
+      await view.locator(`[data-testid="mode-${m}"]`).waitFor();
+    }
+    assert.match(await view.locator('.mode-card.configured').innerText(), /^code[\s\S]*configured/);
+
+    // Type a prompt; the debounced render hydrates fake_plugin_tool_17 in directory mode.
+    await view.locator('[data-testid="prompt"]').fill(PROMPT);
+    await view.locator('[data-testid="deltas"] [data-mode="directory"]').waitFor({ timeout: 30_000 });
+
+    // The numbers are the CLI's: same assembly, same workspace, same prompt.
+    const cli = cliPreview(PROMPT);
+    assert.equal(cli.configuredMode, 'code');
+    for (const m of ['direct', 'code', 'tools', 'directory']) {
+      const card = view.locator(`[data-testid="mode-${m}"]`);
+      const want = cli.modes[m];
+      assert.ok(want, m);
+      assert.equal(num(await card.locator('[data-testid="total-tokens"]').textContent()), want.tokens.total, `${m} tokens`);
+      assert.equal(num(await card.locator('[data-part="bytes-total"]').textContent()), want.bytes.total, `${m} bytes`);
+      assert.equal(num(await card.locator('[data-testid="schema-count"]').textContent()), want.visibleTools.length, `${m} schemas`);
+    }
+    assert.ok(cli.modes.directory?.likely?.some((l) => l.name === 'fake_plugin_tool_17'));
+
+    // Switch tabs with the keyboard: Modes -> Directory.
+    await view.locator('[data-testid="tab-modes"]').focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await view.locator('[data-testid="tab-directory"]').getAttribute('aria-selected'), 'true');
+    const likely = view.locator('[data-testid="likely"] li[data-tool="fake_plugin_tool_17"]');
+    await likely.waitFor();
+    assert.match(await likely.innerText(), /matched: .*(fake|17)/);
+    const lines = view.locator('[data-testid="directory"] li');
+    assert.equal(await lines.first().innerText(), '### Deferred Tool Schemas');
+    assert.match(await view.locator('[data-testid="unlisted"]').innerText(), /MCP server "github": 9 tools searchable but not listed/);
+    await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-directory.png') });
+
+    // The raw request of tools mode, as formatted JSON.
+    await view.locator('[data-testid="tab-raw"]').click();
+    await view.locator('[data-testid="raw-tools"]').click();
+    const rawJson = view.locator('[data-testid="raw-json"]');
+    await rawJson.filter({ hasText: '"tool_search"' }).waitFor({ timeout: 30_000 });
+    const body = JSON.parse(await rawJson.innerText()) as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
+    assert.equal(body.messages[1]?.content, PROMPT);
+    assert.deepEqual(body.tools.map((t) => t.function.name), cli.modes.tools?.visibleTools);
+
+    // Back to the modes for the screenshots, dark then light (the server starts in its default light theme).
+    await view.locator('[data-testid="tab-modes"]').click();
+    await direct.waitFor();
+    await pickTheme(page, /^Dark Modern/);
+    await direct.waitFor();
+    await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-dark.png') });
+    await pickTheme(page, /^Light Modern/);
+    await direct.waitFor();
+    await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-light.png') });
+  });
+});
