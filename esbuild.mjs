@@ -6,8 +6,8 @@ import { createWatchReporter } from './scripts/lib/watchReporter.mjs';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Bundles. A missing entry fails the build, unless the bundle is declared `pending` (being written on another branch). */
-const declared = [
+/** Bundles. A missing entry fails the build: nothing is skipped silently. */
+const bundles = [
   // The extension host bundle: `vscode` is provided by the host. Core is its own
   // bundle, loaded on first use, so activation does not pay for parsing it.
   { entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode', './coreEntry.js'] },
@@ -23,19 +23,14 @@ const declared = [
   // Webview panels: browser code.
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
-  { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife', pending: true },
+  { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
 ];
 
-const missing = declared.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)).map((e) => ({ entry: e, pending: b.pending === true })));
-for (const m of missing.filter((x) => x.pending)) {
-  console.warn(`[esbuild] skipping pending entry ${m.entry}`);
-}
-const fatal = missing.filter((m) => !m.pending);
-if (fatal.length > 0) {
-  console.error(`[esbuild] missing entry point(s): ${fatal.map((m) => m.entry).join(', ')}`);
+const missing = bundles.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)));
+if (missing.length > 0) {
+  console.error(`[esbuild] missing entry point(s): ${missing.join(', ')}`);
   process.exit(1);
 }
-const bundles = declared.filter((b) => b.entryPoints.every((e) => fs.existsSync(e))).map(({ pending: _pending, ...b }) => b);
 
 // The codicon font for the webviews (served from media/, listed in .vscodeignore).
 function copyCodicons() {
