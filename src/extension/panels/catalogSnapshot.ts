@@ -4,7 +4,7 @@ import { toolReasonText } from '../../core/reasons';
 import { formatLocation } from '../../core/util/location';
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
 
-export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean }): CatalogSnapshot {
+export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean; rootUri?: string }): CatalogSnapshot {
   const rows = new Map<string, SourceRow>();
   for (const t of catalog.tools) {
     const key = `${t.source}\u0000${t.sourceName}`;
@@ -36,6 +36,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
   const sources = [...rows.values()].sort((a, b) => order[a.source] - order[b.source] || a.sourceName.localeCompare(b.sourceName));
   const s = catalog.settings;
   return {
+    ...(opts.rootUri ? { rootUri: opts.rootUri } : {}),
     workspaceName: opts.workspaceName,
     mode: s.enabled ? s.mode : 'direct',
     searchEnabled: s.enabled,

@@ -36,6 +36,8 @@ export interface SourceRow {
 
 /** What the panel shows: a serializable picture of one catalog build. */
 export interface CatalogSnapshot {
+  /** The catalog root (workspace folder URI) this snapshot is of: a restored panel reopens on it. */
+  rootUri?: string;
   workspaceName: string;
   mode: string;
   searchEnabled: boolean;

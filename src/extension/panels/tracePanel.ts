@@ -1,52 +1,51 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../logger';
-import { panelHtml } from '../panels/panelShell';
 import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
+import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
+
+const SPEC: PanelSpec = {
+  viewType: TRACE_PANEL_VIEW_TYPE,
+  page: { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…' },
+  column: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+  revealPreservingFocus: true,
+};
+
+// Set by `show` or the serializer's registration, before any panel is made.
+const host: { uri?: vscode.Uri; logger?: Logger } = {};
+const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
+  if (!host.uri) {
+    throw new Error('the Bridge Trace panel is used before registerTracePanel');
+  }
+  return new TracePanel(panel, host.uri, host.logger);
+});
 
 /**
  * The Bridge Trace panel: one per window, reused by every run. Messages wait
  * for the webview's `ready`; only the latest one matters, so it is kept, not queued.
+ * After a reload the webview shows the last report from its own saved state.
  */
-export class TracePanel implements vscode.Disposable {
-  private static current: TracePanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+export class TracePanel extends PanelBase {
   private ready = false;
   private pending: TraceHostMessage | undefined;
-  private disposed = false;
   /** The last report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
 
   static get open(): TracePanel | undefined {
-    return TracePanel.current;
+    return registry.get();
   }
 
-  static show(extensionUri: vscode.Uri, logger: Logger): TracePanel {
-    if (TracePanel.current) {
-      TracePanel.current.panel.reveal(undefined, true);
-      return TracePanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(TRACE_PANEL_VIEW_TYPE, 'Bridge Trace', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-      enableScripts: true,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
-    });
-    TracePanel.current = new TracePanel(panel, extensionUri, logger);
-    return TracePanel.current;
+  static show(uri: vscode.Uri, log: Logger): TracePanel {
+    host.uri = uri;
+    host.logger = log;
+    return registry.createOrShow(uri, '', 'Bridge Trace');
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, logger: Logger) {
+  constructor(panel: vscode.WebviewPanel, uri: vscode.Uri, log: Logger | undefined) {
+    super(panel, uri, SPEC);
     const webview = panel.webview;
-    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
-    webview.html = panelHtml(webview, extensionUri, {
-      title: 'Bridge Trace',
-      script: 'tracePanel.js',
-      stylesheet: 'tracePanel.css',
-      placeholder: 'Waiting for the run…',
-    });
     this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
       // A hidden webview is torn down (no retained context) and says `ready` again when shown:
       // until then a message would be lost, so it waits like before the first `ready`.
       panel.onDidChangeViewState(() => {
@@ -56,7 +55,7 @@ export class TracePanel implements vscode.Disposable {
       }),
       webview.onDidReceiveMessage((raw: unknown) => {
         if (!parseTraceWebviewMessage(raw)) {
-          logger.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
+          log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
           return;
         }
         this.ready = true;
@@ -85,18 +84,11 @@ export class TracePanel implements vscode.Disposable {
     }
     void this.panel.webview.postMessage(msg);
   }
+}
 
-  dispose(): void {
-    if (this.disposed) {
-      return;
-    }
-    this.disposed = true;
-    if (TracePanel.current === this) {
-      TracePanel.current = undefined;
-    }
-    this.panel.dispose();
-    for (const d of this.disposables.splice(0)) {
-      d.dispose();
-    }
-  }
+/** The serializer that brings the panel back after a window reload. */
+export function registerTracePanel(uri: vscode.Uri, log: Logger): vscode.Disposable {
+  host.uri = uri;
+  host.logger = log;
+  return registry.registerSerializer(uri);
 }
