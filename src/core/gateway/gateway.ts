@@ -10,6 +10,7 @@ import type { BeforeToolCallHook } from './hooks';
 import { lookupAllowed, lookupExcluded } from '../catalog/lookup';
 import { ToolApiError, type BlockedBy, type CallOutcome, type CallRequestContext } from '../toolApi';
 import { toolReasonText } from '../reasons';
+import { policySubjectOf } from '../catalog/policySubject';
 import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {
@@ -108,7 +109,7 @@ export class ToolGateway {
     }
     const args0 = boundedArgs.value as Record<string, unknown>;
     // Policy at call time: the policy may have changed since the catalog was built.
-    const verdict = this.deps.policy().evaluate({ name: tool.name, source: tool.source, owner: tool.sourceName, groups: tool.groups, id: tool.id });
+    const verdict = this.deps.policy().evaluate(policySubjectOf(tool));
     if (!verdict.allowed) {
       return refused('policy', `${tool.name} is not allowed by the current policy: ${verdict.reason ?? 'denied'}`);
     }

@@ -10,6 +10,7 @@ import { pluginHooks } from './hooks';
 import { lookupAllowed } from '../catalog/lookup';
 import type { ToolSearchIndex } from './searchIndex';
 import { describedTool } from '../search/compactHit';
+import { policySubjectOf } from '../catalog/policySubject';
 import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from '../toolApi';
 
 /** The compact entry of a catalog tool (a hit without its score, a description without its schemas). */
@@ -67,7 +68,7 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
     if (!t || t.status === 'excluded') {
       return undefined;
     }
-    return opts.policy().evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed ? t : undefined;
+    return opts.policy().evaluate(policySubjectOf(t)).allowed ? t : undefined;
   };
   return {
     gateway: opts.gateway,

@@ -4,6 +4,7 @@ import type { ToolPolicy } from '../policy/policyEngine';
 import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
 import { buildDirectory, directoryBound, type Directory } from './directory';
+import { policySubjectOf } from '../catalog/policySubject';
 import {
   DEFAULT_SYSTEM_PROMPT,
   MODE_GUIDANCE,
@@ -115,7 +116,7 @@ export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
 }
 
 function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
-  return policy.evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed;
+  return policy.evaluate(policySubjectOf(t)).allowed;
 }
 
 /** Resolves a name or id among the tools the model may use; never an excluded one. */

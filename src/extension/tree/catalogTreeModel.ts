@@ -4,6 +4,7 @@
 import type { Catalog } from '../../core/catalog/catalog';
 import { toolReasonText } from '../../core/reasons';
 import { COMMANDS } from '../commandIds';
+import { formatLocation, locationSuffix } from '../../core/util/location';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
@@ -75,7 +76,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 }
 
 function where(loc: SourceLocation | undefined): string {
-  return loc ? `${loc.file}${loc.line !== undefined ? `:${loc.line}` : ''}` : '';
+  return loc ? formatLocation(loc) : '';
 }
 
 function toolTooltip(t: CatalogTool): string {
@@ -91,7 +92,7 @@ function toolTooltip(t: CatalogTool): string {
   if (shown.length > 0) {
     lines.push('', 'policy:');
     for (const d of shown) {
-      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${d.file ? ` (${d.file}${d.line !== undefined ? `:${d.line}` : ''})` : ''}`);
+      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${locationSuffix(d)}`);
     }
   }
   if (t.origin) {
