@@ -302,6 +302,7 @@ const tables = {
     sandboxImplicitAllow: 'src/agents/sandbox/tool-policy.ts expandResolvedPolicy',
     bundledPlugins: 'dist/extensions/*/openclaw.plugin.json (id)',
     toolSearchWhenUnset: 'resolveToolSearchConfig: no tools.toolSearch resolves to enabled, mode "tools" (the oracle config suite checks it)',
+    directVisible: 'src/agents/core-tool-factory-descriptors.ts isCoreCodingSurfaceToolName (families base-coding, shell); src/agents/tool-search-catalog.ts isDirectVisibleCatalogTool',
   },
   coreTools,
   groups,
@@ -314,6 +315,8 @@ const tables = {
   sandboxAlsoAllow: /mergeAllowlist\(allowConfig\.values, alsoAllowConfig\.values/.test(sandboxSrc),
   bundledPlugins,
   toolSearchWhenUnset: 'tools',
+  // Core coding tools stay visible while searchable (checked by the oracle directory suite).
+  directVisible: ['edit', 'read', 'ls', 'write', 'apply_patch', 'exec', 'process'],
   sandboxImplicitAllow: /expandedAllow\.length > 0 && !expandedDenyLower\.includes\("view_image"\)/.test(sandboxSrc)
     ? { tool: 'view_image', onlyWhenRestricted: true }
     : null,

@@ -24,8 +24,11 @@ export type ToolReason =
   | DefinitionDefect
   /** The policy denies it: the policy engine's own sentence, and how to lift it. */
   | { kind: 'policy'; text: string; hint?: string }
-  /** A client tool whose name belongs to an OpenClaw, plugin or MCP tool (`with` is that tool's id). */
-  | { kind: 'client-conflict'; with: string }
+  /**
+   * A client tool whose name belongs to another tool (`with` is that tool's id);
+   * `listedAs` when the other is a client tool too, listed under that name.
+   */
+  | { kind: 'client-conflict'; with: string; listedAs?: string }
   /** Two non-client tools want one model-visible name; the earlier source keeps it. */
   | { kind: 'name-conflict'; with: string }
   | { kind: 'direct-only' };
@@ -70,7 +73,7 @@ export function reasonText(r: ToolReason, t: ReasonSubject): string {
     case 'policy':
       return r.text;
     case 'client-conflict':
-      return `client tool name conflict: ${t.name} (also ${r.with})`;
+      return `client tool name conflict: ${t.name} (${r.listedAs === undefined ? `also ${r.with}` : `also listed as ${r.listedAs}`})`;
     case 'name-conflict':
       return `name conflict: "${t.name}" is already provided by ${r.with}`;
     case 'direct-only':

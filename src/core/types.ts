@@ -42,11 +42,23 @@ export interface ToolDefinition {
   name: string;
   /** The name the source itself uses, when it differs from `name` (MCP's raw tool name); ids use it. */
   rawName?: string;
+  /**
+   * The owner as the model sees it, when it differs from `owner`: an MCP
+   * server's provider-safe name (`vigil-harbor` for `vigil:harbor`), the
+   * server part of `name`. OpenClaw's compact entries carry it as `sourceName`.
+   */
+  modelOwner?: string;
   label?: string;
   description: string;
   parameters?: JsonSchema;
   outputSchema?: JsonSchema;
   catalogMode?: CatalogMode;
+  /**
+   * Kept in front of the model in every Tool Search mode while staying
+   * searchable (OpenClaw 2026.9.6's `isDirectVisibleCatalogTool`: core coding
+   * tools, and the reply tool). Only core tools are ever marked.
+   */
+  directVisible?: boolean;
   /** Policy groups this tool belongs to (`group:fs`, ...), besides `bundle-mcp` for MCP tools. */
   groups?: string[];
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
@@ -83,6 +95,10 @@ export interface PolicyDecision {
 export interface CatalogTool extends CatalogEntry {
   /** The source's own name for the tool when it differs from `name`. */
   rawName?: string;
+  /** `sourceName` as the model sees it, when it differs (an MCP server's provider-safe name). */
+  modelOwner?: string;
+  /** Cataloged (searchable) and still shown up front in Tool Search modes; see `ToolDefinition.directVisible`. */
+  directVisible?: boolean;
   status: ToolStatus;
   /** Why the tool is excluded or direct-only (rendered by `reasonText` in reasons.ts). */
   reason?: ToolReason;

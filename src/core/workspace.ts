@@ -48,6 +48,20 @@ export interface WorkspaceOptions {
 }
 
 /**
+ * The Tool Search settings a workspace runs with: the config's, an unset
+ * `tools.toolSearch` read as the modelled version reads it (an inspector that
+ * showed "off" where OpenClaw runs tools mode would mislead), then `--mode`.
+ * Exported so the differential suites compare through this same path.
+ */
+export function workspaceSettings(config: LoadedConfig, openclaw: ModelledVersion, mode?: ToolSearchModeName): ToolSearchSettings {
+  const versioned = withVersionDefault(config.settings, openclaw.model.toolSearchWhenUnset);
+  if (versioned !== config.settings && config.reader) {
+    config.reader.report(['tools'], 'info', `tools.toolSearch is not set: ${openclaw.model.version} turns Tool Search on in tools mode; set tools.toolSearch: false to keep every schema up front`);
+  }
+  return withModeOverride(versioned, mode);
+}
+
+/**
  * A workspace opened for inspection: its config, policy and tool sources.
  * Owns the sources' connections until disposed.
  */
@@ -62,13 +76,7 @@ export class OpenWorkspace {
   constructor(readonly options: WorkspaceOptions) {
     this.config = loadOpenClawConfig(options);
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
-    // Unset `tools.toolSearch` means what the modelled version makes of it:
-    // an inspector that showed "off" where OpenClaw runs tools mode would mislead.
-    const versioned = withVersionDefault(this.config.settings, this.openclaw.model.toolSearchWhenUnset);
-    if (versioned !== this.config.settings && this.config.reader) {
-      this.config.reader.report(['tools'], 'info', `tools.toolSearch is not set: ${this.openclaw.model.version} turns Tool Search on in tools mode; set tools.toolSearch: false to keep every schema up front`);
-    }
-    this.settings = withModeOverride(versioned, options.mode);
+    this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);

@@ -199,7 +199,9 @@ interface CatalogEntryLike {
  * through `applyToolSchemaDirectoryCatalog`, where client tools stay visible),
  * then the operations asked for, each answered with entry keys beside ids.
  */
-async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[] }): Promise<unknown[]> {
+async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; directToolNames?: string[] }): Promise<unknown[]> {
+  // Names the run requires in front of the model (the reply tool): visible, and still searchable.
+  const directToolNames = args.directToolNames ?? [];
   const built = await toolObjects(args.tools);
   const keyOf = new Map<unknown, string>(built.map((b) => [b.tool, b.spec.key]));
   const nonClient = built.filter((b) => b.spec.kind !== 'client').map((b) => b.tool);
@@ -211,10 +213,13 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[] }): Pro
     const config = configFor(mode);
     const catalogRef: Record<string, unknown> = {};
     if (mode === 'directory') {
-      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...client, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames: [] }));
+      // Client tools are not part of the directory catalog: a run hands them to
+      // `addClientToolsToToolSearchCatalog`, which leaves them visible in directory mode.
+      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames }));
+      (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
     } else {
       const stubs = controlStubs(mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
-      (await fn('applyToolSearchCatalog'))({ config, tools: [...nonClient, ...stubs], catalogRef });
+      (await fn('applyToolSearchCatalog'))({ config, tools: [...nonClient, ...stubs], catalogRef, directToolNames });
       (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
     }
     const ctx: Record<string, unknown> = { catalogRef, config };

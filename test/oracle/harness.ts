@@ -6,6 +6,8 @@ import * as fc from 'fast-check';
 import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
 import { locateOpenClaw, PINNED_OPENCLAW_VERSION, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
 import { OpenClawOracle } from '../../src/core/oracle/openclawOracle';
+import { modelledAs } from '../../src/core/oracle/compareConfig';
+import type { ModelledVersion } from '../../src/core/policy/openclawVersions';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 /** Node 24 runs the adapter's TypeScript source directly (type stripping); no build needed. */
@@ -27,10 +29,17 @@ interface ToolingModule {
   ensureOpenclaw(opts: { version: string; log?: (m: string) => void }): unknown;
 }
 
-let shared: Promise<{ oracle: OpenClawOracle; location: OpenClawLocation }> | undefined;
+/** The OpenClaw child, where it came from, and the version our side models for it. */
+export interface SharedOracle {
+  oracle: OpenClawOracle;
+  location: OpenClawLocation;
+  openclaw: ModelledVersion;
+}
+
+let shared: Promise<SharedOracle> | undefined;
 
 /** Starts (once) the adapter child; installs the pinned OpenClaw into the cache when it is missing. */
-export function oracle(): Promise<{ oracle: OpenClawOracle; location: OpenClawLocation }> {
+export function oracle(): Promise<SharedOracle> {
   shared ??= (async () => {
     const spec = openclawSpec();
     if (/^\d{4}\./.test(spec)) {
@@ -38,7 +47,8 @@ export function oracle(): Promise<{ oracle: OpenClawOracle; location: OpenClawLo
       tooling.ensureOpenclaw({ version: spec, log: (m) => console.log(`      [openclaw-tooling] ${m}`) });
     }
     const location = locateOpenClaw(spec, { cwd: REPO });
-    return { oracle: await OpenClawOracle.start({ location, childScript: CHILD_SCRIPT }), location };
+    const o = await OpenClawOracle.start({ location, childScript: CHILD_SCRIPT });
+    return { oracle: o, location, openclaw: modelledAs(o.version) };
   })();
   return shared;
 }

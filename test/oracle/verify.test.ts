@@ -51,7 +51,7 @@ describe('oracle: verify', () => {
     const status = wrong.get('openclaw:core:session_status');
     assert.ok(status && !baseline.has('openclaw:core:session_status'), JSON.stringify([...wrong]));
     assert.equal(status.ours, false);
-    assert.match(status.detail ?? '', /ours: tools: not in profile "minimal"/);
+    assert.match(status.detail ?? '', /ours: tools\.profile \(minimal\): not in profile "minimal"/);
     const row = report.policy.find((p) => p.id === 'openclaw:core:read');
     assert.equal(row?.openclaw.blockedBy, 'tools.profile (minimal)');
   });

@@ -1,3 +1,4 @@
+import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
@@ -91,7 +92,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
 
   // Model-visible names must be unique; earlier sources keep the name.
-  const owners = new Map<string, string>();
+  const owners = new Map<string, { id: string; def: ToolDefinition }>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
   const conflicts = new Map<ToolDefinition, ToolReason>();
   const clientConflicts: string[] = [];
@@ -101,13 +102,19 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
     // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
     const key = normalizeToolName(def.name, input.policy.model);
-    const holder = owners.get(key);
-    if (holder === undefined) {
-      owners.set(key, toolId(def));
+    const owner = owners.get(key);
+    if (owner === undefined) {
+      owners.set(key, { id: toolId(def), def });
     } else if (def.source === 'client') {
-      conflicts.set(def, { kind: 'client-conflict', with: holder });
+      conflicts.set(def, { kind: 'client-conflict', with: owner.id });
       clientConflicts.push(def.name);
+      // Two client tools with one name: neither is usable (OpenClaw names both and refuses the run).
+      if (owner.def.source === 'client' && !conflicts.has(owner.def)) {
+        conflicts.set(owner.def, { kind: 'client-conflict', with: toolId(def), listedAs: def.name });
+        clientConflicts.push(owner.def.name);
+      }
     } else {
+      const holder = owner.id;
       conflicts.set(def, { kind: 'name-conflict', with: holder });
       diagnostics.push({
         file: def.origin?.file ?? def.owner,
@@ -156,6 +163,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.rawName !== undefined && def.rawName !== def.name) {
       tool.rawName = def.rawName;
     }
+    if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
+      tool.modelOwner = def.modelOwner;
+    }
     const invalid = invalidOf(def);
     if (admission.has(def)) {
       // Refused schemas are not kept: panels and explain must never print them.
@@ -175,6 +185,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = { kind: 'direct-only' };
+    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
+      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
+      tool.directVisible = true;
     }
     if (provider.executor) {
       executors.set(id, provider.executor);

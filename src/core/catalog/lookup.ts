@@ -1,5 +1,4 @@
 import type { Catalog } from './catalog';
-import { suggestNames } from './suggestNames';
 import type { CatalogTool } from '../types';
 import { ToolApiError, type ToolApiErrorCode } from '../toolApi';
 
@@ -8,8 +7,50 @@ export interface LookupCandidates {
   byId(id: string): CatalogTool | undefined;
   /** Tools whose name (or MCP raw name) equals `name`, case-insensitively. */
   byName(name: string): CatalogTool[];
-  /** Names to suggest from when nothing matches. */
-  names(): Iterable<string>;
+  /** Tools to suggest from when nothing matches. */
+  tools(): Iterable<CatalogTool>;
+}
+
+function lookupTokens(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^a-z0-9]+/u).filter((t) => t !== ''));
+}
+
+/** How well a tool answers a missed needle: OpenClaw's `scoreUnknownToolSuggestion` weights. */
+function suggestionScore(needle: string, needleTokens: ReadonlySet<string>, t: CatalogTool): number {
+  const name = t.name.toLowerCase();
+  const id = t.id.toLowerCase();
+  const label = (t.label ?? '').toLowerCase();
+  const description = t.description.toLowerCase();
+  const own = lookupTokens(`${t.name} ${t.id} ${t.label ?? ''} ${t.description}`);
+  let score = 0;
+  if ((name !== '' && needle.includes(name)) || id.includes(needle)) score += 40;
+  if (name !== '' && needleTokens.has(name)) score += 40;
+  for (const token of needleTokens) {
+    if (own.has(token)) score += 12;
+  }
+  if (label.includes(needle) || description.includes(needle)) score += 8;
+  return score;
+}
+
+/**
+ * Up to three tools to suggest after a miss, as OpenClaw picks them
+ * (`formatUnknownToolIdError`): scored on name, id, label and description
+ * tokens, best first, then alphabetically; a name two tools share is
+ * suggested by id.
+ */
+export function suggestTools(needle: string, tools: Iterable<CatalogTool>): string[] {
+  const all = [...tools];
+  const counts = new Map<string, number>();
+  for (const t of all) {
+    counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+  }
+  const lower = needle.toLowerCase();
+  const tokens = lookupTokens(needle);
+  const scored = all
+    .map((t) => ({ value: (counts.get(t.name) ?? 0) > 1 ? t.id : t.name, score: suggestionScore(lower, tokens, t) }))
+    .filter((c) => c.score > 0)
+    .sort((a, b) => b.score - a.score || a.value.localeCompare(b.value));
+  return [...new Set(scored.map((c) => c.value))].slice(0, 3);
 }
 
 /**
@@ -27,12 +68,17 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
   if (matches.length === 1) {
     return matches[0] as CatalogTool;
   }
+  // The loose match (other letter case, MCP raw names) never makes an exact model-facing name ambiguous.
+  const exact = matches.filter((t) => t.name === q);
+  if (exact.length === 1) {
+    return exact[0] as CatalogTool;
+  }
   if (matches.length > 1) {
     const ids = matches.map((t) => t.id).sort();
     // OpenClaw's text (`findEntry`), then the ids to choose from.
     throw new ToolApiError(`Ambiguous tool name: ${q}; use an exact tool id. Ids: ${ids.join(', ')}.`, 'ambiguous-tool');
   }
-  const suggestions = suggestNames(q.includes(':') ? q.slice(q.lastIndexOf(':') + 1) : q, c.names(), 3);
+  const suggestions = suggestTools(q, c.tools());
   let message = `Unknown tool id: ${q}.`;
   if (suggestions.length > 0) {
     message += ` Did you mean: ${suggestions.join(', ')}?`;
@@ -83,7 +129,7 @@ export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: Ca
         return t && ok(t) ? t : undefined;
       },
       byName: (name) => catalog.withName(name).filter(ok),
-      names: () => catalog.allowed.filter(ok).flatMap((t) => (t.rawName ? [t.name, t.rawName] : [t.name])),
+      tools: () => catalog.allowed.filter(ok),
     },
     catalog.unavailableServers.map((s) => s.name),
   );

@@ -30,10 +30,19 @@ export function nameProblem(name: string): string | undefined {
  * model-facing name (after MCP sanitizing) and on the size of its schemas,
  * which are untrusted: search indexes them, describe and previews print them.
  */
+/**
+ * Names of Tool Search's own control tools. OpenClaw never catalogs a tool
+ * that carries one (`shouldCatalogTool`); we refuse it with the reason.
+ */
+export const CONTROL_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search', 'tool_describe', 'tool_call', 'tool_search_code']);
+
 export function admissionProblem(def: Pick<ToolDefinition, 'name' | 'parameters' | 'outputSchema'>): string | undefined {
   const named = nameProblem(def.name);
   if (named) {
     return named;
+  }
+  if (CONTROL_TOOL_NAMES.has(def.name)) {
+    return `the name "${def.name}" belongs to a Tool Search control tool`;
   }
   for (const [label, schema] of [['input schema', def.parameters], ['output schema', def.outputSchema]] as const) {
     if (schema === undefined) {

@@ -148,6 +148,8 @@ export function buildSurface(input: SurfaceInput): Surface {
   const allowed = policy ? catalog.allowed.filter((t) => policyAllows(policy, t)) : catalog.allowed;
   const directOnly = allowed.filter((t) => t.status === 'direct-only');
   const cataloged = allowed.filter((t) => t.status === 'cataloged');
+  // Searchable, and still sent up front in every Tool Search mode (OpenClaw 2026.9.6's core coding tools, the reply tool).
+  const directVisible = cataloged.filter((t) => t.directVisible === true);
   const conflicts = clientToolConflicts(catalog);
   const base = input.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
   const surface: Surface = {
@@ -182,17 +184,19 @@ export function buildSurface(input: SurfaceInput): Surface {
   if (effectiveMode === 'code') {
     showSearchTool(TOOL_SEARCH_CODE);
     show(directOnly, 'direct-only');
+    show(directVisible, 'direct');
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.code}`;
-    surface.deferredCount = cataloged.length;
+    surface.deferredCount = cataloged.length - directVisible.length;
     return surface;
   }
   for (const n of [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]) {
     showSearchTool(n);
   }
   show(directOnly, 'direct-only');
+  show(directVisible, 'direct');
   if (effectiveMode === 'tools') {
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.tools}`;
-    surface.deferredCount = cataloged.length;
+    surface.deferredCount = cataloged.length - directVisible.length;
     return surface;
   }
 

@@ -1,8 +1,10 @@
 import type { Catalog } from '../catalog/catalog';
 import { buildSurface } from '../modes/surface';
+import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
 import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
+import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import type { CatalogTool } from '../types';
 import { errorMessage } from '../util/errors';
 import { classify, jsonEqual, type Difference } from './differences';
@@ -37,11 +39,12 @@ function ourSearch(index: ToolIndex, query: string, limit: number | undefined): 
   }
 }
 
+/** `tool_describe` as the tools-mode dispatcher answers it: a miss carries the recovery guidance. */
 function ourLookup(index: ToolIndex, needle: string): LookupAnswer {
   try {
     return { id: index.describe(needle).id };
   } catch (err) {
-    return { error: errorMessage(err) };
+    return { error: withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'tools') };
   }
 }
 
@@ -64,7 +67,8 @@ export async function compareCatalog(oracle: OpenClawOracle, catalog: Catalog, c
   for (const id of checks.lookups ?? []) ops.push({ op: 'describe', id });
   for (const t of checks.toolLookups ?? []) ops.push({ op: 'describe', key: t.id, by: t.by });
   if (ops.length === 0) return [];
-  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops });
+  // Both sides model a run that replies through the message tool (the seed's design; OpenClaw's `directToolNames`).
+  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames: [REPLY_TOOL_NAME] });
   const index = ToolIndex.fromCatalog(catalog);
   const out: Difference[] = [];
   let i = 0;

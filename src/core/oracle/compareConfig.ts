@@ -1,5 +1,7 @@
 import { parseOpenClawConfig } from '../config/openclawConfig';
+import { resolveModelledVersion, type ModelledVersion } from '../policy/openclawVersions';
 import type { ToolSearchSettings } from '../types';
+import { workspaceSettings } from '../workspace';
 import { classify, jsonEqual, type Difference } from './differences';
 import type { OpenClawOracle } from './openclawOracle';
 
@@ -12,9 +14,18 @@ export interface OpenClawToolSearchConfig {
   maxSearchLimit: number;
 }
 
-/** Our settings for a whole config value, read the way a workspace reads its config file. */
-export function ourToolSearchSettings(config: unknown): ToolSearchSettings {
-  return parseOpenClawConfig('openclaw.json', JSON.stringify(config)).settings;
+/**
+ * Our side models the OpenClaw version being run (as `verify` does):
+ * comparing 2026.9.6 with another version's tables would report the tables'
+ * changes as our mistakes.
+ */
+export function modelledAs(openclawVersion: string): ModelledVersion {
+  return resolveModelledVersion({ override: openclawVersion });
+}
+
+/** Our settings for a whole config value, resolved the way a workspace resolves them. */
+export function ourToolSearchSettings(config: unknown, openclaw: ModelledVersion): ToolSearchSettings {
+  return workspaceSettings(parseOpenClawConfig('openclaw.json', JSON.stringify(config)), openclaw);
 }
 
 /**
@@ -22,8 +33,13 @@ export function ourToolSearchSettings(config: unknown): ToolSearchSettings {
  * both sides enable Tool Search: disabled, we say `direct` where OpenClaw
  * keeps the mode it would use.
  */
-export async function compareToolSearchConfig(oracle: OpenClawOracle, config: unknown, subject = JSON.stringify(config)): Promise<Difference[]> {
-  const ours = ourToolSearchSettings(config);
+export async function compareToolSearchConfig(
+  oracle: OpenClawOracle,
+  config: unknown,
+  opts: { subject?: string; ours?: ToolSearchSettings } = {},
+): Promise<Difference[]> {
+  const subject = opts.subject ?? JSON.stringify(config);
+  const ours = opts.ours ?? ourToolSearchSettings(config, modelledAs(oracle.version));
   const theirs = await oracle.call<OpenClawToolSearchConfig>('resolveToolSearchConfig', config);
   const out: Difference[] = [];
   const fields: (keyof OpenClawToolSearchConfig)[] = ['enabled', 'codeTimeoutMs', 'searchDefaultLimit', 'maxSearchLimit'];

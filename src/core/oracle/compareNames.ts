@@ -1,4 +1,5 @@
 import { clientToolConflicts } from '../modes/surface';
+import { assignSafeServerNames } from '../sources/mcpNames';
 import { mcpToolDefinitions } from '../sources/mcpTools';
 import type { Diagnostic } from '../types';
 import { classify, jsonEqual, type Difference } from './differences';
@@ -16,12 +17,18 @@ interface OpenClawMcpName {
   name: string;
 }
 
-/** Our model-facing names, made the way a snapshot or live server's tools are. */
+/**
+ * Our model-facing names, made the way a snapshot or live source makes its
+ * servers' tools: server parts assigned across all of them, then per server.
+ */
 export function ourMcpNames(servers: readonly McpServerNames[]): Map<string, string> {
   const out = new Map<string, string>();
+  const safeNames = assignSafeServerNames(servers.map((s) => s.server));
   for (const s of servers) {
     const diagnostics: Diagnostic[] = [];
-    const defs = mcpToolDefinitions(s.server, s.tools.map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })), { file: `mcp:${s.server}` }, diagnostics);
+    const defs = mcpToolDefinitions(s.server, s.tools.map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })), { file: `mcp:${s.server}` }, diagnostics, {
+      safeServer: safeNames.get(s.server),
+    });
     for (const d of defs) {
       if (!d.invalid) out.set(JSON.stringify([s.server, d.rawName ?? d.name]), d.name);
     }

@@ -19,19 +19,19 @@ export function openclawStep(label: string): PolicyStep {
 }
 
 /**
- * Our decision as a step. A profile decision is the profile step whichever
- * layer wrote it: OpenClaw has one profile (an agent's replaces the global
- * one) and one provider profile.
+ * Our decision as a step, by the layer's name (our layers carry OpenClaw's
+ * step labels; the rule text is ours to word). A profile layer is the profile
+ * step whoever set it: OpenClaw has one profile (an agent's replaces the
+ * global one) and one provider profile.
  */
 export function ourStep(d: PolicyDecision): PolicyStep {
   const layer = d.layer;
-  const aboutProfile = /profile/i.test(d.rule) || /profile/i.test(layer);
-  if (/sandbox/i.test(layer)) return 'sandbox';
-  if (aboutProfile) return /byProvider/i.test(layer) ? 'providerProfile' : 'profile';
-  if (/byProvider/i.test(layer)) return layer.startsWith('agents') ? 'agentProvider' : 'globalProvider';
-  if (layer.startsWith('agents')) return 'agent';
-  if (layer === 'tools') return 'global';
-  return 'other';
+  if (layer.startsWith('session')) return 'other';
+  if (layer.startsWith('tools.sandbox')) return 'sandbox';
+  if (/^tools\.byProvider\.profile\b/.test(layer)) return 'providerProfile';
+  if (/^tools\.profile\b/.test(layer)) return 'profile';
+  if (layer.startsWith('agents.')) return layer.endsWith('.byProvider.allow') ? 'agentProvider' : 'agent';
+  return openclawStep(layer);
 }
 
 export interface PolicyComparisonInput {

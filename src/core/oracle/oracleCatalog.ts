@@ -1,9 +1,12 @@
 import { buildCatalog } from '../catalog/catalogBuilder';
 import type { Catalog } from '../catalog/catalog';
 import { defaultToolSearchSettings } from '../config/toolSearchSettings';
+import { modelFor, NEWEST_OPENCLAW_VERSION, type OpenClawModel } from '../policy/openclawVersions';
 import { ToolPolicy } from '../policy/policyEngine';
 import { coreToolDefinitions } from '../sources/coreTools';
+import { assignSafeServerNames } from '../sources/mcpNames';
 import { mcpToolDefinitions } from '../sources/mcpTools';
+import { readToolDefinition } from '../sources/toolShape';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, JsonSchema, ToolDefinition, ToolSearchSettings } from '../types';
 
@@ -45,8 +48,8 @@ class ListedSource implements ToolSourceProvider {
  * keep what our core table says about them (groups, direct-only), MCP tools
  * get their model-facing names from `mcpToolDefinitions`.
  */
-export function definitionsOf(spec: CatalogSpec): { defs: ToolDefinition[]; diagnostics: Diagnostic[] } {
-  const table = new Map(coreToolDefinitions().map((d) => [d.name, d]));
+export function definitionsOf(spec: CatalogSpec, model: OpenClawModel = newestModel()): { defs: ToolDefinition[]; diagnostics: Diagnostic[] } {
+  const table = new Map(coreToolDefinitions(model).map((d) => [d.name, d]));
   const diagnostics: Diagnostic[] = [];
   const defs: ToolDefinition[] = [];
   for (const c of spec.core) {
@@ -58,19 +61,46 @@ export function definitionsOf(spec: CatalogSpec): { defs: ToolDefinition[]; diag
       defs.push({ source: 'openclaw', owner: p.id, name: t.name, description: t.description, parameters: t.parameters });
     }
   }
+  // One namespace for all servers, as a live or snapshot source resolves it.
+  const safeNames = assignSafeServerNames(spec.mcp.map((s) => s.server));
   for (const s of spec.mcp) {
-    defs.push(...mcpToolDefinitions(s.server, s.tools, { file: `mcp:${s.server}` }, diagnostics));
+    defs.push(...mcpToolDefinitions(s.server, s.tools, { file: `mcp:${s.server}` }, diagnostics, { safeServer: safeNames.get(s.server) }));
   }
+  // Client tools are read as the client-tools file's entries are.
   for (const c of spec.client) {
-    defs.push({ source: 'client', owner: 'client', name: c.name, description: c.description, parameters: c.parameters });
+    const { def, problem } = readToolDefinition(c, 'client', 'client', { file: 'client-tools.json' });
+    if (problem !== undefined) {
+      diagnostics.push({ file: 'client-tools.json', severity: 'error', message: `client tool "${c.name}": ${problem}; excluded` });
+    }
+    if (def) {
+      defs.push(def);
+    }
   }
   return { defs, diagnostics };
 }
 
-/** The product's catalog for a spec: built by `buildCatalog`, under `policy` (default: none). */
-export async function catalogOf(spec: CatalogSpec, policy = new ToolPolicy([]), settings: ToolSearchSettings = { ...defaultToolSearchSettings(), enabled: true, mode: 'tools', configured: true }): Promise<Catalog> {
-  const { defs, diagnostics } = definitionsOf(spec);
-  return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy, settings });
+function newestModel(): OpenClawModel {
+  const m = modelFor(NEWEST_OPENCLAW_VERSION);
+  if (!m) {
+    throw new Error(`no model for OpenClaw ${NEWEST_OPENCLAW_VERSION}`);
+  }
+  return m;
+}
+
+/**
+ * The product's catalog for a spec: built by `buildCatalog`, under `policy`
+ * (default: none), with `model`'s core tool table (default: the newest, the
+ * pinned OpenClaw's).
+ */
+export async function catalogOf(
+  spec: CatalogSpec,
+  policy?: ToolPolicy,
+  settings: ToolSearchSettings = { ...defaultToolSearchSettings(), enabled: true, mode: 'tools', configured: true },
+  model: OpenClawModel = policy?.model ?? newestModel(),
+): Promise<Catalog> {
+  const { defs, diagnostics } = definitionsOf(spec, model);
+  // No policy: nothing is filtered, but names are still normalized with the model's aliases.
+  return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy: policy ?? new ToolPolicy([], model), settings });
 }
 
 /** What OpenClaw is given for our catalog tools: same text and schemas, its own naming. */

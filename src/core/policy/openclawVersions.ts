@@ -29,6 +29,13 @@ export interface OpenClawModel {
    * `off`, or on in `tools` mode (2026.9.6 does this).
    */
   toolSearchWhenUnset: 'off' | 'tools';
+  /**
+   * Core tools kept in front of the model in every Tool Search mode while
+   * staying searchable (2026.9.6: the coding tools, `isDirectVisibleCatalogTool`);
+   * and whether the reply tool `message` is one of them rather than direct-only.
+   */
+  directVisible: readonly string[];
+  replyToolSearchable: boolean;
 }
 
 function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
@@ -49,6 +56,9 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     sandboxImplicitAllow: t.sandboxImplicitAllow,
     bundledPlugins: t.bundledPlugins,
     toolSearchWhenUnset: 'toolSearchWhenUnset' in t && t.toolSearchWhenUnset === 'tools' ? 'tools' : 'off',
+    directVisible: 'directVisible' in t ? t.directVisible : [],
+    // Versions that keep coding tools visible also catalog `message` (visible as the run's reply path).
+    replyToolSearchable: 'directVisible' in t,
   };
 }
 

@@ -75,6 +75,8 @@ interface ToolsSection {
   alsoAllow?: PolicyRule[];
   deny?: PolicyRule[];
   profile?: { name: ProfileName; file?: string; line?: number };
+  /** `profile` is written here, known or not: an agent's unknown profile still replaces the global one. */
+  profileSet?: boolean;
   allowAt?: { file?: string; line?: number };
 }
 
@@ -92,6 +94,8 @@ function readSection(reader: ConfigReader, path: JsonPath): ToolsSection | undef
   if (section.allow) {
     section.allowAt = { file: reader.file, line: reader.line([...path, 'allow']) };
   }
+  const raw = reader.raw([...path, 'profile']);
+  section.profileSet = raw !== undefined && raw !== null;
   const profile = reader.string([...path, 'profile']);
   if (profile !== undefined) {
     if (isProfileName(profile)) {
@@ -270,9 +274,10 @@ export class ToolPolicy {
       const agentLabel = `agents.${ctx.agent ?? ''}.tools`;
 
       // An agent's profile replaces the global one (it is not intersected with it); so does its alsoAllow.
-      const profile = agent?.profile ?? global?.profile;
+      // An unknown agent profile replaces the global one too, and then restricts nothing (OpenClaw resolves no policy for it).
+      const profileOwner = agent?.profileSet === true ? agent : global;
+      const profile = profileOwner?.profile;
       const profileAlsoAllow = agent?.alsoAllow ?? global?.alsoAllow ?? [];
-      const profileOwner = agent?.profile ? agent : global;
       if (profile && profileOwner) {
         const entries = m.profiles[profile.name];
         if (entries) {
@@ -294,8 +299,8 @@ export class ToolPolicy {
 
       const globalProvider = providerSection(reader, ['tools'], ctx.provider);
       const agentProvider = agentPath ? providerSection(reader, agentPath, ctx.provider) : undefined;
-      const providerProfile = agentProvider?.profile ?? globalProvider?.profile;
-      const providerOwner = agentProvider?.profile ? agentProvider : globalProvider;
+      const providerOwner = agentProvider?.profileSet === true ? agentProvider : globalProvider;
+      const providerProfile = providerOwner?.profile;
       if (providerProfile && providerOwner) {
         const entries = m.profiles[providerProfile.name];
         if (entries) {

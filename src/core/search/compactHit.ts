@@ -69,7 +69,8 @@ export function compactHit(tool: CatalogTool, score: number): SearchHit {
   return {
     id: tool.id,
     source: tool.source,
-    sourceName: tool.sourceName,
+    // OpenClaw names an MCP tool's owner by the server's provider-safe name, the one in `name`.
+    sourceName: tool.modelOwner ?? tool.sourceName,
     name: tool.name,
     ...(tool.label ? { label: modelText(tool.label) } : {}),
     description: modelText(tool.description),

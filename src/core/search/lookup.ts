@@ -89,17 +89,8 @@ export class ToolLookup {
   resolve(idOrName: string, unavailableServers: readonly string[] = []): CatalogTool {
     return resolveTool(
       idOrName,
-      { byId: (id) => this.byId.get(id), byName: (name) => this.exact(name), names: () => this.names() },
+      { byId: (id) => this.byId.get(id), byName: (name) => this.exact(name), tools: () => this.byId.values() },
       unavailableServers,
     );
-  }
-
-  private *names(): Iterable<string> {
-    for (const t of this.byId.values()) {
-      yield t.name;
-      if (t.rawName) {
-        yield t.rawName;
-      }
-    }
   }
 }

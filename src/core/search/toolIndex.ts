@@ -184,9 +184,7 @@ export class ToolIndex {
 
   /** The tool an id or name refers to; ToolApiError when ambiguous or unknown. */
   lookup(idOrName: string): CatalogTool {
-    if (idOrName.trim().length === 0) {
-      throw new ToolApiError('a tool id or name is required', 'unknown-tool');
-    }
+    // An empty id is an unknown one, answered with suggestions as OpenClaw answers it.
     return this.visible.resolve(idOrName, this.unavailable);
   }
 

@@ -4,7 +4,6 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
-import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 
@@ -64,7 +63,6 @@ export class ClientToolSource implements ToolSourceProvider {
       diagnostics.push({ file, line: 1, severity: 'error', message: 'client tools must be a JSON array of tools' });
       return Promise.resolve({ tools, diagnostics });
     }
-    const seen = new Set<string>();
     (Array.isArray(list) ? list : []).forEach((raw, i) => {
       const line = doc.locate([i])?.line;
       const { def, problem } = readToolDefinition(raw, 'client', 'client', { file, line });
@@ -75,12 +73,7 @@ export class ClientToolSource implements ToolSourceProvider {
         }
         return;
       }
-      const t = def;
-      if (seen.has(t.name.toLowerCase())) {
-        def.invalid = { kind: 'duplicate' };
-        diagnostics.push({ file, line, severity: 'error', message: `${defectText(def.invalid, def)}; the later one is excluded` });
-      }
-      seen.add(t.name.toLowerCase());
+      // Two client tools with one name are a client tool name conflict, found by the catalog builder.
       tools.push(def);
     });
     return Promise.resolve({ tools, diagnostics });

@@ -200,6 +200,9 @@ export const CORE_TOOLS: readonly CoreToolSpec[] = [
 /** Later versions renamed two tools; their schemas here are the earlier tools'. */
 const RENAMED_FROM: Readonly<Record<string, string>> = { automations: 'cron', view_image: 'image' };
 
+/** The tool a run replies through: kept in front of the model whatever the mode (the seed's design). */
+export const REPLY_TOOL_NAME = 'message';
+
 /**
  * The core tools of one OpenClaw version: the version's own list (name,
  * section, groups). Tools this file describes in detail keep their label and
@@ -217,7 +220,9 @@ export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as
       label: spec?.label ?? entry.name,
       description: spec?.description ?? entry.description ?? entry.name,
       parameters: spec?.parameters ?? { type: 'object', properties: {} },
-      catalogMode: spec?.catalogMode ?? 'default',
+      // Versions that keep coding tools visible catalog the reply tool too: visible, and searchable.
+      catalogMode: entry.name === REPLY_TOOL_NAME && model.replyToolSearchable ? 'default' : spec?.catalogMode ?? 'default',
+      ...(model.directVisible.includes(entry.name) || (entry.name === REPLY_TOOL_NAME && model.replyToolSearchable) ? { directVisible: true } : {}),
       groups: groupsOfCoreTool(entry.name, model),
     };
   });

@@ -90,6 +90,9 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
   }
   for (const v of valid) {
     v.def.name = names.get(v.raw) ?? v.def.name;
+    if (safeServer !== server) {
+      v.def.modelOwner = safeServer;
+    }
     out.push(v.def);
   }
   return out;

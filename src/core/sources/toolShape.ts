@@ -75,7 +75,7 @@ export function schemaProblem(schema: unknown, what = 'input schema'): string | 
  * `{name, description, parameters}`, OpenAI `{type: "function", function: {...}}`
  * or MCP `{name, description, inputSchema}`. Never throws.
  */
-export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = 'function'): ShapeResult {
+export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = 'function', opts: { trimName?: boolean } = {}): ShapeResult {
   if (!isObject(raw)) {
     return { ok: false, problem: 'a tool must be an object' };
   }
@@ -83,7 +83,7 @@ export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = '
   if (raw.type === 'function' && isObject(raw.function)) {
     t = raw.function;
   }
-  const name = t.name;
+  const name = opts.trimName === true && typeof t.name === 'string' ? t.name.trim() : t.name;
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, problem: 'tool has no name' };
   }
@@ -127,7 +127,9 @@ export interface ReadDefinition {
 export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: string, origin: SourceLocation): ReadDefinition {
   // MCP tools keep their raw name for ids and calls; they cannot ask to be direct-only.
   const mcp = source === 'mcp';
-  const shape = readToolShape(raw, mcp ? 'mcp-raw' : 'function');
+  // Client tool names are trimmed, as OpenClaw trims them before its conflict check
+  // (`findClientToolNameConflicts`): " github__ability " clashes with the MCP tool.
+  const shape = readToolShape(raw, mcp ? 'mcp-raw' : 'function', { trimName: source === 'client' });
   if (!shape.ok) {
     const def: ToolDefinition | undefined = shape.name
       ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: { kind: 'bad-shape', problem: shape.problem } }

@@ -12,7 +12,8 @@ describe('catalog view on the demo workspace', () => {
     const { api } = await activateExtension();
     const nodes = await api.treeNodes();
     const labels = nodes.map((n) => n.label);
-    for (const l of ['OpenClaw', 'MCP servers', 'Client tools', 'Direct-only', 'Excluded']) {
+    // No Direct-only group on the demo: OpenClaw 2026.9.6 (the default model) catalogs `message` and keeps it visible.
+    for (const l of ['OpenClaw', 'MCP servers', 'Client tools', 'Excluded']) {
       assert.ok(labels.includes(l), `missing group "${l}" in ${labels.join(', ')}`);
     }
     const github = find(find(nodes, 'MCP servers')?.children, 'github');
@@ -24,7 +25,7 @@ describe('catalog view on the demo workspace', () => {
     assert.ok(core?.children?.some((t) => t.label === 'read'), 'core tools are under OpenClaw > core');
   });
 
-  it('shows excluded and direct-only tools in their own groups with the reason', async () => {
+  it('shows excluded tools in their own group with the reason, and message cataloged (2026.9.6)', async () => {
     const { api } = await activateExtension();
     const nodes = await api.treeNodes();
     const excluded = find(nodes, 'Excluded')?.children ?? [];
@@ -35,9 +36,9 @@ describe('catalog view on the demo workspace', () => {
     assert.match(gateway.tooltip ?? '', /openclaw\.json:\d+/, 'the tooltip points at the rule in the config');
     const clash = find(excluded, 'web_search');
     assert.ok(clash, 'the client web_search that clashes with core is excluded');
-    const direct = find(find(nodes, 'Direct-only')?.children, 'message');
-    assert.ok(direct, 'message is direct-only');
-    assert.match(direct.description ?? '', /direct-only/);
+    // 2026.9.6 catalogs the reply tool (visible while searchable), so it is under OpenClaw > core.
+    assert.equal(find(nodes, 'Direct-only'), undefined);
+    assert.ok(find(find(find(nodes, 'OpenClaw')?.children, 'core')?.children, 'message'), 'message is cataloged under OpenClaw > core');
     // Excluded tools are not counted in the source groups.
     assert.equal(find(find(find(nodes, 'OpenClaw')?.children, 'core')?.children, 'gateway'), undefined);
   });

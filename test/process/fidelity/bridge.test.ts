@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { callIdPart, CodeBridge } from '../../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../../src/core/bridge/runReport';
-import { RECOVERY_GUIDANCE, resolveTool } from '../../../src/core/catalog/lookup';
+import { RECOVERY_GUIDANCE, resolveTool, suggestTools } from '../../../src/core/catalog/lookup';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import type { CatalogTool } from '../../../src/core/types';
@@ -142,12 +142,25 @@ describe('fidelity: bridge contract (OpenClaw 2026.9.6)', function () {
       },
     },
     {
+      behaviour: 'a miss suggests up to three tools scored on name, id, label and description tokens; a shared name is suggested by id',
+      openclaw: 'tool-search-recovery.ts formatUnknownToolIdError, scoreUnknownToolSuggestion',
+      check: () => {
+        const tool = (id: string, name: string, description = ''): CatalogTool => ({ id, name, description }) as CatalogTool;
+        // The needle's own id spelling names a tool whose name is its last part: OpenClaw suggests it (an edit distance would not).
+        assert.deepEqual(suggestTools('openclaw:core:abilityAbility', [tool('client:client:abilityAbility', 'abilityAbility')]), ['abilityAbility']);
+        // Description tokens count; twins are named by id; best score first, then alphabetical; at most three.
+        const many = [tool('mcp:a:search', 'search'), tool('mcp:b:search', 'search'), tool('openclaw:core:web_fetch', 'web_fetch', 'fetch a page'), tool('openclaw:core:read', 'read', 'read a page')];
+        assert.deepEqual(suggestTools('search page', many), ['mcp:a:search', 'mcp:b:search', 'read']);
+        assert.deepEqual(suggestTools('zzz', many), []);
+      },
+    },
+    {
       behaviour: 'an ambiguous name says "Ambiguous tool name: X; use an exact tool id." (we add the ids)',
       openclaw: 'tool-search-runtime.ts findEntry',
       check: () => {
         const twins = ['mcp:a:search', 'mcp:b:search'].map((id) => ({ id, name: 'search' }) as CatalogTool);
         assert.throws(
-          () => resolveTool('search', { byId: () => undefined, byName: () => twins, names: () => [] }),
+          () => resolveTool('search', { byId: () => undefined, byName: () => twins, tools: () => [] }),
           (e: Error) => e.message === 'Ambiguous tool name: search; use an exact tool id. Ids: mcp:a:search, mcp:b:search.',
         );
       },

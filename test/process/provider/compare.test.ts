@@ -56,7 +56,11 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     const { direct, toolSearch } = r.lanes;
     assert.match(direct.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
     assert.match(toolSearch.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
-    assert.deepEqual(toolSearch.requests[0]?.tools, ['tool_search', 'tool_describe', 'tool_call', 'message']);
+    // OpenClaw 2026.9.6 keeps its coding tools and the reply tool visible beside the three controls.
+    const visible = catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name);
+    assert.ok(visible.includes('message'));
+    assert.deepEqual(toolSearch.requests[0]?.tools, ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name), ...visible]);
+    assert.ok(!toolSearch.requests[0]?.tools.some((n) => n.startsWith('fake_plugin_tool_')));
     assert.ok(direct.requests[0]?.tools.includes('fake_plugin_tool_17'));
     assert.equal(toolSearch.requests.length, 4, 'search, describe, call, then the answer');
     assert.equal(toolSearch.summary.searchCount, 1);
@@ -78,7 +82,8 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
       return;
     }
     assert.equal(lane.effectiveMode, 'code', lane.fallbackReason);
-    assert.deepEqual(lane.requests[0]?.tools, ['tool_search_code', 'message']);
+    // OpenClaw 2026.9.6 keeps its coding tools and the reply tool visible beside the bridge.
+    assert.deepEqual(lane.requests[0]?.tools, ['tool_search_code', ...catalog.directOnly.map((t) => t.name), ...catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name)]);
     for (const c of r.checks) {
       assert.ok(c.ok, `${c.name}: ${c.detail}`);
     }

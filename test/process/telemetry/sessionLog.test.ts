@@ -53,7 +53,8 @@ describe('session log and telemetry', () => {
     const { log, preview } = await tokensModeTurn();
     const s = summarizeSession(log.events);
     assert.equal(s.schemasUpFront, preview.visibleTools.length);
-    assert.equal(s.catalogSchemasUpFront, catalog.directOnly.length);
+    // Direct-only tools, and the cataloged ones OpenClaw 2026.9.6 keeps visible (coding tools, the reply tool).
+    assert.equal(s.catalogSchemasUpFront, catalog.directOnly.length + catalog.cataloged.filter((t) => t.directVisible === true).length);
     assert.equal(s.searchCount, 1);
     assert.equal(s.describeCount, 1);
     assert.equal(s.callCount, 2);

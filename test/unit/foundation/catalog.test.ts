@@ -38,13 +38,19 @@ const tool = (name: string, extra: object = {}) => ({
 });
 
 describe('catalog builder', () => {
-  it('lists core tools with ids openclaw:core:<name>, sorted, message direct-only', async () => {
+  it('lists core tools with ids openclaw:core:<name>, sorted; message visible and searchable (2026.9.6), direct-only in the seed version', async () => {
     const { catalog } = await catalogOf({});
     const ids = catalog.tools.map((t) => t.id);
     assert.deepEqual(ids, [...ids].sort());
     assert.ok(ids.includes('openclaw:core:read'));
-    assert.equal(catalog.get('openclaw:core:message')?.status, 'direct-only');
-    assert.ok(!catalog.cataloged.some((t) => t.name === 'message'), 'direct-only tools stay out of the index');
+    assert.equal(catalog.get('openclaw:core:message')?.status, 'cataloged');
+    assert.equal(catalog.get('openclaw:core:message')?.directVisible, true);
+    assert.equal(catalog.get('openclaw:core:read')?.directVisible, true);
+    assert.equal(catalog.get('openclaw:core:web_search')?.directVisible, undefined);
+    const seed = (await catalogOf({}, { openclawVersion: '2026.1.30' })).catalog;
+    assert.equal(seed.get('openclaw:core:message')?.status, 'direct-only');
+    assert.ok(!seed.cataloged.some((t) => t.name === 'message'), 'direct-only tools stay out of the index');
+    assert.ok(!seed.tools.some((t) => t.directVisible), 'the seed version keeps no tool visible behind search');
     assert.equal(catalog.size, catalog.cataloged.length);
     assert.equal(catalog.countBySource().openclaw, catalog.size);
   });

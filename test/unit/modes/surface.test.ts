@@ -44,13 +44,15 @@ describe('mode surfaces', () => {
     assert.equal(s.effectiveMode, 'direct');
   });
 
-  it('code sends tool_search_code with the bridge contract, plus direct-only tools', () => {
+  it('code sends tool_search_code with the bridge contract, plus direct-only and direct-visible tools', () => {
     const s = buildSurface({ catalog, mode: 'code', isolation: OK });
-    assert.deepEqual(s.tools.map((t) => t.name), [TOOL_SEARCH_CODE, ...catalog.directOnly.map((t) => t.name)]);
+    const visible = catalog.cataloged.filter((t) => t.directVisible === true);
+    assert.ok(visible.some((t) => t.name === 'message') && visible.some((t) => t.name === 'exec'), 'OpenClaw 2026.9.6 keeps coding tools and the reply tool visible');
+    assert.deepEqual(s.tools.map((t) => t.name), [TOOL_SEARCH_CODE, ...catalog.directOnly.map((t) => t.name), ...visible.map((t) => t.name)]);
     assert.ok(s.tools[0]?.description.includes(BRIDGE_API_CONTRACT));
     assert.match(s.tools[0]?.description ?? '', /openclaw\.tools\.search\(query/);
     assert.equal(s.fallbackReason, undefined);
-    assert.equal(s.deferredCount, catalog.size);
+    assert.equal(s.deferredCount, catalog.size - visible.length);
   });
 
   it('code falls back to tools mode with the reason when no isolated child is available', () => {
@@ -63,9 +65,10 @@ describe('mode surfaces', () => {
     assert.match(unprobed.fallbackReason ?? '', /no isolation probe/);
   });
 
-  it('tools sends tool_search, tool_describe, tool_call plus direct-only tools', () => {
+  it('tools sends tool_search, tool_describe, tool_call plus direct-only and direct-visible tools', () => {
     const s = buildSurface({ catalog, mode: 'tools' });
-    assert.deepEqual(s.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name)]);
+    const visible = catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name);
+    assert.deepEqual(s.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name), ...visible]);
     assert.equal(s.tools[0]?.parameters.properties && (s.tools[0].parameters.properties as Record<string, { maximum?: number }>).limit?.maximum, catalog.settings.maxSearchLimit);
   });
 

@@ -35,10 +35,14 @@ describe('oracle: verify report', () => {
     assert.equal(openclawStep('agents.main.tools.allow'), 'agent');
     assert.equal(openclawStep('agents.main.tools.byProvider.allow'), 'agentProvider');
     assert.equal(openclawStep('sandbox tools.allow'), 'sandbox');
-    assert.equal(ourStep({ layer: 'tools', rule: 'not in profile "coding"', effect: 'deny' }), 'profile');
-    assert.equal(ourStep({ layer: 'agents.list[main].tools', rule: 'deny "exec"', effect: 'deny' }), 'agent');
-    assert.equal(ourStep({ layer: 'tools.byProvider[openai]', rule: 'deny "exec"', effect: 'deny' }), 'globalProvider');
+    // Our layers carry OpenClaw's step labels: the step is read from the layer, never from our rule text.
+    assert.equal(ourStep({ layer: 'tools.profile (coding)', rule: 'not in profile "coding"', effect: 'deny' }), 'profile');
+    assert.equal(ourStep({ layer: 'tools.byProvider.profile (minimal)', rule: 'not in profile "minimal"', effect: 'deny' }), 'providerProfile');
+    assert.equal(ourStep({ layer: 'agents.main.tools.allow', rule: 'deny "exec"', effect: 'deny' }), 'agent');
+    assert.equal(ourStep({ layer: 'agents.main.tools.byProvider.allow', rule: 'deny "exec"', effect: 'deny' }), 'agentProvider');
+    assert.equal(ourStep({ layer: 'tools.byProvider.allow', rule: 'deny "exec"', effect: 'deny' }), 'globalProvider');
     assert.equal(ourStep({ layer: 'tools.sandbox.tools', rule: 'deny "exec"', effect: 'deny' }), 'sandbox');
-    assert.equal(ourStep({ layer: 'tools', rule: 'deny "exec"', effect: 'deny' }), 'global');
+    assert.equal(ourStep({ layer: 'tools.allow', rule: 'deny "exec"', effect: 'deny' }), 'global');
+    assert.equal(ourStep({ layer: 'tools.allow', rule: 'not in profile "coding" (alsoAllow)', effect: 'deny' }), 'global');
   });
 });
