@@ -12,6 +12,9 @@ export const COMMANDS = {
   openModePreview: 'toolSearchInspector.openModePreview',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
   verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
+  suggestDescriptions: 'toolSearchInspector.suggestDescriptions',
+  applyDescriptionSuggestion: 'toolSearchInspector.applyDescriptionSuggestion',
+  copyDescriptionSuggestion: 'toolSearchInspector.copyDescriptionSuggestion',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

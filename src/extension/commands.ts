@@ -13,6 +13,7 @@ import { CatalogPanel } from './panels/catalogPanel';
 import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
 import { PreviewPanel } from './preview/previewPanel';
 import { COMMANDS } from './commandIds';
+import { applySuggestionCommand, copySuggestionCommand, SUGGEST_SCHEME, SuggestionDocuments, suggestDescriptionsCommand } from './learning/suggestCommand';
 
 export { COMMANDS } from './commandIds';
 
@@ -65,6 +66,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   const docs = new ExplainDocuments();
   const previews = deps.previewDocs;
   const verifyDocs = new VerifyDocuments();
+  const suggestionDocs = new SuggestionDocuments();
   const guarded = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R | undefined> => {
     try {
       return await fn(...args);
@@ -105,5 +107,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     verifyDocs,
     vscode.workspace.registerTextDocumentContentProvider(VERIFY_SCHEME, verifyDocs),
     vscode.commands.registerCommand(COMMANDS.verifyAgainstOpenClaw, guarded('Verify against OpenClaw', () => verifyAgainstOpenClawCommand(deps.service, verifyDocs, deps.extensionUri.fsPath))),
+    suggestionDocs,
+    vscode.workspace.registerTextDocumentContentProvider(SUGGEST_SCHEME, suggestionDocs),
+    vscode.languages.registerCodeLensProvider({ scheme: SUGGEST_SCHEME }, suggestionDocs),
+    vscode.commands.registerCommand(COMMANDS.suggestDescriptions, guarded('Suggest Descriptions from Sessions', (paths?: unknown) => suggestDescriptionsCommand(deps.service, suggestionDocs, paths))),
+    vscode.commands.registerCommand(COMMANDS.applyDescriptionSuggestion, guarded('Apply Description Suggestion', (toolId?: unknown) => applySuggestionCommand(suggestionDocs, toolId))),
+    vscode.commands.registerCommand(COMMANDS.copyDescriptionSuggestion, guarded('Copy Description Suggestion', (toolId?: unknown) => copySuggestionCommand(suggestionDocs, toolId))),
   ];
 }

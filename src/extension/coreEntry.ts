@@ -16,3 +16,6 @@ export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
 export { toPreviewView, rawRequestJson } from './preview/previewView';
+export { suggestFromSessions } from '../core/learning/fromSessions';
+export { suggestionDocument } from '../core/learning/suggestionText';
+export { descriptionEdit } from '../core/learning/descriptionEdit';

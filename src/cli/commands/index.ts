@@ -8,6 +8,7 @@ import { compareCommand } from './compare';
 import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
+import { suggestCommand } from './suggest';
 import { verifyCommand } from './verify';
 
 /** Every CLI command, in the order `--help` lists them. Each lives in its own module. */
@@ -21,5 +22,6 @@ export const COMMANDS: readonly CliCommand[] = [
   runCommand,
   compareCommand,
   evalCommand,
+  suggestCommand,
   verifyCommand,
 ];

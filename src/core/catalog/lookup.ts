@@ -73,6 +73,13 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
   if (exact.length === 1) {
     return exact[0] as CatalogTool;
   }
+  // Then a model-facing name in another letter case, before any MCP raw name:
+  // "PROCESS" is the core `process`, not also an MCP server's raw `process`.
+  const folded = q.toLowerCase();
+  const sameName = matches.filter((t) => t.name.toLowerCase() === folded);
+  if (sameName.length === 1) {
+    return sameName[0] as CatalogTool;
+  }
   if (matches.length > 1) {
     const ids = matches.map((t) => t.id).sort();
     // OpenClaw's text (`findEntry`), then the ids to choose from.

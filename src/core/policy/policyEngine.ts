@@ -220,6 +220,11 @@ function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undef
   }
   const implicit = model.sandboxImplicitAllow;
   if (implicit) {
+    // `expandResolvedPolicy`: a deny that covers `image` covers `view_image` too, unless it already names it.
+    const covers = (rules: readonly PolicyRule[], tool: string): boolean => rules.some((r) => patternMatches(r.pattern, subjectFor(tool), model));
+    if (covers(deny, 'image') && !covers(deny, implicit.tool)) {
+      deny.push({ pattern: implicit.tool, origin: 'implicit' });
+    }
     const denied = deny.some((d) => normalizeToolName(d.pattern, model) === implicit.tool);
     const present = allow.some((a) => normalizeToolName(a.pattern, model) === implicit.tool);
     if (!denied && !present && (!implicit.onlyWhenRestricted || allow.length > 0)) {

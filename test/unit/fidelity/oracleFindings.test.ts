@@ -135,6 +135,30 @@ const rows: Row[] = [
       assert.match(t ? toolReasonText(t) ?? '' : '', /control tool/);
     },
   },
+  {
+    behaviour: 'a sandbox deny that covers image covers view_image too, so the implicit view_image allow does not apply',
+    openclaw: 'sandbox/tool-policy.ts expandResolvedPolicy (image deny adds view_image)',
+    check: () => {
+      const loaded = parseOpenClawConfig('openclaw.json', JSON.stringify({ tools: { sandbox: { tools: { deny: ['image'] } } } }));
+      const policy = ToolPolicy.fromConfig(loaded.reader, { sandboxed: true }, undefined, modelFor('2026.9.6'));
+      const viewImage = { name: 'view_image', source: 'openclaw' as const, owner: 'core', groups: [], id: 'openclaw:core:view_image' };
+      assert.equal(policy.evaluate(viewImage).allowed, false);
+      const open = ToolPolicy.fromConfig(parseOpenClawConfig('openclaw.json', '{}').reader, { sandboxed: true }, undefined, modelFor('2026.9.6'));
+      assert.equal(open.evaluate(viewImage).allowed, true, 'without the image deny the default allow list gains view_image');
+    },
+  },
+  {
+    behaviour: 'a name in another letter case finds the model-facing name before any MCP raw name (ours is case-insensitive; OpenClaw says unknown)',
+    openclaw: 'tool-search-runtime.ts findEntry (exact id, then unique name); our documented lookup-case-insensitive difference',
+    check: async () => {
+      const catalog = await catalogOf({
+        ...empty,
+        core: [{ name: 'process', description: 'Manage processes', parameters: schema }],
+        mcp: [{ server: 'ability', tools: [{ name: 'process', inputSchema: schema }] }],
+      });
+      assert.equal(ToolIndex.fromCatalog(catalog).describe('PROCESS').id, 'openclaw:core:process');
+    },
+  },
 ];
 
 describe('fidelity: findings of the differential suites against OpenClaw 2026.9.6', () => {
