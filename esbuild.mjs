@@ -6,7 +6,7 @@ import { createWatchReporter } from './scripts/lib/watchReporter.mjs';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Bundles; an entry whose source does not exist yet is skipped. */
+/** Bundles. A missing entry fails the build: nothing is skipped silently. */
 const bundles = [
   // The extension host bundle: `vscode` is provided by the host. Core is its own
   // bundle, loaded on first use, so activation does not pay for parsing it.
@@ -25,7 +25,13 @@ const bundles = [
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/diffPanel/main.ts'], outfile: 'dist/webview/diffPanel.js', platform: 'browser', format: 'iife' },
-].filter((b) => b.entryPoints.every((e) => fs.existsSync(e)));
+];
+
+const missing = bundles.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)));
+if (missing.length > 0) {
+  console.error(`[esbuild] missing entry point(s): ${missing.join(', ')}`);
+  process.exit(1);
+}
 
 // The codicon font for the webviews (served from media/, listed in .vscodeignore).
 function copyCodicons() {

@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { layerZones } from './scripts/lib/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'examples/**', 'test/fixtures/**', 'media/**'] },
@@ -16,6 +18,30 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+      // An object in a template prints "[object Object]": typed reasons go through reasons.ts, never straight into text.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+    },
+  },
+  {
+    // The import table of docs/architecture.md (scripts/lib/layers.mjs), and no cycles.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Temp folders come from scratchDir (test/helpers/scratch.ts), which removes them all.
+    files: ['test/unit/**', 'test/process/**', 'test/sandbox/**', 'test/helpers/**'],
+    ignores: ['test/helpers/scratch.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'fs', property: 'mkdtempSync', message: 'Use scratchDir from test/helpers/scratch.ts: it is removed when the tests end.' }, { object: 'os', property: 'tmpdir', message: 'Use scratchDir from test/helpers/scratch.ts: it is removed when the tests end.' }],
     },
   },
   {

@@ -10,8 +10,10 @@ const src = path.join(root, 'test', 'integration');
 const out = path.join(root, 'out', 'test', 'integration');
 
 const entries = [path.join(src, 'run.ts')];
-for (const f of fs.readdirSync(path.join(src, 'suite'))) {
-  if (f.endsWith('.test.ts')) entries.push(path.join(src, 'suite', f));
+for (const dir of ['suite', 'suite-multi']) {
+  for (const f of fs.readdirSync(path.join(src, dir))) {
+    if (f.endsWith('.test.ts')) entries.push(path.join(src, dir, f));
+  }
 }
 fs.rmSync(out, { recursive: true, force: true });
 await esbuild.build({

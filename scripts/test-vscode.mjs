@@ -50,7 +50,8 @@ let untrustedServer;
 let browser;
 let runDir;
 
-async function hostTests(page, base, devPath) {
+/** One extension-host run; `target` is the query that opens the window (`folder=...` or `workspace=...`). */
+async function hostTests(page, base, devPath, target) {
   const testsPath = path.join(root, 'out', 'test', 'integration', 'run.js');
   const remote = (p) => `vscode-remote://127.0.0.1:${new URL(base).port}${p}`;
   // The development path is what makes VS Code run extensionTestsPath; in
@@ -76,7 +77,7 @@ async function hostTests(page, base, devPath) {
     }
     if (!WORKBENCH_NOISE.test(line)) console.log(line);
   });
-  const url = `${base}/?folder=${encodeURIComponent(path.join(root, 'examples', 'demo'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = `${base}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   await page.goto(url);
   const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 180_000));
   if ((await Promise.race([done, timeout])) === 'timeout') {
@@ -165,11 +166,18 @@ async function main() {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
   if (runHost) {
-    step('(a) extension-host tests');
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await hostTests(page, server.base, devPath);
-    await context.close();
+    // The demo folder, then a multi-root workspace (test/fixtures/multi-root) for the per-folder catalogs.
+    const targets = [
+      ['folder', `folder=${encodeURIComponent(path.join(root, 'examples', 'demo'))}`],
+      ['multi-root workspace', `workspace=${encodeURIComponent(path.join(root, 'test', 'fixtures', 'multi-root', 'multi.code-workspace'))}`],
+    ];
+    for (const [what, target] of targets) {
+      step(`(a) extension-host tests: ${what}`);
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      await hostTests(page, server.base, devPath, target);
+      await context.close();
+    }
   }
   if (runUi) {
     // A second server with Workspace Trust on (and its own state), so the

@@ -29,7 +29,7 @@ import type { RunReport } from '../../src/core/bridge/runReport';
 import { ArgumentChecker } from '../../src/core/gateway/argumentCheck';
 import { compileSchema, validationProblem } from '../../src/core/gateway/argumentValidation';
 import { boundValue, parseBoundedJson } from '../../src/core/util/boundedValue';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
 
 const arg = (name: string): string | undefined => {
@@ -106,7 +106,7 @@ async function timed(bridge: CodeBridge, expectWarm: boolean): Promise<number> {
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.floor(s.length / 2)] ?? NaN;
 };
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
 

@@ -110,7 +110,8 @@ async function sequential(servers: readonly McpServerConfig[]): Promise<number> 
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const at = (i: number): number => s[i] ?? NaN;
+  return s.length % 2 ? at((s.length - 1) / 2) : (at(s.length / 2 - 1) + at(s.length / 2)) / 2;
 };
 const fmt = (ms: number): string => `${ms.toFixed(0).padStart(6)} ms`;
 
@@ -125,21 +126,26 @@ async function main(): Promise<void> {
   // Warm the file system cache and module loading once, untimed.
   await build(servers);
 
-  const single: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  // One lane of samples per server name; a name never listed reads as no samples.
+  const lanes = () => {
+    const m = new Map<string, number[]>(names.map((n) => [n, []]));
+    return (name: string): number[] => m.get(name) ?? [];
+  };
+  const single = lanes();
   const seq: number[] = [];
   const par: number[] = [];
   const parCpu: number[] = [];
   const rawPar: number[] = [];
   const osPar: number[] = [];
-  const osSingle: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const rawSingle: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const load0 = os.loadavg()[0];
+  const osSingle = lanes();
+  const rawSingle = lanes();
+  const load0 = os.loadavg()[0] ?? 0;
   for (let r = 0; r < ROUNDS; r++) {
     // Interleaved so drift on a shared machine hits every lane alike.
     par.push(await build(servers));
     parCpu.push(lastChildCpu);
     for (const s of servers) {
-      single[s.name].push(await build([s]));
+      single(s.name).push(await build([s]));
     }
     seq.push(await sequential(servers));
     rawPar.push(await connectOnly(servers));
@@ -147,14 +153,14 @@ async function main(): Promise<void> {
     await Promise.all(servers.map(bannerMs));
     osPar.push(performance.now() - t0);
     for (const s of servers) {
-      osSingle[s.name].push(await bannerMs(s));
+      osSingle(s.name).push(await bannerMs(s));
     }
     for (const s of servers) {
-      rawSingle[s.name].push(await connectOnly([s]));
+      rawSingle(s.name).push(await connectOnly([s]));
     }
   }
 
-  const singles = names.map((n) => ({ name: n, ms: median(single[n]) }));
+  const singles = names.map((n) => ({ name: n, ms: median(single(n)) }));
   const slowest = singles.reduce((a, b) => (b.ms > a.ms ? b : a));
   const parMs = median(par);
   const seqMs = median(seq);
@@ -165,21 +171,21 @@ async function main(): Promise<void> {
   console.log(`  parallel (all three)    ${fmt(parMs)}   ${(seqMs / parMs).toFixed(2)}x faster than one after another`);
   const ratio = parMs / slowest.ms;
   console.log(`  parallel / slowest single (${slowest.name}): ${ratio.toFixed(2)}x   target <= 1.50x: ${ratio <= 1.5 ? 'met' : 'MISSED'}`);
-  const rawSlowest = Math.max(...names.map((n) => median(rawSingle[n])));
+  const rawSlowest = Math.max(...names.map((n) => median(rawSingle(n))));
   console.log(
-    `  MCP layer alone (connect + tools/list): singles ${names.map((n) => `${n} ${median(rawSingle[n]).toFixed(0)}`).join(', ')} ms; ` +
+    `  MCP layer alone (connect + tools/list): singles ${names.map((n) => `${n} ${median(rawSingle(n)).toFixed(0)}`).join(', ')} ms; ` +
       `parallel ${median(rawPar).toFixed(0)} ms = ${(median(rawPar) / rawSlowest).toFixed(2)}x the slowest`,
   );
-  const osSlowest = Math.max(...names.map((n) => median(osSingle[n])));
+  const osSlowest = Math.max(...names.map((n) => median(osSingle(n))));
   console.log(
-    `  machine floor, no MCP (spawn until start-up banner): singles ${names.map((n) => `${n} ${median(osSingle[n]).toFixed(0)}`).join(', ')} ms; ` +
+    `  machine floor, no MCP (spawn until start-up banner): singles ${names.map((n) => `${n} ${median(osSingle(n)).toFixed(0)}`).join(', ')} ms; ` +
       `parallel ${median(osPar).toFixed(0)} ms = ${(median(osPar) / osSlowest).toFixed(2)}x the slowest`,
   );
   // Starting a server is mostly CPU (module loading), so on few cores the parallel lane
   // cannot beat the servers' total CPU spread over the cores: print that floor to read the ratio against.
   const cores = os.cpus().length;
   const cpu = median(parCpu);
-  console.log(`  servers' CPU per parallel build: ${cpu.toFixed(0)} ms -> floor on ${cores} idle cores ~${(cpu / cores).toFixed(0)} ms; load average ${load0.toFixed(1)} -> ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`  servers' CPU per parallel build: ${cpu.toFixed(0)} ms -> floor on ${cores} idle cores ~${(cpu / cores).toFixed(0)} ms; load average ${load0.toFixed(1)} -> ${(os.loadavg()[0] ?? 0).toFixed(1)}`);
 }
 
 main().catch((err: unknown) => {

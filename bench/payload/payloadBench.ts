@@ -21,70 +21,10 @@ import { ToolPolicy } from '../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../src/core/search/toolIndex';
 import { CoreToolSource } from '../../src/core/sources/coreTools';
 import { SnapshotToolSource, type SnapshotSpec } from '../../src/core/sources/mcpSnapshot';
-import { mcpToolDefinitions } from '../../src/core/sources/mcpTools';
-import type { SourceListing, ToolSourceProvider } from '../../src/core/sources/toolSource';
-import type { Diagnostic, ToolSearchModeName } from '../../src/core/types';
+import { liveMcpBenchServers, RawServersSource, scaled, sharedDataDir, type RawServer } from '../lib/liveMcpBench';
+import type { ToolSourceProvider } from '../../src/core/sources/toolSource';
+import type { ToolSearchModeName } from '../../src/core/types';
 
-interface RawServer {
-  name: string;
-  tools: unknown[];
-}
-
-/** `TSI_SHARED_DATA`, else `../shared/data` next to the repository root. */
-function sharedDataDir(): string {
-  const repoRoot = path.resolve(__dirname, '..', '..');
-  const candidates = [process.env.TSI_SHARED_DATA, path.resolve(repoRoot, '..', 'shared', 'data')].filter((c): c is string => !!c);
-  const found = candidates.find((c) => fs.existsSync(path.join(c, 'livemcpbench', 'tools.json')));
-  if (!found) {
-    throw new Error(`shared data not found (looked in ${candidates.join(', ')}); set TSI_SHARED_DATA`);
-  }
-  return found;
-}
-
-function liveMcpBenchServers(dir: string): RawServer[] {
-  const entries = JSON.parse(fs.readFileSync(path.join(dir, 'livemcpbench', 'tools.json'), 'utf8')) as { tools?: Record<string, { tools?: unknown[] }> }[];
-  const servers: RawServer[] = [];
-  const seen = new Set<string>();
-  for (const e of entries) {
-    for (const [key, s] of Object.entries(e.tools ?? {})) {
-      let name = key.replace(/[^A-Za-z0-9_-]/g, '_');
-      while (seen.has(name)) {
-        name = `${name}_`;
-      }
-      seen.add(name);
-      servers.push({ name, tools: s.tools ?? [] });
-    }
-  }
-  return servers;
-}
-
-/** Renamed copies of the real servers until there are exactly `n` tools. */
-function scaled(servers: readonly RawServer[], n: number): RawServer[] {
-  const out: RawServer[] = [];
-  let count = 0;
-  for (let copy = 0; count < n; copy++) {
-    for (const s of servers) {
-      if (count >= n) {
-        break;
-      }
-      const tools = s.tools.slice(0, n - count);
-      out.push({ name: copy === 0 ? s.name : `${s.name}_${copy}`, tools });
-      count += tools.length;
-    }
-  }
-  return out;
-}
-
-/** MCP servers whose `tools/list` results are in memory: listing does the same work as a live or snapshot source. */
-class RawServersSource implements ToolSourceProvider {
-  readonly name = 'bench-mcp';
-  constructor(private readonly servers: readonly RawServer[]) {}
-  list(): Promise<SourceListing> {
-    const diagnostics: Diagnostic[] = [];
-    const tools = this.servers.flatMap((s) => mcpToolDefinitions(s.name, s.tools, { file: s.name }, diagnostics));
-    return Promise.resolve({ tools, diagnostics });
-  }
-}
 
 /** Writes each server's `tools/list` result to its own snapshot file, as `--snapshot NAME=PATH` reads them. */
 function writeSnapshots(servers: readonly RawServer[]): SnapshotSpec[] {

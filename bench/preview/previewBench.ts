@@ -17,8 +17,6 @@
  * - the old way, for comparison: buildAllPreviews with a fresh counter per
  *   mode and whole-body counting (payloadTokens), as the editor did before.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { buildCatalog } from '../../src/core/catalog/catalogBuilder';
 import { defaultToolSearchSettings } from '../../src/core/config/toolSearchSettings';
@@ -27,68 +25,9 @@ import { payloadTokens } from '../../src/core/provider/payloadSize';
 import { ToolPolicy } from '../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../src/core/search/toolIndex';
 import { CoreToolSource } from '../../src/core/sources/coreTools';
-import { mcpToolDefinitions } from '../../src/core/sources/mcpTools';
-import type { SourceListing, ToolSourceProvider } from '../../src/core/sources/toolSource';
-import type { Diagnostic } from '../../src/core/types';
+import { liveMcpBenchServers, RawServersSource, scaled, sharedDataDir, type RawServer } from '../lib/liveMcpBench';
 import { modeTokensView, toPreviewView } from '../../src/extension/preview/previewView';
 
-interface RawServer {
-  name: string;
-  tools: unknown[];
-}
-
-function sharedDataDir(): string {
-  const repoRoot = path.resolve(__dirname, '..', '..');
-  const candidates = [process.env.TSI_SHARED_DATA, path.resolve(repoRoot, '..', 'shared', 'data'), path.resolve(repoRoot, '..', '..', 'shared', 'data')].filter((c): c is string => !!c);
-  const found = candidates.find((c) => fs.existsSync(path.join(c, 'livemcpbench', 'tools.json')));
-  if (!found) {
-    throw new Error(`shared data not found (looked in ${candidates.join(', ')}); set TSI_SHARED_DATA`);
-  }
-  return found;
-}
-
-function liveMcpBenchServers(dir: string): RawServer[] {
-  const entries = JSON.parse(fs.readFileSync(path.join(dir, 'livemcpbench', 'tools.json'), 'utf8')) as { tools?: Record<string, { tools?: unknown[] }> }[];
-  const servers: RawServer[] = [];
-  const seen = new Set<string>();
-  for (const e of entries) {
-    for (const [key, s] of Object.entries(e.tools ?? {})) {
-      let name = key.replace(/[^A-Za-z0-9_-]/g, '_');
-      while (seen.has(name)) {
-        name = `${name}_`;
-      }
-      seen.add(name);
-      servers.push({ name, tools: s.tools ?? [] });
-    }
-  }
-  return servers;
-}
-
-function scaled(servers: readonly RawServer[], n: number): RawServer[] {
-  const out: RawServer[] = [];
-  let count = 0;
-  for (let copy = 0; count < n; copy++) {
-    for (const s of servers) {
-      if (count >= n) {
-        break;
-      }
-      const tools = s.tools.slice(0, n - count);
-      out.push({ name: copy === 0 ? s.name : `${s.name}_${copy}`, tools });
-      count += tools.length;
-    }
-  }
-  return out;
-}
-
-class RawServersSource implements ToolSourceProvider {
-  readonly name = 'bench-mcp';
-  constructor(private readonly servers: readonly RawServer[]) {}
-  list(): Promise<SourceListing> {
-    const diagnostics: Diagnostic[] = [];
-    const tools = this.servers.flatMap((s) => mcpToolDefinitions(s.name, s.tools, { file: s.name }, diagnostics));
-    return Promise.resolve({ tools, diagnostics });
-  }
-}
 
 function build(servers: readonly RawServer[]): Promise<Catalog> {
   return buildCatalog({

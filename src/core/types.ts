@@ -1,3 +1,7 @@
+import type { DefinitionDefect, ToolReason } from './reasons';
+
+export type { DefinitionDefect, ToolReason, ToolReasonKind } from './reasons';
+
 /**
  * Shared vocabulary of the core. Every module speaks in these types; nothing
  * here depends on a runtime (no `vscode`, no `fs`).
@@ -60,7 +64,7 @@ export interface ToolDefinition {
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
   origin?: SourceLocation;
   /** Set by a source when the tool can never be offered (bad schema, duplicate, ...). */
-  invalid?: string;
+  invalid?: DefinitionDefect;
 }
 
 /** The catalog entry shape of the design: `{id, source, sourceName, name, label?, description, parameters?, outputSchema?}`. */
@@ -96,8 +100,8 @@ export interface CatalogTool extends CatalogEntry {
   /** Cataloged (searchable) and still shown up front in Tool Search modes; see `ToolDefinition.directVisible`. */
   directVisible?: boolean;
   status: ToolStatus;
-  /** Why the tool is excluded or direct-only. */
-  reason?: string;
+  /** Why the tool is excluded or direct-only (rendered by `reasonText` in reasons.ts). */
+  reason?: ToolReason;
   /** How to let an excluded tool through, when the policy knows. */
   hint?: string;
   decisions: PolicyDecision[];

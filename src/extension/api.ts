@@ -24,10 +24,15 @@ export interface ToolSearchInspectorApi {
   readonly activationMs: number;
   /** Catalogs built so far; 0 right after activation (nothing starts eagerly). */
   catalogBuilds(): number;
+  /** The active catalog root's catalog (the active editor's folder, else the first root). */
   catalogSummary(): Promise<CatalogSummary>;
+  /** Every catalog root of the window (each workspace folder with an OpenClaw or MCP config), in folder order. */
+  catalogRoots(): Promise<{ folder: string; summary: CatalogSummary }[]>;
   /** The catalog view's nodes, as the tree shows them. */
   treeNodes(): Promise<TreeNodeSummary[]>;
   isPanelOpen(): boolean;
+  /** The open Effective Catalog panels: the folder each shows, and the catalog size it last showed. */
+  catalogPanels(): { folder: string; shownSize: number | undefined }[];
   isTracePanelOpen(): boolean;
   /** The open Mode Preview panel's renders: host assembly time, and the webview's paint time once reported. */
   modePreviewTimings(): { cause: string; assemblyMs: number; renderMs?: number }[];

@@ -6,6 +6,7 @@ import type { Diagnostic } from '../core/types';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
 import { loadCore, type CoreModule } from './coreLoader';
 import type { Logger } from './logger';
+import { editorHost, type EditorHost } from './host';
 import { readSettings } from './settings';
 import type { InspectorSettings } from './settingsModel';
 
@@ -22,10 +23,36 @@ export type LiveMcpFactory = WorkspaceOptions['liveMcp'];
 export interface CatalogServiceOptions {
   logger: Logger;
   liveMcp?: LiveMcpFactory;
-  /** Read from the editor by default; tests may pin it. */
-  isTrusted?: () => boolean;
-  /** Values for `${input:id}` in MCP configs (kept in SecretStorage by the editor). */
-  mcpInputs?: () => Promise<Record<string, string>>;
+  /** The editor's state (trust); tests may hand in their own. */
+  host?: Pick<EditorHost, 'isTrusted'>;
+  /** Values for `${input:id}` in MCP configs of a folder (kept in SecretStorage by the editor). */
+  mcpInputs?: (folder: vscode.WorkspaceFolder) => Promise<Record<string, string>>;
+}
+
+/** A session: the catalog with the workspace it came from, and the folder's settings as they are now. */
+export interface CatalogSession {
+  catalog: Catalog;
+  workspace: OpenWorkspace;
+  /** Read when asked, so live settings (`sandbox.nodePath`, `approvals.tools`) apply without a rebuild. */
+  settings: InspectorSettings;
+  folder: vscode.WorkspaceFolder;
+}
+
+/**
+ * What commands, panels and views need from a catalog: one folder's
+ * (`FolderCatalog`), or whichever root is active (`ActiveCatalog`).
+ */
+export interface CatalogService {
+  readonly state: CatalogState;
+  readonly onDidChange: vscode.Event<CatalogState>;
+  /** The folder this catalog belongs to, when there is one. */
+  readonly folder: vscode.WorkspaceFolder | undefined;
+  readonly builds: number;
+  getState(): Promise<CatalogState>;
+  getSession(): Promise<CatalogSession>;
+  getCatalog(): Promise<Catalog>;
+  refresh(reason: string): Promise<CatalogState>;
+  invalidate(reason: string): void;
 }
 
 /** An MCP input a server still needs: declared (maybe) in a config, with no value yet. */
@@ -37,12 +64,12 @@ export interface MissingInput {
 }
 
 /**
- * Owns the open workspace (and so any MCP connection it holds) and the
- * current catalog. Nothing is built until someone asks: activation must not
- * start servers. A rebuild aborts the one in flight and disposes the old
- * workspace only after the new catalog is ready.
+ * One catalog root: owns the folder's open workspace (and so any MCP
+ * connection it holds) and its current catalog. Nothing is built until
+ * someone asks: activation must not start servers. A rebuild aborts the one
+ * in flight and disposes the old workspace only after the new catalog is ready.
  */
-export class CatalogService implements vscode.Disposable {
+export class FolderCatalog implements CatalogService, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<CatalogState>();
   readonly onDidChange = this.changed.event;
   private readonly missing = new vscode.EventEmitter<MissingInput[]>();
@@ -55,14 +82,17 @@ export class CatalogService implements vscode.Disposable {
   /** How many catalogs were built: tests use it to prove activation is lazy. */
   builds = 0;
 
-  constructor(private readonly options: CatalogServiceOptions) {}
+  constructor(
+    readonly folder: vscode.WorkspaceFolder,
+    private readonly options: CatalogServiceOptions,
+  ) {}
 
   get state(): CatalogState {
     return this.current;
   }
 
   private get trusted(): boolean {
-    return this.options.isTrusted ? this.options.isTrusted() : vscode.workspace.isTrusted;
+    return (this.options.host ?? editorHost).isTrusted();
   }
 
   /** The current catalog, building it on first use. */
@@ -74,10 +104,10 @@ export class CatalogService implements vscode.Disposable {
   }
 
   /** The catalog with the workspace it came from (for the gateway, the bridge and previews). */
-  async getSession(): Promise<{ catalog: Catalog; workspace: OpenWorkspace; settings: InspectorSettings }> {
+  async getSession(): Promise<CatalogSession> {
     const s = await this.getState();
     if (s.kind === 'ready' && this.workspace) {
-      return { catalog: s.catalog, workspace: this.workspace, settings: s.settings };
+      return { catalog: s.catalog, workspace: this.workspace, settings: readSettings(this.folder, this.trusted), folder: this.folder };
     }
     throw new Error(s.kind === 'error' ? s.message : 'no workspace folder is open');
   }
@@ -119,11 +149,7 @@ export class CatalogService implements vscode.Disposable {
   }
 
   private async build(reason: string, signal: AbortSignal, generation: number): Promise<CatalogState> {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder) {
-      this.set({ kind: 'no-folder' });
-      return this.current;
-    }
+    const folder = this.folder;
     const trusted = this.trusted;
     const settings = readSettings(folder, trusted);
     for (const p of settings.problems) {
@@ -133,12 +159,12 @@ export class CatalogService implements vscode.Disposable {
       this.set({ kind: 'loading' });
     }
     const started = performance.now();
-    this.options.logger.info(`building catalog (${reason}); workspace ${trusted ? 'trusted' : 'not trusted: no MCP servers, no plugin code'}`);
+    this.options.logger.info(`building catalog of ${folder.name} (${reason}); workspace ${trusted ? 'trusted' : 'not trusted: no MCP servers, no plugin code'}`);
     let ws: OpenWorkspace | undefined;
     let missing: MissingInput[] = [];
     try {
       const core = await loadCore();
-      const inputs = trusted ? await this.options.mcpInputs?.() : undefined;
+      const inputs = trusted ? await this.options.mcpInputs?.(folder) : undefined;
       const live = (w: OpenWorkspace) => {
         const found = liveServers(core, w);
         missing = found.missing;

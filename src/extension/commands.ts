@@ -1,37 +1,27 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SourceLocation } from '../core/types';
+import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
 import { explainToolCommand, ExplainDocuments, EXPLAIN_SCHEME } from './explain/explainCommand';
 import type { BridgeRunner } from './bridge/runSnippetCommand';
+import { editorHost } from './host';
 import type { Logger } from './logger';
 import type { McpInputStore } from './mcpInputs';
 import { PREVIEW_SCHEME, type PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
 import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
 import { PreviewPanel } from './preview/previewPanel';
-import { APPLY_SUGGESTION, applySuggestionCommand, COPY_SUGGESTION, copySuggestionCommand, SUGGEST_SCHEME, SuggestionDocuments, suggestDescriptionsCommand } from './learning/suggestCommand';
+import { COMMANDS } from './commandIds';
+import { applySuggestionCommand, copySuggestionCommand, SUGGEST_SCHEME, SuggestionDocuments, suggestDescriptionsCommand } from './learning/suggestCommand';
 
-/** Every command the manifest contributes; the smoke test checks both agree. */
-export const COMMANDS = {
-  refresh: 'toolSearchInspector.refresh',
-  explainTool: 'toolSearchInspector.explainTool',
-  openCatalogPanel: 'toolSearchInspector.openCatalogPanel',
-  showLogs: 'toolSearchInspector.showLogs',
-  openLocation: 'toolSearchInspector.openLocation',
-  runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
-  previewPayload: 'toolSearchInspector.previewPayload',
-  openModePreview: 'toolSearchInspector.openModePreview',
-  clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
-  verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
-  suggestDescriptions: 'toolSearchInspector.suggestDescriptions',
-  applyDescriptionSuggestion: APPLY_SUGGESTION,
-  copyDescriptionSuggestion: COPY_SUGGESTION,
-} as const;
+export { COMMANDS } from './commandIds';
 
 export interface CommandDeps {
   extensionUri: vscode.Uri;
+  /** The active catalog root: what commands act on. */
   service: CatalogService;
+  roots: CatalogRoots;
   logger: Logger;
   /** Runs snippets for "Run Bridge Snippet" (owns the warm child). */
   bridge: BridgeRunner;
@@ -41,20 +31,26 @@ export interface CommandDeps {
   previewDocs: PreviewDocuments;
 }
 
-function locationFrom(arg: unknown): SourceLocation | undefined {
+/** A location, and the URI of the catalog root it is relative to when the caller knows it. */
+function locationFrom(arg: unknown): (SourceLocation & { folder?: string }) | undefined {
   if (!arg || typeof arg !== 'object') {
     return undefined;
   }
-  const o = arg as { file?: unknown; location?: unknown; line?: unknown; column?: unknown };
+  const o = arg as { file?: unknown; location?: unknown; line?: unknown; column?: unknown; folder?: unknown };
   if (typeof o.file === 'string') {
-    return { file: o.file, line: typeof o.line === 'number' ? o.line : undefined, column: typeof o.column === 'number' ? o.column : undefined };
+    return {
+      file: o.file,
+      line: typeof o.line === 'number' ? o.line : undefined,
+      column: typeof o.column === 'number' ? o.column : undefined,
+      folder: typeof o.folder === 'string' ? o.folder : undefined,
+    };
   }
   return o.location ? locationFrom(o.location) : undefined;
 }
 
-async function openLocation(arg: unknown): Promise<void> {
+async function openLocation(service: CatalogService, arg: unknown): Promise<void> {
   const loc = locationFrom(arg);
-  const folder = vscode.workspace.workspaceFolders?.[0];
+  const folder = editorHost.folders().find((f) => f.uri.toString() === loc?.folder) ?? service.folder;
   if (!loc || !folder) {
     return;
   }
@@ -86,12 +82,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return s.kind;
     })),
     vscode.commands.registerCommand(COMMANDS.explainTool, guarded('Explain Tool', (arg?: unknown) => explainToolCommand(deps.service, docs, arg))),
-    vscode.commands.registerCommand(COMMANDS.openCatalogPanel, guarded('Open Effective Catalog', () => {
-      CatalogPanel.createOrShow(deps);
+    vscode.commands.registerCommand(COMMANDS.openCatalogPanel, guarded('Open Effective Catalog', (arg?: unknown) => {
+      // From a root's node in the tree (or a test): that root's panel; else the active root's.
+      const uri = arg && typeof arg === 'object' && typeof (arg as { folder?: unknown }).folder === 'string' ? (arg as { folder: string }).folder : undefined;
+      CatalogPanel.createOrShow(deps, editorHost.folders().find((f) => f.uri.toString() === uri));
       return Promise.resolve(true);
     })),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => deps.logger.channel.show()),
-    vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', openLocation)),
+    vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', (arg?: unknown) => openLocation(deps.service, arg))),
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.commands.registerCommand(COMMANDS.runBridgeSnippet, guarded('Run Bridge Snippet', (arg?: unknown) => deps.bridge.command(arg))),
     vscode.commands.registerCommand(COMMANDS.previewPayload, guarded('Preview Model Payload', (arg?: unknown) => previewPayloadCommand(deps.service, previews, arg))),
@@ -100,7 +98,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return Promise.resolve(true);
     })),
     vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
-      const n = await deps.inputs.store.clear();
+      const n = await deps.inputs.store.clear(deps.service.folder);
       deps.inputs.reset();
       void vscode.window.showInformationMessage(n > 0 ? `Cleared ${n} stored MCP input${n === 1 ? '' : 's'}; servers that need them will ask again.` : 'No MCP inputs were stored for this workspace.');
       deps.service.invalidate('MCP inputs cleared');

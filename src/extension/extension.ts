@@ -3,15 +3,18 @@ import type { CatalogSummary, ToolSearchInspectorApi, TreeNodeSummary } from './
 import { registerBaselineCommands } from './baseline/baselineCommands';
 import { DiffPanel } from './baseline/diffPanel';
 import { BridgeRunner } from './bridge/runSnippetCommand';
-import { TracePanel } from './bridge/tracePanel';
-import { CatalogService } from './catalogService';
+import { ActiveCatalog, CatalogRoots } from './catalogRoots';
+import type { CatalogService } from './catalogService';
+import { CATALOG_VIEW } from './commandIds';
 import { registerCommands } from './commands';
 import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
+import { registerTracePanel, TracePanel } from './panels/tracePanel';
+import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { PreviewPanel, registerPreviewPanelSerializer } from './preview/previewPanel';
-import { affectsCatalog, readSettings } from './settings';
+import { readSettings, requiresRebuild } from './settings';
 import { publishCatalogProblems } from './problems';
 import { createStatusBar } from './statusBar';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
@@ -28,10 +31,27 @@ function summarize(nodes: readonly TreeNode[]): TreeNodeSummary[] {
   }));
 }
 
+async function summaryOf(service: CatalogService): Promise<CatalogSummary> {
+  const state = await service.getState();
+  if (state.kind !== 'ready') {
+    throw new Error(state.kind === 'error' ? state.message : `catalog is ${state.kind}`);
+  }
+  const c = state.catalog;
+  return {
+    mode: c.settings.enabled ? c.settings.mode : 'direct',
+    size: c.size,
+    trusted: state.trusted,
+    cataloged: c.cataloged.map((t) => t.id),
+    directOnly: c.directOnly.map((t) => t.id),
+    excluded: c.excluded.map((t) => t.id),
+    servers: c.servers.map((s) => ({ name: s.name, status: s.status, toolCount: s.toolCount })),
+  };
+}
+
 /**
  * The composition root: logging first, then the services, each pushed to
  * `context.subscriptions` as soon as it exists. Nothing here reads a config
- * or starts a server; the catalog is built when the view or a command asks.
+ * or starts a server; a catalog is built when the view or a command asks.
  */
 export function activate(context: vscode.ExtensionContext): ToolSearchInspectorApi {
   const started = performance.now();
@@ -39,49 +59,64 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(logger);
 
   const inputStore = new McpInputStore(context.secrets);
-  const service = new CatalogService({ logger, mcpInputs: () => inputStore.values() });
-  context.subscriptions.push(service);
-  activeService = service;
+  const roots = new CatalogRoots({ logger, mcpInputs: (folder) => inputStore.values(folder) });
+  const service = new ActiveCatalog(roots);
+  context.subscriptions.push(roots, service);
+  activeRoots = roots;
 
-  const tree = new CatalogTreeProvider(service);
-  context.subscriptions.push(tree, vscode.window.createTreeView('toolSearchInspector.catalog', { treeDataProvider: tree, showCollapseAll: true }));
+  const tree = new CatalogTreeProvider(roots);
+  context.subscriptions.push(tree, vscode.window.createTreeView(CATALOG_VIEW, { treeDataProvider: tree, showCollapseAll: true }));
 
-  const prompts = promptForMissingInputs(service, inputStore, logger);
+  const prompts = promptForMissingInputs(roots, inputStore, logger);
   const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });
   context.subscriptions.push(prompts, bridge);
   const previewDocs = new PreviewDocuments();
-  const deps = { extensionUri: context.extensionUri, service, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
-  context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service), publishCatalogProblems(service));
+  const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
+  context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
-  const rebuild = debounce(() => service.invalidate('files changed'), 400);
+  // A config created or deleted can also add or remove a catalog root.
+  const changedFolders = new Set<string>();
+  const rebuild = debounce(() => {
+    roots.sync();
+    for (const root of roots.roots()) {
+      if (changedFolders.has(root.folder.uri.toString())) {
+        root.invalidate('files changed');
+      }
+    }
+    changedFolders.clear();
+  }, 400);
   context.subscriptions.push(rebuild);
   let watchers: vscode.Disposable | undefined;
   const rewatch = () => {
     watchers?.dispose();
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    watchers = folder ? watchCatalogInputs(folder, readSettings(folder), (uri) => {
+    watchers = vscode.Disposable.from(...editorHost.folders().map((folder) => watchCatalogInputs(folder, readSettings(folder), (uri) => {
       logger.debug(`changed: ${uri.fsPath}`);
+      changedFolders.add(folder.uri.toString());
       rebuild.trigger();
-    }) : undefined;
+    })));
   };
   rewatch();
   context.subscriptions.push(
     { dispose: () => watchers?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (affectsCatalog(e)) {
+      const touched = roots.roots().filter((r) => requiresRebuild(e, r.folder));
+      if (touched.length > 0 || editorHost.folders().some((f) => requiresRebuild(e, f))) {
+        roots.sync();
         rewatch();
-        service.invalidate('settings changed');
+        for (const r of touched) {
+          r.invalidate('settings changed');
+        }
       }
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      roots.sync();
       rewatch();
-      service.invalidate('workspace folders changed');
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => service.invalidate('workspace trusted')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => roots.invalidateAll('workspace trusted')),
   );
 
   const activationMs = performance.now() - started;
@@ -89,25 +124,14 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
 
   return {
     activationMs,
-    catalogBuilds: () => service.builds,
-    async catalogSummary(): Promise<CatalogSummary> {
-      const state = await service.getState();
-      if (state.kind !== 'ready') {
-        throw new Error(state.kind === 'error' ? state.message : `catalog is ${state.kind}`);
-      }
-      const c = state.catalog;
-      return {
-        mode: c.settings.enabled ? c.settings.mode : 'direct',
-        size: c.size,
-        trusted: state.trusted,
-        cataloged: c.cataloged.map((t) => t.id),
-        directOnly: c.directOnly.map((t) => t.id),
-        excluded: c.excluded.map((t) => t.id),
-        servers: c.servers.map((s) => ({ name: s.name, status: s.status, toolCount: s.toolCount })),
-      };
+    catalogBuilds: () => roots.builds,
+    catalogSummary: () => summaryOf(service),
+    async catalogRoots() {
+      return Promise.all(roots.roots().map(async (r) => ({ folder: r.folder.name, summary: await summaryOf(r) })));
     },
     treeNodes: async () => summarize(await tree.rootNodes()),
-    isPanelOpen: () => CatalogPanel.open !== undefined,
+    isPanelOpen: () => CatalogPanel.openPanels().length > 0,
+    catalogPanels: () => CatalogPanel.openPanels().map((p) => ({ folder: p.folderName, shownSize: p.shownSize })),
     isTracePanelOpen: () => TracePanel.open !== undefined,
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
     baselineMark: () => baseline.baselines.mark.kind,
@@ -115,10 +139,10 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   };
 }
 
-let activeService: CatalogService | undefined;
+let activeRoots: CatalogRoots | undefined;
 
 /** VS Code waits for this: MCP servers are closed before the host goes. */
 export async function deactivate(): Promise<void> {
-  await activeService?.shutdown();
-  activeService = undefined;
+  await activeRoots?.shutdown();
+  activeRoots = undefined;
 }

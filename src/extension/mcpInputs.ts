@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { CatalogService, MissingInput } from './catalogService';
+import type { FolderCatalog, MissingInput } from './catalogService';
+import type { CatalogRoots } from './catalogRoots';
 import type { Logger } from './logger';
 
 /**
@@ -9,13 +10,12 @@ import type { Logger } from './logger';
 export class McpInputStore {
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
-  private key(): string {
-    const folder = vscode.workspace.workspaceFolders?.[0];
+  private key(folder: vscode.WorkspaceFolder | undefined): string {
     return `toolSearchInspector.mcpInputs:${folder?.uri.toString() ?? ''}`;
   }
 
-  async values(): Promise<Record<string, string>> {
-    const raw = await this.secrets.get(this.key());
+  async values(folder: vscode.WorkspaceFolder | undefined): Promise<Record<string, string>> {
+    const raw = await this.secrets.get(this.key(folder));
     if (!raw) {
       return {};
     }
@@ -30,14 +30,14 @@ export class McpInputStore {
     }
   }
 
-  async set(values: Record<string, string>): Promise<void> {
-    await this.secrets.store(this.key(), JSON.stringify({ ...(await this.values()), ...values }));
+  async set(folder: vscode.WorkspaceFolder | undefined, values: Record<string, string>): Promise<void> {
+    await this.secrets.store(this.key(folder), JSON.stringify({ ...(await this.values(folder)), ...values }));
   }
 
-  /** Forgets every stored input of this workspace; returns how many there were. */
-  async clear(): Promise<number> {
-    const n = Object.keys(await this.values()).length;
-    await this.secrets.delete(this.key());
+  /** Forgets every stored input of this folder; returns how many there were. */
+  async clear(folder: vscode.WorkspaceFolder | undefined): Promise<number> {
+    const n = Object.keys(await this.values(folder)).length;
+    await this.secrets.delete(this.key(folder));
     return n;
   }
 }
@@ -47,10 +47,10 @@ export class McpInputStore {
  * once per session (Escape means "not now": that id is not asked again until
  * the inputs are cleared), stores what was entered and rebuilds.
  */
-export function promptForMissingInputs(service: CatalogService, store: McpInputStore, logger: Logger): vscode.Disposable & { reset(): void } {
+export function promptForMissingInputs(roots: CatalogRoots, store: McpInputStore, logger: Logger): vscode.Disposable & { reset(): void } {
   const asked = new Set<string>();
   let busy = false;
-  const sub = service.onMissingInputs(async (missing: MissingInput[]) => {
+  const sub = roots.onMissingInputs(async ({ root: service, missing }: { root: FolderCatalog; missing: MissingInput[] }) => {
     const todo = missing.filter((m) => !asked.has(m.id));
     if (busy || todo.length === 0) {
       return;
@@ -71,7 +71,7 @@ export function promptForMissingInputs(service: CatalogService, store: McpInputS
         }
       }
       if (Object.keys(entered).length > 0) {
-        await store.set(entered);
+        await store.set(service.folder, entered);
         logger.info(`stored MCP inputs: ${Object.keys(entered).join(', ')}`);
         await service.refresh('MCP inputs entered');
       } else {

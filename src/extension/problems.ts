@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../core/types';
-import type { CatalogService } from './catalogService';
+import type { CatalogRoots } from './catalogRoots';
 
 const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -23,37 +23,34 @@ function uriOf(file: string, folder: vscode.Uri): vscode.Uri | undefined {
  * clashes, ...) to the Problems panel, on the file and line they name, so a
  * broken config is visible where it is edited.
  */
-export function publishCatalogProblems(service: CatalogService): vscode.Disposable {
+export function publishCatalogProblems(roots: CatalogRoots): vscode.Disposable {
   const collection = vscode.languages.createDiagnosticCollection('toolSearchInspector');
-  const sub = service.onDidChange((state) => {
-    if (state.kind !== 'ready') {
-      if (state.kind === 'no-folder') {
-        collection.clear();
-      }
-      return;
-    }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    if (!folder) {
-      return;
-    }
+  const publish = () => {
     const byFile = new Map<string, { uri: vscode.Uri; items: vscode.Diagnostic[] }>();
-    for (const d of state.catalog.diagnostics) {
-      const uri = uriOf(d.file, folder);
-      if (!uri) {
+    for (const root of roots.roots()) {
+      const state = root.state;
+      if (state.kind !== 'ready') {
         continue;
       }
-      const line = Math.max(0, (d.line ?? 1) - 1);
-      const col = Math.max(0, (d.column ?? 1) - 1);
-      const item = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), d.message, SEVERITY[d.severity]);
-      item.source = 'Tool Search Inspector';
-      const entry = byFile.get(uri.toString()) ?? { uri, items: [] };
-      entry.items.push(item);
-      byFile.set(uri.toString(), entry);
+      for (const d of state.catalog.diagnostics) {
+        const uri = uriOf(d.file, root.folder.uri);
+        if (!uri) {
+          continue;
+        }
+        const line = Math.max(0, (d.line ?? 1) - 1);
+        const col = Math.max(0, (d.column ?? 1) - 1);
+        const item = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), d.message, SEVERITY[d.severity]);
+        item.source = 'Tool Search Inspector';
+        const entry = byFile.get(uri.toString()) ?? { uri, items: [] };
+        entry.items.push(item);
+        byFile.set(uri.toString(), entry);
+      }
     }
     collection.clear();
     for (const { uri, items } of byFile.values()) {
       collection.set(uri, items);
     }
-  });
+  };
+  const sub = roots.onDidChange(publish);
   return vscode.Disposable.from(sub, collection);
 }

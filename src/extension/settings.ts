@@ -1,16 +1,18 @@
 import * as vscode from 'vscode';
-import { CATALOG_KEYS, SETTINGS_PREFIX, readInspectorSettings, type InspectorSettings } from './settingsModel';
+import { editorHost } from './host';
+import { REQUIRES_REBUILD, SETTINGS_PREFIX, readInspectorSettings, type InspectorSettings } from './settingsModel';
 
 /**
- * Reads `toolSearchInspector.*` for a workspace folder. Untrusted workspaces
- * get snapshot and client-tools paths inside the folder only.
+ * Reads `toolSearchInspector.*` for a workspace folder, as it is now (live
+ * values are read through here each time they are used). Untrusted
+ * workspaces get snapshot and client-tools paths inside the folder only.
  */
-export function readSettings(folder: vscode.WorkspaceFolder, trusted = vscode.workspace.isTrusted): InspectorSettings {
+export function readSettings(folder: vscode.WorkspaceFolder, trusted = editorHost.isTrusted()): InspectorSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_PREFIX, folder.uri);
   return readInspectorSettings((key) => config.get<unknown>(key), folder.uri.fsPath, { trusted });
 }
 
-/** True when a configuration change touches a key the catalog depends on. */
-export function affectsCatalog(e: vscode.ConfigurationChangeEvent): boolean {
-  return CATALOG_KEYS.some((k) => e.affectsConfiguration(`${SETTINGS_PREFIX}.${k}`));
+/** True when a configuration change touches a key that requires rebuilding `folder`'s catalog. */
+export function requiresRebuild(e: vscode.ConfigurationChangeEvent, folder: vscode.WorkspaceFolder): boolean {
+  return REQUIRES_REBUILD.some((k) => e.affectsConfiguration(`${SETTINGS_PREFIX}.${k}`, folder.uri));
 }

@@ -21,6 +21,10 @@ export interface InspectorSettings {
   openclawVersion?: string;
   policy: PolicyContext;
   sandboxNodePath?: string;
+  /** Tool patterns whose calls from the editor ask first (`approvals.tools`). */
+  approvalTools: string[];
+  /** Where `verify` finds the real OpenClaw (`oracle.openclaw`). */
+  oracleOpenclaw?: string;
   /** Entries that could not be used, for the log and the view. */
   problems: string[];
 }
@@ -30,14 +34,45 @@ export type RawSettingReader = (key: string) => unknown;
 
 const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct'];
 
-/** Keys whose change means the catalog must be rebuilt. */
-export const CATALOG_KEYS = [
-  'configPath', 'readUserConfig', 'snapshots', 'clientToolsPath', 'mode', 'openclawVersion',
-  'policy.agent', 'policy.session', 'policy.provider', 'policy.sandboxed',
-] as const;
+/**
+ * Every setting (without the prefix) and what a change to it means:
+ * `rebuild` the folder's catalog, or `live`: read each time it is used, so
+ * a change applies to the next run with no rebuild.
+ */
+export const SETTING_EFFECTS = {
+  configPath: 'rebuild',
+  readUserConfig: 'rebuild',
+  snapshots: 'rebuild',
+  clientToolsPath: 'rebuild',
+  mode: 'rebuild',
+  openclawVersion: 'rebuild',
+  'policy.agent': 'rebuild',
+  'policy.session': 'rebuild',
+  'policy.provider': 'rebuild',
+  'policy.sandboxed': 'rebuild',
+  'approvals.tools': 'live',
+  'sandbox.nodePath': 'live',
+  'oracle.openclaw': 'live',
+} as const satisfies Record<string, 'rebuild' | 'live'>;
+
+export type SettingKey = keyof typeof SETTING_EFFECTS;
+
+/** The declared "requires rebuild" list: keys whose change means the catalog must be built again. */
+export const REQUIRES_REBUILD: readonly SettingKey[] = (Object.keys(SETTING_EFFECTS) as SettingKey[]).filter((k) => SETTING_EFFECTS[k] === 'rebuild');
 
 function nonEmptyString(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function stringList(raw: unknown, key: string, problems: string[]): string[] {
+  if (raw === undefined || raw === null) {
+    return [];
+  }
+  if (!Array.isArray(raw)) {
+    problems.push(`${SETTINGS_PREFIX}.${key} must be an array of strings`);
+    return [];
+  }
+  return (raw as unknown[]).filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim());
 }
 
 function resolveIn(folder: string, p: string | undefined): string | undefined {
@@ -150,6 +185,8 @@ export function readInspectorSettings(get: RawSettingReader, folder: string, opt
       sandboxed: get('policy.sandboxed') === true ? true : undefined,
     },
     sandboxNodePath: nonEmptyString(get('sandbox.nodePath')),
+    approvalTools: stringList(get('approvals.tools'), 'approvals.tools', problems),
+    oracleOpenclaw: nonEmptyString(get('oracle.openclaw')),
     problems,
   };
 }

@@ -1,25 +1,31 @@
 import * as vscode from 'vscode';
+import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService, CatalogState } from './catalogService';
+import { COMMANDS, FOCUS_CATALOG_VIEW } from './commandIds';
 import { statusText } from './tree/catalogTreeModel';
 
 /** The tooltip with a link to the Mode Preview panel (only that command may run from it). */
 function withPreviewLink(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.appendText(text);
-  md.appendMarkdown('\n\n[$(eye) Open Mode Preview](command:toolSearchInspector.openModePreview "See what the model sees in each mode")');
-  md.isTrusted = { enabledCommands: ['toolSearchInspector.openModePreview'] };
+  md.appendMarkdown(`\n\n[$(eye) Open Mode Preview](command:${COMMANDS.openModePreview} "See what the model sees in each mode")`);
+  md.isTrusted = { enabledCommands: [COMMANDS.openModePreview] };
   return md;
 }
 
-/** Effective mode and catalog size; clicking opens the catalog view, the tooltip links to the Mode Preview. */
-export function createStatusBar(service: CatalogService): vscode.Disposable {
+/**
+ * Effective mode and catalog size of the active root (the active editor's
+ * folder; its name leads when there are several roots); clicking opens the
+ * catalog view, the tooltip links to the Mode Preview.
+ */
+export function createStatusBar(service: CatalogService, roots: CatalogRoots): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('toolSearchInspector.status', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Tool Search Inspector';
-  item.command = 'toolSearchInspector.catalog.focus';
+  item.command = FOCUS_CATALOG_VIEW;
   const update = (state: CatalogState) => {
     switch (state.kind) {
       case 'ready': {
-        const t = statusText(state.catalog);
+        const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined);
         item.text = t.text;
         item.tooltip = withPreviewLink(t.tooltip);
         item.backgroundColor = undefined;

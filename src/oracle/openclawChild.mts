@@ -66,6 +66,12 @@ function indexExports(): Map<string, string[]> {
 
 const functions = new Map<string, Fn>();
 
+/** The two runtime methods the adapter drives. */
+interface OracleRuntime {
+  search: Fn;
+  describe: Fn;
+}
+
 async function fn(name: string): Promise<Fn> {
   const known = functions.get(name);
   if (known) return known;
@@ -200,8 +206,8 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
   const keyOf = new Map<unknown, string>(built.map((b) => [b.tool, b.spec.key]));
   const nonClient = built.filter((b) => b.spec.kind !== 'client').map((b) => b.tool);
   const client = built.filter((b) => b.spec.kind === 'client').map((b) => b.tool);
-  const refs = new Map<string, { ctx: Record<string, unknown>; runtime: Record<string, Fn> }>();
-  const catalogFor = async (mode: 'tools' | 'directory' | 'code'): Promise<{ ctx: Record<string, unknown>; runtime: Record<string, Fn> }> => {
+  const refs = new Map<string, { ctx: Record<string, unknown>; runtime: OracleRuntime }>();
+  const catalogFor = async (mode: 'tools' | 'directory' | 'code'): Promise<{ ctx: Record<string, unknown>; runtime: OracleRuntime }> => {
     const have = refs.get(mode);
     if (have) return have;
     const config = configFor(mode);
@@ -219,7 +225,7 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
     const ctx: Record<string, unknown> = { catalogRef, config };
     const resolved = (await fn('resolveToolSearchConfig'))(config);
     const Runtime = await ctor('ToolSearchRuntime');
-    const made = { ctx, runtime: new Runtime(ctx, resolved) };
+    const made = { ctx, runtime: new Runtime(ctx, resolved) as unknown as OracleRuntime };
     refs.set(mode, made);
     return made;
   };

@@ -3,12 +3,14 @@
 // suites also run on desktop VS Code where it can be downloaded.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 
 export async function run(): Promise<void> {
   // Mocha 12 is ESM-only; the compiled suites are CommonJS.
   const { default: Mocha } = (await import('mocha')) as { default: typeof import('mocha') };
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
-  const dir = path.join(__dirname, 'suite');
+  // A window opened on a .code-workspace runs the multi-root suites; a folder, the rest.
+  const dir = path.join(__dirname, vscode.workspace.workspaceFile ? 'suite-multi' : 'suite');
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(dir, f));
   }

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ATTACKS, HOST_ATTACKS, PRELUDE, type Attack } from './attacks';
 import { launchConfigs, listener, openDemo, openHostile, sandboxBundle, type Demo } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 /** The real gateway api, with tool calls delayed first (abortable, like a slow tool). */
 function delayed(api: ToolSearchApi, delayMs: number): { api: ToolSearchApi; maxInFlight: () => number; aborted: () => number } {
@@ -67,7 +67,7 @@ for (const rt of launchConfigs()) {
     const secret = `tsi-secret-${Math.random().toString(36).slice(2)}`;
 
     async function attack(a: Attack): Promise<Outcome> {
-      const canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-canary-'));
+      const canaryDir = scratchDir('tsi-canary-');
       const server = await listener();
       const ws = a.hostile ? hostile : demo;
       const slow = a.callDelayMs !== undefined ? delayed(ws.api, a.callDelayMs) : undefined;
@@ -170,7 +170,7 @@ for (const rt of launchConfigs()) {
     }
 
     it('removes the sandbox temp folder before the run resolves (a result, a deadline, a cancellation)', async () => {
-      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-tmpdir-'));
+      const tmp = scratchDir('tsi-tmpdir-');
       const saved = process.env.TMPDIR;
       // Children of this bridge make their folders here, so nothing else on the machine is counted.
       process.env.TMPDIR = tmp;

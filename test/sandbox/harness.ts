@@ -1,13 +1,13 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
 import { createToolSearchApi } from '../../src/core/gateway/toolSearchApi';
-import type { ToolSearchApi } from '../../src/core/gateway/toolApi';
+import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ToolIndex } from '../../src/core/search/toolIndex';
 import { OpenWorkspace } from '../../src/core/workspace';
+import { scratchDir } from '../helpers/scratch';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const DEMO = path.join(REPO, 'examples/demo');
@@ -25,7 +25,7 @@ const scratch: string[] = [];
 /** Builds the sandbox child from source once per test process (tests do not depend on `npm run build`). */
 export function sandboxBundle(): Promise<string> {
   bundle ??= (async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-bundle-'));
+    const dir = scratchDir('tsi-sandbox-bundle-');
     scratch.push(dir);
     const outfile = path.join(dir, 'sandbox.js');
     await esbuild.build({
@@ -54,7 +54,7 @@ export interface Runtime {
 /** A private snapshot folder for this test process. */
 export function snapshotDir(): string {
   if (!snapshots) {
-    snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-test-snapshots-'));
+    snapshots = scratchDir('tsi-test-snapshots-');
     scratch.push(snapshots);
   }
   return snapshots;
@@ -64,6 +64,9 @@ let snapshots: string | undefined;
 /** Each runtime as it is probed and attacked: the default Node from source and from a snapshot, Node 26 from a snapshot. */
 export function launchConfigs(): Runtime[] {
   const [defaultNode, second] = runtimes();
+  if (!defaultNode || !second) {
+    throw new Error('runtimes() lists the default Node and a second one');
+  }
   return [
     { ...defaultNode, label: `${defaultNode.label}, started from source` },
     { ...defaultNode, label: `${defaultNode.label}, started from a snapshot`, snapshotDir: snapshotDir() },

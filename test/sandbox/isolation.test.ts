@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import { clearIsolationCache, probeIsolation } from '../../src/core/bridge/isolation';
 import { launchConfigs, openDemo, sandboxBundle, type Demo } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 describe('isolation probe', function () {
   let bundlePath: string;
@@ -12,7 +12,7 @@ describe('isolation probe', function () {
 
   before(async () => {
     bundlePath = await sandboxBundle();
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fake-node-'));
+    scratch = scratchDir('tsi-fake-node-');
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -29,7 +29,7 @@ describe('isolation probe', function () {
       if (rt.snapshotDir) {
         // One read allowance: the snapshot the child starts from.
         assert.equal(iso.entry, 'snapshot', iso.snapshotError);
-        const blob = iso.flags[iso.flags.indexOf('--snapshot-blob') + 1];
+        const blob = iso.flags[iso.flags.indexOf('--snapshot-blob') + 1] ?? '';
         assert.ok(blob.startsWith(rt.snapshotDir));
         assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), [`--allow-fs-read=${blob}`]);
       } else {
@@ -71,6 +71,7 @@ describe('isolation probe', function () {
     const first = await probeIsolation('node', { bundlePath, snapshotDir: dir });
     assert.equal(first.entry, 'snapshot', first.snapshotError);
     const blob = first.flags[first.flags.indexOf('--snapshot-blob') + 1];
+    assert.ok(blob, 'the probe names its snapshot blob');
     fs.writeFileSync(blob, 'not a snapshot');
     clearIsolationCache();
     const iso = await probeIsolation('node', { bundlePath, snapshotDir: dir });

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliCaptured } from '../helpers/cliCapture';
 import { DEMO, sandboxBundle } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 interface Captured {
   code: number;
@@ -17,7 +17,7 @@ describe('CLI run (contract)', function () {
   let env: Record<string, string | undefined>;
 
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-run-cli-'));
+    dir = scratchDir('tsi-run-cli-');
     // The demo's policy and fake plugin, without its MCP servers (fast, offline).
     config = path.join(dir, 'openclaw.json');
     fs.writeFileSync(

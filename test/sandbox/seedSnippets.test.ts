@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
@@ -8,6 +7,7 @@ import { createToolSearchApi } from '../../src/core/gateway/toolSearchApi';
 import { ToolIndex } from '../../src/core/search/toolIndex';
 import { OpenWorkspace, type WorkspaceOptions } from '../../src/core/workspace';
 import { DEMO, REPO, sandboxBundle } from './harness';
+import { scratchDir } from '../helpers/scratch';
 
 // The design's own snippets, character for character: they must run here as
 // they would against OpenClaw's bridge (search resolves to an array of hits,
@@ -29,7 +29,7 @@ return await openclaw.tools.call(tool.id, {
 const CALENDAR = path.join(REPO, 'test/fixtures/calendar');
 
 function tempConfig(body: object): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-seed-'));
+  const dir = scratchDir('tsi-seed-');
   fs.writeFileSync(path.join(dir, 'openclaw.json'), JSON.stringify(body));
   return dir;
 }

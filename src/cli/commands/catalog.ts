@@ -1,4 +1,5 @@
 import type { Catalog } from '../../core/catalog/catalog';
+import { toolReasonText } from '../../core/reasons';
 import type { CatalogTool } from '../../core/types';
 import type { CliCommand } from '../cliTypes';
 import { formatDiagnostic, json, table, truncate } from '../format';
@@ -20,7 +21,8 @@ export function catalogJson(catalog: Catalog, all: boolean): unknown {
       name: t.name,
       description: t.description,
       status: t.status,
-      ...(t.reason ? { reason: t.reason } : {}),
+      // `reason` stays the sentence it always was; `reasonKind` and `why` are the same reason as data.
+      ...(t.reason ? { reason: toolReasonText(t), reasonKind: t.reason.kind, why: t.reason } : {}),
     })),
     servers: catalog.servers.map((s) => ({
       name: s.name,
@@ -62,7 +64,7 @@ export const catalogCommand: CliCommand = {
       );
       const rows = catalog.tools
         .filter((t) => all || t.status !== 'excluded')
-        .map((t) => [t.status, t.id, truncate(t.status === 'cataloged' ? t.description : t.reason ?? t.description, 70)]);
+        .map((t) => [t.status, t.id, truncate(t.status === 'cataloged' ? t.description : toolReasonText(t) ?? t.description, 70)]);
       out.push(table(['STATUS', 'ID', 'DESCRIPTION / REASON'], rows));
       if (!all && catalog.excluded.length > 0) {
         out.push('', `${catalog.excluded.length} excluded tools hidden; --all shows them, explain NAME says why.`);

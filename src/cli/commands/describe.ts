@@ -1,4 +1,4 @@
-import { ToolApiError, type DescribedTool } from '../../core/gateway/toolApi';
+import { ToolApiError, type DescribedTool } from '../../core/toolApi';
 import { ToolIndex } from '../../core/search/toolIndex';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';

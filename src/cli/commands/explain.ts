@@ -1,6 +1,7 @@
 import { explainTool } from '../../core/explain/explain';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
+import { formatLocation } from '../../core/util/location';
 import { withCatalog } from '../session';
 
 export const explainCommand: CliCommand = {
@@ -25,7 +26,7 @@ export const explainCommand: CliCommand = {
       for (const m of e.matches) {
         out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
         for (const d of m.decisions) {
-          const where = d.file ? `  (${d.file}${d.line !== undefined ? `:${d.line}` : ''})` : '';
+          const where = d.file ? `  (${formatLocation({ file: d.file, line: d.line })})` : '';
           out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${d.rule}${where}`);
         }
         if (m.hint) {

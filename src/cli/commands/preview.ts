@@ -87,7 +87,7 @@ function describeOne(p: PreviewJson): string[] {
 }
 
 function conflictLines(p: PreviewJson): string[] {
-  return p.clientToolConflicts.length > 0 ? ['', `Refused client tools (name clash): ${p.clientToolConflicts.map((c) => c.reason.replace(/^client tool name conflict: /, '')).join('; ')}`] : [];
+  return p.clientToolConflicts.length > 0 ? ['', `Refused client tools (name clash): ${p.clientToolConflicts.map((c) => `${c.name} (also ${c.with})`).join('; ')}`] : [];
 }
 
 export const previewCommand: CliCommand = {

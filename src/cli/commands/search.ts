@@ -1,4 +1,4 @@
-import { ToolApiError, type SearchResult } from '../../core/gateway/toolApi';
+import { ToolApiError, type SearchResult } from '../../core/toolApi';
 import { ToolIndex } from '../../core/search/toolIndex';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SourceCounts } from '../catalog/catalog';
-import { withRecoveryGuidance } from '../gateway/lookup';
-import { ToolApiError, type CallOutcome, type CallRequestContext, type ToolSearchApi } from '../gateway/toolApi';
+import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
+import { ToolApiError, type CallOutcome, type CallRequestContext, type ToolSearchApi } from '../toolApi';
 import { TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
 import { DEFAULT_VALUE_LIMITS, MAX_ERROR_CHARS, boundValue, boundedText, errorText, parseBoundedJson } from '../util/boundedValue';
 import { probeIsolation, type IsolationReport } from './isolation';
@@ -48,8 +48,9 @@ export interface RunOptions {
 
 /** Finds the sandbox bundle for code running from `dist/` (bundled) or from `src/` (tests). */
 export function defaultSandboxBundle(): string {
-  const candidates = [path.join(__dirname, 'sandbox.js'), path.resolve(__dirname, '../../../dist/sandbox.js')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+  const bundled = path.join(__dirname, 'sandbox.js');
+  const fromSource = path.resolve(__dirname, '../../../dist/sandbox.js');
+  return [bundled, fromSource].find((c) => fs.existsSync(c)) ?? bundled;
 }
 
 /**
@@ -393,7 +394,7 @@ class RunSession {
         try {
           return this.api.describe(first);
         } catch (err) {
-          throw new Error(withRecoveryGuidance(errorText(err), 'code-mode'), { cause: err });
+          throw new Error(withRecoveryGuidance(errorText(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
         }
       case 'call': {
         if (typeof first !== 'string') {
@@ -413,7 +414,7 @@ class RunSession {
         if (!outcome.ok) {
           const head = `openclaw.tools.call(${JSON.stringify(first)}) failed: `;
           const by = outcome.blockedBy ? ` [blocked by ${outcome.blockedBy}]` : '';
-          const why = withRecoveryGuidance(outcome.error ?? 'the call failed', 'code-mode');
+          const why = withRecoveryGuidance(outcome.error ?? 'the call failed', outcome.lookupError, 'code-mode');
           const detail = outcome.detail ? `${head}${outcome.detail.error}${outcome.detail.blockedBy ? ` [blocked by ${outcome.detail.blockedBy}]` : ''}` : undefined;
           throw new CallRefusal(`${head}${why}${by}`, detail);
         }

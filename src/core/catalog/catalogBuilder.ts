@@ -5,6 +5,7 @@ import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinitio
 import { errorMessage } from '../util/errors';
 import { normalizeToolName } from '../policy/toolPattern';
 import type { ModelledVersion } from '../policy/openclawVersions';
+import type { DefinitionDefect, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
 import { admissionProblem } from './toolAdmission';
 
@@ -80,20 +81,20 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   }
 
   // Names and schema sizes are checked on what the model would see, for every source alike.
-  const admission = new Map<ToolDefinition, string>();
+  const admission = new Map<ToolDefinition, DefinitionDefect>();
   for (const { def } of defs) {
     const problem = def.invalid ? undefined : admissionProblem(def);
     if (problem) {
-      admission.set(def, problem);
+      admission.set(def, { kind: 'not-admitted', problem });
       diagnostics.push({ file: def.origin?.file ?? def.owner, line: def.origin?.line, severity: 'error', message: `tool ${toolId(def)}: ${problem}; excluded` });
     }
   }
-  const invalidOf = (def: ToolDefinition): string | undefined => def.invalid ?? admission.get(def);
+  const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
 
   // Model-visible names must be unique; earlier sources keep the name.
   const owners = new Map<string, { id: string; def: ToolDefinition }>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
-  const conflicts = new Map<ToolDefinition, string>();
+  const conflicts = new Map<ToolDefinition, ToolReason>();
   const clientConflicts: string[] = [];
   for (const { def } of ordered) {
     if (invalidOf(def)) {
@@ -102,19 +103,19 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
     const key = normalizeToolName(def.name, input.policy.model);
     const owner = owners.get(key);
-    const holder = owner?.id;
     if (owner === undefined) {
       owners.set(key, { id: toolId(def), def });
     } else if (def.source === 'client') {
-      conflicts.set(def, `client tool name conflict: ${def.name} (also ${holder})`);
+      conflicts.set(def, { kind: 'client-conflict', with: owner.id });
       clientConflicts.push(def.name);
       // Two client tools with one name: neither is usable (OpenClaw names both and refuses the run).
       if (owner.def.source === 'client' && !conflicts.has(owner.def)) {
-        conflicts.set(owner.def, `client tool name conflict: ${owner.def.name} (also listed as ${def.name})`);
+        conflicts.set(owner.def, { kind: 'client-conflict', with: toolId(def), listedAs: def.name });
         clientConflicts.push(owner.def.name);
       }
     } else {
-      conflicts.set(def, `name conflict: "${def.name}" is already provided by ${holder}`);
+      const holder = owner.id;
+      conflicts.set(def, { kind: 'name-conflict', with: holder });
       diagnostics.push({
         file: def.origin?.file ?? def.owner,
         line: def.origin?.line,
@@ -176,14 +177,14 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       tool.reason = invalid;
     } else if (!verdict.allowed) {
       tool.status = 'excluded';
-      tool.reason = verdict.reason;
+      tool.reason = { kind: 'policy', text: verdict.reason ?? 'denied by policy', ...(verdict.hint ? { hint: verdict.hint } : {}) };
       tool.hint = verdict.hint;
     } else if (conflicts.has(def)) {
       tool.status = 'excluded';
       tool.reason = conflicts.get(def);
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
-      tool.reason = 'catalogMode "direct-only": always visible to the model, never behind search';
+      tool.reason = { kind: 'direct-only' };
     } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
       // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
       tool.directVisible = true;

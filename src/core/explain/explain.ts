@@ -1,6 +1,8 @@
-import { distance } from 'fastest-levenshtein';
 import type { Catalog } from '../catalog/catalog';
+import { suggestNames } from '../catalog/suggestNames';
+import { toolReasonText, type ToolReason, type ToolReasonKind } from '../reasons';
 import type { CatalogTool, PolicyDecision, ToolSourceKind } from '../types';
+import { formatLocation } from '../util/location';
 
 export type ExplainStatus = 'cataloged' | 'direct-only' | 'excluded' | 'unknown' | 'unavailable';
 
@@ -10,7 +12,12 @@ export interface ExplainMatch {
   source?: ToolSourceKind;
   sourceName?: string;
   status: ExplainStatus;
+  /** The text of `why` (or of the status when there is none): the one rendering, reasons.ts. */
   reason: string;
+  /** The kind of `why`, for readers that branch on it. */
+  reasonKind?: ToolReasonKind;
+  /** Why the tool is excluded or direct-only, as data. */
+  why?: ToolReason;
   decisions: PolicyDecision[];
   hint?: string;
 }
@@ -24,60 +31,37 @@ export interface Explanation {
   unavailableServers: string[];
 }
 
-/** Names close to `query`: by edit distance, or containing it. At most `max`. */
-export function suggestNames(query: string, names: Iterable<string>, max = 5): string[] {
-  const q = query.toLowerCase();
-  const limit = Math.max(2, Math.floor(q.length / 3));
-  const scored: { name: string; d: number }[] = [];
-  for (const name of new Set(names)) {
-    const n = name.toLowerCase();
-    if (n === q) {
-      continue;
-    }
-    const d = distance(q, n);
-    if (d <= limit) {
-      scored.push({ name, d });
-    } else if (q.length >= 3 && (n.includes(q) || q.includes(n))) {
-      scored.push({ name, d: limit + 1 + Math.abs(n.length - q.length) / 100 });
-    }
-  }
-  return scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name)).slice(0, max).map((s) => s.name);
-}
-
 function reasonFor(t: CatalogTool, catalog: Catalog): string {
   if (t.status === 'cataloged') {
     return catalog.settings.enabled
       ? 'allowed by policy and indexed for search'
       : 'allowed by policy; Tool Search is off, so its schema is sent to the model up front (direct mode)';
   }
-  return t.reason ?? t.status;
+  return toolReasonText(t) ?? t.status;
 }
 
+function definitionFix(t: CatalogTool): string | undefined {
+  return t.origin ? `fix the definition at ${formatLocation(t.origin)}` : undefined;
+}
+
+/** How to let an excluded tool through, chosen by the kind of its reason. */
 function hintFor(t: CatalogTool): string | undefined {
-  if (t.status !== 'excluded') {
+  if (t.status !== 'excluded' || !t.reason) {
     return undefined;
   }
-  if (t.hint) {
-    return t.hint;
+  switch (t.reason.kind) {
+    case 'policy':
+      return t.reason.hint ?? t.hint;
+    case 'plugin-disabled':
+      return 'enable the plugin in plugins.entries / plugins.allow';
+    case 'client-conflict':
+    case 'name-conflict':
+      return 'rename one of the clashing tools';
+    case 'tool-filter':
+      return `change the toolFilter of MCP server "${t.sourceName}" (${t.reason.where})`;
+    default:
+      return definitionFix(t);
   }
-  const deny = t.decisions.find((d) => d.effect === 'deny');
-  if (deny) {
-    const where = deny.file ? ` (${deny.file}${deny.line !== undefined ? `:${deny.line}` : ''})` : '';
-    if (deny.rule.startsWith('deny ')) {
-      return `remove ${deny.rule.slice(5)} from ${deny.layer}.deny${where}`;
-    }
-    if (deny.rule.startsWith('not in profile')) {
-      return `add "${t.source === 'mcp' ? 'bundle-mcp' : t.name}" to ${deny.layer}.alsoAllow${where}, or use profile "full"`;
-    }
-    return `add "${t.name}" to ${deny.layer}.allow${where}`;
-  }
-  if (t.reason?.startsWith('plugin disabled')) {
-    return 'enable the plugin in plugins.entries / plugins.allow';
-  }
-  if (t.reason?.includes('conflict')) {
-    return 'rename one of the clashing tools';
-  }
-  return t.origin ? `fix the definition at ${t.origin.file}${t.origin.line !== undefined ? `:${t.origin.line}` : ''}` : undefined;
 }
 
 /** Splits `<server>__<tool>` / `mcp:<server>:<tool>` to name a server a missing tool may come from. */
@@ -113,6 +97,7 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
     sourceName: t.sourceName,
     status: t.status,
     reason: reasonFor(t, catalog),
+    ...(t.reason ? { reasonKind: t.reason.kind, why: t.reason } : {}),
     decisions: t.decisions,
     hint: hintFor(t),
   }));

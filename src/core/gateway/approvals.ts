@@ -1,5 +1,6 @@
 import type { ConfigReader } from '../config/configReader';
 import { patternMatches } from '../policy/toolPattern';
+import { locationSuffix } from '../util/location';
 import type { CatalogTool } from '../types';
 
 /** A configured "this tool needs approval" rule and where it was written. */
@@ -47,6 +48,6 @@ export class ApprovalPolicy {
 }
 
 export function describeRule(rule: ApprovalRule): string {
-  const where = rule.file ? ` (${rule.file}${rule.line !== undefined ? `:${rule.line}` : ''})` : '';
+  const where = locationSuffix(rule);
   return `approvals.tools "${rule.pattern}"${where}`;
 }

@@ -7,8 +7,10 @@ import { withoutHostPaths } from '../util/hostPaths';
 import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
 import { sharedArgumentChecker, type ArgumentChecker } from './argumentCheck';
 import type { BeforeToolCallHook } from './hooks';
-import { lookupAllowed, lookupExcluded } from './lookup';
-import { ToolApiError, type CallOutcome, type CallRequestContext } from './toolApi';
+import { lookupAllowed, lookupExcluded } from '../catalog/lookup';
+import { ToolApiError, type BlockedBy, type CallOutcome, type CallRequestContext } from '../toolApi';
+import { toolReasonText } from '../reasons';
+import { policySubjectOf } from '../catalog/policySubject';
 import { toolResultEnvelope } from './toolResult';
 
 export interface GatewayDeps {
@@ -78,6 +80,7 @@ export class ToolGateway {
       tool = lookupAllowed(catalog, idOrName);
     } catch (err) {
       const unknown = err instanceof ToolApiError ? err.message : errorText(err);
+      const lookupError = err instanceof ToolApiError ? { lookupError: err.code } : {};
       const excluded = lookupExcluded(catalog, idOrName);
       if (excluded) {
         // The model hears exactly what it hears for a name that exists nowhere
@@ -86,14 +89,15 @@ export class ToolGateway {
         return {
           ok: false,
           blockedBy: 'lookup',
+          ...lookupError,
           error: unknown,
-          detail: { blockedBy: policyDenied ? 'policy' : 'unavailable', error: `${excluded.name} cannot be called: ${excluded.reason ?? 'excluded from the catalog'}` },
+          detail: { blockedBy: policyDenied ? 'policy' : 'unavailable', error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}` },
         };
       }
-      return { ok: false, blockedBy: 'lookup', error: unknown };
+      return { ok: false, blockedBy: 'lookup', ...lookupError, error: unknown };
     }
     const ref = { id: tool.id, source: tool.source, sourceName: tool.sourceName };
-    const refused = (blockedBy: string, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
+    const refused = (blockedBy: BlockedBy, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
 
     if (rawArgs === null || typeof rawArgs !== 'object' || Array.isArray(rawArgs)) {
       return refused('invalid-args', `${tool.name}: arguments must be a JSON object`);
@@ -105,7 +109,7 @@ export class ToolGateway {
     }
     const args0 = boundedArgs.value as Record<string, unknown>;
     // Policy at call time: the policy may have changed since the catalog was built.
-    const verdict = this.deps.policy().evaluate({ name: tool.name, source: tool.source, owner: tool.sourceName, groups: tool.groups, id: tool.id });
+    const verdict = this.deps.policy().evaluate(policySubjectOf(tool));
     if (!verdict.allowed) {
       return refused('policy', `${tool.name} is not allowed by the current policy: ${verdict.reason ?? 'denied'}`);
     }
@@ -161,7 +165,7 @@ export class ToolGateway {
       } catch (err) {
         // A hook that cannot run may have been the one that would block: fail closed.
         // Its error may name files on this machine: the model gets the plugin id only.
-        const blockedBy = `hook:${hook.pluginId}`;
+        const blockedBy: BlockedBy = `hook:${hook.pluginId}`;
         return {
           ...refused(blockedBy, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed`),
           detail: { blockedBy, error: `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorText(err)}` },

@@ -1,4 +1,4 @@
-import type { DescribedTool, SearchOptions, SearchResult } from './toolApi';
+import type { DescribedTool, SearchOptions, SearchResult } from '../toolApi';
 
 /**
  * The search/describe half of ToolSearchApi, as the search index provides it

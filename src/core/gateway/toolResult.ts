@@ -1,5 +1,5 @@
 import type { CatalogTool, ToolCallResult } from '../types';
-import type { ToolContentBlock, ToolResultEnvelope } from './toolApi';
+import type { ToolContentBlock, ToolResultEnvelope } from '../toolApi';
 
 /**
  * Shapes what a source returned the way OpenClaw hands tool results to Tool

@@ -7,10 +7,11 @@ import type { OpenWorkspace } from '../workspace';
 import { ApprovalPolicy, type Approver } from './approvals';
 import { ToolGateway, type GatewayOutcome } from './gateway';
 import { pluginHooks } from './hooks';
-import { lookupAllowed } from './lookup';
+import { lookupAllowed } from '../catalog/lookup';
 import type { ToolSearchIndex } from './searchIndex';
 import { describedTool } from '../search/compactHit';
-import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from './toolApi';
+import { policySubjectOf } from '../catalog/policySubject';
+import { type CallRequestContext, type CompactTool, type DescribedTool, type SearchOptions, type SearchResult, type ToolSearchApi } from '../toolApi';
 
 /** The compact entry of a catalog tool (a hit without its score, a description without its schemas). */
 export function compactTool(tool: CatalogTool): CompactTool {
@@ -67,7 +68,7 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
     if (!t || t.status === 'excluded') {
       return undefined;
     }
-    return opts.policy().evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed ? t : undefined;
+    return opts.policy().evaluate(policySubjectOf(t)).allowed ? t : undefined;
   };
   return {
     gateway: opts.gateway,

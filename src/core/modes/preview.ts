@@ -4,7 +4,7 @@ import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderR
 import { sizeRequest, TokenCounter, type PartSizes } from '../provider/tokenParts';
 import { documentTerms } from '../search/tokenizer';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
-import type { DescribedTool, SearchOptions, SearchResult } from '../gateway/toolApi';
+import type { DescribedTool, SearchOptions, SearchResult } from '../toolApi';
 import { ToolIndex } from '../search/toolIndex';
 import type { ToolSearchModeName } from '../types';
 import type { OpenWorkspace } from '../workspace';

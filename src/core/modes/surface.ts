@@ -1,8 +1,10 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
 import type { ToolPolicy } from '../policy/policyEngine';
+import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
 import { buildDirectory, directoryBound, type Directory } from './directory';
+import { policySubjectOf } from '../catalog/policySubject';
 import {
   DEFAULT_SYSTEM_PROMPT,
   MODE_GUIDANCE,
@@ -34,7 +36,9 @@ export interface VisibleTool {
 export interface ClientToolConflict {
   name: string;
   id: string;
-  /** The catalog builder's reason, naming the tool that keeps the name. */
+  /** The id of the tool that keeps the name. */
+  with: string;
+  /** The rendered reason (reasons.ts). */
   reason: string;
 }
 
@@ -64,9 +68,19 @@ export interface SurfaceInput {
   policy?: ToolPolicy;
 }
 
+/** Why the surface is not the mode asked for. */
+export type ModeFallback = { kind: 'no-isolation'; from: 'code'; to: 'tools'; detail?: string };
+
+/** The one rendering of a mode fallback. */
+export function fallbackText(f: ModeFallback): string {
+  return `code mode needs an isolated Node child: ${f.detail ?? 'no isolation probe was available'}; using ${f.to} mode`;
+}
+
 export interface Surface {
   mode: ToolSearchModeName;
   effectiveMode: ToolSearchModeName;
+  /** The fallback as data; `fallbackReason` is its text. */
+  fallback?: ModeFallback;
   fallbackReason?: string;
   systemPrompt: string;
   /** Exactly the function tools sent, in order. */
@@ -98,12 +112,11 @@ function visibleOf(t: CatalogTool, why: VisibleReason): VisibleTool {
 /** Client tools the catalog builder refused because their name belongs to an OpenClaw, plugin or MCP tool. */
 export function clientToolConflicts(catalog: Catalog): ClientToolConflict[] {
   return catalog.excluded
-    .filter((t) => t.source === 'client' && (t.reason ?? '').startsWith('client tool name conflict'))
-    .map((t) => ({ name: t.name, id: t.id, reason: t.reason ?? 'client tool name conflict' }));
+    .flatMap((t) => (t.reason?.kind === 'client-conflict' ? [{ name: t.name, id: t.id, with: t.reason.with, reason: toolReasonText(t) ?? '' }] : []));
 }
 
 function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
-  return policy.evaluate({ name: t.name, source: t.source, owner: t.sourceName, groups: t.groups, id: t.id }).allowed;
+  return policy.evaluate(policySubjectOf(t)).allowed;
 }
 
 /** Resolves a name or id among the tools the model may use; never an excluded one. */
@@ -126,10 +139,10 @@ export function buildSurface(input: SurfaceInput): Surface {
   const settings = catalog.settings;
   const searchTools = toolSearchTools(settings);
   let effectiveMode = input.mode;
-  let fallbackReason: string | undefined;
+  let fallback: ModeFallback | undefined;
   if (input.mode === 'code' && !input.isolation?.ok) {
     effectiveMode = 'tools';
-    fallbackReason = `code mode needs an isolated Node child: ${input.isolation?.reason ?? 'no isolation probe was available'}; using tools mode`;
+    fallback = { kind: 'no-isolation', from: 'code', to: 'tools', ...(input.isolation?.reason ? { detail: input.isolation.reason } : {}) };
   }
   const policy = input.policy;
   const allowed = policy ? catalog.allowed.filter((t) => policyAllows(policy, t)) : catalog.allowed;
@@ -142,7 +155,7 @@ export function buildSurface(input: SurfaceInput): Surface {
   const surface: Surface = {
     mode: input.mode,
     effectiveMode,
-    ...(fallbackReason ? { fallbackReason } : {}),
+    ...(fallback ? { fallback, fallbackReason: fallbackText(fallback) } : {}),
     systemPrompt: base,
     tools: [],
     visible: [],

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import { buildSurface } from '../modes/surface';
-import { withRecoveryGuidance } from '../gateway/lookup';
+import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
 import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
@@ -44,7 +44,7 @@ function ourLookup(index: ToolIndex, needle: string): LookupAnswer {
   try {
     return { id: index.describe(needle).id };
   } catch (err) {
-    return { error: withRecoveryGuidance(errorMessage(err), 'tools') };
+    return { error: withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'tools') };
   }
 }
 

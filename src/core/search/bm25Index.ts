@@ -142,7 +142,7 @@ export class Bm25Index {
         }
         const length = this.docs[slot]?.length ?? 0;
         const normalized = averageLength > 0 ? length / averageLength : 1;
-        scores[slot] += (weight * (idf * (frequency * K1_PLUS_1))) / (frequency + K1 * (ONE_MINUS_B + B * normalized));
+        scores[slot] = (scores[slot] ?? 0) + (weight * (idf * (frequency * K1_PLUS_1))) / (frequency + K1 * (ONE_MINUS_B + B * normalized));
       }
     }
     const out: Bm25Match[] = [];

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../types';
-import type { DescribedTool, SearchHit } from '../gateway/toolApi';
+import type { DescribedTool, SearchHit } from '../toolApi';
 import { inputHint, outputHint } from './inputHint';
 
 /**

@@ -1,4 +1,4 @@
-import { resolveTool } from '../gateway/lookup';
+import { resolveTool } from '../catalog/lookup';
 import type { CatalogTool } from '../types';
 
 function nameKeys(tool: CatalogTool): string[] {

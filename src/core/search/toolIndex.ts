@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
-import { ToolApiError, type DescribedTool, type SearchHit, type SearchOptions, type SearchResult } from '../gateway/toolApi';
+import { ToolApiError, type DescribedTool, type SearchHit, type SearchOptions, type SearchResult } from '../toolApi';
 import type { CatalogTool, ToolSearchSettings, ToolSourceKind } from '../types';
 import { Bm25Index, type Bm25Match } from './bm25Index';
 import { compactHit, describedTool } from './compactHit';

@@ -1,10 +1,11 @@
+import { toolReasonText } from '../reasons';
 import type { CatalogTool, PolicyDecision } from '../types';
 
 /**
  * Why a tool is excluded or direct-only, as a snapshot records it: a kind
  * for machines, the sentence for people, and the policy rule when one
  * decided it. The kinds are those of the catalog's typed reasons
- * (`core/reasons.ts`); this is the one place a snapshot reads a reason.
+ * (`core/reasons.ts`), read from the typed reason, never from its text.
  */
 export interface SnapshotReason {
   kind: string;
@@ -19,29 +20,11 @@ export interface SnapshotRule {
   line?: number;
 }
 
-// Until every catalog reason is typed, the kind is read from the sentence the
-// catalog builder and the sources write (one table, swapped out in one place).
-const KIND_BY_TEXT: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^catalogMode "direct-only"/u, 'direct-only'],
-  [/^client tool name conflict/u, 'client-conflict'],
-  [/^name conflict/u, 'name-conflict'],
-  [/^plugin disabled/u, 'plugin-disabled'],
-  [/^duplicate /u, 'duplicate'],
-  [/is not declared in contracts\.tools/u, 'undeclared'],
-  [/is declared in contracts\.tools .* but has no definition/u, 'missing-definition'],
-  [/toolFilter/u, 'tool-filter'],
-];
-
-export function snapshotReason(tool: Pick<CatalogTool, 'reason' | 'decisions' | 'status'>): SnapshotReason | undefined {
-  const text = tool.reason;
-  if (text === undefined || tool.status === 'cataloged') {
+export function snapshotReason(tool: Pick<CatalogTool, 'reason' | 'decisions' | 'status' | 'source' | 'sourceName' | 'name'>): SnapshotReason | undefined {
+  if (tool.reason === undefined || tool.status === 'cataloged') {
     return undefined;
   }
-  const known = KIND_BY_TEXT.find(([re]) => re.test(text));
-  if (known) {
-    return { kind: known[1], text };
-  }
-  return { kind: denyingDecision(tool.decisions) ? 'policy' : 'bad-shape', text };
+  return { kind: tool.reason.kind, text: toolReasonText(tool) ?? tool.reason.kind };
 }
 
 function denyingDecision(decisions: readonly PolicyDecision[]): PolicyDecision | undefined {

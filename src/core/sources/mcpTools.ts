@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceLocation, ToolDefinition } from '../types';
 import { assignQualifiedNames, assignSafeServerNames } from './mcpNames';
+import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
 
 /** Longest MCP description kept (OpenClaw's `MCP_METADATA_TEXT_LIMIT`); longer ones are cut and end in `...`. */
@@ -72,8 +73,8 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
       return;
     }
     if (seen.has(def.name)) {
-      def.invalid = `duplicate tool name "${def.name}" listed by MCP server "${server}"`;
-      diagnostics.push({ ...origin, severity: 'error', message: `${def.invalid}; the later one is excluded` });
+      def.invalid = { kind: 'duplicate' };
+      diagnostics.push({ ...origin, severity: 'error', message: `${defectText(def.invalid, def)}; the later one is excluded` });
       out.push(def);
       return;
     }

@@ -7,6 +7,7 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
+import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
 import type { SourceListing, ToolSourceProvider } from './toolSource';
 
@@ -278,13 +279,13 @@ export class PluginToolSource implements ToolSourceProvider {
       }
       const t = def;
       if (seen.has(t.name.toLowerCase())) {
-        def.invalid = `duplicate tool name "${t.name}" in plugin "${id}"`;
-        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${def.invalid}; the later definition is excluded` });
+        def.invalid = { kind: 'duplicate' };
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${defectText(def.invalid, def)}; the later definition is excluded` });
       } else if (declared && !declared.includes(t.name)) {
-        def.invalid = `tool "${t.name}" is not declared in contracts.tools of plugin "${id}"`;
-        diagnostics.push({ file, line, severity: 'warning', message: `plugin "${id}": ${def.invalid}; tool excluded` });
+        def.invalid = { kind: 'undeclared' };
+        diagnostics.push({ file, line, severity: 'warning', message: `plugin "${id}": ${defectText(def.invalid, def)}; tool excluded` });
       } else if (disabledReason) {
-        def.invalid = `plugin disabled: ${disabledReason}`;
+        def.invalid = { kind: 'plugin-disabled', why: disabledReason };
       }
       seen.add(t.name.toLowerCase());
       if (!def.invalid) {
@@ -295,9 +296,9 @@ export class PluginToolSource implements ToolSourceProvider {
     for (const n of declared ?? []) {
       if (!seen.has(n.toLowerCase())) {
         const line = loc(['contracts', 'tools', declared?.indexOf(n) ?? 0]);
-        const problem = `"${n}" is declared in contracts.tools of plugin "${id}" but has no definition`;
-        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${problem}; tool excluded` });
-        tools.push({ source: 'openclaw', owner: id, name: n, description: '', origin: { file, line }, invalid: problem });
+        const missing: ToolDefinition = { source: 'openclaw', owner: id, name: n, description: '', origin: { file, line }, invalid: { kind: 'missing-definition' } };
+        diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${defectText({ kind: 'missing-definition' }, missing)}; tool excluded` });
+        tools.push(missing);
       }
     }
     reports.push({ id, name, manifest: file, status: disabledReason ? 'disabled' : 'loaded', reason: disabledReason, toolCount: count });

@@ -131,8 +131,8 @@ export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: 
   // (`findClientToolNameConflicts`): " github__ability " clashes with the MCP tool.
   const shape = readToolShape(raw, mcp ? 'mcp-raw' : 'function', { trimName: source === 'client' });
   if (!shape.ok) {
-    const def = shape.name
-      ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: shape.problem }
+    const def: ToolDefinition | undefined = shape.name
+      ? { source, owner, name: shape.name, rawName: mcp ? shape.name : undefined, description: '', origin, invalid: { kind: 'bad-shape', problem: shape.problem } }
       : undefined;
     return { def, problem: shape.problem };
   }

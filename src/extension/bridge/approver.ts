@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { locationSuffix } from '../../core/util/location';
 import type { ApprovalRequest } from '../../core/gateway/approvals';
 
 const ALLOW = 'Allow once';
@@ -20,7 +21,7 @@ function preview(args: Record<string, unknown>): string {
  */
 export async function askApproval(request: ApprovalRequest): Promise<boolean> {
   const rule = request.rule;
-  const where = rule.file ? ` (${rule.file}${rule.line !== undefined ? `:${rule.line}` : ''})` : '';
+  const where = locationSuffix(rule);
   const answer = await vscode.window.showWarningMessage(
     `Allow the tool call "${request.tool.name}"?`,
     {

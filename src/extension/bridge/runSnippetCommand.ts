@@ -4,14 +4,15 @@ import type { CodeBridge } from '../../core/bridge/codeBridge';
 import type { RunReport } from '../../core/bridge/runReport';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Approver } from '../../core/gateway/approvals';
-import type { CallOutcome, ToolSearchApi } from '../../core/gateway/toolApi';
+import type { CallOutcome, ToolSearchApi } from '../../core/toolApi';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
+import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
 import type { TraceReportView } from '../../webview/shared/traceProtocol';
 import { askApproval } from './approver';
-import { TracePanel } from './tracePanel';
+import { TracePanel } from '../panels/tracePanel';
 import { toTraceView } from './traceView';
 
 export interface BridgeRunDeps {
@@ -21,6 +22,7 @@ export interface BridgeRunDeps {
   service: CatalogService;
   logger: Logger;
   approver?: Approver;
+  host?: Pick<EditorHost, 'isTrusted'>;
 }
 
 /** What the command returns (for tests and other extensions): the raw report and what the panel shows. */
@@ -73,7 +75,7 @@ export class BridgeRunner implements vscode.Disposable {
   constructor(private readonly deps: BridgeRunDeps) {}
 
   async command(arg?: unknown): Promise<SnippetRunResult | undefined> {
-    if (!vscode.workspace.isTrusted) {
+    if (!(this.deps.host ?? editorHost).isTrusted()) {
       void vscode.window.showErrorMessage('Run Bridge Snippet is off in an untrusted workspace: the snippet can call plugin tools and MCP servers. Trust the workspace to run it.');
       return undefined;
     }
@@ -98,10 +100,7 @@ export class BridgeRunner implements vscode.Disposable {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
     panel.running(source);
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    const approvals = vscode.workspace.getConfiguration('toolSearchInspector', folder?.uri).get<unknown>('approvals.tools');
-    const patterns = Array.isArray(approvals) ? approvals.filter((p): p is string => typeof p === 'string' && p !== '') : [];
-    const bridge = await this.bridgeFor(catalog, workspace, settings.sandboxNodePath ?? 'node', patterns);
+    const bridge = await this.bridgeFor(catalog, workspace, settings.sandboxNodePath ?? 'node', settings.approvalTools);
     const timeoutMs = catalog.settings.codeTimeoutMs;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Running ${source} in the isolated child`, cancellable: true },

@@ -3,6 +3,7 @@ import type { Explanation } from '../../core/explain/explain';
 import type { CatalogTool } from '../../core/types';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
+import { toolReasonText } from '../../core/reasons';
 import { formatExplanation } from './formatExplanation';
 
 export const EXPLAIN_SCHEME = 'tool-search-explain';
@@ -38,7 +39,7 @@ function queryFrom(arg: unknown): string | undefined {
 async function pickTool(tools: readonly CatalogTool[]): Promise<string | undefined> {
   type Item = vscode.QuickPickItem & { query: string };
   const pick = vscode.window.createQuickPick<Item>();
-  const toolItems: Item[] = tools.map((t) => ({ label: t.name, description: t.status, detail: `${t.id}${t.reason ? ` · ${t.reason}` : ''}`, query: t.id }));
+  const toolItems: Item[] = tools.map((t) => ({ label: t.name, description: t.status, detail: `${t.id}${t.reason ? ` · ${toolReasonText(t) ?? ''}` : ''}`, query: t.id }));
   pick.title = 'Explain Tool';
   pick.placeholder = 'Type a tool name (any name: unknown ones get suggestions)';
   pick.matchOnDetail = true;

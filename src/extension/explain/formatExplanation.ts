@@ -1,4 +1,5 @@
 // Renders an explanation as Markdown for the read-only explain document.
+import { formatLocation } from '../../core/util/location';
 import type { Explanation } from '../../core/explain/explain';
 
 function code(s: string): string {
@@ -22,7 +23,7 @@ export function formatExplanation(e: Explanation): string {
     if (m.decisions.length > 0) {
       out.push('', '| Layer | Rule | Effect | Where |', '| --- | --- | --- | --- |');
       for (const d of m.decisions) {
-        const where = d.file ? `${d.file}${d.line !== undefined ? `:${d.line}` : ''}` : '';
+        const where = d.file ? formatLocation({ file: d.file, line: d.line }) : '';
         out.push(`| ${d.layer} | ${d.rule.replace(/\|/g, '\\|')} | ${d.effect} | ${where} |`);
       }
     }

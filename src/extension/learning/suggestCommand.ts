@@ -4,11 +4,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ToolSuggestion } from '../../core/learning/suggest';
 import type { CatalogService } from '../catalogService';
+import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 
 export const SUGGEST_SCHEME = 'tool-search-suggestions';
-export const APPLY_SUGGESTION = 'toolSearchInspector.applyDescriptionSuggestion';
-export const COPY_SUGGESTION = 'toolSearchInspector.copyDescriptionSuggestion';
+export const APPLY_SUGGESTION = COMMANDS.applyDescriptionSuggestion;
+export const COPY_SUGGESTION = COMMANDS.copyDescriptionSuggestion;
 
 interface ShownSuggestions {
   text: string;

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { VerifyReport } from '../../core/oracle/verify';
 import type { CatalogService } from '../catalogService';
+import { editorHost } from '../host';
 import { loadCore } from '../coreLoader';
 
 export const VERIFY_SCHEME = 'tool-search-verify';
@@ -42,16 +43,15 @@ export async function verifyAgainstOpenClawCommand(
   service: CatalogService,
   docs: VerifyDocuments,
   extensionPath: string,
-  isTrusted: () => boolean = () => vscode.workspace.isTrusted,
+  isTrusted: () => boolean = editorHost.isTrusted,
 ): Promise<VerifyReport | undefined> {
   if (!isTrusted()) {
     void vscode.window.showErrorMessage(UNTRUSTED_MESSAGE);
     return undefined;
   }
-  const { catalog, workspace } = await service.getSession();
+  const { catalog, workspace, settings } = await service.getSession();
   const core = await loadCore();
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const spec = vscode.workspace.getConfiguration('toolSearchInspector', folder?.uri).get<string>('oracle.openclaw', '').trim();
+  const spec = settings.oracleOpenclaw ?? '';
   let found: ReturnType<typeof core.locateOpenClaw>;
   try {
     found = core.locateOpenClaw(spec === '' ? undefined : spec, { cwd: workspace.options.workspace });

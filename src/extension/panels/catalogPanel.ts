@@ -1,63 +1,70 @@
 import * as vscode from 'vscode';
+import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogService, CatalogState } from '../catalogService';
+import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
+import { parsePanelState, parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
 import { toCatalogSnapshot } from './catalogSnapshot';
-import { panelHtml } from './panelShell';
+import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
 
 export interface PanelDeps {
   extensionUri: vscode.Uri;
+  /** The active root: what a panel with no folder of its own shows. */
   service: CatalogService;
+  roots: CatalogRoots;
   logger: Logger;
 }
 
-/** The only folders the webview may load from: the built bundles and media. */
-function localRoots(extensionUri: vscode.Uri): vscode.Uri[] {
-  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
-}
+const SPEC: PanelSpec = {
+  viewType: CATALOG_PANEL_VIEW_TYPE,
+  page: { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css' },
+  column: vscode.ViewColumn.Active,
+};
 
-function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-  return { enableScripts: true, localResourceRoots: localRoots(extensionUri) };
-}
+// Set when the panels are registered, before any panel is made.
+let panelDeps: PanelDeps | undefined;
+const registry = new PanelRegistry<CatalogPanel>(SPEC, (panel, key) => {
+  if (!panelDeps) {
+    throw new Error('the catalog panel is used before registerCatalogPanelSerializer');
+  }
+  return new CatalogPanel(panel, panelDeps, key);
+});
 
 /**
- * The Effective Catalog panel: one per window. It talks to the webview only
- * through the typed protocol and posts nothing before the webview's `ready`.
+ * The Effective Catalog panel: one per catalog root, so two folders' catalogs
+ * can stand side by side. It talks to the webview only through the typed
+ * protocol and posts nothing before the webview's `ready`.
  */
-export class CatalogPanel implements vscode.Disposable {
-  private static current: CatalogPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+export class CatalogPanel extends PanelBase {
   private ready = false;
+  /** Size of the catalog last posted (tests read it). */
+  shownSize: number | undefined;
 
+  /** Some open catalog panel (the first). */
   static get open(): CatalogPanel | undefined {
-    return CatalogPanel.current;
+    return registry.all()[0];
   }
 
-  static createOrShow(deps: PanelDeps): CatalogPanel {
-    if (CatalogPanel.current) {
-      CatalogPanel.current.panel.reveal();
-      return CatalogPanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(CATALOG_PANEL_VIEW_TYPE, 'Effective Catalog', vscode.ViewColumn.Active, webviewOptions(deps.extensionUri));
-    CatalogPanel.current = new CatalogPanel(panel, deps);
-    return CatalogPanel.current;
+  static openPanels(): CatalogPanel[] {
+    return registry.all();
   }
 
-  /** Called by the serializer after a reload: the webview restores its own state. */
-  static revive(panel: vscode.WebviewPanel, deps: PanelDeps): CatalogPanel {
-    CatalogPanel.current?.dispose();
-    panel.webview.options = webviewOptions(deps.extensionUri);
-    CatalogPanel.current = new CatalogPanel(panel, deps);
-    return CatalogPanel.current;
+  /** Opens (or reveals) the panel of `folder`'s root, or of the active root. */
+  static createOrShow(deps: PanelDeps, folder?: vscode.WorkspaceFolder): CatalogPanel {
+    panelDeps = deps;
+    const root = deps.roots.rootOf(folder) ?? deps.roots.active();
+    const key = root?.folder.uri.toString() ?? '';
+    const many = deps.roots.roots().length > 1;
+    // Another root's panel is open: this one goes beside it, so both stay in view.
+    const column = registry.all().some((p) => p.key !== key) ? vscode.ViewColumn.Beside : SPEC.column;
+    return registry.createOrShow(deps.extensionUri, key, many && root ? `Effective Catalog — ${root.folder.name}` : 'Effective Catalog', column);
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, private readonly deps: PanelDeps) {
-    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
-    panel.webview.html = this.html();
+  constructor(panel: vscode.WebviewPanel, private readonly deps: PanelDeps, readonly key: string) {
+    super(panel, deps.extensionUri, SPEC);
     this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((raw: unknown) => {
         const msg = parseWebviewMessage(raw);
         if (!msg) {
@@ -66,16 +73,21 @@ export class CatalogPanel implements vscode.Disposable {
         }
         void this.handle(msg);
       }),
-      deps.service.onDidChange((state) => {
+      deps.roots.onDidChange(() => {
         if (this.ready) {
-          void this.postState(state);
+          void this.postState(this.service.state);
         }
       }),
     );
   }
 
-  private html(): string {
-    return panelHtml(this.panel.webview, this.deps.extensionUri, { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css' });
+  /** This panel's root; a panel restored without one follows the active root. */
+  private get service(): CatalogService {
+    return this.deps.roots.roots().find((r) => r.folder.uri.toString() === this.key) ?? this.deps.service;
+  }
+
+  get folderName(): string {
+    return this.service.folder?.name ?? '';
   }
 
   private post(msg: HostMessage): Thenable<boolean> {
@@ -85,8 +97,9 @@ export class CatalogPanel implements vscode.Disposable {
   private async postState(state: CatalogState): Promise<void> {
     switch (state.kind) {
       case 'ready': {
-        const name = vscode.workspace.workspaceFolders?.[0]?.name ?? '';
-        await this.post({ type: 'catalog', snapshot: toCatalogSnapshot(state.catalog, { workspaceName: name, trusted: state.trusted }) });
+        this.shownSize = state.catalog.size;
+        const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString() });
+        await this.post({ type: 'catalog', snapshot });
         return;
       }
       case 'error':
@@ -105,20 +118,20 @@ export class CatalogPanel implements vscode.Disposable {
       switch (msg.type) {
         case 'ready':
           this.ready = true;
-          await this.postState(await this.deps.service.getState());
+          await this.postState(await this.service.getState());
           return;
         case 'refresh':
           await this.post({ type: 'loading' });
-          await this.deps.service.refresh('panel');
+          await this.service.refresh('panel');
           return;
         case 'explain':
-          await vscode.commands.executeCommand('toolSearchInspector.explainTool', msg.toolId);
+          await vscode.commands.executeCommand(COMMANDS.explainTool, msg.toolId);
           return;
         case 'openDefinition': {
-          const s = this.deps.service.state;
+          const s = this.service.state;
           const origin = s.kind === 'ready' ? s.catalog.get(msg.toolId)?.origin : undefined;
           if (origin) {
-            await vscode.commands.executeCommand('toolSearchInspector.openLocation', origin);
+            await vscode.commands.executeCommand(COMMANDS.openLocation, { ...origin, folder: this.service.folder?.uri.toString() });
           }
           return;
         }
@@ -127,31 +140,10 @@ export class CatalogPanel implements vscode.Disposable {
       await this.deps.logger.showError(`catalog panel: ${msg.type} failed`, err);
     }
   }
-
-  private disposed = false;
-
-  dispose(): void {
-    // Closing the tab disposes the panel, which calls back here: do it once.
-    if (this.disposed) {
-      return;
-    }
-    this.disposed = true;
-    if (CatalogPanel.current === this) {
-      CatalogPanel.current = undefined;
-    }
-    this.panel.dispose();
-    for (const d of this.disposables.splice(0)) {
-      d.dispose();
-    }
-  }
 }
 
-/** Brings the panel back after a window reload. */
+/** Brings the panels back after a window reload, each to the root its saved snapshot names. */
 export function registerCatalogPanelSerializer(deps: PanelDeps): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(CATALOG_PANEL_VIEW_TYPE, {
-    deserializeWebviewPanel(panel: vscode.WebviewPanel): Thenable<void> {
-      CatalogPanel.revive(panel, deps);
-      return Promise.resolve();
-    },
-  });
+  panelDeps = deps;
+  return registry.registerSerializer(deps.extensionUri, (state) => parsePanelState(state).snapshot?.rootUri ?? '');
 }

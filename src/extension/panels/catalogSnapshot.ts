@@ -1,8 +1,10 @@
 // Turns a core Catalog into the panel's plain snapshot (no `vscode` here).
 import type { Catalog } from '../../core/catalog/catalog';
+import { toolReasonText } from '../../core/reasons';
+import { formatLocation } from '../../core/util/location';
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
 
-export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean }): CatalogSnapshot {
+export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean; rootUri?: string }): CatalogSnapshot {
   const rows = new Map<string, SourceRow>();
   for (const t of catalog.tools) {
     const key = `${t.source}\u0000${t.sourceName}`;
@@ -34,6 +36,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
   const sources = [...rows.values()].sort((a, b) => order[a.source] - order[b.source] || a.sourceName.localeCompare(b.sourceName));
   const s = catalog.settings;
   return {
+    ...(opts.rootUri ? { rootUri: opts.rootUri } : {}),
     workspaceName: opts.workspaceName,
     mode: s.enabled ? s.mode : 'direct',
     searchEnabled: s.enabled,
@@ -51,10 +54,11 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       sourceName: t.sourceName,
       status: t.status,
       description: t.description,
-      reason: t.reason,
-      origin: t.origin ? `${t.origin.file}${t.origin.line !== undefined ? `:${t.origin.line}` : ''}` : undefined,
+      reason: toolReasonText(t),
+      reasonKind: t.reason?.kind,
+      origin: t.origin ? formatLocation(t.origin) : undefined,
     })),
-    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}${d.line !== undefined ? `:${d.line}` : ''}: ${d.message}`),
+    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${formatLocation(d)}: ${d.message}`),
     builtAt: catalog.builtAt,
   };
 }

@@ -2,6 +2,9 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
+import { toolReasonText } from '../../core/reasons';
+import { COMMANDS } from '../commandIds';
+import { formatLocation, locationSuffix } from '../../core/util/location';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
@@ -73,13 +76,14 @@ function count(n: number, one: string, many = `${one}s`): string {
 }
 
 function where(loc: SourceLocation | undefined): string {
-  return loc ? `${loc.file}${loc.line !== undefined ? `:${loc.line}` : ''}` : '';
+  return loc ? formatLocation(loc) : '';
 }
 
 function toolTooltip(t: CatalogTool): string {
   const lines = [`${t.name} (${t.id})`, `status: ${t.status}`];
-  if (t.reason) {
-    lines.push(`reason: ${t.reason}`);
+  const reason = toolReasonText(t);
+  if (reason) {
+    lines.push(`reason: ${reason}`);
   }
   if (t.description) {
     lines.push('', t.description);
@@ -88,7 +92,7 @@ function toolTooltip(t: CatalogTool): string {
   if (shown.length > 0) {
     lines.push('', 'policy:');
     for (const d of shown) {
-      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${d.file ? ` (${d.file}${d.line !== undefined ? `:${d.line}` : ''})` : ''}`);
+      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${locationSuffix(d)}`);
     }
   }
   if (t.origin) {
@@ -100,7 +104,7 @@ function toolTooltip(t: CatalogTool): string {
 function toolNode(t: CatalogTool, scope: string): ToolNode {
   const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
   // Outside their source group, tools say where they come from.
-  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${t.reason ?? t.status}`;
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolReasonText(t) ?? t.status}`;
   return {
     kind: 'tool',
     id: `${scope}/${t.id}`,
@@ -110,7 +114,7 @@ function toolNode(t: CatalogTool, scope: string): ToolNode {
     icon,
     tool: t,
     location: t.origin,
-    command: { command: 'toolSearchInspector.explainTool', title: 'Explain Tool', args: [t.id] },
+    command: { command: COMMANDS.explainTool, title: 'Explain Tool', args: [t.id] },
   };
 }
 
@@ -251,13 +255,47 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: Tre
   return out;
 }
 
-/** One line for the status bar: the effective mode and the catalog size. */
-export function statusText(catalog: Catalog): { text: string; tooltip: string } {
+/** `mode · size`: how a root's catalog is summed up in the status bar and on its tree node. */
+export function modeAndSize(catalog: Catalog): string {
+  return `${catalog.settings.enabled ? catalog.settings.mode : 'direct'} · ${catalog.size}`;
+}
+
+/** One line for the status bar: the effective mode and the catalog size (and the folder, when there are several roots). */
+export function statusText(catalog: Catalog, folderName?: string): { text: string; tooltip: string } {
   const s = catalog.settings;
   const mode = s.enabled ? s.mode : 'direct';
   const by = catalog.countBySource();
   return {
-    text: `$(search) ${mode} · ${catalog.size}`,
-    tooltip: `Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\nCatalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+    text: `$(search) ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog)}`,
+    tooltip: `${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\nCatalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };
 }
+
+/** A workspace folder that is a catalog root, as the tree names it. */
+export interface RootLabel {
+  name: string;
+  /** Unique among the roots (the folder URI); prefixes the ids of every node below. */
+  key: string;
+  /** The root's one-line summary (`mode · size`), when its catalog is built. */
+  description?: string;
+}
+
+function underRoot(key: string, n: TreeNode): TreeNode {
+  const id = `${key}/${n.id}`;
+  return n.kind === 'group' ? { ...n, id, children: n.children.map((c) => underRoot(key, c)) } : { ...n, id };
+}
+
+/** One catalog root's nodes under a node named for its folder (a workspace with several roots). */
+export function rootGroup(root: RootLabel, children: TreeNode[]): GroupNode {
+  return {
+    kind: 'group',
+    id: `root/${root.key}`,
+    label: root.name,
+    description: root.description,
+    tooltip: `Catalog of the workspace folder ${root.name}`,
+    icon: { id: 'root-folder' },
+    children: children.map((c) => underRoot(root.key, c)),
+    expanded: true,
+  };
+}
+

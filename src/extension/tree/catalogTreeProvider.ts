@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
-import type { CatalogService, CatalogState } from '../catalogService';
-import { buildCatalogTree, ICONS, TRUST_NOTICE, type NodeIcon, type TreeNode } from './catalogTreeModel';
+import type { CatalogRoots } from '../catalogRoots';
+import type { CatalogState, FolderCatalog } from '../catalogService';
+import { COMMANDS, MANAGE_TRUST } from '../commandIds';
+import { editorHost } from '../host';
+import { buildCatalogTree, ICONS, modeAndSize, rootGroup, TRUST_NOTICE, type NodeIcon, type TreeNode } from './catalogTreeModel';
 
 function themeIcon(icon: NodeIcon): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
@@ -10,12 +13,12 @@ function themeIcon(icon: NodeIcon): vscode.ThemeIcon {
 function stateNodes(state: CatalogState, trusted: boolean): TreeNode[] {
   const trust: TreeNode[] = trusted
     ? []
-    : [{ kind: 'notice', id: 'notice/trust', label: TRUST_NOTICE, description: 'Manage Workspace Trust', severity: 'warning', icon: ICONS.trust, command: { command: 'workbench.trust.manage', title: 'Manage Workspace Trust' } }];
+    : [{ kind: 'notice', id: 'notice/trust', label: TRUST_NOTICE, description: 'Manage Workspace Trust', severity: 'warning', icon: ICONS.trust, command: { command: MANAGE_TRUST, title: 'Manage Workspace Trust' } }];
   switch (state.kind) {
     case 'error':
       return [...trust, {
         kind: 'notice', id: 'notice/error', label: 'Could not build the catalog', description: state.message, tooltip: state.message,
-        severity: 'error', icon: ICONS.error, command: { command: 'toolSearchInspector.showLogs', title: 'Show Logs' },
+        severity: 'error', icon: ICONS.error, command: { command: COMMANDS.showLogs, title: 'Show Logs' },
       }];
     case 'no-folder':
       return [];
@@ -24,32 +27,48 @@ function stateNodes(state: CatalogState, trusted: boolean): TreeNode[] {
   }
 }
 
+/** One root's nodes: its catalog's tree, or the notice for its state. */
+async function nodesOf(root: FolderCatalog): Promise<TreeNode[]> {
+  const state = await root.getState();
+  return state.kind === 'ready'
+    ? buildCatalogTree({ catalog: state.catalog, trusted: state.trusted, settingProblems: state.settings.problems })
+    : stateNodes(state, editorHost.isTrusted());
+}
+
 /**
- * The catalog view. Asking for its root is what builds the catalog the first
- * time: the view being shown is the signal that the user wants it.
+ * The catalog view: one root's tree, or with several catalog roots one
+ * node per folder. Asking for its root is what builds the catalogs the
+ * first time: the view being shown is the signal that the user wants them.
  */
 export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
-  private roots: TreeNode[] | undefined;
+  private nodes: TreeNode[] | undefined;
 
-  constructor(private readonly service: CatalogService) {
-    this.subscription = service.onDidChange(() => {
-      this.roots = undefined;
+  constructor(private readonly roots: CatalogRoots) {
+    this.subscription = roots.onDidChange(() => {
+      this.nodes = undefined;
       this.changed.fire(undefined);
     });
   }
 
   /** The current top-level nodes (building the catalog if needed). */
   async rootNodes(): Promise<TreeNode[]> {
-    if (!this.roots) {
-      const state = await this.service.getState();
-      this.roots = state.kind === 'ready'
-        ? buildCatalogTree({ catalog: state.catalog, trusted: state.trusted, settingProblems: state.settings.problems })
-        : stateNodes(state, vscode.workspace.isTrusted);
+    if (!this.nodes) {
+      const roots = this.roots.roots();
+      const only = roots.length === 1 ? roots[0] : undefined;
+      if (only || roots.length === 0) {
+        this.nodes = only ? await nodesOf(only) : [];
+      } else {
+        this.nodes = await Promise.all(roots.map(async (r) => {
+          const children = await nodesOf(r);
+          const s = r.state;
+          return rootGroup({ name: r.folder.name, key: r.folder.uri.toString(), description: s.kind === 'ready' ? modeAndSize(s.catalog) : undefined }, children);
+        }));
+      }
     }
-    return this.roots;
+    return this.nodes;
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
@@ -73,7 +92,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (node.command) {
       item.command = { command: node.command.command, title: node.command.title, arguments: node.command.args };
     } else if (node.location) {
-      item.command = { command: 'toolSearchInspector.openLocation', title: 'Open Definition', arguments: [node.location] };
+      item.command = { command: COMMANDS.openLocation, title: 'Open Definition', arguments: [node.location] };
     }
     return item;
   }

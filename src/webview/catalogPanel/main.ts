@@ -9,32 +9,15 @@ import {
   type ToolRow,
   type WebviewMessage,
 } from '../shared/catalogProtocol';
+import { el, hostApi } from '../shared/dom';
 
-interface VsCodeApi {
-  postMessage(msg: WebviewMessage): void;
-  getState(): unknown;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
 let state: PanelState = parsePanelState(vscode.getState());
 type StatusFilter = 'all' | ToolRow['status'];
 let statusFilter: StatusFilter = 'all';
 
 const SOURCE_TITLES: Record<ToolRow['source'], string> = { openclaw: 'OpenClaw', mcp: 'MCP', client: 'Client' };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    e.setAttribute(k, v);
-  }
-  for (const c of children) {
-    e.append(c);
-  }
-  return e;
-}
 
 function save(): void {
   vscode.setState(state);

@@ -4,7 +4,7 @@
 // apart from the validators, which both sides use on what they receive.
 
 // Type-only: erased from the browser bundle, but the compiler keeps the panel in step with core.
-import type { ToolSourceKind, ToolStatus } from '../../core/types';
+import type { ToolReasonKind, ToolSourceKind, ToolStatus } from '../../core/types';
 
 export type ToolStatusView = ToolStatus;
 export type SourceKindView = ToolSourceKind;
@@ -17,6 +17,8 @@ export interface ToolRow {
   status: ToolStatusView;
   description: string;
   reason?: string;
+  /** The kind of the reason (core/reasons.ts), for styling; the text is `reason`. */
+  reasonKind?: ToolReasonKind;
   /** `file:line` where the tool was declared, when known. */
   origin?: string;
 }
@@ -34,6 +36,8 @@ export interface SourceRow {
 
 /** What the panel shows: a serializable picture of one catalog build. */
 export interface CatalogSnapshot {
+  /** The catalog root (workspace folder URI) this snapshot is of: a restored panel reopens on it. */
+  rootUri?: string;
   workspaceName: string;
   mode: string;
   searchEnabled: boolean;

@@ -9,26 +9,11 @@ import {
   type TraceRow,
   type TraceWebviewMessage,
 } from '../shared/traceProtocol';
+import { el, hostApi } from '../shared/dom';
 
-interface VsCodeApi {
-  postMessage(msg: TraceWebviewMessage): void;
-  getState(): unknown;
-  setState(state: TracePanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = hostApi<TraceWebviewMessage, TracePanelState>();
 const app = document.getElementById('app') as HTMLElement;
 let state: TracePanelState = parseTracePanelState(vscode.getState());
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-}
 
 function save(): void {
   vscode.setState(state);

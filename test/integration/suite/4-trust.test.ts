@@ -1,18 +1,27 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { CatalogService } from '../../../src/extension/catalogService';
+import { FolderCatalog } from '../../../src/extension/catalogService';
 import { Logger } from '../../../src/extension/logger';
 import { buildCatalogTree, TRUST_NOTICE } from '../../../src/extension/tree/catalogTreeModel';
 import { VerifyDocuments, verifyAgainstOpenClawCommand } from '../../../src/extension/oracle/verifyCommand';
+
+/** The folder the tests open (the demo workspace). */
+function demoFolder(): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    throw new Error('the extension-host tests need a folder open');
+  }
+  return folder;
+}
 
 // The test server runs with trust disabled (everything trusted), so the
 // untrusted path is driven through the service's trust hook, in the real host.
 describe('workspace trust', () => {
   it('an untrusted build reads configs and snapshots but runs no plugin or server code, and says so', async () => {
     const logger = new Logger('Tool Search Inspector (trust test)');
-    const service = new CatalogService({
+    const service = new FolderCatalog(demoFolder(), {
       logger,
-      isTrusted: () => false,
+      host: { isTrusted: () => false },
       liveMcp: () => {
         throw new Error('the live MCP source must not be created in an untrusted workspace');
       },
@@ -43,7 +52,7 @@ describe('workspace trust', () => {
 
   it('Verify against OpenClaw refuses in an untrusted workspace: it would run OpenClaw\'s code', async () => {
     const logger = new Logger('Tool Search Inspector (verify trust test)');
-    const service = new CatalogService({ logger, isTrusted: () => false });
+    const service = new FolderCatalog(demoFolder(), { logger, host: { isTrusted: () => false } });
     const docs = new VerifyDocuments();
     try {
       const report = await verifyAgainstOpenClawCommand(service, docs, '/nonexistent-extension-path', () => false);

@@ -1,10 +1,20 @@
+import * as vscode from 'vscode';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { CatalogState } from '../../../src/extension/catalogService';
-import { CatalogService } from '../../../src/extension/catalogService';
+import { FolderCatalog } from '../../../src/extension/catalogService';
 import type { Logger } from '../../../src/extension/logger';
 import { LiveMcpSource } from '../../../src/core/sources/mcp';
 import { eventually } from './helpers';
+
+/** The folder the tests open (the demo workspace). */
+function demoFolder(): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    throw new Error('the extension-host tests need a folder open');
+  }
+  return folder;
+}
 
 // The compiled suite sits in out/test/integration/suite.
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
@@ -33,9 +43,9 @@ describe('live MCP updates', () => {
     const logger = recordingLogger(lines);
     let sources = 0;
     let live: LiveMcpSource | undefined;
-    const service = new CatalogService({
+    const service = new FolderCatalog(demoFolder(), {
       logger,
-      isTrusted: () => true,
+      host: { isTrusted: () => true },
       liveMcp: () => {
         sources++;
         live = new LiveMcpSource({

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { readInspectorSettings } from '../../../src/extension/settingsModel';
+import { scratchDir } from '../../helpers/scratch';
 
 const folder = path.resolve('/ws/demo');
 
@@ -55,7 +55,7 @@ describe('extension settings reader', () => {
     let root: string;
     let ws: string;
     before(() => {
-      root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-trust-')));
+      root = fs.realpathSync(scratchDir('tsi-trust-'));
       ws = path.join(root, 'ws');
       fs.mkdirSync(path.join(ws, 'snaps'), { recursive: true });
       fs.writeFileSync(path.join(root, 'secret.json'), '{"token":"s3cret"}');

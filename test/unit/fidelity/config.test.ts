@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { OPENCLAW_CONFIG_SCHEMA, type SchemaNode } from '../../../src/core/config/configSchema';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { readInspectorSettings } from '../../../src/extension/settingsModel';
+import { scratchDir } from '../../helpers/scratch';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'openclaw-policy');
 const cases = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'toolsearch-cases.json'), 'utf8')) as unknown[];
@@ -159,7 +159,7 @@ describe('fidelity: the config schema table (OpenClaw 2026.9.6 OpenClawSchema)',
 describe('fidelity: plugin faults are diagnostics with file and line', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fid-'));
+    dir = scratchDir('tsi-fid-');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -198,7 +198,7 @@ describe('fidelity: choosing the modelled version from the editor', () => {
 describe('catalog builder keeps every source\'s diagnostics', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fid-'));
+    dir = scratchDir('tsi-fid-');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { explainTool } from '../../../src/core/explain/explain';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
@@ -10,6 +9,7 @@ import { MCP_DESCRIPTION_MAX, mcpFallbackDescription, mcpToolDefinitions, saniti
 import { launchDescription } from '../../../src/core/sources/mcp/serverConfig';
 import type { Diagnostic } from '../../../src/core/types';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { scratchDir } from '../../helpers/scratch';
 
 // MCP names and catalog entries as OpenClaw 2026.9.6 builds them. The expected
 // names are what OpenClaw's own `assignSafeServerNames` and `buildSafeToolName`
@@ -119,7 +119,7 @@ const rows: Row[] = [
     openclaw: 'tool-search-catalog.ts makeCatalogId (built from the model-facing name)',
     check: async () => {
       assert.equal(openclawMcpId('calendar__create_event'), 'mcp:calendar:calendar__create_event');
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-mcpids-'));
+      const dir = scratchDir('tsi-mcpids-');
       fs.writeFileSync(path.join(dir, 'openclaw.json'), JSON.stringify({ tools: { toolSearch: { mode: 'tools' }, profile: 'full' } }));
       const snap = path.resolve(__dirname, '../../fixtures/calendar/tools.json');
       const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, snapshots: [{ name: 'calendar', path: snap }] });

@@ -5,6 +5,7 @@ import { catalogOf, type CatalogSpec } from '../../../src/core/oracle/oracleCata
 import { modelFor } from '../../../src/core/policy/openclawVersions';
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { compactHit } from '../../../src/core/search/compactHit';
+import { toolReasonText } from '../../../src/core/reasons';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 
 // Behaviours the differential suites against the real OpenClaw 2026.9.6
@@ -130,7 +131,8 @@ const rows: Row[] = [
       const catalog = await catalogOf({ ...empty, plugins: [{ id: 'fake-plugin', tools: [{ name: 'tool_search', description: 'x', parameters: schema }] }] });
       const t = catalog.get('openclaw:fake-plugin:tool_search');
       assert.equal(t?.status, 'excluded');
-      assert.match(t?.reason ?? '', /control tool/);
+      assert.equal(t?.reason?.kind, 'not-admitted');
+      assert.match(t ? toolReasonText(t) ?? '' : '', /control tool/);
     },
   },
   {

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { explainTool } from '../../../src/core/explain/explain';
@@ -9,6 +8,11 @@ import { modelFor, resolveModelledVersion, type OpenClawModel } from '../../../s
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import type { PolicySubject } from '../../../src/core/policy/toolPattern';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { scratchDir } from '../../helpers/scratch';
+import { toolReasonText } from '../../../src/core/reasons';
+import type { CatalogTool } from '../../../src/core/types';
+
+const reasonOf = (t: CatalogTool | undefined): string => (t ? toolReasonText(t) ?? '' : '');
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'openclaw-policy');
 
@@ -162,7 +166,7 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
   });
 
   it('a client tool Bash conflicts with exec (normalizeToolPolicyName in conflict checks)', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fid-'));
+    const dir = scratchDir('tsi-fid-');
     try {
       fs.mkdirSync(path.join(dir, '.openclaw'));
       fs.writeFileSync(path.join(dir, '.openclaw', 'client-tools.json'), JSON.stringify([{ name: 'Bash', description: 'run', parameters: { type: 'object' } }]));
@@ -170,7 +174,8 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
       const catalog = await ws.buildCatalog();
       const bash = catalog.tools.find((t) => t.source === 'client' && t.name === 'Bash');
       assert.equal(bash?.status, 'excluded');
-      assert.match(bash?.reason ?? '', /client tool name conflict: Bash \(also openclaw:core:exec\)/);
+      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec' });
+      assert.match(reasonOf(bash), /client tool name conflict: Bash \(also openclaw:core:exec\)/);
       await ws.dispose();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -181,7 +186,7 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
 describe('fidelity: explain names the cause and the fix', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-fid-'));
+    dir = scratchDir('tsi-fid-');
     fs.mkdirSync(path.join(dir, 'snap'));
     fs.writeFileSync(path.join(dir, 'snap', 'tools.json'), JSON.stringify({ tools: [{ name: 'create_event', description: 'Create a calendar event', inputSchema: { type: 'object' } }] }));
   });

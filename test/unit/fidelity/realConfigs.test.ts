@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { explainTool } from '../../../src/core/explain/explain';
 import { discoverServers } from '../../../src/core/sources/mcp/discoverServers';
 import type { Diagnostic } from '../../../src/core/types';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { scratchDir } from '../../helpers/scratch';
 
 const DIR = path.join(__dirname, '..', '..', 'fixtures', 'real-configs');
 const files = fs.readdirSync(DIR);
@@ -83,7 +83,7 @@ describe('real public configs (test/fixtures/real-configs, sources in SOURCES.md
     describe(f, () => {
       const text = fs.readFileSync(path.join(DIR, f), 'utf8');
       const withWorkspace = (body: string, run: (dir: string) => void) => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-real-'));
+        const dir = scratchDir('tsi-real-');
         try {
           fs.mkdirSync(path.join(dir, '.vscode'));
           fs.writeFileSync(path.join(dir, '.vscode', 'mcp.json'), body);

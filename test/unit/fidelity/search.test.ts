@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolApiError } from '../../../src/core/toolApi';
 import { Bm25Index } from '../../../src/core/search/bm25Index';
 import { compactHit } from '../../../src/core/search/compactHit';
 import { entryTerms, openClawId } from '../../../src/core/search/entryText';

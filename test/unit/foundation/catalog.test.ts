@@ -1,13 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { explainTool } from '../../../src/core/explain/explain';
+import { scratchDir } from '../../helpers/scratch';
+import { toolReasonText } from '../../../src/core/reasons';
+import type { CatalogTool } from '../../../src/core/types';
+
+const reasonOf = (t: CatalogTool | undefined): string => (t ? toolReasonText(t) ?? '' : '');
 
 /** Writes a small workspace from a map of relative paths to contents. */
 function workspace(files: Record<string, string | object>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-ws-'));
+  const dir = scratchDir('tsi-ws-');
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -55,7 +59,7 @@ describe('catalog builder', () => {
     const { catalog } = await catalogOf({ 'openclaw.json': '{\n tools: {\n  deny: ["exec"],\n },\n}' });
     const exec = catalog.get('openclaw:core:exec');
     assert.equal(exec?.status, 'excluded');
-    assert.match(exec?.reason ?? '', /denied by tools\.deny "exec" \(openclaw\.json:3\)/);
+    assert.match(reasonOf(exec), /denied by tools\.deny "exec" \(openclaw\.json:3\)/);
     assert.equal(exec?.decisions[0]?.line, 3);
   });
 
@@ -95,9 +99,9 @@ describe('catalog builder', () => {
       const status = (id: string) => catalog.get(id)?.status;
       assert.equal(status('openclaw:bad:ok_tool'), 'cataloged');
       assert.equal(status('openclaw:bad:ghost'), 'excluded');
-      assert.match(catalog.get('openclaw:bad:ghost')?.reason ?? '', /declared in contracts\.tools .* but has no definition/);
+      assert.match(reasonOf(catalog.get('openclaw:bad:ghost')), /declared in contracts\.tools .* but has no definition/);
       assert.equal(status('openclaw:bad:bad_schema'), 'excluded');
-      assert.match(catalog.get('openclaw:bad:bad_schema')?.reason ?? '', /type "object"/);
+      assert.match(reasonOf(catalog.get('openclaw:bad:bad_schema')), /type "object"/);
       assert.equal(status('openclaw:bad:undeclared'), 'excluded');
       assert.equal(catalog.tools.filter((t) => t.id === 'openclaw:bad:dup').length, 1, 'one entry per id');
       const files = catalog.diagnostics.map((d) => `${d.file}:${d.line ?? '?'} ${d.message}`);
@@ -117,7 +121,7 @@ describe('catalog builder', () => {
       const run = async (plugins: string) => (await catalogOf({ ...files, 'openclaw.json': `{ plugins: ${plugins} }` })).catalog;
       let c = await run('{ enabled: false }');
       assert.ok(['a_t', 'b_t', 'c_t'].every((n) => c.withName(n)[0]?.status === 'excluded'));
-      assert.match(c.withName('a_t')[0]?.reason ?? '', /plugins\.enabled is false/);
+      assert.match(reasonOf(c.withName('a_t')[0]), /plugins\.enabled is false/);
       c = await run('{ allow: ["a"] }');
       assert.deepEqual(['a_t', 'b_t'].map((n) => c.withName(n)[0]?.status), ['cataloged', 'excluded']);
       c = await run('{ deny: ["b"] }');
@@ -190,7 +194,7 @@ describe('catalog builder', () => {
       for (const n of ['read', 'P_TOOL', 'srv__thing']) {
         const t = c.get(`client:client:${n}`);
         assert.equal(t?.status, 'excluded', n);
-        assert.match(t?.reason ?? '', /^client tool name conflict: /);
+        assert.match(reasonOf(t), /^client tool name conflict: /);
       }
       assert.equal(c.get('openclaw:core:read')?.status, 'cataloged', 'the OpenClaw tool keeps its name');
       const d = c.diagnostics.find((x) => x.message.startsWith('client tool name conflict:'));

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { configCandidates, ConfigInputError, loadOpenClawConfig, parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
+import { scratchDir } from '../../helpers/scratch';
 
 const settingsOf = (text: string) => parseOpenClawConfig('openclaw.json', text);
 
@@ -104,7 +104,7 @@ describe('OpenClaw config', () => {
   describe('lookup order', () => {
     let dir: string;
     beforeEach(() => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-config-'));
+      dir = scratchDir('tsi-config-');
     });
     afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -3,9 +3,9 @@
 // outer Node's version from npm_config_user_agent and refused to install).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scratchDir } from '../../helpers/scratch';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 type Env = Record<string, string | undefined>;
@@ -53,7 +53,7 @@ describe('tooling scripts', () => {
 
   it('a code-server folder without the proofs of its postinstall is not taken as installed', async () => {
     const { codeServerProblem } = await load<{ codeServerProblem(prefix: string): string | undefined }>('scripts/vscode-tooling.mjs');
-    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-cs-'));
+    const prefix = scratchDir('tsi-cs-');
     try {
       const vscode = path.join(prefix, 'node_modules', 'code-server', 'lib', 'vscode');
       fs.mkdirSync(path.join(vscode, 'out'), { recursive: true });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ApprovalPolicy } from '../../../src/core/gateway/approvals';
 import { ToolGateway } from '../../../src/core/gateway/gateway';
 import { composeToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
-import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolApiError } from '../../../src/core/toolApi';
 import { ALL_MODES, buildPreview } from '../../../src/core/modes/preview';
 import { ToolPolicy, type PolicyLayer } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';

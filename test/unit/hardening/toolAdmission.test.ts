@@ -1,18 +1,22 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { nameProblem } from '../../../src/core/catalog/toolAdmission';
 import { ClientToolSource } from '../../../src/core/sources/clientTools';
 import { mcpToolDefinitions } from '../../../src/core/sources/mcpTools';
 import type { JsonSchema } from '../../../src/core/types';
-import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolApiError } from '../../../src/core/toolApi';
 import { composeToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
 import { ToolGateway } from '../../../src/core/gateway/gateway';
 import { ApprovalPolicy } from '../../../src/core/gateway/approvals';
 import { ToolPolicy } from '../../../src/core/policy/policyEngine';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { RecordingSource, catalogFrom, def } from '../gateway/fixtures';
+import { toolReasonText } from '../../../src/core/reasons';
+import type { CatalogTool } from '../../../src/core/types';
+import { scratchDir } from '../../helpers/scratch';
+
+const reasonOf = (t: CatalogTool | undefined): string => (t ? toolReasonText(t) ?? '' : '');
 
 describe('tool names: OpenClaw\'s function-name rule for every source', () => {
   it('accepts 1..64 of [A-Za-z0-9_-] and says why anything else is refused', () => {
@@ -28,7 +32,7 @@ describe('tool names: OpenClaw\'s function-name rule for every source', () => {
   });
 
   it('a client tool named like an id is excluded, and neither its name nor that id reaches it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-names-'));
+    const dir = scratchDir('tsi-names-');
     try {
       const file = path.join(dir, 'client-tools.json');
       fs.writeFileSync(file, JSON.stringify([
@@ -40,7 +44,8 @@ describe('tool names: OpenClaw\'s function-name rule for every source', () => {
       const catalog = await catalogFrom([new ClientToolSource(file, true, dir), vault], policy);
       const spoof = catalog.get('client:client:openclaw:vault:vault_wipe');
       assert.equal(spoof?.status, 'excluded');
-      assert.match(spoof?.reason ?? '', /could pass for a tool id/);
+      assert.equal(spoof?.reason?.kind, 'not-admitted');
+      assert.match(reasonOf(spoof), /could pass for a tool id/);
       assert.ok(catalog.diagnostics.some((d) => /openclaw:vault:vault_wipe.*could pass for a tool id.*excluded/.test(d.message)));
       assert.equal(catalog.get('client:client:ok_client_tool')?.status, 'cataloged');
       const gateway = new ToolGateway({ catalog: () => catalog, policy: () => policy, approvals: new ApprovalPolicy([]) });
@@ -59,7 +64,7 @@ describe('tool names: OpenClaw\'s function-name rule for every source', () => {
     const tools = mcpToolDefinitions('weird:server', [{ name: 'files.read:v2', inputSchema: { type: 'object' } }], { file: 'snapshot.json' }, []);
     const catalog = await catalogFrom([new RecordingSource('mcp', tools)]);
     const t = catalog.tools.find((x) => x.source === 'mcp');
-    assert.equal(t?.status, 'cataloged', t?.reason);
+    assert.equal(t?.status, 'cataloged', reasonOf(t));
     assert.match(t?.name ?? '', /^[A-Za-z0-9_-]{1,64}$/);
   });
 
@@ -77,7 +82,7 @@ describe('tool names: OpenClaw\'s function-name rule for every source', () => {
     const catalog = await catalogFrom([new RecordingSource('p', [def('openclaw', 'p', 'deep_tool', 'Deep', { parameters: schema })])]);
     const t = catalog.get('openclaw:p:deep_tool');
     assert.equal(t?.status, 'excluded');
-    assert.match(t?.reason ?? '', /input schema is refused: it is nested deeper than 64 levels/);
+    assert.match(reasonOf(t), /input schema is refused: it is nested deeper than 64 levels/);
     assert.equal(t?.parameters, undefined);
   });
 });

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliCaptured } from '../../helpers/cliCapture';
 import { DEMO } from '../gateway/fixtures';
+import { scratchDir } from '../../helpers/scratch';
 
 interface SuggestJson {
   usage: { files: number; pairs: { query: string; tool: string; count: number }[] };
@@ -17,7 +17,7 @@ describe('CLI suggest (contract)', () => {
 
   before(() => {
     // The demo's plugin, sessions and client tools, without its MCP servers.
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-suggest-cli-'));
+    tmp = scratchDir('tsi-suggest-cli-');
     fs.cpSync(path.join(DEMO, 'plugins'), path.join(tmp, 'plugins'), { recursive: true });
     fs.cpSync(path.join(DEMO, 'sessions'), path.join(tmp, 'sessions'), { recursive: true });
     fs.cpSync(path.join(DEMO, '.openclaw', 'client-tools.json'), path.join(tmp, '.openclaw', 'client-tools.json'));

@@ -2,9 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { discoverServers, type DiscoverOptions } from '../../../src/core/sources/mcp/discoverServers';
-import { toolFilterReason } from '../../../src/core/sources/mcp/toolFilter';
+import { toolFilterDefect } from '../../../src/core/sources/mcp/toolFilter';
+import { defectText } from '../../../src/core/reasons';
 import type { Diagnostic } from '../../../src/core/types';
-import { tempWorkspace } from './helpers';
+import { tempWorkspace } from '../../helpers/mcp';
 
 const OPENCLAW = `{
   mcp: {
@@ -37,7 +38,12 @@ function load(files: Record<string, string | object>, extra: Partial<DiscoverOpt
   const found = discoverServers({ workspace: dir, openclaw: config.reader, env: { SECRET_TOKEN: 's3', HOME_X: '/hx' }, homeDir: path.join(dir, 'home'), ...extra });
   const diagnostics: Diagnostic[] = [...config.diagnostics, ...found.diagnostics];
   const byName = Object.fromEntries(found.servers.map((s) => [s.name, s]));
-  return { dir, found, byName, diagnostics };
+  const server = (name: string) => {
+    const s = byName[name];
+    assert.ok(s, `no server ${name}`);
+    return s;
+  };
+  return { dir, found, byName, server, diagnostics };
 }
 
 const has = (ds: Diagnostic[], file: string, line: number, re: RegExp) =>
@@ -47,11 +53,11 @@ const has = (ds: Diagnostic[], file: string, line: number, re: RegExp) =>
   );
 
 describe('MCP config: OpenClaw mcp.servers', () => {
-  const { dir, byName, diagnostics } = load({ '.openclaw/openclaw.json': OPENCLAW });
+  const { dir, server, diagnostics } = load({ '.openclaw/openclaw.json': OPENCLAW });
   const cfgDir = path.join(dir, '.openclaw');
 
   it('reads stdio servers with origin line, resolving relative paths against the config folder', () => {
-    const s = byName.local;
+    const s = server('local');
     assert.deepEqual(s.origin, { file: '.openclaw/openclaw.json', line: 4 });
     assert.equal(s.transport, 'stdio');
     assert.equal(s.command, 'node');
@@ -61,13 +67,13 @@ describe('MCP config: OpenClaw mcp.servers', () => {
     assert.equal(s.timeoutMs, 1234);
     assert.equal(s.connectTimeoutMs, 567);
     assert.deepEqual(s.toolFilter, { include: ['read_*'], exclude: ['*_secret'], where: '.openclaw/openclaw.json:10' });
-    assert.equal(byName.sub.cwd, path.join(cfgDir, 'sub'));
-    assert.equal(byName.off.enabled, false);
+    assert.equal(server('sub').cwd, path.join(cfgDir, 'sub'));
+    assert.equal(server('off').enabled, false);
   });
 
   it('reads HTTP servers: transport, headers; a url without transport is guessed with a warning', () => {
-    assert.deepEqual([byName.remote.transport, byName.remote.headers], ['sse', { 'X-Key': 'k' }]);
-    assert.equal(byName.bare.transportGuessed, true);
+    assert.deepEqual([server('remote').transport, server('remote').headers], ['sse', { 'X-Key': 'k' }]);
+    assert.equal(server('bare').transportGuessed, true);
     has(diagnostics, '.openclaw/openclaw.json', 15, /mcp\.servers\.bare has a url but no transport/);
   });
 
@@ -75,7 +81,7 @@ describe('MCP config: OpenClaw mcp.servers', () => {
     has(diagnostics, '.openclaw/openclaw.json', 12, /unknown key mcp\.servers\.sub\.colour/);
     has(diagnostics, '.openclaw/openclaw.json', 16, /transport must be one of "stdio", "sse", "streamable-http", got the string "websocket"/);
     has(diagnostics, '.openclaw/openclaw.json', 17, /needs "command" \(stdio\) or "url"/);
-    assert.match(byName.empty.problem ?? '', /neither "command" nor "url"/);
+    assert.match(server('empty').problem ?? '', /neither "command" nor "url"/);
     has(diagnostics, '.openclaw/openclaw.json', 18, /MCP server name "with space" has characters other than/);
   });
 });
@@ -107,8 +113,8 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   };
 
   it('substitutes ${workspaceFolder}, ${env:...}, input defaults; reads envFile under env', () => {
-    const { dir, byName } = load(files, { inputs: { 'api-key': 'k-123' } });
-    const s = byName.tools;
+    const { dir, server } = load(files, { inputs: { 'api-key': 'k-123' } });
+    const s = server('tools');
     assert.equal(s.format, 'vscode');
     assert.deepEqual(s.origin, { file: '.vscode/mcp.json', line: 7 });
     assert.equal(s.command, `${dir}/bin/tool`);
@@ -118,9 +124,9 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('a missing input makes the server fail with a message naming it; undeclared inputs and unknown fields are diagnostics', () => {
-    const { byName, diagnostics, found } = load(files);
-    assert.match(byName.tools.problem ?? '', /needs a value for input "api-key" \(\$\{input:api-key\} in \.vscode\/mcp\.json\).*--input api-key=VALUE/);
-    assert.deepEqual(byName.tools.missingInputs, ['api-key']);
+    const { server, diagnostics, found } = load(files);
+    assert.match(server('tools').problem ?? '', /needs a value for input "api-key" \(\$\{input:api-key\} in \.vscode\/mcp\.json\).*--input api-key=VALUE/);
+    assert.deepEqual(server('tools').missingInputs, ['api-key']);
     assert.deepEqual(found.inputs, [
       { id: 'api-key', description: undefined, password: true, origin: '.vscode/mcp.json:3' },
       { id: 'region', description: undefined, password: false, origin: '.vscode/mcp.json:4' },
@@ -130,12 +136,12 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 
   it('duplicate names across files: the first file wins, the later one is reported with both places', () => {
-    const { byName, diagnostics } = load(files);
-    assert.equal(byName.local.format, 'openclaw');
+    const { server, diagnostics } = load(files);
+    assert.equal(server('local').format, 'openclaw');
     has(diagnostics, '.vscode/mcp.json', 16, /"local" is already defined at \.openclaw\/openclaw\.json:2; this definition is ignored/);
     has(diagnostics, '.mcp.json', 3, /"local" is already defined at \.openclaw\/openclaw\.json:2/);
-    assert.deepEqual(byName.portable.args, ['9000']);
-    assert.equal(byName.portable.format, 'mcp.json');
+    assert.deepEqual(server('portable').args, ['9000']);
+    assert.equal(server('portable').format, 'mcp.json');
   });
 
   it('a broken file is one syntax diagnostic; the other files still count', () => {
@@ -148,10 +154,10 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
     const claude = { 'home/.config/Claude/claude_desktop_config.json': { mcpServers: { desk: { command: 'd', args: ['${NOT_EXPANDED}'] } }, globalShortcut: 'x' } };
     const cursor = { 'home/.cursor/mcp.json': { mcpServers: { cur: { url: 'https://example.test/c', headers: { A: '${env:HOME_X}' } } } } };
     assert.equal(load({ ...claude, ...cursor }).byName.desk, undefined);
-    const { byName, diagnostics } = load({ ...claude, ...cursor }, { imports: ['claude', 'cursor'], platform: 'linux' });
-    assert.deepEqual(byName.desk.args, ['${NOT_EXPANDED}']);
-    assert.equal(byName.desk.format, 'claude');
-    assert.deepEqual([byName.cur.transportGuessed, byName.cur.headers], [true, { A: '/hx' }]);
+    const { server, diagnostics } = load({ ...claude, ...cursor }, { imports: ['claude', 'cursor'], platform: 'linux' });
+    assert.deepEqual(server('desk').args, ['${NOT_EXPANDED}']);
+    assert.equal(server('desk').format, 'claude');
+    assert.deepEqual([server('cur').transportGuessed, server('cur').headers], [true, { A: '/hx' }]);
     assert.equal(diagnostics.filter((d) => d.severity !== 'info').length, 0, JSON.stringify(diagnostics));
     const missing = load({}, { imports: ['claude'], platform: 'linux' }).diagnostics;
     assert.ok(missing.some((d) => d.severity === 'info' && /--import claude: no config found/.test(d.message)));
@@ -161,10 +167,15 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
 describe('MCP toolFilter', () => {
   const filter = { include: ['read_*', 'fs__list_*'], exclude: ['*secret*'], where: 'openclaw.json:9' };
   it('include matches the raw name or <server>__<tool>; exclude wins', () => {
-    assert.equal(toolFilterReason('fs', filter, 'read_file'), undefined);
-    assert.equal(toolFilterReason('fs', filter, 'list_dir'), undefined);
-    assert.match(toolFilterReason('fs', filter, 'write_file') ?? '', /not matched by toolFilter\.include .*openclaw\.json:9/);
-    assert.match(toolFilterReason('fs', filter, 'read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
-    assert.equal(toolFilterReason('fs', undefined, 'anything'), undefined);
+    const text = (raw: string) => {
+      const d = toolFilterDefect('fs', filter, raw);
+      return d && defectText(d, { source: 'mcp', owner: 'fs', name: `fs__${raw}` });
+    };
+    assert.equal(text('read_file'), undefined);
+    assert.equal(text('list_dir'), undefined);
+    assert.deepEqual(toolFilterDefect('fs', filter, 'write_file'), { kind: 'tool-filter', rule: 'include', where: 'openclaw.json:9' });
+    assert.match(text('write_file') ?? '', /not matched by toolFilter\.include of MCP server "fs" \(openclaw\.json:9\)/);
+    assert.match(text('read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
+    assert.equal(toolFilterDefect('fs', undefined, 'anything'), undefined);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, cliWorkspace } from '../gateway/cliWorkspace';
+import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 
 interface Preview {
   mode: string;

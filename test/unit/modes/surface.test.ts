@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { buildSurface } from '../../../src/core/modes/surface';
@@ -9,6 +8,7 @@ import { buildAllPreviews, buildPreview } from '../../../src/core/modes/preview'
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { DEMO } from '../gateway/fixtures';
+import { scratchDir } from '../../helpers/scratch';
 
 async function demoCatalog(extra: Partial<ConstructorParameters<typeof OpenWorkspace>[0]> = {}): Promise<Catalog> {
   const ws = new OpenWorkspace({
@@ -105,7 +105,7 @@ describe('mode surfaces', () => {
   });
 
   it('directory keeps client tools visible', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));
+    const dir = scratchDir('tsi-client-');
     const file = path.join(dir, 'client-tools.json');
     fs.writeFileSync(file, JSON.stringify([{ name: 'show_chart', description: 'Render a chart in the client UI', parameters: { type: 'object', properties: {} } }]));
     const c = await demoCatalog({ clientToolsPath: file });
@@ -115,7 +115,7 @@ describe('mode surfaces', () => {
   });
 
   it('refuses client tools whose names clash with OpenClaw, plugin or MCP tools, naming both sides', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-client-'));
+    const dir = scratchDir('tsi-client-');
     const file = path.join(dir, 'client-tools.json');
     const t = (name: string) => ({ name, description: `client ${name}`, parameters: { type: 'object', properties: {} } });
     fs.writeFileSync(file, JSON.stringify([t('read'), t('fake_plugin_tool_02'), t('github__create_issue'), t('show_chart')]));

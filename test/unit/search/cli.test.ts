@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliCaptured } from '../../helpers/cliCapture';
 import { FIXTURES, WORKSPACE, snapshotSpecs } from './fixture';
+import { scratchDir } from '../../helpers/scratch';
 
 const SHARED = ['--workspace', WORKSPACE, '--no-user-config', ...snapshotSpecs().flatMap((s) => ['--snapshot', `${s.name}=${s.path}`])];
 
@@ -19,7 +19,7 @@ describe('CLI search, describe, eval (contract)', () => {
   let tmp: string;
 
   before(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-search-cli-'));
+    tmp = scratchDir('tsi-search-cli-');
   });
 
   after(() => {

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import { fixtureCatalog, FIXTURES, snapshotSpecs } from './fixture';
+import { scratchDir } from '../../helpers/scratch';
 
 const QUERIES = ['create issue', 'pull request', 'search code', 'fork a repository', 'commits', '获取所有菜谱', 'news', 'label'];
 
@@ -23,7 +23,7 @@ describe('search: incremental updates', () => {
   let tmp: string;
 
   beforeEach(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-search-'));
+    tmp = scratchDir('tsi-search-');
   });
 
   afterEach(() => {

@@ -3,7 +3,7 @@ import { HIT_TEXT_MAX, modelText } from '../../../src/core/search/compactHit';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { ToolApiError } from '../../../src/core/gateway/toolApi';
+import { ToolApiError } from '../../../src/core/toolApi';
 import { MAX_BATCH_QUERIES, MAX_QUERY_CHARS, ToolIndex } from '../../../src/core/search/toolIndex';
 import { fixtureCatalog, FIXTURES } from './fixture';
 

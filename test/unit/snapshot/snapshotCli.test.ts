@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SnapshotDiff } from '../../../src/core/snapshot/diff';
 import type { CatalogSnapshot } from '../../../src/core/snapshot/snapshot';
-import { cli, cliWorkspace } from '../gateway/cliWorkspace';
+import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 
 function readSnapshot(file: string): CatalogSnapshot {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as CatalogSnapshot;

@@ -5,7 +5,8 @@ import { mcpToolDefinitions } from '../mcpTools';
 import type { SourceListing, ToolSourceProvider } from '../toolSource';
 import { McpServerConnection } from './mcpConnection';
 import { launchDescription, originText, type McpServerConfig } from './serverConfig';
-import { toolFilterReason } from './toolFilter';
+import { defectText } from '../../reasons';
+import { toolFilterDefect } from './toolFilter';
 
 export interface LiveMcpSourceOptions {
   servers: readonly McpServerConfig[];
@@ -176,7 +177,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     const filtered: ToolDefinition[] = [];
     for (const raw of listed.tools) {
       const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
-      const reason = typeof name === 'string' ? toolFilterReason(config.name, config.toolFilter, name) : undefined;
+      const reason = typeof name === 'string' ? toolFilterDefect(config.name, config.toolFilter, name) : undefined;
       if (reason === undefined || typeof name !== 'string') {
         kept.push(raw);
         continue;
@@ -202,7 +203,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     } else {
       state.status = 'ok';
       state.error =
-        bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0].invalid ?? ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
+        bad.length > 0 ? `${bad.length} of ${defs.length} tools excluded: ${bad[0]?.invalid ? defectText(bad[0].invalid, bad[0]) : ''}${bad.length > 1 ? `; and ${bad.length - 1} more (see diagnostics)` : ''}` : undefined;
     }
   }
 

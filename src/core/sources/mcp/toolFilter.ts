@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import type { DefinitionDefect } from '../../reasons';
 import { mcpQualifiedName } from '../mcpNames';
 import type { McpToolFilter } from './serverConfig';
 
@@ -7,7 +8,7 @@ import type { McpToolFilter } from './serverConfig';
  * model-visible `<server>__<tool>`. Returns why a tool is filtered out, or
  * undefined when it stays. Exclude wins over include.
  */
-export function toolFilterReason(server: string, filter: McpToolFilter | undefined, rawName: string): string | undefined {
+export function toolFilterDefect(server: string, filter: McpToolFilter | undefined, rawName: string): DefinitionDefect | undefined {
   if (!filter) {
     return undefined;
   }
@@ -15,10 +16,10 @@ export function toolFilterReason(server: string, filter: McpToolFilter | undefin
   const hit = (globs: readonly string[]): string | undefined => globs.find((g) => names.some((n) => picomatch.isMatch(n, g, { nocase: true })));
   const ex = hit(filter.exclude ?? []);
   if (ex !== undefined) {
-    return `filtered out by toolFilter.exclude "${ex}" of MCP server "${server}" (${filter.where})`;
+    return { kind: 'tool-filter', rule: 'exclude', glob: ex, where: filter.where };
   }
   if (filter.include && filter.include.length > 0 && hit(filter.include) === undefined) {
-    return `not matched by toolFilter.include of MCP server "${server}" (${filter.where})`;
+    return { kind: 'tool-filter', rule: 'include', where: filter.where };
   }
   return undefined;
 }

@@ -100,7 +100,11 @@ export function readEnvFile(file: string): Record<string, string> {
     if (!m) {
       continue;
     }
+    const key = m[1];
     let v = m[2];
+    if (key === undefined || v === undefined) {
+      continue;
+    }
     if (v.startsWith('"') && v.endsWith('"') && v.length >= 2) {
       v = v.slice(1, -1).replace(/\\n/g, '\n').replace(/\\"/g, '"');
     } else if (v.startsWith("'") && v.endsWith("'") && v.length >= 2) {
@@ -108,7 +112,7 @@ export function readEnvFile(file: string): Record<string, string> {
     } else {
       v = v.replace(/\s+#.*$/, '');
     }
-    out[m[1]] = v;
+    out[key] = v;
   }
   return out;
 }

@@ -1,0 +1,239 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { CodeBridge } from '../bridge/codeBridge';
+import type { Catalog } from '../catalog/catalog';
+import { createToolSearchApi } from '../gateway/toolSearchApi';
+import { TurnDispatcher, type DispatchResult } from '../modes/turnDispatcher';
+import { previewOf } from '../modes/preview';
+import { buildSurface, MAX_LIKELY, type IsolationStatus } from '../modes/surface';
+import { ToolIndex } from '../search/toolIndex';
+import { SessionLog, turnStartEvent } from '../telemetry/sessionLog';
+import { summarizeSession, type SessionSummary } from '../telemetry/summary';
+import type { ToolSearchModeName } from '../types';
+import { errorMessage } from '../util/errors';
+import type { OpenWorkspace } from '../workspace';
+import { MockProvider, parsePrompt } from '../provider/mockProvider';
+import { serializeRequest, type PayloadBytes } from '../provider/payloadSize';
+import { chatCompletionsBody, DEFAULT_MODEL } from '../provider/requestShapes';
+
+export const DEFAULT_COMPARE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
+const MAX_ROUNDS = 8;
+
+export interface CompareOptions {
+  ws: OpenWorkspace;
+  catalog: Catalog;
+  prompt?: string;
+  /** `mock` (default: the built-in mock on loopback) or the base URL of an OpenAI-compatible API. */
+  provider?: string;
+  apiKey?: string;
+  model?: string;
+  /** The Tool Search lane's mode; default the configured one (or `code` when the config says direct). */
+  toolSearchMode?: Exclude<ToolSearchModeName, 'direct'>;
+  nodePath?: string;
+  env?: Record<string, string | undefined>;
+  /** Pre-approve calls (CLI `--approve`). */
+  approved?: boolean;
+  /** Writes each lane's session log as `<dir>/<lane>.jsonl`. */
+  logDir?: string;
+  /** Directory mode's likely schemas (default 4; 0 sends none, so the model must hydrate by name). */
+  likelyLimit?: number;
+}
+
+export interface LaneRequest {
+  /** Bytes of the body: as received by the mock, or as serialized here for a real provider. */
+  bytes: number;
+  tools: string[];
+}
+
+export interface LaneReport {
+  mode: ToolSearchModeName;
+  effectiveMode: ToolSearchModeName;
+  fallbackReason?: string;
+  visibleTools: string[];
+  /** Sizes of the first request, as previewed. */
+  bytes: PayloadBytes;
+  requests: LaneRequest[];
+  finalText?: string;
+  error?: string;
+  summary: SessionSummary;
+  log?: string;
+}
+
+export interface CompareCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface CompareReport {
+  provider: string;
+  prompt: string;
+  lanes: { direct: LaneReport; toolSearch: LaneReport };
+  checks: CompareCheck[];
+}
+
+interface LaneInput {
+  lane: 'direct' | 'toolSearch';
+  mode: ToolSearchModeName;
+  isolation?: IsolationStatus;
+  client: OpenAI;
+  mock?: MockProvider;
+}
+
+/**
+ * The design's E2E validation: the same turn in direct mode and with Tool
+ * Search, against an OpenAI-compatible provider driven by the real `openai`
+ * client, comparing the request payloads and the session logs.
+ */
+export async function compareModes(opts: CompareOptions): Promise<CompareReport> {
+  const prompt = opts.prompt ?? DEFAULT_COMPARE_PROMPT;
+  const configured = opts.ws.settings.mode;
+  const toolSearchMode = opts.toolSearchMode ?? (configured === 'direct' ? 'code' : configured);
+  const mock = !opts.provider || opts.provider === 'mock' ? new MockProvider() : undefined;
+  const baseURL = mock ? await mock.start() : (opts.provider as string);
+  const client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? 'mock-key', maxRetries: 0, timeout: 60_000 });
+  const index = ToolIndex.fromCatalog(opts.catalog);
+  // One bridge per tool_search_code call (its API carries that call's id); all disposed at the end.
+  const bridges: CodeBridge[] = [];
+  try {
+    let isolation: IsolationStatus | undefined;
+    if (toolSearchMode === 'code') {
+      const probe = new CodeBridge({ api: createToolSearchApi(opts.ws, opts.catalog, { index }), nodePath: opts.nodePath, warm: false, env: opts.env });
+      const report = await probe.isolation();
+      probe.dispose();
+      isolation = { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
+    }
+    const run = async (input: LaneInput): Promise<LaneReport> => {
+      const log = new SessionLog(opts.logDir ? path.join(opts.logDir, `${input.lane}.jsonl`) : undefined);
+      const api = createToolSearchApi(opts.ws, opts.catalog, { index, log, idPrefix: input.lane });
+      const surface = buildSurface({ catalog: opts.catalog, mode: input.mode, isolation: input.isolation, index, prompt, policy: opts.ws.policy, likelyLimit: opts.likelyLimit });
+      const preview = previewOf(surface, { catalog: opts.catalog, mode: input.mode, prompt, model: opts.model, tokens: true });
+      log.record(turnStartEvent(`${input.lane}:1`, preview, opts.catalog.countBySourceName()));
+      const runCode = async (code: string, parentCallId: string): Promise<DispatchResult> => {
+        const nested = createToolSearchApi(opts.ws, opts.catalog, { index, log, parentCallId });
+        const bridge = new CodeBridge({ api: nested, nodePath: opts.nodePath, warm: false, env: opts.env });
+        bridges.push(bridge);
+        const r = await bridge.run(code, {
+          timeoutMs: opts.catalog.settings.codeTimeoutMs,
+          parentCallId,
+          catalog: { size: opts.catalog.size, sources: opts.catalog.countBySource() },
+          approved: opts.approved,
+        });
+        return { ok: r.ok, output: { ok: r.ok, value: r.value, error: r.error, logs: r.logs, telemetry: r.telemetry }, ...(r.error ? { error: r.error } : {}) };
+      };
+      const dispatcher = new TurnDispatcher({ surface, api, catalog: () => opts.catalog, log, runCode });
+      const first = chatCompletionsBody({ model: opts.model ?? DEFAULT_MODEL, systemPrompt: surface.systemPrompt, userPrompt: prompt, tools: surface.tools });
+      const messages: ChatCompletionMessageParam[] = first.messages.map((m) => ({ ...m }));
+      const requests: LaneRequest[] = [];
+      let finalText: string | undefined;
+      let error: string | undefined;
+      try {
+        for (let round = 0; round < MAX_ROUNDS && finalText === undefined; round++) {
+          const body = { ...first, messages } as unknown as ChatCompletionCreateParamsNonStreaming;
+          const before = input.mock?.requests.length ?? 0;
+          const completion = await input.client.chat.completions.create(body);
+          const received = input.mock?.requests[before];
+          requests.push({
+            bytes: received?.bytes ?? serializeRequest(body as unknown as Parameters<typeof serializeRequest>[0]).totalBytes,
+            tools: received?.toolNames ?? surface.tools.map((t) => t.name),
+          });
+          const message = completion.choices[0]?.message;
+          const calls = (message?.tool_calls ?? []).filter((c) => c.type === 'function');
+          if (calls.length === 0) {
+            finalText = message?.content ?? '';
+            break;
+          }
+          messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+          for (const c of calls) {
+            const r = await dispatcher.dispatch({ callId: c.id, name: c.function.name, arguments: c.function.arguments });
+            messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(r.output ?? null) });
+          }
+        }
+        if (finalText === undefined) {
+          error = `no final answer after ${MAX_ROUNDS} rounds`;
+        }
+      } catch (err) {
+        error = errorMessage(err);
+      }
+      log.record({ type: 'turn-end', turnId: `${input.lane}:1`, ok: error === undefined, ...(error ? { error } : {}) });
+      return {
+        mode: preview.mode,
+        effectiveMode: preview.effectiveMode,
+        ...(preview.fallbackReason ? { fallbackReason: preview.fallbackReason } : {}),
+        visibleTools: preview.visibleTools,
+        bytes: preview.bytes,
+        requests,
+        ...(finalText !== undefined ? { finalText } : {}),
+        ...(error ? { error } : {}),
+        summary: summarizeSession(log.events),
+        ...(opts.logDir ? { log: path.join(opts.logDir, `${input.lane}.jsonl`) } : {}),
+      };
+    };
+    if (opts.logDir) {
+      fs.mkdirSync(opts.logDir, { recursive: true });
+    }
+    const direct = await run({ lane: 'direct', mode: 'direct', client, mock });
+    const toolSearch = await run({ lane: 'toolSearch', mode: toolSearchMode, isolation, client, mock });
+    return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch) };
+  } finally {
+    for (const b of bridges) {
+      b.dispose();
+    }
+    await mock?.close();
+  }
+}
+
+/** The six things the original QA scenario proves, checked on this run. */
+export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, toolSearch: LaneReport): CompareCheck[] {
+  const { target } = parsePrompt(prompt);
+  const tool = target ? catalog.allowed.find((t) => t.name === target) : undefined;
+  const checks: CompareCheck[] = [];
+  const add = (name: string, ok: boolean, detail: string): void => {
+    checks.push({ name, ok, detail });
+  };
+  const called = (lane: LaneReport): string => {
+    const f = lane.summary.finalCalls.find((c) => c.id === tool?.id);
+    return f ? `${f.id} via ${f.via} (${f.origin})` : `not called; calls: ${JSON.stringify(lane.summary.failedCalls.map((c) => `${c.id}: ${c.error ?? c.blockedBy ?? ''}`))}${lane.error ? `; error: ${lane.error}` : ''}`;
+  };
+  const ok = (lane: LaneReport): boolean => lane.summary.finalCalls.some((c) => c.id === tool?.id && c.ok);
+  add('direct mode calls the target tool', ok(direct), tool ? called(direct) : `no allowed tool named in the prompt (${target ?? 'none'})`);
+  add('Tool Search calls the same tool', ok(toolSearch), tool ? called(toolSearch) : 'no target');
+  const owner = tool?.sourceName;
+  const ownerTools = catalog.allowed.filter((t) => t.status === 'cataloged' && t.sourceName === owner).map((t) => t.name);
+  const directFirst = direct.requests[0]?.tools ?? [];
+  const missing = ownerTools.filter((n) => !directFirst.includes(n));
+  add('direct mode sends the plugin schemas to the provider', ownerTools.length > 0 && missing.length === 0, `${ownerTools.length - missing.length}/${ownerTools.length} ${owner ?? '?'} schemas in the first request${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+  const expected = [...toolSearch.visibleTools];
+  const sent = toolSearch.requests[0]?.tools ?? [];
+  const leaked = sent.filter((n) => ownerTools.includes(n));
+  // Directory mode may also send a few likely schemas; the other modes none.
+  const allowedLeak = toolSearch.effectiveMode === 'directory' ? MAX_LIKELY : 0;
+  add(
+    'Tool Search sends only the compact bridge (or search tools) and direct-only tools',
+    JSON.stringify(sent) === JSON.stringify(expected) && leaked.length <= allowedLeak,
+    `sent [${sent.join(', ')}]${toolSearch.fallbackReason ? ` (${toolSearch.fallbackReason})` : ''}`,
+  );
+  const d = direct.requests[0]?.bytes ?? 0;
+  const t = toolSearch.requests[0]?.bytes ?? 0;
+  add('the Tool Search request payload is smaller', t > 0 && t < d, `${t} bytes vs ${d} bytes direct (${d > 0 ? (100 * (1 - t / d)).toFixed(1) : '?'}% smaller)`);
+  const ds = direct.summary;
+  const ts = toolSearch.summary;
+  // Code: the call is nested under the bridge run. Tools: found by search. Directory: may also be a
+  // likely schema sent up front or an exact-name call hydrated from the directory.
+  const bridgeOrSearch =
+    ts.effectiveMode === 'code'
+      ? ts.searchCount >= 1 && ts.finalCalls.some((c) => c.via === 'tool_search_code' && c.parentCallId !== undefined)
+      : ts.effectiveMode === 'directory'
+        ? ts.finalCalls.some((c) => c.via === 'hydrated' || c.via === 'direct' || c.via === 'tool_call')
+        : ts.searchCount >= 1;
+  add(
+    'session logs show the expected tool-call counts and bridge telemetry',
+    ds.searchCount === 0 && ds.callCount === 1 && ds.schemasUpFront === direct.visibleTools.length && ts.callCount === 1 && bridgeOrSearch && ts.schemasUpFront === toolSearch.visibleTools.length,
+    `direct: ${ds.schemasUpFront} schemas up front, ${ds.searchCount} searches, ${ds.callCount} calls; Tool Search (${ts.effectiveMode}): ${ts.schemasUpFront} schemas up front, ${ts.searchCount} searches, ${ts.describeCount} describes, ${ts.callCount} calls${ts.finalCalls[0] ? `, final ${ts.finalCalls[0].id} via ${ts.finalCalls[0].via}` : ''}`,
+  );
+  const previewMatches = direct.requests[0]?.bytes === direct.bytes.total && toolSearch.requests[0]?.bytes === toolSearch.bytes.total;
+  add('the provider received exactly the previewed first request', previewMatches, `direct ${direct.requests[0]?.bytes ?? '?'} = ${direct.bytes.total}; Tool Search ${toolSearch.requests[0]?.bytes ?? '?'} = ${toolSearch.bytes.total}`);
+  return checks;
+}

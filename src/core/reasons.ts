@@ -1,0 +1,89 @@
+import type { ToolSourceKind } from './types';
+
+/**
+ * What a source found wrong with a definition it listed. Data: the text is
+ * `defectText`'s, and nothing reads meaning back out of it.
+ */
+export type DefinitionDefect =
+  /** The definition does not fit the tool shape (name, schema, ...). */
+  | { kind: 'bad-shape'; problem: string }
+  /** The catalog refuses its model-facing name or the size of its schemas (catalog/toolAdmission.ts). */
+  | { kind: 'not-admitted'; problem: string }
+  /** A second definition with the same name in one source (client tools file, plugin, MCP server). */
+  | { kind: 'duplicate' }
+  /** A plugin tool missing from the plugin's `contracts.tools`. */
+  | { kind: 'undeclared' }
+  /** A name in `contracts.tools` with no definition. */
+  | { kind: 'missing-definition' }
+  | { kind: 'plugin-disabled'; why: string }
+  /** Removed by an MCP server's `toolFilter`; `rule` names the glob and where it was written. */
+  | { kind: 'tool-filter'; rule: 'exclude' | 'include'; glob?: string; where: string };
+
+/** Why a cataloged tool is excluded or direct-only. */
+export type ToolReason =
+  | DefinitionDefect
+  /** The policy denies it: the policy engine's own sentence, and how to lift it. */
+  | { kind: 'policy'; text: string; hint?: string }
+  /**
+   * A client tool whose name belongs to another tool (`with` is that tool's id);
+   * `listedAs` when the other is a client tool too, listed under that name.
+   */
+  | { kind: 'client-conflict'; with: string; listedAs?: string }
+  /** Two non-client tools want one model-visible name; the earlier source keeps it. */
+  | { kind: 'name-conflict'; with: string }
+  | { kind: 'direct-only' };
+
+export type ToolReasonKind = ToolReason['kind'];
+
+/** The tool a reason is about, as sources and the catalog both name it. */
+export interface ReasonSubject {
+  source: ToolSourceKind;
+  /** Plugin id, MCP server name, `core` or `client`. */
+  owner: string;
+  name: string;
+}
+
+/** The one rendering of a definition defect. */
+export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
+  switch (d.kind) {
+    case 'bad-shape':
+    case 'not-admitted':
+      return d.problem;
+    case 'duplicate':
+      if (t.source === 'client') {
+        return `duplicate client tool name "${t.name}"`;
+      }
+      return t.source === 'mcp' ? `duplicate tool name "${t.name}" listed by MCP server "${t.owner}"` : `duplicate tool name "${t.name}" in plugin "${t.owner}"`;
+    case 'undeclared':
+      return `tool "${t.name}" is not declared in contracts.tools of plugin "${t.owner}"`;
+    case 'missing-definition':
+      return `"${t.name}" is declared in contracts.tools of plugin "${t.owner}" but has no definition`;
+    case 'plugin-disabled':
+      return `plugin disabled: ${d.why}`;
+    case 'tool-filter':
+      return d.rule === 'exclude'
+        ? `filtered out by toolFilter.exclude "${d.glob ?? ''}" of MCP server "${t.owner}" (${d.where})`
+        : `not matched by toolFilter.include of MCP server "${t.owner}" (${d.where})`;
+  }
+}
+
+/** The one rendering of a tool reason, for every surface (CLI, tree, panels, explain). */
+export function reasonText(r: ToolReason, t: ReasonSubject): string {
+  switch (r.kind) {
+    case 'policy':
+      return r.text;
+    case 'client-conflict':
+      return `client tool name conflict: ${t.name} (${r.listedAs === undefined ? `also ${r.with}` : `also listed as ${r.listedAs}`})`;
+    case 'name-conflict':
+      return `name conflict: "${t.name}" is already provided by ${r.with}`;
+    case 'direct-only':
+      return 'catalogMode "direct-only": always visible to the model, never behind search';
+    default:
+      return defectText(r, t);
+  }
+}
+
+/** A catalog tool's reason as text (catalog entries name their owner `sourceName`). */
+export function toolReasonText(t: { reason?: ToolReason; source: ToolSourceKind; sourceName: string; name: string }): string | undefined {
+  return t.reason ? reasonText(t.reason, { source: t.source, owner: t.sourceName, name: t.name }) : undefined;
+}

@@ -1,0 +1,24 @@
+// Ids of the commands and views the manifest contributes: the one spelling of each.
+
+/** Every command the manifest contributes; the smoke test checks both agree. */
+export const COMMANDS = {
+  refresh: 'toolSearchInspector.refresh',
+  explainTool: 'toolSearchInspector.explainTool',
+  openCatalogPanel: 'toolSearchInspector.openCatalogPanel',
+  showLogs: 'toolSearchInspector.showLogs',
+  openLocation: 'toolSearchInspector.openLocation',
+  runBridgeSnippet: 'toolSearchInspector.runBridgeSnippet',
+  previewPayload: 'toolSearchInspector.previewPayload',
+  openModePreview: 'toolSearchInspector.openModePreview',
+  clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
+  verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
+  suggestDescriptions: 'toolSearchInspector.suggestDescriptions',
+  applyDescriptionSuggestion: 'toolSearchInspector.applyDescriptionSuggestion',
+  copyDescriptionSuggestion: 'toolSearchInspector.copyDescriptionSuggestion',
+} as const;
+
+export const CATALOG_VIEW = 'toolSearchInspector.catalog';
+/** The command VS Code derives for focusing the catalog view. */
+export const FOCUS_CATALOG_VIEW = `${CATALOG_VIEW}.focus`;
+/** VS Code's own command: the Workspace Trust editor. */
+export const MANAGE_TRUST = 'workbench.trust.manage';

@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import OpenAI from 'openai';
+import type { Catalog } from '../../../src/core/catalog/catalog';
+import { compareModes } from '../../../src/core/orchestration/compare';
+import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvider';
+import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
+import { DEMO, REPO } from '../../unit/gateway/fixtures';
+import { scratchDir } from '../../helpers/scratch';
+
+describe('compare: direct vs Tool Search against a mock OpenAI-compatible provider', function () {
+  // The code lane probes and spawns a real sandbox child.
+  this.timeout(60000);
+  const dir = cliWorkspace();
+  let ws: OpenWorkspace;
+  let catalog: Catalog;
+  before(async () => {
+    ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, trusted: true, snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }] });
+    catalog = await ws.buildCatalog();
+  });
+  after(async () => ws.dispose());
+
+  it('the mock answers the real openai client and records the body as received', async () => {
+    const mock = new MockProvider();
+    const baseURL = await mock.start();
+    try {
+      const client = new OpenAI({ baseURL, apiKey: 'k', maxRetries: 0 });
+      const r = await client.chat.completions.create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'use notes_search with marker A1' }],
+        tools: [{ type: 'function', function: { name: 'notes_search', parameters: { type: 'object', properties: {} } } }],
+      });
+      const call = r.choices[0]?.message.tool_calls?.[0];
+      assert.ok(call?.type === 'function');
+      assert.equal(call.function.name, 'notes_search');
+      assert.deepEqual(JSON.parse(call.function.arguments), { marker: 'A1' });
+      assert.equal(mock.requests.length, 1);
+      assert.deepEqual(mock.requests[0]?.toolNames, ['notes_search']);
+      assert.ok((r.usage?.prompt_tokens ?? 0) > 0);
+    } finally {
+      await mock.close();
+    }
+    assert.deepEqual(parsePrompt('Call github__create_issue with marker "x-1"'), { target: 'github__create_issue', args: { marker: 'x-1' } });
+  });
+
+  it('tools mode: both lanes call fake_plugin_tool_17; only Tool Search keeps the plugin schemas out; all six QA checks pass', async () => {
+    const logDir = scratchDir('logs-');
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', logDir });
+    for (const c of r.checks) {
+      assert.ok(c.ok, `${c.name}: ${c.detail}`);
+    }
+    assert.equal(r.checks.length, 7);
+    const { direct, toolSearch } = r.lanes;
+    assert.match(direct.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
+    assert.match(toolSearch.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
+    // OpenClaw 2026.9.6 keeps its coding tools and the reply tool visible beside the three controls.
+    const visible = catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name);
+    assert.ok(visible.includes('message'));
+    assert.deepEqual(toolSearch.requests[0]?.tools, ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name), ...visible]);
+    assert.ok(!toolSearch.requests[0]?.tools.some((n) => n.startsWith('fake_plugin_tool_')));
+    assert.ok(direct.requests[0]?.tools.includes('fake_plugin_tool_17'));
+    assert.equal(toolSearch.requests.length, 4, 'search, describe, call, then the answer');
+    assert.equal(toolSearch.summary.searchCount, 1);
+    assert.equal(toolSearch.summary.describeCount, 1);
+    assert.equal(toolSearch.summary.finalCalls[0]?.via, 'tool_call');
+    const events = parseSessionLog(fs.readFileSync(path.join(logDir, 'toolSearch.jsonl'), 'utf8')).events;
+    assert.equal(events[0]?.type, 'turn-start');
+    assert.equal(events[events.length - 1]?.type, 'turn-end');
+  });
+
+  it('code mode: the bridge runs the model snippet in the sandbox and the call is nested under the model call', async () => {
+    const bundle = path.join(REPO, 'dist', 'sandbox.js');
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'code' });
+    const lane = r.lanes.toolSearch;
+    if (!fs.existsSync(bundle)) {
+      // Without a built sandbox, code mode must fall back, never run unisolated.
+      assert.equal(lane.effectiveMode, 'tools');
+      assert.match(lane.fallbackReason ?? '', /isolated Node child/);
+      return;
+    }
+    assert.equal(lane.effectiveMode, 'code', lane.fallbackReason);
+    // OpenClaw 2026.9.6 keeps its coding tools and the reply tool visible beside the bridge.
+    assert.deepEqual(lane.requests[0]?.tools, ['tool_search_code', ...catalog.directOnly.map((t) => t.name), ...catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name)]);
+    for (const c of r.checks) {
+      assert.ok(c.ok, `${c.name}: ${c.detail}`);
+    }
+    const final = lane.summary.finalCalls[0];
+    assert.equal(final?.via, 'tool_search_code');
+    assert.match(final?.callId ?? '', /^tool_search_code:call_\d+:fake_plugin_tool_17:\d+$/);
+    assert.equal(final?.parentCallId, final?.callId.split(':')[1]);
+  });
+
+  it('directory mode: the model calls a tool listed only in the directory by its exact name, hydrated through the gateway', async () => {
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'directory', likelyLimit: 0 });
+    const lane = r.lanes.toolSearch;
+    assert.equal(lane.effectiveMode, 'directory');
+    assert.ok(!lane.requests[0]?.tools.includes('fake_plugin_tool_17'), 'no schema up front');
+    for (const c of r.checks) {
+      assert.ok(c.ok, `${c.name}: ${c.detail}`);
+    }
+    assert.equal(lane.summary.finalCalls[0]?.via, 'hydrated');
+    assert.match(lane.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
+  });
+
+  it('a denied target fails the comparison instead of being reached some other way', async () => {
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', prompt: 'Call fake_plugin_tool_36 with marker Z' });
+    assert.equal(r.checks[0]?.ok, false);
+    assert.equal(r.checks[1]?.ok, false);
+    assert.equal(r.lanes.direct.summary.finalCalls.length, 0);
+    assert.ok(!r.lanes.toolSearch.summary.finalCalls.some((c) => c.id.endsWith('fake_plugin_tool_36')));
+  });
+
+  it('CLI compare prints both lanes and exits 0 when every check passes', async () => {
+    const r = await cli(dir, 'compare', '--mode', 'tools', '--json');
+    assert.equal(r.code, 0, r.out + r.err);
+    const j = JSON.parse(r.out) as { lanes: { direct: unknown; toolSearch: unknown }; checks: { ok: boolean }[] };
+    assert.ok(j.lanes.direct && j.lanes.toolSearch);
+    assert.ok(j.checks.every((c) => c.ok));
+    const bad = await cli(dir, 'compare', '--provider', 'ftp://x');
+    assert.equal(bad.code, 2);
+  });
+});
