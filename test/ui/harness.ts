@@ -22,6 +22,7 @@ export interface Locator {
   count(): Promise<number>;
   getAttribute(name: string): Promise<string | null>;
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
+  isVisible(): Promise<boolean>;
 }
 export interface FrameLocator {
   locator(selector: string): Locator;
@@ -87,9 +88,20 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   // The palette can open before it has the extension's commands (it then offers
   // "similar commands"); reopening it picks them up.
   for (let attempt = 1; ; attempt++) {
+    // A modal dialog (a save prompt from an earlier test's editor) takes the keyboard: dismiss it.
+    if (await page.locator('.monaco-dialog-box').isVisible().catch(() => false)) {
+      await page.keyboard.press('Escape');
+    }
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
+    const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+    if (!shown) {
+      await page.keyboard.press('Escape');
+      if (attempt === 3) {
+        throw new Error(`the command palette did not open for "${title}"`);
+      }
+      continue;
+    }
     await input.fill(`>${title}`);
     const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
     const found = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
