@@ -15,6 +15,9 @@ export const COMMANDS = {
   suggestDescriptions: 'toolSearchInspector.suggestDescriptions',
   applyDescriptionSuggestion: 'toolSearchInspector.applyDescriptionSuggestion',
   copyDescriptionSuggestion: 'toolSearchInspector.copyDescriptionSuggestion',
+  saveBaseline: 'toolSearchInspector.saveBaseline',
+  compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
+  compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -11,7 +11,7 @@ import type { McpInputStore } from './mcpInputs';
 import { PREVIEW_SCHEME, type PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
 import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
-import { PreviewPanel } from './preview/previewPanel';
+import { PreviewPanel } from './panels/previewPanel';
 import { COMMANDS } from './commandIds';
 import { applySuggestionCommand, copySuggestionCommand, SUGGEST_SCHEME, SuggestionDocuments, suggestDescriptionsCommand } from './learning/suggestCommand';
 

@@ -1,14 +1,9 @@
 import * as vscode from 'vscode';
 import type { CatalogService } from '../catalogService';
+import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
+import { DiffPanel } from '../panels/diffPanel';
 import { BaselineService, diffSummary, type BaselineMark } from './baselineService';
-import { DiffPanel } from './diffPanel';
-
-export const BASELINE_COMMANDS = {
-  saveBaseline: 'toolSearchInspector.saveBaseline',
-  compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
-  compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
-} as const;
 
 export interface BaselineDeps {
   extensionUri: vscode.Uri;
@@ -20,7 +15,7 @@ export interface BaselineDeps {
 function createBaselineMark(baselines: BaselineService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('toolSearchInspector.baseline', vscode.StatusBarAlignment.Left, 49);
   item.name = 'Tool Search Catalog Baseline';
-  item.command = BASELINE_COMMANDS.compareWithBaseline;
+  item.command = COMMANDS.compareWithBaseline;
   const update = (mark: BaselineMark): void => {
     switch (mark.kind) {
       case 'differs':
@@ -59,7 +54,7 @@ export function registerBaselineCommands(deps: BaselineDeps): { disposables: vsc
     baselines,
     createBaselineMark(baselines),
     vscode.commands.registerCommand(
-      BASELINE_COMMANDS.saveBaseline,
+      COMMANDS.saveBaseline,
       guarded('Save Catalog Baseline', async () => {
         const uri = await baselines.saveBaseline();
         void vscode.window.setStatusBarMessage(`$(check) Catalog baseline saved to ${vscode.workspace.asRelativePath(uri)}`, 4000);
@@ -67,7 +62,7 @@ export function registerBaselineCommands(deps: BaselineDeps): { disposables: vsc
       }),
     ),
     vscode.commands.registerCommand(
-      BASELINE_COMMANDS.compareWithBaseline,
+      COMMANDS.compareWithBaseline,
       guarded('Compare with Baseline', async () => {
         if (!(await baselines.baseline())) {
           const save = 'Save Baseline Now';
@@ -81,9 +76,9 @@ export function registerBaselineCommands(deps: BaselineDeps): { disposables: vsc
       }),
     ),
     vscode.commands.registerCommand(
-      BASELINE_COMMANDS.compareWithSnapshot,
+      COMMANDS.compareWithSnapshot,
       guarded('Compare with Snapshot File', async () => {
-        const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Compare', filters: { 'Catalog snapshot': ['json'] }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+        const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Compare', filters: { 'Catalog snapshot': ['json'] }, defaultUri: deps.service.folder?.uri });
         const uri = picked?.[0];
         if (!uri) {
           return;

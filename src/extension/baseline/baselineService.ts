@@ -45,12 +45,10 @@ export class BaselineService implements vscode.Disposable {
         }
       }),
     );
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, BASELINE_PATH.join('/')));
-      const again = (): void => void this.recheck(this.service.state);
-      this.disposables.push(watcher, watcher.onDidCreate(again), watcher.onDidChange(again), watcher.onDidDelete(again));
-    }
+    // Any folder's baseline: the active root may change, and a recheck reads only the active root's.
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/${BASELINE_PATH.join('/')}`);
+    const again = (): void => void this.recheck(this.service.state);
+    this.disposables.push(watcher, watcher.onDidCreate(again), watcher.onDidChange(again), watcher.onDidDelete(again));
   }
 
   get mark(): BaselineMark {
@@ -58,7 +56,7 @@ export class BaselineService implements vscode.Disposable {
   }
 
   baselineUri(): vscode.Uri | undefined {
-    const folder = vscode.workspace.workspaceFolders?.[0];
+    const folder = this.service.folder;
     return folder ? vscode.Uri.joinPath(folder.uri, ...BASELINE_PATH) : undefined;
   }
 

@@ -1,13 +1,10 @@
 // The Catalog Diff webview. Talks to the host only through the shared
 // protocol; builds DOM with textContent (tool names and reasons are untrusted).
 import { parseHostMessage, type DiffView, type ModeChangeView, type ToolChangeView, type WebviewMessage } from '../shared/diffProtocol';
+import { el, hostApi, icon } from '../shared/dom';
 
-interface VsCodeApi {
-  postMessage(msg: WebviewMessage): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+// The diff keeps no saved state: the host sends the whole view on every `ready`.
+const vscode = hostApi<WebviewMessage, never>();
 const app = document.getElementById('app') as HTMLElement;
 
 const CHANGE_TITLES: Record<ToolChangeView['change'], string> = {
@@ -28,21 +25,6 @@ const CHANGE_ICONS: Record<ToolChangeView['change'], string> = {
   schema: 'symbol-structure',
   description: 'note',
 };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    e.setAttribute(k, v);
-  }
-  for (const c of children) {
-    e.append(c);
-  }
-  return e;
-}
-
-function icon(name: string): HTMLElement {
-  return el('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
-}
 
 function signed(n: number): string {
   return n > 0 ? `+${n.toLocaleString('en-US')}` : n.toLocaleString('en-US');

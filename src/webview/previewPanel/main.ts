@@ -15,15 +15,9 @@ import {
   type PreviewView,
   type WebviewMessage,
 } from '../shared/previewProtocol';
+import { el, hostApi, icon } from '../shared/dom';
 
-interface VsCodeApi {
-  postMessage(msg: WebviewMessage): void;
-  getState(): unknown;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
 let state: PanelState = parsePanelState(vscode.getState());
 let raw: { mode: ModeName; json: string } | undefined;
@@ -44,21 +38,6 @@ const WHY_TITLES: Record<string, string> = {
   likely: 'likely (from the prompt)',
   required: 'required',
 };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    e.setAttribute(k, v);
-  }
-  for (const c of children) {
-    e.append(c);
-  }
-  return e;
-}
-
-function icon(name: string): HTMLElement {
-  return el('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
-}
 
 function button(label: string, title: string, onClick: () => void, opts: { icon?: string; cls?: string; testid?: string } = {}): HTMLButtonElement {
   const b = el('button', { type: 'button', title, class: opts.cls ?? '', ...(opts.testid ? { 'data-testid': opts.testid } : {}) }, ...(opts.icon ? [icon(opts.icon), ' '] : []), label);

@@ -24,3 +24,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<
   e.append(...children);
   return e;
 }
+
+/** A codicon glyph (the panel loads the codicon stylesheet); decorative, so hidden from screen readers. */
+export function icon(name: string): HTMLElement {
+  return el('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
+}

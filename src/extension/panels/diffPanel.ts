@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import type { SnapshotDiff } from '../../core/snapshot/diff';
 import type { CatalogSnapshot } from '../../core/snapshot/snapshot';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/diffProtocol';
+import type { BaselineService } from '../baseline/baselineService';
+import { toDiffView } from '../baseline/diffView';
 import type { CatalogService } from '../catalogService';
+import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
-import { panelHtml } from '../panels/panelShell';
-import type { BaselineService } from './baselineService';
-import { toDiffView } from './diffView';
+import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const DIFF_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogDiff';
 
@@ -26,55 +27,59 @@ export interface DiffTarget {
   snapshot?: CatalogSnapshot;
 }
 
+const SPEC: PanelSpec = {
+  viewType: DIFF_PANEL_VIEW_TYPE,
+  page: { title: 'Catalog Diff', script: 'diffPanel.js', stylesheet: 'diffPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Comparing the catalog…' },
+  column: vscode.ViewColumn.Active,
+};
+
+// Set by `show` before it makes a panel; the target is what that call asked for.
+let pendingOpen: { deps: DiffPanelDeps; target: DiffTarget } | undefined;
+const registry = new PanelRegistry<DiffPanel>(SPEC, (panel) => {
+  if (!pendingOpen) {
+    throw new Error('the Catalog Diff panel is made outside DiffPanel.show');
+  }
+  return new DiffPanel(panel, pendingOpen.deps, pendingOpen.target);
+});
+
 /**
  * The Catalog Diff panel: what changed from a baseline (or any snapshot
  * file) to the live catalog. One per window; it follows the catalog, so an
- * edited config shows up as soon as the catalog is rebuilt.
+ * edited config shows up as soon as the catalog is rebuilt. It has no
+ * serializer: the target (a snapshot file) is not kept across a reload.
  */
-export class DiffPanel implements vscode.Disposable {
-  private static current: DiffPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+export class DiffPanel extends PanelBase {
   private ready = false;
   private last: SnapshotDiff | undefined;
-  private disposed = false;
   /** Paint times reported by the webview, for tests. */
   readonly renders: number[] = [];
 
   static get open(): DiffPanel | undefined {
-    return DiffPanel.current;
+    return registry.get();
   }
 
+  /** Opens the panel on `target`, or points the open one at it and renders again. */
   static show(deps: DiffPanelDeps, target: DiffTarget): DiffPanel {
-    if (DiffPanel.current) {
-      DiffPanel.current.target = target;
-      DiffPanel.current.panel.reveal();
-      void DiffPanel.current.render();
-      return DiffPanel.current;
+    const existing = registry.get();
+    if (existing) {
+      existing.target = target;
     }
-    const panel = vscode.window.createWebviewPanel(DIFF_PANEL_VIEW_TYPE, 'Catalog Diff', vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media')],
-    });
-    DiffPanel.current = new DiffPanel(panel, deps, target);
-    return DiffPanel.current;
+    pendingOpen = { deps, target };
+    const p = registry.createOrShow(deps.extensionUri, '', 'Catalog Diff');
+    pendingOpen = undefined;
+    if (p === existing) {
+      void p.render();
+    }
+    return p;
   }
 
-  private constructor(
-    readonly panel: vscode.WebviewPanel,
+  constructor(
+    panel: vscode.WebviewPanel,
     private readonly deps: DiffPanelDeps,
     private target: DiffTarget,
   ) {
-    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
-    panel.webview.html = panelHtml(panel.webview, deps.extensionUri, {
-      title: 'Catalog Diff',
-      script: 'diffPanel.js',
-      stylesheet: 'diffPanel.css',
-      extraStyles: [['codicons', 'codicon.css']],
-      placeholder: 'Comparing the catalog…',
-    });
+    super(panel, deps.extensionUri, SPEC);
     this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((raw: unknown) => {
         const msg = parseWebviewMessage(raw);
         if (!msg) {
@@ -151,7 +156,7 @@ export class DiffPanel implements vscode.Disposable {
           await this.render();
           return;
         case 'openRule':
-          await vscode.commands.executeCommand('toolSearchInspector.openLocation', { file: msg.file, line: msg.line });
+          await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, line: msg.line });
           return;
         case 'rendered':
           this.renders.push(msg.ms);
@@ -160,19 +165,5 @@ export class DiffPanel implements vscode.Disposable {
     } catch (err) {
       await this.deps.logger.showError('Catalog Diff', err);
     }
-  }
-
-  dispose(): void {
-    if (this.disposed) {
-      return;
-    }
-    this.disposed = true;
-    if (DiffPanel.current === this) {
-      DiffPanel.current = undefined;
-    }
-    for (const d of this.disposables.splice(0)) {
-      d.dispose();
-    }
-    this.panel.dispose();
   }
 }

@@ -4,10 +4,11 @@ import type { PreviewAssembler, PreviewAssembly } from '../../core/modes/preview
 import type { ModeName } from '../../webview/shared/previewProtocol';
 import { MAX_PROMPT, parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/previewProtocol';
 import type { CatalogService, CatalogState } from '../catalogService';
+import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
-import { panelHtml } from '../panels/panelShell';
-import type { PreviewDocuments } from './previewCommand';
+import type { PreviewDocuments } from '../preview/previewCommand';
+import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const PREVIEW_PANEL_VIEW_TYPE = 'toolSearchInspector.modePreview';
 
@@ -19,13 +20,20 @@ export interface PreviewPanelDeps {
   documents: PreviewDocuments;
 }
 
-function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-  return {
-    enableScripts: true,
-    retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
-  };
-}
+const SPEC: PanelSpec = {
+  viewType: PREVIEW_PANEL_VIEW_TYPE,
+  page: { title: 'Mode Preview', script: 'previewPanel.js', stylesheet: 'previewPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Assembling every mode…' },
+  column: vscode.ViewColumn.Active,
+};
+
+// Set by `createOrShow` or the serializer's registration, before any panel is made.
+let panelDeps: PreviewPanelDeps | undefined;
+const registry = new PanelRegistry<PreviewPanel>(SPEC, (panel) => {
+  if (!panelDeps) {
+    throw new Error('the Mode Preview panel is used before registerPreviewPanelSerializer');
+  }
+  return new PreviewPanel(panel, panelDeps);
+});
 
 /** Timing of the last renders, for tests and the bench (host assembly and webview paint). */
 export interface PreviewTiming {
@@ -51,9 +59,7 @@ function yieldToEventLoop(): Promise<void> {
  * health. One per window; it follows the catalog and re-assembles on every
  * prompt the webview sends (the webview debounces typing).
  */
-export class PreviewPanel implements vscode.Disposable {
-  private static current: PreviewPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+export class PreviewPanel extends PanelBase {
   private ready = false;
   private prompt = '';
   private assembler: PreviewAssembler | undefined;
@@ -61,42 +67,25 @@ export class PreviewPanel implements vscode.Disposable {
   private last: PreviewAssembly | undefined;
   /** The number of the latest render; late tokens of an older one are dropped. */
   private seq = 0;
-  private disposed = false;
+  private closed = false;
   readonly timings: PreviewTiming[] = [];
 
   static get open(): PreviewPanel | undefined {
-    return PreviewPanel.current;
+    return registry.get();
   }
 
   static createOrShow(deps: PreviewPanelDeps): PreviewPanel {
-    if (PreviewPanel.current) {
-      PreviewPanel.current.panel.reveal();
-      return PreviewPanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(PREVIEW_PANEL_VIEW_TYPE, 'Mode Preview', vscode.ViewColumn.Active, webviewOptions(deps.extensionUri));
-    PreviewPanel.current = new PreviewPanel(panel, deps);
-    return PreviewPanel.current;
+    panelDeps = deps;
+    return registry.createOrShow(deps.extensionUri, '', 'Mode Preview');
   }
 
-  /** Called by the serializer after a reload: the webview restores its prompt and tab itself. */
-  static revive(panel: vscode.WebviewPanel, deps: PreviewPanelDeps): PreviewPanel {
-    PreviewPanel.current?.dispose();
-    panel.webview.options = webviewOptions(deps.extensionUri);
-    PreviewPanel.current = new PreviewPanel(panel, deps);
-    return PreviewPanel.current;
-  }
-
-  private constructor(readonly panel: vscode.WebviewPanel, private readonly deps: PreviewPanelDeps) {
-    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'icon.png');
-    panel.webview.html = panelHtml(panel.webview, deps.extensionUri, {
-      title: 'Mode Preview',
-      script: 'previewPanel.js',
-      stylesheet: 'previewPanel.css',
-      extraStyles: [['codicons', 'codicon.css']],
-      placeholder: 'Assembling every mode…',
+  constructor(panel: vscode.WebviewPanel, private readonly deps: PreviewPanelDeps) {
+    super(panel, deps.extensionUri, SPEC);
+    // A render that outlives the panel must not count tokens for nobody.
+    this.onDidDispose(() => {
+      this.closed = true;
     });
     this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((raw: unknown) => {
         const msg = parseWebviewMessage(raw);
         if (!msg) {
@@ -156,7 +145,7 @@ export class PreviewPanel implements vscode.Disposable {
     const previous = this.last;
     // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
     const assembly = assembler.assemble(this.prompt, core.ALL_MODES, { deferTokens: DEFERRED_TOKENS });
-    const view = core.toPreviewView(assembly, catalog, { workspaceName: vscode.workspace.workspaceFolders?.[0]?.name ?? '', cause, previous, seq });
+    const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq });
     this.last = assembly;
     const timing: PreviewTiming = { cause, assemblyMs: assembly.timing.ms };
     this.timings.push(timing);
@@ -164,7 +153,7 @@ export class PreviewPanel implements vscode.Disposable {
     await this.post({ type: 'preview', view });
     if (assembly.pendingTokens.length > 0) {
       await yieldToEventLoop();
-      if (seq !== this.seq || this.disposed) {
+      if (seq !== this.seq || this.closed) {
         // A newer render (a keystroke, a rebuilt catalog) replaced this one and counts for itself.
         return;
       }
@@ -232,12 +221,12 @@ export class PreviewPanel implements vscode.Disposable {
         case 'openDefinition': {
           const origin = (await this.currentCatalog()).get(msg.toolId)?.origin;
           if (origin) {
-            await vscode.commands.executeCommand('toolSearchInspector.openLocation', origin);
+            await vscode.commands.executeCommand(COMMANDS.openLocation, origin);
           }
           return;
         }
         case 'showLogs':
-          await vscode.commands.executeCommand('toolSearchInspector.showLogs');
+          await vscode.commands.executeCommand(COMMANDS.showLogs);
           return;
         case 'rendered': {
           const t = [...this.timings].reverse().find((x) => x.cause === msg.cause && x.renderMs === undefined);
@@ -252,28 +241,10 @@ export class PreviewPanel implements vscode.Disposable {
       await this.deps.logger.showError(`mode preview: ${msg.type} failed`, err);
     }
   }
-
-  dispose(): void {
-    if (this.disposed) {
-      return;
-    }
-    this.disposed = true;
-    if (PreviewPanel.current === this) {
-      PreviewPanel.current = undefined;
-    }
-    this.panel.dispose();
-    for (const d of this.disposables.splice(0)) {
-      d.dispose();
-    }
-  }
 }
 
-/** Brings the panel back after a window reload. */
+/** Brings the panel back after a window reload: the webview restores its prompt and tab itself. */
 export function registerPreviewPanelSerializer(deps: PreviewPanelDeps): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(PREVIEW_PANEL_VIEW_TYPE, {
-    deserializeWebviewPanel(panel: vscode.WebviewPanel): Thenable<void> {
-      PreviewPanel.revive(panel, deps);
-      return Promise.resolve();
-    },
-  });
+  panelDeps = deps;
+  return registry.registerSerializer(deps.extensionUri);
 }
