@@ -267,7 +267,7 @@ export function statusText(catalog: Catalog, folderName?: string): { text: strin
   const by = catalog.countBySource();
   return {
     text: `$(search) ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog)}`,
-    tooltip: `${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\nCatalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+    tooltip: `${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };
 }
 

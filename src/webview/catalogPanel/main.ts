@@ -32,6 +32,7 @@ function button(label: string, title: string, onClick: () => void, cls = ''): HT
 function header(s: CatalogSnapshot): HTMLElement {
   const summary = el('p', { class: 'summary', 'data-testid': 'summary' },
     el('span', { class: 'pill mode' }, `mode: ${s.mode}${s.configured ? '' : ' (not configured)'}`), ' ',
+    ...(s.openclawVersion ? [el('span', { class: 'pill', 'data-testid': 'openclaw-version', title: 'The OpenClaw version whose tool tables and defaults are modelled' }, `OpenClaw ${s.openclawVersion}`), ' '] : []),
     el('strong', { 'data-testid': 'catalog-size' }, String(s.size)), ` tools in the catalog (openclaw ${s.counts.openclaw}, mcp ${s.counts.mcp}, client ${s.counts.client}) · `,
     `${s.directOnly} direct-only · ${s.excluded} excluded`);
   const h = el('header', {},

@@ -40,6 +40,8 @@ export interface CatalogSnapshot {
   rootUri?: string;
   workspaceName: string;
   mode: string;
+  /** The OpenClaw version whose tables and defaults the catalog models. */
+  openclawVersion?: string;
   searchEnabled: boolean;
   configured: boolean;
   trusted: boolean;

@@ -101,6 +101,7 @@ describe('catalog tree model', () => {
     const t = statusText(catalog);
     assert.equal(t.text, `$(search) code · ${catalog.size}`);
     assert.match(t.tooltip, /direct-only/);
+    assert.match(t.tooltip, /Modelling OpenClaw 2026\.9\.6 \(the newest modelled version/, 'the editor says which OpenClaw it models');
   });
 
   it('panel snapshot: by-source rows add up to the catalog', async () => {
@@ -110,5 +111,6 @@ describe('catalog tree model', () => {
     assert.equal(snap.sources.reduce((n, r) => n + r.excluded, 0), catalog.excluded.length);
     assert.equal(snap.tools.length, catalog.tools.length);
     assert.deepEqual(structuredClone(snap), snap, 'the snapshot survives postMessage cloning');
+    assert.equal(snap.openclawVersion, '2026.9.6');
   });
 });
