@@ -5,6 +5,7 @@
 
 // Type-only: erased from the browser bundle, but the compiler keeps the panel in step with core.
 import type { ToolReasonKind, ToolSourceKind, ToolStatus } from '../../core/types';
+import { isObject, parseStatusMessage } from './messageGuards';
 
 export type ToolStatusView = ToolStatus;
 export type SourceKindView = ToolSourceKind;
@@ -74,10 +75,6 @@ export interface PanelState {
   snapshot?: CatalogSnapshot;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 const MAX_ID = 512;
 
 function isToolId(v: unknown): v is string {
@@ -107,9 +104,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
   }
   switch (v.type) {
     case 'loading':
-      return { type: 'loading' };
     case 'error':
-      return typeof v.message === 'string' ? { type: 'error', message: v.message } : undefined;
+      return parseStatusMessage(v);
     case 'catalog':
       return isObject(v.snapshot) && Array.isArray(v.snapshot.tools) && Array.isArray(v.snapshot.sources)
         ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot }

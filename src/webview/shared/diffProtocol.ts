@@ -4,6 +4,7 @@
 
 // Type-only: erased from the browser bundle.
 import type { ToolSearchModeName, ToolStatus } from '../../core/types';
+import { isObject, isStringArray, parseStatusMessage } from './messageGuards';
 
 export interface RuleView {
   layer: string;
@@ -83,10 +84,6 @@ export type WebviewMessage =
 export const MAX_TOOL_ROWS = 2000;
 const MAX_PATH = 1024;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The host trusts nothing the webview sends: only these exact shapes pass. */
 export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
   if (!isObject(v) || typeof v.type !== 'string') {
@@ -111,10 +108,6 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
 
 function isNumberChange(v: unknown): v is NumberChangeView {
   return isObject(v) && typeof v.a === 'number' && typeof v.b === 'number' && typeof v.delta === 'number';
-}
-
-function isStringArray(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string');
 }
 
 function isDiffView(v: unknown): v is DiffView {
@@ -142,9 +135,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
   }
   switch (v.type) {
     case 'loading':
-      return { type: 'loading' };
     case 'error':
-      return typeof v.message === 'string' ? { type: 'error', message: v.message } : undefined;
+      return parseStatusMessage(v);
     case 'diff':
       return isDiffView(v.view) ? { type: 'diff', view: v.view } : undefined;
     default:

@@ -4,6 +4,7 @@
 
 // Type-only: erased from the browser bundle.
 import type { ToolSearchModeName } from '../../core/types';
+import { isObject, parseStatusMessage } from './messageGuards';
 
 export type ModeName = ToolSearchModeName;
 export const MODE_NAMES: readonly ModeName[] = ['direct', 'code', 'tools', 'directory'];
@@ -153,10 +154,6 @@ export interface PanelState {
 export const MAX_PROMPT = 4000;
 const MAX_ID = 512;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export function isModeName(v: unknown): v is ModeName {
   return typeof v === 'string' && (MODE_NAMES as readonly string[]).includes(v);
 }
@@ -244,9 +241,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
   }
   switch (v.type) {
     case 'loading':
-      return { type: 'loading' };
     case 'error':
-      return typeof v.message === 'string' ? { type: 'error', message: v.message } : undefined;
+      return parseStatusMessage(v);
     case 'raw':
       return isModeName(v.mode) && typeof v.json === 'string' ? { type: 'raw', mode: v.mode, json: v.json } : undefined;
     case 'preview':

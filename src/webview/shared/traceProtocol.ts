@@ -2,6 +2,7 @@
 // host and the webview so the compiler checks both ends. Plain data only:
 // values a snippet produced arrive as pre-rendered JSON text, never as
 // objects the webview would have to trust.
+import { isObject } from './messageGuards';
 
 export type TraceOpView = 'search' | 'describe' | 'call' | 'log';
 
@@ -68,10 +69,6 @@ export interface TracePanelState {
   report?: TraceReportView;
   selected: number;
   expanded: number[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function parseTraceWebviewMessage(raw: unknown): TraceWebviewMessage | undefined {
