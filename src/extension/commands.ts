@@ -76,6 +76,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }
   };
   return [
+    docs,
     vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, docs),
     vscode.commands.registerCommand(COMMANDS.refresh, guarded('Refresh', async () => {
       const s = await deps.service.refresh('command');

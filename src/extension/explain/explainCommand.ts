@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Explanation } from '../../core/explain/explain';
 import type { CatalogTool } from '../../core/types';
 import type { CatalogService } from '../catalogService';
@@ -8,19 +9,14 @@ import { formatExplanation } from './formatExplanation';
 
 export const EXPLAIN_SCHEME = 'tool-search-explain';
 
-/** Read-only documents holding explanations: no "save changes?" on close. */
-export class ExplainDocuments implements vscode.TextDocumentContentProvider {
-  private readonly docs = new Map<string, string>();
-
-  set(query: string, text: string): vscode.Uri {
-    // The tab shows the path's last segment: keep it readable, just no slashes.
-    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/Explain ${query.replace(/[/\\]/g, '_')}.md` });
-    this.docs.set(uri.toString(), text);
-    return uri;
+/** Read-only documents holding explanations. */
+export class ExplainDocuments extends ReadOnlyDocuments {
+  constructor() {
+    super(EXPLAIN_SCHEME);
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
+  set(query: string, text: string): vscode.Uri {
+    return this.put(`Explain ${query}.md`, text);
   }
 }
 

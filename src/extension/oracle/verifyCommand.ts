@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { VerifyReport } from '../../core/oracle/verify';
 import type { CatalogService } from '../catalogService';
 import { editorHost } from '../host';
@@ -11,24 +12,13 @@ export const UNTRUSTED_MESSAGE =
   'Verify against OpenClaw is off in an untrusted workspace: it runs OpenClaw\'s own code (the installed openclaw package) on this workspace\'s config. Trust the workspace to run it.';
 
 /** Read-only documents holding verify reports. */
-export class VerifyDocuments implements vscode.TextDocumentContentProvider {
-  private readonly docs = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+export class VerifyDocuments extends ReadOnlyDocuments {
+  constructor() {
+    super(VERIFY_SCHEME);
+  }
 
   set(text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: VERIFY_SCHEME, path: '/Verify against OpenClaw.md' });
-    this.docs.set(uri.toString(), text);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-
-  dispose(): void {
-    this.changed.dispose();
+    return this.put('Verify against OpenClaw.md', text);
   }
 }
 

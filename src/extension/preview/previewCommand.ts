@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { PreviewJson } from '../../core/modes/preview';
 import type { ToolSearchModeName } from '../../core/types';
 import type { CatalogService } from '../catalogService';
@@ -12,25 +13,14 @@ const MODES: readonly PreviewMode[] = ['code', 'tools', 'directory', 'direct', '
 /** What the command returns: one mode's preview, or every mode's for `all`. */
 export type PreviewResult = PreviewJson | { modes: Record<string, PreviewJson> };
 
-/** Read-only documents holding previews: no "save changes?" on close. */
-export class PreviewDocuments implements vscode.TextDocumentContentProvider {
-  private readonly docs = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+/** Read-only documents holding previews. */
+export class PreviewDocuments extends ReadOnlyDocuments {
+  constructor() {
+    super(PREVIEW_SCHEME);
+  }
 
   set(name: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name.replace(/[/\\]/g, '_')}.jsonc` });
-    this.docs.set(uri.toString(), text);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.docs.get(uri.toString()) ?? '';
-  }
-
-  dispose(): void {
-    this.changed.dispose();
+    return this.put(`${name}.jsonc`, text);
   }
 }
 
