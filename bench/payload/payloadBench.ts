@@ -24,6 +24,7 @@ import { SnapshotToolSource, type SnapshotSpec } from '../../src/core/sources/mc
 import { liveMcpBenchServers, RawServersSource, scaled, sharedDataDir, type RawServer } from '../lib/liveMcpBench';
 import type { ToolSourceProvider } from '../../src/core/sources/toolSource';
 import type { ToolSearchModeName } from '../../src/core/types';
+import { median, timed } from '../lib/timing';
 
 
 /** Writes each server's `tools/list` result to its own snapshot file, as `--snapshot NAME=PATH` reads them. */
@@ -43,17 +44,6 @@ function build(servers: readonly RawServer[] | readonly SnapshotSpec[], fromFile
     policy: new ToolPolicy([]),
     settings: { ...defaultToolSearchSettings(), enabled: true, mode: 'code', configured: true },
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-async function timed<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [v, performance.now() - t0];
 }
 
 const PROMPT = 'Find the weather forecast for Paris tomorrow and save it to a note.';

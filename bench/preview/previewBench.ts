@@ -27,6 +27,7 @@ import { ToolIndex } from '../../src/core/search/toolIndex';
 import { CoreToolSource } from '../../src/core/sources/coreTools';
 import { liveMcpBenchServers, RawServersSource, scaled, sharedDataDir, type RawServer } from '../lib/liveMcpBench';
 import { modeTokensView, toPreviewView } from '../../src/extension/preview/previewView';
+import { median, timed } from '../lib/timing';
 
 
 function build(servers: readonly RawServer[]): Promise<Catalog> {
@@ -35,17 +36,6 @@ function build(servers: readonly RawServer[]): Promise<Catalog> {
     policy: new ToolPolicy([]),
     settings: { ...defaultToolSearchSettings(), enabled: true, mode: 'directory', configured: true },
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-async function timed<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [v, performance.now() - t0];
 }
 
 const REPS = 5;

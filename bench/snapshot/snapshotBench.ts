@@ -23,6 +23,7 @@ import { runCli } from '../../src/cli/main';
 import { serializeSnapshot, takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { OpenWorkspace, type WorkspaceOptions } from '../../src/core/workspace';
 import { loadLiveMcpBench, sharedDataDir, type RawServer } from '../search/data';
+import { median } from '../lib/timing';
 
 const TOOLS = 10_000;
 const REPS = 5;
@@ -63,11 +64,6 @@ function writeWorkspace(root: string, label: string, servers: readonly RawServer
     args.push('--snapshot', `${s.name}=${file}`);
   }
   return { dir, args };
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
 }
 
 async function cli(argv: string[]): Promise<{ code: number; out: string }> {
