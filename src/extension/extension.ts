@@ -15,6 +15,7 @@ import { registerTracePanel, TracePanel } from './panels/tracePanel';
 import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
+import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
 import { createStatusBar } from './statusBar';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
@@ -73,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const previewDocs = new PreviewDocuments();
   const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
+
+  context.subscriptions.push(registerConfigLanguage(roots, logger));
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);

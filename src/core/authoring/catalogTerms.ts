@@ -22,6 +22,11 @@ export function authoringCatalogOf(c: Catalog): AuthoringCatalog {
   return { tools: c.tools, plugins: c.plugins, servers: c.servers, model: c.openclaw?.model ?? NEWEST };
 }
 
+/** The OpenClaw tables to read a config with: the catalog's, else the newest modelled version's. */
+export function authoringModelOf(cat: AuthoringCatalog | undefined): OpenClawModel {
+  return cat?.model ?? NEWEST;
+}
+
 /** One tool a pattern selects, as a hover lists it. */
 export interface MatchedTool {
   id: string;
