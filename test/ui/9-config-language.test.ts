@@ -14,10 +14,12 @@ function lineColOf(text: string, needle: string, delta: number): { line: number;
 }
 
 async function goTo(page: Page, at: { line: number; column: number }): Promise<void> {
-  await page.keyboard.press('Control+G');
+  // Quick Open with ':' is Go to Line in every workbench (the browser may keep Ctrl+G for itself).
+  await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
-  await input.fill(`${at.line}:${at.column}`);
+  await input.fill(`:${at.line}:${at.column}`);
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`line ${at.line}`, 'i') }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
@@ -31,10 +33,11 @@ async function suggestRows(page: Page, filter: string): Promise<string[]> {
   await widget.locator('.monaco-list-row').first().waitFor({ timeout: 120_000 });
   await page.keyboard.type(filter);
   await page.waitForTimeout(400);
-  const rows = widget.locator('.monaco-list-row .label-name');
+  const rows = widget.locator('.monaco-list-row');
   const labels: string[] = [];
   for (let i = 0; i < (await rows.count()); i++) {
-    labels.push((await rows.nth(i).innerText()).trim());
+    // A row reads "label  detail"; the label is its first word.
+    labels.push((await rows.nth(i).innerText()).trim().split(/\s/)[0] ?? '');
   }
   return labels;
 }
