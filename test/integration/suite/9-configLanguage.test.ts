@@ -47,6 +47,10 @@ describe('config language: openclaw.json as JSON5', () => {
         return found.length > 0 ? found : undefined;
       }, 'JSON to report errors on the JSON5 text', 30_000);
       assert.ok(jsonErrors.length > 10, `the control saw ${jsonErrors.length} JSON errors`);
+      console.log(`      control: the same text as JSON gets ${jsonErrors.length} JSON errors`);
+      // An untitled document with text is dirty: revert it so closing asks nothing.
+      await vscode.window.showTextDocument(asJson);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       // By then JSON has had its chance at openclaw.json too.
     }
     const own = new Set(['Tool Search Inspector']);
