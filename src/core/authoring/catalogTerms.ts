@@ -97,20 +97,23 @@ function pluginIds(cat: AuthoringCatalog): string[] {
   return [...new Set([...cat.plugins.map((p) => p.id), ...cat.model.bundledPlugins])];
 }
 
-/** The tools an entry of a list selects in the catalog, with the rules the catalog itself used. */
-export function entryMatches(entry: string, list: ListKind, cat: AuthoringCatalog): CatalogTool[] {
+/** Whether an entry of a list selects a tool, with the rules the catalog itself used. */
+function selector(entry: string, list: ListKind, cat: AuthoringCatalog): (t: CatalogTool) => boolean {
   switch (list.kind) {
     case 'tool-pattern':
-      return cat.tools.filter((t) => patternMatches(entry, policySubjectOf(t), cat.model));
+      return (t) => patternMatches(entry, policySubjectOf(t), cat.model);
     case 'tool-filter':
-      return cat.tools.filter(
-        (t) => t.source === 'mcp' && t.sourceName === list.server && toolFilterDefect(list.server, { exclude: [entry], where: '' }, rawMcpName(t)) !== undefined,
-      );
+      return (t) => t.source === 'mcp' && t.sourceName === list.server && toolFilterDefect(list.server, { exclude: [entry], where: '' }, rawMcpName(t)) !== undefined;
     case 'plugin-id': {
       const id = entry.trim().toLowerCase();
-      return cat.tools.filter((t) => t.source === 'openclaw' && t.sourceName !== 'core' && t.sourceName.toLowerCase() === id);
+      return (t) => t.source === 'openclaw' && t.sourceName !== 'core' && t.sourceName.toLowerCase() === id;
     }
   }
+}
+
+/** The tools an entry of a list selects in the catalog. */
+export function entryMatches(entry: string, list: ListKind, cat: AuthoringCatalog): CatalogTool[] {
+  return cat.tools.filter(selector(entry, list, cat));
 }
 
 function readingOf(entry: string, list: ListKind, cat: AuthoringCatalog): EntryMeaning['reading'] {
@@ -193,7 +196,7 @@ function candidateNames(list: ListKind, cat: AuthoringCatalog): string[] {
  * lists are left to the plugin source, which already reports unknown ids.
  */
 export function entryProblem(entry: string, list: ListKind, cat: AuthoringCatalog): EntryProblem | undefined {
-  if (list.kind === 'plugin-id' || entry.trim() === '' || entryMatches(entry, list, cat).length > 0) {
+  if (list.kind === 'plugin-id' || entry.trim() === '' || cat.tools.some(selector(entry, list, cat))) {
     return undefined;
   }
   // A server that listed nothing (failed, not started in an untrusted folder) may hold the tool: say less.
@@ -240,22 +243,37 @@ export function listSuggestions(list: ListKind, cat: AuthoringCatalog): TermSugg
     }
     return out;
   }
+  // An exact name selects the tools of that (normalized) name: counted once, not by matching every
+  // name against every tool, which a catalog of thousands of tools could not afford on each keystroke.
+  const sameName = new Map<string, number>();
+  for (const t of cat.tools) {
+    const n = normalizeToolName(t.name, cat.model);
+    sameName.set(n, (sameName.get(n) ?? 0) + 1);
+  }
   for (const t of cat.tools) {
     // Same-named tools of two sources: one entry, which selects both.
-    add({ text: t.name, kind: 'tool', matches: count(t.name), source: t.source, sourceName: t.sourceName, status: t.status, description: t.description });
+    const matches = sameName.get(normalizeToolName(t.name, cat.model)) ?? 1;
+    add({ text: t.name, kind: 'tool', matches, source: t.source, sourceName: t.sourceName, status: t.status, description: t.description });
   }
   for (const [group, members] of Object.entries(cat.model.groups)) {
-    add({ text: group, kind: 'group', matches: count(group), description: members.join(', ') });
+    // A group selects its members by name, whatever their source (as patternMatches does).
+    const matches = [...new Set(members.map((m) => normalizeToolName(m, cat.model)))].reduce((n, m) => n + (sameName.get(m) ?? 0), 0);
+    add({ text: group, kind: 'group', matches, description: members.join(', ') });
   }
   for (const g of SOURCE_GROUPS) {
     add({ text: g, kind: 'source-group', matches: count(g) });
   }
+  // A plugin id selects the plugin's tools, a server glob the server's: counted by owner in one pass.
+  const byOwner = new Map<string, number>();
+  for (const t of cat.tools) {
+    const key = `${t.source}:${t.sourceName}`;
+    byOwner.set(key, (byOwner.get(key) ?? 0) + 1);
+  }
   for (const p of cat.plugins) {
-    add({ text: p.id, kind: 'plugin', matches: count(p.id), description: `${p.name} (${p.status})` });
+    add({ text: p.id, kind: 'plugin', matches: byOwner.get(`openclaw:${p.id}`) ?? 0, description: `${p.name} (${p.status})` });
   }
   for (const s of cat.servers) {
-    const glob = serverGlob(s.name, cat);
-    add({ text: glob, kind: 'server', matches: count(glob), description: `MCP server ${s.name} (${s.status})` });
+    add({ text: serverGlob(s.name, cat), kind: 'server', matches: byOwner.get(`mcp:${s.name}`) ?? 0, description: `MCP server ${s.name} (${s.status})` });
   }
   add({ text: '*', kind: 'wildcard', matches: count('*') });
   return out;

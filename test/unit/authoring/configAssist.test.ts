@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { AuthoringCatalog, TermSuggestion } from '../../../src/core/authoring/catalogTerms';
+import { entryMatches, listSuggestions, type AuthoringCatalog, type TermSuggestion } from '../../../src/core/authoring/catalogTerms';
 import { completionsAt, entryDiagnostics, hoverAt, type ConfigCompletion, type ConfigHover } from '../../../src/core/authoring/configAssist';
 import { listKindOf } from '../../../src/core/authoring/configLists';
 import { scanJson5 } from '../../../src/core/authoring/json5Scan';
@@ -137,6 +137,15 @@ describe('config authoring: completions', () => {
     assert.equal(byText('filesystem__*')?.matches, 2);
     assert.equal(byText('bundle-mcp')?.matches, 3);
     assert.equal(byText('gateway')?.status, 'excluded');
+  });
+
+  it('each suggestion\'s count is exactly what the entry selects (counted without matching every name against every tool)', () => {
+    const cat = catalog();
+    for (const list of [{ kind: 'tool-pattern', field: 'deny' }, { kind: 'tool-filter', server: 'filesystem', field: 'exclude' }, { kind: 'plugin-id', field: 'allow' }] as const) {
+      for (const s of listSuggestions(list, cat)) {
+        assert.equal(s.matches, entryMatches(s.text, list, cat).length, `${list.kind} ${s.text}`);
+      }
+    }
   });
 
   it('offers the server\'s own tool names inside its toolFilter, and plugin ids in plugins.allow', () => {
