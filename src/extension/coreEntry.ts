@@ -25,3 +25,4 @@ export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
 export { authoringCatalogOf, authoringModelOf } from '../core/authoring/catalogTerms';
 export { completionsAt, entryDiagnostics, hoverAt } from '../core/authoring/configAssist';
+export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';

@@ -37,13 +37,35 @@ export interface CursorContext {
   siblingKeys: readonly string[];
 }
 
+/** A value as written: a container from its bracket to its closing one, or a scalar token. */
+export interface ScannedValue {
+  path: ScanPath;
+  kind: 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null' | 'other';
+  start: number;
+  /** End offset; an unclosed container ends where the text does. */
+  end: number;
+  /** The key that names it, for a member of an object. */
+  key?: ScannedLeaf;
+  /** A scalar's text. */
+  text?: string;
+}
+
 export interface ScanResult {
   leaves: ScannedLeaf[];
+  /** Every value, containers after their contents (in order of their end). */
+  values: ScannedValue[];
+  /** Block comments, for folding. */
+  comments: { start: number; end: number }[];
 }
 
 interface Frame {
   kind: 'object' | 'array';
   path: (string | number)[];
+  start: number;
+  /** The key naming this container in its parent object. */
+  ownKey?: ScannedLeaf;
+  /** The last key leaf read in this object (names the next value). */
+  keyLeaf?: ScannedLeaf;
   /** object: `key` wants a key, `colon` has one, `value` wants its value, `after` has it. */
   phase: 'key' | 'colon' | 'value' | 'after';
   key?: string;
@@ -75,11 +97,21 @@ function decodeString(body: string): string {
  */
 export function scanJson5(text: string, offset?: number): ScanResult & { context?: CursorContext } {
   const leaves: ScannedLeaf[] = [];
+  const values: ScannedValue[] = [];
+  const comments: { start: number; end: number }[] = [];
   const stack: Frame[] = [];
   let topDone = false;
   let context: CursorContext | undefined;
 
   const top = (): Frame | undefined => stack[stack.length - 1];
+
+  /** Ends the innermost container at `end`. */
+  const close = (end: number): void => {
+    const f = stack.pop();
+    if (f) {
+      values.push({ path: f.path, kind: f.kind, start: f.start, end, key: f.ownKey });
+    }
+  };
 
   const contextHere = (token?: ScannedLeaf): CursorContext => {
     const f = top();
@@ -133,10 +165,12 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
       f.keys.push(text);
       f.phase = 'colon';
       item = { kind: 'key', path: [...f.path, text], text, start, end, quote };
+      f.keyLeaf = item;
     } else {
       const p = valuePath();
       if (p) {
         item = { kind: 'value', path: p, text, start, end, quote };
+        values.push({ path: p, kind: quote ? 'string' : scalarKind(text), start, end, key: f?.kind === 'object' ? f.keyLeaf : undefined, text });
       }
       valueDone();
     }
@@ -168,8 +202,9 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
       continue;
     }
     if (c === '/' && text.charAt(i + 1) === '*') {
-      const close = text.indexOf('*/', i + 2);
-      const end = close < 0 ? n : close + 2;
+      const closer = text.indexOf('*/', i + 2);
+      const end = closer < 0 ? n : closer + 2;
+      comments.push({ start: i, end });
       if (offset !== undefined && context === undefined && offset > i && offset < end) {
         context = { container: 'top', containerPath: [], position: 'value', siblingKeys: [] };
       }
@@ -197,7 +232,8 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
     }
     if (c === '{' || c === '[') {
       const p = valuePath() ?? [];
-      stack.push({ kind: c === '{' ? 'object' : 'array', path: p, phase: 'key', index: 0, keys: [] });
+      const parent = top();
+      stack.push({ kind: c === '{' ? 'object' : 'array', path: p, start: i, ownKey: parent?.kind === 'object' ? parent.keyLeaf : undefined, phase: 'key', index: 0, keys: [] });
       i++;
       continue;
     }
@@ -205,9 +241,9 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
       // A closer that does not match pops up to its own kind, so one typo does not shift every later path.
       const want = c === '}' ? 'object' : 'array';
       while (stack.length > 0 && top()?.kind !== want) {
-        stack.pop();
+        close(i);
       }
-      stack.pop();
+      close(i + 1);
       valueDone();
       i++;
       continue;
@@ -245,7 +281,20 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
   if (offset !== undefined && context === undefined) {
     context = contextHere();
   }
-  return { leaves, context };
+  while (stack.length > 0) {
+    close(n);
+  }
+  return { leaves, values, comments, context };
+}
+
+function scalarKind(word: string): ScannedValue['kind'] {
+  if (word === 'true' || word === 'false') {
+    return 'boolean';
+  }
+  if (word === 'null') {
+    return 'null';
+  }
+  return /^[+-]?(?:\d|\.\d|Infinity|NaN|0[xX])/.test(word) ? 'number' : 'other';
 }
 
 /** The leaf (key or value token) at an offset, when there is one. */

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TermKind } from '../../core/authoring/catalogTerms';
 import type { ConfigCompletion, EntryDiagnostic } from '../../core/authoring/configAssist';
+import type { OutlineNode } from '../../core/authoring/json5Outline';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogState, FolderCatalog } from '../catalogService';
@@ -25,6 +26,16 @@ const TERM_KINDS: Record<TermKind, vscode.CompletionItemKind> = {
   plugin: vscode.CompletionItemKind.Class,
   server: vscode.CompletionItemKind.Interface,
   wildcard: vscode.CompletionItemKind.Constant,
+};
+
+const SYMBOL_KINDS: Record<OutlineNode['kind'], vscode.SymbolKind> = {
+  object: vscode.SymbolKind.Module,
+  array: vscode.SymbolKind.Array,
+  string: vscode.SymbolKind.String,
+  number: vscode.SymbolKind.Number,
+  boolean: vscode.SymbolKind.Boolean,
+  null: vscode.SymbolKind.Null,
+  other: vscode.SymbolKind.Variable,
 };
 
 /** Whatever catalog a state holds: a ready one, or (once states keep it) the last good one. */
@@ -54,6 +65,9 @@ export class ConfigLanguageFeatures implements vscode.Disposable {
       refresh,
       vscode.languages.registerCompletionItemProvider(SELECTOR, { provideCompletionItems: (d, p, t) => this.complete(d, p, t) }, '"', "'"),
       vscode.languages.registerHoverProvider(SELECTOR, { provideHover: (d, p, t) => this.hover(d, p, t) }),
+      // Outline, breadcrumbs and folding: what the file had while it was read as JSON, for every JSON5 file of the language.
+      vscode.languages.registerDocumentSymbolProvider(SELECTOR, { provideDocumentSymbols: (d) => this.symbols(d) }),
+      vscode.languages.registerFoldingRangeProvider(SELECTOR, { provideFoldingRanges: (d) => this.folds(d) }),
       vscode.languages.registerCodeActionsProvider(SELECTOR, { provideCodeActions: (d, r, c) => this.quickFixes(d, r, c) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.workspace.onDidOpenTextDocument((d) => this.isConfig(d) && refresh.trigger()),
       vscode.workspace.onDidChangeTextDocument((e) => this.isConfig(e.document) && refresh.trigger()),
@@ -166,6 +180,32 @@ export class ConfigLanguageFeatures implements vscode.Disposable {
     }
     const md = new vscode.MarkdownString(hoverMarkdown(h, catalog?.settings));
     return new vscode.Hover(md, new vscode.Range(doc.positionAt(h.span.start), doc.positionAt(h.span.end)));
+  }
+
+  private async symbols(doc: vscode.TextDocument): Promise<vscode.DocumentSymbol[]> {
+    const core = await loadCore();
+    const toSymbol = (n: OutlineNode): vscode.DocumentSymbol => {
+      const range = new vscode.Range(doc.positionAt(n.start), doc.positionAt(n.end));
+      const selection = new vscode.Range(doc.positionAt(n.nameStart), doc.positionAt(n.nameEnd));
+      const s = new vscode.DocumentSymbol(n.name, n.detail ?? '', SYMBOL_KINDS[n.kind], range, range.contains(selection) ? selection : range);
+      s.children = n.children.map(toSymbol);
+      return s;
+    };
+    return core.outlineJson5(doc.getText()).map(toSymbol);
+  }
+
+  private async folds(doc: vscode.TextDocument): Promise<vscode.FoldingRange[]> {
+    const core = await loadCore();
+    const out: vscode.FoldingRange[] = [];
+    for (const f of core.foldSpans(doc.getText())) {
+      const start = doc.positionAt(f.start).line;
+      // A container folds up to the line before its closing bracket, so the bracket stays visible.
+      const end = f.kind === 'region' ? doc.positionAt(Math.max(f.start, f.end - 1)).line - 1 : doc.positionAt(f.end).line;
+      if (end > start) {
+        out.push(new vscode.FoldingRange(start, end, f.kind === 'comment' ? vscode.FoldingRangeKind.Comment : undefined));
+      }
+    }
+    return out;
   }
 
   /** Diagnostics of every open config whose folder has a catalog; never builds one. */
