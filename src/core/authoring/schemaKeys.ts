@@ -41,7 +41,13 @@ export class SchemaKeys {
   }
 
   private nodeAt(path: ScanPath): SchemaNode | undefined {
-    return this.checker.nodeAt(path.map(String));
+    const parts = path.map(String);
+    const found = this.checker.nodeAt(parts);
+    if (found !== undefined || parts.length < 3 || parts[0] !== 'agents' || parts[1] !== 'list') {
+      return found;
+    }
+    // `agents.list[i]` is the older spelling of `agents.entries.<id>` (the inspector's policy still reads it): same members.
+    return this.checker.nodeAt(['agents', 'entries', ...parts.slice(2)]);
   }
 
   /** Keys the object at `path` may hold, minus those already written. */

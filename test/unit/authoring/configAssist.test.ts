@@ -165,6 +165,12 @@ describe('config authoring: completions', () => {
     assert.deepEqual(v, ['code', 'tools', 'directory']);
   });
 
+  it('offers an agent\'s keys under agents.list too (the older spelling of agents.entries)', () => {
+    const text = '{ agents: { list: [ { id: "main", tools: { profile: "coding", ';
+    const keys = completionsAt(text, text.length, undefined).items.flatMap((i) => (i.kind === 'key' ? [i.key.key] : []));
+    assert.ok(keys.includes('alsoAllow') && keys.includes('deny') && !keys.includes('profile'), keys.join(', '));
+  });
+
   it('offers plugin ids as keys of plugins.entries', () => {
     const t = terms(completionsAt(CONFIG, at('"legacy-crm"', 2), catalog()).items).map((x) => x.text);
     assert.ok(t.includes('notes'));
