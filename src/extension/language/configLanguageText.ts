@@ -99,6 +99,13 @@ function show(v: unknown): string {
   return v === undefined ? 'not set' : code(JSON.stringify(v));
 }
 
+/** Where each resolved setting is applied, so the hover says what the number does. */
+const USES: Readonly<Record<string, (s: ToolSearchSettings) => string>> = {
+  searchDefaultLimit: (s) => `a search that asks for no limit gets ${s.searchDefaultLimit} hits`,
+  maxSearchLimit: (s) => `a search that asks for more gets ${s.maxSearchLimit} hits (the tool schema's maximum)`,
+  codeTimeoutMs: (s) => `a tool_search_code snippet is stopped after ${s.codeTimeoutMs} ms`,
+};
+
 function toolSearchMarkdown(e: ToolSearchEffect, running: ToolSearchSettings | undefined): string {
   const name = e.key === '' ? 'tools.toolSearch' : `tools.toolSearch.${e.key}`;
   const lines: string[] = [`**${name}**`, ''];
@@ -111,6 +118,10 @@ function toolSearchMarkdown(e: ToolSearchEffect, running: ToolSearchSettings | u
     lines.push(`Written: ${show(e.written)} → effective: **${show(e.effective)}**${changed ? '' : e.written === undefined ? ' (default)' : ''}`);
     if (e.range) {
       lines.push(`- range ${e.range.min}..${e.range.max}${e.defaultValue !== undefined ? `, default ${e.defaultValue}` : ''}`);
+    }
+    const use = USES[e.key];
+    if (use) {
+      lines.push(`- ${use(e.settings)}`);
     }
   }
   for (const n of e.notes) {

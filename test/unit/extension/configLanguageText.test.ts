@@ -40,6 +40,7 @@ describe('config language: hover and problem text', () => {
     const md = hoverMarkdown(h, { enabled: true, mode: 'tools', codeTimeoutMs: 10000, searchDefaultLimit: 8, maxSearchLimit: 20, configured: true });
     assert.match(md, /Written: `0` → effective: \*\*`20`\*\*/);
     assert.match(md, /warning: tools\.toolSearch\.maxSearchLimit 0 is not a positive integer/);
+    assert.match(md, /a search that asks for more gets 20 hits/);
     assert.ok(!md.includes('current catalog runs with'), 'the catalog agrees: nothing more to say');
   });
 
