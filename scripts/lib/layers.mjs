@@ -12,7 +12,7 @@ export const CORE_TIERS = [
   ['search'],
   ['gateway'],
   ['modes', 'provider', 'bridge'],
-  ['orchestration', 'explain', 'oracle', 'learning'],
+  ['orchestration', 'explain', 'oracle', 'learning', 'searchExplain'],
 ];
 
 const core = (p) => `./src/core/${p}`;

@@ -1,0 +1,423 @@
+import { buildDirectory, DESCRIPTION_STEPS, directoryBound } from '../modes/directory';
+import { reasonText } from '../reasons';
+import type { SearchResult } from '../toolApi';
+import type { CatalogTool, ToolSearchSettings } from '../types';
+import { openClawId, openClawLabel, parameterText } from '../search/entryText';
+import { STOP_WORDS } from '../search/stopWords';
+import { documentTerms, pieceTerms, queryTerms, splitWords, type QueryTerm } from '../search/tokenizer';
+import { checkQuery, ToolIndex, type RankedTool } from '../search/toolIndex';
+
+/**
+ * Why the ranker put each tool where it did, for people: per hit, which query
+ * terms matched in which field of the tool's indexed text and how much each
+ * added to the BM25 score; per tool that is not in the results, its rank, the
+ * terms it lacks, what the tools above it matched, and what its owner could
+ * change. The ranking itself is the index's (OpenClaw's, in toolIndex.ts):
+ * this module only reads it, and recomputes the BM25 terms with the same
+ * statistics and in the same order so that the parts add up to the very
+ * score the index returned (a unit test holds them equal).
+ */
+
+/** The parts of a tool's indexed text, in OpenClaw's order. */
+export type MatchField = 'name' | 'id' | 'label' | 'description' | 'parameters';
+export const MATCH_FIELDS: readonly MatchField[] = ['name', 'id', 'label', 'description', 'parameters'];
+
+const K1 = 1.2;
+const B = 0.75;
+const K1_PLUS_1 = 2.2;
+const ONE_MINUS_B = 0.25;
+
+export interface TermMatch {
+  /** The indexed (stemmed) term. */
+  term: string;
+  /** The query words it came from (an expansion names the word that fired it). */
+  from: string[];
+  /** 1 for a written word, the expansion weight for an added one. */
+  weight: number;
+  expansion: boolean;
+  idf: number;
+  /** Occurrences in the tool's whole indexed text. */
+  frequency: number;
+  /** Occurrences per field (fields without the term are absent). */
+  fields: Partial<Record<MatchField, number>>;
+  /** What this term added to the score; the contributions of a hit sum to its score. */
+  contribution: number;
+}
+
+export type RankTier = 'exact' | 'literal' | 'expansion';
+
+export interface HitExplanation {
+  /** 1-based position in the ranking. */
+  rank: number;
+  id: string;
+  name: string;
+  source: CatalogTool['source'];
+  sourceName: string;
+  /** The index's own score (unrounded). */
+  score: number;
+  /** exact name or id, a written word matched, or only expansions matched: the ranker orders by this before the score. */
+  tier: RankTier;
+  matched: TermMatch[];
+  /** Written query terms this tool's text lacks. */
+  missing: string[];
+  /** The score apportioned to fields by each term's occurrences there, plus what expansion terms brought. */
+  byField: Record<MatchField | 'expansions', number>;
+}
+
+export interface RankExplanation {
+  query: string;
+  limit: number;
+  /** What the model receives: the index's own search result. */
+  result: SearchResult;
+  /** The query's terms in the ranker's order. */
+  terms: { term: string; from: string[]; weight: number; expansion: boolean; documentFrequency: number }[];
+  hits: HitExplanation[];
+}
+
+/** What the owner of a tool could do about its rank. Data; `whyNotText` words it. */
+export type WhyNotSuggestion =
+  | { kind: 'add-words'; words: string[]; addition: string; rankAfter?: number; withinLimitAfter: boolean }
+  | { kind: 'expansion-only'; terms: string[] }
+  | { kind: 'name-splits-badly'; name: string; seenAs: string[]; hidden: string[]; better: string }
+  | { kind: 'directory-cut'; cut: 'shortened' | 'dropped'; descriptionLimit: number; maxChars: number; directoryMode: boolean }
+  | { kind: 'not-searchable'; status: CatalogTool['status']; reason: string }
+  | { kind: 'no-query-terms' };
+
+export interface WhyNot {
+  query: string;
+  limit: number;
+  tool: { id: string; name: string; source: CatalogTool['source']; sourceName: string; status: CatalogTool['status'] };
+  /** 1-based rank for this query; absent when it matches no term (or is not searchable). */
+  rank?: number;
+  inResults: boolean;
+  /** Its own explanation when it ranks at all. */
+  explanation?: HitExplanation;
+  /** Written query words whose terms its text lacks. */
+  lacks: string[];
+  /** Expansion terms it lacks. */
+  lacksExpansions: string[];
+  /** The tools ranked above it (at most `ABOVE_SHOWN`), with what they matched. */
+  above: HitExplanation[];
+  aboveCount: number;
+  suggestions: WhyNotSuggestion[];
+}
+
+/** Tools above a missing one that are explained; the rest are counted. */
+export const ABOVE_SHOWN = 10;
+
+interface FieldTerms {
+  fields: Record<MatchField, readonly string[]>;
+  counts: Map<string, number>;
+  length: number;
+}
+
+function fieldTermsOf(tool: CatalogTool): FieldTerms {
+  const fields: Record<MatchField, readonly string[]> = {
+    name: documentTerms(tool.name),
+    id: documentTerms(openClawId(tool)),
+    label: pieceTerms(openClawLabel(tool) ?? ''),
+    description: pieceTerms(tool.description),
+    parameters: tool.source === 'openclaw' ? parameterText(tool.parameters).flatMap((p) => pieceTerms(p)) : [],
+  };
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const f of MATCH_FIELDS) {
+    for (const t of fields[f]) {
+      counts.set(t, (counts.get(t) ?? 0) + 1);
+      length++;
+    }
+  }
+  return { fields, counts, length };
+}
+
+function countIn(terms: readonly string[], term: string): number {
+  let n = 0;
+  for (const t of terms) {
+    if (t === term) n++;
+  }
+  return n;
+}
+
+const TIERS: Record<RankedTool['tier'], RankTier> = { 0: 'exact', 1: 'literal', 2: 'expansion' };
+
+interface QueryTermInfo extends QueryTerm {
+  from: string[];
+  expansion: boolean;
+}
+
+/** The query's terms with the words they came from: each written word's own terms are its stems, the rest are its expansions. */
+function describeQuery(query: string): QueryTermInfo[] {
+  const written = new Map<string, Set<string>>();
+  const expandedBy = new Map<string, Set<string>>();
+  for (const word of splitWords(query).filter((w) => !STOP_WORDS.has(w))) {
+    for (const t of queryTerms(word)) {
+      const into = t.weight >= 1 ? written : expandedBy;
+      const set = into.get(t.term) ?? new Set<string>();
+      set.add(word);
+      into.set(t.term, set);
+    }
+  }
+  return queryTerms(query).map((t) => {
+    const expansion = t.weight < 1;
+    return { ...t, expansion, from: [...((expansion ? expandedBy : written).get(t.term) ?? [])] };
+  });
+}
+
+function zeroByField(): Record<MatchField | 'expansions', number> {
+  return { name: 0, id: 0, label: 0, description: 0, parameters: 0, expansions: 0 };
+}
+
+/** The query words worth adding to a description: written, not stop words, at least 3 characters, not bare numbers. */
+function usefulWords(words: readonly string[]): string[] {
+  return [...new Set(words.map((w) => w.toLowerCase()))].filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+}
+
+export interface RankExplainerOptions {
+  /** Every tool of the catalog, excluded ones too (why-not explains those as well). */
+  tools: readonly CatalogTool[];
+  settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit' | 'mode' | 'enabled'>;
+  /** The index to explain; built from the tools when absent. */
+  index?: ToolIndex;
+  unavailableServers?: readonly string[];
+  /** The directory bound to check cut entries against (default 18,000 characters). */
+  directoryMaxChars?: number;
+}
+
+/**
+ * Explains one catalog's ranking. Built once per catalog (it reads every
+ * searchable tool's text once, as the index does), then asked per query.
+ *
+ * @example
+ * const explainer = RankExplainer.fromCatalog(catalog);
+ * explainer.explain('create an issue').hits[0]?.matched; // terms, fields, contributions
+ * explainer.whyNot('create an issue', 'notes_create').suggestions;
+ */
+export class RankExplainer {
+  readonly index: ToolIndex;
+  private readonly tools: readonly CatalogTool[];
+  private readonly byId = new Map<string, CatalogTool>();
+  private readonly searchable: CatalogTool[];
+  private readonly terms = new Map<string, FieldTerms>();
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly averageLength: number;
+  private readonly settings: RankExplainerOptions['settings'];
+  private readonly directoryMaxChars: number;
+
+  constructor(options: RankExplainerOptions) {
+    this.tools = options.tools;
+    this.settings = options.settings;
+    this.directoryMaxChars = options.directoryMaxChars ?? directoryBound();
+    this.searchable = options.tools.filter((t) => t.status === 'cataloged');
+    this.index = options.index ?? new ToolIndex(options.tools, { settings: options.settings, unavailableServers: options.unavailableServers });
+    let total = 0;
+    for (const t of options.tools) {
+      this.byId.set(t.id, t);
+    }
+    for (const t of this.searchable) {
+      const ft = fieldTermsOf(t);
+      this.terms.set(t.id, ft);
+      total += ft.length;
+      for (const term of ft.counts.keys()) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      }
+    }
+    this.averageLength = this.searchable.length > 0 ? total / this.searchable.length : 0;
+  }
+
+  static fromCatalog(catalog: { tools: readonly CatalogTool[]; settings: ToolSearchSettings; unavailableServers: readonly { name: string }[] }, index?: ToolIndex): RankExplainer {
+    return new RankExplainer({ tools: catalog.tools, settings: catalog.settings, index, unavailableServers: catalog.unavailableServers.map((s) => s.name) });
+  }
+
+  /** The tool an id or name (case-insensitive, raw MCP names too) refers to, searchable or not. */
+  find(idOrName: string): CatalogTool | undefined {
+    const key = idOrName.trim();
+    const exact = this.byId.get(key);
+    if (exact) return exact;
+    const lower = key.toLowerCase();
+    const matches = this.tools.filter((t) => [t.id, t.name, t.rawName, openClawId(t)].some((k) => k?.toLowerCase() === lower));
+    // A name shared by several tools names the searchable one when there is exactly one.
+    const searchable = matches.filter((t) => t.status === 'cataloged');
+    return searchable.length === 1 ? searchable[0] : matches[0];
+  }
+
+  /** The search the model would make, and why each hit is there. */
+  explain(query: string, limit?: number): RankExplanation {
+    const q = checkQuery(query);
+    const result = this.index.search(q, limit === undefined ? {} : { limit });
+    const info = describeQuery(q);
+    const ranked = this.index.rank(q, result.limit);
+    return {
+      query: q,
+      limit: result.limit,
+      result,
+      terms: info.map((t) => ({ term: t.term, from: t.from, weight: t.weight, expansion: t.expansion, documentFrequency: this.documentFrequency.get(t.term) ?? 0 })),
+      hits: ranked.map((r, i) => this.explainHit(r, i + 1, info)),
+    };
+  }
+
+  /** Why `idOrName` is not (or is) in the results of `query`, and what would change that. */
+  whyNot(query: string, idOrName: string, limit?: number): WhyNot | undefined {
+    const tool = this.find(idOrName);
+    if (!tool) return undefined;
+    const q = checkQuery(query);
+    const used = this.index.search(q, limit === undefined ? {} : { limit }).limit;
+    const info = describeQuery(q);
+    const base = { query: q, limit: used, tool: { id: tool.id, name: tool.name, source: tool.source, sourceName: tool.sourceName, status: tool.status } };
+    const writtenWords = usefulWords(info.filter((t) => !t.expansion).flatMap((t) => t.from));
+    if (tool.status !== 'cataloged') {
+      const reason = tool.reason ? reasonText(tool.reason, { source: tool.source, owner: tool.sourceName, name: tool.name }) : tool.status;
+      return { ...base, inResults: false, lacks: [], lacksExpansions: [], above: [], aboveCount: 0, suggestions: [{ kind: 'not-searchable', status: tool.status, reason }] };
+    }
+    const ft = this.terms.get(tool.id);
+    const own = ft?.counts ?? new Map<string, number>();
+    const lacks = writtenWords.filter((w) => queryTerms(w).filter((t) => t.weight >= 1).every((t) => !own.has(t.term)));
+    const lacksExpansions = info.filter((t) => t.expansion && !own.has(t.term)).map((t) => t.term);
+    // The ranker's own order over everything that matched: the rank is its position there.
+    const all = this.index.rank(q, Math.max(this.index.size, 1));
+    const at = all.findIndex((r) => r.tool.id === tool.id);
+    const rank = at >= 0 ? at + 1 : undefined;
+    const aboveTools = at >= 0 ? all.slice(0, at) : all;
+    const above = aboveTools.slice(0, ABOVE_SHOWN).map((r, i) => this.explainHit(r, i + 1, info));
+    const explanation = at >= 0 ? this.explainHit(all[at] as RankedTool, at + 1, info) : undefined;
+    const suggestions: WhyNotSuggestion[] = [];
+    if (info.length === 0) {
+      suggestions.push({ kind: 'no-query-terms' });
+    }
+    if (lacks.length > 0) {
+      suggestions.push(this.addWords(tool, q, lacks, used));
+    }
+    if (explanation?.tier === 'expansion') {
+      suggestions.push({ kind: 'expansion-only', terms: explanation.matched.map((m) => m.term) });
+    }
+    const badName = nameSplitProblem(tool.name, writtenWords);
+    if (badName) {
+      suggestions.push(badName);
+    }
+    const cut = this.directoryCut(tool);
+    if (cut) {
+      suggestions.push(cut);
+    }
+    return { ...base, rank, inResults: rank !== undefined && rank <= used, explanation, lacks, lacksExpansions, above, aboveCount: aboveTools.length, suggestions };
+  }
+
+  private explainHit(r: RankedTool, rank: number, info: readonly QueryTermInfo[]): HitExplanation {
+    const ft = this.terms.get(r.tool.id);
+    const matched: TermMatch[] = [];
+    const byField = zeroByField();
+    const missing: string[] = [];
+    if (ft) {
+      const total = this.searchable.length;
+      const normalized = this.averageLength > 0 ? ft.length / this.averageLength : 1;
+      for (const t of info) {
+        const frequency = ft.counts.get(t.term) ?? 0;
+        if (frequency === 0) {
+          if (!t.expansion) missing.push(t.term);
+          continue;
+        }
+        const n = this.documentFrequency.get(t.term) ?? 0;
+        const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5));
+        // The index's expression, operand for operand: the parts must add up to its score bit for bit.
+        const contribution = (t.weight * (idf * (frequency * K1_PLUS_1))) / (frequency + K1 * (ONE_MINUS_B + B * normalized));
+        const fields: Partial<Record<MatchField, number>> = {};
+        for (const f of MATCH_FIELDS) {
+          const c = countIn(ft.fields[f], t.term);
+          if (c > 0) {
+            fields[f] = c;
+            if (!t.expansion) byField[f] += (contribution * c) / frequency;
+          }
+        }
+        if (t.expansion) byField.expansions += contribution;
+        matched.push({ term: t.term, from: t.from, weight: t.weight, expansion: t.expansion, idf, frequency, fields, contribution });
+      }
+    }
+    return { rank, id: r.tool.id, name: r.tool.name, source: r.tool.source, sourceName: r.tool.sourceName, score: r.score, tier: TIERS[r.tier], matched, missing, byField };
+  }
+
+  /** The query words the tool lacks, appended to its description, ranked by the real index over the changed catalog. */
+  private addWords(tool: CatalogTool, query: string, words: readonly string[], limit: number): WhyNotSuggestion {
+    const addition = ` ${words.join(', ')}.`;
+    const changed = this.tools.map((t) => (t.id === tool.id ? { ...t, description: `${t.description.replace(/\s+$/, '')}${addition}` } : t));
+    const index = new ToolIndex(changed, { settings: this.settings });
+    const at = index.rank(query, Math.max(index.size, 1)).findIndex((r) => r.tool.id === tool.id);
+    const rankAfter = at >= 0 ? at + 1 : undefined;
+    return { kind: 'add-words', words: [...words], addition: addition.trim(), ...(rankAfter !== undefined ? { rankAfter } : {}), withinLimitAfter: rankAfter !== undefined && rankAfter <= limit };
+  }
+
+  /** A first-party tool whose directory row is shortened or dropped by the bound. */
+  private directoryCut(tool: CatalogTool): WhyNotSuggestion | undefined {
+    if (tool.source !== 'openclaw') return undefined;
+    const directory = buildDirectory(
+      this.tools.filter((t) => t.status !== 'excluded').map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: t.status === 'direct-only' || t.directVisible === true })),
+      this.directoryMaxChars,
+    );
+    const directoryMode = this.settings.enabled && this.settings.mode === 'directory';
+    const common = { descriptionLimit: directory.descriptionLimit, maxChars: directory.maxChars, directoryMode };
+    if (directory.dropped.includes(tool.name)) return { kind: 'directory-cut', cut: 'dropped', ...common };
+    // Every row is cut at the first step by design; only a deeper cut is the bound's doing.
+    if (directory.descriptionLimit < (DESCRIPTION_STEPS[0] ?? 0) && directory.shortened.includes(tool.name)) return { kind: 'directory-cut', cut: 'shortened', ...common };
+    return undefined;
+  }
+}
+
+/**
+ * A name the tokenizer reads as one word although a query word hides inside
+ * it (`getweather` is one term; `get_weather` or `getWeather` would be two).
+ */
+export function nameSplitProblem(name: string, queryWords: readonly string[]): WhyNotSuggestion | undefined {
+  const seenAs = [...new Set(documentTerms(name))];
+  const parts = splitWords(name).map((w) => w.toLowerCase());
+  const hidden: string[] = [];
+  let better = name;
+  for (const word of queryWords) {
+    const w = word.toLowerCase();
+    const stems = queryTerms(w).filter((t) => t.weight >= 1).map((t) => t.term);
+    if (w.length < 3 || stems.some((s) => seenAs.includes(s))) continue;
+    const host = parts.find((p) => p.length > w.length && p.includes(w));
+    if (host === undefined) continue;
+    hidden.push(w);
+    const i = better.toLowerCase().indexOf(w);
+    if (i >= 0) {
+      const before = i > 0 && better[i - 1] !== '_' ? '_' : '';
+      const after = i + w.length < better.length && better[i + w.length] !== '_' ? '_' : '';
+      better = `${better.slice(0, i)}${before}${better.slice(i, i + w.length)}${after}${better.slice(i + w.length)}`;
+    }
+  }
+  return hidden.length > 0 ? { kind: 'name-splits-badly', name, seenAs, hidden, better } : undefined;
+}
+
+/** One line per suggestion, for the Testing view, the CLI and hovers. */
+export function suggestionText(s: WhyNotSuggestion, toolName: string, limit: number): string {
+  switch (s.kind) {
+    case 'add-words':
+      return `Add "${s.words.join(', ')}" to the description of ${toolName}: ${s.rankAfter === undefined ? 'it would still not match' : `it would rank #${s.rankAfter}${s.withinLimitAfter ? ` (within the limit of ${limit})` : ` (still below the limit of ${limit})`}`}.`;
+    case 'expansion-only':
+      return `${toolName} matched only through query expansions (${s.terms.join(', ')}); every tool that matches a written word ranks above it.`;
+    case 'name-splits-badly':
+      return `The name ${s.name} is indexed as ${s.seenAs.map((t) => `"${t}"`).join(', ')}: "${s.hidden.join('", "')}" inside it is not a word of its own. ${s.better} would split.`;
+    case 'directory-cut':
+      return `Its directory row is ${s.cut === 'dropped' ? 'dropped' : `shortened to ${s.descriptionLimit} characters`} by the ${s.maxChars}-character bound${s.directoryMode ? '' : ' (in directory mode)'}.`;
+    case 'not-searchable':
+      return `${toolName} is ${s.status}, so search never returns it: ${s.reason}`;
+    case 'no-query-terms':
+      return 'The query has no searchable terms (only stop words or nothing indexable): no tool can match it.';
+  }
+}
+
+/** The analysis as plain text: the Testing view's failure message and the CLI's. */
+export function whyNotText(w: WhyNot): string {
+  const lines: string[] = [];
+  const where = w.rank === undefined ? 'does not match the query at all' : `ranks #${w.rank}${w.inResults ? ` (within the limit of ${w.limit})` : `, below the limit of ${w.limit}`}`;
+  lines.push(`${w.tool.id} ${w.tool.status === 'cataloged' ? where : `is ${w.tool.status}`} for "${w.query}".`);
+  if (w.lacks.length > 0) lines.push(`It lacks the query words: ${w.lacks.join(', ')}.`);
+  if (w.explanation && w.explanation.matched.length > 0) {
+    lines.push(`It matched: ${w.explanation.matched.map((m) => `${m.term} in ${Object.keys(m.fields).join('+')}`).join('; ')} (score ${w.explanation.score.toFixed(3)}).`);
+  }
+  if (w.above.length > 0) {
+    lines.push(`Above it (${w.aboveCount}):`);
+    for (const h of w.above.slice(0, Math.min(ABOVE_SHOWN, Math.max(w.limit, 3)))) {
+      lines.push(`  #${h.rank} ${h.id} (${h.score.toFixed(3)}): ${h.matched.map((m) => `${m.term} in ${Object.keys(m.fields).join('+')}`).join('; ') || h.tier}`);
+    }
+  }
+  for (const s of w.suggestions) lines.push(`- ${suggestionText(s, w.tool.name, w.limit)}`);
+  return lines.join('\n');
+}
