@@ -153,7 +153,8 @@ export const evalCommand: CliCommand = {
         }
       }
       if (tests && results) {
-        out.push('', `Search tests (${path.relative(ctx.io.cwd, tests.file) || tests.file}): ${results.length - failed} passed, ${failed} failed`);
+        const shown = path.relative(ctx.io.cwd, tests.file);
+        out.push('', `Search tests (${shown && !shown.startsWith('..') ? shown : tests.file}): ${results.length - failed} passed, ${failed} failed`);
         for (const r of results) {
           out.push(`  ${r.passed ? 'PASS' : 'FAIL'} "${truncate(r.test.query, 70)}" -> ${r.test.expected.join(', ')} within ${r.within}`);
           if (r.message) {

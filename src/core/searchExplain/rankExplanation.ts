@@ -102,6 +102,9 @@ export interface WhyNot {
   suggestions: WhyNotSuggestion[];
 }
 
+/** Shorter word sets tried before suggesting every lacking word. */
+const MAX_WORD_TRIES = 3;
+
 /** Tools above a missing one that are explained; the rest are counted. */
 export const ABOVE_SHOWN = 10;
 
@@ -333,14 +336,34 @@ export class RankExplainer {
     return { rank, id: r.tool.id, name: r.tool.name, source: r.tool.source, sourceName: r.tool.sourceName, score: r.score, tier: TIERS[r.tier], matched, missing, byField };
   }
 
-  /** The query words the tool lacks, appended to its description, ranked by the real index over the changed catalog. */
+  /**
+   * The fewest lacking query words (rarest in the catalog first, so the most
+   * telling) that bring the tool within the limit, ranked by the real index
+   * over the changed catalog; all of them when no shorter set does.
+   */
   private addWords(tool: CatalogTool, query: string, words: readonly string[], limit: number): WhyNotSuggestion {
-    const addition = ` ${words.join(', ')}.`;
-    const changed = this.tools.map((t) => (t.id === tool.id ? { ...t, description: `${t.description.replace(/\s+$/, '')}${addition}` } : t));
-    const index = new ToolIndex(changed, { settings: this.settings });
-    const at = index.rank(query, Math.max(index.size, 1)).findIndex((r) => r.tool.id === tool.id);
-    const rankAfter = at >= 0 ? at + 1 : undefined;
-    return { kind: 'add-words', words: [...words], addition: addition.trim(), ...(rankAfter !== undefined ? { rankAfter } : {}), withinLimitAfter: rankAfter !== undefined && rankAfter <= limit };
+    const rarity = (w: string): number => Math.min(...queryTerms(w).filter((t) => t.weight >= 1).map((t) => this.documentFrequency.get(t.term) ?? 0), Number.MAX_SAFE_INTEGER);
+    const ordered = [...words].sort((a, b) => rarity(a) - rarity(b));
+    const rankWith = (added: readonly string[]): { addition: string; rankAfter?: number } => {
+      const addition = ` ${added.join(', ')}.`;
+      const changed = this.tools.map((t) => (t.id === tool.id ? { ...t, description: `${t.description.replace(/\s+$/, '')}${addition}` } : t));
+      const index = new ToolIndex(changed, { settings: this.settings });
+      const at = index.rank(query, Math.max(index.size, 1)).findIndex((r) => r.tool.id === tool.id);
+      return { addition: addition.trim(), ...(at >= 0 ? { rankAfter: at + 1 } : {}) };
+    };
+    // A few rebuilds at most: each is a whole index.
+    const tries = Math.min(ordered.length, MAX_WORD_TRIES);
+    let best = { words: ordered, ...rankWith(ordered) };
+    for (let n = 1; n <= tries && n < ordered.length; n++) {
+      const some = ordered.slice(0, n);
+      const r = rankWith(some);
+      if (r.rankAfter !== undefined && r.rankAfter <= limit) {
+        best = { words: some, ...r };
+        break;
+      }
+    }
+    const withinLimitAfter = best.rankAfter !== undefined && best.rankAfter <= limit;
+    return { kind: 'add-words', words: best.words, addition: best.addition, ...(best.rankAfter !== undefined ? { rankAfter: best.rankAfter } : {}), withinLimitAfter };
   }
 
   /** A first-party tool whose directory row is shortened or dropped by the bound. */
