@@ -78,6 +78,7 @@ export interface RankExplanation {
 export type WhyNotSuggestion =
   | { kind: 'add-words'; words: string[]; addition: string; rankAfter?: number; withinLimitAfter: boolean }
   | { kind: 'expansion-only'; terms: string[] }
+  | { kind: 'outscored'; above: number; distinctive: string[] }
   | { kind: 'name-splits-badly'; name: string; seenAs: string[]; hidden: string[]; better: string }
   | { kind: 'directory-cut'; cut: 'shortened' | 'dropped'; descriptionLimit: number; maxChars: number; directoryMode: boolean }
   | { kind: 'not-searchable'; status: CatalogTool['status']; reason: string }
@@ -289,6 +290,9 @@ export class RankExplainer {
     if (lacks.length > 0) {
       suggestions.push(this.addWords(tool, q, lacks, used));
     }
+    if (rank !== undefined && rank > used && lacks.length === 0) {
+      suggestions.push({ kind: 'outscored', above: aboveTools.length, distinctive: this.distinctiveWords(tool, aboveTools) });
+    }
     if (explanation?.tier === 'expansion') {
       suggestions.push({ kind: 'expansion-only', terms: explanation.matched.map((m) => m.term) });
     }
@@ -366,6 +370,24 @@ export class RankExplainer {
     return { kind: 'add-words', words: best.words, addition: best.addition, ...(best.rankAfter !== undefined ? { rankAfter: best.rankAfter } : {}), withinLimitAfter };
   }
 
+  /** Words of the tool's own text that none of the tools above it has: what a query needs to tell it apart. */
+  private distinctiveWords(tool: CatalogTool, above: readonly RankedTool[]): string[] {
+    const theirs = new Set<string>();
+    for (const r of above) {
+      for (const t of this.terms.get(r.tool.id)?.counts.keys() ?? []) theirs.add(t);
+    }
+    const out = new Map<string, number>();
+    for (const word of splitWords(`${tool.name} ${tool.description}`)) {
+      const w = word.toLowerCase();
+      if (w.length < 3 || /^\d+$/.test(w) || STOP_WORDS.has(w) || out.has(w)) continue;
+      const terms = queryTerms(w).filter((t) => t.weight >= 1).map((t) => t.term);
+      if (terms.length > 0 && terms.every((t) => !theirs.has(t))) {
+        out.set(w, Math.min(...terms.map((t) => this.documentFrequency.get(t) ?? 0)));
+      }
+    }
+    return [...out].sort((a, b) => a[1] - b[1]).slice(0, 5).map(([w]) => w);
+  }
+
   /** A first-party tool whose directory row is shortened or dropped by the bound. */
   private directoryCut(tool: CatalogTool): WhyNotSuggestion | undefined {
     if (tool.source !== 'openclaw') return undefined;
@@ -413,6 +435,8 @@ export function suggestionText(s: WhyNotSuggestion, toolName: string, limit: num
   switch (s.kind) {
     case 'add-words':
       return `Add "${s.words.join(', ')}" to the description of ${toolName}: ${s.rankAfter === undefined ? 'it would still not match' : `it would rank #${s.rankAfter}${s.withinLimitAfter ? ` (within the limit of ${limit})` : ` (still below the limit of ${limit})`}`}.`;
+    case 'outscored':
+      return `${toolName} matches every query word, but ${s.above} tools score higher (shorter texts, or the same words more often).${s.distinctive.length > 0 ? ` Words only it has, which a query could use to find it: ${s.distinctive.join(', ')}.` : ''}`;
     case 'expansion-only':
       return `${toolName} matched only through query expansions (${s.terms.join(', ')}); every tool that matches a written word ranks above it.`;
     case 'name-splits-badly':

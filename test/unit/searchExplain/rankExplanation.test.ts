@@ -132,6 +132,26 @@ describe('searchExplain: the ranking explained', () => {
     assert.ok(kindOf(w?.suggestions ?? [], 'expansion-only'));
   });
 
+  it('a tool that matches every word but is outscored is told so, with words only it has (none of the tools above)', () => {
+    let seen = 0;
+    for (const q of [...QUERIES, 'issue', 'pull request']) {
+      for (const r of index.rank(q, index.size).slice(catalog.settings.searchDefaultLimit)) {
+        const w = explainer.whyNot(q, r.tool.id);
+        if (!w || w.lacks.length > 0) continue;
+        const out = kindOf(w.suggestions, 'outscored');
+        assert.ok(out, `${q}: ${r.tool.id}`);
+        assert.equal(out.above, (w.rank ?? 0) - 1);
+        const aboveIds = index.rank(q, index.size).slice(0, out.above).map((x) => x.tool.id);
+        for (const word of out.distinctive) {
+          const hits = new RankExplainer({ tools: catalog.tools, settings: catalog.settings, index }).explain(word, 6);
+          assert.ok(hits.hits.every((h) => !aboveIds.includes(h.id) || h.tier === 'expansion'), `${word} is in a tool above ${r.tool.id}`);
+        }
+        seen++;
+      }
+    }
+    assert.ok(seen > 0);
+  });
+
   it('directory cuts are reported from the real directory bound', () => {
     const tight = new RankExplainer({ tools: catalog.tools, settings: { ...catalog.settings, mode: 'directory' }, index, directoryMaxChars: 800 });
     const cut = catalog.cataloged.filter((t) => t.source === 'openclaw').map((t) => kindOf(tight.whyNot('anything', t.id)?.suggestions ?? [], 'directory-cut')).filter((c) => c !== undefined);
