@@ -63,6 +63,8 @@ describe('Search Playground and search tests', () => {
     // The demo's session logs suggest words for it (learned from real searches).
     await view.locator('[data-testid="learned"]').waitFor({ timeout: 60_000 });
     assert.match(await view.locator('[data-testid="learned-added"]').innerText(), /^Related: /);
+    // Clicking the verdict scrolls the explanation into view for the picture.
+    await verdict.click();
     await page.screenshot({ path: path.join(resultsDir(), 'search-playground.png') });
     await runCommand(page, 'View: Close All Editors');
   });
@@ -86,6 +88,10 @@ describe('Search Playground and search tests', () => {
     await page.waitForTimeout(1000);
     assert.match((await failing.getAttribute('aria-label')) ?? '', /fail/i);
     assert.match((await passing.getAttribute('aria-label')) ?? '', /pass/i);
+    // The failure message, as the peek shows it: the rank found and the why-not (best effort, for the picture).
+    await failing.click();
+    await runCommand(page, 'Test: Peek Output').catch(() => undefined);
+    await page.locator('.monaco-workbench').filter({ hasText: /lacks the query words/ }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     await page.screenshot({ path: path.join(resultsDir(), 'search-tests.png') });
   });
 });

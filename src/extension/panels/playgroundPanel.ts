@@ -3,14 +3,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
-import type { HitExplanation, RankExplainer, WhyNot } from '../../core/searchExplain/rankExplanation';
-import { parseWebviewMessage, type CatalogInfo, type HitView, type HostMessage, type LearnedView, type WebviewMessage, type WhyNotView } from '../../webview/shared/playgroundProtocol';
+import type { RankExplainer, WhyNot } from '../../core/searchExplain/rankExplanation';
+import { parseWebviewMessage, type CatalogInfo, type HostMessage, type WebviewMessage } from '../../webview/shared/playgroundProtocol';
 import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { applySuggestion, likelyFolders } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
+import { learnedView, resultsView, whyNotView } from './playgroundView';
 
 export const PLAYGROUND_VIEW_TYPE = 'toolSearchInspector.searchPlayground';
 /** The workspace's search tests (core's SEARCH_TESTS_FILE; spelled here so activation does not load core). */
@@ -35,10 +36,6 @@ const registry = new PanelRegistry<PlaygroundPanel>(SPEC, (panel) => {
   }
   return new PlaygroundPanel(panel, panelDeps);
 });
-
-function hitView(h: HitExplanation, catalog: Catalog): HitView {
-  return { ...h, located: catalog.get(h.id)?.origin !== undefined };
-}
 
 /** What the last search and why-not showed, for tests (read through the extension API). */
 export interface PlaygroundSnapshot {
@@ -146,10 +143,7 @@ export class PlaygroundPanel extends PanelBase {
       const ms = performance.now() - t0;
       this.snapshot.query = e.query;
       this.snapshot.hits = e.hits.map((h) => h.id);
-      await this.post({
-        type: 'results',
-        view: { query: e.query, limit: e.limit, json: JSON.stringify(e.result.hits), hits: e.hits.map((h) => hitView(h, catalog)), terms: e.terms, unavailableServers: e.result.unavailableServers ?? [], ms },
-      });
+      await this.post({ type: 'results', view: resultsView(e, catalog, ms) });
     } catch (err) {
       // An empty or over-long query is the model's input error too: shown, not thrown.
       await this.post({ type: 'queryError', query, message: err instanceof Error ? err.message : String(err) });
@@ -172,19 +166,7 @@ export class PlaygroundPanel extends PanelBase {
       return;
     }
     const found = w;
-    const view: WhyNotView = {
-      query: found.query,
-      limit: found.limit,
-      tool: { id: found.tool.id, name: found.tool.name, status: found.tool.status },
-      ...(found.rank !== undefined ? { rank: found.rank } : {}),
-      inResults: found.inResults,
-      ...(found.explanation ? { explanation: hitView(found.explanation, catalog) } : {}),
-      lacks: found.lacks,
-      lacksExpansions: found.lacksExpansions,
-      above: found.above.map((h) => hitView(h, catalog)),
-      aboveCount: found.aboveCount,
-      suggestions: found.suggestions.map((s) => ({ kind: s.kind, text: core.suggestionText(s, found.tool.name, found.limit) })),
-    };
+    const view = whyNotView(found, catalog, core.suggestionText);
     this.snapshot.whyNot = { toolId: found.tool.id, rank: found.rank, inResults: found.inResults, suggestions: view.suggestions.map((s) => s.text) };
     await this.post({ type: 'whyNot', view });
     await this.postLearned(catalog, found.tool.id);
@@ -202,22 +184,8 @@ export class PlaygroundPanel extends PanelBase {
       this.learned = { catalog, result: core.suggestFromSessions(catalog.cataloged, folders), root, folders: folders.map((f) => path.relative(root, f) || f) };
     }
     const s = this.learned.result.report.suggestions.find((x) => x.toolId === toolId);
-    const view: LearnedView = { toolId, folders: this.learned.folders };
-    if (s && s.words.length > 0) {
-      view.suggestion = {
-        words: s.words.map((w) => ({ word: w.word, queries: w.queries })),
-        added: s.added,
-        proposed: s.proposed,
-        queries: s.queries,
-        before: { top1: s.before.top1, recall5: s.before.recall5 },
-        after: { top1: s.after.top1, recall5: s.after.recall5 },
-        action: (s.target === 'plugin-manifest' || s.target === 'client-tools') && s.origin !== undefined ? 'apply' : 'copy',
-        target: s.target,
-      };
-      this.snapshot.learned = { toolId, words: s.words.map((w) => w.word) };
-    } else {
-      this.snapshot.learned = { toolId, words: [] };
-    }
+    const view = learnedView(toolId, this.learned.folders, s);
+    this.snapshot.learned = { toolId, words: view.suggestion?.words.map((w) => w.word) ?? [] };
     await this.post({ type: 'learned', view });
   }
 

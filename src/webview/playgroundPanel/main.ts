@@ -44,6 +44,13 @@ function button(label: string, title: string, onClick: () => void, opts: { icon?
   return b;
 }
 
+/** A button that is only an icon: its label is for screen readers and the tooltip. */
+function iconButton(name: string, label: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', { type: 'button', title: label, 'aria-label': label, class: 'icon-only' }, icon(name));
+  b.addEventListener('click', onClick);
+  return b;
+}
+
 function num(x: number, digits = 3): string {
   return x.toFixed(digits);
 }
@@ -114,7 +121,10 @@ function fieldBar(h: HitView): HTMLElement {
   for (const f of [...FIELD_NAMES, 'expansions' as const]) {
     const v = h.byField[f];
     if (v > 0) {
-      bar.append(el('span', { class: `seg seg-${f}`, style: `width:${((v / total) * 100).toFixed(1)}%`, title: `${FIELD_TITLES[f]}: ${num(v)}` }));
+      // Set through the CSSOM: the CSP refuses inline style attributes.
+      const seg = el('span', { class: `seg seg-${f}`, title: `${FIELD_TITLES[f]}: ${num(v)}` });
+      seg.style.width = `${((v / total) * 100).toFixed(1)}%`;
+      bar.append(seg);
     }
   }
   return bar;
@@ -152,7 +162,7 @@ function hitRows(hits: readonly HitView[], testid: string): HTMLElement {
         el('td', { class: 'num' }, num(h.score), fieldBar(h)),
         el('td', {}, el('span', { class: `pill tier-${h.tier}`, title: TIER_TITLES[h.tier] }, h.tier)),
         el('td', {}, details),
-        el('td', {}, button('Why here?', `Why ${h.name} ranks #${h.rank}`, () => pickTool(h.id), { cls: 'secondary small', icon: 'question' })),
+        el('td', {}, iconButton('question', `Why does ${h.name} rank #${h.rank}? (explain it below)`, () => pickTool(h.id))),
       ),
     );
   }
