@@ -206,6 +206,10 @@ export class RankExplainer {
   private readonly averageLength: number;
   private readonly settings: RankExplainerOptions['settings'];
   private readonly directoryMaxChars: number;
+  /** A copy of the index for "what if" rankings (see rankWithDescription). */
+  private scratch: ToolIndex | undefined;
+  /** The directory of this catalog, computed once. */
+  private directory: ReturnType<typeof buildDirectory> | undefined;
 
   constructor(options: RankExplainerOptions) {
     this.tools = options.tools;
@@ -350,12 +354,10 @@ export class RankExplainer {
     const ordered = [...words].sort((a, b) => rarity(a) - rarity(b));
     const rankWith = (added: readonly string[]): { addition: string; rankAfter?: number } => {
       const addition = ` ${added.join(', ')}.`;
-      const changed = this.tools.map((t) => (t.id === tool.id ? { ...t, description: `${t.description.replace(/\s+$/, '')}${addition}` } : t));
-      const index = new ToolIndex(changed, { settings: this.settings });
-      const at = index.rank(query, Math.max(index.size, 1)).findIndex((r) => r.tool.id === tool.id);
-      return { addition: addition.trim(), ...(at >= 0 ? { rankAfter: at + 1 } : {}) };
+      const rankAfter = this.rankWithDescription(tool, `${tool.description.replace(/\s+$/, '')}${addition}`, query);
+      return { addition: addition.trim(), ...(rankAfter !== undefined ? { rankAfter } : {}) };
     };
-    // A few rebuilds at most: each is a whole index.
+    // A few tries at most: each re-indexes the tool's owner.
     const tries = Math.min(ordered.length, MAX_WORD_TRIES);
     let best = { words: ordered, ...rankWith(ordered) };
     for (let n = 1; n <= tries && n < ordered.length; n++) {
@@ -368,6 +370,25 @@ export class RankExplainer {
     }
     const withinLimitAfter = best.rankAfter !== undefined && best.rankAfter <= limit;
     return { kind: 'add-words', words: best.words, addition: best.addition, ...(best.rankAfter !== undefined ? { rankAfter: best.rankAfter } : {}), withinLimitAfter };
+  }
+
+  /**
+   * The tool's rank for `query` if its description were `description`, from a
+   * private copy of the index (built on first use) whose owner of that tool is
+   * swapped in and back out: the index's own incremental path, whose
+   * statistics are those of a rebuild. The real index is never touched.
+   */
+  private rankWithDescription(tool: CatalogTool, description: string, query: string): number | undefined {
+    this.scratch ??= new ToolIndex(this.tools, { settings: this.settings });
+    const scratch = this.scratch;
+    const owned = this.tools.filter((t) => t.source === tool.source && t.sourceName === tool.sourceName);
+    scratch.replaceOwner(tool.source, tool.sourceName, owned.map((t) => (t.id === tool.id ? { ...t, description } : t)));
+    try {
+      const at = scratch.rank(query, Math.max(scratch.size, 1)).findIndex((r) => r.tool.id === tool.id);
+      return at >= 0 ? at + 1 : undefined;
+    } finally {
+      scratch.replaceOwner(tool.source, tool.sourceName, owned);
+    }
   }
 
   /** Words of the tool's own text that none of the tools above it has: what a query needs to tell it apart. */
@@ -391,10 +412,11 @@ export class RankExplainer {
   /** A first-party tool whose directory row is shortened or dropped by the bound. */
   private directoryCut(tool: CatalogTool): WhyNotSuggestion | undefined {
     if (tool.source !== 'openclaw') return undefined;
-    const directory = buildDirectory(
+    this.directory ??= buildDirectory(
       this.tools.filter((t) => t.status !== 'excluded').map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: t.status === 'direct-only' || t.directVisible === true })),
       this.directoryMaxChars,
     );
+    const directory = this.directory;
     const directoryMode = this.settings.enabled && this.settings.mode === 'directory';
     const common = { descriptionLimit: directory.descriptionLimit, maxChars: directory.maxChars, directoryMode };
     if (directory.dropped.includes(tool.name)) return { kind: 'directory-cut', cut: 'dropped', ...common };
@@ -436,7 +458,7 @@ export function suggestionText(s: WhyNotSuggestion, toolName: string, limit: num
     case 'add-words':
       return `Add "${s.words.join(', ')}" to the description of ${toolName}: ${s.rankAfter === undefined ? 'it would still not match' : `it would rank #${s.rankAfter}${s.withinLimitAfter ? ` (within the limit of ${limit})` : ` (still below the limit of ${limit})`}`}.`;
     case 'outscored':
-      return `${toolName} matches every query word, but ${s.above} tools score higher (shorter texts, or the same words more often).${s.distinctive.length > 0 ? ` Words only it has, which a query could use to find it: ${s.distinctive.join(', ')}.` : ''}`;
+      return `${toolName} matches every query word, but ${s.above} tools rank above it: higher scores (shorter texts, or the words more often), or the same score and an id that sorts first.${s.distinctive.length > 0 ? ` Words only it has, which a query could use to find it: ${s.distinctive.join(', ')}.` : ''}`;
     case 'expansion-only':
       return `${toolName} matched only through query expansions (${s.terms.join(', ')}); every tool that matches a written word ranks above it.`;
     case 'name-splits-badly':
