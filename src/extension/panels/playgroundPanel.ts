@@ -212,14 +212,22 @@ export class PlaygroundPanel extends PanelBase {
     await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   }
 
-  /** Puts a query (and a why-not tool) in the box and runs it, as if typed. */
+  /**
+   * Puts a query (and a why-not tool) in the box and runs it, as if typed.
+   * The host answers at once (so the answer does not wait for the page to
+   * load); the box shows the query when the page is ready.
+   */
   async runFor(query: string, toolId?: string): Promise<void> {
     const q = { query: query.slice(0, 512), ...(toolId ? { toolId } : {}) };
     if (!this.ready) {
       this.pending = q;
-      return;
+    } else {
+      await this.post({ type: 'setQuery', ...q });
     }
-    await this.post({ type: 'setQuery', ...q });
+    await this.search(q.query);
+    if (q.toolId) {
+      await this.whyNot(q.query, q.toolId);
+    }
   }
 
   private async handle(msg: WebviewMessage): Promise<void> {
