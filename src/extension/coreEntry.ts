@@ -23,5 +23,6 @@ export { toPreviewView, rawRequestJson, modeTokensView } from './preview/preview
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
-export { RankExplainer, suggestionText } from '../core/searchExplain/rankExplanation';
+export { RankExplainer } from '../core/searchExplain/rankExplanation';
+export { suggestionText } from '../core/searchExplain/explanationText';
 export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';

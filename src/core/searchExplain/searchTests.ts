@@ -2,7 +2,8 @@ import { parseJson5 } from '../config/json5Document';
 import { isExpected } from '../search/evaluate';
 import { MAX_QUERY_CHARS } from '../search/toolIndex';
 import type { Diagnostic } from '../types';
-import { whyNotText, type RankExplainer, type WhyNot } from './rankExplanation';
+import { whyNotText } from './explanationText';
+import type { RankExplainer, WhyNot } from './rankExplanation';
 
 /**
  * Search tests: a workspace file (`.openclaw/tool-search.tests.json`) of

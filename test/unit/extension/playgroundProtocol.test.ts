@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { RankExplainer, suggestionText } from '../../../src/core/searchExplain/rankExplanation';
+import { suggestionText } from '../../../src/core/searchExplain/explanationText';
+import { RankExplainer } from '../../../src/core/searchExplain/rankExplanation';
 import { learnedView, resultsView, whyNotView } from '../../../src/extension/panels/playgroundView';
 import { MAX_QUERY, parseHostMessage, parsePanelState, parseWebviewMessage } from '../../../src/webview/shared/playgroundProtocol';
 import { fixtureCatalog } from '../search/fixture';

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
-import { ABOVE_SHOWN, nameSplitProblem, RankExplainer, whyNotText, type WhyNotSuggestion } from '../../../src/core/searchExplain/rankExplanation';
+import { whyNotText } from '../../../src/core/searchExplain/explanationText';
+import { ABOVE_SHOWN, nameSplitProblem, RankExplainer, type WhyNotSuggestion } from '../../../src/core/searchExplain/rankExplanation';
 import { fixtureCatalog } from '../search/fixture';
 
 // Queries of several shapes: plain words, stems, expansions, an exact name, CJK, words no tool has.
