@@ -18,6 +18,7 @@ export const COMMANDS = {
   saveBaseline: 'toolSearchInspector.saveBaseline',
   compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
+  openSearchPlayground: 'toolSearchInspector.openSearchPlayground',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -26,3 +26,6 @@ export { descriptionEdit } from '../core/learning/descriptionEdit';
 export { authoringCatalogOf, authoringModelOf } from '../core/authoring/catalogTerms';
 export { completionsAt, entryDiagnostics, hoverAt } from '../core/authoring/configAssist';
 export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';
+export { RankExplainer } from '../core/searchExplain/rankExplanation';
+export { suggestionText } from '../core/searchExplain/explanationText';
+export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';

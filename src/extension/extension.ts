@@ -10,6 +10,7 @@ import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
 import { DiffPanel } from './panels/diffPanel';
+import { PlaygroundPanel, registerSearchPlayground } from './panels/playgroundPanel';
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
 import { editorHost } from './host';
@@ -18,6 +19,7 @@ import { readSettings, requiresRebuild } from './settings';
 import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
 import { createStatusBar } from './statusBar';
+import { registerSearchTests } from './testing/searchTests';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
 import { debounce, watchCatalogInputs } from './watchers';
@@ -76,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
   context.subscriptions.push(registerConfigLanguage(roots, logger));
+  const searchTests = registerSearchTests({ roots, logger });
+  context.subscriptions.push(...registerSearchPlayground({ extensionUri: context.extensionUri, service, logger }), ...searchTests.disposables);
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
@@ -139,6 +143,18 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
     baselineMark: () => baseline.baselines.mark.kind,
     isDiffPanelOpen: () => DiffPanel.open !== undefined,
+    searchPlayground: () => (PlaygroundPanel.open ? structuredClone(PlaygroundPanel.open.snapshot) : undefined),
+    async searchTests() {
+      await searchTests.controller.discover();
+      const out: { id: string; label: string; children: { id: string; label: string }[] }[] = [];
+      searchTests.controller.controller.items.forEach((file) => {
+        const children: { id: string; label: string }[] = [];
+        file.children.forEach((c) => children.push({ id: c.id, label: c.label }));
+        out.push({ id: file.id, label: file.label, children });
+      });
+      return out;
+    },
+    searchTestsLastRun: () => [...searchTests.controller.lastRun],
   };
 }
 

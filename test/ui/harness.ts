@@ -14,6 +14,7 @@ export interface Locator {
   waitFor(opts?: { state?: 'visible' | 'attached' | 'hidden'; timeout?: number }): Promise<void>;
   click(): Promise<void>;
   fill(text: string): Promise<void>;
+  selectOption(value: string): Promise<unknown>;
   press(key: string): Promise<void>;
   focus(): Promise<void>;
   textContent(): Promise<string | null>;
