@@ -23,3 +23,5 @@ export { toPreviewView, rawRequestJson, modeTokensView } from './preview/preview
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
+export { toolDetail, resultText } from './panels/catalogDetail';
+export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
