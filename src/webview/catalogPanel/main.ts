@@ -51,13 +51,16 @@ let detailEl: HTMLElement | undefined;
 let tableEl: HTMLElement | undefined;
 const headerCells = new Map<SortColumn, HTMLElement>();
 
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
-/** Saves the state when the panel is idle: the snapshot can be megabytes, and keystrokes must not wait for it. */
+/**
+ * Above this many tools the snapshot is not kept in the webview state:
+ * serializing megabytes on every keystroke would cost more than the filter;
+ * a reload then waits for the host's catalog instead of showing the last one.
+ */
+const STATE_SNAPSHOT_MAX = 2000;
+
 function save(): void {
-  if (saveTimer) {
-    clearTimeout(saveTimer);
-  }
-  saveTimer = setTimeout(() => vscode.setState(state), 400);
+  const keep = state.snapshot && state.snapshot.tools.length <= STATE_SNAPSHOT_MAX;
+  vscode.setState(keep ? state : { ...state, snapshot: undefined });
 }
 
 /** Marks a measured step on <body> (the benchmark and the UI test read these). */

@@ -253,6 +253,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
       run.disabled = Boolean(d.callBlocked);
       showResult(r);
       drawHistory();
+      result.scrollIntoView({ block: 'nearest' });
     },
   };
 }
