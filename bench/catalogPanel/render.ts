@@ -146,6 +146,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.base}/?folder=${encodeURIComponent(ws)}&payload=${payload}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The extension's view container shows once the development extension is loaded.
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().waitFor({ timeout: 120_000 });
     for (let rep = 0; rep < REPS; rep++) {
       await runCommand(page, 'View: Close All Editors');
       await runCommand(page, 'Tool Search: Open Effective Catalog');
@@ -169,6 +171,12 @@ async function main(): Promise<void> {
         console.log(`(filter "${QUERY}" leaves ${count ?? '?'}; rows in the DOM: ${await view.locator('tr[data-tool-id]').count()})`);
       }
     }
+  } catch (err) {
+    const shot = path.join(os.tmpdir(), 'tsi-panel-bench-failure.png');
+    const pages = (browser as unknown as { contexts(): { pages(): Page[] }[] }).contexts().flatMap((c) => c.pages());
+    await pages[0]?.screenshot({ path: shot }).catch(() => undefined);
+    console.error(`failed; screenshot in ${shot}`);
+    throw err;
   } finally {
     await browser.close();
     await server.stop();

@@ -12,6 +12,7 @@ import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runComma
 const SETTINGS_DIR = () => path.join(env('TSI_WORKSPACE'), '.vscode');
 const SETTINGS = () => path.join(SETTINGS_DIR(), 'settings.json');
 const TOOL = 'mcp:everything:echo';
+const MANIFEST = () => path.join(env('TSI_WORKSPACE'), 'plugins', 'fake-plugin', 'openclaw.plugin.json');
 
 async function shownNames(view: FrameLocator): Promise<string[]> {
   const names = view.locator('[data-testid="tools"] tbody tr[data-tool-id] .tool-name');
@@ -32,6 +33,7 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
   let browser: Browser;
   let page: Page;
   let createdDir = false;
+  const original = fs.readFileSync(MANIFEST(), 'utf8');
 
   before(async () => {
     createdDir = !fs.existsSync(SETTINGS_DIR());
@@ -51,6 +53,10 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
   after(async () => {
     await browser?.close();
     fs.rmSync(SETTINGS(), { force: true });
+    // The web workbench may save an applied edit on its own (files.autoSave): put the demo back.
+    if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
+      fs.writeFileSync(MANIFEST(), original);
+    }
     if (createdDir) {
       fs.rmSync(SETTINGS_DIR(), { recursive: true, force: true });
     }
@@ -137,5 +143,28 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
     await refused.waitFor({ timeout: 30_000 });
     assert.match(await refused.innerText(), /approval denied/);
     assert.equal(await detail.locator('[data-testid="try-history"] li').count(), 2, 'both calls are in the history');
+  });
+
+  it('shows a description suggestion from the demo session logs in the detail and applies it as an undoable edit', async () => {
+    const view = catalogWebview(page);
+    await view.locator('#filter').fill('fake_plugin_tool_02');
+    const row = view.locator('tr[data-tool-id="openclaw:fake-plugin:fake_plugin_tool_02"]');
+    await row.waitFor();
+    await row.locator('td.src').click();
+    const detail = view.locator('[data-testid="detail"]');
+    await detail.locator('[data-testid="detail-name"]').filter({ hasText: 'fake_plugin_tool_02' }).waitFor({ timeout: 30_000 });
+    const proposed = detail.locator('[data-testid="suggestion-proposed"]');
+    await proposed.waitFor({ timeout: 60_000 });
+    assert.match(await proposed.innerText(), /Related: parcel/);
+    await detail.locator('[data-testid="suggestion-action"]').click();
+    const manifest = page.locator('.editor-instance .view-lines').filter({ hasText: 'Related:' }).first();
+    await manifest.waitFor({ timeout: 30_000 });
+    assert.match(await manifest.innerText(), /Related:\sparcel/);
+    // Undo takes it back, as with any edit; leave no dirty editor behind.
+    await manifest.click();
+    await page.keyboard.press('Control+Z');
+    await page.waitForTimeout(500);
+    assert.doesNotMatch(await page.locator('.editor-instance .view-lines').first().innerText(), /Related:/);
+    await runCommand(page, 'View: Revert and Close Editor');
   });
 });

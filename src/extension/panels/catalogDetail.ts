@@ -106,8 +106,14 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     : server && server.status !== 'ok'
       ? `MCP server "${server.name}" is ${server.status}: the call would be refused as unavailable.`
       : catalog.executorFor(tool.source, tool.id) === undefined
-        ? 'No source here can execute it (a declared-only tool: OpenClaw core, or an MCP snapshot).'
+        ? 'No source here can execute it.'
         : undefined);
+  // Declared-only sources answer a call with their own refusal, after the gateway's checks: say so up front.
+  const callNote = server?.transport === 'snapshot'
+    ? `MCP server "${server.name}" is an offline snapshot: the gateway checks the call, then the snapshot refuses to run it.`
+    : tool.source === 'openclaw' && tool.sourceName === 'core'
+      ? 'OpenClaw core tools are declared here, not executed: the gateway checks the call, then refuses to run it outside an OpenClaw gateway.'
+      : undefined;
   const reason = toolReasonText(tool);
   return {
     toolId: tool.id,
@@ -144,6 +150,7 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     ...(suggestion && suggestion.words.length > 0 ? { suggestion: suggestionView(suggestion) } : {}),
     suggestionNote: input.suggestions?.note ?? 'No session logs in this workspace (sessions/ or .openclaw/sessions/): suggestions come from logged searches.',
     ...(callBlocked ? { callBlocked } : {}),
+    ...(callNote && !callBlocked ? { callNote } : {}),
   };
 }
 

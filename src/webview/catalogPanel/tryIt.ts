@@ -232,7 +232,8 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
   drawHistory();
   const element = el('section', { class: 'try-it', 'aria-labelledby': 'try-it-h' },
     el('h3', { id: 'try-it-h' }, icon('debug-start'), ' Try it'),
-    d.callBlocked ? el('p', { class: 'banner warning' }, d.callBlocked) : el('p', { class: 'muted' }, 'Runs through the gateway exactly as a model\u2019s call: policy re-check, approval prompt, plugin hooks, the tool\u2019s own source.'),
+    d.callBlocked ? el('p', { class: 'banner warning', 'data-testid': 'try-blocked' }, d.callBlocked) : el('p', { class: 'muted' }, 'Runs through the gateway exactly as a model\u2019s call: policy re-check, approval prompt, plugin hooks, the tool\u2019s own source.'),
+    ...(d.callNote ? [el('p', { class: 'banner warning', 'data-testid': 'try-note' }, d.callNote)] : []),
     el('div', { class: 'toolbar' }, toggle),
     fields,
     rawEditor,

@@ -132,6 +132,8 @@ export interface ToolDetailView {
   suggestionNote: string;
   /** Why "Try it" cannot run it, when it cannot. */
   callBlocked?: string;
+  /** What a call will meet although it can be tried (a declared-only source refuses after the gateway's checks). */
+  callNote?: string;
 }
 
 /** One "Try it" call as it went through the gateway. */
