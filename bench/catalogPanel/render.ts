@@ -53,7 +53,7 @@ interface ToolingModule {
 interface ServerModule {
   freePort(): Promise<number>;
   seedSettings(dir: string, extra: Record<string, unknown>): void;
-  startServer(o: { tooling: Tooling; port: number; dataDir: string; extensionsDir: string; workspaceTrust: boolean; env?: Record<string, string> }): Promise<ServerHandle>;
+  startServer(o: { tooling: Tooling; port: number; dataDir: string; extensionsDir: string; smokeTestDriver: boolean; workspaceTrust: boolean }): Promise<ServerHandle>;
 }
 
 async function importMjs<T>(rel: string): Promise<T> {
@@ -134,7 +134,8 @@ async function main(): Promise<void> {
     'toolSearchInspector.readUserConfig': false,
     'toolSearchInspector.snapshots': servers.map((s) => `${s.name}=servers/${s.name}.json`),
   });
-  const server = await srv.startServer({ tooling, port: await srv.freePort(), dataDir, extensionsDir, workspaceTrust: false });
+  // As the UI tests start it: the smoke-test driver is what lets the web workbench load a development extension.
+  const server = await srv.startServer({ tooling, port: await srv.freePort(), dataDir, extensionsDir, smokeTestDriver: true, workspaceTrust: false });
   const pw = createRequire(path.join(tooling.playwrightCore, 'package.json'))(tooling.playwrightCore) as { chromium: { launch(o: { executablePath: string; args: string[] }): Promise<Browser> } };
   const browser = await pw.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const renders: number[] = [];

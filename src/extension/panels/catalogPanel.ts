@@ -13,7 +13,7 @@ import { editorHost, type EditorHost } from '../host';
 import type { Approver } from '../../core/gateway/approvals';
 import { applyToolSuggestion } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
-import { parsePanelState, parseWebviewMessage, type CallResultView, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
+import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
 import { toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
@@ -120,7 +120,7 @@ export class CatalogPanel extends PanelBase {
         for (const p of snapshot.problemLocations ?? []) {
           this.shownPlaces.add(placeKey(p.file, p.line));
         }
-        await this.post({ type: 'catalog', snapshot, postedAt: Date.now() });
+        await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
         return;
       }
       case 'error':
@@ -169,9 +169,14 @@ export class CatalogPanel extends PanelBase {
         case 'validate':
           await this.validate(msg.toolId, msg.seq, msg.args);
           return;
-        case 'call':
-          await this.post({ type: 'callResult', result: await this.call(msg.toolId, msg.args) });
+        case 'call': {
+          // Whatever happens, the form gets an answer: its Run button waits for one.
+          const result = await this.call(msg.toolId, msg.args).catch((err: unknown): CallResultView => ({
+            toolId: msg.toolId, callId: 'catalog-panel:try:failed', ok: false, error: err instanceof Error ? err.message : String(err), text: '', durationMs: 0, args: msg.args, at: Date.now(),
+          }));
+          await this.post({ type: 'callResult', result });
           return;
+        }
         case 'applySuggestion':
         case 'copySuggestion': {
           const found = await this.suggestionFor(msg.toolId);

@@ -152,7 +152,23 @@ export interface CallResultView {
   at: number;
 }
 
-/** Host -> webview. */
+/**
+ * How the catalog travels: one JSON string. A string crosses the extension
+ * host, the renderer and the webview's frames as one copy, where 10,000 row
+ * objects would be serialized and cloned object by object (seconds, measured
+ * in bench/catalogPanel). `parseHostMessage` turns it back into `catalog`.
+ */
+export interface CatalogWire {
+  type: 'catalogJson';
+  json: string;
+  postedAt: number;
+}
+
+export function catalogWire(snapshot: CatalogSnapshot, postedAt: number): CatalogWire {
+  return { type: 'catalogJson', json: JSON.stringify(snapshot), postedAt };
+}
+
+/** Host -> webview (after `parseHostMessage`; the catalog arrives as a `CatalogWire`). */
 export type HostMessage =
   /** `postedAt`: the host's Date.now() when it posted (the panel reports post-to-paint time). */
   | { type: 'catalog'; snapshot: CatalogSnapshot; postedAt?: number }
@@ -245,6 +261,18 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
     case 'loading':
     case 'error':
       return parseStatusMessage(v);
+    case 'catalogJson': {
+      if (typeof v.json !== 'string') {
+        return undefined;
+      }
+      let snapshot: unknown;
+      try {
+        snapshot = JSON.parse(v.json);
+      } catch {
+        return undefined;
+      }
+      return parseHostMessage({ type: 'catalog', snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) });
+    }
     case 'catalog':
       return isObject(v.snapshot) && Array.isArray(v.snapshot.tools) && Array.isArray(v.snapshot.sources)
         ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) }

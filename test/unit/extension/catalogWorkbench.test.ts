@@ -4,7 +4,7 @@ import { nextSort, ToolTable, type Facets } from '../../../src/webview/catalogPa
 import { keyTarget, rowWindow, scrollToReveal } from '../../../src/webview/catalogPanel/virtualWindow';
 import type { ToolRow } from '../../../src/webview/shared/catalogProtocol';
 import { reasonLocations } from '../../../src/extension/panels/catalogDetail';
-import { parseHostMessage, parseWebviewMessage } from '../../../src/webview/shared/catalogProtocol';
+import { catalogWire, parseHostMessage, parseWebviewMessage, type CatalogSnapshot } from '../../../src/webview/shared/catalogProtocol';
 
 const NO_FACETS: Facets = { sources: new Set(), statuses: new Set(), owners: new Set() };
 
@@ -136,6 +136,13 @@ describe('catalog workbench: protocol and rule places', () => {
     }
     assert.equal(parseHostMessage({ type: 'detail', detail: { toolId: 'x' } }), undefined);
     assert.equal(parseHostMessage({ type: 'callResult', result: { toolId: 'x', ok: true, text: 1, args: {} } }), undefined);
+  });
+
+  it('carries the catalog as one JSON string and checks it on arrival like any message', () => {
+    const snapshot = { workspaceName: 'w', tools: [row('mcp:a:b')], sources: [], problems: [] } as unknown as CatalogSnapshot;
+    assert.deepEqual(parseHostMessage(catalogWire(snapshot, 5)), { type: 'catalog', snapshot, postedAt: 5 });
+    assert.equal(parseHostMessage({ type: 'catalogJson', json: '{"tools":', postedAt: 1 }), undefined);
+    assert.equal(parseHostMessage({ type: 'catalogJson', json: '{"tools":3,"sources":[]}', postedAt: 1 }), undefined);
   });
 
   it('finds every place a reason names, whatever the field is called', () => {
