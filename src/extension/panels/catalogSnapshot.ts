@@ -58,7 +58,6 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       description: t.description,
       reason: toolReasonText(t),
       reasonKind: t.reason?.kind,
-      origin: t.origin ? formatLocation(t.origin) : undefined,
     })),
     problems: errors.map((d) => `${formatLocation(d)}: ${d.message}`),
     // Index for index with `problems`, so each banner opens its own place.
