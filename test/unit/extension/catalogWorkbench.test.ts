@@ -4,6 +4,7 @@ import { nextSort, ToolTable, type Facets } from '../../../src/webview/catalogPa
 import { keyTarget, rowWindow, scrollToReveal } from '../../../src/webview/catalogPanel/virtualWindow';
 import type { ToolRow } from '../../../src/webview/shared/catalogProtocol';
 import { reasonLocations } from '../../../src/extension/panels/catalogDetail';
+import { readToolDefinition } from '../../../src/core/sources/toolShape';
 import { catalogWire, parseHostMessage, parseWebviewMessage, type CatalogSnapshot } from '../../../src/webview/shared/catalogProtocol';
 
 const NO_FACETS: Facets = { sources: new Set(), statuses: new Set(), owners: new Set() };
@@ -143,6 +144,12 @@ describe('catalog workbench: protocol and rule places', () => {
     assert.deepEqual(parseHostMessage(catalogWire(snapshot, 5)), { type: 'catalog', snapshot, postedAt: 5 });
     assert.equal(parseHostMessage({ type: 'catalogJson', json: '{"tools":', postedAt: 1 }), undefined);
     assert.equal(parseHostMessage({ type: 'catalogJson', json: '{"tools":3,"sources":[]}', postedAt: 1 }), undefined);
+  });
+
+  it('keeps an MCP tool\'s annotations for the detail: scalar values only, bounded', () => {
+    const { def } = readToolDefinition({ name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, title: 'Echo', nested: { x: 1 }, list: [1] } }, 'mcp', 'everything', { file: 'x' });
+    assert.deepEqual(def?.annotations, { readOnlyHint: true, title: 'Echo' });
+    assert.equal(readToolDefinition({ name: 'plain', inputSchema: { type: 'object' } }, 'mcp', 's', { file: 'x' }).def?.annotations, undefined);
   });
 
   it('finds every place a reason names, whatever the field is called', () => {
