@@ -25,6 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCREENSHOTS = [
   'tree-view.png',
   'catalog-panel.png',
+  'catalog-workbench.png',
   'bridge-trace.png',
   'mode-preview-dark.png',
   'mode-preview-light.png',

@@ -29,3 +29,5 @@ export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';
 export { RankExplainer } from '../core/searchExplain/rankExplanation';
 export { suggestionText } from '../core/searchExplain/explanationText';
 export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
+export { toolDetail, resultText } from './panels/catalogDetail';
+export { sharedArgumentChecker } from '../core/gateway/argumentCheck';

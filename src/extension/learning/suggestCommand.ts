@@ -136,15 +136,15 @@ export async function suggestDescriptionsCommand(service: CatalogService, docs: 
  */
 export async function applySuggestionCommand(docs: SuggestionDocuments, toolId: unknown): Promise<boolean> {
   const found = typeof toolId === 'string' ? docs.find(toolId) : undefined;
-  if (!found || !found.suggestion.origin) {
+  if (!found?.suggestion.origin) {
     void vscode.window.showErrorMessage(`No suggestion to apply for ${String(toolId)}.`);
     return false;
   }
-  return applySuggestion(found.suggestion, found.root);
+  return applyToolSuggestion(found.suggestion, found.root);
 }
 
-/** Applies one suggestion (from this document or another view, e.g. the Search Playground) as an undoable edit. */
-export async function applySuggestion(suggestion: ToolSuggestion, root: string): Promise<boolean> {
+/** Applies one tool's suggestion (its origin relative to `root`) as an undoable WorkspaceEdit; the catalog panel's detail uses it too. */
+export async function applyToolSuggestion(suggestion: ToolSuggestion, root: string): Promise<boolean> {
   const origin = suggestion.origin;
   if (!origin) {
     void vscode.window.showErrorMessage(`No file to apply the suggestion for ${suggestion.name} to.`);

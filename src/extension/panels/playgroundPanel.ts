@@ -8,7 +8,7 @@ import { parseWebviewMessage, type CatalogInfo, type HostMessage, type WebviewMe
 import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
-import { applySuggestion, likelyFolders } from '../learning/suggestCommand';
+import { applyToolSuggestion, likelyFolders } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { learnedView, resultsView, whyNotView } from './playgroundView';
@@ -252,7 +252,7 @@ export class PlaygroundPanel extends PanelBase {
         case 'applySuggestion': {
           const found = this.learnedFor(msg.toolId);
           if (found) {
-            await applySuggestion(found.suggestion, found.root);
+            await applyToolSuggestion(found.suggestion, found.root);
           }
           return;
         }
