@@ -23,3 +23,5 @@ export { toPreviewView, rawRequestJson, modeTokensView } from './preview/preview
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
+export { compareModes } from '../core/orchestration/compare';
+export { parseSessionLog } from '../core/telemetry/sessionLog';
