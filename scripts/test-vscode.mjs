@@ -221,7 +221,7 @@ if (runDir && results.failed === 0) {
 if (args.has('--update-screenshots') && results.failed === 0) {
   const shots = path.join(root, 'media', 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
-  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png', 'catalog-diff.png']) {
+  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png', 'catalog-diff.png', 'compare.png']) {
     fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
   }
   step('screenshots copied to media/screenshots/');
