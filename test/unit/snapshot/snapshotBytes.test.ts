@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseJson5 } from '../../../src/core/config/json5Document';
 import { runCliCaptured } from '../../helpers/cliCapture';
 import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 import { scratchDir } from '../../helpers/scratch';
@@ -53,6 +54,22 @@ describe('snapshot bytes against a snapshot taken before the speed-ups', functio
     const text = fs.readFileSync(path.join(ws, 'snap.json'), 'utf8');
     const golden = fs.readFileSync(GOLDEN, 'utf8');
     assert.ok(text === golden, firstDifference(text, golden));
+  });
+
+  it('JSON.parse and the JSON5 reader give the same value for JSON text (the fast path changes nothing)', () => {
+    const texts = [
+      '{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"x":{"default":1e400}}}}]}',
+      '{"b":1,"a":2,"b":3,"10":4,"9":5}',
+      '["\\u00e9\\ud83d\\ude00", -0, 1.5e-7, 12345678901234567890, true, null, {}]',
+      '  {"nested": [[[]], {"": ""}]}  ',
+    ];
+    for (const text of texts) {
+      const fast = JSON.parse(text) as unknown;
+      const slow = parseJson5('x.json', text);
+      assert.deepEqual(slow.diagnostics, []);
+      assert.deepStrictEqual(slow.value, fast, text);
+      assert.equal(JSON.stringify(slow.value), JSON.stringify(fast), `key order of ${text}`);
+    }
   });
 
   it('still names the line of a syntax error in an MCP snapshot file', async () => {
