@@ -25,7 +25,7 @@ describe('Compare in the editor', () => {
     await browser?.close();
   });
 
-  it('runs both lanes with the mock provider, all checks passing, lanes side by side, each lane openable', async () => {
+  it('runs both lanes with the mock provider, all checks passing, lanes side by side; progress and cancel from the keyboard; each lane openable', async () => {
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Tool Search: Compare Direct Mode and Tool Search');
 
@@ -54,6 +54,24 @@ describe('Compare in the editor', () => {
       assert.ok((await lane.locator('[data-testid="step-turn-start"]').count()) === 1);
     }
     await page.screenshot({ path: path.join(resultsDir(), 'compare.png') });
+
+    // From the keyboard: Run shows progress, Cancel stops it with one message and no stale result.
+    const run = view.locator('[data-testid="run"]');
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await view.locator('[data-testid="status"] progress').waitFor({ timeout: 30_000 });
+    const cancel = view.locator('[data-testid="cancel"]');
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await view.locator('[data-testid="cancelled"]').waitFor({ timeout: 30_000 });
+    assert.equal(await view.locator('[data-testid="summary"]').count(), 0, 'the earlier result is not shown as if it were this run');
+    assert.equal(await view.locator('[data-testid="error"]').count(), 0);
+
+    // Run again to completion (the lane buttons below belong to this run).
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await summary.waitFor({ timeout: 180_000 });
+    assert.match(await summary.innerText(), /(\d+)\/\1 checks pass/);
 
     // Keyboard: the Tool Search lane's log button, reached by focus and opened with Enter.
     const open = toolSearch.locator('[data-testid="open-session"]');

@@ -199,7 +199,7 @@ function render(): void {
   const parts: HTMLElement[] = [el('header', {}, el('h1', {}, icon('split-horizontal'), ' Compare: direct mode vs Tool Search'), el('p', { class: 'muted' }, 'The same turn sent twice through the real gateway: once with every schema up front, once with Tool Search. Each lane writes a session log.')), form, status];
   if (state.view) {
     parts.push(resultSection(state.view));
-  } else if (!running) {
+  } else if (!running && !notice) {
     parts.push(el('p', { class: 'muted empty', 'data-testid': 'empty' }, 'No comparison yet. Run both lanes to see their checks, bytes, tokens and traces side by side.'));
   }
   const focused = document.activeElement?.id;
@@ -222,6 +222,11 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'running':
       running = { provider: msg.provider, ...(msg.lane ? { lane: msg.lane } : {}), ...(msg.laneMode ? { laneMode: msg.laneMode } : {}) };
       notice = undefined;
+      // A new run replaces the last result: a cancelled or failed run must not leave the old one looking current.
+      if (state.view) {
+        state = state.prompt !== undefined ? { prompt: state.prompt } : {};
+        save();
+      }
       break;
     case 'result':
       running = undefined;
