@@ -27,6 +27,7 @@ const registry = new PanelRegistry<ComparePanel>(SPEC, (panel) => {
  */
 export class ComparePanel extends PanelBase {
   private ready = false;
+  private closed = false;
   private readonly queue: HostMessage[] = [];
   private waiters: (() => void)[] = [];
 
@@ -56,6 +57,11 @@ export class ComparePanel extends PanelBase {
         void this.handle(msg);
       }),
     );
+    // Closing the panel is the end of interest in the run: stop it rather than leave it calling tools unseen.
+    this.onDidDispose(() => {
+      this.closed = true;
+      runner.cancel();
+    });
   }
 
   /** Resolves once the webview has said `ready` (messages posted before are queued, not lost). */
@@ -64,6 +70,9 @@ export class ComparePanel extends PanelBase {
   }
 
   post(msg: HostMessage): void {
+    if (this.closed) {
+      return;
+    }
     if (!this.ready) {
       this.queue.push(msg);
       return;

@@ -100,7 +100,9 @@ export class CompareRunner implements vscode.Disposable {
     const req = isRequest(arg) ? arg : {};
     const panel = ComparePanel.show(this);
     // A fresh panel queues what it is sent until its script is up; waiting keeps the run's first frames visible.
-    await Promise.race([panel.whenReady(), new Promise((r) => setTimeout(r, 10_000))]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([panel.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
     const setup = await this.setupView();
     return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt });
   }
