@@ -26,6 +26,7 @@ const bundles = [
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/diffPanel/main.ts'], outfile: 'dist/webview/diffPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/playgroundPanel/main.ts'], outfile: 'dist/webview/playgroundPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/comparePanel/main.ts'], outfile: 'dist/webview/comparePanel.js', platform: 'browser', format: 'iife' },
 ];
 
 const missing = bundles.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)));

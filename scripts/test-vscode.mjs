@@ -33,6 +33,7 @@ const SCREENSHOTS = [
   'config-language.png',
   'search-playground.png',
   'search-tests.png',
+  'compare.png',
 ];
 const args = new Set(process.argv.slice(2));
 // What ships is what is tested: the packaged .vsix unless --dev asks for the folder.

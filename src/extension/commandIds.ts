@@ -19,6 +19,8 @@ export const COMMANDS = {
   compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
   openSearchPlayground: 'toolSearchInspector.openSearchPlayground',
+  compareInEditor: 'toolSearchInspector.compareInEditor',
+  setCompareApiKey: 'toolSearchInspector.setCompareApiKey',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

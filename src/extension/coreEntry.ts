@@ -31,3 +31,5 @@ export { suggestionText } from '../core/searchExplain/explanationText';
 export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
+export { compareModes } from '../core/orchestration/compare';
+export { parseSessionLog } from '../core/telemetry/sessionLog';

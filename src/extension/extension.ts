@@ -5,6 +5,7 @@ import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
 import { CATALOG_VIEW } from './commandIds';
+import { registerCompare } from './compare/compareCommands';
 import { registerCommands } from './commands';
 import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
+  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   // A config created or deleted can also add or remove a catalog root.
