@@ -5,10 +5,10 @@ import { DIRECTIVE_HEAD_CHARS, isBridgeSnippet, isSnippetFileName } from './snip
 /**
  * A TypeScript server plugin (contributed through `typescriptServerPlugins`,
  * loaded by VS Code's own JavaScript service). A project with a bridge
- * snippet among its root files gets the bridge's declarations as an extra
- * file, so `openclaw.tools.` completes, hovers and type-checks. In snippet
- * files the errors that only say "this is a function body" are dropped:
- * the sandbox runs the file as the body of an async function.
+ * snippet among its root files gets the bridge's declarations as one more
+ * root file, so `openclaw.tools.` completes, hovers and type-checks. In
+ * snippet files the errors that only say "this is a function body" are
+ * dropped: the sandbox runs the file as the body of an async function.
  */
 
 /** Top-level `return` and `await` are legal in a snippet (it is an async function body). */
@@ -29,6 +29,7 @@ export function declarationsPath(bundleDir: string): string {
 /** What the plugin needs of a project (a structural part of `ts.server.Project`). */
 export interface SnippetProject {
   getRootFiles(): readonly string[];
+  getScriptFileNames(): string[];
   getScriptSnapshot(fileName: string): ts.IScriptSnapshot | undefined;
 }
 
@@ -45,9 +46,24 @@ export function isSnippetIn(project: SnippetProject, fileName: string): boolean 
   return isSnippetFileName(fileName) || isBridgeSnippet(fileName, head(project, fileName));
 }
 
-/** The extra files a project gets: the declarations when one of its roots is a snippet. */
+/** Files the server watches for the project: the declarations when one of its roots is a snippet. */
 export function externalFiles(project: SnippetProject, dts: string): string[] {
   return project.getRootFiles().some((f) => isSnippetIn(project, f)) ? [dts] : [];
+}
+
+/**
+ * Adds the declarations to the project's program while it has a snippet
+ * root: the server's "external files" are only watched, never compiled,
+ * so the program's file list itself is extended (the project is the
+ * language service's host). Checked on every program update, so adding
+ * the directive to a file takes effect as it is typed.
+ */
+export function withDeclarations(project: SnippetProject, dts: string): void {
+  const own = project.getScriptFileNames.bind(project);
+  project.getScriptFileNames = () => {
+    const names = own();
+    return !names.includes(dts) && names.some((f) => isSnippetIn(project, f)) ? [...names, dts] : names;
+  };
 }
 
 /** The language service with function-body errors dropped in snippet files. */
@@ -65,7 +81,10 @@ export function snippetLanguageService(ls: ts.LanguageService, project: SnippetP
 const init: ts.server.PluginModuleFactory = () => {
   const dts = declarationsPath(__dirname);
   return {
-    create: (info) => snippetLanguageService(info.languageService, info.project),
+    create: (info) => {
+      withDeclarations(info.project, dts);
+      return snippetLanguageService(info.languageService, info.project);
+    },
     getExternalFiles: (project) => externalFiles(project, dts),
   };
 };

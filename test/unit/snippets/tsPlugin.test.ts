@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { declarationsPath, externalFiles, FUNCTION_BODY_ERRORS, snippetLanguageService, type SnippetProject } from '../../../src/extension/snippets/tsPlugin';
+import { declarationsPath, externalFiles, FUNCTION_BODY_ERRORS, snippetLanguageService, withDeclarations, type SnippetProject } from '../../../src/extension/snippets/tsPlugin';
 
 // The plugin as VS Code's JavaScript service runs it, over a real language
 // service: which projects get the declarations, what completes, which
@@ -20,7 +20,7 @@ class Project implements SnippetProject, ts.LanguageServiceHost {
     return [...this.files.keys()];
   }
   getScriptFileNames(): string[] {
-    return [...this.getRootFiles(), ...externalFiles(this, DTS)];
+    return this.getRootFiles();
   }
   getScriptVersion(name: string): string {
     return String(this.versions.get(name) ?? 0);
@@ -43,6 +43,12 @@ class Project implements SnippetProject, ts.LanguageServiceHost {
   readFile = (name: string): string | undefined => this.files.get(name) ?? ts.sys.readFile(name);
 }
 
+/** As the server sets a project up: the plugin decorates the project, then wraps its language service. */
+function plugged(p: Project): ts.LanguageService {
+  withDeclarations(p, DTS);
+  return snippetLanguageService(ts.createLanguageService(p), p);
+}
+
 function completionsAt(ls: ts.LanguageService, file: string, text: string): string[] {
   return ls.getCompletionsAtPosition(file, text.length, {})?.entries.map((e) => e.name) ?? [];
 }
@@ -51,7 +57,7 @@ describe('TypeScript server plugin for bridge snippets', () => {
   const SNIPPET = '/w/find.toolsearch.js';
   const TYPED = '// @ts-check\nconst hits = await openclaw.tools.se';
   const project = new Project(new Map([[SNIPPET, TYPED]]));
-  const ls = snippetLanguageService(ts.createLanguageService(project), project);
+  const ls = plugged(project);
 
   it('gives a project the declarations only when a root is a snippet: by name or by the directive', () => {
     assert.deepEqual(externalFiles(new Project(new Map([['/w/a.js', 'const a = 1;']])), DTS), []);
@@ -78,7 +84,7 @@ describe('TypeScript server plugin for bridge snippets', () => {
   it('keeps type errors but drops the ones that only say a snippet is a function body', () => {
     const text = '// @ts-check\nconst hits = await openclaw.tools.search(42);\nfor await (const h of []) {}\nreturn hits.length;\n';
     project.set(SNIPPET, text);
-    const raw = ts.createLanguageService(project);
+    const raw = ts.createLanguageService(new Project(new Map([[SNIPPET, text]])));
     const rawCodes = [...raw.getSyntacticDiagnostics(SNIPPET), ...raw.getSemanticDiagnostics(SNIPPET)].map((d) => d.code);
     assert.ok(rawCodes.some((c) => FUNCTION_BODY_ERRORS.has(c)), `without the plugin the body errors show: ${rawCodes.join(', ')}`);
     const codes = [...ls.getSyntacticDiagnostics(SNIPPET), ...ls.getSemanticDiagnostics(SNIPPET)].map((d) => d.code);
@@ -88,7 +94,8 @@ describe('TypeScript server plugin for bridge snippets', () => {
   it('leaves other JavaScript files as they are', () => {
     const other = '/w/plain.js';
     const p = new Project(new Map([[other, '// @ts-check\nreturn 1;\n']]));
-    const wrapped = snippetLanguageService(ts.createLanguageService(p), p);
+    const wrapped = plugged(p);
+    assert.ok(!p.getScriptFileNames().includes(DTS), 'no declarations without a snippet');
     assert.ok([...wrapped.getSyntacticDiagnostics(other), ...wrapped.getSemanticDiagnostics(other)].some((d) => d.code === 1108));
   });
 });
