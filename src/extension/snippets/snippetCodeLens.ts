@@ -8,9 +8,9 @@ export const RUN_LENS_TITLE = 'Run in Tool Search sandbox';
 function lastRunTitle(r: SnippetRunRecord): string {
   const time = new Date(r.startedAt).toLocaleTimeString();
   if (r.outcome === 'ok') {
-    return `$(pass) last run ok in ${r.durationMs} ms at ${time}`;
+    return `$(pass) run #${r.id}: ok in ${r.durationMs} ms (${time})`;
   }
-  return `$(error) last run: ${r.outcome}${r.errorLine !== undefined ? ` at line ${r.errorLine}` : ''} (${time})`;
+  return `$(error) run #${r.id}: ${r.outcome}${r.errorLine !== undefined ? ` at line ${r.errorLine}` : ''} (${time})`;
 }
 
 /**
