@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // Bridge snippets as a user writes them: IntelliSense from VS Code's own
 // JavaScript service (through the extension's TypeScript server plugin),
@@ -18,21 +18,33 @@ const FILES: Record<string, string> = {
 
 const dir = () => path.join(env('TSI_WORKSPACE'), 'snippets');
 
-/** Opens a file in the first editor group (the trace panel opens beside it and may have focus). */
-async function openFile(page: Page, name: string): Promise<void> {
+/** The editor group whose active tab is `name`. */
+function groupOf(page: Page, name: string) {
+  return page.locator(`.editor-group-container:has(.tab.active:has-text("${name}"))`).first();
+}
+
+/**
+ * Moves the keyboard to the first editor group's text: after a run the trace
+ * panel's webview may hold focus (and take it late, closing a quick input).
+ */
+async function focusFirstGroup(page: Page): Promise<void> {
+  const text = page.locator('.editor-group-container').first().locator('.view-lines').first();
+  if (await text.isVisible().catch(() => false)) {
+    await text.click();
+  }
   await page.keyboard.press('Control+1');
+}
+
+/** Opens a file in the first editor group, so the trace panel stays beside it. */
+async function openFile(page: Page, name: string): Promise<void> {
+  await focusFirstGroup(page);
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
-}
-
-/** The active editor's lines (Monaco renders spaces as no-break spaces: compare with \s). */
-function activeLines(page: Page) {
-  return page.locator('.editor-group-container.active .editor-instance .view-lines').first();
+  await groupOf(page, name).waitFor({ timeout: 30_000 });
 }
 
 /** A suggest-widget row; the JavaScript service may still be starting, so ask again until it answers. */
@@ -49,23 +61,43 @@ async function suggestion(page: Page, text: string | RegExp): Promise<void> {
 }
 
 async function problemRow(page: Page, text: RegExp): Promise<string> {
+  await focusFirstGroup(page);
   await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
   const row = page.locator('.markers-panel .monaco-list-row').filter({ hasText: text }).first();
   await row.waitFor({ timeout: 60_000 });
   return row.innerText();
 }
 
-async function runLens(page: Page): Promise<void> {
-  const lens = page.locator('.editor-group-container.active .codelens-decoration a').filter({ hasText: 'Run in Tool Search sandbox' }).first();
-  await lens.waitFor({ timeout: 30_000 });
-  await lens.click();
+/** The "run #n" of the last-run lens above `name`, 0 when it has not run. */
+async function lastRunId(page: Page, name: string, wait = 1_000): Promise<number> {
+  const lens = groupOf(page, name).locator('.codelens-decoration a').filter({ hasText: /run #\d+/ }).first();
+  if (!(await lens.waitFor({ timeout: wait }).then(() => true, () => false))) {
+    return 0;
+  }
+  return Number(/run #(\d+)/.exec(await lens.innerText())?.[1] ?? 0);
 }
 
-/** The "run #n" the last-run lens of the active editor names. */
-async function lastRunId(page: Page): Promise<number> {
-  const lens = page.locator('.editor-group-container.active .codelens-decoration a').filter({ hasText: /run #\d+/ }).first();
+/** Waits until `name` names a run newer than `before`. */
+async function ranAgain(page: Page, name: string, before: number): Promise<number> {
+  for (let i = 0; i < 120; i++) {
+    const id = await lastRunId(page, name);
+    if (id > before) {
+      return id;
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`${name} did not run again after run #${before}`);
+}
+
+/** Clicks "Run in Tool Search sandbox" above `name` and waits for the run to end (its last-run lens changes). */
+async function runLens(page: Page, name: string): Promise<void> {
+  const before = await lastRunId(page, name);
+  const lens = groupOf(page, name).locator('.codelens-decoration a').filter({ hasText: 'Run in Tool Search sandbox' }).first();
   await lens.waitFor({ timeout: 30_000 });
-  return Number(/run #(\d+)/.exec(await lens.innerText())?.[1]);
+  await lens.click();
+  await ranAgain(page, name, before);
+  // The trace panel may still be taking focus: let it settle before the keyboard is used again.
+  await page.waitForTimeout(1_000);
 }
 
 describe('Bridge snippets in the editor', () => {
@@ -96,7 +128,8 @@ describe('Bridge snippets in the editor', () => {
 
   it('completes openclaw.tools.se from the shipped declarations and a tool id inside call("', async () => {
     await openFile(page, 'ui-complete.toolsearch.js');
-    await activeLines(page).click();
+    const lines = groupOf(page, 'ui-complete.toolsearch.js').locator('.view-lines').first();
+    await lines.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('const hits = await openclaw.tools.se');
     await suggestion(page, /^search/);
@@ -105,12 +138,12 @@ describe('Bridge snippets in the editor', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
+    // The list is virtual (only the rows in view exist): narrow it to the tool first.
     await page.keyboard.type('await openclaw.tools.call("');
-    await suggestion(page, 'openclaw:fake-plugin:fake_plugin_tool_17');
     await page.keyboard.type('fake_plugin_tool_17');
     await suggestion(page, 'openclaw:fake-plugin:fake_plugin_tool_17');
     await page.keyboard.press('Enter');
-    const text = await activeLines(page).innerText();
+    const text = await lines.innerText();
     assert.match(text, /openclaw\.tools\.search\(/);
     assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"/);
     await runCommand(page, 'View: Revert and Close Editor');
@@ -118,33 +151,32 @@ describe('Bridge snippets in the editor', () => {
 
   it('runs from the CodeLens; a syntax error and a thrown error land as diagnostics on their lines', async () => {
     await openFile(page, 'ui-syntax.toolsearch.js');
-    await runLens(page);
+    await runLens(page, 'ui-syntax.toolsearch.js');
     assert.match(await problemRow(page, /does not compile/), /\[Ln 3, Col 1\]/);
 
     await openFile(page, 'ui-throw.toolsearch.js');
-    await runLens(page);
+    await runLens(page, 'ui-throw.toolsearch.js');
     assert.match(await problemRow(page, /boom fake_plugin_tool_17/), /\[Ln 4, Col 1\]/);
-    await page.keyboard.press('Control+1');
+    await focusFirstGroup(page);
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(resultsDir(), 'snippet-editor.png') });
   });
 
   it('re-runs the snippet that ran, not the editor that is visible, when the trace panel has focus', async () => {
     await openFile(page, 'ui-throw.toolsearch.js');
-    const before = await lastRunId(page);
+    const before = await lastRunId(page, 'ui-throw.toolsearch.js', 10_000);
+    assert.ok(before > 0, 'ui-throw ran in the test before');
     // Another snippet becomes the visible editor, then the trace panel takes focus.
     await openFile(page, 'ui-syntax.toolsearch.js');
-    const syntaxRun = await lastRunId(page);
-    await catalogWebview(page).locator('body').click();
+    const syntaxRun = await lastRunId(page, 'ui-syntax.toolsearch.js', 10_000);
+    await page.locator('.tabs-container .tab').filter({ hasText: 'Bridge Trace' }).first().click();
+    await page.waitForTimeout(1_000);
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    await page.waitForTimeout(3_000);
     await openFile(page, 'ui-throw.toolsearch.js');
-    let after = before;
-    for (let i = 0; i < 60 && after === before; i++) {
-      await page.waitForTimeout(500);
-      after = await lastRunId(page);
-    }
-    assert.ok(after > before, `ui-throw ran again (run #${before} -> #${after})`);
+    const after = await ranAgain(page, 'ui-throw.toolsearch.js', before);
+    assert.ok(after > before);
     await openFile(page, 'ui-syntax.toolsearch.js');
-    assert.equal(await lastRunId(page), syntaxRun, 'the visible editor did not run');
+    assert.equal(await lastRunId(page, 'ui-syntax.toolsearch.js', 10_000), syntaxRun, 'the visible editor did not run');
   });
 });
