@@ -28,11 +28,14 @@ function groupOf(page: Page, name: string) {
  * panel's webview may hold focus (and take it late, closing a quick input).
  */
 async function focusFirstGroup(page: Page): Promise<void> {
-  const text = page.locator('.editor-group-container').first().locator('.view-lines').first();
-  if (await text.isVisible().catch(() => false)) {
-    await text.click();
+  // The first rendered line, not the lines layer: that layer is taller than the editor, and clicking its
+  // middle scrolls the editor down (taking the CodeLens above line 1 out of the DOM).
+  const line = page.locator('.editor-group-container').first().locator('.view-lines .view-line').first();
+  if (await line.isVisible().catch(() => false)) {
+    await line.click();
   }
   await page.keyboard.press('Control+1');
+  await page.keyboard.press('Control+Home');
 }
 
 /** Opens a file in the first editor group, so the trace panel stays beside it. */
@@ -45,6 +48,7 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
   await groupOf(page, name).waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Control+Home');
 }
 
 /** A suggest-widget row; the JavaScript service may still be starting, so ask again until it answers. */
@@ -129,7 +133,7 @@ describe('Bridge snippets in the editor', () => {
   it('completes openclaw.tools.se from the shipped declarations and a tool id inside call("', async () => {
     await openFile(page, 'ui-complete.toolsearch.js');
     const lines = groupOf(page, 'ui-complete.toolsearch.js').locator('.view-lines').first();
-    await lines.click();
+    await lines.locator('.view-line').first().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('const hits = await openclaw.tools.se');
     await suggestion(page, /^search/);
@@ -149,7 +153,8 @@ describe('Bridge snippets in the editor', () => {
     await runCommand(page, 'View: Revert and Close Editor');
   });
 
-  it('runs from the CodeLens; a syntax error and a thrown error land as diagnostics on their lines', async () => {
+  it('runs from the CodeLens; a syntax error and a thrown error land as diagnostics on their lines', async function () {
+    this.timeout(240_000);
     await openFile(page, 'ui-syntax.toolsearch.js');
     await runLens(page, 'ui-syntax.toolsearch.js');
     assert.match(await problemRow(page, /does not compile/), /\[Ln 3, Col 1\]/);
@@ -162,7 +167,8 @@ describe('Bridge snippets in the editor', () => {
     await page.screenshot({ path: path.join(resultsDir(), 'snippet-editor.png') });
   });
 
-  it('re-runs the snippet that ran, not the editor that is visible, when the trace panel has focus', async () => {
+  it('re-runs the snippet that ran, not the editor that is visible, when the trace panel has focus', async function () {
+    this.timeout(240_000);
     await openFile(page, 'ui-throw.toolsearch.js');
     const before = await lastRunId(page, 'ui-throw.toolsearch.js', 10_000);
     assert.ok(before > 0, 'ui-throw ran in the test before');

@@ -193,8 +193,8 @@ export class BridgeRunner implements vscode.Disposable {
     this.running = true;
     try {
       const startedAt = Date.now();
-      const result = await this.runWithProgress(target.code, target.source);
-      return result && target.document ? this.bind(result, target, target.document, startedAt) : result;
+      const doc = target.document;
+      return await this.runWithProgress(target.code, target.source, (result) => (doc ? this.bind(result, target, doc, startedAt) : result));
     } finally {
       this.running = false;
     }
@@ -218,7 +218,8 @@ export class BridgeRunner implements vscode.Disposable {
     return { ...result, binding: { uri, lineOffset: target.lineOffset }, record };
   }
 
-  private async runWithProgress(code: string, source: string): Promise<SnippetRunResult | undefined> {
+  /** `settle` binds the result to its document before the panel shows it, so the history already has the run then. */
+  private async runWithProgress(code: string, source: string, settle: (r: SnippetRunResult) => SnippetRunResult): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
     panel.running(source);
@@ -237,12 +238,13 @@ export class BridgeRunner implements vscode.Disposable {
           .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
           .finally(() => onCancel.dispose());
         const view = toTraceView(report, source, token.isCancellationRequested);
+        const result = settle({ report, view });
         panel.showReport(view);
         this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${report.ok ? 'ok' : `failed: ${report.error ?? ''}`} in ${report.durationMs} ms, ${report.trace.length} trace entries`);
         if (!report.isolation.ok) {
           void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
         }
-        return { report, view };
+        return result;
       },
     );
   }
