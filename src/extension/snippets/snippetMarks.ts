@@ -89,7 +89,7 @@ export function snippetMarks(report: Pick<RunReport, 'ok' | 'value' | 'error' | 
     problems.push({ line, severity: 'error', message: error });
     note(line, `✗ ${error}`, true);
   } else if (report.ok) {
-    note(Math.max(lastLine, 0) , `⇒ returned ${preview(report.value)}`, false);
+    note(Math.max(lastLine, 0), `⇒ returned ${preview(report.value)}`, false);
   }
   const notes = [...byLine.entries()]
     .sort(([a], [b]) => a - b)

@@ -81,10 +81,11 @@ describe('Bridge snippets in the editor', () => {
     await run(uri.toString());
     assert.equal(ours(uri).length, 1);
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(2, 0, 2, 17), 'const broken = 1;');
-    await vscode.workspace.applyEdit(edit);
+    edit.replace(uri, doc.lineAt(2).range, 'const broken = 1;');
+    assert.ok(await vscode.workspace.applyEdit(edit));
     await eventually(async () => (ours(uri).length === 0 ? true : undefined), 'the diagnostics to clear');
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    // A scratch file: saved, so closing it asks nothing.
+    await doc.save();
   });
 
   it('offers "Run in Tool Search sandbox" on snippet files and on opted-in JavaScript only', async () => {
@@ -114,7 +115,7 @@ describe('Bridge snippets in the editor', () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(first));
     const r1 = await run();
     assert.equal(r1?.binding?.uri, first.toString());
-    // The trace panel took focus; the other snippet becomes visible beside it without focus.
+    // The trace panel took focus (made sure of: the group beside); the other snippet becomes visible without focus.
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(other), { viewColumn: vscode.ViewColumn.One, preserveFocus: true });
     await eventually(async () => (vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === other.toString()) ? true : undefined), 'the other editor to show');
     assert.equal(vscode.window.activeTextEditor, undefined, 'precondition: no text editor is active (the panel has focus)');
