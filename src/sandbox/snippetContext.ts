@@ -148,7 +148,9 @@ const INSTALL_SOURCE = `'use strict';
     try {
       if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
         const name = typeof e.name === 'string' ? e.name : 'Error';
-        const line = errorLine(e);
+        // Only a line from the error's own stack goes into the text the model reads; a failed
+        // operation's message stays as the gateway wrote it (its line travels beside it, in errorLine).
+        const line = lineOf(e);
         return name + ': ' + e.message + (line ? ' (line ' + line + ')' : '');
       }
     } catch (x) { /* fall through */ }

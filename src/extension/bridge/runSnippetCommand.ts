@@ -67,7 +67,7 @@ function runnable(doc: vscode.TextDocument): boolean {
 }
 
 function nameOf(doc: vscode.TextDocument): string {
-  return doc.isUntitled ? path.posix.basename(doc.uri.path) || 'untitled' : path.basename(doc.fileName);
+  return doc.isUntitled ? 'untitled' : path.basename(doc.fileName);
 }
 
 function notRunnable(doc: vscode.TextDocument): string {
