@@ -125,6 +125,17 @@ describe('Bridge snippets in the editor', () => {
     assert.ok((r2?.record?.id ?? 0) > (r1?.record?.id ?? 0));
   });
 
+  it('marks a JavaScript file as a snippet with the directive, which turns its CodeLens on', async () => {
+    const uri = snippetFile('it-directive.js', GOOD);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('toolSearchInspector.addBridgeTypingsDirective');
+    assert.equal(doc.lineAt(0).text, '// @openclaw-bridge');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(lenses.some((l) => l.command?.command === 'toolSearchInspector.runBridgeSnippet'));
+    await doc.save();
+  });
+
   it('re-runs a document by URI string and reveals a line in it', async () => {
     const uri = snippetFile('it-rerun.toolsearch.js', THROWS);
     const r = await vscode.commands.executeCommand<SnippetRunResult>('toolSearchInspector.rerunBridgeSnippet', uri.toString());

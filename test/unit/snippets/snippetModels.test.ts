@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { isChildMessage } from '../../../src/core/bridge/protocol';
 import type { RunReport } from '../../../src/core/bridge/runReport';
 import { outcomeOf, SnippetRunHistory, SNIPPET_HISTORY_LIMIT } from '../../../src/extension/snippets/runHistory';
 import { isBridgeSnippet } from '../../../src/extension/snippets/snippetFiles';
@@ -94,5 +95,19 @@ describe('which files are bridge snippets', () => {
     assert.equal(isBridgeSnippet('/a/b.js', `${' '.repeat(3000)}\n// @openclaw-bridge`), false);
     assert.equal(isBridgeSnippet('/a/b.js', '// @openclaw-bridged'), false);
     assert.equal(isBridgeSnippet('/a/b.json', '// @openclaw-bridge'), false);
+  });
+});
+
+describe('snippet lines across the IPC channel', () => {
+  it('are positive integers or absent; anything else makes the message invalid', () => {
+    const bridge = { type: 'bridge', id: 1, op: 'call', argsJson: '[]' };
+    assert.equal(isChildMessage(bridge), true);
+    assert.equal(isChildMessage({ ...bridge, line: 3 }), true);
+    for (const line of [0, -1, 1.5, '3', Number.NaN, 1e9]) {
+      assert.equal(isChildMessage({ ...bridge, line }), false, String(line));
+      assert.equal(isChildMessage({ type: 'log', level: 'log', text: 'x', line }), false, String(line));
+      assert.equal(isChildMessage({ type: 'result', ok: false, error: 'e', line }), false, String(line));
+    }
+    assert.equal(isChildMessage({ type: 'result', ok: false, error: 'e', line: 7 }), true);
   });
 });
