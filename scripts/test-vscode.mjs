@@ -34,6 +34,7 @@ const SCREENSHOTS = [
   'search-playground.png',
   'search-tests.png',
   'compare.png',
+  'snippet-editor.png',
 ];
 const args = new Set(process.argv.slice(2));
 // What ships is what is tested: the packaged .vsix unless --dev asks for the folder.

@@ -14,6 +14,7 @@ import { DiffPanel } from './panels/diffPanel';
 import { PlaygroundPanel, registerSearchPlayground } from './panels/playgroundPanel';
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
+import { registerSnippets } from './snippets/registerSnippets';
 import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
@@ -81,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(registerConfigLanguage(roots, logger));
   const searchTests = registerSearchTests({ roots, logger });
   context.subscriptions.push(...registerSearchPlayground({ extensionUri: context.extensionUri, service, logger }), ...searchTests.disposables);
+  context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
