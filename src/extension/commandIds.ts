@@ -18,6 +18,8 @@ export const COMMANDS = {
   saveBaseline: 'toolSearchInspector.saveBaseline',
   compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
+  openSessionLog: 'toolSearchInspector.openSessionLog',
+  saveBridgeTrace: 'toolSearchInspector.saveBridgeTrace',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

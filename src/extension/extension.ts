@@ -12,6 +12,7 @@ import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPa
 import { DiffPanel } from './panels/diffPanel';
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
+import { registerSessions } from './sessions/registerSessions';
 import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
@@ -73,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const previewDocs = new PreviewDocuments();
   const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
+
+  context.subscriptions.push(...registerSessions(context, logger));
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);

@@ -35,6 +35,8 @@ export interface SnippetRunResult {
 export interface SnippetArg {
   code: string;
   source?: string;
+  /** The document it came from (a URI string): the trace's history re-runs and reveals lines in it. */
+  documentUri?: string;
 }
 
 function isSnippetArg(v: unknown): v is SnippetArg {
@@ -56,9 +58,9 @@ function snippetFromEditor(): SnippetArg | string {
   const name = doc.isUntitled ? 'untitled' : path.basename(doc.fileName);
   const sel = editor.selection;
   if (!sel.isEmpty) {
-    return { code: doc.getText(sel), source: `selection of ${name} (lines ${sel.start.line + 1}-${sel.end.line + 1})` };
+    return { code: doc.getText(sel), source: `selection of ${name} (lines ${sel.start.line + 1}-${sel.end.line + 1})`, documentUri: doc.uri.toString() };
   }
-  return { code: doc.getText(), source: name };
+  return { code: doc.getText(), source: name, documentUri: doc.uri.toString() };
 }
 
 /**
@@ -79,7 +81,7 @@ export class BridgeRunner implements vscode.Disposable {
       void vscode.window.showErrorMessage('Run Bridge Snippet is off in an untrusted workspace: the snippet can call plugin tools and MCP servers. Trust the workspace to run it.');
       return undefined;
     }
-    const snippet = isSnippetArg(arg) ? { code: arg.code, source: arg.source ?? 'snippet' } : snippetFromEditor();
+    const snippet = isSnippetArg(arg) ? { code: arg.code, source: arg.source ?? 'snippet', ...(typeof arg.documentUri === 'string' ? { documentUri: arg.documentUri } : {}) } : snippetFromEditor();
     if (typeof snippet === 'string') {
       void vscode.window.showErrorMessage(snippet);
       return undefined;
@@ -90,13 +92,13 @@ export class BridgeRunner implements vscode.Disposable {
     }
     this.running = true;
     try {
-      return await this.runWithProgress(snippet.code, snippet.source ?? 'snippet');
+      return await this.runWithProgress(snippet.code, snippet.source ?? 'snippet', snippet.documentUri);
     } finally {
       this.running = false;
     }
   }
 
-  private async runWithProgress(code: string, source: string): Promise<SnippetRunResult | undefined> {
+  private async runWithProgress(code: string, source: string, documentUri?: string): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
     panel.running(source);
@@ -114,9 +116,9 @@ export class BridgeRunner implements vscode.Disposable {
         const report = await bridge
           .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
           .finally(() => onCancel.dispose());
-        const view = toTraceView(report, source, token.isCancellationRequested);
+        const view = toTraceView(report, source, { cancelled: token.isCancellationRequested, ...(documentUri ? { documentUri } : {}) });
         panel.showReport(view);
-        this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${report.ok ? 'ok' : `failed: ${report.error ?? ''}`} in ${report.durationMs} ms, ${report.trace.length} trace entries`);
+        this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
         if (!report.isolation.ok) {
           void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
         }
