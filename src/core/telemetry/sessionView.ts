@@ -27,7 +27,7 @@ export interface SessionLogProblem {
   message: string;
 }
 
-export type SessionStepKind = 'request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
+export type SessionStepKind = 'turn-start' | 'model-request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
 
 export interface SessionStep {
   kind: SessionStepKind;
@@ -105,6 +105,8 @@ function eventProblem(v: Record<string, unknown>): string | undefined {
         need(sizes(v.bytes), 'its bytes') ??
         need(v.tokens === undefined || sizes(v.tokens), 'well-formed tokens')
       );
+    case 'model-request':
+      return need(str(v.turnId), 'a turnId') ?? need(num(v.round) && num(v.bytes) && num(v.tools) && num(v.toolCalls), 'its round, bytes, tools and tool calls');
     case 'search':
       return need(str(v.callId) && optStr(v.parentCallId), 'a callId') ?? need(str(v.query), 'a query') ?? need(strArray(v.hits), 'its hits');
     case 'describe':
@@ -199,8 +201,10 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
     case 'turn-start': {
       const fallback = e.effectiveMode !== e.mode ? ` (fell back from ${e.mode}${e.fallbackReason ? `: ${e.fallbackReason}` : ''})` : '';
       const tokens = e.tokens ? `, ${e.tokens.total} tokens` : '';
-      return `Model request in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}), ${e.bytes.total} bytes${tokens}`;
+      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}), ${e.bytes.total} bytes${tokens}`;
     }
+    case 'model-request':
+      return `Model request ${e.round}: ${e.bytes} bytes, ${e.tools} schemas; the reply ${e.toolCalls === 0 ? 'answered' : `asked for ${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`}`;
     case 'search':
       return e.error ? `search ${quoteShort(e.query)} failed: ${e.error}` : `search ${quoteShort(e.query)}: ${e.hits.length} ${e.hits.length === 1 ? 'hit' : 'hits'}${e.hits[0] ? `, first ${e.hits[0]}` : ''}`;
     case 'describe':
@@ -220,13 +224,10 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
   }
 }
 
-function stepKind(e: SessionEvent): SessionStepKind {
-  return e.type === 'turn-start' ? 'request' : e.type;
-}
-
 function stepOk(e: SessionEvent): boolean {
   switch (e.type) {
     case 'turn-start':
+    case 'model-request':
       return true;
     case 'search':
     case 'describe':
@@ -255,7 +256,7 @@ function turnsOf(events: readonly ReadLine[]): SessionTurn[] {
       }
     }
     current.steps = members.map((m) => ({
-      kind: stepKind(m.event),
+      kind: m.event.type,
       line: m.line,
       depth: parentOf(m.event) !== undefined ? 1 : 0,
       title: stepTitle(m.event, m.event.type === 'model-call' ? nestedCount.get(m.event.callId) ?? 0 : 0),

@@ -30,7 +30,8 @@ function flat(v: SessionLogView): FlatStep[] {
 }
 
 const KIND_ICON: Record<SessionStepView['kind'], string> = {
-  request: 'comment-discussion',
+  'turn-start': 'play-circle',
+  'model-request': 'comment-discussion',
   search: 'search',
   describe: 'symbol-interface',
   call: 'tools',
@@ -38,7 +39,8 @@ const KIND_ICON: Record<SessionStepView['kind'], string> = {
   'turn-end': 'debug-stop',
 };
 const KIND_LABEL: Record<SessionStepView['kind'], string> = {
-  request: 'model request',
+  'turn-start': 'turn start',
+  'model-request': 'model request',
   search: 'search',
   describe: 'describe',
   call: 'call',

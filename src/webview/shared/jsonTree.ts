@@ -6,8 +6,10 @@ import { el } from './dom';
 
 /** Children shown per object or array; the rest are counted. */
 const MAX_CHILDREN = 200;
-/** Containers open on first render down to this depth. */
+/** Containers open on first render down to this depth… */
 const OPEN_DEPTH = 2;
+/** …unless the whole value is this small, when everything is open (a call's result reads at a glance). */
+const OPEN_ALL_NODES = 80;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -33,7 +35,21 @@ function keyLabel(key: string | number | undefined): (Node | string)[] {
   return [el('span', { class: 'json-key' }, typeof key === 'number' ? String(key) : key), el('span', { class: 'json-punct' }, ': ')];
 }
 
-function node(value: Json, key: string | number | undefined, depth: number): HTMLElement {
+/** Values in `v`, counting stops past `cap` (an explicit stack: the value came from a snippet). */
+function countNodes(v: Json, cap: number): number {
+  let n = 0;
+  const stack: Json[] = [v];
+  while (stack.length > 0 && n <= cap) {
+    const x = stack.pop() as Json;
+    n++;
+    if (x !== null && typeof x === 'object') {
+      stack.push(...(Array.isArray(x) ? x : Object.values(x)).slice(0, cap));
+    }
+  }
+  return n;
+}
+
+function node(value: Json, key: string | number | undefined, depth: number, openDepth: number): HTMLElement {
   if (value === null || typeof value !== 'object') {
     return el('div', { class: 'json-leaf' }, ...keyLabel(key), primitive(value));
   }
@@ -45,12 +61,12 @@ function node(value: Json, key: string | number | undefined, depth: number): HTM
     return el('div', { class: 'json-leaf' }, ...keyLabel(key), el('span', { class: 'json-punct' }, isArray ? '[]' : '{}'));
   }
   const details = el('details', { class: 'json-node' }, el('summary', {}, ...keyLabel(key), el('span', { class: 'json-shape' }, shape)));
-  if (depth < OPEN_DEPTH) {
+  if (depth < openDepth) {
     details.open = true;
   }
   const list = el('div', { class: 'json-children' });
   for (const [k, v] of entries.slice(0, MAX_CHILDREN)) {
-    list.append(node(v, k, depth + 1));
+    list.append(node(v, k, depth + 1, openDepth));
   }
   if (count > MAX_CHILDREN) {
     list.append(el('div', { class: 'json-more' }, `… ${count - MAX_CHILDREN} more`));
@@ -65,5 +81,6 @@ export function jsonTree(text: string, attrs: Record<string, string> = {}): HTML
   if (!parsed.ok) {
     return el('pre', { ...attrs, class: `json-raw ${attrs.class ?? ''}`.trim() }, text);
   }
-  return el('div', { ...attrs, class: `json-tree ${attrs.class ?? ''}`.trim() }, node(parsed.value, undefined, 0));
+  const openDepth = countNodes(parsed.value, OPEN_ALL_NODES) <= OPEN_ALL_NODES ? Number.MAX_SAFE_INTEGER : OPEN_DEPTH;
+  return el('div', { ...attrs, class: `json-tree ${attrs.class ?? ''}`.trim() }, node(parsed.value, undefined, 0, openDepth));
 }

@@ -2,8 +2,8 @@
 // host and the webview. Plain data: each event arrives as bounded JSON text.
 import { isObject } from './messageGuards';
 
-export type SessionStepKindView = 'request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
-const STEP_KINDS: readonly string[] = ['request', 'search', 'describe', 'call', 'model-call', 'turn-end'];
+export type SessionStepKindView = 'turn-start' | 'model-request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
+const STEP_KINDS: readonly string[] = ['turn-start', 'model-request', 'search', 'describe', 'call', 'model-call', 'turn-end'];
 
 export interface SessionStepView {
   kind: SessionStepKindView;

@@ -33,8 +33,8 @@ describe('session view (the session viewer\'s reading of a JSONL log)', () => {
     assert.equal(v.eventCount, 12);
     assert.equal(v.lineCount, 12);
     assert.deepEqual(v.turns.map((t) => [t.turnId, t.ok, t.steps.map((s) => `${s.kind}/${s.depth}@${s.line}`).join(' ')]), [
-      ['t1', true, 'request/0@1 search/1@2 describe/1@3 call/1@4 model-call/0@5 turn-end/0@6'],
-      ['t2', true, 'request/0@7 search/1@8 describe/1@9 call/1@10 model-call/0@11 turn-end/0@12'],
+      ['t1', true, 'turn-start/0@1 search/1@2 describe/1@3 call/1@4 model-call/0@5 turn-end/0@6'],
+      ['t2', true, 'turn-start/0@7 search/1@8 describe/1@9 call/1@10 model-call/0@11 turn-end/0@12'],
     ]);
     const a = v.answers;
     assert.equal(a.schemasUpFront, 2);
@@ -46,9 +46,22 @@ describe('session view (the session viewer\'s reading of a JSONL log)', () => {
     assert.equal(a.finalTool?.via, 'tool_search_code');
     assert.deepEqual(a.otherTools.map((c) => c.origin), ['MCP github']);
     const first = v.turns[0]?.steps;
-    assert.match(first?.[0]?.title ?? '', /^Model request in code mode: 2 schemas up front \(1 from the catalog of 54\), 2130 bytes$/);
+    assert.match(first?.[0]?.title ?? '', /^Turn in code mode: 2 schemas up front \(1 from the catalog of 54\), 2130 bytes$/);
     assert.match(first?.[1]?.title ?? '', /^search "parcel": 1 hit/);
     assert.match(first?.[4]?.title ?? '', /^Model called tool_search_code: ok in 40 ms \(3 operations inside\)$/);
+  });
+
+  it('steps through each model request of a turn, as compare records them, with what the reply asked for', () => {
+    const log = new SessionLog(undefined, at);
+    codeTurn(log, 't1', 'call_1', { id: 'openclaw:core:read', source: 'openclaw', sourceName: 'core' });
+    const lines = log.toJsonl().split('\n').filter(Boolean);
+    const req = (round: number, toolCalls: number) => JSON.stringify({ type: 'model-request', turnId: 't1', round, bytes: 5111, tools: 9, toolCalls, seq: 0, at: '' });
+    const v = readSessionView([lines[0], req(1, 1), ...lines.slice(1, 5), req(2, 0), lines[5]].join('\n'));
+    assert.deepEqual(v.problems, []);
+    assert.deepEqual(v.turns[0]?.steps.map((s) => s.kind), ['turn-start', 'model-request', 'search', 'describe', 'call', 'model-call', 'model-request', 'turn-end']);
+    assert.equal(v.turns[0]?.steps[1]?.title, 'Model request 1: 5111 bytes, 9 schemas; the reply asked for 1 tool call');
+    assert.equal(v.turns[0]?.steps[6]?.title, 'Model request 2: 5111 bytes, 9 schemas; the reply answered');
+    assert.equal(readSessionView(JSON.stringify({ type: 'model-request', turnId: 't', round: 1 })).problems[0]?.message, 'model-request event without its round, bytes, tools and tool calls');
   });
 
   it('reads the bundled demo log: five turns, the last tool fake_plugin_tool_17 from the fake-plugin', () => {
