@@ -75,7 +75,7 @@ function answers(v: SessionLogView): HTMLElement {
     : answer('answer-schemas', 'Schemas up front', 'not recorded', 'the log has no model request (turn-start)');
   const ops = answer('answer-operations', 'Searches and describes', `${a.searches} ${a.searches === 1 ? 'search' : 'searches'}, ${a.describes} ${a.describes === 1 ? 'describe' : 'describes'}`);
   const final = a.finalTool
-    ? answer('answer-final', 'Final tool', callText(a.finalTool), a.otherTools.length > 0 ? `after ${a.otherTools.map(callText).join(', ')}` : undefined)
+    ? answer('answer-final', 'Final tool', a.finalTool.name ?? a.finalTool.id, `${a.finalTool.id}${a.otherTools.length > 0 ? `; after ${a.otherTools.map(callText).join(', ')}` : ''}`)
     : answer('answer-final', 'Final tool', 'none ran', a.failedCalls.length > 0 ? `${a.failedCalls.length} refused or failed: ${a.failedCalls.map((c) => `${c.id}${c.error ? ` (${c.error})` : ''}`).join('; ')}` : undefined);
   const source = a.finalTool
     ? answer('answer-source', 'From which source', a.finalTool.origin, `via ${a.finalTool.via}`)
@@ -114,8 +114,8 @@ function stepper(steps: FlatStep[]): HTMLElement {
   return el('section', { class: 'stepper', 'data-testid': 'current-step', 'data-kind': s.kind },
     head,
     el('div', { class: `step-card${s.ok ? '' : ' failed'}` },
-      el('div', { class: 'step-title' }, icon(KIND_ICON[s.kind]), el('strong', {}, ` ${KIND_LABEL[s.kind]} `), s.ok ? '' : '(failed) ', s.title),
-      el('div', { class: 'muted small' }, lineLink(s.line)),
+      el('div', { class: 'step-title' }, icon(KIND_ICON[s.kind]), el('strong', {}, ` ${s.title}`), s.ok ? '' : ' (failed)'),
+      el('div', { class: 'muted small' }, `${KIND_LABEL[s.kind]} · `, lineLink(s.line)),
       jsonTree(s.detail, { 'data-testid': 'step-event' })));
 }
 
@@ -131,7 +131,8 @@ function stepList(v: SessionLogView): HTMLElement {
         id: `step-${i}`,
         'data-testid': 'step',
         'data-kind': s.kind,
-      }, icon(KIND_ICON[s.kind]), el('span', { class: 'kind' }, ` ${KIND_LABEL[s.kind]}`), el('span', { class: 'title' }, s.title), ...(s.ok ? [] : [el('span', { class: 'flag' }, icon('error'), ' failed')]));
+        title: KIND_LABEL[s.kind],
+      }, icon(KIND_ICON[s.kind]), el('span', { class: 'title' }, ` ${s.title}`), ...(s.ok ? [] : [el('span', { class: 'flag' }, ' ', icon('error'), ' failed')]));
       li.addEventListener('click', () => go(i));
       return li;
     });
