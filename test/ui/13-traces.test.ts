@@ -185,6 +185,15 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
   });
 
   after(async () => {
+    // Leave nothing to restore: the next window would reopen the untitled snippet and these editors.
+    if (page) {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
+      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await dontSave.click();
+      }
+      await page.waitForTimeout(500);
+    }
     await browser?.close();
   });
 
@@ -197,10 +206,17 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     await page.locator('.view-lines').filter({ hasText: 'for (;;)' }).first().waitFor();
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
 
-    const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'in the isolated child' }).first();
-    const cancel = toast.locator('.monaco-button').filter({ hasText: 'Cancel' }).first();
-    await cancel.waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(1_000);
+    // The run's progress notification carries Cancel: in its toast, or in the notification centre.
+    await page.waitForTimeout(1_500);
+    const inToast = page.locator('.notifications-toasts .monaco-button').filter({ hasText: /^Cancel$/ }).first();
+    if (!(await inToast.waitFor({ timeout: 20_000 }).then(() => true, () => false))) {
+      await runCommand(page, 'Notifications: Show Notifications');
+    }
+    const cancel = page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: /^Cancel$/ }).first();
+    await cancel.waitFor({ timeout: 20_000 }).catch(async (err: unknown) => {
+      const shown = await page.locator('.notifications-toasts, .notifications-center').first().innerText().catch(() => '(none)');
+      throw new Error(`no Cancel button; notifications: ${shown}; ${String(err)}`);
+    });
     await cancel.click();
 
     const view = await webviewWith(page, '[data-testid="outcome"]', 60_000);

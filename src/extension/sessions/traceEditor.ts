@@ -33,12 +33,15 @@ export async function saveTrace(report: TraceReportView, target?: vscode.Uri, wr
       title: 'Save Bridge Trace',
       saveLabel: 'Save Trace',
       defaultUri: defaultSaveUri(report),
-      filters: { 'Bridge trace': [TRACE_FILE_EXTENSION.slice(1)] },
+      // VS Code's own dialog matches the last extension only: `json`; the name gets `.tstrace.json` below.
+      filters: { 'Bridge trace': ['json'] },
     }));
   if (!uri) {
     return undefined;
   }
-  const fixed = uri.path.endsWith(TRACE_FILE_EXTENSION) ? uri : uri.with({ path: uri.path.replace(/(\.json)?$/, TRACE_FILE_EXTENSION) });
+  // Whatever the dialog did to the name (added `.json`, or the whole extension twice), it ends in one `.tstrace.json`.
+  const stem = uri.path.replace(/(\.tstrace\.json|\.json)+$/, '');
+  const fixed = uri.with({ path: `${stem}${TRACE_FILE_EXTENSION}` });
   await vscode.workspace.fs.writeFile(fixed, new TextEncoder().encode(traceFileText(report, new Date(), writer)));
   if (!target) {
     void vscode.window.showInformationMessage(`Saved the bridge trace to ${path.basename(fixed.path)}.`, 'Open Trace').then((pick) => {
