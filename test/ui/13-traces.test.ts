@@ -20,9 +20,23 @@ const SNIPPET = [
   'return openclaw.tools.call(d.id, { marker: "from-the-trace-test" });',
 ].join(' ');
 
-/** Locators can evaluate in their frame; the harness types only what most tests use. */
+/** Locators can evaluate in their frame and dispatch events; the harness types only what most tests use. */
 interface EvalLocator {
   evaluate<R>(expression: string): Promise<R>;
+}
+interface Dispatchable {
+  dispatchEvent(type: string): Promise<void>;
+}
+
+/**
+ * Presses a notification's button, in a toast or the notification centre. A
+ * collapsed notification keeps its buttons in the page but hidden, so the
+ * click is dispatched to the button itself (VS Code's buttons act on `click`).
+ */
+async function pressNotificationButton(page: Page, label: string, timeoutMs: number): Promise<void> {
+  const button = page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: new RegExp(`^${label}$`) }).first();
+  await button.waitFor({ state: 'attached', timeout: timeoutMs });
+  await (button as unknown as Dispatchable).dispatchEvent('click');
 }
 
 interface LowContrast {
@@ -137,8 +151,15 @@ async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Pr
 async function answerFileDialog(page: Page, file: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
-  await input.fill(file);
-  await page.waitForTimeout(400);
+  // The dialog resets its value once it has listed its folder: type the path after that.
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await input.fill(file);
+    await page.waitForTimeout(600);
+    if ((await input.inputValue()) === file) {
+      break;
+    }
+  }
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
 }
@@ -198,6 +219,8 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
   });
 
   it('cancelling a run shows one message, cancelled, and the history records it', async () => {
+    // A clean slate: the progress notification of the run is then the only one.
+    await runCommand(page, 'Notifications: Clear All Notifications').catch(() => undefined);
     await runExactCommand(page, 'File: New Untitled Text File');
     const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
     await editor.waitFor();
@@ -206,18 +229,10 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     await page.locator('.view-lines').filter({ hasText: 'for (;;)' }).first().waitFor();
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
 
-    // The run's progress notification carries Cancel: in its toast, or in the notification centre.
-    await page.waitForTimeout(1_500);
-    const inToast = page.locator('.notifications-toasts .monaco-button').filter({ hasText: /^Cancel$/ }).first();
-    if (!(await inToast.waitFor({ timeout: 20_000 }).then(() => true, () => false))) {
-      await runCommand(page, 'Notifications: Show Notifications');
-    }
-    const cancel = page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: /^Cancel$/ }).first();
-    await cancel.waitFor({ timeout: 20_000 }).catch(async (err: unknown) => {
-      const shown = await page.locator('.notifications-toasts, .notifications-center').first().innerText().catch(() => '(none)');
-      throw new Error(`no Cancel button; notifications: ${shown}; ${String(err)}`);
-    });
-    await cancel.click();
+    // The run's progress notification carries Cancel (the run has 10 s before its deadline).
+    await page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: /^Cancel$/ }).first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    await pressNotificationButton(page, 'Cancel', 5_000);
 
     const view = await webviewWith(page, '[data-testid="outcome"]', 60_000);
     const outcome = view.locator('[data-testid="outcome"]');
@@ -291,9 +306,7 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     assert.equal(file.report.trace.length, shown);
     assert.equal(file.report.outcome.kind, 'ok');
 
-    const open = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Saved the bridge trace' }).locator('.monaco-button').filter({ hasText: 'Open Trace' }).first();
-    await open.waitFor({ timeout: 30_000 });
-    await open.click();
+    await pressNotificationButton(page, 'Open Trace', 30_000);
     const reopened = await webviewWith(page, 'h1:has-text("saved: ui-saved.tstrace.json")');
     assert.equal(await reopened.locator('[data-testid="trace-entry"]').count(), shown);
     assert.equal(await reopened.locator('[data-testid="outcome"]').getAttribute('data-outcome'), 'ok');
