@@ -20,6 +20,7 @@ export const COMMANDS = {
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
   openSessionLog: 'toolSearchInspector.openSessionLog',
   saveBridgeTrace: 'toolSearchInspector.saveBridgeTrace',
+  openBridgeTrace: 'toolSearchInspector.openBridgeTrace',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -20,23 +20,9 @@ const SNIPPET = [
   'return openclaw.tools.call(d.id, { marker: "from-the-trace-test" });',
 ].join(' ');
 
-/** Locators can evaluate in their frame and dispatch events; the harness types only what most tests use. */
+/** Locators can evaluate in their frame; the harness types only what most tests use. */
 interface EvalLocator {
   evaluate<R>(expression: string): Promise<R>;
-}
-interface Dispatchable {
-  dispatchEvent(type: string): Promise<void>;
-}
-
-/**
- * Presses a notification's button, in a toast or the notification centre. A
- * collapsed notification keeps its buttons in the page but hidden, so the
- * click is dispatched to the button itself (VS Code's buttons act on `click`).
- */
-async function pressNotificationButton(page: Page, label: string, timeoutMs: number): Promise<void> {
-  const button = page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: new RegExp(`^${label}$`) }).first();
-  await button.waitFor({ state: 'attached', timeout: timeoutMs });
-  await (button as unknown as Dispatchable).dispatchEvent('click');
 }
 
 interface LowContrast {
@@ -219,8 +205,6 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
   });
 
   it('cancelling a run shows one message, cancelled, and the history records it', async () => {
-    // A clean slate: the progress notification of the run is then the only one.
-    await runCommand(page, 'Notifications: Clear All Notifications').catch(() => undefined);
     await runExactCommand(page, 'File: New Untitled Text File');
     const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
     await editor.waitFor();
@@ -229,10 +213,10 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     await page.locator('.view-lines').filter({ hasText: 'for (;;)' }).first().waitFor();
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
 
-    // The run's progress notification carries Cancel (the run has 10 s before its deadline).
-    await page.locator('.notifications-toasts .monaco-button, .notifications-center .monaco-button').filter({ hasText: /^Cancel$/ }).first().waitFor({ state: 'attached', timeout: 60_000 });
-    await page.waitForTimeout(1_000);
-    await pressNotificationButton(page, 'Cancel', 5_000);
+    // The panel offers Cancel while the run is on (as does its progress notification); the run has 10 s before its deadline.
+    const running = await webviewWith(page, '[data-testid="cancel-run"]', 60_000);
+    await page.waitForTimeout(1_500);
+    await running.locator('[data-testid="cancel-run"]').click();
 
     const view = await webviewWith(page, '[data-testid="outcome"]', 60_000);
     const outcome = view.locator('[data-testid="outcome"]');
@@ -306,7 +290,8 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     assert.equal(file.report.trace.length, shown);
     assert.equal(file.report.outcome.kind, 'ok');
 
-    await pressNotificationButton(page, 'Open Trace', 30_000);
+    await runCommand(page, 'Tool Search: Open Saved Bridge Trace');
+    await answerFileDialog(page, saved);
     const reopened = await webviewWith(page, 'h1:has-text("saved: ui-saved.tstrace.json")');
     assert.equal(await reopened.locator('[data-testid="trace-entry"]').count(), shown);
     assert.equal(await reopened.locator('[data-testid="outcome"]').getAttribute('data-outcome'), 'ok');

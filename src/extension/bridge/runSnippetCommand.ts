@@ -70,7 +70,8 @@ function snippetFromEditor(): SnippetArg | string {
  */
 export class BridgeRunner implements vscode.Disposable {
   private bridge: { catalog: Catalog; key: string; bridge: CodeBridge } | undefined;
-  private cancelled: vscode.CancellationToken | undefined;
+  /** The current run's cancel (the notification's Cancel, or the trace panel's). */
+  private cancelled: AbortSignal | undefined;
   private running = false;
   private runs = 0;
 
@@ -101,22 +102,22 @@ export class BridgeRunner implements vscode.Disposable {
   private async runWithProgress(code: string, source: string, documentUri?: string): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
-    panel.running(source);
+    // Cancel kills the child at once; calls it had in flight are refused. The panel offers it too.
+    const abort = new AbortController();
+    this.cancelled = abort.signal;
+    panel.running(source, () => abort.abort());
     const bridge = await this.bridgeFor(catalog, workspace, settings.sandboxNodePath ?? 'node', settings.approvalTools);
     const timeoutMs = catalog.settings.codeTimeoutMs;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Running ${source} in the isolated child`, cancellable: true },
       async (progress, token) => {
         progress.report({ message: `timeout ${timeoutMs} ms` });
-        this.cancelled = token;
         const parentCallId = `editor-run-${++this.runs}`;
-        // Cancel kills the child at once; calls it had in flight are refused.
-        const abort = new AbortController();
         const onCancel = token.onCancellationRequested(() => abort.abort());
         const report = await bridge
           .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
           .finally(() => onCancel.dispose());
-        const view = toTraceView(report, source, { cancelled: token.isCancellationRequested, ...(documentUri ? { documentUri } : {}) });
+        const view = toTraceView(report, source, { cancelled: abort.signal.aborted, ...(documentUri ? { documentUri } : {}) });
         panel.showReport(view);
         this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
         if (!report.isolation.ok) {
@@ -145,7 +146,7 @@ export class BridgeRunner implements vscode.Disposable {
       describe: (id) => inner.describe(id),
       resolve: (id) => inner.resolve(id),
       call: (id, args, ctx): Promise<CallOutcome> => {
-        if (this.cancelled?.isCancellationRequested) {
+        if (this.cancelled?.aborted) {
           return Promise.resolve({ ok: false, error: 'the run was cancelled in the editor', blockedBy: 'cancelled' });
         }
         return inner.call(id, args, ctx);

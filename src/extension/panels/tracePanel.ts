@@ -84,6 +84,8 @@ export class TracePanel extends PanelBase {
   /** The report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
   private shownId: number | undefined;
+  /** Cancels the run in progress (the panel's own Cancel button); cleared when its report arrives. */
+  private cancelRun: (() => void) | undefined;
   readonly history = new RunHistory();
 
   static get open(): TracePanel | undefined {
@@ -131,6 +133,11 @@ export class TracePanel extends PanelBase {
       }
       return;
     }
+    if (msg.type === 'cancel') {
+      this.cancelRun?.();
+      this.cancelRun = undefined;
+      return;
+    }
     if (msg.type === 'showRun') {
       const view = this.history.view(msg.id);
       if (view) {
@@ -150,12 +157,15 @@ export class TracePanel extends PanelBase {
     return { type: 'report', report: this.report, ...(this.shownId !== undefined ? { historyId: this.shownId } : {}) };
   }
 
-  running(source: string): void {
-    this.post({ type: 'running', source });
+  /** A run started; `cancel` stops it (offered as a button in the panel). */
+  running(source: string, cancel?: () => void): void {
+    this.cancelRun = cancel;
+    this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
   }
 
   /** Shows a finished run and records it in the history. */
   showReport(report: TraceReportView): void {
+    this.cancelRun = undefined;
     this.report = report;
     this.shownId = this.history.add(report);
     if (this.ready) {

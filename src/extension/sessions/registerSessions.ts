@@ -3,7 +3,7 @@ import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { setTraceSaver } from '../panels/tracePanel';
 import { openSessionLogCommand, SESSION_EDITOR_VIEW_TYPE, SessionEditorProvider } from './sessionEditor';
-import { saveTrace, saveTraceCommand, TRACE_EDITOR_VIEW_TYPE, TraceEditorProvider } from './traceEditor';
+import { openTraceCommand, saveTrace, saveTraceCommand, TRACE_EDITOR_VIEW_TYPE, TraceEditorProvider } from './traceEditor';
 
 /** Saved traces and session logs: their editors and commands (one registration for extension.ts). */
 export function registerSessions(context: vscode.ExtensionContext, logger: Logger): vscode.Disposable[] {
@@ -23,5 +23,6 @@ export function registerSessions(context: vscode.ExtensionContext, logger: Logge
     vscode.window.registerCustomEditorProvider(SESSION_EDITOR_VIEW_TYPE, new SessionEditorProvider(context.extensionUri, logger), { supportsMultipleEditorsPerDocument: true }),
     vscode.commands.registerCommand(COMMANDS.openSessionLog, report('Open Session Log', (arg?: unknown) => openSessionLogCommand(arg))),
     vscode.commands.registerCommand(COMMANDS.saveBridgeTrace, report('Save Bridge Trace', (arg?: unknown) => saveTraceCommand(arg, writer))),
+    vscode.commands.registerCommand(COMMANDS.openBridgeTrace, report('Open Saved Bridge Trace', (arg?: unknown) => openTraceCommand(arg))),
   ];
 }

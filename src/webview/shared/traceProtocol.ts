@@ -102,7 +102,8 @@ export interface TraceCapabilities {
 }
 
 export type TraceHostMessage =
-  | { type: 'running'; source: string }
+  /** A run started; `cancellable`: the panel may offer Cancel. */
+  | { type: 'running'; source: string; cancellable?: boolean }
   | { type: 'report'; report: TraceReportView; historyId?: number }
   | { type: 'history'; runs: RunHistoryItem[] }
   | { type: 'capabilities'; capabilities: TraceCapabilities }
@@ -114,6 +115,7 @@ export type TraceWebviewMessage =
   | { type: 'rerun'; documentUri: string }
   | { type: 'reveal'; documentUri: string; line: number }
   | { type: 'save' }
+  | { type: 'cancel' }
   | { type: 'showRun'; id: number };
 
 /** What the webview keeps across reloads: the last report and where the user was. */
@@ -132,6 +134,7 @@ export function parseTraceWebviewMessage(raw: unknown): TraceWebviewMessage | un
   switch (raw.type) {
     case 'ready':
     case 'save':
+    case 'cancel':
       return { type: raw.type };
     case 'rerun':
       return typeof raw.documentUri === 'string' && raw.documentUri.length < 4096 ? { type: 'rerun', documentUri: raw.documentUri } : undefined;
@@ -175,7 +178,7 @@ export function parseTraceHostMessage(raw: unknown): TraceHostMessage | undefine
     return undefined;
   }
   if (raw.type === 'running' && typeof raw.source === 'string') {
-    return { type: 'running', source: raw.source };
+    return { type: 'running', source: raw.source, ...(raw.cancellable === true ? { cancellable: true } : {}) };
   }
   if (raw.type === 'report' && isTraceReportView(raw.report)) {
     return { type: 'report', report: raw.report, ...(isCount(raw.historyId) ? { historyId: raw.historyId } : {}) };

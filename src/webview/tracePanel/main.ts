@@ -334,9 +334,19 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   switch (msg.type) {
-    case 'running':
-      app.replaceChildren(el('p', { class: 'muted', 'data-testid': 'running' }, `Running ${msg.source} in the isolated child…`));
+    case 'running': {
+      const note = el('p', { 'data-testid': 'running' }, `Running ${msg.source} in the isolated child…`);
+      if (msg.cancellable) {
+        const cancel = el('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel-run', title: 'Stop the run: the sandbox child is killed and later calls are refused' }, icon('debug-stop'), ' Cancel run');
+        cancel.addEventListener('click', () => {
+          cancel.disabled = true;
+          vscode.postMessage({ type: 'cancel' });
+        });
+        note.append(' ', cancel);
+      }
+      app.replaceChildren(note);
       return;
+    }
     case 'error':
       app.replaceChildren(el('div', { class: 'banner outcome-error', role: 'alert', 'data-testid': 'load-error' }, icon('error'), ` ${msg.message}`));
       return;

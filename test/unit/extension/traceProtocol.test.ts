@@ -10,6 +10,7 @@ describe('trace panel protocol: only well-formed messages pass', () => {
     assert.deepEqual(parseTraceWebviewMessage({ type: 'rerun', documentUri: 'file:///a.js' }), { type: 'rerun', documentUri: 'file:///a.js' });
     assert.deepEqual(parseTraceWebviewMessage({ type: 'reveal', documentUri: 'file:///a.js', line: 4 }), { type: 'reveal', documentUri: 'file:///a.js', line: 4 });
     assert.deepEqual(parseTraceWebviewMessage({ type: 'showRun', id: 2 }), { type: 'showRun', id: 2 });
+    assert.deepEqual(parseTraceWebviewMessage({ type: 'cancel' }), { type: 'cancel' });
     for (const bad of [undefined, null, 'ready', [], { type: 'refresh' }, { type: 'READY' }, { type: 'rerun' }, { type: 'rerun', documentUri: 'x'.repeat(5000) },
       { type: 'reveal', documentUri: 'file:///a.js', line: 0 }, { type: 'reveal', documentUri: 'file:///a.js', line: 1.5 }, { type: 'showRun', id: -1 }]) {
       assert.equal(parseTraceWebviewMessage(bad), undefined, JSON.stringify(bad));
@@ -18,6 +19,9 @@ describe('trace panel protocol: only well-formed messages pass', () => {
 
   it('the host sends running with a source, or a report with its required parts', () => {
     assert.deepEqual(parseTraceHostMessage({ type: 'running', source: 'a.js' }), { type: 'running', source: 'a.js' });
+    assert.deepEqual(parseTraceHostMessage({ type: 'running', source: 'a.js', cancellable: true }), { type: 'running', source: 'a.js', cancellable: true });
+    assert.deepEqual(parseTraceHostMessage({ type: 'running', source: 'a.js', cancellable: 'yes' }), { type: 'running', source: 'a.js' });
+    assert.deepEqual(parseTraceHostMessage({ type: 'error', message: 'bad file' }), { type: 'error', message: 'bad file' });
     assert.equal(parseTraceHostMessage({ type: 'running', source: 3 }), undefined);
     assert.deepEqual(parseTraceHostMessage({ type: 'report', report }), { type: 'report', report });
     for (const missing of ['ok', 'source', 'outcome', 'trace', 'telemetry', 'isolation']) {
