@@ -339,6 +339,8 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     const { checked, low } = await contrast(sv);
     assert.ok(checked > 20, `only ${checked} texts measured`);
     assert.deepEqual(low, [], 'session viewer text below 4.5:1');
+    // The answers on top in the picture.
+    await (sv.locator('body') as unknown as EvalLocator).evaluate<void>('window.scrollTo(0, 0)');
     await page.screenshot({ path: path.join(resultsDir(), 'session-viewer.png') });
   });
 });
