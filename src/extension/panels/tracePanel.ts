@@ -183,17 +183,14 @@ export class TracePanel extends PanelBase {
   }
 }
 
-/** The serializer that brings the panel back after a window reload; `save` writes a report as a trace file. */
-export function registerTracePanel(uri: vscode.Uri, log: Logger, save?: (report: TraceReportView) => Promise<unknown>): vscode.Disposable {
+/** The serializer that brings the panel back after a window reload. */
+export function registerTracePanel(uri: vscode.Uri, log: Logger): vscode.Disposable {
   host.uri = uri;
   host.logger = log;
-  if (save) {
-    host.save = save;
-  }
   return registry.registerSerializer(uri);
 }
 
-/** Lets the trace-file module plug its save in without a second registration. */
+/** How the panel's Save Trace writes a report (the saved-traces module plugs it in). */
 export function setTraceSaver(save: (report: TraceReportView) => Promise<unknown>): void {
   host.save = save;
 }
