@@ -35,6 +35,8 @@ const SCREENSHOTS = [
   'search-tests.png',
   'compare.png',
   'snippet-editor.png',
+  'bridge-trace-light.png',
+  'session-viewer.png',
 ];
 const args = new Set(process.argv.slice(2));
 // What ships is what is tested: the packaged .vsix unless --dev asks for the folder.

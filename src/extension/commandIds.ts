@@ -24,6 +24,9 @@ export const COMMANDS = {
   openSearchPlayground: 'toolSearchInspector.openSearchPlayground',
   compareInEditor: 'toolSearchInspector.compareInEditor',
   setCompareApiKey: 'toolSearchInspector.setCompareApiKey',
+  openSessionLog: 'toolSearchInspector.openSessionLog',
+  saveBridgeTrace: 'toolSearchInspector.saveBridgeTrace',
+  openBridgeTrace: 'toolSearchInspector.openBridgeTrace',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -15,6 +15,7 @@ import { PlaygroundPanel, registerSearchPlayground } from './panels/playgroundPa
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
 import { registerSnippets } from './snippets/registerSnippets';
+import { registerSessions } from './sessions/registerSessions';
 import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const searchTests = registerSearchTests({ roots, logger });
   context.subscriptions.push(...registerSearchPlayground({ extensionUri: context.extensionUri, service, logger }), ...searchTests.disposables);
   context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
+  context.subscriptions.push(...registerSessions(context, logger));
 
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);

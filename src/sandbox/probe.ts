@@ -64,7 +64,7 @@ function tryWorker(): ProbeAttempt {
   });
 }
 
-function inspectContext(): Pick<ProbeResultMessage, 'contextGlobals' | 'contextCodegenBlocked' | 'contextWasmBlocked'> {
+function inspectContext(): Pick<ProbeResultMessage, 'contextGlobals' | 'contextGlobalsChecked' | 'contextCodegenBlocked' | 'contextWasmBlocked'> {
   const port = { request: () => false, log: () => false, done: () => false };
   const { context } = createSnippetContext(port);
   const run = (src: string): unknown => new vm.Script(src).runInContext(context);
@@ -76,6 +76,7 @@ function inspectContext(): Pick<ProbeResultMessage, 'contextGlobals' | 'contextC
   const wasm = run(`(() => { try { new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); return false; } catch (e) { return true; } })()`);
   return {
     contextGlobals: Array.isArray(present) ? present.map(String) : ['(unreadable)'],
+    contextGlobalsChecked: [...FORBIDDEN_GLOBALS],
     contextCodegenBlocked: codegen === true,
     contextWasmBlocked: wasm === true,
   };

@@ -5,6 +5,7 @@ import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import { clearIsolationCache, probeIsolation } from '../../src/core/bridge/isolation';
 import { launchConfigs, openDemo, sandboxBundle, type Demo } from './harness';
 import { scratchDir } from '../helpers/scratch';
+import { FORBIDDEN_GLOBALS } from '../../src/sandbox/snippetContext';
 
 describe('isolation probe', function () {
   let bundlePath: string;
@@ -43,7 +44,8 @@ describe('isolation probe', function () {
         assert.match(c.detail, /ERR_ACCESS_DENIED/);
       }
       assert.deepEqual([iso.env.contained, iso.env.layer], [true, 'empty-env']);
-      assert.deepEqual(iso.context, { forbiddenGlobals: [], codeGenerationBlocked: true, wasmBlocked: true });
+      // None of the globals it checked is there, and the report names the ones it checked.
+      assert.deepEqual(iso.context, { forbiddenGlobals: [], checkedGlobals: [...FORBIDDEN_GLOBALS], codeGenerationBlocked: true, wasmBlocked: true });
       // Node before 25 lets the permission model's process connect; the report must say so.
       if (major >= 25) {
         assert.equal(iso.net.layer, 'permission-model', iso.net.detail);

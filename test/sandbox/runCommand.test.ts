@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readSessionView } from '../../src/core/telemetry/sessionView';
 import { runCliCaptured } from '../helpers/cliCapture';
 import { DEMO, sandboxBundle } from './harness';
 import { scratchDir } from '../helpers/scratch';
@@ -52,6 +53,18 @@ describe('CLI run (contract)', function () {
     for (const key of ['node', 'flags', 'fs', 'net', 'childProcess', 'worker', 'env']) {
       assert.ok(key in iso, `isolation.${key} missing`);
     }
+  });
+
+  it('--log FILE writes the session log of the snippet\'s operations, which the session viewer reads', async () => {
+    const file = path.join(dir, 'run-session.jsonl');
+    const r = await cli('--log', file, '--eval', `await openclaw.tools.search('fake plugin tool 17'); const d = await openclaw.tools.describe('fake_plugin_tool_17'); return (await openclaw.tools.call(d.id, { marker: 'log' })).result.details`);
+    assert.equal(r.code, 0, r.stderr);
+    const view = readSessionView(fs.readFileSync(file, 'utf8'));
+    assert.deepEqual(view.problems, []);
+    assert.deepEqual(view.turns.flatMap((t) => t.steps.map((s) => s.kind)), ['search', 'describe', 'call']);
+    assert.deepEqual([view.answers.searches, view.answers.describes], [1, 1]);
+    assert.equal(view.answers.finalTool?.id, 'openclaw:fake-plugin:fake_plugin_tool_17');
+    assert.equal(view.answers.finalTool?.origin, 'OpenClaw plugin fake-plugin');
   });
 
   it('--code FILE runs the file; a thrown error exits 1 with the message', async () => {

@@ -54,6 +54,9 @@ describe('Bridge Trace panel', () => {
     const value = view.locator('[data-testid="value"]');
     await value.waitFor({ timeout: 60_000 });
     assert.match(await value.innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-editor/);
+    // One outcome, ok, and the value as a tree.
+    assert.equal(await view.locator('[data-testid="outcome"]').count(), 1);
+    assert.equal(await view.locator('[data-testid="outcome"]').getAttribute('data-outcome'), 'ok');
     const entries = view.locator('[data-testid="trace-entry"]');
     assert.deepEqual(await Promise.all([0, 1, 2, 3].map(async (i) => entries.nth(i).getAttribute('data-op'))), ['search', 'log', 'describe', 'call']);
     assert.match(await entries.nth(1).innerText(), /console\.log\s+hits \d+/);

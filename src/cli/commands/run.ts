@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { CodeBridge } from '../../core/bridge/codeBridge';
 import type { RunReport } from '../../core/bridge/runReport';
 import { createToolSearchApi } from '../../core/gateway/toolSearchApi';
+import { SessionLog } from '../../core/telemetry/sessionLog';
 import { ToolIndex } from '../../core/search/toolIndex';
 import { errorMessage } from '../../core/util/errors';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
@@ -44,13 +45,14 @@ function timeoutFrom(ctx: CommandContext): number | undefined {
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'run a tool_search_code snippet in the isolated sandbox and show its trace',
-  usage: 'run (--code FILE | --eval SOURCE) [--timeout MS] [--node PATH] [--approve]',
+  usage: 'run (--code FILE | --eval SOURCE) [--timeout MS] [--node PATH] [--approve] [--log FILE]',
   options: {
     code: { type: 'string' },
     eval: { type: 'string' },
     timeout: { type: 'string' },
     node: { type: 'string' },
     approve: { type: 'boolean' },
+    log: { type: 'string' },
   },
   run: async (ctx) => {
     const code = snippetSource(ctx);
@@ -59,8 +61,11 @@ export const runCommand: CliCommand = {
     if (nodeFlag !== undefined && (typeof nodeFlag !== 'string' || nodeFlag === '')) {
       throw new UsageError('--node needs a path to a Node binary');
     }
+    // --log: the session log (JSONL) of the snippet's searches, describes and calls, as `call --log` and `compare` write.
+    const logFile = typeof ctx.args.values.log === 'string' ? path.resolve(ctx.io.cwd, ctx.args.values.log) : undefined;
     const report = await withCatalog(ctx, async (catalog, ws) => {
-      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli' });
+      const log = logFile ? new SessionLog(logFile) : undefined;
+      const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli', ...(log ? { log, parentCallId: 'cli-run' } : {}) });
       // One run per process: a pre-spawned child would only be wasted.
       // TSI_SANDBOX_BUNDLE: a child bundle other than the one shipped next to the CLI (development, tests).
       const bundlePath = ctx.io.env.TSI_SANDBOX_BUNDLE || undefined;

@@ -40,7 +40,14 @@ export interface IsolationReport {
   worker: Containment;
   env: Containment;
   /** The snippet context: globals it must not have, string and wasm compilation. */
-  context: { forbiddenGlobals: string[]; codeGenerationBlocked: boolean; wasmBlocked: boolean };
+  context: {
+    /** Forbidden globals the snippet context has (none when contained). */
+    forbiddenGlobals: string[];
+    /** The globals the probe checked for; absent from reports made before it said so. */
+    checkedGlobals?: string[];
+    codeGenerationBlocked: boolean;
+    wasmBlocked: boolean;
+  };
   probeMs: number;
 }
 
@@ -234,7 +241,12 @@ function judge(
     childProcess,
     worker,
     env,
-    context: { forbiddenGlobals: r.contextGlobals, codeGenerationBlocked: r.contextCodegenBlocked, wasmBlocked: r.contextWasmBlocked },
+    context: {
+      forbiddenGlobals: r.contextGlobals,
+      ...(Array.isArray(r.contextGlobalsChecked) ? { checkedGlobals: r.contextGlobalsChecked.map(String) } : {}),
+      codeGenerationBlocked: r.contextCodegenBlocked,
+      wasmBlocked: r.contextWasmBlocked,
+    },
     probeMs,
   };
 }

@@ -96,6 +96,8 @@ export interface ProbeResultMessage {
   envKeys: number;
   /** Context layer: globals the snippet's vm context exposes (must be none of them). */
   contextGlobals: string[];
+  /** The forbidden globals the probe looked for (what `contextGlobals` was checked against). */
+  contextGlobalsChecked?: string[];
   /** Whether `eval`/`Function`/wasm compilation threw inside the snippet's context. */
   contextCodegenBlocked: boolean;
   contextWasmBlocked: boolean;

@@ -149,6 +149,8 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
           });
           const message = completion.choices[0]?.message;
           const calls = (message?.tool_calls ?? []).filter((c) => c.type === 'function');
+          const sent = requests[requests.length - 1];
+          log.record({ type: 'model-request', turnId: `${input.lane}:1`, round: round + 1, bytes: sent?.bytes ?? 0, tools: sent?.tools.length ?? 0, toolCalls: calls.length });
           if (calls.length === 0) {
             finalText = message?.content ?? '';
             break;

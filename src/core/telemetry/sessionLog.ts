@@ -87,6 +87,20 @@ export interface ModelCallEvent {
   durationMs: number;
 }
 
+/** One request to the provider within a turn, and what the reply asked for (`compare` writes one per round). */
+export interface ModelRequestEvent {
+  type: 'model-request';
+  turnId: string;
+  /** 1 for the turn's first request. */
+  round: number;
+  /** UTF-8 bytes of the request body the provider received. */
+  bytes: number;
+  /** Function schemas in the request. */
+  tools: number;
+  /** Tool calls in the reply; 0 when the model answered. */
+  toolCalls: number;
+}
+
 export interface TurnEndEvent {
   type: 'turn-end';
   turnId: string;
@@ -94,7 +108,7 @@ export interface TurnEndEvent {
   error?: string;
 }
 
-export type SessionEventBody = TurnStartEvent | SearchEvent | DescribeEvent | CallEvent | ModelCallEvent | TurnEndEvent;
+export type SessionEventBody = TurnStartEvent | ModelRequestEvent | SearchEvent | DescribeEvent | CallEvent | ModelCallEvent | TurnEndEvent;
 export type SessionEvent = SessionEventBody & { seq: number; at: string };
 
 /** A sink for events; the default keeps them in memory and optionally appends to a JSONL file. */

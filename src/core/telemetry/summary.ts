@@ -124,6 +124,8 @@ export function summarizeSession(events: readonly SessionEvent[]): SessionSummar
       case 'model-call':
         s.modelCalls++;
         break;
+      case 'model-request':
+        break;
       case 'turn-end':
         break;
     }

@@ -117,7 +117,8 @@ export async function documentAt(uri: string): Promise<vscode.TextDocument | str
  */
 export class BridgeRunner implements vscode.Disposable {
   private bridge: { catalog: Catalog; key: string; bridge: CodeBridge } | undefined;
-  private cancelled: vscode.CancellationToken | undefined;
+  /** The current run's cancel (the notification's Cancel, or the trace panel's). */
+  private cancelled: AbortSignal | undefined;
   private running = false;
   private runs = 0;
   /** The last runs of documents, newest first (the trace panel's history reads it). */
@@ -194,7 +195,7 @@ export class BridgeRunner implements vscode.Disposable {
     try {
       const startedAt = Date.now();
       const doc = target.document;
-      return await this.runWithProgress(target.code, target.source, (result) => (doc ? this.bind(result, target, doc, startedAt) : result));
+      return await this.runWithProgress(target.code, target.source, (result) => (doc ? this.bind(result, target, doc, startedAt) : result), doc ? { documentUri: doc.uri.toString(), lineOffset: target.lineOffset } : {});
     } finally {
       this.running = false;
     }
@@ -219,28 +220,28 @@ export class BridgeRunner implements vscode.Disposable {
   }
 
   /** `settle` binds the result to its document before the panel shows it, so the history already has the run then. */
-  private async runWithProgress(code: string, source: string, settle: (r: SnippetRunResult) => SnippetRunResult): Promise<SnippetRunResult | undefined> {
+  private async runWithProgress(code: string, source: string, settle: (r: SnippetRunResult) => SnippetRunResult, origin: { documentUri?: string; lineOffset?: number }): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
-    panel.running(source);
+    // Cancel kills the child at once; calls it had in flight are refused. The panel offers it too.
+    const abort = new AbortController();
+    this.cancelled = abort.signal;
+    panel.running(source, () => abort.abort());
     const bridge = await this.bridgeFor(catalog, workspace, settings.sandboxNodePath ?? 'node', settings.approvalTools);
     const timeoutMs = catalog.settings.codeTimeoutMs;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Running ${source} in the isolated child`, cancellable: true },
       async (progress, token) => {
         progress.report({ message: `timeout ${timeoutMs} ms` });
-        this.cancelled = token;
         const parentCallId = `editor-run-${++this.runs}`;
-        // Cancel kills the child at once; calls it had in flight are refused.
-        const abort = new AbortController();
         const onCancel = token.onCancellationRequested(() => abort.abort());
         const report = await bridge
           .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
           .finally(() => onCancel.dispose());
-        const view = toTraceView(report, source, token.isCancellationRequested);
+        const view = toTraceView(report, source, { cancelled: abort.signal.aborted, ...origin });
         const result = settle({ report, view });
         panel.showReport(view);
-        this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${report.ok ? 'ok' : `failed: ${report.error ?? ''}`} in ${report.durationMs} ms, ${report.trace.length} trace entries`);
+        this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
         if (!report.isolation.ok) {
           void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
         }
@@ -267,7 +268,7 @@ export class BridgeRunner implements vscode.Disposable {
       describe: (id) => inner.describe(id),
       resolve: (id) => inner.resolve(id),
       call: (id, args, ctx): Promise<CallOutcome> => {
-        if (this.cancelled?.isCancellationRequested) {
+        if (this.cancelled?.aborted) {
           return Promise.resolve({ ok: false, error: 'the run was cancelled in the editor', blockedBy: 'cancelled' });
         }
         return inner.call(id, args, ctx);

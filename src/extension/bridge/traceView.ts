@@ -1,7 +1,8 @@
 import type { IsolationReport } from '../../core/bridge/isolation';
-import type { RunReport } from '../../core/bridge/runReport';
+import { runOutcome } from '../../core/bridge/runOutcome';
+import type { RunReport, TraceEntry } from '../../core/bridge/runReport';
 import { boundValue, boundedText } from '../../core/util/boundedValue';
-import type { ContainmentRow, IsolationView, TraceReportView, TraceRow } from '../../webview/shared/traceProtocol';
+import type { ContainmentRow, IsolationView, OutcomeView, TraceReportView, TraceRow } from '../../webview/shared/traceProtocol';
 
 /** Past this a value is cut: the panel is for reading, the full value is in the command's return. */
 const MAX_TEXT = 20_000;
@@ -39,14 +40,39 @@ export function isolationView(iso: IsolationReport): IsolationView {
     codeGenerationBlocked: iso.context.codeGenerationBlocked,
     wasmBlocked: iso.context.wasmBlocked,
     forbiddenGlobals: iso.context.forbiddenGlobals,
+    ...(iso.context.checkedGlobals ? { checkedGlobals: iso.context.checkedGlobals } : {}),
   };
 }
 
-/** The run report as the panel shows it: plain data, values pre-rendered as JSON text. */
-export function toTraceView(report: RunReport, source: string, cancelled = false): TraceReportView {
-  const trace: TraceRow[] = report.trace.map((t) =>
-    t.op === 'log'
-      ? { seq: t.seq, op: 'log', level: t.level, args: boundedText(t.text, MAX_TEXT), ok: true, startMs: t.startMs, durationMs: 0 }
+/**
+ * The snippet line of an entry, when the run recorded one. Read without
+ * assuming the field: runs that do not track lines simply have none.
+ */
+function lineOf(t: TraceEntry): number | undefined {
+  const line: unknown = 'line' in t ? t.line : undefined;
+  return typeof line === 'number' && Number.isInteger(line) && line > 0 ? line : undefined;
+}
+
+/** Where a run came from and how it ended, beyond the report itself. */
+export interface TraceViewOptions {
+  /** The user pressed Cancel (the editor knows; the report may only say the child was killed). */
+  cancelled?: boolean;
+  /** The document the run came from (a URI string). */
+  documentUri?: string;
+  /** Lines before the run's first line in that document (a selection run), so entry lines are document lines. */
+  lineOffset?: number;
+  /** When the run finished. */
+  at?: Date;
+}
+
+/** The run report as the panel shows it: plain data, values pre-rendered as JSON text, one outcome. */
+export function toTraceView(report: RunReport, source: string, options: TraceViewOptions | boolean = {}): TraceReportView {
+  const opts: TraceViewOptions = typeof options === 'boolean' ? { cancelled: options } : options;
+  const trace: TraceRow[] = report.trace.map((t) => {
+    const line = lineOf(t);
+    const at = line !== undefined ? { line: line + (opts.lineOffset ?? 0) } : {};
+    return t.op === 'log'
+      ? { seq: t.seq, op: 'log', level: t.level, args: boundedText(t.text, MAX_TEXT), ok: true, startMs: t.startMs, durationMs: 0, ...at }
       : {
           seq: t.seq,
           op: t.op,
@@ -56,15 +82,20 @@ export function toTraceView(report: RunReport, source: string, cancelled = false
           startMs: t.startMs,
           durationMs: t.durationMs,
           ...(t.callId ? { callId: t.callId } : {}),
-        },
-  );
+          ...at,
+        };
+  });
   const tel = report.telemetry;
+  const o = runOutcome(report, opts.cancelled === true);
+  const outcome: OutcomeView = { kind: o.kind, title: o.title, ...(o.detail !== undefined ? { detail: boundedText(o.detail, MAX_TEXT) } : {}) };
   return {
     source,
+    ...(opts.documentUri ? { documentUri: opts.documentUri } : {}),
+    at: (opts.at ?? new Date()).toISOString(),
     ok: report.ok,
+    outcome,
     ...(report.ok ? { value: text(report.value) } : { error: boundedText(report.error ?? 'the run failed', MAX_TEXT) }),
     ...(report.stoppedBy ? { stoppedBy: report.stoppedBy } : {}),
-    ...(cancelled ? { cancelled } : {}),
     trace,
     telemetry: { catalogSize: tel.catalogSize, searchCount: tel.searchCount, describeCount: tel.describeCount, callCount: tel.callCount },
     isolation: isolationView(report.isolation),

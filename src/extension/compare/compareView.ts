@@ -27,6 +27,14 @@ export function traceStep(e: SessionEvent): TraceStepView {
         detail: `${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}); ${e.bytes.total.toLocaleString('en-US')} bytes${e.tokens ? `, ${e.tokens.total.toLocaleString('en-US')} tokens` : ''}${e.fallbackReason ? `; ${e.fallbackReason}` : ''}`,
         nested: false,
       };
+    case 'model-request':
+      return {
+        seq: e.seq,
+        kind: e.type,
+        title: `request ${e.round} to the provider`,
+        detail: `${e.bytes.toLocaleString('en-US')} bytes, ${e.tools} schemas; the reply ${e.toolCalls === 0 ? 'answered' : `asked for ${e.toolCalls} tool call${e.toolCalls === 1 ? '' : 's'}`}`,
+        nested: false,
+      };
     case 'model-call':
       return { seq: e.seq, kind: e.type, title: `model calls ${e.name}`, detail: e.error ? cut(e.error) : `${e.durationMs} ms`, ok: e.ok, nested: false };
     case 'search':

@@ -1,19 +1,32 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../logger';
-import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
+import {
+  parseTraceWebviewMessage,
+  type TraceCapabilities,
+  type TraceHostMessage,
+  type TraceReportView,
+  type TraceWebviewMessage,
+} from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
+import { RunHistory } from './traceHistory';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
 
+/** Commands other parts of the extension may provide; the panel offers what exists (getCommands), so it degrades. */
+export const RERUN_SNIPPET_COMMAND = 'toolSearchInspector.rerunBridgeSnippet';
+export const REVEAL_SNIPPET_LINE_COMMAND = 'toolSearchInspector.revealSnippetLine';
+
+export const TRACE_PAGE: PanelSpec['page'] = { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…', extraStyles: [['codicons', 'codicon.css']] };
+
 const SPEC: PanelSpec = {
   viewType: TRACE_PANEL_VIEW_TYPE,
-  page: { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…' },
+  page: TRACE_PAGE,
   column: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
   revealPreservingFocus: true,
 };
 
 // Set by `show` or the serializer's registration, before any panel is made.
-const host: { uri?: vscode.Uri; logger?: Logger } = {};
+const host: { uri?: vscode.Uri; logger?: Logger; save?: (report: TraceReportView) => Promise<unknown> } = {};
 const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
   if (!host.uri) {
     throw new Error('the Bridge Trace panel is used before registerTracePanel');
@@ -21,16 +34,59 @@ const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
   return new TracePanel(panel, host.uri, host.logger);
 });
 
+/** Which of the optional commands exist now. */
+export async function traceCommandsAvailable(): Promise<Pick<TraceCapabilities, 'rerun' | 'reveal'>> {
+  const all = new Set(await vscode.commands.getCommands(true));
+  return { rerun: all.has(RERUN_SNIPPET_COMMAND), reveal: all.has(REVEAL_SNIPPET_LINE_COMMAND) };
+}
+
 /**
- * The Bridge Trace panel: one per window, reused by every run. Messages wait
- * for the webview's `ready`; only the latest one matters, so it is kept, not queued.
- * After a reload the webview shows the last report from its own saved state.
+ * What a trace webview (the panel, or a saved trace's editor) may ask of the
+ * host, beside `ready` and `showRun`: re-run a document, reveal a snippet
+ * line, save. Each runs only when its command exists.
+ */
+export async function handleTraceAction(msg: TraceWebviewMessage, report: TraceReportView | undefined, log: Logger | undefined): Promise<void> {
+  const { rerun, reveal } = await traceCommandsAvailable();
+  switch (msg.type) {
+    case 'rerun':
+      if (rerun) {
+        await vscode.commands.executeCommand(RERUN_SNIPPET_COMMAND, msg.documentUri);
+      } else {
+        void vscode.window.showInformationMessage('Re-run needs the document-bound bridge runs; run the snippet again with "Tool Search: Run Bridge Snippet".');
+      }
+      return;
+    case 'reveal':
+      if (reveal) {
+        await vscode.commands.executeCommand(REVEAL_SNIPPET_LINE_COMMAND, msg.documentUri, msg.line);
+      } else {
+        await vscode.window.showTextDocument(vscode.Uri.parse(msg.documentUri), { selection: new vscode.Range(msg.line - 1, 0, msg.line - 1, 0), preserveFocus: false, preview: true });
+      }
+      return;
+    case 'save':
+      if (report && host.save) {
+        await host.save(report);
+      }
+      return;
+    default:
+      log?.debug(`bridge trace: ${msg.type} is handled by the panel`);
+  }
+}
+
+/**
+ * The Bridge Trace panel: one per window, reused by every run, with the last
+ * runs' history. Messages wait for the webview's `ready`; only the latest
+ * report matters, so it is kept, not queued. After a reload the webview shows
+ * the last report from its own saved state.
  */
 export class TracePanel extends PanelBase {
   private ready = false;
   private pending: TraceHostMessage | undefined;
-  /** The last report shown (tests and the command's return read it). */
+  /** The report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
+  private shownId: number | undefined;
+  /** Cancels the run in progress (the panel's own Cancel button); cleared when its report arrives. */
+  private cancelRun: (() => void) | undefined;
+  readonly history = new RunHistory();
 
   static get open(): TracePanel | undefined {
     return registry.get();
@@ -42,7 +98,7 @@ export class TracePanel extends PanelBase {
     return registry.createOrShow(uri, '', 'Bridge Trace');
   }
 
-  constructor(panel: vscode.WebviewPanel, uri: vscode.Uri, log: Logger | undefined) {
+  constructor(panel: vscode.WebviewPanel, uri: vscode.Uri, private readonly log: Logger | undefined) {
     super(panel, uri, SPEC);
     const webview = panel.webview;
     this.disposables.push(
@@ -54,27 +110,68 @@ export class TracePanel extends PanelBase {
         }
       }),
       webview.onDidReceiveMessage((raw: unknown) => {
-        if (!parseTraceWebviewMessage(raw)) {
+        const msg = parseTraceWebviewMessage(raw);
+        if (!msg) {
           log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
           return;
         }
-        this.ready = true;
-        const msg = this.pending ?? (this.report ? { type: 'report', report: this.report } : undefined);
-        this.pending = undefined;
-        if (msg) {
-          void this.panel.webview.postMessage(msg);
-        }
+        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${err instanceof Error ? err.message : String(err)}`));
       }),
     );
   }
 
-  running(source: string): void {
-    this.post({ type: 'running', source });
+  private async onMessage(msg: TraceWebviewMessage): Promise<void> {
+    if (msg.type === 'ready') {
+      this.ready = true;
+      const caps = await traceCommandsAvailable();
+      void this.panel.webview.postMessage({ type: 'capabilities', capabilities: { ...caps, save: true } } satisfies TraceHostMessage);
+      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
+      const m = this.pending ?? (this.report ? this.reportMessage() : undefined);
+      this.pending = undefined;
+      if (m) {
+        void this.panel.webview.postMessage(m);
+      }
+      return;
+    }
+    if (msg.type === 'cancel') {
+      this.cancelRun?.();
+      this.cancelRun = undefined;
+      return;
+    }
+    if (msg.type === 'showRun') {
+      const view = this.history.view(msg.id);
+      if (view) {
+        this.report = view;
+        this.shownId = msg.id;
+        this.post(this.reportMessage());
+      }
+      return;
+    }
+    await handleTraceAction(msg, this.report, this.log);
   }
 
+  private reportMessage(): TraceHostMessage {
+    if (!this.report) {
+      throw new Error('no report to show');
+    }
+    return { type: 'report', report: this.report, ...(this.shownId !== undefined ? { historyId: this.shownId } : {}) };
+  }
+
+  /** A run started; `cancel` stops it (offered as a button in the panel). */
+  running(source: string, cancel?: () => void): void {
+    this.cancelRun = cancel;
+    this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
+  }
+
+  /** Shows a finished run and records it in the history. */
   showReport(report: TraceReportView): void {
+    this.cancelRun = undefined;
     this.report = report;
-    this.post({ type: 'report', report });
+    this.shownId = this.history.add(report);
+    if (this.ready) {
+      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
+    }
+    this.post(this.reportMessage());
   }
 
   private post(msg: TraceHostMessage): void {
@@ -91,4 +188,9 @@ export function registerTracePanel(uri: vscode.Uri, log: Logger): vscode.Disposa
   host.uri = uri;
   host.logger = log;
   return registry.registerSerializer(uri);
+}
+
+/** How the panel's Save Trace writes a report (the saved-traces module plugs it in). */
+export function setTraceSaver(save: (report: TraceReportView) => Promise<unknown>): void {
+  host.save = save;
 }

@@ -20,6 +20,7 @@ function save(): void {
 
 const STEP_ICONS: Record<TraceStepView['kind'], string> = {
   'turn-start': 'debug-start',
+  'model-request': 'arrow-right',
   'model-call': 'comment-discussion',
   search: 'search',
   describe: 'symbol-structure',

@@ -17,7 +17,7 @@ export interface SizesView {
 /** One session-log event of a lane, as the panel lists it. */
 export interface TraceStepView {
   seq: number;
-  kind: 'turn-start' | 'model-call' | 'search' | 'describe' | 'call' | 'turn-end';
+  kind: 'turn-start' | 'model-request' | 'model-call' | 'search' | 'describe' | 'call' | 'turn-end';
   /** Short: the operation and its subject (a query, a tool id). */
   title: string;
   detail: string;
@@ -152,7 +152,7 @@ function isFinalCall(v: unknown): v is FinalCallView {
   return isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && typeof v.origin === 'string' && typeof v.via === 'string';
 }
 
-const STEP_KINDS: readonly string[] = ['turn-start', 'model-call', 'search', 'describe', 'call', 'turn-end'];
+const STEP_KINDS: readonly string[] = ['turn-start', 'model-request', 'model-call', 'search', 'describe', 'call', 'turn-end'];
 
 function isStep(v: unknown): v is TraceStepView {
   return (

@@ -40,18 +40,40 @@ describe('trace view (the Bridge Trace panel\'s data)', () => {
     assert.deepEqual(v.telemetry, { catalogSize: 7, searchCount: 1, describeCount: 0, callCount: 1 });
     assert.equal(v.source, 'snippet.js');
     assert.equal(v.warm, true);
-    assert.equal(v.cancelled, undefined);
+    assert.equal(v.outcome.kind, 'ok');
   });
 
-  it('a failed or cancelled run shows its error and why it stopped, not a value', () => {
-    const v = toTraceView(report({ ok: false, value: undefined, error: 'timed out after 5000 ms', stoppedBy: 'timeout' }), 's', true);
+  it('a failed run shows its error and why it stopped, not a value', () => {
+    const v = toTraceView(report({ ok: false, value: undefined, error: 'bridge: the snippet timed out after 5000 ms; the sandbox child was killed', stoppedBy: 'timeout' }), 's');
     assert.equal(v.ok, false);
     assert.equal(v.value, undefined);
-    assert.equal(v.error, 'timed out after 5000 ms');
     assert.equal(v.stoppedBy, 'timeout');
-    assert.equal(v.cancelled, true);
+    assert.equal(v.outcome.kind, 'timeout');
     const noText = toTraceView(report({ ok: false, value: undefined, error: undefined }), 's');
     assert.equal(noText.error, 'the run failed');
+    assert.deepEqual([noText.outcome.kind, noText.outcome.detail], ['error', 'the run failed']);
+  });
+
+  it('a run the user cancelled has one outcome, cancelled, whatever the bridge called it', () => {
+    const killed = report({ ok: false, value: undefined, error: 'bridge: the run was cancelled; the sandbox child was killed', stoppedBy: 'cancelled' });
+    for (const v of [toTraceView(killed, 's', true), toTraceView(killed, 's', { cancelled: true }), toTraceView(killed, 's')]) {
+      assert.equal(v.outcome.kind, 'cancelled');
+      assert.equal(v.outcome.detail, undefined);
+      assert.doesNotMatch(v.outcome.title, /deadline|failed|error/i);
+    }
+    // A refused call made the snippet throw before the kill landed: still the user's cancel.
+    const threw = toTraceView(report({ ok: false, value: undefined, error: 'refused: the run was cancelled in the editor' }), 's', { cancelled: true });
+    assert.equal(threw.outcome.kind, 'cancelled');
+  });
+
+  it('keeps where the run came from, when, and the snippet line of an entry when the run recorded one', () => {
+    const r = report();
+    const withLine = { ...r, trace: r.trace.map((t, i) => (i === 0 ? { ...t, line: 3 } : t)) };
+    const v = toTraceView(withLine, 'a.toolsearch.js', { documentUri: 'file:///w/a.toolsearch.js', at: new Date('2026-11-30T10:00:00Z') });
+    assert.equal(v.documentUri, 'file:///w/a.toolsearch.js');
+    assert.equal(v.at, '2026-11-30T10:00:00.000Z');
+    assert.equal(v.trace[0]?.line, 3);
+    assert.equal(v.trace[1]?.line, undefined);
   });
 
   it('shows the isolation report as one row per capability, with the layer that contains it', () => {

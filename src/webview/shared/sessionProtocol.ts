@@ -1,0 +1,145 @@
+// The message protocol of the Session Log viewer, shared by the extension
+// host and the webview. Plain data: each event arrives as bounded JSON text.
+import { isObject } from './messageGuards';
+
+export type SessionStepKindView = 'turn-start' | 'model-request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
+const STEP_KINDS: readonly string[] = ['turn-start', 'model-request', 'search', 'describe', 'call', 'model-call', 'turn-end'];
+
+export interface SessionStepView {
+  kind: SessionStepKindView;
+  /** 1-based line of the event in the file. */
+  line: number;
+  depth: 0 | 1;
+  title: string;
+  ok: boolean;
+  /** The event as JSON text (bounded). */
+  detail: string;
+}
+
+export interface SessionTurnView {
+  turnId: string;
+  ok?: boolean;
+  error?: string;
+  steps: SessionStepView[];
+}
+
+export interface FinalCallView {
+  id: string;
+  name?: string;
+  /** `OpenClaw core`, `OpenClaw plugin <id>`, `MCP <server>`, `client`. */
+  origin: string;
+  via: string;
+  error?: string;
+}
+
+/** The four questions, answered. */
+export interface SessionAnswersView {
+  schemasUpFront?: number;
+  catalogSchemasUpFront?: number;
+  searches: number;
+  describes: number;
+  finalTool?: FinalCallView;
+  otherTools: FinalCallView[];
+  failedCalls: FinalCallView[];
+}
+
+export interface SessionLogView {
+  /** The file's name, for the title. */
+  file: string;
+  mode?: string;
+  effectiveMode?: string;
+  catalogSize?: number;
+  turns: SessionTurnView[];
+  answers: SessionAnswersView;
+  eventCount: number;
+  lineCount: number;
+  problems: { line: number; message: string }[];
+  moreProblems: number;
+  truncated?: string;
+}
+
+export type SessionHostMessage = { type: 'session'; view: SessionLogView } | { type: 'error'; message: string };
+
+export type SessionWebviewMessage = { type: 'ready' } | { type: 'openLine'; line: number };
+
+export interface SessionPanelState {
+  /** The file the panel shows (a URI string), to reopen it after a reload. */
+  fileUri?: string;
+  /** The step the user is on (index into the flattened steps). */
+  step: number;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+function isStep(v: unknown): v is SessionStepView {
+  return isObject(v) && typeof v.kind === 'string' && STEP_KINDS.includes(v.kind) && isCount(v.line) && (v.depth === 0 || v.depth === 1) && typeof v.title === 'string' && typeof v.ok === 'boolean' && typeof v.detail === 'string';
+}
+
+function isTurn(v: unknown): v is SessionTurnView {
+  return isObject(v) && typeof v.turnId === 'string' && Array.isArray(v.steps) && v.steps.every(isStep);
+}
+
+function isCall(v: unknown): v is FinalCallView {
+  return isObject(v) && typeof v.id === 'string' && typeof v.origin === 'string' && typeof v.via === 'string';
+}
+
+function isAnswers(v: unknown): v is SessionAnswersView {
+  return (
+    isObject(v) &&
+    isCount(v.searches) &&
+    isCount(v.describes) &&
+    (v.finalTool === undefined || isCall(v.finalTool)) &&
+    Array.isArray(v.otherTools) &&
+    v.otherTools.every(isCall) &&
+    Array.isArray(v.failedCalls) &&
+    v.failedCalls.every(isCall)
+  );
+}
+
+export function isSessionLogView(v: unknown): v is SessionLogView {
+  return (
+    isObject(v) &&
+    typeof v.file === 'string' &&
+    Array.isArray(v.turns) &&
+    v.turns.every(isTurn) &&
+    isAnswers(v.answers) &&
+    isCount(v.eventCount) &&
+    isCount(v.lineCount) &&
+    Array.isArray(v.problems) &&
+    v.problems.every((p) => isObject(p) && isCount(p.line) && typeof p.message === 'string') &&
+    isCount(v.moreProblems)
+  );
+}
+
+export function parseSessionHostMessage(raw: unknown): SessionHostMessage | undefined {
+  if (!isObject(raw)) {
+    return undefined;
+  }
+  if (raw.type === 'session' && isSessionLogView(raw.view)) {
+    return { type: 'session', view: raw.view };
+  }
+  if (raw.type === 'error' && typeof raw.message === 'string') {
+    return { type: 'error', message: raw.message };
+  }
+  return undefined;
+}
+
+export function parseSessionWebviewMessage(raw: unknown): SessionWebviewMessage | undefined {
+  if (!isObject(raw)) {
+    return undefined;
+  }
+  if (raw.type === 'ready') {
+    return { type: 'ready' };
+  }
+  if (raw.type === 'openLine' && isCount(raw.line) && raw.line > 0) {
+    return { type: 'openLine', line: raw.line };
+  }
+  return undefined;
+}
+
+export function parseSessionPanelState(raw: unknown): SessionPanelState {
+  if (!isObject(raw)) {
+    return { step: 0 };
+  }
+  return { ...(typeof raw.fileUri === 'string' ? { fileUri: raw.fileUri } : {}), step: isCount(raw.step) ? raw.step : 0 };
+}

@@ -1,0 +1,346 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type FrameLocator, type Page } from './harness';
+
+// Traces as a user meets them: a run cancelled from its notification shows
+// one message; a finished run reads in a half-width panel with trees, a
+// timeline and the history, at >= 4.5:1 contrast in dark, light and
+// high-contrast themes (measured from computed styles); the trace is saved
+// and reopened in its editor; a session log written by the CLI's `compare`
+// opens in the session viewer and is stepped through.
+const root = path.resolve(__dirname, '..', '..');
+
+const SLOW = 'const hits = await openclaw.tools.search("fake plugin tool 17"); console.log("found", hits.length); for (;;) {}';
+const SNIPPET = [
+  'const found = await openclaw.tools.search("fake plugin tool 17");',
+  'console.log("hits", found.length);',
+  'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
+  'return openclaw.tools.call(d.id, { marker: "from-the-trace-test" });',
+].join(' ');
+
+/** Locators can evaluate in their frame; the harness types only what most tests use. */
+interface EvalLocator {
+  evaluate<R>(expression: string): Promise<R>;
+}
+
+interface LowContrast {
+  text: string;
+  ratio: number;
+  fg: string;
+  bg: string;
+}
+
+// An expression, not a function: the page then runs exactly this source (the
+// test loader would otherwise wrap named helpers in calls the page lacks). For every
+// element with visible text: its colour (with its own alpha and its
+// ancestors' opacity) over the first opaque background up the tree (with the
+// translucent ones between blended in), and the WCAG contrast ratio.
+const CONTRAST = `(() => {
+  const root = document.body;
+  const parse = (c) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, bottom) => ({ r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1 });
+  const backgroundOf = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let base = layers.length > 0 && layers[layers.length - 1].a >= 1 ? layers.pop() : { r: 255, g: 255, b: 255, a: 1 };
+    for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+    return base;
+  };
+  const lum = (c) => {
+    const f = (v) => { v = v / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const hex = (c) => '#' + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  const seen = new Set();
+  const low = [];
+  let checked = 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim() || seen.has(el)) continue;
+    seen.add(el);
+    if (el.closest('.codicon') || el.closest(':disabled')) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || el.getClientRects().length === 0) continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    const fg0 = parse(cs.color);
+    if (!fg0) continue;
+    const bg = backgroundOf(el);
+    const fg = over({ ...fg0, a: fg0.a * opacity }, bg);
+    const l1 = lum(fg), l2 = lum(bg);
+    const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    checked++;
+    if (ratio < 4.5) low.push({ text: node.textContent.trim().slice(0, 50), ratio: Math.round(ratio * 100) / 100, fg: hex(fg), bg: hex(bg) });
+  }
+  return { checked, low };
+})()`;
+
+const CLIPPED = `[...document.querySelectorAll('li.entry .call, table td, table th')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .map((e) => e.textContent)`;
+
+async function contrast(view: FrameLocator): Promise<{ checked: number; low: LowContrast[] }> {
+  return (view.locator('body') as unknown as EvalLocator).evaluate<{ checked: number; low: LowContrast[] }>(CONTRAST);
+}
+
+/** Runs the palette entry whose title starts with `title` (Enter could take a near miss). */
+async function runExactCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
+}
+
+/** Picks a built-in colour theme by clicking its row. */
+async function pickTheme(page: Page, theme: RegExp): Promise<void> {
+  await runExactCommand(page, 'Preferences: Color Theme');
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
+  await row.waitFor();
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.waitForTimeout(800);
+}
+
+/** The webview (of possibly several) whose document has `selector`; webviews sit two iframes deep. */
+async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Promise<FrameLocator> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const n = await page.locator('iframe.webview.ready').count();
+    for (let i = 0; i < n; i++) {
+      const frame = page.frameLocator(`iframe.webview.ready >> nth=${i}`).frameLocator('iframe#active-frame');
+      if ((await frame.locator(selector).count().catch(() => 0)) > 0) {
+        return frame;
+      }
+    }
+    if (Date.now() > until) {
+      throw new Error(`no webview shows ${selector}`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Answers VS Code's own file dialog (a quick input in the browser workbench) with a full path. */
+async function answerFileDialog(page: Page, file: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  // The dialog resets its value once it has listed its folder: type the path after that.
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await input.fill(file);
+    await page.waitForTimeout(600);
+    if ((await input.inputValue()) === file) {
+      break;
+    }
+  }
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+async function replaceSnippet(page: Page, code: string): Promise<void> {
+  const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(code);
+  await page.locator('.view-lines').filter({ hasText: code.slice(0, 30) }).first().waitFor();
+}
+
+interface LogEvent {
+  type: string;
+  schemasUpFront?: number;
+  ok?: boolean;
+  id?: string;
+  name?: string;
+  source?: string;
+  sourceName?: string;
+  via?: string;
+}
+
+describe('Traces: one outcome per run, history, saved traces and session logs', () => {
+  let browser: Browser;
+  let page: Page;
+  const saved = path.join(resultsDir(), 'ui-saved.tstrace.json');
+  const logDir = path.join(resultsDir(), 'ui-compare-sessions');
+
+  before(async () => {
+    fs.rmSync(saved, { force: true });
+    fs.rmSync(logDir, { recursive: true, force: true });
+    // The session log the viewer opens, written by the built CLI against the demo with the mock provider.
+    execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir],
+      { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
+    browser = await launchBrowser();
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await page.screenshot({ path: path.join(resultsDir(), 'failed-traces.png') }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    // Leave nothing to restore: the next window would reopen the untitled snippet and these editors.
+    if (page) {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
+      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await dontSave.click();
+      }
+      await page.waitForTimeout(500);
+    }
+    await browser?.close();
+  });
+
+  it('cancelling a run shows one message, cancelled, and the history records it', async () => {
+    await runExactCommand(page, 'File: New Untitled Text File');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(SLOW);
+    await page.locator('.view-lines').filter({ hasText: 'for (;;)' }).first().waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+
+    // The panel offers Cancel while the run is on (as does its progress notification); the run has 10 s before its deadline.
+    const running = await webviewWith(page, '[data-testid="cancel-run"]', 60_000);
+    await page.waitForTimeout(1_500);
+    await running.locator('[data-testid="cancel-run"]').click();
+
+    const view = await webviewWith(page, '[data-testid="outcome"]', 60_000);
+    const outcome = view.locator('[data-testid="outcome"]');
+    assert.equal(await outcome.getAttribute('data-outcome'), 'cancelled');
+    assert.equal(await outcome.count(), 1, 'one outcome');
+    assert.equal(await view.locator('.banner').count(), 1, 'one banner');
+    const said = await outcome.innerText();
+    assert.match(said, /cancelled: Cancelled by you after \d+ ms/);
+    assert.doesNotMatch(said, /deadline|failed|error/i);
+    assert.doesNotMatch(await view.locator('[data-testid="telemetry"]').innerText(), /failed/);
+    const rows = view.locator('[data-testid="history-row"]');
+    await rows.first().waitFor();
+    assert.equal(await rows.first().getAttribute('data-outcome'), 'cancelled');
+    assert.match(await rows.first().innerText(), /cancelled[\s\S]*untitled/);
+  });
+
+  it('reads in a half-width panel, with trees, a timeline, the history, and contrast >= 4.5:1 in dark, light and high contrast', async () => {
+    await replaceSnippet(page, SNIPPET);
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    const view = await webviewWith(page, '[data-testid="outcome"][data-outcome="ok"]', 60_000);
+    assert.match(await view.locator('[data-testid="value"]').innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-trace-test/);
+    assert.deepEqual(await Promise.all([0, 1].map(async (i) => view.locator('[data-testid="history-row"]').nth(i).getAttribute('data-outcome'))), ['ok', 'cancelled']);
+
+    // The panel sits beside the editor: about half the window, and nothing in it is clipped.
+    const frame = await page.locator('iframe.webview.ready').first().boundingBox();
+    assert.ok(frame && frame.width < 800, `panel width ${frame?.width}`);
+    const entries = view.locator('[data-testid="trace-entry"]');
+    assert.equal(await entries.count(), 4);
+    assert.match(await entries.first().locator('.call').innerText(), /^search\("fake plugin tool 17"\)$/);
+    assert.deepEqual(await (view.locator('body') as unknown as EvalLocator).evaluate<string[]>(CLIPPED), [], 'clipped cells');
+    assert.equal(await view.locator('[data-testid="timeline"] .tl-bar').count(), 4);
+
+    // Arguments and results as trees.
+    await entries.nth(3).click();
+    const details = view.locator('li.entry.selected [data-testid="trace-details"]');
+    await details.waitFor();
+    assert.match(await details.locator('[data-testid="args-tree"]').innerText(), /openclaw:fake-plugin:fake_plugin_tool_17[\s\S]*marker[\s\S]*from-the-trace-test/);
+    assert.match(await details.locator('[data-testid="result-tree"]').innerText(), /FAKE_PLUGIN_OK/);
+    assert.ok((await details.locator('details.json-node').count()) > 0, 'collapsible nodes');
+
+    // The isolation table says what the probe checked, never "(none checked)".
+    const isolation = await view.locator('[data-testid="isolation"]').innerText();
+    assert.doesNotMatch(isolation, /none checked/);
+    assert.match(isolation, /host globals\s+absent[\s\S]*none of the \d+ checked: require, process/);
+
+    const results: string[] = [];
+    for (const [theme, shot] of [[/^Dark Modern/, ''], [/^Dark High Contrast/, ''], [/^Light Modern/, 'bridge-trace-light.png']] as const) {
+      await pickTheme(page, theme);
+      const { checked, low } = await contrast(view);
+      results.push(`${theme.source}: ${checked} texts, ${low.length} below 4.5:1`);
+      assert.ok(checked > 30, `${theme.source}: only ${checked} texts measured`);
+      assert.deepEqual(low, [], `${theme.source}: text below 4.5:1`);
+      if (shot) {
+        await page.screenshot({ path: path.join(resultsDir(), shot) });
+      }
+    }
+    console.log(`      contrast: ${results.join('; ')}`);
+  });
+
+  it('saves the trace and reopens it in the trace editor', async () => {
+    const view = await webviewWith(page, '[data-testid="save-trace"]');
+    const shown = await view.locator('[data-testid="trace-entry"]').count();
+    await view.locator('[data-testid="save-trace"]').click();
+    await answerFileDialog(page, saved);
+    for (let i = 0; i < 40 && !fs.existsSync(saved); i++) {
+      await page.waitForTimeout(250);
+    }
+    const file = JSON.parse(fs.readFileSync(saved, 'utf8')) as { format: string; version: number; report: { trace: unknown[]; outcome: { kind: string } } };
+    assert.equal(file.format, 'tool-search-inspector/bridge-trace');
+    assert.equal(file.version, 1);
+    assert.equal(file.report.trace.length, shown);
+    assert.equal(file.report.outcome.kind, 'ok');
+
+    await runCommand(page, 'Tool Search: Open Saved Bridge Trace');
+    await answerFileDialog(page, saved);
+    const reopened = await webviewWith(page, 'h1:has-text("saved: ui-saved.tstrace.json")');
+    assert.equal(await reopened.locator('[data-testid="trace-entry"]').count(), shown);
+    assert.equal(await reopened.locator('[data-testid="outcome"]').getAttribute('data-outcome'), 'ok');
+    assert.match(await reopened.locator('[data-testid="value"]').innerText(), /FAKE_PLUGIN_OK fake_plugin_tool_17 from-the-trace-test/);
+    assert.equal(await reopened.locator('[data-testid="save-trace"]').count(), 0, 'a saved trace is not saved again from its editor');
+  });
+
+  it('opens a session log written by compare and steps through it turn by turn', async () => {
+    const logFile = path.join(logDir, 'toolSearch.jsonl');
+    const events = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogEvent);
+    const final = events.filter((e) => e.type === 'call' && e.ok).pop();
+    assert.ok(final, 'compare called the target tool');
+
+    await runCommand(page, 'Tool Search: Open Session Log');
+    await answerFileDialog(page, logFile);
+    const sv = await webviewWith(page, '[data-testid="answer-schemas"]');
+    assert.match(await sv.locator('[data-testid="answer-schemas"]').innerText(), new RegExp(`Schemas up front\\s+${events[0]?.schemasUpFront ?? -1}\\b`));
+    const count = (t: string) => events.filter((e) => e.type === t).length;
+    assert.match(await sv.locator('[data-testid="answer-operations"]').innerText(), new RegExp(`${count('search')} search(es)?, ${count('describe')} describes?`));
+    assert.match(await sv.locator('[data-testid="answer-final"]').innerText(), new RegExp(`Final tool\\s+${final.name ?? ''}\\s+${final.id ?? ''}`));
+    assert.match(await sv.locator('[data-testid="answer-source"]').innerText(), new RegExp(`OpenClaw plugin ${final.sourceName ?? ''}\\s+via ${final.via ?? ''}`));
+
+    // Every event is a step, in the log's order; Next walks them one by one.
+    const kinds = events.map((e) => e.type);
+    assert.ok(kinds.includes('model-request'), 'compare records its model requests');
+    const steps = sv.locator('[data-testid="step"]');
+    assert.equal(await steps.count(), kinds.length);
+    const position = sv.locator('[data-testid="step-position"]');
+    const current = sv.locator('[data-testid="current-step"]');
+    assert.match(await position.innerText(), new RegExp(`^Step 1 of ${kinds.length}`));
+    for (let i = 1; i < kinds.length; i++) {
+      await sv.locator('[data-testid="next-step"]').click();
+      await sv.locator(`[data-testid="step-position"]:has-text("Step ${i + 1} of ${kinds.length}")`).waitFor();
+      assert.equal(await current.getAttribute('data-kind'), kinds[i], `step ${i + 1}`);
+    }
+    assert.equal(await sv.locator('[data-testid="next-step"]:disabled').count(), 1, 'Next stops at the last step');
+    // Back to the tool call for the screenshot; the keyboard moves too.
+    await sv.locator('[data-testid="steps"]').focus();
+    const callIndex = kinds.indexOf('call');
+    for (let i = kinds.length - 1; i > callIndex; i--) {
+      await page.keyboard.press('ArrowUp');
+    }
+    await sv.locator(`[data-testid="step-position"]:has-text("Step ${callIndex + 1} of")`).waitFor();
+    assert.match(await current.locator('[data-testid="step-event"]').innerText(), /fake_plugin_tool_17/);
+    const { checked, low } = await contrast(sv);
+    assert.ok(checked > 20, `only ${checked} texts measured`);
+    assert.deepEqual(low, [], 'session viewer text below 4.5:1');
+    // The answers on top in the picture.
+    await (sv.locator('body') as unknown as EvalLocator).evaluate<void>('window.scrollTo(0, 0)');
+    await page.screenshot({ path: path.join(resultsDir(), 'session-viewer.png') });
+  });
+});
