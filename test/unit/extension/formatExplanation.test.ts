@@ -18,6 +18,7 @@ const denied: Explanation = {
       { layer: 'agent', rule: 'a | b', effect: 'allow' },
     ],
     hint: 'remove "exec" from tools.deny (openclaw.json:3)',
+    chain: [],
   }],
   suggestions: [],
   unavailableServers: [],
@@ -45,7 +46,7 @@ describe('explain document (Markdown)', () => {
   it('an unknown name gets suggestions and the failed servers; backticks in a query cannot end its code span', () => {
     const md = formatExplanation({
       query: 'git`hub',
-      matches: [{ name: 'git`hub', status: 'unknown', reason: 'no source offers a tool named "git`hub"', decisions: [] }],
+      matches: [{ name: 'git`hub', status: 'unknown', reason: 'no source offers a tool named "git`hub"', decisions: [], chain: [] }],
       suggestions: ['github__create_issue'],
       unavailableServers: ['tracker'],
     });
