@@ -25,6 +25,7 @@ const bundles = [
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/diffPanel/main.ts'], outfile: 'dist/webview/diffPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/explainPanel/main.ts'], outfile: 'dist/webview/explainPanel.js', platform: 'browser', format: 'iife' },
 ];
 
 const missing = bundles.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)));

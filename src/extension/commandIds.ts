@@ -18,6 +18,11 @@ export const COMMANDS = {
   saveBaseline: 'toolSearchInspector.saveBaseline',
   compareWithBaseline: 'toolSearchInspector.compareWithBaseline',
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
+  goToRule: 'toolSearchInspector.goToRule',
+  applyToolFix: 'toolSearchInspector.applyToolFix',
+  createStarterConfig: 'toolSearchInspector.createStarterConfig',
+  showServerStderr: 'toolSearchInspector.showServerStderr',
+  restartMcpServer: 'toolSearchInspector.restartMcpServer',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -16,6 +16,7 @@ import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
 import { publishCatalogProblems } from './problems';
+import { registerRuleCommands } from './explain/ruleCommands';
 import { createStatusBar } from './statusBar';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
@@ -74,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
+  context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
 

@@ -237,3 +237,18 @@ export function hasMember(text: string, path: EditPath): boolean {
     return false;
   }
 }
+
+/**
+ * The edits that undo `edits` once they are applied to `text`: offsets into
+ * the edited text, each putting back what its edit replaced.
+ */
+export function inverseEdits(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  let shift = 0;
+  const out: TextEdit[] = [];
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    const start = e.start + shift;
+    out.push({ start, end: start + e.newText.length, newText: text.slice(e.start, e.end) });
+    shift += e.newText.length - (e.end - e.start);
+  }
+  return out;
+}
