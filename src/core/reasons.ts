@@ -74,7 +74,7 @@ export type DefinitionDefect = Anchored & (
 export type ToolReason =
   | DefinitionDefect
   /** The policy denies it: the policy engine's own sentence, how to lift it, and the rule that decided (`at`). */
-  | (Anchored & { kind: 'policy'; text: string; hint?: string; rule?: PolicyRuleKind })
+  | (Anchored & { kind: 'policy'; text: string; hint?: string; rule?: PolicyRuleKind; pattern?: string })
   /**
    * A client tool whose name belongs to another tool (`with` is that tool's id);
    * `listedAs` when the other is a client tool too, listed under that name.

@@ -193,6 +193,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
         ...(verdict.hint ? { hint: verdict.hint } : {}),
         ...(verdict.decidedBy ? { at: verdict.decidedBy } : {}),
         ...(verdict.ruleKind ? { rule: verdict.ruleKind } : {}),
+        ...(verdict.pattern !== undefined ? { pattern: verdict.pattern } : {}),
       };
       tool.hint = verdict.hint;
     } else if (conflicts.has(def)) {

@@ -62,8 +62,8 @@ export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixPlan | undefi
   switch (r.kind) {
     case 'policy': {
       if (r.rule === 'deny' && at) {
-        const pattern = at.path[at.path.length - 1];
-        return { kind: 'remove-entry', ...at, title: `Remove this entry from ${rulePathText(at.path.slice(0, -1))}${typeof pattern === 'number' ? '' : ` ("${pattern}")`}` };
+        const list = rulePathText(at.path.slice(0, -1));
+        return { kind: 'remove-entry', ...at, title: r.pattern !== undefined ? `Remove ${quoted(r.pattern)} from ${list}` : `Remove the entry from ${list}` };
       }
       if (r.rule === 'allow-list' && at) {
         return { kind: 'append-entry', ...at, value: tool.name, title: `Add ${quoted(tool.name)} to ${rulePathText(at.path)}` };

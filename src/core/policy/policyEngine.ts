@@ -58,6 +58,8 @@ export interface PolicyVerdict {
   decidedBy?: RuleLocation;
   /** What kind of rule refused it: what a fix would edit. */
   ruleKind?: PolicyRuleKind;
+  /** The deny entry's pattern, when a deny entry refused it. */
+  pattern?: string;
 }
 
 function located(at: Located | undefined): RuleLocation {
@@ -415,6 +417,7 @@ export class ToolPolicy {
               decisions,
               decidedBy: deny.file ? located(deny) : { builtIn: `the ${layer.name} policy layer` },
               ruleKind: deny.file ? 'deny' : 'session',
+              pattern: deny.pattern,
               reason: `denied by ${path}.deny ${describeRule('', deny, m).trim()}${at(deny)}`,
               hint: `remove "${deny.pattern}" from ${path}.deny${at(deny)}`,
             };

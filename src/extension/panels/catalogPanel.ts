@@ -98,7 +98,7 @@ export class CatalogPanel extends PanelBase {
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
-        const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString() });
+        const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString(), stale: state.stale });
         await this.post({ type: 'catalog', snapshot });
         return;
       }

@@ -22,6 +22,24 @@ export interface ToolRow {
   reasonKind?: ToolReasonKind;
   /** `file:line` where the tool was declared, when known. */
   origin?: string;
+  /**
+   * Where the rule that excluded it (or kept it direct-only) is written: link
+   * `text` to `file:line:column` (run `toolSearchInspector.goToRule` with the
+   * tool id, or `openLocation` with these fields). No `file`: a built-in list.
+   */
+  rule?: { text: string; file?: string; line?: number; column?: number };
+}
+
+/** A config that stopped parsing: the snapshot is of the last good catalog (`lastGood`), or of one built without the config. */
+export interface StaleSnapshot {
+  /** `openclaw.json:12:5`, and its parts for a link. */
+  where: string;
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  lastGood: boolean;
+  since: number;
 }
 
 export interface SourceRow {
@@ -54,6 +72,8 @@ export interface CatalogSnapshot {
   tools: ToolRow[];
   problems: string[];
   builtAt: number;
+  /** Set while the config does not parse: show a banner with the error's file:line. */
+  stale?: StaleSnapshot;
 }
 
 /** Host -> webview. */
