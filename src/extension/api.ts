@@ -39,4 +39,8 @@ export interface ToolSearchInspectorApi {
   /** The live catalog against the saved baseline: `none` (no baseline), `same`, `differs`, `unreadable`. */
   baselineMark(): 'none' | 'same' | 'differs' | 'unreadable';
   isDiffPanelOpen(): boolean;
+  /** The query the Explain tab shows, when it is open. */
+  explainPanelQuery(): string | undefined;
+  /** `file:line:col` of the parse error while the active catalog is stale (the last good one kept). */
+  catalogStale(): string | undefined;
 }

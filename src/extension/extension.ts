@@ -17,6 +17,8 @@ import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
 import { publishCatalogProblems } from './problems';
 import { registerRuleCommands } from './explain/ruleCommands';
+import { ExplainPanel } from './explain/explainPanel';
+import { staleWhere } from './stale/staleMark';
 import { createStatusBar } from './statusBar';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
@@ -138,6 +140,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
     baselineMark: () => baseline.baselines.mark.kind,
     isDiffPanelOpen: () => DiffPanel.open !== undefined,
+    explainPanelQuery: () => ExplainPanel.open?.currentQuery,
+    catalogStale: () => (service.state.kind === 'ready' && service.state.stale ? staleWhere(service.state.stale) : undefined),
   };
 }
 

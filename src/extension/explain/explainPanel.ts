@@ -58,6 +58,10 @@ export class ExplainPanel extends PanelBase {
     return registry.get();
   }
 
+  get currentQuery(): string {
+    return this.query;
+  }
+
   /** Shows `query` in the one Explain tab (made on first use). */
   static show(deps: ExplainPanelDeps, query: string): ExplainPanel {
     pendingDeps = deps;

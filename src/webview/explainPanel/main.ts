@@ -101,9 +101,17 @@ function render(view: ExplainView): void {
     parts.push(el('p', { class: 'muted' }, `Servers that failed (their tools are missing): ${view.unavailableServers.join(', ')}`));
   }
   app.replaceChildren(...parts);
+  // The panel re-explains after every rebuild (a fix brings the tool back): the fix's result and Undo stay.
+  if (lastResult) {
+    showResult(lastResult.ok, lastResult.message, lastResult.undo);
+  }
 }
 
+let shownQuery = '';
+let lastResult: { ok: boolean; message: string; undo: boolean } | undefined;
+
 function showResult(ok: boolean, message: string, undo: boolean): void {
+  lastResult = { ok, message, undo };
   const box = app.querySelector<HTMLElement>('[data-testid="fix-result"]');
   if (!box) {
     return;
@@ -124,6 +132,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   switch (msg.type) {
     case 'explain':
+      if (msg.view.query !== shownQuery) {
+        lastResult = undefined;
+        shownQuery = msg.view.query;
+      }
       render(msg.view);
       break;
     case 'fixResult':
