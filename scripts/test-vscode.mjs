@@ -9,7 +9,7 @@
 //        --dev       load the development folder instead (faster edit-test loop)
 //        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
-//        --update-screenshots  copy the tree-view, panel, bridge-trace, mode-preview (dark, light) and catalog-diff screenshots to media/screenshots/
+//        --update-screenshots  copy the tree-view, panel, bridge-trace, mode-preview (dark, light), catalog-diff and explain-view screenshots to media/screenshots/
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -221,7 +221,7 @@ if (runDir && results.failed === 0) {
 if (args.has('--update-screenshots') && results.failed === 0) {
   const shots = path.join(root, 'media', 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
-  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png', 'catalog-diff.png']) {
+  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png', 'catalog-diff.png', 'explain-view.png']) {
     fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
   }
   step('screenshots copied to media/screenshots/');
