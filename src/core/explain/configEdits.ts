@@ -107,8 +107,13 @@ export function removeArrayElement(text: string, path: EditPath): TextEdit {
     throw new EditError('the entry to remove is no longer there');
   }
   if (next) {
-    // Up to the next element: the comma and the space after it go too.
-    return { start: start(el), end: start(next), newText: '' };
+    // The entry, its comma and the space after it go; a comment before the next entry stays.
+    const comma = commaAfter(text, end(el));
+    let stop = comma ?? start(next);
+    while (stop < start(next) && /\s/.test(text.charAt(stop))) {
+      stop++;
+    }
+    return { start: start(el), end: stop, newText: '' };
   }
   const prev = els[index - 1];
   if (prev) {
