@@ -21,6 +21,7 @@ export const COMMANDS = {
   goToRule: 'toolSearchInspector.goToRule',
   applyToolFix: 'toolSearchInspector.applyToolFix',
   createStarterConfig: 'toolSearchInspector.createStarterConfig',
+  enableToolSearch: 'toolSearchInspector.enableToolSearch',
   showServerStderr: 'toolSearchInspector.showServerStderr',
   restartMcpServer: 'toolSearchInspector.restartMcpServer',
 } as const;

@@ -125,10 +125,14 @@ export function removeArrayElement(text: string, path: EditPath): TextEdit {
   return { start: start(el), end: trailing ?? end(el), newText: '' };
 }
 
-/** Replaces the value at `path` with `value` (JSON-encoded). */
-export function setValue(text: string, path: EditPath, value: unknown): TextEdit {
-  const node = nodeAt(parse(text).body, path);
+/** Replaces the value at `path` with `value` (JSON-encoded); with `create`, writes the member (and the objects on the way) when it is missing. */
+export function setValue(text: string, path: EditPath, value: unknown, create = false): TextEdit {
+  const root = parse(text).body;
+  const node = nodeAt(root, path);
   if (!node) {
+    if (create) {
+      return insertMember(text, root, path, JSON.stringify(value));
+    }
     throw new EditError('the value to change is no longer there');
   }
   return { start: start(node), end: end(node), newText: JSON.stringify(value) };
@@ -177,7 +181,11 @@ export function appendArrayElement(text: string, path: EditPath, value: string):
     const trailing = commaAfter(text, end(last));
     return trailing !== undefined ? { start: trailing, end: trailing, newText: ` ${literal},` } : { start: end(last), end: end(last), newText: `, ${literal}` };
   }
-  // Walk down to the deepest object that exists, then write the rest as nested members.
+  return insertMember(text, root, path, `[${literal}]`);
+}
+
+/** Writes `path: literal` into the deepest object on `path` that exists, as nested members, first in that object. */
+function insertMember(text: string, root: Node, path: EditPath, literal: string): TextEdit {
   let depth = 0;
   let obj: Node = root;
   while (depth < path.length - 1) {
@@ -193,7 +201,7 @@ export function appendArrayElement(text: string, path: EditPath, value: string):
   }
   const quoted = quotesKeys(obj, text);
   const rest = path.slice(depth).map(String);
-  let member = `${keyText(rest[rest.length - 1] ?? '', quoted)}: [${literal}]`;
+  let member = `${keyText(rest[rest.length - 1] ?? '', quoted)}: ${literal}`;
   for (let i = rest.length - 2; i >= 0; i--) {
     member = `${keyText(rest[i] ?? '', quoted)}: { ${member} }`;
   }

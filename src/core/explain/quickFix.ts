@@ -12,8 +12,8 @@ export type FixPlan = { title: string; file: string } & (
   | { kind: 'remove-entry'; path: EditPath }
   /** Add a string to a list, creating the list where it is missing. */
   | { kind: 'append-entry'; path: EditPath; value: string }
-  /** Set a value (`plugins.entries.<id>.enabled: true`). */
-  | { kind: 'set-value'; path: EditPath; value: boolean }
+  /** Set a value (`plugins.entries.<id>.enabled: true`); `create` writes it where it is missing. */
+  | { kind: 'set-value'; path: EditPath; value: boolean; create?: boolean }
   /** Rename a client tool in the client-tools file. */
   | { kind: 'rename-client-tool'; name: string; newName: string }
 );
@@ -119,6 +119,18 @@ export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixPlan | undefi
   }
 }
 
+/**
+ * Turns Tool Search on in a config: `tools.toolSearch.enabled: true` when the
+ * object says `enabled`, else `tools.toolSearch: true` (code mode), written
+ * where it is missing. `current` is the config's `tools.toolSearch` as read.
+ */
+export function enableToolSearchPlan(configFile: string, current: unknown): FixPlan {
+  if (current !== null && typeof current === 'object' && !Array.isArray(current) && 'enabled' in current) {
+    return { kind: 'set-value', file: configFile, path: ['tools', 'toolSearch', 'enabled'], value: true, title: 'Set tools.toolSearch.enabled: true' };
+  }
+  return { kind: 'set-value', file: configFile, path: ['tools', 'toolSearch'], value: true, create: true, title: 'Set tools.toolSearch: true (code mode)' };
+}
+
 /** The text edits of a fix, computed on the file's current text. Throws `EditError` when the file no longer fits. */
 export function fixEdits(plan: FixPlan, text: string): TextEdit[] {
   switch (plan.kind) {
@@ -129,7 +141,7 @@ export function fixEdits(plan: FixPlan, text: string): TextEdit[] {
       return e ? [e] : [];
     }
     case 'set-value':
-      return [setValue(text, plan.path, plan.value)];
+      return [setValue(text, plan.path, plan.value, plan.create === true)];
     case 'rename-client-tool':
       return [renameClientTool(text, plan.name, plan.newName)];
   }

@@ -8,7 +8,8 @@ import { COMMANDS } from '../commandIds';
 import { editorHost } from '../host';
 import type { Logger } from '../logger';
 import { applyToolFix, explainNow } from './explainPanel';
-import { fileUri, fixWorkspaceEdit } from './applyFix';
+import { applyFixPlan, fileUri, fixWorkspaceEdit } from './applyFix';
+import { enableToolSearchPlan } from '../../core/explain/quickFix';
 
 export interface RuleCommandDeps {
   extensionUri: vscode.Uri;
@@ -180,6 +181,17 @@ export function registerRuleCommands(deps: RuleCommandDeps): vscode.Disposable[]
       return { file: vscode.workspace.asRelativePath(applied.uri), title: applied.title };
     })),
     vscode.commands.registerCommand(COMMANDS.createStarterConfig, guarded('Create Starter openclaw.json', () => createStarterConfig(service))),
+    vscode.commands.registerCommand(COMMANDS.enableToolSearch, guarded('Turn On Tool Search', async () => {
+      const session = await service.getSession();
+      const file = session.workspace.config.reader?.file;
+      if (!file) {
+        return createStarterConfig(service);
+      }
+      const plan = enableToolSearchPlan(file, session.workspace.config.reader?.raw(['tools', 'toolSearch']));
+      const applied = await applyFixPlan(session.folder.uri, plan);
+      void service.refresh('Tool Search turned on');
+      return applied.uri;
+    })),
     vscode.commands.registerCommand(COMMANDS.showServerStderr, guarded('Show Server stderr', (arg?: unknown) => {
       const s = failedServer(service, serverFrom(arg));
       if (!s) {

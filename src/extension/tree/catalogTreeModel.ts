@@ -49,7 +49,7 @@ export interface NoticeNode extends NodeBase {
   /** A failed MCP server's name: its row offers Show stderr, Restart and Open config. */
   server?: string;
   /** What the notice is about, for its context menu (`stale`, `no-config`). */
-  topic?: 'stale' | 'no-config';
+  topic?: 'stale' | 'no-config' | 'search-off';
 }
 
 export type TreeNode = GroupNode | ToolNode | NoticeNode;
@@ -183,6 +183,18 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
       icon: { id: 'lightbulb', color: 'problemsInfoIcon.foreground' },
       topic: 'no-config',
       command: { command: COMMANDS.createStarterConfig, title: 'Create Starter openclaw.json' },
+    });
+  } else if (!stale && !catalog.settings.enabled) {
+    out.push({
+      kind: 'notice',
+      id: 'notice/search-off',
+      label: 'Tool Search is off: every schema is sent up front',
+      description: 'Turn on Tool Search',
+      tooltip: 'tools.toolSearch is off in the config, so the model gets every tool schema in direct mode. Turn it on to keep schemas behind search (code mode).',
+      severity: 'info',
+      icon: { id: 'lightbulb', color: 'problemsInfoIcon.foreground' },
+      topic: 'search-off',
+      command: { command: COMMANDS.enableToolSearch, title: 'Turn On Tool Search' },
     });
   }
   if (!trusted) {

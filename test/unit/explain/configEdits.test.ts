@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
+import { enableToolSearchPlan, fixEdits } from '../../../src/core/explain/quickFix';
 import { appendArrayElement, applyEdits, EditError, inverseEdits, removeArrayElement, renameClientTool, setValue } from '../../../src/core/explain/configEdits';
 
 // Text edits on JSON5 as users write it: comments, trailing commas, bare keys.
@@ -50,4 +52,26 @@ describe('config edits (JSON5 text)', () => {
     assert.equal(changed, '{ deny: ["b"], allow: ["x", "y"] }');
     assert.equal(applyEdits(changed, inverseEdits(text, edits)), text);
   });
+});
+
+describe('turning Tool Search on (the empty-state action)', () => {
+  const settingsOf = (text: string) => parseOpenClawConfig('openclaw.json', text).settings;
+  for (const [name, text] of [
+    ['off', '{ tools: { toolSearch: false } }'],
+    ['unset', '{ tools: { profile: "full" } }'],
+    ['no tools section', '{}'],
+    ['disabled object', '{ tools: { toolSearch: { enabled: false, mode: "tools" } } }'],
+  ] as const) {
+    it(`${name}: the edit turns it on, and keeps the rest`, () => {
+      const before = parseOpenClawConfig('openclaw.json', text);
+      const plan = enableToolSearchPlan('openclaw.json', before.reader?.raw(['tools', 'toolSearch']));
+      const after = applyEdits(text, fixEdits(plan, text));
+      const s = settingsOf(after);
+      assert.equal(s.enabled, true, after);
+      assert.equal(s.mode, name === 'disabled object' ? 'tools' : 'code');
+      if (name === 'unset') {
+        assert.match(after, /profile: "full"/);
+      }
+    });
+  }
 });
