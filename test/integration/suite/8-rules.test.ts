@@ -56,6 +56,20 @@ describe('rules: Go to Rule, Explain view, quick fixes, stale', () => {
     assert.deepEqual(cursor(), { file: 'openclaw.json', ...entry });
   });
 
+  it('the rule offers its fix as a quick fix (lightbulb) in the config', async () => {
+    await activateExtension();
+    const uri = vscode.Uri.file(configFile());
+    const at = position(original, '"gateway"');
+    const range = new vscode.Range(at.line - 1, at.column - 1, at.line - 1, at.column - 1);
+    const actions = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      return found.some((a) => a.title.startsWith('Remove "gateway" from tools.deny')) ? found : undefined;
+    }, 'the quick fix on the deny entry');
+    const fix = actions.find((a) => a.title === 'Remove "gateway" from tools.deny (lets gateway through)');
+    assert.ok(fix?.edit, 'the quick fix carries its edit');
+    assert.equal(fix.edit.get(uri).length, 1);
+  });
+
   it('Explain is one webview tab, reused, in the active group (no empty group beside it)', async () => {
     const { api } = await activateExtension();
     const e = await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'gateway');
