@@ -26,7 +26,12 @@ export const explainCommand: CliCommand = {
       }
       for (const m of e.matches) {
         out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
-        for (const d of m.decisions) {
+        // A tool its source excluded never reached the policy: its verdicts are not the answer.
+        const notReached = m.chain.some((s) => s.notReached === true);
+        if (notReached) {
+          out.push('  policy: not reached (the source excluded it first)');
+        }
+        for (const d of notReached ? [] : m.decisions) {
           const where = d.file ? `  (${formatLocation({ file: d.file, line: d.line })})` : '';
           out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${d.rule}${where}`);
         }

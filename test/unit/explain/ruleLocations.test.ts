@@ -341,6 +341,6 @@ describe('rule locations and quick fixes (every reason kind)', () => {
     const badTool = c.tools.find((t) => t.reason?.kind === 'bad-shape');
     assert.ok(badTool);
     assert.equal(fixPlanFor(badTool, ctxOf(c.tools)), undefined);
-    assert.deepEqual(badTool.reason?.at, { file: '.openclaw/client-tools.json', line: 3 });
+    assert.deepEqual(badTool.reason?.at, { file: '.openclaw/client-tools.json', line: 3, column: 3 });
   });
 });

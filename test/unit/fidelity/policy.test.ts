@@ -174,7 +174,7 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
       const catalog = await ws.buildCatalog();
       const bash = catalog.tools.find((t) => t.source === 'client' && t.name === 'Bash');
       assert.equal(bash?.status, 'excluded');
-      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec', at: { file: '.openclaw/client-tools.json', line: 1 }, withAt: { builtIn: 'OpenClaw core tool "exec"' } });
+      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec', at: { file: '.openclaw/client-tools.json', line: 1, column: 2 }, withAt: { builtIn: 'OpenClaw core tool "exec"' } });
       assert.match(reasonOf(bash), /client tool name conflict: Bash \(also openclaw:core:exec\)/);
       await ws.dispose();
     } finally {
