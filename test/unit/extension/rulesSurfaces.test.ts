@@ -121,6 +121,21 @@ describe('rules surfaces: Go to Rule, links, stale', () => {
     assert.equal(parseHostMessage({ type: 'explain', view }) !== undefined, true, 'the view passes its own validator');
   });
 
+  it('a failed server: its row offers the server actions and its config entry; the status bar counts it and gives the reason', async () => {
+    const dir = scratchDir('failed-');
+    const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, liveMcp: () => undefined, lenientInputs: true, snapshots: [{ name: 'ghost', path: path.join(dir, 'gone') }] });
+    const catalog = await ws.buildCatalog();
+    await ws.dispose();
+    const mcp = buildCatalogTree({ catalog, trusted: true }).find((n): n is GroupNode => n.kind === 'group' && n.label === 'MCP servers');
+    const row = mcp?.children.find((n) => n.id === 'fault/server/ghost');
+    assert.ok(row && row.kind === 'notice');
+    assert.equal(row.server, 'ghost');
+    assert.deepEqual(row.location, { file: path.join(dir, 'gone'), line: undefined, column: undefined });
+    const status = statusText(catalog);
+    assert.match(status.text, / \$\(error\) 1$/);
+    assert.match(status.tooltip, /^MCP server "ghost" failed \(.*gone\): cannot read snapshot/);
+  });
+
   it('the Explain protocol refuses what it does not know', () => {
     assert.equal(parseWebviewMessage({ type: 'open', target: { text: 'built in' } }), undefined, 'nothing to open without a file');
     assert.deepEqual(parseWebviewMessage({ type: 'open', target: { text: 'a:1', file: 'a', line: 1 } }), { type: 'open', target: { text: 'a:1', file: 'a', line: 1 } });
