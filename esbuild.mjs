@@ -16,6 +16,8 @@ const bundles = [
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   // The argument-check worker thread (loaded by core from next to its own bundle).
   { entryPoints: ['src/core/gateway/argumentCheckWorker.ts'], outfile: 'dist/argumentCheckWorker.js', platform: 'node', format: 'cjs' },
+  // The TypeScript server plugin that gives bridge snippets their declarations (loaded by VS Code's tsserver).
+  { entryPoints: ['src/extension/snippets/tsPlugin.ts'], outfile: 'dist/tsPlugin.js', platform: 'node', format: 'cjs', external: ['typescript'] },
   // The sandbox child: the only code that runs inside the isolated process.
   { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
   // The OpenClaw adapter for `verify`: runs in a Node >= 24 child beside a real openclaw package.
@@ -25,6 +27,8 @@ const bundles = [
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/previewPanel/main.ts'], outfile: 'dist/webview/previewPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/diffPanel/main.ts'], outfile: 'dist/webview/diffPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/playgroundPanel/main.ts'], outfile: 'dist/webview/playgroundPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/comparePanel/main.ts'], outfile: 'dist/webview/comparePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/explainPanel/main.ts'], outfile: 'dist/webview/explainPanel.js', platform: 'browser', format: 'iife' },
 ];
 

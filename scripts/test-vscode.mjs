@@ -9,7 +9,7 @@
 //        --dev       load the development folder instead (faster edit-test loop)
 //        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
-//        --update-screenshots  copy the tree-view, panel, bridge-trace, mode-preview (dark, light), catalog-diff and explain-view screenshots to media/screenshots/
+//        --update-screenshots  copy the SCREENSHOTS below from test-results/ to media/screenshots/ (green runs only)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +21,22 @@ import { DEMO_SETTINGS, freePort, groupMembers, installVsix, seedSettings, start
 import { packageVsix } from './lib/packageVsix.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The screenshots the README shows, one per line (each UI test writes its own to test-results/).
+const SCREENSHOTS = [
+  'tree-view.png',
+  'catalog-panel.png',
+  'catalog-workbench.png',
+  'bridge-trace.png',
+  'mode-preview-dark.png',
+  'mode-preview-light.png',
+  'catalog-diff.png',
+  'config-language.png',
+  'search-playground.png',
+  'search-tests.png',
+  'compare.png',
+  'snippet-editor.png',
+  'explain-view.png',
+];
 const args = new Set(process.argv.slice(2));
 // What ships is what is tested: the packaged .vsix unless --dev asks for the folder.
 const useVsix = !args.has('--dev') && process.env.TSI_TEST_DEV !== '1';
@@ -221,7 +237,7 @@ if (runDir && results.failed === 0) {
 if (args.has('--update-screenshots') && results.failed === 0) {
   const shots = path.join(root, 'media', 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
-  for (const f of ['tree-view.png', 'catalog-panel.png', 'bridge-trace.png', 'mode-preview-dark.png', 'mode-preview-light.png', 'catalog-diff.png', 'explain-view.png']) {
+  for (const f of SCREENSHOTS) {
     fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
   }
   step('screenshots copied to media/screenshots/');

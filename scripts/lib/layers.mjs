@@ -12,7 +12,7 @@ export const CORE_TIERS = [
   ['search'],
   ['gateway'],
   ['modes', 'provider', 'bridge'],
-  ['orchestration', 'explain', 'oracle', 'learning'],
+  ['orchestration', 'explain', 'oracle', 'learning', 'authoring', 'searchExplain'],
 ];
 
 const core = (p) => `./src/core/${p}`;
@@ -29,7 +29,7 @@ export function layerZones() {
     { target: './src/core', from: ['./src/cli', './src/extension', './src/webview', './src/sandbox'], message: 'src/core is pure: it never imports the CLI, the extension, webviews or the sandbox child.' },
     { target: './src/sandbox', from: ['./src/core', './src/cli', './src/extension', './src/webview'], except: ['./bridge/protocol.ts'], message: 'The sandbox child imports only the bridge protocol types.' },
     { target: './src/cli', from: ['./src/extension', './src/webview', './src/sandbox'], message: 'The CLI is built over src/core only.' },
-    { target: './src/extension', from: ['./src/cli', './src/sandbox', './src/webview/catalogPanel', './src/webview/tracePanel', './src/webview/previewPanel', './src/webview/diffPanel'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
+    { target: './src/extension', from: ['./src/cli', './src/sandbox', './src/webview/catalogPanel', './src/webview/tracePanel', './src/webview/previewPanel', './src/webview/diffPanel', './src/webview/playgroundPanel', './src/webview/comparePanel'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
     { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts'], message: 'Webviews run in the browser: their protocols, and types from src/core/types.ts.' },
   );
   return zones;

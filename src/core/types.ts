@@ -52,6 +52,8 @@ export interface ToolDefinition {
   description: string;
   parameters?: JsonSchema;
   outputSchema?: JsonSchema;
+  /** MCP tool annotations (`readOnlyHint`, `title`, ...), scalar values only; shown, never sent to the model. */
+  annotations?: Record<string, string | number | boolean>;
   catalogMode?: CatalogMode;
   /**
    * Kept in front of the model in every Tool Search mode while staying
@@ -102,6 +104,8 @@ export interface CatalogTool extends CatalogEntry {
   modelOwner?: string;
   /** Cataloged (searchable) and still shown up front in Tool Search modes; see `ToolDefinition.directVisible`. */
   directVisible?: boolean;
+  /** See `ToolDefinition.annotations`. */
+  annotations?: Record<string, string | number | boolean>;
   status: ToolStatus;
   /** Why the tool is excluded or direct-only (rendered by `reasonText` in reasons.ts). */
   reason?: ToolReason;

@@ -39,6 +39,12 @@ export interface ToolSearchInspectorApi {
   /** The live catalog against the saved baseline: `none` (no baseline), `same`, `differs`, `unreadable`. */
   baselineMark(): 'none' | 'same' | 'differs' | 'unreadable';
   isDiffPanelOpen(): boolean;
+  /** The open Search Playground's last search and why-not (undefined when it is closed). */
+  searchPlayground(): { query?: string; hits: string[]; whyNot?: { toolId: string; rank?: number; inResults: boolean; suggestions: string[] }; learned?: { toolId: string; words: string[] } } | undefined;
+  /** The search tests the Testing view knows (item ids and labels), after discovering them. */
+  searchTests(): Promise<{ id: string; label: string; children: { id: string; label: string }[] }[]>;
+  /** The outcome of each test in the last run of the search tests. */
+  searchTestsLastRun(): { id: string; label: string; passed: boolean; message?: string }[];
   /** The query the Explain tab shows, when it is open. */
   explainPanelQuery(): string | undefined;
   /** `file:line:col` of the parse error while the active catalog is stale (the last good one kept). */

@@ -25,3 +25,13 @@ export { toPreviewView, rawRequestJson, modeTokensView } from './preview/preview
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
+export { authoringCatalogOf, authoringModelOf } from '../core/authoring/catalogTerms';
+export { completionsAt, entryDiagnostics, hoverAt } from '../core/authoring/configAssist';
+export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';
+export { RankExplainer } from '../core/searchExplain/rankExplanation';
+export { suggestionText } from '../core/searchExplain/explanationText';
+export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
+export { toolDetail, resultText } from './panels/catalogDetail';
+export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
+export { compareModes } from '../core/orchestration/compare';
+export { parseSessionLog } from '../core/telemetry/sessionLog';

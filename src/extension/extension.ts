@@ -5,21 +5,26 @@ import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
 import { CATALOG_VIEW } from './commandIds';
+import { registerCompare } from './compare/compareCommands';
 import { registerCommands } from './commands';
 import { Logger } from './logger';
 import { McpInputStore, promptForMissingInputs } from './mcpInputs';
 import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPanel';
 import { DiffPanel } from './panels/diffPanel';
+import { PlaygroundPanel, registerSearchPlayground } from './panels/playgroundPanel';
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
+import { registerSnippets } from './snippets/registerSnippets';
 import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
+import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
 import { registerRuleCommands } from './explain/ruleCommands';
 import { ExplainPanel } from './explain/explainPanel';
 import { staleWhere } from './stale/staleMark';
 import { createStatusBar } from './statusBar';
+import { registerSearchTests } from './testing/searchTests';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
 import { debounce, watchCatalogInputs } from './watchers';
@@ -77,9 +82,15 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
+  context.subscriptions.push(registerConfigLanguage(roots, logger));
+  const searchTests = registerSearchTests({ roots, logger });
+  context.subscriptions.push(...registerSearchPlayground({ extensionUri: context.extensionUri, service, logger }), ...searchTests.disposables);
+  context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
+
   context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
+  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   // A config created or deleted can also add or remove a catalog root.
@@ -140,6 +151,18 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
     baselineMark: () => baseline.baselines.mark.kind,
     isDiffPanelOpen: () => DiffPanel.open !== undefined,
+    searchPlayground: () => (PlaygroundPanel.open ? structuredClone(PlaygroundPanel.open.snapshot) : undefined),
+    async searchTests() {
+      await searchTests.controller.discover();
+      const out: { id: string; label: string; children: { id: string; label: string }[] }[] = [];
+      searchTests.controller.controller.items.forEach((file) => {
+        const children: { id: string; label: string }[] = [];
+        file.children.forEach((c) => children.push({ id: c.id, label: c.label }));
+        out.push({ id: file.id, label: file.label, children });
+      });
+      return out;
+    },
+    searchTestsLastRun: () => [...searchTests.controller.lastRun],
     explainPanelQuery: () => ExplainPanel.open?.currentQuery,
     catalogStale: () => (service.state.kind === 'ready' && service.state.stale ? staleWhere(service.state.stale) : undefined),
   };

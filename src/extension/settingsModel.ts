@@ -53,6 +53,11 @@ export const SETTING_EFFECTS = {
   'approvals.tools': 'live',
   'sandbox.nodePath': 'live',
   'oracle.openclaw': 'live',
+  // Read by Compare when it runs (src/extension/compare).
+  'compare.provider': 'live',
+  'compare.baseUrl': 'live',
+  'compare.model': 'live',
+  'compare.prompt': 'live',
 } as const satisfies Record<string, 'rebuild' | 'live'>;
 
 export type SettingKey = keyof typeof SETTING_EFFECTS;

@@ -6,7 +6,7 @@
  * one isolation probe, then the host kills it.
  */
 import { startupSnapshot } from 'node:v8';
-import type { BridgeOp, ChildToHost, HostToChild, LogLevel } from '../core/bridge/protocol';
+import { isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
 import { createSnippetContext } from './snippetContext';
 
 const send = (message: ChildToHost): boolean => {
@@ -20,22 +20,28 @@ const send = (message: ChildToHost): boolean => {
 const OPS: ReadonlySet<string> = new Set(['search', 'describe', 'call']);
 const LEVELS: ReadonlySet<string> = new Set(['log', 'warn', 'error']);
 
+/** A snippet line crosses as a positive integer or not at all. */
+function lineField(line: unknown): { line?: number } {
+  return isSnippetLine(line) ? { line } : {};
+}
+
 function main(): void {
   // Built before "ready", so a pre-spawned child has nothing left to set up
   // when its snippet arrives. Only primitives pass between it and this realm.
   const snippet = createSnippetContext({
-    request: (id, op, argsJson) => {
+    request: (id, op, argsJson, line) => {
       if (typeof id !== 'number' || typeof op !== 'string' || !OPS.has(op) || typeof argsJson !== 'string') {
         return false;
       }
-      return send({ type: 'bridge', id, op: op as BridgeOp, argsJson });
+      return send({ type: 'bridge', id, op: op as BridgeOp, argsJson, ...lineField(line) });
     },
-    log: (level, text) => typeof level === 'string' && LEVELS.has(level) && typeof text === 'string' && send({ type: 'log', level: level as LogLevel, text }),
-    done: (ok, payload) => {
+    log: (level, text, line) =>
+      typeof level === 'string' && LEVELS.has(level) && typeof text === 'string' && send({ type: 'log', level: level as LogLevel, text, ...lineField(line) }),
+    done: (ok, payload, line) => {
       if (ok === true) {
         return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
       }
-      return send({ type: 'result', ok: false, error: typeof payload === 'string' ? payload : 'the snippet failed' });
+      return send({ type: 'result', ok: false, error: typeof payload === 'string' ? payload : 'the snippet failed', ...lineField(line) });
     },
   });
 

@@ -23,9 +23,11 @@ function vmModule(): typeof VmModule {
 
 /** Host side of the bridge; every argument is a primitive, every return a boolean. */
 export interface HostPort {
-  request(id: unknown, op: unknown, argsJson: unknown): boolean;
-  log(level: unknown, text: unknown): boolean;
-  done(ok: unknown, payload: unknown): boolean;
+  /** `line`: the snippet line that made the call (0 when the stack does not say). */
+  request(id: unknown, op: unknown, argsJson: unknown, line: unknown): boolean;
+  log(level: unknown, text: unknown, line: unknown): boolean;
+  /** `line`: where a failed run failed (0 when unknown). */
+  done(ok: unknown, payload: unknown, line: unknown): boolean;
 }
 
 export interface SnippetLimits {
@@ -53,7 +55,22 @@ const INSTALL_SOURCE = `'use strict';
   const pending = new Map();
   const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
   const invoke = (fn, self, a, b) => call.call(fn, self, a, b);
+  const exec = RegExp.prototype.exec;
+  const SNIPPET_FRAME = /snippet\\.js:(\\d+):\\d+/;
+  const errorLines = new WeakMap();
+  const weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
   let nextId = 0;
+
+  // The snippet's line in a stack: the first frame in snippet.js (its own code, never this bridge).
+  // A stack getter or prepareStackTrace the snippet installed may throw or lie: the line is a hint, 0 when unknown.
+  function lineOf(e) {
+    try {
+      const m = invoke(exec, SNIPPET_FRAME, Str(e.stack));
+      const n = m ? +m[1] : 0;
+      return n >= 1 && n <= 1e7 ? n : 0;
+    } catch (x) { return 0; }
+  }
+  function callerLine() { return lineOf(new Err()); }
 
   function request(op, args) {
     let json;
@@ -69,10 +86,11 @@ const INSTALL_SOURCE = `'use strict';
       return P.reject(new Err('openclaw.tools.' + op + ': refused: this run already made ' + maxBridgeOps + ' bridge operations (the limit)'));
     }
     const id = ++nextId;
+    const line = callerLine();
     return new P(function (resolve, reject) {
-      invoke(mapSet, pending, id, { resolve: resolve, reject: reject });
+      invoke(mapSet, pending, id, { resolve: resolve, reject: reject, line: line });
       let sent = false;
-      try { sent = hostRequest(id, op, json) === true; } catch (e) { sent = false; }
+      try { sent = hostRequest(id, op, json, line) === true; } catch (e) { sent = false; }
       if (!sent) {
         invoke(mapDelete, pending, id);
         reject(new Err('openclaw.tools.' + op + ': the bridge is closed'));
@@ -84,7 +102,13 @@ const INSTALL_SOURCE = `'use strict';
     const p = invoke(mapGet, pending, id);
     if (!p) { return; }
     invoke(mapDelete, pending, id);
-    if (!ok) { p.reject(new Err(Str(text))); return; }
+    if (!ok) {
+      // Made here, its stack has no snippet frame: remember the line of the call that failed.
+      const err = new Err(Str(text));
+      invoke(weakSet, errorLines, err, p.line);
+      p.reject(err);
+      return;
+    }
     let value;
     try { value = parse(text); } catch (e) { p.reject(new Err('openclaw.tools: unreadable reply from the host')); return; }
     p.resolve(value);
@@ -110,26 +134,31 @@ const INSTALL_SOURCE = `'use strict';
     }
     lines++;
     chars += text.length;
-    try { hostLog(level, text); } catch (e) { /* the host is gone */ }
+    try { hostLog(level, text, callerLine()); } catch (e) { /* the host is gone */ }
+  }
+
+  function errorLine(e) {
+    try {
+      if (e === null || (typeof e !== 'object' && typeof e !== 'function')) { return 0; }
+      return invoke(weakGet, errorLines, e) || lineOf(e);
+    } catch (x) { return 0; }
   }
 
   function describeError(e) {
     try {
       if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
         const name = typeof e.name === 'string' ? e.name : 'Error';
-        let where = '';
-        try {
-          const m = /snippet\\.js:(\\d+):(\\d+)/.exec(Str(e.stack));
-          if (m) { where = ' (line ' + m[1] + ')'; }
-        } catch (x) { /* a stack getter may throw */ }
-        return name + ': ' + e.message + where;
+        // Only a line from the error's own stack goes into the text the model reads; a failed
+        // operation's message stays as the gateway wrote it (its line travels beside it, in errorLine).
+        const line = lineOf(e);
+        return name + ': ' + e.message + (line ? ' (line ' + line + ')' : '');
       }
     } catch (x) { /* fall through */ }
     return 'the snippet threw a non-Error value: ' + show(e);
   }
 
-  function finish(ok, payload) {
-    try { hostDone(ok, payload); } catch (e) { /* the host is gone */ }
+  function finish(ok, payload, line) {
+    try { hostDone(ok, payload, line || 0); } catch (e) { /* the host is gone */ }
   }
 
   function onValue(value) {
@@ -154,8 +183,8 @@ const INSTALL_SOURCE = `'use strict';
 
   function start(fn) {
     let p;
-    try { p = fn(); } catch (e) { finish(false, describeError(e)); return; }
-    invoke(then, p, onValue, function (e) { finish(false, describeError(e)); });
+    try { p = fn(); } catch (e) { finish(false, describeError(e), errorLine(e)); return; }
+    invoke(then, p, onValue, function (e) { finish(false, describeError(e), errorLine(e)); });
   }
 
   const tools = freeze({
@@ -203,9 +232,9 @@ export function createSnippetContext(port: HostPort): SnippetContext {
   // The host functions are wrapped in arrow functions of this strict module:
   // strict call sites hide their `this` and callers from stack-trace APIs.
   const api = install(
-    (id: unknown, op: unknown, json: unknown) => port.request(id, op, json),
-    (level: unknown, text: unknown) => port.log(level, text),
-    (ok: unknown, payload: unknown) => port.done(ok, payload),
+    (id: unknown, op: unknown, json: unknown, line: unknown) => port.request(id, op, json, line),
+    (level: unknown, text: unknown, line: unknown) => port.log(level, text, line),
+    (ok: unknown, payload: unknown, line: unknown) => port.done(ok, payload, line),
   );
   const settle = api.settle;
   const startFn = api.start;
@@ -220,7 +249,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
         // `lineOffset: -1` so error lines count from the snippet's first line.
         script = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 });
       } catch (err) {
-        port.done(false, `the snippet does not compile: ${messageOf(err)}`);
+        port.done(false, `the snippet does not compile: ${messageOf(err)}`, syntaxLine(err, code));
         return;
       }
       let fn: unknown;
@@ -228,7 +257,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
         // Only source that broke out of the wrapper runs here; it runs in the context all the same.
         fn = script.runInContext(context);
       } catch (err) {
-        port.done(false, `the snippet failed: ${messageOf(err)}`);
+        port.done(false, `the snippet failed: ${messageOf(err)}`, 0);
         return;
       }
       // The script's completion value is whatever the source made it; only
@@ -251,6 +280,25 @@ function messageOf(err: unknown): string {
     return String(err);
   } catch {
     return 'an unprintable value was thrown';
+  }
+}
+
+/**
+ * The line of a compile error: V8 heads a SyntaxError's stack with
+ * `snippet.js:<line>`. A brace that closes the wrapper early is reported on
+ * the wrapper's own last line, so the line is kept within the snippet.
+ */
+function syntaxLine(err: unknown, code: string): number {
+  try {
+    const stack = (err as { stack?: unknown } | null)?.stack;
+    const m = typeof stack === 'string' ? /^snippet\.js:(\d+)/.exec(stack) : null;
+    if (!m) {
+      return 0;
+    }
+    const lines = code.split('\n').length;
+    return Math.min(Math.max(Number(m[1]), 1), lines);
+  } catch {
+    return 0;
   }
 }
 

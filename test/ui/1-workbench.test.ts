@@ -53,10 +53,17 @@ describe('workbench UI on examples/demo', () => {
     assert.match((await size.textContent()) ?? '', /^\d+$/);
     const sources = view.locator('[data-testid="sources"] tbody tr');
     await sources.filter({ hasText: 'github' }).first().waitFor();
+    // The table is virtualised (only rows in view are in the DOM): the filter brings a row into view.
+    const filter = view.locator('#filter');
     const tools = view.locator('[data-testid="tools"] tbody tr');
+    await filter.fill('github__create_issue');
     await tools.filter({ hasText: 'github__create_issue' }).first().waitFor();
+    await filter.fill('openclaw:core:gateway');
     const gateway = view.locator('tr[data-tool-id="openclaw:core:gateway"]');
+    await gateway.waitFor();
     assert.match(await gateway.innerText(), /excluded[\s\S]*deny/);
+    await filter.fill('');
+    await view.locator('tr[data-tool-id]').first().waitFor();
     await page.screenshot({ path: path.join(resultsDir(), 'catalog-panel.png') });
   });
 

@@ -15,6 +15,7 @@ export interface Locator {
   click(opts?: { button?: 'left' | 'right' }): Promise<void>;
   hover(): Promise<void>;
   fill(text: string): Promise<void>;
+  selectOption(value: string): Promise<unknown>;
   press(key: string): Promise<void>;
   focus(): Promise<void>;
   textContent(): Promise<string | null>;

@@ -141,6 +141,9 @@ export class CodeBridge {
 
 const OPS: readonly BridgeOp[] = ['search', 'describe', 'call'];
 
+/** How a run ended, before the report is assembled. */
+type Outcome = Pick<RunReport, 'ok' | 'value' | 'error' | 'errorLine' | 'stoppedBy'>;
+
 /** One run: owns the child, the deadline, the trace and the caps. */
 class RunSession {
   private readonly trace: TraceEntry[] = [];
@@ -176,8 +179,8 @@ class RunSession {
 
   drive(child: SandboxProcess, code: string, warm: boolean): Promise<RunReport> {
     return new Promise<RunReport>((resolve) => {
-      let outcome: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'> | undefined;
-      const end = (o: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'>): void => {
+      let outcome: Outcome | undefined;
+      const end = (o: Outcome): void => {
         if (outcome) {
           return;
         }
@@ -222,18 +225,18 @@ class RunSession {
     return { ok: false, error: `bridge: the sandbox child died before the snippet finished (${describeExit(e)})`, stoppedBy: 'crash' };
   }
 
-  private onMessage(child: SandboxProcess, m: ChildToHost, end: (o: Pick<RunReport, 'ok' | 'value' | 'error'>) => void): void {
+  private onMessage(child: SandboxProcess, m: ChildToHost, end: (o: Outcome) => void): void {
     switch (m.type) {
       case 'log':
-        this.onLog(m.level, m.text);
+        this.onLog(m.level, m.text, m.line);
         return;
       case 'bridge':
-        this.onBridge(child, m.id, m.op, m.argsJson);
+        this.onBridge(child, m.id, m.op, m.argsJson, m.line);
         return;
       case 'result':
         if (!m.ok) {
           // The snippet's own error text: a 10 MB message must not become a 10 MB report.
-          end({ ok: false, error: boundedText(m.error, MAX_ERROR_CHARS) });
+          end({ ok: false, error: boundedText(m.error, MAX_ERROR_CHARS), ...(m.line !== undefined ? { errorLine: m.line } : {}) });
           return;
         }
         if (m.valueJson === undefined) {
@@ -258,7 +261,7 @@ class RunSession {
     return Date.now() - this.started;
   }
 
-  private onLog(level: LogLevel, raw: string): void {
+  private onLog(level: LogLevel, raw: string, line: number | undefined): void {
     if (this.over || this.logCut) {
       return;
     }
@@ -274,11 +277,11 @@ class RunSession {
     }
     this.logChars += text.length;
     this.logs.push({ level, text });
-    this.trace.push({ seq: ++this.seq, op: 'log', level, args: [text], text, ok: true, startMs: this.elapsed(), durationMs: 0 });
+    this.trace.push({ seq: ++this.seq, op: 'log', level, args: [text], text, ok: true, startMs: this.elapsed(), durationMs: 0, ...(line !== undefined ? { line } : {}) });
   }
 
-  private onBridge(child: SandboxProcess, id: number, op: BridgeOp, argsJson: string): void {
-    const entry: BridgeTraceEntry = { seq: ++this.seq, op, args: [], ok: false, startMs: this.elapsed(), durationMs: 0 };
+  private onBridge(child: SandboxProcess, id: number, op: BridgeOp, argsJson: string, line: number | undefined): void {
+    const entry: BridgeTraceEntry = { seq: ++this.seq, op, args: [], ok: false, startMs: this.elapsed(), durationMs: 0, ...(line !== undefined ? { line } : {}) };
     this.trace.push(entry);
     const reply = (ok: boolean, payload: string): void => {
       entry.durationMs = this.elapsed() - entry.startMs;
@@ -473,11 +476,12 @@ class RunSession {
     };
   }
 
-  private report(o: Pick<RunReport, 'ok' | 'value' | 'error' | 'stoppedBy'>, warm: boolean): RunReport {
+  private report(o: Outcome, warm: boolean): RunReport {
     return {
       ok: o.ok,
       ...(o.value !== undefined ? { value: o.value } : {}),
       ...(o.error !== undefined ? { error: o.error } : {}),
+      ...(o.errorLine !== undefined ? { errorLine: o.errorLine } : {}),
       ...(o.stoppedBy !== undefined ? { stoppedBy: o.stoppedBy } : {}),
       logs: [...this.logs],
       telemetry: this.telemetry(),

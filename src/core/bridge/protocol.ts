@@ -63,17 +63,20 @@ export interface BridgeRequest {
   op: BridgeOp;
   /** JSON of the argument array, as serialized inside the snippet's context. */
   argsJson: string;
+  /** The snippet line (1-based) that made the call, when its stack said. */
+  line?: number;
 }
 
 export interface LogMessage {
   type: 'log';
   level: LogLevel;
   text: string;
+  line?: number;
 }
 
 export type ResultMessage =
   | { type: 'result'; ok: true; /** Absent when the snippet returned `undefined`. */ valueJson?: string }
-  | { type: 'result'; ok: false; error: string };
+  | { type: 'result'; ok: false; error: string; /** Where it failed: a syntax error's line, a throw's, or the failed call's. */ line?: number };
 
 /** What one attempted operation did inside the child: `denied` or what happened instead. */
 export interface ProbeAttempt {
@@ -100,6 +103,13 @@ export interface ProbeResultMessage {
 
 export type ChildToHost = ReadyMessage | BridgeRequest | LogMessage | ResultMessage | ProbeResultMessage;
 
+/** Lines are 1-based; a snippet is at most `maxCodeChars` long, so ten million is out of reach. */
+export function isSnippetLine(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 10_000_000;
+}
+
+const optionalLine = (v: unknown): boolean => v === undefined || isSnippetLine(v);
+
 const CHILD_TYPES: ReadonlySet<string> = new Set(['ready', 'bridge', 'log', 'result', 'probe-result']);
 
 /**
@@ -113,11 +123,11 @@ export function isChildMessage(m: unknown): m is ChildToHost {
   const msg = m as Record<string, unknown>;
   switch (msg.type) {
     case 'bridge':
-      return typeof msg.id === 'number' && (msg.op === 'search' || msg.op === 'describe' || msg.op === 'call') && typeof msg.argsJson === 'string';
+      return typeof msg.id === 'number' && (msg.op === 'search' || msg.op === 'describe' || msg.op === 'call') && typeof msg.argsJson === 'string' && optionalLine(msg.line);
     case 'log':
-      return (msg.level === 'log' || msg.level === 'warn' || msg.level === 'error') && typeof msg.text === 'string';
+      return (msg.level === 'log' || msg.level === 'warn' || msg.level === 'error') && typeof msg.text === 'string' && optionalLine(msg.line);
     case 'result':
-      return msg.ok === true ? msg.valueJson === undefined || typeof msg.valueJson === 'string' : typeof msg.error === 'string';
+      return msg.ok === true ? msg.valueJson === undefined || typeof msg.valueJson === 'string' : typeof msg.error === 'string' && optionalLine(msg.line);
     default:
       return true;
   }

@@ -15,6 +15,8 @@ export interface BridgeTraceEntry {
   durationMs: number;
   /** For `call`: the nested call id, `tool_search_code:<parentId>:<name>:<seq>`. */
   callId?: string;
+  /** The snippet line (1-based) that made the operation, when the sandbox could tell. */
+  line?: number;
 }
 
 /** A console line, interleaved with the operations in the order they happened. */
@@ -27,6 +29,7 @@ export interface LogTraceEntry {
   ok: true;
   startMs: number;
   durationMs: 0;
+  line?: number;
 }
 
 export type TraceEntry = BridgeTraceEntry | LogTraceEntry;
@@ -44,6 +47,8 @@ export interface RunReport {
   ok: boolean;
   value?: unknown;
   error?: string;
+  /** The snippet line (1-based) the error belongs to: a syntax error, a throw, or the call that failed. */
+  errorLine?: number;
   /** Why the run stopped when it did not finish by itself. */
   stoppedBy?: 'timeout' | 'memory' | 'crash' | 'isolation' | 'cancelled';
   logs: { level: LogLevel; text: string }[];

@@ -175,6 +175,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
       tool.modelOwner = def.modelOwner;
     }
+    if (def.annotations) {
+      tool.annotations = def.annotations;
+    }
     const invalid = invalidOf(def);
     if (admission.has(def)) {
       // Refused schemas are not kept: panels and explain must never print them.

@@ -17,6 +17,12 @@ import type { UsagePair } from './usagePairs';
  */
 
 export const DEFAULT_MAX_ADDED_CHARS = 120;
+/**
+ * How much a word's specificity to the tool counts in its candidate score
+ * (score = queries x specificity^exponent). Chosen on held-out even MetaTool
+ * rows only, never on the test rows (`npm run bench:learning`, bench/README.md).
+ */
+export const DEFAULT_SPECIFICITY_EXPONENT = 2;
 /** The sentence suggested words are appended in. */
 export const ADDITION_PREFIX = ' Related: ';
 
@@ -31,6 +37,8 @@ export interface SuggestOptions {
   depth?: number;
   /** Directory bound to respect (default 18,000). */
   directoryMaxChars?: number;
+  /** Weight of a word's specificity in its candidate score (default DEFAULT_SPECIFICITY_EXPONENT). */
+  specificityExponent?: number;
 }
 
 /** Mean over a tool's logged queries (weighted by count). */
@@ -130,7 +138,7 @@ function rankQuery(query: string): string {
 }
 
 /** Candidate words of one tool's queries, best first. */
-function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: ReadonlyMap<string, number>, minQueries: number): Candidate[] {
+function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: ReadonlyMap<string, number>, minQueries: number, exponent: number): Candidate[] {
   const own = new Set(entryTerms(tool));
   const stats = new Map<string, { terms: readonly string[]; queries: number; surfaces: Map<string, number> }>();
   for (const p of pairs) {
@@ -156,11 +164,11 @@ function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: R
     if (s.queries < minQueries) {
       continue;
     }
-    // Specificity: the share of all logged uses of the word that led to this tool. Weighted once, not
-    // squared: squaring protected tools without logs no better and cost the logged ones (bench/README.md).
+    // Specificity: the share of all logged uses of the word that led to this tool; a word every tool's
+    // queries use would pull this tool above the right one for them.
     const precision = s.queries / Math.max(s.queries, globalCounts.get(key) ?? s.queries);
     const word = [...s.surfaces].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? key;
-    out.push({ key, terms: s.terms, word, queries: s.queries, score: s.queries * precision });
+    out.push({ key, terms: s.terms, word, queries: s.queries, score: s.queries * precision ** exponent });
   }
   return out.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }
@@ -230,6 +238,7 @@ const rr = (r: number): number => (Number.isFinite(r) ? 1 / r : 0);
 export function suggestDescriptions(tools: readonly CatalogTool[], logged: readonly UsagePair[], options: SuggestOptions = {}): SuggestionReport {
   const maxChars = options.maxAddedChars ?? DEFAULT_MAX_ADDED_CHARS;
   const minQueries = options.minQueries ?? 2;
+  const exponent = options.specificityExponent ?? DEFAULT_SPECIFICITY_EXPONENT;
   const rounds = options.rounds ?? 3;
   const depth = options.depth ?? 20;
   const searchable = tools.filter((t) => t.status === 'cataloged');
@@ -277,7 +286,7 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
   for (const [id, own] of byTool) {
     const tool = toolById.get(id);
     if (tool) {
-      candidates.set(id, candidatesOf(tool, own, globalCounts, minQueries));
+      candidates.set(id, candidatesOf(tool, own, globalCounts, minQueries, exponent));
     }
   }
 

@@ -39,6 +39,10 @@ export interface CompareOptions {
   logDir?: string;
   /** Directory mode's likely schemas (default 4; 0 sends none, so the model must hydrate by name). */
   likelyLimit?: number;
+  /** Stops the comparison: the request in flight is aborted, a bridge run is killed, no further lane starts. */
+  signal?: AbortSignal;
+  /** Told as each lane starts (the editor shows it while the comparison runs). */
+  onLane?: (lane: 'direct' | 'toolSearch', mode: ToolSearchModeName) => void;
 }
 
 export interface LaneRequest {
@@ -106,6 +110,9 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
       isolation = { ok: report.ok, ...(report.reason ? { reason: report.reason } : {}) };
     }
     const run = async (input: LaneInput): Promise<LaneReport> => {
+      // A cancelled comparison reports nothing rather than a lane cut short.
+      opts.signal?.throwIfAborted();
+      opts.onLane?.(input.lane, input.mode);
       const log = new SessionLog(opts.logDir ? path.join(opts.logDir, `${input.lane}.jsonl`) : undefined);
       const api = createToolSearchApi(opts.ws, opts.catalog, { index, log, idPrefix: input.lane });
       const surface = buildSurface({ catalog: opts.catalog, mode: input.mode, isolation: input.isolation, index, prompt, policy: opts.ws.policy, likelyLimit: opts.likelyLimit });
@@ -120,6 +127,7 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
           parentCallId,
           catalog: { size: opts.catalog.size, sources: opts.catalog.countBySource() },
           approved: opts.approved,
+          ...(opts.signal ? { signal: opts.signal } : {}),
         });
         return { ok: r.ok, output: { ok: r.ok, value: r.value, error: r.error, logs: r.logs, telemetry: r.telemetry }, ...(r.error ? { error: r.error } : {}) };
       };
@@ -133,7 +141,7 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
         for (let round = 0; round < MAX_ROUNDS && finalText === undefined; round++) {
           const body = { ...first, messages } as unknown as ChatCompletionCreateParamsNonStreaming;
           const before = input.mock?.requests.length ?? 0;
-          const completion = await input.client.chat.completions.create(body);
+          const completion = await input.client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : undefined);
           const received = input.mock?.requests[before];
           requests.push({
             bytes: received?.bytes ?? serializeRequest(body as unknown as Parameters<typeof serializeRequest>[0]).totalBytes,
@@ -176,6 +184,7 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
     }
     const direct = await run({ lane: 'direct', mode: 'direct', client, mock });
     const toolSearch = await run({ lane: 'toolSearch', mode: toolSearchMode, isolation, client, mock });
+    opts.signal?.throwIfAborted();
     return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch) };
   } finally {
     for (const b of bridges) {

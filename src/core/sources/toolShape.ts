@@ -7,6 +7,8 @@ export interface ToolShape {
   parameters?: JsonSchema;
   outputSchema?: JsonSchema;
   catalogMode?: 'default' | 'direct-only';
+  /** MCP tool annotations (hints such as `readOnlyHint`), scalar values only. */
+  annotations?: Record<string, string | number | boolean>;
 }
 
 export type ShapeResult = { ok: true; tool: ToolShape } | { ok: false; name?: string; problem: string };
@@ -106,10 +108,27 @@ export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = '
     return { ok: false, name, problem: `tool "${name}" catalogMode must be "default" or "direct-only"` };
   }
   const label = typeof t.label === 'string' ? t.label : typeof t.title === 'string' ? t.title : undefined;
+  const annotations = scalarAnnotations(t.annotations);
   return {
     ok: true,
-    tool: { name, label, description, parameters: parameters as JsonSchema | undefined, outputSchema, catalogMode },
+    tool: { name, label, description, parameters: parameters as JsonSchema | undefined, outputSchema, catalogMode, ...(annotations ? { annotations } : {}) },
   };
+}
+
+/** MCP annotations are hints for people (and the inspector shows them): scalar values, bounded, nothing nested. */
+function scalarAnnotations(v: unknown): Record<string, string | number | boolean> | undefined {
+  if (!isObject(v)) {
+    return undefined;
+  }
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, x] of Object.entries(v).slice(0, 32)) {
+    if (typeof x === 'boolean' || typeof x === 'number') {
+      out[k.slice(0, 64)] = x;
+    } else if (typeof x === 'string') {
+      out[k.slice(0, 64)] = x.slice(0, 256);
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export interface ReadDefinition {
@@ -148,6 +167,7 @@ export function readToolDefinition(raw: unknown, source: ToolSourceKind, owner: 
       parameters: t.parameters ?? { type: 'object', properties: {} },
       outputSchema: t.outputSchema,
       catalogMode: mcp ? undefined : t.catalogMode,
+      ...(t.annotations ? { annotations: t.annotations } : {}),
       origin,
     },
   };

@@ -14,6 +14,9 @@ import type { TraceReportView } from '../../webview/shared/traceProtocol';
 import { askApproval } from './approver';
 import { TracePanel } from '../panels/tracePanel';
 import { toTraceView } from './traceView';
+import { outcomeOf, SnippetRunHistory, type SnippetRunRecord } from '../snippets/runHistory';
+import { SnippetEditorMarks } from '../snippets/snippetEditorMarks';
+import { snippetMarks } from '../snippets/snippetMarks';
 
 export interface BridgeRunDeps {
   extensionUri: vscode.Uri;
@@ -25,10 +28,20 @@ export interface BridgeRunDeps {
   host?: Pick<EditorHost, 'isTrusted'>;
 }
 
+/** The document a run came from: document line = snippet line + lineOffset. */
+export interface SnippetBinding {
+  uri: string;
+  lineOffset: number;
+}
+
 /** What the command returns (for tests and other extensions): the raw report and what the panel shows. */
 export interface SnippetRunResult {
   report: RunReport;
   view: TraceReportView;
+  /** Absent for a run of code passed in (`{ code }`), which has no document. */
+  binding?: SnippetBinding;
+  /** The history entry of a document run. */
+  record?: SnippetRunRecord;
 }
 
 /** A programmatic run: the code and a name for it, instead of the active editor. */
@@ -41,24 +54,60 @@ function isSnippetArg(v: unknown): v is SnippetArg {
   return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'string';
 }
 
-/** The selection, or the whole file when nothing is selected; only JavaScript or untitled buffers. */
-function snippetFromEditor(): SnippetArg | string {
-  // From the palette while the trace panel has focus there is no active text editor: take the visible snippet.
-  const runnable = (e: vscode.TextEditor) => e.document.isUntitled || e.document.languageId === 'javascript';
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find(runnable);
-  if (!editor) {
-    return 'Open a JavaScript file (or an untitled editor) with a tool_search_code body first.';
-  }
+/** What one run runs, and the document it is bound to (if any). */
+interface SnippetTarget {
+  code: string;
+  source: string;
+  document?: vscode.TextDocument;
+  lineOffset: number;
+}
+
+function runnable(doc: vscode.TextDocument): boolean {
+  return doc.isUntitled || doc.languageId === 'javascript' || path.extname(doc.fileName) === '.js';
+}
+
+function nameOf(doc: vscode.TextDocument): string {
+  return doc.isUntitled ? 'untitled' : path.basename(doc.fileName);
+}
+
+function notRunnable(doc: vscode.TextDocument): string {
+  return `The snippet must be a .js file or an untitled editor; "${nameOf(doc)}" is ${doc.languageId}.`;
+}
+
+function wholeDocument(doc: vscode.TextDocument): SnippetTarget | string {
+  return runnable(doc) ? { code: doc.getText(), source: nameOf(doc), document: doc, lineOffset: 0 } : notRunnable(doc);
+}
+
+/** The selection, or the whole file when nothing is selected. */
+function fromEditor(editor: vscode.TextEditor): SnippetTarget | string {
   const doc = editor.document;
-  if (!doc.isUntitled && doc.languageId !== 'javascript' && path.extname(doc.fileName) !== '.js') {
-    return `The snippet must be a .js file or an untitled editor; "${path.basename(doc.fileName)}" is ${doc.languageId}.`;
+  if (!runnable(doc)) {
+    return notRunnable(doc);
   }
-  const name = doc.isUntitled ? 'untitled' : path.basename(doc.fileName);
   const sel = editor.selection;
   if (!sel.isEmpty) {
-    return { code: doc.getText(sel), source: `selection of ${name} (lines ${sel.start.line + 1}-${sel.end.line + 1})` };
+    return { code: doc.getText(sel), source: `selection of ${nameOf(doc)} (lines ${sel.start.line + 1}-${sel.end.line + 1})`, document: doc, lineOffset: sel.start.line };
   }
-  return { code: doc.getText(), source: name };
+  return wholeDocument(doc);
+}
+
+/** An open document by URI string, or the file opened. */
+export async function documentAt(uri: string): Promise<vscode.TextDocument | string> {
+  let parsed: vscode.Uri;
+  try {
+    parsed = vscode.Uri.parse(uri, true);
+  } catch {
+    return `Not a document URI: ${uri.slice(0, 200)}`;
+  }
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === parsed.toString());
+  if (open) {
+    return open;
+  }
+  try {
+    return await vscode.workspace.openTextDocument(parsed);
+  } catch (err) {
+    return `Cannot open ${uri.slice(0, 200)}: ${err instanceof Error ? err.message : String(err)}`;
+  }
 }
 
 /**
@@ -71,32 +120,106 @@ export class BridgeRunner implements vscode.Disposable {
   private cancelled: vscode.CancellationToken | undefined;
   private running = false;
   private runs = 0;
+  /** The last runs of documents, newest first (the trace panel's history reads it). */
+  readonly history = new SnippetRunHistory();
+  /** Diagnostics and inline notes of each run document. */
+  readonly marks = new SnippetEditorMarks();
 
   constructor(private readonly deps: BridgeRunDeps) {}
 
+  /**
+   * Runs a snippet. `arg`: `{ code, source? }` (no document); a URI string
+   * (CodeLens, re-run: the whole document); a `vscode.Uri` (the editor's
+   * context menu: its selection when it is the active editor); nothing (the
+   * active editor, or with a panel focused the document of the last run,
+   * never some other visible editor).
+   */
   async command(arg?: unknown): Promise<SnippetRunResult | undefined> {
     if (!(this.deps.host ?? editorHost).isTrusted()) {
       void vscode.window.showErrorMessage('Run Bridge Snippet is off in an untrusted workspace: the snippet can call plugin tools and MCP servers. Trust the workspace to run it.');
       return undefined;
     }
-    const snippet = isSnippetArg(arg) ? { code: arg.code, source: arg.source ?? 'snippet' } : snippetFromEditor();
-    if (typeof snippet === 'string') {
-      void vscode.window.showErrorMessage(snippet);
+    const target = await this.target(arg);
+    if (typeof target === 'string') {
+      void vscode.window.showErrorMessage(target);
       return undefined;
     }
+    return this.start(target);
+  }
+
+  /** Runs the whole document at `uri` again (the trace panel's history and re-run buttons). */
+  async rerun(uri: unknown): Promise<SnippetRunResult | undefined> {
+    if (typeof uri !== 'string') {
+      void vscode.window.showErrorMessage('Re-run needs the URI of the snippet\'s document.');
+      return undefined;
+    }
+    return this.command(uri);
+  }
+
+  private async target(arg: unknown): Promise<SnippetTarget | string> {
+    if (isSnippetArg(arg)) {
+      return { code: arg.code, source: arg.source ?? 'snippet', lineOffset: 0 };
+    }
+    if (typeof arg === 'string') {
+      const doc = await documentAt(arg);
+      return typeof doc === 'string' ? doc : wholeDocument(doc);
+    }
+    const active = vscode.window.activeTextEditor;
+    if (arg instanceof vscode.Uri) {
+      if (active && active.document.uri.toString() === arg.toString()) {
+        return fromEditor(active);
+      }
+      const doc = await documentAt(arg.toString());
+      return typeof doc === 'string' ? doc : wholeDocument(doc);
+    }
+    if (active) {
+      return fromEditor(active);
+    }
+    // No active text editor: a panel (the trace) has focus. Run what ran last, not whichever editor is visible.
+    const last = this.history.list()[0];
+    const doc = last && vscode.workspace.textDocuments.find((d) => d.uri.toString() === last.uri && !d.isClosed);
+    if (doc) {
+      const shown = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+      return shown ? fromEditor(shown) : wholeDocument(doc);
+    }
+    return 'Open a JavaScript file (or an untitled editor) with a tool_search_code body first.';
+  }
+
+  private async start(target: SnippetTarget): Promise<SnippetRunResult | undefined> {
     if (this.running) {
       void vscode.window.showWarningMessage('A bridge snippet is already running; wait for it or cancel it first.');
       return undefined;
     }
     this.running = true;
     try {
-      return await this.runWithProgress(snippet.code, snippet.source ?? 'snippet');
+      const startedAt = Date.now();
+      const doc = target.document;
+      return await this.runWithProgress(target.code, target.source, (result) => (doc ? this.bind(result, target, doc, startedAt) : result));
     } finally {
       this.running = false;
     }
   }
 
-  private async runWithProgress(code: string, source: string): Promise<SnippetRunResult | undefined> {
+  /** Puts a run's marks on its document and records it in the history. */
+  private bind(result: SnippetRunResult, target: SnippetTarget, doc: vscode.TextDocument, startedAt: number): SnippetRunResult {
+    const { report } = result;
+    const uri = doc.uri.toString();
+    this.marks.show(doc.uri, snippetMarks(report, target.lineOffset, Math.max(doc.lineCount - 1, 0)));
+    const record = this.history.add({
+      uri,
+      label: target.source,
+      lineOffset: target.lineOffset,
+      outcome: outcomeOf(report),
+      ...(report.ok ? {} : { error: report.error ?? 'the run failed' }),
+      ...(report.errorLine !== undefined ? { errorLine: report.errorLine + target.lineOffset } : {}),
+      startedAt,
+      durationMs: report.durationMs,
+    });
+    return { ...result, binding: { uri, lineOffset: target.lineOffset }, record };
+  }
+
+  /** `settle` binds the result to its document before the panel shows it, so the history already has the run then. */
+  private async runWithProgress(code: string, source: string, settle: (r: SnippetRunResult) => SnippetRunResult): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
     panel.running(source);
@@ -115,12 +238,13 @@ export class BridgeRunner implements vscode.Disposable {
           .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
           .finally(() => onCancel.dispose());
         const view = toTraceView(report, source, token.isCancellationRequested);
+        const result = settle({ report, view });
         panel.showReport(view);
         this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${report.ok ? 'ok' : `failed: ${report.error ?? ''}`} in ${report.durationMs} ms, ${report.trace.length} trace entries`);
         if (!report.isolation.ok) {
           void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
         }
-        return { report, view };
+        return result;
       },
     );
   }
@@ -163,5 +287,6 @@ export class BridgeRunner implements vscode.Disposable {
   dispose(): void {
     this.bridge?.bridge.dispose();
     this.bridge = undefined;
+    this.marks.dispose();
   }
 }

@@ -81,7 +81,7 @@ export class SuggestionDocuments implements vscode.TextDocumentContentProvider, 
 }
 
 /** Folders of session logs this workspace (or this user's OpenClaw) is likely to have. */
-function likelyFolders(root: string): string[] {
+export function likelyFolders(root: string): string[] {
   return [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions'), path.join(os.homedir(), '.openclaw', 'agents')].filter((p) => {
     try {
       return fs.statSync(p).isDirectory();
@@ -136,27 +136,36 @@ export async function suggestDescriptionsCommand(service: CatalogService, docs: 
  */
 export async function applySuggestionCommand(docs: SuggestionDocuments, toolId: unknown): Promise<boolean> {
   const found = typeof toolId === 'string' ? docs.find(toolId) : undefined;
-  const origin = found?.suggestion.origin;
-  if (!found || !origin) {
+  if (!found?.suggestion.origin) {
     void vscode.window.showErrorMessage(`No suggestion to apply for ${String(toolId)}.`);
     return false;
   }
-  const file = path.isAbsolute(origin.file) ? origin.file : path.join(found.root, origin.file);
+  return applyToolSuggestion(found.suggestion, found.root);
+}
+
+/** Applies one tool's suggestion (its origin relative to `root`) as an undoable WorkspaceEdit; the catalog panel's detail uses it too. */
+export async function applyToolSuggestion(suggestion: ToolSuggestion, root: string): Promise<boolean> {
+  const origin = suggestion.origin;
+  if (!origin) {
+    void vscode.window.showErrorMessage(`No file to apply the suggestion for ${suggestion.name} to.`);
+    return false;
+  }
+  const file = path.isAbsolute(origin.file) ? origin.file : path.join(root, origin.file);
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   const core = await loadCore();
-  const r = core.descriptionEdit(file, document.getText(), found.suggestion.name, found.suggestion.proposed);
+  const r = core.descriptionEdit(file, document.getText(), suggestion.name, suggestion.proposed);
   if ('problem' in r) {
     void vscode.window.showErrorMessage(`Cannot apply the suggestion: ${r.problem}`);
     return false;
   }
   const range = new vscode.Range(document.positionAt(r.edit.offset), document.positionAt(r.edit.offset + r.edit.length));
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, range, r.edit.newText, { label: `Description suggestion for ${found.suggestion.name}`, needsConfirmation: false });
+  edit.replace(document.uri, range, r.edit.newText, { label: `Description suggestion for ${suggestion.name}`, needsConfirmation: false });
   if (!(await vscode.workspace.applyEdit(edit))) {
     return false;
   }
   // Select what was added (the tail of the new string), so the eye lands on it.
-  const added = JSON.stringify(found.suggestion.added.trim()).slice(1, -1);
+  const added = JSON.stringify(suggestion.added.trim()).slice(1, -1);
   const endOffset = r.edit.offset + r.edit.newText.length - 1;
   const startOffset = added && r.edit.newText.endsWith(`${added}"`) ? endOffset - added.length : r.edit.offset;
   const selection = new vscode.Range(document.positionAt(startOffset), document.positionAt(endOffset));

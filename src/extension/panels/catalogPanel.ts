@@ -1,9 +1,19 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { Catalog } from '../../core/catalog/catalog';
+import type { GatewayToolSearchApi } from '../../core/gateway/toolSearchApi';
+import type { SessionSuggestions } from '../../core/learning/fromSessions';
+import { askApproval } from '../bridge/approver';
 import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
+import { loadCore } from '../coreLoader';
+import { editorHost, type EditorHost } from '../host';
+import type { Approver } from '../../core/gateway/approvals';
+import { applyToolSuggestion } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
-import { parsePanelState, parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
+import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
 import { toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
@@ -11,6 +21,9 @@ export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
 
 export interface PanelDeps {
   extensionUri: vscode.Uri;
+  /** Asks before a "Try it" call that needs approval; default the editor's modal prompt (tests hand in their own). */
+  approver?: Approver;
+  host?: Pick<EditorHost, 'isTrusted'>;
   /** The active root: what a panel with no folder of its own shows. */
   service: CatalogService;
   roots: CatalogRoots;
@@ -19,7 +32,7 @@ export interface PanelDeps {
 
 const SPEC: PanelSpec = {
   viewType: CATALOG_PANEL_VIEW_TYPE,
-  page: { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css' },
+  page: { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css', extraStyles: [['codicons', 'codicon.css']] },
   column: vscode.ViewColumn.Active,
 };
 
@@ -41,6 +54,11 @@ export class CatalogPanel extends PanelBase {
   private ready = false;
   /** Size of the catalog last posted (tests read it). */
   shownSize: number | undefined;
+  /** Places this panel has shown: the only files `openLocation` opens. */
+  private readonly shownPlaces = new Set<string>();
+  private api: { catalog: Catalog; key: string; api: GatewayToolSearchApi } | undefined;
+  private suggestions: { catalog: Catalog; result: SessionSuggestions | undefined; folders: string[] } | undefined;
+  private calls = 0;
 
   /** Some open catalog panel (the first). */
   static get open(): CatalogPanel | undefined {
@@ -99,7 +117,10 @@ export class CatalogPanel extends PanelBase {
       case 'ready': {
         this.shownSize = state.catalog.size;
         const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString(), stale: state.stale });
-        await this.post({ type: 'catalog', snapshot });
+        for (const p of snapshot.problemLocations ?? []) {
+          this.shownPlaces.add(placeKey(p.file, p.line));
+        }
+        await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
         return;
       }
       case 'error':
@@ -135,10 +156,159 @@ export class CatalogPanel extends PanelBase {
           }
           return;
         }
+        case 'openLocation':
+          if (this.shownPlaces.has(placeKey(msg.file, msg.line))) {
+            await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, ...(msg.line !== undefined ? { line: msg.line } : {}), folder: this.service.folder?.uri.toString() });
+          } else {
+            this.deps.logger.warn(`catalog panel: refused to open a place it never showed (${msg.file})`);
+          }
+          return;
+        case 'select':
+          await this.postDetail(msg.toolId);
+          return;
+        case 'validate':
+          await this.validate(msg.toolId, msg.seq, msg.args);
+          return;
+        case 'call': {
+          // Whatever happens, the form gets an answer: its Run button waits for one.
+          const result = await this.call(msg.toolId, msg.args).catch((err: unknown): CallResultView => ({
+            toolId: msg.toolId, callId: 'catalog-panel:try:failed', ok: false, error: err instanceof Error ? err.message : String(err), text: '', durationMs: 0, args: msg.args, at: Date.now(),
+          }));
+          await this.post({ type: 'callResult', result });
+          return;
+        }
+        case 'applySuggestion':
+        case 'copySuggestion': {
+          const found = await this.suggestionFor(msg.toolId);
+          if (!found) {
+            void vscode.window.showErrorMessage(`No description suggestion for ${msg.toolId}.`);
+            return;
+          }
+          if (msg.type === 'copySuggestion') {
+            await vscode.env.clipboard.writeText(found.suggestion.proposed);
+            void vscode.window.showInformationMessage(`Copied the proposed description of ${found.suggestion.name}.`);
+            return;
+          }
+          await applyToolSuggestion(found.suggestion, found.root);
+          return;
+        }
       }
     } catch (err) {
+      if (msg.type === 'select') {
+        await this.post({ type: 'detailError', toolId: msg.toolId, message: err instanceof Error ? err.message : String(err) });
+      }
       await this.deps.logger.showError(`catalog panel: ${msg.type} failed`, err);
     }
+  }
+
+  private async postDetail(toolId: string): Promise<void> {
+    const { catalog, workspace } = await this.service.getSession();
+    const tool = catalog.get(toolId);
+    if (!tool) {
+      await this.post({ type: 'detailError', toolId, message: `${toolId} is no longer in the catalog; refresh.` });
+      return;
+    }
+    const core = await loadCore();
+    const sugg = await this.sessionSuggestions(catalog);
+    const forTool = sugg.result?.report.suggestions.find((s) => s.toolId === toolId);
+    const note = sugg.folders.length === 0
+      ? 'No session logs in this workspace (sessions/ or .openclaw/sessions/): suggestions come from the searches agents logged.'
+      : !forTool
+        ? `No logged search in ${sugg.folders.map((f) => path.basename(f)).join(', ')} led to this tool.`
+        : forTool.words.length === 0
+          ? 'Its logged searches are already served: no word would move it up without pulling it above another tool.'
+          : '';
+    const detail = core.toolDetail({
+      catalog,
+      policy: workspace.policy,
+      tool,
+      suggestions: { ...(forTool ? { forTool } : {}), note },
+      ...((this.deps.host ?? editorHost).isTrusted() ? {} : { callsOff: 'Calls are off in an untrusted workspace: plugin code and MCP servers do not run.' }),
+    });
+    for (const loc of [detail.origin, ...detail.reasonLocations, ...detail.decisions.map((d) => d.location)]) {
+      if (loc) {
+        this.shownPlaces.add(placeKey(loc.file, loc.line));
+      }
+    }
+    await this.post({ type: 'detail', detail });
+  }
+
+  /** Suggestions from this folder's session logs, computed once per catalog. */
+  private async sessionSuggestions(catalog: Catalog): Promise<{ result: SessionSuggestions | undefined; folders: string[] }> {
+    if (this.suggestions?.catalog === catalog) {
+      return this.suggestions;
+    }
+    const root = this.service.folder?.uri.fsPath;
+    const folders = root ? [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions')].filter(isDirectory) : [];
+    const result = folders.length > 0 ? (await loadCore()).suggestFromSessions(catalog.cataloged, folders) : undefined;
+    this.suggestions = { catalog, result, folders };
+    return this.suggestions;
+  }
+
+  private async suggestionFor(toolId: string): Promise<{ suggestion: NonNullable<SessionSuggestions['report']['suggestions'][number]>; root: string } | undefined> {
+    const { catalog } = await this.service.getSession();
+    const s = (await this.sessionSuggestions(catalog)).result?.report.suggestions.find((x) => x.toolId === toolId);
+    const root = this.service.folder?.uri.fsPath;
+    return s && root ? { suggestion: s, root } : undefined;
+  }
+
+  private async validate(toolId: string, seq: number, args: Record<string, unknown>): Promise<void> {
+    const { catalog } = await this.service.getSession();
+    const tool = catalog.get(toolId);
+    if (!tool) {
+      return;
+    }
+    // The gateway's own check, on the gateway's own worker: what passes here passes there.
+    const verdict = await (await loadCore()).sharedArgumentChecker().check(tool.parameters, args);
+    await this.post({ type: 'validation', toolId, seq, ...(verdict.problem !== undefined ? { problem: verdict.problem } : {}) });
+  }
+
+  /** One call through the gateway, as a model's: policy re-check, approval prompt, plugin hooks, the tool's source. */
+  private async call(toolId: string, args: Record<string, unknown>): Promise<CallResultView> {
+    const callId = `catalog-panel:try:${++this.calls}`;
+    const at = Date.now();
+    if (!(this.deps.host ?? editorHost).isTrusted()) {
+      return { toolId, callId, ok: false, blockedBy: 'untrusted', error: 'Calls are off in an untrusted workspace: plugin code and MCP servers do not run. Trust the workspace to try tools.', text: '', durationMs: 0, args, at };
+    }
+    const { catalog, workspace, settings } = await this.service.getSession();
+    const core = await loadCore();
+    const key = JSON.stringify(settings.approvalTools);
+    if (this.api?.catalog !== catalog || this.api.key !== key) {
+      const api = core.createToolSearchApi(workspace, catalog, {
+        index: new core.LazyIndex(catalog),
+        approver: this.deps.approver ?? askApproval,
+        approvalPatterns: settings.approvalTools,
+        idPrefix: 'catalog-panel',
+      });
+      this.api = { catalog, key, api };
+    }
+    const out = await this.api.api.call(toolId, args, { callId, via: 'api' });
+    this.deps.logger.info(`catalog panel: try ${toolId} (${callId}): ${out.ok ? 'ok' : `refused: ${out.blockedBy ?? ''} ${out.error ?? ''}`} in ${out.durationMs} ms`);
+    const error = out.detail?.error ?? out.error;
+    return {
+      toolId,
+      callId,
+      ok: out.ok,
+      ...(out.blockedBy ? { blockedBy: out.blockedBy } : {}),
+      ...(error ? { error } : {}),
+      text: core.resultText(out.envelope, out.result),
+      ...(out.envelope !== undefined ? { json: out.envelope } : out.result !== undefined ? { json: out.result } : {}),
+      durationMs: out.durationMs,
+      args,
+      at,
+    };
+  }
+}
+
+function placeKey(file: string, line: number | undefined): string {
+  return `${file}\u0000${line ?? ''}`;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -37,6 +37,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
   const order = { openclaw: 0, mcp: 1, client: 2 };
   const sources = [...rows.values()].sort((a, b) => order[a.source] - order[b.source] || a.sourceName.localeCompare(b.sourceName));
   const s = catalog.settings;
+  const errors = catalog.diagnostics.filter((d) => d.severity === 'error');
   return {
     ...(opts.rootUri ? { rootUri: opts.rootUri } : {}),
     workspaceName: opts.workspaceName,
@@ -59,10 +60,11 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       description: t.description,
       reason: toolReasonText(t),
       reasonKind: t.reason?.kind,
-      origin: t.origin ? formatLocation(t.origin) : undefined,
       ...(t.status !== 'cataloged' && t.reason?.at ? { rule: linkOf(t.reason.at) } : {}),
     })),
-    problems: catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => `${formatLocation(d)}: ${d.message}`),
+    problems: errors.map((d) => `${formatLocation(d)}: ${d.message}`),
+    // Index for index with `problems`, so each banner opens its own place.
+    problemLocations: errors.map((d) => ({ file: d.file, ...(d.line !== undefined ? { line: d.line } : {}), label: formatLocation(d) })),
     builtAt: catalog.builtAt,
     ...(opts.stale ? { stale: { ...opts.stale, where: staleWhere(opts.stale) } } : {}),
   };

@@ -20,8 +20,7 @@ export interface ToolRow {
   reason?: string;
   /** The kind of the reason (core/reasons.ts), for styling; the text is `reason`. */
   reasonKind?: ToolReasonKind;
-  /** `file:line` where the tool was declared, when known. */
-  origin?: string;
+  // No origin here: the detail pane carries it (a tenth of the bytes at 10,000 tools).
   /**
    * Where the rule that excluded it (or kept it direct-only) is written: link
    * `text` to `file:line:column` (run `toolSearchInspector.goToRule` with the
@@ -71,14 +70,131 @@ export interface CatalogSnapshot {
   sources: SourceRow[];
   tools: ToolRow[];
   problems: string[];
+  /** The same problems as data, each with its place (a banner links to it). */
+  problemLocations?: LocationView[];
   builtAt: number;
   /** Set while the config does not parse: show a banner with the error's file:line. */
   stale?: StaleSnapshot;
 }
 
-/** Host -> webview. */
+/** A place in a file the panel can open (the host only opens places it sent). */
+export interface LocationView {
+  file: string;
+  line?: number;
+  /** `file:line` as shown. */
+  label: string;
+}
+
+/** One step of the policy decision chain, layer by layer. */
+export interface DecisionView {
+  layer: string;
+  rule: string;
+  effect: 'allow' | 'deny' | 'none';
+  location?: LocationView;
+}
+
+/** An MCP server's health, as the catalog build saw it. */
+export interface ServerHealthView {
+  name: string;
+  status: string;
+  transport: string;
+  /** Where it was configured. */
+  origin: string;
+  /** Connect and list, together (the build times them as one step). */
+  durationMs: number;
+  toolCount: number;
+  error?: string;
+  stderrTail: string[];
+}
+
+/** A description suggestion from session logs (issue 19), for one tool. */
+export interface SuggestionView {
+  words: string[];
+  added: string;
+  proposed: string;
+  /** Weighted logged queries that led to this tool. */
+  queries: number;
+  /** Its logged queries' top-1 and recall@5, as the catalog is and with the suggestion applied. */
+  before: { top1: number; recall5: number };
+  after: { top1: number; recall5: number };
+  /** Applied as an undoable edit (plugin manifest, client-tools file); otherwise copied for the owner. */
+  canApply: boolean;
+  targetLabel: string;
+}
+
+/** Everything the detail pane shows about one tool; computed by the host with core's own functions. */
+export interface ToolDetailView {
+  toolId: string;
+  name: string;
+  status: ToolStatusView;
+  source: SourceKindView;
+  sourceName: string;
+  reason?: string;
+  hint?: string;
+  /** What `describe` returns to the model: the compact hit plus the exact schemas. */
+  described: Record<string, unknown>;
+  /** Whether the model may describe and call it (cataloged or direct-only and allowed by policy now). */
+  modelVisible: boolean;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  /** The tool's schema entry as sent in direct mode (Chat Completions shape), and its size. */
+  direct: { bytes: number; tokens: number; encoding: string };
+  origin?: LocationView;
+  decisions: DecisionView[];
+  /** Places the tool's reason names (its rule), when the reason carries them. */
+  reasonLocations: LocationView[];
+  server?: ServerHealthView;
+  plugin?: { id: string; status: string; manifest: string; reason?: string };
+  suggestion?: SuggestionView;
+  /** Why there is no suggestion (no session logs, no logged queries, nothing that helps). */
+  suggestionNote: string;
+  /** Why "Try it" cannot run it, when it cannot. */
+  callBlocked?: string;
+  /** What a call will meet although it can be tried (a declared-only source refuses after the gateway's checks). */
+  callNote?: string;
+}
+
+/** One "Try it" call as it went through the gateway. */
+export interface CallResultView {
+  toolId: string;
+  callId: string;
+  ok: boolean;
+  blockedBy?: string;
+  error?: string;
+  /** The text content blocks the model would read. */
+  text: string;
+  /** The result envelope (`{ content, details }`) or the raw result, as JSON. */
+  json?: unknown;
+  durationMs: number;
+  args: Record<string, unknown>;
+  at: number;
+}
+
+/**
+ * How the catalog travels: one JSON string. A string crosses the extension
+ * host, the renderer and the webview's frames as one copy, where 10,000 row
+ * objects would be serialized and cloned object by object (seconds, measured
+ * in bench/catalogPanel). `parseHostMessage` turns it back into `catalog`.
+ */
+export interface CatalogWire {
+  type: 'catalogJson';
+  json: string;
+  postedAt: number;
+}
+
+export function catalogWire(snapshot: CatalogSnapshot, postedAt: number): CatalogWire {
+  return { type: 'catalogJson', json: JSON.stringify(snapshot), postedAt };
+}
+
+/** Host -> webview (after `parseHostMessage`; the catalog arrives as a `CatalogWire`). */
 export type HostMessage =
-  | { type: 'catalog'; snapshot: CatalogSnapshot }
+  /** `postedAt`: the host's Date.now() when it posted (the panel reports post-to-paint time). */
+  | { type: 'catalog'; snapshot: CatalogSnapshot; postedAt?: number }
+  | { type: 'detail'; detail: ToolDetailView }
+  | { type: 'detailError'; toolId: string; message: string }
+  | { type: 'validation'; toolId: string; seq: number; problem?: string }
+  | { type: 'callResult'; result: CallResultView }
   | { type: 'loading' }
   | { type: 'error'; message: string };
 
@@ -87,12 +203,20 @@ export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'refresh' }
   | { type: 'explain'; toolId: string }
-  | { type: 'openDefinition'; toolId: string };
+  | { type: 'openDefinition'; toolId: string }
+  | { type: 'select'; toolId: string }
+  | { type: 'openLocation'; file: string; line?: number }
+  | { type: 'validate'; toolId: string; seq: number; args: Record<string, unknown> }
+  | { type: 'call'; toolId: string; args: Record<string, unknown> }
+  | { type: 'applySuggestion'; toolId: string }
+  | { type: 'copySuggestion'; toolId: string };
 
 /** What the webview keeps across hide/show and reload (`setState`). */
 export interface PanelState {
   filter: string;
   snapshot?: CatalogSnapshot;
+  /** The tool whose detail was open. */
+  selected?: string;
 }
 
 const MAX_ID = 512;
@@ -112,9 +236,39 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
       return { type: v.type };
     case 'explain':
     case 'openDefinition':
+    case 'select':
+    case 'applySuggestion':
+    case 'copySuggestion':
       return isToolId(v.toolId) ? { type: v.type, toolId: v.toolId } : undefined;
+    case 'openLocation':
+      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line))
+        ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}) }
+        : undefined;
+    case 'validate':
+      return isToolId(v.toolId) && Number.isSafeInteger(v.seq) && isArgs(v.args) ? { type: 'validate', toolId: v.toolId, seq: v.seq as number, args: v.args } : undefined;
+    case 'call':
+      return isToolId(v.toolId) && isArgs(v.args) ? { type: 'call', toolId: v.toolId, args: v.args } : undefined;
     default:
       return undefined;
+  }
+}
+
+const MAX_PATH = 4096;
+/** Arguments larger than this are refused at the door (the gateway bounds them again). */
+export const MAX_ARGS_CHARS = 256 * 1024;
+
+function isLine(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isArgs(v: unknown): v is Record<string, unknown> {
+  if (!isObject(v)) {
+    return false;
+  }
+  try {
+    return JSON.stringify(v).length <= MAX_ARGS_CHARS;
+  } catch {
+    return false;
   }
 }
 
@@ -126,9 +280,35 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
     case 'loading':
     case 'error':
       return parseStatusMessage(v);
+    case 'catalogJson': {
+      if (typeof v.json !== 'string') {
+        return undefined;
+      }
+      let snapshot: unknown;
+      try {
+        snapshot = JSON.parse(v.json);
+      } catch {
+        return undefined;
+      }
+      return parseHostMessage({ type: 'catalog', snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) });
+    }
     case 'catalog':
       return isObject(v.snapshot) && Array.isArray(v.snapshot.tools) && Array.isArray(v.snapshot.sources)
-        ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot }
+        ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) }
+        : undefined;
+    case 'detail':
+      return isObject(v.detail) && isToolId(v.detail.toolId) && isObject(v.detail.described) && Array.isArray(v.detail.decisions) && Array.isArray(v.detail.reasonLocations)
+        ? { type: 'detail', detail: v.detail as unknown as ToolDetailView }
+        : undefined;
+    case 'detailError':
+      return isToolId(v.toolId) && typeof v.message === 'string' ? { type: 'detailError', toolId: v.toolId, message: v.message } : undefined;
+    case 'validation':
+      return isToolId(v.toolId) && Number.isSafeInteger(v.seq) && (v.problem === undefined || typeof v.problem === 'string')
+        ? { type: 'validation', toolId: v.toolId, seq: v.seq as number, ...(typeof v.problem === 'string' ? { problem: v.problem } : {}) }
+        : undefined;
+    case 'callResult':
+      return isObject(v.result) && isToolId(v.result.toolId) && typeof v.result.ok === 'boolean' && typeof v.result.text === 'string' && isObject(v.result.args)
+        ? { type: 'callResult', result: v.result as unknown as CallResultView }
         : undefined;
     default:
       return undefined;
@@ -141,5 +321,5 @@ export function parsePanelState(v: unknown): PanelState {
   }
   const filter = typeof v.filter === 'string' ? v.filter.slice(0, 200) : '';
   const snap = isObject(v.snapshot) && Array.isArray(v.snapshot.tools) ? (v.snapshot as unknown as CatalogSnapshot) : undefined;
-  return { filter, snapshot: snap };
+  return { filter, snapshot: snap, ...(isToolId(v.selected) ? { selected: v.selected } : {}) };
 }

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import type { CatalogService } from '../catalogService';
+import { COMMANDS } from '../commandIds';
+import type { Logger } from '../logger';
+import { ComparePanel } from './comparePanel';
+import { CompareRunner } from './compareRunner';
+
+export interface CompareDeps {
+  extensionUri: vscode.Uri;
+  storageUri: vscode.Uri;
+  secrets: vscode.SecretStorage;
+  service: CatalogService;
+  logger: Logger;
+}
+
+/** "Compare Direct and Tool Search" and "Set API Key for Compare". */
+export function registerCompare(deps: CompareDeps): vscode.Disposable {
+  const runner = new CompareRunner(deps);
+  return vscode.Disposable.from(
+    runner,
+    vscode.commands.registerCommand(COMMANDS.compareInEditor, (arg?: unknown) => runner.command(arg)),
+    vscode.commands.registerCommand(COMMANDS.setCompareApiKey, async () => {
+      const stored = await runner.setApiKey();
+      const open = ComparePanel.open;
+      if (stored && open) {
+        open.setup(await runner.setupView());
+      }
+      return stored;
+    }),
+  );
+}

@@ -1,0 +1,266 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SessionEvent } from '../../core/telemetry/sessionLog';
+import type { CompareView, LaneName, ProviderKind, SetupView } from '../../webview/shared/compareProtocol';
+import type { CatalogService } from '../catalogService';
+import { loadCore } from '../coreLoader';
+import { editorHost, type EditorHost } from '../host';
+import type { Logger } from '../logger';
+import { ComparePanel } from './comparePanel';
+import { toCompareView } from './compareView';
+import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
+
+/** The session viewer the traces helper contributes; without it a lane's log opens as text. */
+export const OPEN_SESSION_LOG = 'toolSearchInspector.openSessionLog';
+/** Runs kept in the storage folder; older ones are removed as new ones are written. */
+const KEPT_RUNS = 10;
+const DEFAULT_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
+
+export interface CompareRunnerDeps {
+  extensionUri: vscode.Uri;
+  /** Where each run's session logs are written (the extension's storage, never the workspace). */
+  storageUri: vscode.Uri;
+  secrets: vscode.SecretStorage;
+  service: CatalogService;
+  logger: Logger;
+  host?: Pick<EditorHost, 'isTrusted'>;
+}
+
+export interface CompareRequest {
+  provider?: ProviderKind;
+  prompt?: string;
+}
+
+function isRequest(v: unknown): v is CompareRequest {
+  if (typeof v !== 'object' || v === null) {
+    return false;
+  }
+  const r = v as Record<string, unknown>;
+  return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string');
+}
+
+function settings(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('toolSearchInspector.compare');
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Runs `compare` (the CLI's command) from the editor: the same core
+ * comparison, the mock provider unless an OpenAI-compatible base URL is
+ * chosen, its API key read from SecretStorage only when a run needs it and
+ * never written to settings, logs or the panel.
+ */
+export class CompareRunner implements vscode.Disposable {
+  private abort: AbortController | undefined;
+  private lastLogs: Partial<Record<LaneName, vscode.Uri>> = {};
+  private lastPrompt: string | undefined;
+  /** Secrets seen this session, masked in anything shown or logged. */
+  private readonly secretsSeen = new Set<string>();
+
+  constructor(private readonly deps: CompareRunnerDeps) {}
+
+  get extensionUri(): vscode.Uri {
+    return this.deps.extensionUri;
+  }
+
+  get logger(): Logger {
+    return this.deps.logger;
+  }
+
+  get isRunning(): boolean {
+    return this.abort !== undefined;
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const s of this.secretsSeen) {
+      out = redactSecret(out, s);
+    }
+    return out;
+  }
+
+  async setupView(): Promise<SetupView> {
+    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    const keyStored = parsed.ok ? (await this.deps.secrets.get(secretKeyFor(parsed.baseUrl))) !== undefined : false;
+    const provider = settings().get<string>('provider') === 'openai' ? 'openai' : 'mock';
+    return {
+      prompt: this.lastPrompt ?? (settings().get<string>('prompt') || DEFAULT_PROMPT),
+      provider,
+      ...(parsed.ok ? { baseUrl: parsed.baseUrl } : { baseUrlProblem: parsed.problem }),
+      keyStored,
+    };
+  }
+
+  /** The command: opens the panel and runs with the given (or configured) provider and prompt. */
+  async command(arg?: unknown): Promise<CompareView | undefined> {
+    const req = isRequest(arg) ? arg : {};
+    const panel = ComparePanel.show(this);
+    // A fresh panel queues what it is sent until its script is up; waiting keeps the run's first frames visible.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([panel.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
+    clearTimeout(timer);
+    const setup = await this.setupView();
+    return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt });
+  }
+
+  async run(req: Required<CompareRequest>): Promise<CompareView | undefined> {
+    if (!(this.deps.host ?? editorHost).isTrusted()) {
+      void vscode.window.showErrorMessage('Compare is off in an untrusted workspace: both lanes call plugin tools and MCP servers. Trust the workspace to run it.');
+      return undefined;
+    }
+    if (this.abort) {
+      void vscode.window.showWarningMessage('A comparison is already running; wait for it or cancel it first.');
+      return undefined;
+    }
+    const panel = ComparePanel.show(this);
+    const prompt = req.prompt.trim() || DEFAULT_PROMPT;
+    this.lastPrompt = prompt;
+    let provider = 'mock';
+    let apiKey: string | undefined;
+    if (req.provider === 'openai') {
+      const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+      if (!parsed.ok) {
+        panel.post({ type: 'error', message: parsed.problem });
+        return undefined;
+      }
+      provider = parsed.baseUrl;
+      apiKey = await this.deps.secrets.get(secretKeyFor(parsed.baseUrl));
+      if (apiKey) {
+        this.secretsSeen.add(apiKey);
+      } else {
+        this.deps.logger.info(`compare: no API key stored for ${new URL(parsed.baseUrl).origin}; sending none`);
+      }
+    }
+    const abort = new AbortController();
+    this.abort = abort;
+    const started = performance.now();
+    try {
+      const [core, session] = await Promise.all([loadCore(), this.deps.service.getSession()]);
+      const logDir = this.newLogDir();
+      panel.running(provider);
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Comparing direct mode and Tool Search (${provider === 'mock' ? 'mock provider' : provider})`, cancellable: true },
+        async (progress, token) => {
+          const onCancel = token.onCancellationRequested(() => abort.abort());
+          try {
+            return await core.compareModes({
+              ws: session.workspace,
+              catalog: session.catalog,
+              prompt,
+              provider,
+              apiKey,
+              model: settings().get<string>('model') || undefined,
+              nodePath: session.settings.sandboxNodePath,
+              env: process.env,
+              logDir: logDir.fsPath,
+              signal: abort.signal,
+              onLane: (lane, mode) => {
+                progress.report({ message: `${lane === 'direct' ? 'direct' : 'Tool Search'} lane (${mode})` });
+                panel.running(provider, lane, mode);
+              },
+            });
+          } finally {
+            onCancel.dispose();
+          }
+        },
+      );
+      const logs: Record<LaneName, vscode.Uri> = { direct: vscode.Uri.joinPath(logDir, 'direct.jsonl'), toolSearch: vscode.Uri.joinPath(logDir, 'toolSearch.jsonl') };
+      this.lastLogs = logs;
+      const events = (lane: LaneName): SessionEvent[] => (fs.existsSync(logs[lane].fsPath) ? core.parseSessionLog(fs.readFileSync(logs[lane].fsPath, 'utf8')).events : []);
+      const view = toCompareView({
+        report,
+        events: { direct: events('direct'), toolSearch: events('toolSearch') },
+        logFiles: { direct: vscode.workspace.asRelativePath(logs.direct), toolSearch: vscode.workspace.asRelativePath(logs.toolSearch) },
+        durationMs: performance.now() - started,
+        sessionViewer: await this.hasSessionViewer(),
+      });
+      panel.result(view);
+      this.deps.logger.info(`compare (${view.provider}): ${view.checks.filter((c) => c.ok).length}/${view.checks.length} checks pass in ${view.durationMs} ms; logs in ${logDir.fsPath}`);
+      return view;
+    } catch (err) {
+      if (abort.signal.aborted) {
+        panel.post({ type: 'cancelled' });
+        this.deps.logger.info('compare: cancelled');
+        return undefined;
+      }
+      const message = this.redact(err instanceof Error ? err.message : String(err));
+      this.deps.logger.error(`compare failed: ${message}`);
+      panel.post({ type: 'error', message });
+      return undefined;
+    } finally {
+      this.abort = undefined;
+    }
+  }
+
+  cancel(): void {
+    this.abort?.abort();
+  }
+
+  private async hasSessionViewer(): Promise<boolean> {
+    return (await vscode.commands.getCommands(true)).includes(OPEN_SESSION_LOG);
+  }
+
+  /** Opens a lane's session log in the session viewer, or as text when there is none. */
+  async openSessionLog(lane: LaneName): Promise<void> {
+    const uri = this.lastLogs[lane];
+    if (!uri) {
+      void vscode.window.showInformationMessage('Run a comparison first: each lane writes its session log.');
+      return;
+    }
+    if (await this.hasSessionViewer()) {
+      await vscode.commands.executeCommand(OPEN_SESSION_LOG, uri);
+      return;
+    }
+    await vscode.window.showTextDocument(uri, { preview: true });
+  }
+
+  /** Asks for the API key of the configured base URL and keeps it in SecretStorage only. */
+  async setApiKey(): Promise<boolean> {
+    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    if (!parsed.ok) {
+      const open = 'Open Settings';
+      if ((await vscode.window.showErrorMessage(parsed.problem, open)) === open) {
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'toolSearchInspector.compare.baseUrl');
+      }
+      return false;
+    }
+    const origin = new URL(parsed.baseUrl).origin;
+    const key = await vscode.window.showInputBox({
+      title: `API key for ${origin}`,
+      prompt: 'Kept in VS Code secret storage for this origin only; never written to settings or logs. Empty removes it.',
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (key === undefined) {
+      return false;
+    }
+    if (key.trim().length === 0) {
+      await this.deps.secrets.delete(secretKeyFor(parsed.baseUrl));
+      void vscode.window.setStatusBarMessage(`$(key) API key for ${origin} removed`, 3000);
+      return true;
+    }
+    this.secretsSeen.add(key.trim());
+    await this.deps.secrets.store(secretKeyFor(parsed.baseUrl), key.trim());
+    void vscode.window.setStatusBarMessage(`$(key) API key for ${origin} stored`, 3000);
+    return true;
+  }
+
+  /** A new folder for this run's logs; the oldest runs beyond KEPT_RUNS are removed. */
+  private newLogDir(): vscode.Uri {
+    const root = vscode.Uri.joinPath(this.deps.storageUri, 'compare-runs');
+    fs.mkdirSync(root.fsPath, { recursive: true });
+    const runs = fs.readdirSync(root.fsPath).sort();
+    for (const old of runs.slice(0, Math.max(0, runs.length - (KEPT_RUNS - 1)))) {
+      fs.rmSync(path.join(root.fsPath, old), { recursive: true, force: true });
+    }
+    return vscode.Uri.joinPath(root, stamp(new Date()));
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+  }
+}

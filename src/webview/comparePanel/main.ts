@@ -1,0 +1,252 @@
+// The Compare webview: the same turn in direct mode and with Tool Search,
+// side by side. Talks to the host only through the shared protocol; builds
+// DOM with textContent (prompts, tool names and results are untrusted).
+import { MAX_PROMPT_CHARS, parseCompareState, parseHostMessage, type CompareState, type CompareView, type LaneView, type ProviderKind, type SetupView, type SizesView, type TraceStepView, type WebviewMessage } from '../shared/compareProtocol';
+import { el, hostApi, icon } from '../shared/dom';
+
+const vscode = hostApi<WebviewMessage, CompareState>();
+const app = document.getElementById('app') as HTMLElement;
+
+let state: CompareState = parseCompareState(vscode.getState());
+let setup: SetupView | undefined;
+let running: { provider: string; lane?: string; laneMode?: string } | undefined;
+let notice: { kind: 'error' | 'cancelled'; text: string } | undefined;
+
+const n = (x: number): string => x.toLocaleString('en-US');
+
+function save(): void {
+  vscode.setState(state);
+}
+
+const STEP_ICONS: Record<TraceStepView['kind'], string> = {
+  'turn-start': 'debug-start',
+  'model-call': 'comment-discussion',
+  search: 'search',
+  describe: 'symbol-structure',
+  call: 'tools',
+  'turn-end': 'debug-stop',
+};
+
+function button(label: string, codicon: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', ...attrs }, icon(codicon), ` ${label}`);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function laneTitle(l: LaneView): string {
+  return l.lane === 'direct' ? 'Direct mode' : `Tool Search (${l.effectiveMode}${l.effectiveMode !== l.mode ? `, asked ${l.mode}` : ''})`;
+}
+
+function sizesRow(label: string, s: SizesView | undefined, testid: string): HTMLElement {
+  return el('tr', { 'data-testid': testid }, el('th', { scope: 'row' }, label), ...(s ? [s.tools, s.prompt, s.total].map((x) => el('td', { class: 'num' }, n(x))) : [el('td', { colspan: '3', class: 'muted' }, 'not counted')]));
+}
+
+function callList(calls: LaneView['finalCalls']): string {
+  return calls.length === 0 ? 'none' : calls.map((c) => `${c.name} (${c.origin}, via ${c.via})`).join('; ');
+}
+
+function traceList(l: LaneView): HTMLElement {
+  const list = el('ol', { class: 'trace', 'aria-label': `${laneTitle(l)}: session log events` });
+  for (const s of l.trace) {
+    const status = s.ok === undefined ? '' : s.ok ? 'ok' : 'failed';
+    list.append(
+      el(
+        'li',
+        { class: `step ${status}${s.nested ? ' nested' : ''}`, 'data-testid': `step-${s.kind}` },
+        icon(s.ok === false ? 'error' : STEP_ICONS[s.kind]),
+        ' ',
+        el('span', { class: 'step-title' }, s.title),
+        s.detail ? el('span', { class: 'step-detail' }, ` — ${s.detail}`) : '',
+      ),
+    );
+  }
+  if (l.traceOmitted > 0) {
+    list.append(el('li', { class: 'muted' }, `${n(l.traceOmitted)} more events in the session log`));
+  }
+  return list;
+}
+
+function laneCard(l: LaneView, view: CompareView): HTMLElement {
+  const headingId = `lane-${l.lane}-h`;
+  const metrics = el(
+    'table',
+    { class: 'metrics' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'First request'), el('th', {}, 'Tools'), el('th', {}, 'Prompt'), el('th', {}, 'Total'))),
+    el('tbody', {}, sizesRow('Bytes', l.bytes, 'bytes'), sizesRow('o200k tokens', l.tokens, 'tokens')),
+  );
+  const facts = el(
+    'dl',
+    { class: 'facts' },
+    el('dt', {}, 'Schemas up front'),
+    el('dd', { 'data-testid': 'schemas' }, n(l.schemasUpFront)),
+    el('dt', {}, 'Requests'),
+    el('dd', {}, `${l.requests.length}: ${l.requests.map((r) => `${n(r.bytes)} B`).join(', ')}`),
+    el('dt', {}, 'Searches / describes / calls'),
+    el('dd', { 'data-testid': 'counts' }, `${l.searches} / ${l.describes} / ${l.calls}`),
+    el('dt', {}, 'Final tool'),
+    el('dd', { 'data-testid': 'final-tool' }, callList(l.finalCalls)),
+    ...(l.failedCalls.length > 0 ? [el('dt', {}, 'Refused or failed'), el('dd', { class: 'failed' }, callList(l.failedCalls))] : []),
+  );
+  const visible = el('details', {}, el('summary', {}, `Visible tools (${n(l.visibleTools.length + l.visibleOmitted)})`), el('p', { class: 'mono' }, `${l.visibleTools.join(', ')}${l.visibleOmitted > 0 ? ` … ${n(l.visibleOmitted)} more` : ''}`));
+  const open = button(view.sessionViewer ? 'Open in Session Viewer' : 'Open Session Log', view.sessionViewer ? 'go-to-file' : 'file-code', () => vscode.postMessage({ type: 'openSessionLog', lane: l.lane }), {
+    'data-testid': 'open-session',
+    title: l.logFile ? `${view.sessionViewer ? 'Step through' : 'Open'} ${l.logFile}` : 'This lane wrote no session log',
+    ...(l.logFile ? {} : { disabled: '' }),
+  });
+  return el(
+    'section',
+    { class: 'lane', 'data-testid': `lane-${l.lane}`, 'aria-labelledby': headingId },
+    el('h2', { id: headingId }, icon(l.lane === 'direct' ? 'list-flat' : 'search'), ` ${laneTitle(l)}`),
+    ...(l.fallbackReason ? [el('p', { class: 'note' }, icon('info'), ` ${l.fallbackReason}`)] : []),
+    ...(l.error ? [el('p', { class: 'banner error', role: 'alert' }, icon('error'), ` ${l.error}`)] : []),
+    metrics,
+    facts,
+    visible,
+    el('h3', {}, 'Trace'),
+    traceList(l),
+    ...(l.finalText !== undefined ? [el('details', {}, el('summary', {}, 'Final answer'), el('p', { class: 'answer' }, l.finalText || '(empty)'))] : []),
+    el('div', { class: 'toolbar' }, open),
+  );
+}
+
+function percentFewer(a: number, b: number): string {
+  return a > 0 ? `${(100 * (1 - b / a)).toFixed(1)}% fewer` : '';
+}
+
+function resultSection(view: CompareView): HTMLElement {
+  const d = view.lanes.direct;
+  const t = view.lanes.toolSearch;
+  const checks = el('ul', { class: 'checks', 'data-testid': 'checks' });
+  for (const c of view.checks) {
+    checks.append(el('li', { class: c.ok ? 'pass' : 'fail', 'data-testid': c.ok ? 'check-pass' : 'check-fail' }, icon(c.ok ? 'pass' : 'error'), ' ', el('span', { class: 'check-name' }, `${c.ok ? 'PASS' : 'FAIL'} ${c.name}`), el('span', { class: 'check-detail' }, `: ${c.detail}`)));
+  }
+  const passed = view.checks.filter((c) => c.ok).length;
+  const tokens = d.tokens && t.tokens ? `; ${n(t.tokens.total)} tokens vs ${n(d.tokens.total)} (${percentFewer(d.tokens.total, t.tokens.total)})` : '';
+  return el(
+    'div',
+    { class: 'result' },
+    el(
+      'p',
+      { class: view.allOk ? 'summary ok' : 'summary failed', 'data-testid': 'summary' },
+      icon(view.allOk ? 'pass-filled' : 'error'),
+      ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). Tool Search's first request: ${n(t.bytes.total)} bytes vs ${n(d.bytes.total)} direct (${percentFewer(d.bytes.total, t.bytes.total)})${tokens}.`,
+    ),
+    el('section', { 'aria-labelledby': 'checks-h' }, el('h2', { id: 'checks-h' }, 'Checks'), checks),
+    el('div', { class: 'lanes' }, laneCard(d, view), laneCard(t, view)),
+  );
+}
+
+function providerChoice(s: SetupView | undefined, current: ProviderKind): HTMLElement {
+  const group = el('fieldset', { class: 'providers' }, el('legend', {}, 'Provider'));
+  const option = (kind: ProviderKind, label: string, detail: string, disabled: boolean): HTMLElement => {
+    const input = el('input', { type: 'radio', name: 'provider', value: kind, id: `provider-${kind}`, 'data-testid': `provider-${kind}` });
+    input.checked = kind === current;
+    input.disabled = disabled;
+    return el('div', { class: 'option' }, input, el('label', { for: `provider-${kind}` }, label, el('span', { class: 'muted' }, ` ${detail}`)));
+  };
+  group.append(option('mock', 'Mock provider', '(offline, on loopback: the design’s scripted model)', false));
+  const url = s?.baseUrl;
+  group.append(option('openai', 'OpenAI-compatible', url ? `${url} (${s.keyStored ? 'API key stored' : 'no API key stored'})` : `(${s?.baseUrlProblem ?? 'not configured'})`, url === undefined));
+  return group;
+}
+
+function selectedProvider(): ProviderKind {
+  const checked = document.querySelector<HTMLInputElement>('input[name="provider"]:checked');
+  return checked?.value === 'openai' ? 'openai' : 'mock';
+}
+
+function render(): void {
+  const promptBox = el('textarea', { id: 'prompt', rows: '2', maxlength: String(MAX_PROMPT_CHARS), 'data-testid': 'prompt', spellcheck: 'false' });
+  promptBox.value = state.prompt ?? setup?.prompt ?? '';
+  promptBox.addEventListener('input', () => {
+    state = { ...state, prompt: promptBox.value };
+    save();
+  });
+  const run = button('Run Both Lanes', 'play', () => {
+    const prompt = promptBox.value.trim();
+    if (prompt.length === 0) {
+      promptBox.focus();
+      return;
+    }
+    vscode.postMessage({ type: 'run', provider: selectedProvider(), prompt });
+  }, { 'data-testid': 'run', class: 'primary' });
+  const cancel = button('Cancel', 'debug-stop', () => vscode.postMessage({ type: 'cancel' }), { 'data-testid': 'cancel' });
+  run.disabled = running !== undefined;
+  cancel.disabled = running === undefined;
+  const form = el(
+    'form',
+    { class: 'setup', 'aria-label': 'Comparison setup' },
+    el('label', { for: 'prompt' }, 'Prompt'),
+    promptBox,
+    providerChoice(setup, setup?.provider ?? 'mock'),
+    el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Compare actions' }, run, cancel, button('Set API Key…', 'key', () => vscode.postMessage({ type: 'setApiKey' }), { 'data-testid': 'set-key' }), button('Settings', 'gear', () => vscode.postMessage({ type: 'openSettings' }))),
+  );
+  form.addEventListener('submit', (e) => e.preventDefault());
+  // Ctrl/Cmd+Enter in the prompt runs, as in a chat box.
+  promptBox.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !run.disabled) {
+      e.preventDefault();
+      run.click();
+    }
+  });
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
+  if (running) {
+    const where = running.lane ? `${running.lane === 'direct' ? 'direct' : 'Tool Search'} lane (${running.laneMode ?? ''})` : 'starting';
+    status.append(el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), ` Running against ${running.provider === 'mock' ? 'the mock provider' : running.provider}: ${where}…`, el('progress', { 'aria-label': 'Comparison running' }));
+  } else if (notice) {
+    status.append(el('p', { class: `banner ${notice.kind}`, role: notice.kind === 'error' ? 'alert' : 'status', 'data-testid': notice.kind }, icon(notice.kind === 'error' ? 'error' : 'circle-slash'), ` ${notice.text}`));
+  }
+  const parts: HTMLElement[] = [el('header', {}, el('h1', {}, icon('split-horizontal'), ' Compare: direct mode vs Tool Search'), el('p', { class: 'muted' }, 'The same turn sent twice through the real gateway: once with every schema up front, once with Tool Search. Each lane writes a session log.')), form, status];
+  if (state.view) {
+    parts.push(resultSection(state.view));
+  } else if (!running && !notice) {
+    parts.push(el('p', { class: 'muted empty', 'data-testid': 'empty' }, 'No comparison yet. Run both lanes to see their checks, bytes, tokens and traces side by side.'));
+  }
+  const focused = document.activeElement?.id;
+  app.replaceChildren(...parts);
+  // Re-rendering replaces the DOM: keep the keyboard where it was.
+  if (focused) {
+    document.getElementById(focused)?.focus();
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const msg = parseHostMessage(event.data);
+  if (!msg) {
+    return;
+  }
+  switch (msg.type) {
+    case 'setup':
+      setup = msg.setup;
+      break;
+    case 'running':
+      running = { provider: msg.provider, ...(msg.lane ? { lane: msg.lane } : {}), ...(msg.laneMode ? { laneMode: msg.laneMode } : {}) };
+      notice = undefined;
+      // A new run replaces the last result: a cancelled or failed run must not leave the old one looking current.
+      if (state.view) {
+        state = state.prompt !== undefined ? { prompt: state.prompt } : {};
+        save();
+      }
+      break;
+    case 'result':
+      running = undefined;
+      notice = undefined;
+      state = { ...state, view: msg.view };
+      save();
+      break;
+    case 'cancelled':
+      running = undefined;
+      notice = { kind: 'cancelled', text: 'Cancelled by you: no lane result is shown for this run.' };
+      break;
+    case 'loading':
+      break;
+    case 'error':
+      running = undefined;
+      notice = { kind: 'error', text: msg.message };
+      break;
+  }
+  render();
+});
+
+render();
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,267 @@
+// The one message protocol of the Compare panel (direct mode and Tool Search
+// side by side), imported by both the extension host and the webview so the
+// compiler checks both ends. Plain data only; each side validates what it
+// receives.
+import { isObject, isStringArray, parseStatusMessage } from './messageGuards';
+
+export type LaneName = 'direct' | 'toolSearch';
+/** `mock`: the built-in mock provider on loopback; `openai`: the configured OpenAI-compatible base URL. */
+export type ProviderKind = 'mock' | 'openai';
+
+export interface SizesView {
+  tools: number;
+  prompt: number;
+  total: number;
+}
+
+/** One session-log event of a lane, as the panel lists it. */
+export interface TraceStepView {
+  seq: number;
+  kind: 'turn-start' | 'model-call' | 'search' | 'describe' | 'call' | 'turn-end';
+  /** Short: the operation and its subject (a query, a tool id). */
+  title: string;
+  detail: string;
+  /** Absent for events that cannot fail (turn start). */
+  ok?: boolean;
+  /** Made inside another call (a bridge run's search or call). */
+  nested: boolean;
+}
+
+export interface FinalCallView {
+  id: string;
+  name: string;
+  origin: string;
+  via: string;
+}
+
+export interface LaneView {
+  lane: LaneName;
+  mode: string;
+  effectiveMode: string;
+  fallbackReason?: string;
+  schemasUpFront: number;
+  visibleTools: string[];
+  /** Visible tools left out of `visibleTools` (direct mode may send hundreds). */
+  visibleOmitted: number;
+  /** The first request, as previewed (and, for the mock, as received). */
+  bytes: SizesView;
+  /** o200k tokens of the first request. */
+  tokens?: SizesView;
+  requests: { bytes: number; tools: number }[];
+  searches: number;
+  describes: number;
+  calls: number;
+  finalCalls: FinalCallView[];
+  failedCalls: FinalCallView[];
+  finalText?: string;
+  error?: string;
+  trace: TraceStepView[];
+  traceOmitted: number;
+  /** The lane's session log, workspace-relative or absolute, when one was written. */
+  logFile?: string;
+}
+
+export interface CheckView {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface CompareView {
+  /** `mock`, or the base URL asked (never a key). */
+  provider: string;
+  prompt: string;
+  lanes: { direct: LaneView; toolSearch: LaneView };
+  checks: CheckView[];
+  allOk: boolean;
+  durationMs: number;
+  /** Whether the session viewer command exists; without it a lane's log opens as text. */
+  sessionViewer: boolean;
+}
+
+/** What the panel offers before (and between) runs. */
+export interface SetupView {
+  prompt: string;
+  provider: ProviderKind;
+  /** The OpenAI-compatible base URL from the settings; absent or invalid: only the mock can run. */
+  baseUrl?: string;
+  /** Why the configured base URL cannot be used. */
+  baseUrlProblem?: string;
+  /** Whether an API key for that base URL is in the secret storage (the key itself never leaves the host). */
+  keyStored: boolean;
+}
+
+/** Host -> webview. */
+export type HostMessage =
+  | { type: 'setup'; setup: SetupView }
+  | { type: 'running'; provider: string; lane?: LaneName; laneMode?: string }
+  | { type: 'result'; view: CompareView }
+  | { type: 'cancelled' }
+  | { type: 'loading' }
+  | { type: 'error'; message: string };
+
+/** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'run'; provider: ProviderKind; prompt: string }
+  | { type: 'cancel' }
+  | { type: 'openSessionLog'; lane: LaneName }
+  | { type: 'setApiKey' }
+  | { type: 'openSettings' };
+
+export const MAX_PROMPT_CHARS = 4000;
+/** Most trace steps and visible tool names sent per lane. */
+export const MAX_TRACE_STEPS = 200;
+export const MAX_VISIBLE_TOOLS = 60;
+
+const LANES: readonly string[] = ['direct', 'toolSearch'];
+
+function isLane(v: unknown): v is LaneName {
+  return typeof v === 'string' && LANES.includes(v);
+}
+
+function isProvider(v: unknown): v is ProviderKind {
+  return v === 'mock' || v === 'openai';
+}
+
+/** The host trusts nothing the webview sends: only these exact shapes pass. */
+export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
+  if (!isObject(v) || typeof v.type !== 'string') {
+    return undefined;
+  }
+  switch (v.type) {
+    case 'ready':
+    case 'cancel':
+    case 'setApiKey':
+    case 'openSettings':
+      return { type: v.type };
+    case 'run':
+      return isProvider(v.provider) && typeof v.prompt === 'string' && v.prompt.trim().length > 0 && v.prompt.length <= MAX_PROMPT_CHARS ? { type: 'run', provider: v.provider, prompt: v.prompt } : undefined;
+    case 'openSessionLog':
+      return isLane(v.lane) ? { type: 'openSessionLog', lane: v.lane } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isSizes(v: unknown): v is SizesView {
+  return isObject(v) && typeof v.tools === 'number' && typeof v.prompt === 'number' && typeof v.total === 'number';
+}
+
+function isFinalCall(v: unknown): v is FinalCallView {
+  return isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && typeof v.origin === 'string' && typeof v.via === 'string';
+}
+
+const STEP_KINDS: readonly string[] = ['turn-start', 'model-call', 'search', 'describe', 'call', 'turn-end'];
+
+function isStep(v: unknown): v is TraceStepView {
+  return (
+    isObject(v) &&
+    typeof v.seq === 'number' &&
+    typeof v.kind === 'string' &&
+    STEP_KINDS.includes(v.kind) &&
+    typeof v.title === 'string' &&
+    typeof v.detail === 'string' &&
+    (v.ok === undefined || typeof v.ok === 'boolean') &&
+    typeof v.nested === 'boolean'
+  );
+}
+
+function isLaneView(v: unknown): v is LaneView {
+  return (
+    isObject(v) &&
+    isLane(v.lane) &&
+    typeof v.mode === 'string' &&
+    typeof v.effectiveMode === 'string' &&
+    (v.fallbackReason === undefined || typeof v.fallbackReason === 'string') &&
+    typeof v.schemasUpFront === 'number' &&
+    isStringArray(v.visibleTools) &&
+    typeof v.visibleOmitted === 'number' &&
+    isSizes(v.bytes) &&
+    (v.tokens === undefined || isSizes(v.tokens)) &&
+    Array.isArray(v.requests) &&
+    v.requests.every((r) => isObject(r) && typeof r.bytes === 'number' && typeof r.tools === 'number') &&
+    typeof v.searches === 'number' &&
+    typeof v.describes === 'number' &&
+    typeof v.calls === 'number' &&
+    Array.isArray(v.finalCalls) &&
+    v.finalCalls.every(isFinalCall) &&
+    Array.isArray(v.failedCalls) &&
+    v.failedCalls.every(isFinalCall) &&
+    (v.finalText === undefined || typeof v.finalText === 'string') &&
+    (v.error === undefined || typeof v.error === 'string') &&
+    Array.isArray(v.trace) &&
+    v.trace.every(isStep) &&
+    typeof v.traceOmitted === 'number' &&
+    (v.logFile === undefined || typeof v.logFile === 'string')
+  );
+}
+
+function isCompareView(v: unknown): v is CompareView {
+  return (
+    isObject(v) &&
+    typeof v.provider === 'string' &&
+    typeof v.prompt === 'string' &&
+    isObject(v.lanes) &&
+    isLaneView(v.lanes.direct) &&
+    v.lanes.direct.lane === 'direct' &&
+    isLaneView(v.lanes.toolSearch) &&
+    v.lanes.toolSearch.lane === 'toolSearch' &&
+    Array.isArray(v.checks) &&
+    v.checks.every((c) => isObject(c) && typeof c.name === 'string' && typeof c.ok === 'boolean' && typeof c.detail === 'string') &&
+    typeof v.allOk === 'boolean' &&
+    typeof v.durationMs === 'number' &&
+    typeof v.sessionViewer === 'boolean'
+  );
+}
+
+function isSetup(v: unknown): v is SetupView {
+  return (
+    isObject(v) &&
+    typeof v.prompt === 'string' &&
+    isProvider(v.provider) &&
+    (v.baseUrl === undefined || typeof v.baseUrl === 'string') &&
+    (v.baseUrlProblem === undefined || typeof v.baseUrlProblem === 'string') &&
+    typeof v.keyStored === 'boolean'
+  );
+}
+
+/** The webview checks the host's messages too: a malformed one is dropped, never half-drawn. */
+export function parseHostMessage(v: unknown): HostMessage | undefined {
+  if (!isObject(v) || typeof v.type !== 'string') {
+    return undefined;
+  }
+  switch (v.type) {
+    case 'loading':
+    case 'error':
+      return parseStatusMessage(v);
+    case 'setup':
+      return isSetup(v.setup) ? { type: 'setup', setup: v.setup } : undefined;
+    case 'running':
+      return typeof v.provider === 'string' && (v.lane === undefined || isLane(v.lane)) && (v.laneMode === undefined || typeof v.laneMode === 'string')
+        ? { type: 'running', provider: v.provider, ...(isLane(v.lane) ? { lane: v.lane } : {}), ...(typeof v.laneMode === 'string' ? { laneMode: v.laneMode } : {}) }
+        : undefined;
+    case 'result':
+      return isCompareView(v.view) ? { type: 'result', view: v.view } : undefined;
+    case 'cancelled':
+      return { type: 'cancelled' };
+    default:
+      return undefined;
+  }
+}
+
+/** What the webview keeps across a hide/show: the last result and the prompt typed. */
+export interface CompareState {
+  view?: CompareView;
+  prompt?: string;
+}
+
+export function parseCompareState(v: unknown): CompareState {
+  if (!isObject(v)) {
+    return {};
+  }
+  return {
+    ...(isCompareView(v.view) ? { view: v.view } : {}),
+    ...(typeof v.prompt === 'string' && v.prompt.length <= MAX_PROMPT_CHARS ? { prompt: v.prompt } : {}),
+  };
+}
