@@ -30,6 +30,7 @@ const bundles = [
   { entryPoints: ['src/webview/playgroundPanel/main.ts'], outfile: 'dist/webview/playgroundPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/comparePanel/main.ts'], outfile: 'dist/webview/comparePanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/sessionPanel/main.ts'], outfile: 'dist/webview/sessionPanel.js', platform: 'browser', format: 'iife' },
+  { entryPoints: ['src/webview/explainPanel/main.ts'], outfile: 'dist/webview/explainPanel.js', platform: 'browser', format: 'iife' },
 ];
 
 const missing = bundles.flatMap((b) => b.entryPoints.filter((e) => !fs.existsSync(e)));

@@ -37,6 +37,7 @@ const SCREENSHOTS = [
   'snippet-editor.png',
   'bridge-trace-light.png',
   'session-viewer.png',
+  'explain-view.png',
 ];
 const args = new Set(process.argv.slice(2));
 // What ships is what is tested: the packaged .vsix unless --dev asks for the folder.

@@ -1,10 +1,60 @@
 import type { ToolSourceKind } from './types';
 
 /**
+ * Where the thing that decided a verdict is written: a deny entry, an allow
+ * list, a profile line, a toolFilter glob, a plugin entry, a client tool, a
+ * server entry. `file` is absent for OpenClaw's built-in defaults, which
+ * `builtIn` then names (there is no line to go to, and the surfaces say so).
+ */
+export interface RuleLocation {
+  /** The file as diagnostics name it (relative to the workspace when inside it). */
+  file?: string;
+  line?: number;
+  column?: number;
+  /** The JSON path inside `file` (`['tools', 'deny', 2]`), rendered by `rulePathText`. */
+  path?: ReadonlyArray<string | number>;
+  /** What decided it when no file did: `OpenClaw 2026.9.6 default sandbox deny list`. */
+  builtIn?: string;
+}
+
+/** Which kind of policy rule refused a tool: what a fix edits. */
+export type PolicyRuleKind =
+  /** An entry of a deny list (`path` is the entry). */
+  | 'deny'
+  /** A non-empty allow list that does not name the tool (`path` is the list). */
+  | 'allow-list'
+  /** A profile that does not include the tool (`path` is the `profile` value). */
+  | 'profile'
+  /** OpenClaw's default sandbox deny list (no file). */
+  | 'sandbox-default-deny'
+  /** OpenClaw's default sandbox allow list (no file). */
+  | 'sandbox-default-allow'
+  /** The host's session layer (extension settings, not a file). */
+  | 'session';
+
+/** `tools.deny[2]`: a JSON path as a reader writes it. */
+export function rulePathText(path: ReadonlyArray<string | number>): string {
+  return path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `${i === 0 ? '' : '.'}${p}` : `[${JSON.stringify(p)}]`))
+    .join('');
+}
+
+/** `openclaw.json:8:14 tools.deny[0]`, or the built-in name: how every surface names a rule. */
+export function ruleLocationText(at: RuleLocation): string {
+  const where = at.file ? `${at.file}${at.line !== undefined ? `:${at.line}${at.column !== undefined ? `:${at.column}` : ''}` : ''}` : at.builtIn ?? 'built in';
+  return at.path && at.path.length > 0 ? `${where} ${rulePathText(at.path)}` : where;
+}
+
+/** The place a reason points at, when any is known. */
+interface Anchored {
+  at?: RuleLocation;
+}
+
+/**
  * What a source found wrong with a definition it listed. Data: the text is
  * `defectText`'s, and nothing reads meaning back out of it.
  */
-export type DefinitionDefect =
+export type DefinitionDefect = Anchored & (
   /** The definition does not fit the tool shape (name, schema, ...). */
   | { kind: 'bad-shape'; problem: string }
   /** The catalog refuses its model-facing name or the size of its schemas (catalog/toolAdmission.ts). */
@@ -17,21 +67,22 @@ export type DefinitionDefect =
   | { kind: 'missing-definition' }
   | { kind: 'plugin-disabled'; why: string }
   /** Removed by an MCP server's `toolFilter`; `rule` names the glob and where it was written. */
-  | { kind: 'tool-filter'; rule: 'exclude' | 'include'; glob?: string; where: string };
+  | { kind: 'tool-filter'; rule: 'exclude' | 'include'; glob?: string; where: string }
+);
 
 /** Why a cataloged tool is excluded or direct-only. */
 export type ToolReason =
   | DefinitionDefect
-  /** The policy denies it: the policy engine's own sentence, and how to lift it. */
-  | { kind: 'policy'; text: string; hint?: string }
+  /** The policy denies it: the policy engine's own sentence, how to lift it, and the rule that decided (`at`). */
+  | (Anchored & { kind: 'policy'; text: string; hint?: string; rule?: PolicyRuleKind; pattern?: string })
   /**
    * A client tool whose name belongs to another tool (`with` is that tool's id);
    * `listedAs` when the other is a client tool too, listed under that name.
    */
-  | { kind: 'client-conflict'; with: string; listedAs?: string }
+  | (Anchored & { kind: 'client-conflict'; with: string; listedAs?: string; withAt?: RuleLocation })
   /** Two non-client tools want one model-visible name; the earlier source keeps it. */
-  | { kind: 'name-conflict'; with: string }
-  | { kind: 'direct-only' };
+  | (Anchored & { kind: 'name-conflict'; with: string; withAt?: RuleLocation })
+  | (Anchored & { kind: 'direct-only' });
 
 export type ToolReasonKind = ToolReason['kind'];
 

@@ -1,6 +1,6 @@
-import type { DefinitionDefect, ToolReason } from './reasons';
+import type { DefinitionDefect, RuleLocation, ToolReason } from './reasons';
 
-export type { DefinitionDefect, ToolReason, ToolReasonKind } from './reasons';
+export type { DefinitionDefect, PolicyRuleKind, RuleLocation, ToolReason, ToolReasonKind } from './reasons';
 
 /**
  * Shared vocabulary of the core. Every module speaks in these types; nothing
@@ -92,6 +92,9 @@ export interface PolicyDecision {
   effect: PolicyEffect;
   file?: string;
   line?: number;
+  column?: number;
+  /** The JSON path of the rule in `file` (`['tools', 'deny', 0]`). */
+  path?: ReadonlyArray<string | number>;
 }
 
 export interface CatalogTool extends CatalogEntry {
@@ -127,6 +130,8 @@ export interface ServerReport {
   durationMs: number;
   /** Last lines a stdio server wrote to stderr, for explanations. */
   stderrTail?: string[];
+  /** The server's config entry (its key), for Go to Config and Problems. */
+  at?: RuleLocation;
 }
 
 export interface PluginReport {

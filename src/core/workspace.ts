@@ -35,6 +35,12 @@ export interface WorkspaceOptions {
    * `meta.lastTouchedVersion`, else the newest modelled version.
    */
   openclawVersion?: string;
+  /**
+   * A snapshot or client-tools path that does not exist fails that source
+   * alone, with a diagnostic (the editor, where one stale setting must not
+   * blank the catalog), instead of being a usage error (the CLI).
+   */
+  lenientInputs?: boolean;
   /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
   inputs?: Record<string, string>;
   /** Desktop clients whose MCP configs to read as well (`--import claude|cursor`). */
@@ -85,9 +91,11 @@ export class OpenWorkspace {
     this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy, model);
     this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath);
-    client.check();
     const snapshots = new SnapshotToolSource(options.snapshots ?? []);
-    snapshots.check();
+    if (options.lenientInputs !== true) {
+      client.check();
+      snapshots.check();
+    }
     this.providers = [new CoreToolSource(model), this.plugins, snapshots, client];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {

@@ -45,4 +45,8 @@ export interface ToolSearchInspectorApi {
   searchTests(): Promise<{ id: string; label: string; children: { id: string; label: string }[] }[]>;
   /** The outcome of each test in the last run of the search tests. */
   searchTestsLastRun(): { id: string; label: string; passed: boolean; message?: string }[];
+  /** The query the Explain tab shows, when it is open. */
+  explainPanelQuery(): string | undefined;
+  /** `file:line:col` of the parse error while the active catalog is stale (the last good one kept). */
+  catalogStale(): string | undefined;
 }

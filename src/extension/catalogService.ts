@@ -9,12 +9,29 @@ import type { Logger } from './logger';
 import { editorHost, type EditorHost } from './host';
 import { readSettings } from './settings';
 import type { InspectorSettings } from './settingsModel';
+import { staleMarkOf, type StaleMark } from './stale/staleMark';
+
+/** The config a catalog was built from: how diagnostics name it, and where it is. */
+export interface ConfigFileInfo {
+  file: string;
+  absFile: string;
+}
 
 export type CatalogState =
   | { kind: 'idle' }
   | { kind: 'no-folder' }
   | { kind: 'loading' }
-  | { kind: 'ready'; catalog: Catalog; trusted: boolean; settings: InspectorSettings; buildMs: number }
+  | {
+      kind: 'ready';
+      catalog: Catalog;
+      trusted: boolean;
+      settings: InspectorSettings;
+      buildMs: number;
+      /** The OpenClaw config read, when there is one (none: Tool Search is off unless the modelled version turns it on). */
+      config?: ConfigFileInfo;
+      /** Set when the config stopped parsing: `catalog` is then the last good one. */
+      stale?: StaleMark;
+    }
   | { kind: 'error'; message: string; trusted: boolean };
 
 /** Supplies the live MCP source once core has one; kept injectable so activation stays cheap. */
@@ -76,6 +93,8 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
   /** Fired after a build in which some MCP server lacked `${input:id}` values. */
   readonly onMissingInputs = this.missing.event;
   private current: CatalogState = { kind: 'idle' };
+  /** The last catalog built from a config that parsed: kept while the config does not. */
+  private lastGood: Extract<CatalogState, { kind: 'ready' }> | undefined;
   private workspace: OpenWorkspace | undefined;
   private inFlight: { promise: Promise<CatalogState>; abort: AbortController } | undefined;
   private generation = 0;
@@ -183,7 +202,24 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         inputs,
         // Untrusted: the live source starts nothing and reports each server as not started.
         liveMcp: (w) => this.watchLive(w, trusted ? (this.options.liveMcp ?? live)(w) : live(w)),
+        // One stale snapshot path or client-tools setting fails its source, not the whole catalog.
+        lenientInputs: true,
       });
+      const config = ws.config.file ? { file: ws.config.reader?.file ?? ws.config.unusable?.file ?? ws.config.file, absFile: ws.config.file } : undefined;
+      const last = this.lastGood;
+      const stale = staleMarkOf(ws.config, last !== undefined);
+      if (stale && last) {
+        // A syntax error must not silently change the answer: keep the last good catalog (and its workspace) and say so.
+        await ws.dispose();
+        ws = undefined;
+        if (generation !== this.generation) {
+          return this.current;
+        }
+        this.options.logger.warn(`config does not parse (${stale.file}:${stale.line ?? '?'}): keeping the catalog built at ${new Date(last.catalog.builtAt).toISOString()}`);
+        const keptSince = this.current.kind === 'ready' && this.current.stale ? this.current.stale.since : stale.since;
+        this.set({ ...last, stale: { ...stale, since: keptSince } });
+        return this.current;
+      }
       const catalog = await ws.buildCatalog(signal);
       if (generation !== this.generation) {
         await ws.dispose();
@@ -195,7 +231,11 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
       this.builds++;
       const buildMs = performance.now() - started;
       this.options.logger.info(`catalog built in ${buildMs.toFixed(0)} ms: ${catalog.size} cataloged, ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded`);
-      this.set({ kind: 'ready', catalog, trusted, settings, buildMs });
+      const ready: Extract<CatalogState, { kind: 'ready' }> = { kind: 'ready', catalog, trusted, settings, buildMs, ...(config ? { config } : {}), ...(stale ? { stale } : {}) };
+      if (!stale) {
+        this.lastGood = ready;
+      }
+      this.set(ready);
       if (missing.length > 0) {
         this.missing.fire(missing);
       }
@@ -235,7 +275,11 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         if (generation === this.generation && ws === this.workspace && this.current.kind === 'ready') {
           this.builds++;
           this.options.logger.info(`catalog rebuilt (${reason}): ${catalog.size} cataloged`);
-          this.set({ ...this.current, catalog, buildMs: performance.now() - started });
+          const next = { ...this.current, catalog, buildMs: performance.now() - started };
+          if (!next.stale) {
+            this.lastGood = next;
+          }
+          this.set(next);
         }
       } catch (err) {
         this.options.logger.error(`catalog rebuild (${reason}) failed`, err);

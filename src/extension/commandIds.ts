@@ -27,6 +27,12 @@ export const COMMANDS = {
   openSessionLog: 'toolSearchInspector.openSessionLog',
   saveBridgeTrace: 'toolSearchInspector.saveBridgeTrace',
   openBridgeTrace: 'toolSearchInspector.openBridgeTrace',
+  goToRule: 'toolSearchInspector.goToRule',
+  applyToolFix: 'toolSearchInspector.applyToolFix',
+  createStarterConfig: 'toolSearchInspector.createStarterConfig',
+  enableToolSearch: 'toolSearchInspector.enableToolSearch',
+  showServerStderr: 'toolSearchInspector.showServerStderr',
+  restartMcpServer: 'toolSearchInspector.restartMcpServer',
 } as const;
 
 export const CATALOG_VIEW = 'toolSearchInspector.catalog';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { SourceLocation } from '../core/types';
 import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
-import { explainToolCommand, ExplainDocuments, EXPLAIN_SCHEME } from './explain/explainCommand';
+import { explainToolCommand } from './explain/explainCommand';
 import type { BridgeRunner } from './bridge/runSnippetCommand';
 import { editorHost } from './host';
 import type { Logger } from './logger';
@@ -63,7 +63,6 @@ async function openLocation(service: CatalogService, arg: unknown): Promise<void
 
 /** Registers the commands; each one reports its failure with "Show Logs". */
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  const docs = new ExplainDocuments();
   const previews = deps.previewDocs;
   const verifyDocs = new VerifyDocuments();
   const suggestionDocs = new SuggestionDocuments();
@@ -76,13 +75,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     }
   };
   return [
-    docs,
-    vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, docs),
     vscode.commands.registerCommand(COMMANDS.refresh, guarded('Refresh', async () => {
       const s = await deps.service.refresh('command');
       return s.kind;
     })),
-    vscode.commands.registerCommand(COMMANDS.explainTool, guarded('Explain Tool', (arg?: unknown) => explainToolCommand(deps.service, docs, arg))),
+    vscode.commands.registerCommand(COMMANDS.explainTool, guarded('Explain Tool', (arg?: unknown) => explainToolCommand(deps, arg))),
     vscode.commands.registerCommand(COMMANDS.openCatalogPanel, guarded('Open Effective Catalog', (arg?: unknown) => {
       // From a root's node in the tree (or a test): that root's panel; else the active root's.
       const uri = arg && typeof arg === 'object' && typeof (arg as { folder?: unknown }).folder === 'string' ? (arg as { folder: string }).folder : undefined;

@@ -4,6 +4,8 @@
 // esbuild.mjs lists it; otherwise inlined lazily into dist/extension.js.
 export { OpenWorkspace } from '../core/workspace';
 export { explainTool } from '../core/explain/explain';
+export { fixEdits } from '../core/explain/quickFix';
+export { inverseEdits } from '../core/explain/configEdits';
 export { CodeBridge, defaultSandboxBundle } from '../core/bridge/codeBridge';
 export { probeIsolation } from '../core/bridge/isolation';
 export { createToolSearchApi } from '../core/gateway/toolSearchApi';

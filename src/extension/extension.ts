@@ -21,6 +21,9 @@ import { PreviewDocuments } from './preview/previewCommand';
 import { readSettings, requiresRebuild } from './settings';
 import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
+import { registerRuleCommands } from './explain/ruleCommands';
+import { ExplainPanel } from './explain/explainPanel';
+import { staleWhere } from './stale/staleMark';
 import { createStatusBar } from './statusBar';
 import { registerSearchTests } from './testing/searchTests';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
   context.subscriptions.push(...registerSessions(context, logger));
 
+  context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
   context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
@@ -161,6 +165,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
       return out;
     },
     searchTestsLastRun: () => [...searchTests.controller.lastRun],
+    explainPanelQuery: () => ExplainPanel.open?.currentQuery,
+    catalogStale: () => (service.state.kind === 'ready' && service.state.stale ? staleWhere(service.state.stale) : undefined),
   };
 }
 

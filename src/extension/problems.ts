@@ -32,7 +32,18 @@ export function publishCatalogProblems(roots: CatalogRoots): vscode.Disposable {
       if (state.kind !== 'ready') {
         continue;
       }
-      for (const d of state.catalog.diagnostics) {
+      // The kept catalog's own diagnostics stay; the parse error that made it stale is added, and failed servers sit on their config entry.
+      const extra: Diagnostic[] = [];
+      if (state.stale) {
+        extra.push({ file: state.stale.file, line: state.stale.line, column: state.stale.column, severity: 'error', message: state.stale.message });
+      }
+      for (const s of state.catalog.servers) {
+        if (s.status === 'failed' && s.at?.file) {
+          const tail = s.stderrTail && s.stderrTail.length > 0 ? ` (stderr: ${s.stderrTail[s.stderrTail.length - 1] ?? ''})` : '';
+          extra.push({ file: s.at.file, line: s.at.line, column: s.at.column, severity: 'error', message: `MCP server "${s.name}" failed: ${s.error ?? 'no reason given'}${tail}` });
+        }
+      }
+      for (const d of [...state.catalog.diagnostics, ...extra]) {
         const uri = uriOf(d.file, root.folder.uri);
         if (!uri) {
           continue;

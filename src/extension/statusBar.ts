@@ -3,6 +3,7 @@ import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService, CatalogState } from './catalogService';
 import { COMMANDS, FOCUS_CATALOG_VIEW } from './commandIds';
 import { statusText } from './tree/catalogTreeModel';
+import { staleText } from './stale/staleMark';
 
 /** The tooltip with a link to the Mode Preview panel (only that command may run from it). */
 function withPreviewLink(text: string): vscode.MarkdownString {
@@ -22,13 +23,28 @@ export function createStatusBar(service: CatalogService, roots: CatalogRoots): v
   const item = vscode.window.createStatusBarItem('toolSearchInspector.status', vscode.StatusBarAlignment.Left, 50);
   item.name = 'Tool Search Inspector';
   item.command = FOCUS_CATALOG_VIEW;
+  // One notification per break: shown when the config stops parsing, not on every rebuild while it stays broken.
+  let notifiedSince: number | undefined;
   const update = (state: CatalogState) => {
     switch (state.kind) {
       case 'ready': {
-        const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined);
+        const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined, state.stale);
         item.text = t.text;
         item.tooltip = withPreviewLink(t.tooltip);
-        item.backgroundColor = undefined;
+        const failed = state.catalog.servers.some((x) => x.status === 'failed');
+        item.backgroundColor = state.stale ? new vscode.ThemeColor('statusBarItem.warningBackground') : failed ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+        const stale = state.stale;
+        if (stale && notifiedSince !== stale.since) {
+          notifiedSince = stale.since;
+          void vscode.window.showWarningMessage(staleText(stale), 'Go to Error').then((pick) => {
+            if (pick) {
+              void vscode.commands.executeCommand(COMMANDS.openLocation, { file: stale.file, line: stale.line, column: stale.column, folder: service.folder?.uri.toString() });
+            }
+          });
+        } else if (!stale && notifiedSince !== undefined) {
+          notifiedSince = undefined;
+          vscode.window.setStatusBarMessage('$(check) Tool Search: the config parses again; catalog rebuilt', 5000);
+        }
         break;
       }
       case 'loading':

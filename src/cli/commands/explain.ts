@@ -2,6 +2,7 @@ import { explainTool } from '../../core/explain/explain';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
 import { formatLocation } from '../../core/util/location';
+import { ruleLocationText } from '../../core/reasons';
 import { withCatalog } from '../session';
 
 export const explainCommand: CliCommand = {
@@ -13,8 +14,8 @@ export const explainCommand: CliCommand = {
     if (!query) {
       throw new UsageError('explain needs a tool name or id');
     }
-    return withCatalog(ctx, (catalog) => {
-      const e = explainTool(catalog, query);
+    return withCatalog(ctx, (catalog, ws) => {
+      const e = explainTool(catalog, query, { configFile: ws.config.reader?.file });
       if (ctx.json) {
         ctx.io.stdout(json(e));
         return 0;
@@ -25,12 +26,23 @@ export const explainCommand: CliCommand = {
       }
       for (const m of e.matches) {
         out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
-        for (const d of m.decisions) {
+        // A tool its source excluded never reached the policy: its verdicts are not the answer.
+        const notReached = m.chain.some((s) => s.notReached === true);
+        if (notReached) {
+          out.push('  policy: not reached (the source excluded it first)');
+        }
+        for (const d of notReached ? [] : m.decisions) {
           const where = d.file ? `  (${formatLocation({ file: d.file, line: d.line })})` : '';
           out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${d.rule}${where}`);
         }
+        if (m.location) {
+          out.push(`  rule: ${ruleLocationText(m.location)}`);
+        }
         if (m.hint) {
           out.push(`  fix: ${m.hint}`);
+        }
+        if (m.fix) {
+          out.push(`  quick fix: ${m.fix.title} (${m.fix.file})`);
         }
       }
       if (e.suggestions.length > 0) {

@@ -5,7 +5,7 @@ import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinitio
 import { errorMessage } from '../util/errors';
 import { normalizeToolName } from '../policy/toolPattern';
 import type { ModelledVersion } from '../policy/openclawVersions';
-import type { DefinitionDefect, ToolReason } from '../reasons';
+import type { DefinitionDefect, RuleLocation, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
 import { admissionProblem } from './toolAdmission';
 
@@ -38,6 +38,15 @@ function addUnique(into: Diagnostic[], from: readonly Diagnostic[]): void {
       into.push(d);
     }
   }
+}
+
+/** Where a definition was written; OpenClaw's core tools are built in. */
+function definitionAt(def: ToolDefinition): RuleLocation {
+  if (def.origin) {
+    const { file, line, column } = def.origin;
+    return { file, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) };
+  }
+  return { builtIn: def.source === 'openclaw' && def.owner === 'core' ? `OpenClaw core tool "${def.name}"` : `${def.source} source "${def.owner}"` };
 }
 
 /** Rank of a source when two tools want the same model-visible name: core first, client last. */
@@ -106,16 +115,16 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (owner === undefined) {
       owners.set(key, { id: toolId(def), def });
     } else if (def.source === 'client') {
-      conflicts.set(def, { kind: 'client-conflict', with: owner.id });
+      conflicts.set(def, { kind: 'client-conflict', with: owner.id, at: definitionAt(def), withAt: definitionAt(owner.def) });
       clientConflicts.push(def.name);
       // Two client tools with one name: neither is usable (OpenClaw names both and refuses the run).
       if (owner.def.source === 'client' && !conflicts.has(owner.def)) {
-        conflicts.set(owner.def, { kind: 'client-conflict', with: toolId(def), listedAs: def.name });
+        conflicts.set(owner.def, { kind: 'client-conflict', with: toolId(def), listedAs: def.name, at: definitionAt(owner.def), withAt: definitionAt(def) });
         clientConflicts.push(owner.def.name);
       }
     } else {
       const holder = owner.id;
-      conflicts.set(def, { kind: 'name-conflict', with: holder });
+      conflicts.set(def, { kind: 'name-conflict', with: holder, at: definitionAt(def), withAt: definitionAt(owner.def) });
       diagnostics.push({
         file: def.origin?.file ?? def.owner,
         line: def.origin?.line,
@@ -177,17 +186,25 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
     if (invalid) {
       tool.status = 'excluded';
-      tool.reason = invalid;
+      // A defect with no rule of its own (a bad schema, a duplicate) is decided by the definition.
+      tool.reason = invalid.at ? invalid : { ...invalid, at: definitionAt(def) };
     } else if (!verdict.allowed) {
       tool.status = 'excluded';
-      tool.reason = { kind: 'policy', text: verdict.reason ?? 'denied by policy', ...(verdict.hint ? { hint: verdict.hint } : {}) };
+      tool.reason = {
+        kind: 'policy',
+        text: verdict.reason ?? 'denied by policy',
+        ...(verdict.hint ? { hint: verdict.hint } : {}),
+        ...(verdict.decidedBy ? { at: verdict.decidedBy } : {}),
+        ...(verdict.ruleKind ? { rule: verdict.ruleKind } : {}),
+        ...(verdict.pattern !== undefined ? { pattern: verdict.pattern } : {}),
+      };
       tool.hint = verdict.hint;
     } else if (conflicts.has(def)) {
       tool.status = 'excluded';
       tool.reason = conflicts.get(def);
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
-      tool.reason = { kind: 'direct-only' };
+      tool.reason = { kind: 'direct-only', at: definitionAt(def) };
     } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
       // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
       tool.directVisible = true;

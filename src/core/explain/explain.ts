@@ -1,8 +1,21 @@
 import type { Catalog } from '../catalog/catalog';
 import { suggestNames } from '../catalog/suggestNames';
-import { toolReasonText, type ToolReason, type ToolReasonKind } from '../reasons';
-import type { CatalogTool, PolicyDecision, ToolSourceKind } from '../types';
-import { formatLocation } from '../util/location';
+import { ruleLocationText, toolReasonText, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
+import type { CatalogTool, PolicyDecision, ServerReport, ToolSourceKind } from '../types';
+import { fixPlanFor, type FixPlan } from './quickFix';
+
+/** One layer of the decision chain: which step, what it said, where that is written. */
+export interface ChainStep {
+  /** `source` (definition, toolFilter, plugin entry), `policy`, `names` (conflicts), `surface` (what the model gets). */
+  stage: 'source' | 'policy' | 'names' | 'surface';
+  /** The layer's own name: `tools.deny`, `toolFilter of filesystem`, `agents.support.tools`, ... */
+  layer: string;
+  said: string;
+  effect: 'allow' | 'deny' | 'none';
+  /** Set when an earlier stage already excluded the tool: this one was evaluated but did not decide. */
+  notReached?: boolean;
+  at?: RuleLocation;
+}
 
 export type ExplainStatus = 'cataloged' | 'direct-only' | 'excluded' | 'unknown' | 'unavailable';
 
@@ -20,6 +33,16 @@ export interface ExplainMatch {
   why?: ToolReason;
   decisions: PolicyDecision[];
   hint?: string;
+  /** Where the thing that decided it is written (the rule, the filter glob, the plugin entry, the server entry). */
+  location?: RuleLocation;
+  /** The other side, when it takes two: the tool a client tool clashes with. */
+  related?: { label: string; at: RuleLocation };
+  /** Where the tool itself is defined. */
+  definition?: RuleLocation;
+  /** The decision, stage by stage. */
+  chain: ChainStep[];
+  /** The one-click fix, when lifting the exclusion is an edit of one file. */
+  fix?: FixPlan;
 }
 
 export interface Explanation {
@@ -29,6 +52,11 @@ export interface Explanation {
   matches: ExplainMatch[];
   suggestions: string[];
   unavailableServers: string[];
+}
+
+export interface ExplainOptions {
+  /** The config file as diagnostics name it: where fixes of built-in rules (OpenClaw's sandbox defaults) go. */
+  configFile?: string;
 }
 
 function reasonFor(t: CatalogTool, catalog: Catalog): string {
@@ -41,7 +69,11 @@ function reasonFor(t: CatalogTool, catalog: Catalog): string {
 }
 
 function definitionFix(t: CatalogTool): string | undefined {
-  return t.origin ? `fix the definition at ${formatLocation(t.origin)}` : undefined;
+  const at = t.reason?.at ?? t.origin;
+  if (t.reason?.kind === 'undeclared' && at?.file) {
+    return `declare "${t.name}" in contracts.tools at ${ruleLocationText(at)}`;
+  }
+  return at?.file ? `fix the definition at ${ruleLocationText(at)}` : undefined;
 }
 
 /** How to let an excluded tool through, chosen by the kind of its reason. */
@@ -53,15 +85,61 @@ function hintFor(t: CatalogTool): string | undefined {
     case 'policy':
       return t.reason.hint ?? t.hint;
     case 'plugin-disabled':
-      return 'enable the plugin in plugins.entries / plugins.allow';
+      return t.reason.at?.file ? `enable the plugin at ${ruleLocationText(t.reason.at)}` : 'enable the plugin in plugins.entries / plugins.allow';
     case 'client-conflict':
     case 'name-conflict':
-      return 'rename one of the clashing tools';
+      return `rename one of the clashing tools${t.reason.at?.file ? ` (this one at ${ruleLocationText(t.reason.at)})` : ''}`;
     case 'tool-filter':
-      return `change the toolFilter of MCP server "${t.sourceName}" (${t.reason.where})`;
+      return `change the toolFilter of MCP server "${t.sourceName}" at ${t.reason.at ? ruleLocationText(t.reason.at) : t.reason.where}`;
     default:
       return definitionFix(t);
   }
+}
+
+function decisionAt(d: PolicyDecision): RuleLocation | undefined {
+  return d.file ? { file: d.file, line: d.line, column: d.column, path: d.path } : undefined;
+}
+
+/** What each stage said about a tool, in the order the catalog asked them. */
+function chainOf(t: CatalogTool, catalog: Catalog): ChainStep[] {
+  const r = t.reason;
+  const steps: ChainStep[] = [];
+  const definition = t.origin ? { file: t.origin.file, line: t.origin.line, column: t.origin.column } : undefined;
+  const sourceLabel = t.source === 'mcp' ? `MCP server "${t.sourceName}"` : t.source === 'client' ? 'client tools' : t.sourceName === 'core' ? 'OpenClaw core' : `plugin "${t.sourceName}"`;
+  const defect = r && r.kind !== 'policy' && r.kind !== 'client-conflict' && r.kind !== 'name-conflict' && r.kind !== 'direct-only';
+  if (defect) {
+    const text = toolReasonText(t) ?? '';
+    steps.push({ stage: 'source', layer: sourceLabel, said: text, effect: 'deny', ...(r.at ? { at: r.at } : {}) });
+  } else {
+    steps.push({ stage: 'source', layer: sourceLabel, said: 'lists the tool', effect: 'allow', ...(definition ? { at: definition } : {}) });
+  }
+  const shown = t.decisions.filter((d) => d.effect !== 'none' || d.file);
+  for (const d of shown) {
+    const at = decisionAt(d);
+    steps.push({ stage: 'policy', layer: d.layer, said: d.rule, effect: d.effect, ...(defect ? { notReached: true } : {}), ...(at ? { at } : {}) });
+  }
+  if (r?.kind === 'policy' && r.at?.builtIn && !steps.some((s) => s.stage === 'policy' && s.effect === 'deny' && s.at)) {
+    // A built-in list decided: say which one, since there is no file to go to.
+    const last = [...steps].reverse().find((s) => s.stage === 'policy' && s.effect === 'deny');
+    if (last) {
+      last.at = r.at;
+    }
+  }
+  if (r?.kind === 'client-conflict' || r?.kind === 'name-conflict') {
+    steps.push({ stage: 'names', layer: 'model-visible names', said: toolReasonText(t) ?? '', effect: 'deny', ...(r.at ? { at: r.at } : {}) });
+  } else if (!defect && r?.kind !== 'policy') {
+    steps.push({ stage: 'names', layer: 'model-visible names', said: `"${t.name}" is unique`, effect: 'allow' });
+  }
+  if (t.status === 'cataloged') {
+    steps.push({ stage: 'surface', layer: 'Tool Search', said: reasonFor(t, catalog), effect: 'allow' });
+  } else if (t.status === 'direct-only') {
+    steps.push({ stage: 'surface', layer: 'catalogMode', said: toolReasonText(t) ?? 'direct-only', effect: 'allow', ...(r?.at ? { at: r.at } : {}) });
+  }
+  return steps;
+}
+
+function serverAt(s: ServerReport): RuleLocation | undefined {
+  return s.at?.file ? s.at : undefined;
 }
 
 /** Splits `<server>__<tool>` / `mcp:<server>:<tool>` to name a server a missing tool may come from. */
@@ -79,7 +157,7 @@ function serverOf(query: string): string | undefined {
  * with file and line, a fix, and, when it is found nowhere, close names and
  * the servers that failed (so a miss is not mistaken for absence).
  */
-export function explainTool(catalog: Catalog, query: string): Explanation {
+export function explainTool(catalog: Catalog, query: string, options: ExplainOptions = {}): Explanation {
   const q = query.trim();
   const found = new Map<string, CatalogTool>();
   const exact = catalog.get(q);
@@ -90,24 +168,40 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
     found.set(t.id, t);
   }
   const unavailable = catalog.unavailableServers.map((s) => s.name);
-  const matches: ExplainMatch[] = [...found.values()].map((t) => ({
-    id: t.id,
-    name: t.name,
-    source: t.source,
-    sourceName: t.sourceName,
-    status: t.status,
-    reason: reasonFor(t, catalog),
-    ...(t.reason ? { reasonKind: t.reason.kind, why: t.reason } : {}),
-    decisions: t.decisions,
-    hint: hintFor(t),
-  }));
+  const taken = new Set(catalog.tools.map((t) => t.name));
+  const fixContext = { configFile: options.configFile, sandboxAlsoAllow: catalog.openclaw?.model.sandboxAlsoAllow ?? false, takenNames: taken };
+  const matches: ExplainMatch[] = [...found.values()].map((t) => {
+    const r = t.reason;
+    const fix = fixPlanFor(t, fixContext);
+    const related = r && (r.kind === 'client-conflict' || r.kind === 'name-conflict') && r.withAt ? { label: r.with, at: r.withAt } : undefined;
+    return {
+      id: t.id,
+      name: t.name,
+      source: t.source,
+      sourceName: t.sourceName,
+      status: t.status,
+      reason: reasonFor(t, catalog),
+      ...(r ? { reasonKind: r.kind, why: r } : {}),
+      decisions: t.decisions,
+      hint: hintFor(t),
+      ...(r?.at ? { location: r.at } : {}),
+      ...(related ? { related } : {}),
+      ...(t.origin ? { definition: { file: t.origin.file, line: t.origin.line, column: t.origin.column } } : {}),
+      chain: chainOf(t, catalog),
+      ...(fix ? { fix } : {}),
+    };
+  });
   if (matches.length === 0) {
     const server = serverOf(q);
     // A tool of a server that failed or is disabled is unavailable, not unknown.
     const down = server ? catalog.servers.find((s) => s.status !== 'ok' && s.name.toLowerCase() === server.toLowerCase()) : undefined;
     if (down) {
       const what = down.status === 'failed' ? 'failed' : 'is disabled';
+      const at = serverAt(down);
+      const said = `MCP server "${down.name}" ${what}: ${down.error ?? 'no reason given'}`;
       matches.push({
+        ...(at ? { location: at } : {}),
+        chain: [{ stage: 'source', layer: `MCP server "${down.name}"`, said, effect: 'deny', ...(at ? { at } : {}) }],
         name: q,
         source: 'mcp',
         sourceName: down.name,
@@ -122,6 +216,7 @@ export function explainTool(catalog: Catalog, query: string): Explanation {
         status: 'unknown',
         reason: `no source offers a tool named "${q}"`,
         decisions: [],
+        chain: [],
         hint:
           unavailable.length > 0
             ? `it may come from a server that failed: ${unavailable.join(', ')}`

@@ -1,6 +1,6 @@
 import { dotted, type ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
-import type { PolicyContext, PolicyDecision } from '../types';
+import type { PolicyContext, PolicyDecision, PolicyRuleKind, RuleLocation } from '../types';
 import { isProfileName } from './groups';
 import { OPENCLAW_MODELS, type OpenClawModel, type ProfileName } from './openclawVersions';
 import { aliasOf, namesCoreTool, normalizeToolName, patternMatches, type PolicySubject } from './toolPattern';
@@ -10,6 +10,9 @@ export interface PolicyRule {
   pattern: string;
   file?: string;
   line?: number;
+  column?: number;
+  /** The entry's JSON path in `file` (`['tools', 'deny', 0]`). */
+  path?: JsonPath;
   /** `profile`: an entry of a built-in profile; `default`: OpenClaw's default sandbox list; `implicit`: added by OpenClaw. */
   origin?: 'profile' | 'default' | 'implicit';
 }
@@ -28,12 +31,20 @@ export interface PolicyLayer {
   /** Where a user edits it (`tools`, `agents.list[ops].tools`, `tools.sandbox.tools`); defaults to `name`. */
   configPath?: string;
   kind?: LayerKind;
-  profile?: { name: ProfileName; file?: string; line?: number; setBy?: string; replaces?: { name: string; file?: string; line?: number } };
+  profile?: { name: ProfileName; file?: string; line?: number; column?: number; path?: JsonPath; setBy?: string; replaces?: { name: string; file?: string; line?: number } };
   allow: PolicyRule[];
   alsoAllow: PolicyRule[];
   deny: PolicyRule[];
   /** Where the allow list was written, for "not in allow list" decisions. */
-  allowAt?: { file?: string; line?: number };
+  allowAt?: Located;
+}
+
+/** A place in the config: file, line, column and JSON path. */
+interface Located {
+  file?: string;
+  line?: number;
+  column?: number;
+  path?: JsonPath;
 }
 
 export interface PolicyVerdict {
@@ -43,6 +54,21 @@ export interface PolicyVerdict {
   reason?: string;
   /** How a user would let the tool through, when denied. */
   hint?: string;
+  /** Where the rule that refused the tool is written (or which built-in list it is). */
+  decidedBy?: RuleLocation;
+  /** What kind of rule refused it: what a fix would edit. */
+  ruleKind?: PolicyRuleKind;
+  /** The deny entry's pattern, when a deny entry refused it. */
+  pattern?: string;
+}
+
+function located(at: Located | undefined): RuleLocation {
+  return at ? { file: at.file, line: at.line, column: at.column, path: at.path } : {};
+}
+
+/** A decision's place fields, from the rule or list that made it. */
+function placeOf(at: Located | undefined): Pick<PolicyDecision, 'file' | 'line' | 'column' | 'path'> {
+  return at?.file ? { file: at.file, line: at.line, column: at.column, path: at.path } : {};
 }
 
 /** A layer given by the caller (the session layer of the extension or an embedding host). */
@@ -65,7 +91,11 @@ function readRules(reader: ConfigReader, path: JsonPath): PolicyRule[] | undefin
     return undefined;
   }
   const list = reader.stringArray(path) ?? [];
-  return list.map((pattern, i) => ({ pattern, file: reader.file, line: reader.line([...path, i]) }));
+  return list.map((pattern, i) => {
+    const p = [...path, i];
+    const pos = reader.doc.locate(p);
+    return { pattern, file: reader.file, line: pos?.line, column: pos?.column, path: p };
+  });
 }
 
 interface ToolsSection {
@@ -74,10 +104,10 @@ interface ToolsSection {
   allow?: PolicyRule[];
   alsoAllow?: PolicyRule[];
   deny?: PolicyRule[];
-  profile?: { name: ProfileName; file?: string; line?: number };
+  profile?: { name: ProfileName; file?: string; line?: number; column?: number; path?: JsonPath };
   /** `profile` is written here, known or not: an agent's unknown profile still replaces the global one. */
   profileSet?: boolean;
-  allowAt?: { file?: string; line?: number };
+  allowAt?: Located;
 }
 
 function readSection(reader: ConfigReader, path: JsonPath): ToolsSection | undefined {
@@ -92,14 +122,16 @@ function readSection(reader: ConfigReader, path: JsonPath): ToolsSection | undef
     deny: readRules(reader, [...path, 'deny']),
   };
   if (section.allow) {
-    section.allowAt = { file: reader.file, line: reader.line([...path, 'allow']) };
+    const pos = reader.doc.locate([...path, 'allow'], true);
+    section.allowAt = { file: reader.file, line: pos?.line, column: pos?.column, path: [...path, 'allow'] };
   }
   const raw = reader.raw([...path, 'profile']);
   section.profileSet = raw !== undefined && raw !== null;
   const profile = reader.string([...path, 'profile']);
   if (profile !== undefined) {
     if (isProfileName(profile)) {
-      section.profile = { name: profile, file: reader.file, line: reader.line([...path, 'profile']) };
+      const pos = reader.doc.locate([...path, 'profile']);
+      section.profile = { name: profile, file: reader.file, line: pos?.line, column: pos?.column, path: [...path, 'profile'] };
     } else {
       reader.report([...path, 'profile'], 'error', `unknown tool profile "${profile}" (expected minimal, coding, messaging or full); OpenClaw applies no profile`);
     }
@@ -367,13 +399,14 @@ export class ToolPolicy {
           layer: layer.name,
           rule: byDefault ? `OpenClaw ${m.version} default sandbox deny list has "${deny.pattern}" (tools.sandbox.tools.deny is not set)` : describeRule('deny', deny, m),
           effect: 'deny',
-          file: deny.file,
-          line: deny.line,
+          ...placeOf(deny),
         });
         denied ??= byDefault
           ? {
               allowed: false,
               decisions,
+              decidedBy: { builtIn: `OpenClaw ${m.version} default sandbox deny list` },
+              ruleKind: 'sandbox-default-deny',
               reason: `denied by OpenClaw ${m.version}'s default sandbox deny list ("${deny.pattern}"); tools.sandbox.tools.deny is not set`,
               hint: m.sandboxAlsoAllow
                 ? `add "${subject.name}" to tools.sandbox.tools.allow (an explicit sandbox allow lifts OpenClaw's default deny for it)`
@@ -382,6 +415,9 @@ export class ToolPolicy {
           : {
               allowed: false,
               decisions,
+              decidedBy: deny.file ? located(deny) : { builtIn: `the ${layer.name} policy layer` },
+              ruleKind: deny.file ? 'deny' : 'session',
+              pattern: deny.pattern,
               reason: `denied by ${path}.deny ${describeRule('', deny, m).trim()}${at(deny)}`,
               hint: `remove "${deny.pattern}" from ${path}.deny${at(deny)}`,
             };
@@ -403,8 +439,7 @@ export class ToolPolicy {
           layer: layer.name,
           rule: `allow list names no core tool; OpenClaw ${m.version} ignores it so core tools stay available`,
           effect: 'none',
-          file: layer.allowAt?.file,
-          line: layer.allowAt?.line,
+          ...placeOf(layer.allowAt),
         });
         entries = undefined;
       }
@@ -419,7 +454,7 @@ export class ToolPolicy {
           : undefined;
       const chosen = hit ?? viaAdmitter;
       if (chosen) {
-        decisions.push({ layer: layer.name, rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', file: chosen.file, line: chosen.line });
+        decisions.push({ layer: layer.name, rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', ...placeOf(chosen.origin === 'profile' ? layer.profile : chosen) });
         continue;
       }
       denied ??= notAllowed(layer, subject, m, decisions);
@@ -459,13 +494,14 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
       layer: layer.name,
       rule: `not in profile "${p.name}" of OpenClaw ${m.version} [${profileSummary(members)}]`,
       effect: 'deny',
-      file: p.file,
-      line: p.line,
+      ...placeOf(p),
     });
     const replaced = p.replaces ? `; it replaces the global profile "${p.replaces.name}"${at(p.replaces)}` : '';
     return {
       allowed: false,
       decisions,
+      decidedBy: p.file ? located(p) : { builtIn: `the ${layer.name} policy layer` },
+      ruleKind: p.file ? 'profile' : 'session',
       reason: `not in profile "${p.name}" as OpenClaw ${m.version} defines it, set by ${p.setBy ?? `${path}.profile`}${at(p)}${replaced}`,
       hint: `add "${suggested}" to ${path}.alsoAllow, or choose a profile that includes it${p.replaces ? ` (the agent's profile wins over tools.profile)` : ''}`,
     };
@@ -481,16 +517,21 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
     return {
       allowed: false,
       decisions,
+      decidedBy: { builtIn: `OpenClaw ${m.version} default sandbox allow list` },
+      ruleKind: 'sandbox-default-allow',
       reason: `not in OpenClaw ${m.version}'s default sandbox allow list: a sandboxed run with no tools.sandbox.tools.allow keeps only those tools`,
       hint: `add it to tools.sandbox.tools.allow ("${suggested}")`,
     };
   }
   const where = layer.allowAt ?? layer.allow[0];
   const listed = [...layer.allow, ...layer.alsoAllow].map((r) => r.pattern);
-  decisions.push({ layer: layer.name, rule: `not in ${path}.allow [${listed.join(', ')}]`, effect: 'deny', file: where?.file, line: where?.line });
+  const list: Located | undefined = layer.allowAt ?? (layer.allow[0]?.file ? { ...layer.allow[0], path: layer.allow[0].path?.slice(0, -1) } : undefined);
+  decisions.push({ layer: layer.name, rule: `not in ${path}.allow [${listed.join(', ')}]`, effect: 'deny', ...placeOf(list) });
   return {
     allowed: false,
     decisions,
+    decidedBy: list?.file ? located(list) : { builtIn: `the ${layer.name} policy layer` },
+    ruleKind: list?.file ? 'allow-list' : 'session',
     reason: `not in ${path}.allow${at(where)}; a non-empty allow list blocks every other tool`,
     hint: `add "${subject.name}" to ${path}.allow${at(where)}`,
   };

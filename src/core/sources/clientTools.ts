@@ -64,8 +64,9 @@ export class ClientToolSource implements ToolSourceProvider {
       return Promise.resolve({ tools, diagnostics });
     }
     (Array.isArray(list) ? list : []).forEach((raw, i) => {
-      const line = doc.locate([i])?.line;
-      const { def, problem } = readToolDefinition(raw, 'client', 'client', { file, line });
+      const pos = doc.locate([i]);
+      const line = pos?.line;
+      const { def, problem } = readToolDefinition(raw, 'client', 'client', { file, line, ...(pos ? { column: pos.column } : {}) });
       if (problem || !def) {
         diagnostics.push({ file, line, severity: 'error', message: `client tool #${i + 1}: ${problem}; excluded` });
         if (def) {

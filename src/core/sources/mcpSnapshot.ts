@@ -106,6 +106,7 @@ export class SnapshotToolSource implements ToolSourceProvider {
       servers.push({
         name: spec.name,
         origin: `${this.origin} ${spec.path}`,
+        at: { file: spec.path },
         transport: 'snapshot',
         status: error ? 'failed' : 'ok',
         toolCount: defs.filter((d) => !d.invalid).length,

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { closest, type ConfigReader } from '../config/configReader';
 import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
-import { parseJson5 } from '../config/json5Document';
-import type { Diagnostic, PluginReport, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
+import { parseJson5, type JsonPath } from '../config/json5Document';
+import type { Diagnostic, PluginReport, RuleLocation, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
 import { displayPath } from '../util/paths';
 import { defectText } from '../reasons';
@@ -53,6 +53,8 @@ export interface PluginSourceOptions {
 }
 
 interface PluginPolicy {
+  /** The config place at a JSON path (key position when `key`), for reasons that name the rule. */
+  at: (path: JsonPath, key?: boolean) => RuleLocation;
   enabled: boolean;
   allow: string[];
   deny: string[];
@@ -60,7 +62,11 @@ interface PluginPolicy {
 }
 
 function readPluginPolicy(reader: ConfigReader | undefined): PluginPolicy {
-  const policy: PluginPolicy = { enabled: true, allow: [], deny: [], entries: {} };
+  const at = (p: JsonPath, key = false): RuleLocation => {
+    const pos = reader?.doc.locate(p, key);
+    return { file: reader?.file, line: pos?.line, column: pos?.column, path: p };
+  };
+  const policy: PluginPolicy = { at, enabled: true, allow: [], deny: [], entries: {} };
   if (!reader || !reader.object(['plugins'])) {
     return policy;
   }
@@ -226,6 +232,10 @@ export class PluginToolSource implements ToolSourceProvider {
     diagnostics.push(...doc.diagnostics);
     const m = doc.value as Record<string, unknown> | undefined;
     const loc = (p: (string | number)[]): number | undefined => doc.locate(p)?.line;
+    const manifestAt = (p: (string | number)[], key = false): RuleLocation => {
+      const pos = doc.locate(p, key);
+      return { file, line: pos?.line, column: pos?.column, path: p };
+    };
     if (!m || typeof m !== 'object' || Array.isArray(m)) {
       if (doc.diagnostics.length === 0) {
         diagnostics.push({ file, line: 1, severity: 'error', message: 'plugin manifest must be a JSON object' });
@@ -247,14 +257,19 @@ export class PluginToolSource implements ToolSourceProvider {
     const name = typeof m.name === 'string' ? m.name : id;
     const entry = policy.entries[id];
     let disabledReason: string | undefined;
+    let disabledAt: RuleLocation | undefined;
     if (!policy.enabled) {
       disabledReason = 'plugins.enabled is false';
+      disabledAt = policy.at(['plugins', 'enabled'], true);
     } else if (policy.deny.includes(id)) {
       disabledReason = `plugin "${id}" is in plugins.deny`;
+      disabledAt = policy.at(['plugins', 'deny', policy.deny.indexOf(id)]);
     } else if (policy.allow.length > 0 && !policy.allow.includes(id)) {
       disabledReason = `plugin "${id}" is not in plugins.allow`;
+      disabledAt = policy.at(['plugins', 'allow'], true);
     } else if (entry?.enabled === false) {
       disabledReason = `plugins.entries.${id}.enabled is false`;
+      disabledAt = policy.at(['plugins', 'entries', id, 'enabled'], true);
     }
     const handler = typeof m.handler === 'string' ? path.resolve(path.dirname(absFile), m.handler) : undefined;
     this.plugins.set(id, { id, name, manifestPath: file, handlerPath: handler, enabled: !disabledReason, config: entry?.config });
@@ -282,10 +297,10 @@ export class PluginToolSource implements ToolSourceProvider {
         def.invalid = { kind: 'duplicate' };
         diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${defectText(def.invalid, def)}; the later definition is excluded` });
       } else if (declared && !declared.includes(t.name)) {
-        def.invalid = { kind: 'undeclared' };
+        def.invalid = { kind: 'undeclared', at: manifestAt(['contracts', 'tools'], true) };
         diagnostics.push({ file, line, severity: 'warning', message: `plugin "${id}": ${defectText(def.invalid, def)}; tool excluded` });
       } else if (disabledReason) {
-        def.invalid = { kind: 'plugin-disabled', why: disabledReason };
+        def.invalid = { kind: 'plugin-disabled', why: disabledReason, ...(disabledAt ? { at: disabledAt } : {}) };
       }
       seen.add(t.name.toLowerCase());
       if (!def.invalid) {
@@ -296,7 +311,10 @@ export class PluginToolSource implements ToolSourceProvider {
     for (const n of declared ?? []) {
       if (!seen.has(n.toLowerCase())) {
         const line = loc(['contracts', 'tools', declared?.indexOf(n) ?? 0]);
-        const missing: ToolDefinition = { source: 'openclaw', owner: id, name: n, description: '', origin: { file, line }, invalid: { kind: 'missing-definition' } };
+        const missing: ToolDefinition = {
+          source: 'openclaw', owner: id, name: n, description: '', origin: { file, line },
+          invalid: { kind: 'missing-definition', at: manifestAt(['contracts', 'tools', declared?.indexOf(n) ?? 0]) },
+        };
         diagnostics.push({ file, line, severity: 'error', message: `plugin "${id}": ${defectText({ kind: 'missing-definition' }, missing)}; tool excluded` });
         tools.push(missing);
       }

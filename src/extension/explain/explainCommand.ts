@@ -1,24 +1,8 @@
 import * as vscode from 'vscode';
-import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Explanation } from '../../core/explain/explain';
 import type { CatalogTool } from '../../core/types';
-import type { CatalogService } from '../catalogService';
-import { loadCore } from '../coreLoader';
 import { toolReasonText } from '../../core/reasons';
-import { formatExplanation } from './formatExplanation';
-
-export const EXPLAIN_SCHEME = 'tool-search-explain';
-
-/** Read-only documents holding explanations. */
-export class ExplainDocuments extends ReadOnlyDocuments {
-  constructor() {
-    super(EXPLAIN_SCHEME);
-  }
-
-  set(query: string, text: string): vscode.Uri {
-    return this.put(`Explain ${query}.md`, text);
-  }
-}
+import { ExplainPanel, explainNow, type ExplainPanelDeps } from './explainPanel';
 
 /** The argument a tree item, the panel or a caller may pass: a tool id/name or a tree node. */
 function queryFrom(arg: unknown): string | undefined {
@@ -61,22 +45,16 @@ async function pickTool(tools: readonly CatalogTool[]): Promise<string | undefin
 
 /**
  * `toolSearchInspector.explainTool [query]`: explains why a tool is (or is not)
- * in the catalog and opens the answer beside. Returns the explanation so
- * other commands and tests can use it.
+ * in the catalog, in the one Explain tab. Returns the explanation so other
+ * commands and tests can use it.
  */
-export async function explainToolCommand(service: CatalogService, docs: ExplainDocuments, arg: unknown): Promise<Explanation | undefined> {
-  const catalog = await service.getCatalog();
+export async function explainToolCommand(deps: ExplainPanelDeps, arg: unknown): Promise<Explanation | undefined> {
+  const catalog = await deps.service.getCatalog();
   const query = queryFrom(arg) ?? (await pickTool(catalog.tools));
   if (!query) {
     return undefined;
   }
-  const { explainTool } = await loadCore();
-  const explanation = explainTool(catalog, query);
-  const uri = docs.set(query, formatExplanation(explanation));
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-  // Explanations share one column instead of splitting the editor again and again.
-  const previous = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === EXPLAIN_SCHEME);
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: previous?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false });
+  const explanation = await explainNow(deps.service, query);
+  ExplainPanel.show(deps, query);
   return explanation;
 }

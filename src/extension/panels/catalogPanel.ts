@@ -116,7 +116,7 @@ export class CatalogPanel extends PanelBase {
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
-        const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString() });
+        const snapshot = toCatalogSnapshot(state.catalog, { workspaceName: this.folderName, trusted: state.trusted, rootUri: this.service.folder?.uri.toString(), stale: state.stale });
         for (const p of snapshot.problemLocations ?? []) {
           this.shownPlaces.add(placeKey(p.file, p.line));
         }

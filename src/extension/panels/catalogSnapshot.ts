@@ -3,8 +3,10 @@ import type { Catalog } from '../../core/catalog/catalog';
 import { toolReasonText } from '../../core/reasons';
 import { formatLocation } from '../../core/util/location';
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
+import { linkOf } from '../explain/explainView';
+import { staleWhere, type StaleMark } from '../stale/staleMark';
 
-export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean; rootUri?: string }): CatalogSnapshot {
+export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean; rootUri?: string; stale?: StaleMark }): CatalogSnapshot {
   const rows = new Map<string, SourceRow>();
   for (const t of catalog.tools) {
     const key = `${t.source}\u0000${t.sourceName}`;
@@ -58,10 +60,12 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       description: t.description,
       reason: toolReasonText(t),
       reasonKind: t.reason?.kind,
+      ...(t.status !== 'cataloged' && t.reason?.at ? { rule: linkOf(t.reason.at) } : {}),
     })),
     problems: errors.map((d) => `${formatLocation(d)}: ${d.message}`),
     // Index for index with `problems`, so each banner opens its own place.
     problemLocations: errors.map((d) => ({ file: d.file, ...(d.line !== undefined ? { line: d.line } : {}), label: formatLocation(d) })),
     builtAt: catalog.builtAt,
+    ...(opts.stale ? { stale: { ...opts.stale, where: staleWhere(opts.stale) } } : {}),
   };
 }

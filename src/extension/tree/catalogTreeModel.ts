@@ -2,7 +2,8 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
-import { toolReasonText } from '../../core/reasons';
+import { ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
@@ -38,11 +39,17 @@ export interface GroupNode extends NodeBase {
 export interface ToolNode extends NodeBase {
   kind: 'tool';
   tool: CatalogTool;
+  /** Where the rule that excluded it (or kept it direct-only) is written: what Go to Rule opens. */
+  rule?: RuleLocation;
 }
 
 export interface NoticeNode extends NodeBase {
   kind: 'notice';
   severity: 'error' | 'warning' | 'info';
+  /** A failed MCP server's name: its row offers Show stderr, Restart and Open config. */
+  server?: string;
+  /** What the notice is about, for its context menu (`stale`, `no-config`). */
+  topic?: 'stale' | 'no-config' | 'search-off';
 }
 
 export type TreeNode = GroupNode | ToolNode | NoticeNode;
@@ -95,6 +102,9 @@ function toolTooltip(t: CatalogTool): string {
       lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${locationSuffix(d)}`);
     }
   }
+  if (t.reason?.at && t.status !== 'cataloged') {
+    lines.push('', `decided by ${ruleLocationText(t.reason.at)}`);
+  }
   if (t.origin) {
     lines.push('', `defined at ${where(t.origin)}`);
   }
@@ -114,6 +124,7 @@ function toolNode(t: CatalogTool, scope: string): ToolNode {
     icon,
     tool: t,
     location: t.origin,
+    ...(t.status !== 'cataloged' && t.reason?.at ? { rule: t.reason.at } : {}),
     command: { command: COMMANDS.explainTool, title: 'Explain Tool', args: [t.id] },
   };
 }
@@ -132,11 +143,60 @@ export interface TreeInput {
   trusted: boolean;
   /** Problems with the extension's own settings. */
   settingProblems?: readonly string[];
+  /** Set when the config stopped parsing and the catalog shown is the last good one. */
+  stale?: StaleMark;
+  /** Whether an OpenClaw config file was found (none: say what that means, and offer to start one). */
+  hasConfig?: boolean;
+}
+
+/** The banner for a config that no longer parses: first in the tree, a click away from the error. */
+export function staleNotice(stale: StaleMark): NoticeNode {
+  return {
+    kind: 'notice',
+    id: 'notice/stale',
+    label: stale.lastGood ? 'Stale: the config does not parse' : 'The config does not parse',
+    description: staleWhere(stale),
+    tooltip: staleText(stale),
+    severity: 'error',
+    icon: ICONS.error,
+    topic: 'stale',
+    location: { file: stale.file, line: stale.line, column: stale.column },
+    command: { command: COMMANDS.openLocation, title: 'Go to Error', args: [{ file: stale.file, line: stale.line, column: stale.column }] },
+  };
 }
 
 /** Top-level nodes: notices, then sources (cataloged tools), then direct-only and excluded. */
-export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: TreeInput): TreeNode[] {
+export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale, hasConfig = true }: TreeInput): TreeNode[] {
   const out: TreeNode[] = [];
+  if (stale) {
+    out.push(staleNotice(stale));
+  }
+  if (!hasConfig && !stale) {
+    const s = catalog.settings;
+    out.push({
+      kind: 'notice',
+      id: 'notice/no-config',
+      label: s.enabled ? `No openclaw.json: Tool Search runs in ${s.mode} mode by ${catalog.openclaw?.model.version ?? 'OpenClaw'}'s default` : 'No openclaw.json: Tool Search is off',
+      description: 'Create a starter openclaw.json',
+      tooltip: 'This folder has no OpenClaw config, so every tool is listed with OpenClaw\'s defaults. Create a starter openclaw.json that turns Tool Search on (tools.toolSearch) to tune it.',
+      severity: 'info',
+      icon: { id: 'lightbulb', color: 'problemsInfoIcon.foreground' },
+      topic: 'no-config',
+      command: { command: COMMANDS.createStarterConfig, title: 'Create Starter openclaw.json' },
+    });
+  } else if (!stale && !catalog.settings.enabled) {
+    out.push({
+      kind: 'notice',
+      id: 'notice/search-off',
+      label: 'Tool Search is off: every schema is sent up front',
+      description: 'Turn on Tool Search',
+      tooltip: 'tools.toolSearch is off in the config, so the model gets every tool schema in direct mode. Turn it on to keep schemas behind search (code mode).',
+      severity: 'info',
+      icon: { id: 'lightbulb', color: 'problemsInfoIcon.foreground' },
+      topic: 'search-off',
+      command: { command: COMMANDS.enableToolSearch, title: 'Turn On Tool Search' },
+    });
+  }
   if (!trusted) {
     out.push({
       kind: 'notice',
@@ -208,7 +268,8 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: Tre
           children.push({
             kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: failed`, description: s.error,
             tooltip: [`MCP server "${s.name}" (${s.transport}) configured at ${s.origin}`, s.error ?? '', ...(s.stderrTail ?? [])].join('\n'),
-            severity: 'error', icon: ICONS.error,
+            severity: 'error', icon: ICONS.error, server: s.name,
+            ...(s.at?.file ? { location: { file: s.at.file, line: s.at.line, column: s.at.column } } : {}),
           });
         }
       }
@@ -255,19 +316,22 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [] }: Tre
   return out;
 }
 
-/** `mode · size`: how a root's catalog is summed up in the status bar and on its tree node. */
-export function modeAndSize(catalog: Catalog): string {
-  return `${catalog.settings.enabled ? catalog.settings.mode : 'direct'} · ${catalog.size}`;
+/** `mode · size`: how a root's catalog is summed up in the status bar and on its tree node (`(stale)` while the config does not parse). */
+export function modeAndSize(catalog: Catalog, stale?: StaleMark): string {
+  return `${catalog.settings.enabled ? catalog.settings.mode : 'direct'} · ${catalog.size}${stale?.lastGood ? ' (stale)' : ''}`;
 }
 
 /** One line for the status bar: the effective mode and the catalog size (and the folder, when there are several roots). */
-export function statusText(catalog: Catalog, folderName?: string): { text: string; tooltip: string } {
+export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark): { text: string; tooltip: string } {
   const s = catalog.settings;
   const mode = s.enabled ? s.mode : 'direct';
   const by = catalog.countBySource();
+  const failed = catalog.servers.filter((x) => x.status === 'failed');
+  const failedText = failed.length > 0 ? ` $(error) ${failed.length}` : '';
+  const failedTip = failed.map((x) => `MCP server "${x.name}" failed (${x.at?.file ? ruleLocationText(x.at) : x.origin}): ${x.error ?? 'no reason given'}${x.stderrTail && x.stderrTail.length > 0 ? `\n  stderr: ${x.stderrTail.slice(-3).join('\n  stderr: ')}` : ''}\n`).join('');
   return {
-    text: `$(search) ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog)}`,
-    tooltip: `${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+    text: `${stale ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${failedText}`,
+    tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };
 }
 

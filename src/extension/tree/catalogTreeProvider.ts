@@ -31,7 +31,7 @@ function stateNodes(state: CatalogState, trusted: boolean): TreeNode[] {
 async function nodesOf(root: FolderCatalog): Promise<TreeNode[]> {
   const state = await root.getState();
   return state.kind === 'ready'
-    ? buildCatalogTree({ catalog: state.catalog, trusted: state.trusted, settingProblems: state.settings.problems })
+    ? buildCatalogTree({ catalog: state.catalog, trusted: state.trusted, settingProblems: state.settings.problems, stale: state.stale, hasConfig: state.config !== undefined })
     : stateNodes(state, editorHost.isTrusted());
 }
 
@@ -64,7 +64,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
         this.nodes = await Promise.all(roots.map(async (r) => {
           const children = await nodesOf(r);
           const s = r.state;
-          return rootGroup({ name: r.folder.name, key: r.folder.uri.toString(), description: s.kind === 'ready' ? modeAndSize(s.catalog) : undefined }, children);
+          return rootGroup({ name: r.folder.name, key: r.folder.uri.toString(), description: s.kind === 'ready' ? modeAndSize(s.catalog, s.stale) : undefined }, children);
         }));
       }
     }
@@ -88,7 +88,14 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     item.tooltip = node.tooltip;
     item.iconPath = themeIcon(node.icon);
     const located = node.location ? '.located' : '';
-    item.contextValue = node.kind === 'tool' ? `tool.${node.tool.status}${located}` : `${node.kind}${located}`;
+    // `.rule`: Go to Rule applies; `server.failed`: Show stderr, Restart and Open config apply.
+    if (node.kind === 'tool') {
+      item.contextValue = `tool.${node.tool.status}${located}${node.rule ? '.rule' : ''}`;
+    } else if (node.kind === 'notice' && node.server) {
+      item.contextValue = `server.failed${located}`;
+    } else {
+      item.contextValue = `${node.kind}${located}${node.kind === 'notice' && node.topic ? `.${node.topic}` : ''}`;
+    }
     if (node.command) {
       item.command = { command: node.command.command, title: node.command.title, arguments: node.command.args };
     } else if (node.location) {

@@ -21,6 +21,24 @@ export interface ToolRow {
   /** The kind of the reason (core/reasons.ts), for styling; the text is `reason`. */
   reasonKind?: ToolReasonKind;
   // No origin here: the detail pane carries it (a tenth of the bytes at 10,000 tools).
+  /**
+   * Where the rule that excluded it (or kept it direct-only) is written: link
+   * `text` to `file:line:column` (run `toolSearchInspector.goToRule` with the
+   * tool id, or `openLocation` with these fields). No `file`: a built-in list.
+   */
+  rule?: { text: string; file?: string; line?: number; column?: number };
+}
+
+/** A config that stopped parsing: the snapshot is of the last good catalog (`lastGood`), or of one built without the config. */
+export interface StaleSnapshot {
+  /** `openclaw.json:12:5`, and its parts for a link. */
+  where: string;
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  lastGood: boolean;
+  since: number;
 }
 
 export interface SourceRow {
@@ -55,6 +73,8 @@ export interface CatalogSnapshot {
   /** The same problems as data, each with its place (a banner links to it). */
   problemLocations?: LocationView[];
   builtAt: number;
+  /** Set while the config does not parse: show a banner with the error's file:line. */
+  stale?: StaleSnapshot;
 }
 
 /** A place in a file the panel can open (the host only opens places it sent). */

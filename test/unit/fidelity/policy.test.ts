@@ -174,7 +174,7 @@ describe('fidelity: policy (the seed tables, OpenClaw 2026.1.30)', () => {
       const catalog = await ws.buildCatalog();
       const bash = catalog.tools.find((t) => t.source === 'client' && t.name === 'Bash');
       assert.equal(bash?.status, 'excluded');
-      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec' });
+      assert.deepEqual(bash?.reason, { kind: 'client-conflict', with: 'openclaw:core:exec', at: { file: '.openclaw/client-tools.json', line: 1, column: 2 }, withAt: { builtIn: 'OpenClaw core tool "exec"' } });
       assert.match(reasonOf(bash), /client tool name conflict: Bash \(also openclaw:core:exec\)/);
       await ws.dispose();
     } finally {
@@ -220,7 +220,7 @@ describe('fidelity: explain names the cause and the fix', () => {
     const e = await explain('{\n  tools: {\n    deny: ["bash"],\n  },\n}', 'exec');
     const m = e.matches[0];
     assert.equal(m?.status, 'excluded');
-    assert.deepEqual(m?.decisions[0], { layer: 'tools.allow', rule: 'deny "bash" (OpenClaw reads "bash" as "exec")', effect: 'deny', file: 'openclaw.json', line: 3 });
+    assert.deepEqual(m?.decisions[0], { layer: 'tools.allow', rule: 'deny "bash" (OpenClaw reads "bash" as "exec")', effect: 'deny', file: 'openclaw.json', line: 3, column: 12, path: ['tools', 'deny', 0] });
     assert.match(m?.hint ?? '', /remove "bash" from tools\.deny \(openclaw\.json:3\)/);
   });
 

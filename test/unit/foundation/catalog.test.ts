@@ -258,6 +258,8 @@ describe('catalog builder', () => {
         effect: 'deny',
         file: 'openclaw.json',
         line: 4,
+        column: 12,
+        path: ['tools', 'profile'],
       });
       assert.match(e.matches[0]?.hint ?? '', /alsoAllow/);
     });

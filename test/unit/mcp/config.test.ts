@@ -58,7 +58,7 @@ describe('MCP config: OpenClaw mcp.servers', () => {
 
   it('reads stdio servers with origin line, resolving relative paths against the config folder', () => {
     const s = server('local');
-    assert.deepEqual(s.origin, { file: '.openclaw/openclaw.json', line: 4 });
+    assert.deepEqual(s.origin, { file: '.openclaw/openclaw.json', line: 4, column: 7 });
     assert.equal(s.transport, 'stdio');
     assert.equal(s.command, 'node');
     assert.deepEqual(s.args, [path.join(cfgDir, 'server.js'), '--port', '8080', cfgDir]);
@@ -66,7 +66,9 @@ describe('MCP config: OpenClaw mcp.servers', () => {
     assert.deepEqual(s.env, { DATA: path.join(cfgDir, 'data.jsonl'), TOKEN: 's3', MODE: 'dev' });
     assert.equal(s.timeoutMs, 1234);
     assert.equal(s.connectTimeoutMs, 567);
-    assert.deepEqual(s.toolFilter, { include: ['read_*'], exclude: ['*_secret'], where: '.openclaw/openclaw.json:10' });
+    const f = s.toolFilter;
+    assert.deepEqual({ include: f?.include, exclude: f?.exclude, where: f?.where }, { include: ['read_*'], exclude: ['*_secret'], where: '.openclaw/openclaw.json:10' });
+    assert.deepEqual(f?.excludeAt?.[0], { file: '.openclaw/openclaw.json', line: 10, column: 54, path: ['mcp', 'servers', 'local', 'toolFilter', 'exclude', 0] });
     assert.equal(server('sub').cwd, path.join(cfgDir, 'sub'));
     assert.equal(server('off').enabled, false);
   });
@@ -116,7 +118,7 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
     const { dir, server } = load(files, { inputs: { 'api-key': 'k-123' } });
     const s = server('tools');
     assert.equal(s.format, 'vscode');
-    assert.deepEqual(s.origin, { file: '.vscode/mcp.json', line: 7 });
+    assert.deepEqual(s.origin, { file: '.vscode/mcp.json', line: 7, column: 5 });
     assert.equal(s.command, `${dir}/bin/tool`);
     assert.deepEqual(s.args, ['--key', 'k-123', '--region', 'eu', '--home', '/hx']);
     assert.deepEqual(s.env, { A: '1', B: 'from-env', C: 'three' });

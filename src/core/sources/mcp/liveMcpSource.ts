@@ -261,6 +261,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     return {
       name: s.config.name,
       origin: originText(s.config.origin),
+      at: { file: s.config.origin.file, line: s.config.origin.line, column: s.config.origin.column },
       transport: s.connection?.transport ?? s.config.transport,
       status: s.status,
       toolCount: s.tools.filter((t) => t.invalid === undefined).length,

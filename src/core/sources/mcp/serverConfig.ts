@@ -1,4 +1,4 @@
-import type { SourceLocation } from '../../types';
+import type { RuleLocation, SourceLocation } from '../../types';
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 
@@ -10,6 +10,11 @@ export interface McpToolFilter {
   exclude?: string[];
   /** `file:line` of the `toolFilter` key, so an excluded tool can say where it was filtered. */
   where: string;
+  /** The `toolFilter` key, and each glob where it was written (parallel to `include` / `exclude`). */
+  at?: RuleLocation;
+  includeKeyAt?: RuleLocation;
+  includeAt?: RuleLocation[];
+  excludeAt?: RuleLocation[];
 }
 
 /** Defaults when a config names no timeout. */

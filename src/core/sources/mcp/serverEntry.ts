@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { dotted, type ConfigReader } from '../../config/configReader';
 import type { JsonPath } from '../../config/json5Document';
 import { errorMessage } from '../../util/errors';
+import type { RuleLocation } from '../../types';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -97,7 +98,8 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
     // Ids are `mcp:<server>:<tool>` and names `<server>__<tool>`: other characters make both ambiguous.
     reader.report(p, 'warning', `MCP server name "${name}" has characters other than letters, digits, _ . -; tool names will be rewritten`, true);
   }
-  const origin = { file: reader.file, line: reader.doc.locate(p, true)?.line };
+  const originPos = reader.doc.locate(p, true);
+  const origin = { file: reader.file, line: originPos?.line, column: originPos?.column };
   const problems: string[] = [];
   const missingInputs = new Set<string>();
 
@@ -209,10 +211,20 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
 
   let toolFilter: McpToolFilter | undefined;
   if (format === 'openclaw' && reader.object([...p, 'toolFilter']) !== undefined) {
+    const place = (q: (string | number)[], key = false): RuleLocation => {
+      const pos = reader.doc.locate(q, key);
+      return { file: reader.file, line: pos?.line, column: pos?.column, path: q };
+    };
+    const include = reader.stringArray([...p, 'toolFilter', 'include']);
+    const exclude = reader.stringArray([...p, 'toolFilter', 'exclude']);
     toolFilter = {
-      include: reader.stringArray([...p, 'toolFilter', 'include']),
-      exclude: reader.stringArray([...p, 'toolFilter', 'exclude']),
+      include,
+      exclude,
       where: originText({ file: reader.file, line: reader.doc.locate([...p, 'toolFilter'], true)?.line }),
+      at: place([...p, 'toolFilter'], true),
+      includeKeyAt: include ? place([...p, 'toolFilter', 'include'], true) : undefined,
+      includeAt: include?.map((_, i) => place([...p, 'toolFilter', 'include', i])),
+      excludeAt: exclude?.map((_, i) => place([...p, 'toolFilter', 'exclude', i])),
     };
   }
 

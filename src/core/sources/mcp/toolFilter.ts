@@ -13,13 +13,17 @@ export function toolFilterDefect(server: string, filter: McpToolFilter | undefin
     return undefined;
   }
   const names = [rawName, mcpQualifiedName(server, rawName)];
-  const hit = (globs: readonly string[]): string | undefined => globs.find((g) => names.some((n) => picomatch.isMatch(n, g, { nocase: true })));
-  const ex = hit(filter.exclude ?? []);
-  if (ex !== undefined) {
-    return { kind: 'tool-filter', rule: 'exclude', glob: ex, where: filter.where };
+  const hit = (globs: readonly string[]): number => globs.findIndex((g) => names.some((n) => picomatch.isMatch(n, g, { nocase: true })));
+  const exclude = filter.exclude ?? [];
+  const ex = hit(exclude);
+  if (ex >= 0) {
+    const at = filter.excludeAt?.[ex] ?? filter.at;
+    return { kind: 'tool-filter', rule: 'exclude', glob: exclude[ex], where: filter.where, ...(at ? { at } : {}) };
   }
-  if (filter.include && filter.include.length > 0 && hit(filter.include) === undefined) {
-    return { kind: 'tool-filter', rule: 'include', where: filter.where };
+  if (filter.include && filter.include.length > 0 && hit(filter.include) < 0) {
+    // The include list itself decided: point at the list, not at one of its globs.
+    const at = filter.includeKeyAt ?? filter.at;
+    return { kind: 'tool-filter', rule: 'include', where: filter.where, ...(at ? { at } : {}) };
   }
   return undefined;
 }
