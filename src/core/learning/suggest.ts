@@ -12,19 +12,21 @@ export { ADDITION_PREFIX, additionText, withAddition } from './additionText';
 /**
  * Description suggestions learned from usage: for each tool with logged
  * queries, the words those queries use that its indexed text (name, id,
- * label, description, first-party parameters) lacks. Candidates are ranked
+ * label, description, first-party parameters) lacks. Candidates are scored
  * by how many of the tool's queries use them and how specific they are to
- * it; each set is then checked with the real ranking (ToolIndex) over every
- * logged pair: a word stays only if the rank it wins for its own tool's
- * queries outweighs the rank it costs other tools' queries. The ranking is
- * never changed: the only lever is the text a tool's owner may add.
+ * it; then each word is tried with the real ranking (ToolIndex) over the
+ * logged pairs it can move, and kept only if the rank it wins for its own
+ * tool's queries outweighs the rank it costs other tools' queries
+ * (measuredChoice.ts). The ranking is never changed: the only lever is the
+ * text a tool's owner may add.
  */
 
 export const DEFAULT_MAX_ADDED_CHARS = 120;
 /**
  * How much a word's specificity to the tool counts in its candidate score
- * (score = queries x specificity^exponent). Chosen on held-out even MetaTool
- * rows only, never on the test rows (`npm run bench:learning`, bench/README.md).
+ * (score = queries x specificity^exponent). Chosen, with the word choice and
+ * the shortlist, on held-out even MetaTool rows only, never on the test rows
+ * (`npm run bench:learning -- --validation`, bench/README.md).
  */
 export const DEFAULT_SPECIFICITY_EXPONENT = 1;
 /** How words are chosen (SuggestOptions.choice); chosen on held-out even MetaTool rows only. */
