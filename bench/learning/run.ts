@@ -9,12 +9,14 @@
  * - Protection: logs for every other tool only; the test rows of the tools
  *   without logs are reported apart.
  * - LiveMCPBench and the GitHub queries have no logs: their figures must not move.
- * - The scorer's one weighting choice (the specificity exponent) is chosen
- *   before any of that, on the even rows only: rows 0 mod 4 as logs, rows
- *   2 mod 4 as validation (`selectSpecificity`). The product's frozen default
- *   is then measured on the odd rows; the bench says if the two disagree.
+ * - Every design choice of the suggester is made on the even rows only: rows
+ *   0 mod 4 as logs, rows 2 mod 4 as validation (`validate`, the VARIANTS
+ *   list). `--validation` runs the variants and stops before any odd row is
+ *   ranked; without it, the frozen product default's validation figures are
+ *   printed, then the odd rows are measured.
  *
- *   npm run bench:learning
+ *   npm run bench:learning -- --validation   (while developing)
+ *   npm run bench:learning                   (once the design is frozen)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
