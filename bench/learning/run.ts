@@ -9,17 +9,19 @@
  * - Protection: logs for every other tool only; the test rows of the tools
  *   without logs are reported apart.
  * - LiveMCPBench and the GitHub queries have no logs: their figures must not move.
- * - The scorer's one weighting choice (the specificity exponent) is chosen
- *   before any of that, on the even rows only: rows 0 mod 4 as logs, rows
- *   2 mod 4 as validation (`selectSpecificity`). The product's frozen default
- *   is then measured on the odd rows; the bench says if the two disagree.
+ * - Every design choice of the suggester is made on the even rows only: rows
+ *   0 mod 4 as logs, rows 2 mod 4 as validation (`validate`, the VARIANTS
+ *   list). `--validation` runs the variants and stops before any odd row is
+ *   ranked; without it, the frozen product default's validation figures are
+ *   printed, then the odd rows are measured.
  *
- *   npm run bench:learning
+ *   npm run bench:learning -- --validation   (while developing)
+ *   npm run bench:learning                   (once the design is frozen)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
-import { DEFAULT_SPECIFICITY_EXPONENT, suggestDescriptions, type SuggestionReport } from '../../src/core/learning/suggest';
+import { suggestDescriptions, type SuggestOptions, type SuggestionReport } from '../../src/core/learning/suggest';
 import { usageFromLogs, type UsagePair } from '../../src/core/learning/usagePairs';
 import { UsageRankingExperiment } from '../../src/core/learning/usageRankingExperiment';
 import { MAX_QUERY_CHARS, ToolIndex } from '../../src/core/search/toolIndex';
@@ -108,45 +110,84 @@ function maxAdded(catalog: Catalog, tools: readonly CatalogTool[]): number {
 
 const f3 = (x: number): string => x.toFixed(3);
 
-/** The exponents tried; fixed before the validation figures were seen. */
-const SPECIFICITY_GRID = [0, 0.5, 1, 1.5, 2] as const;
-
-interface SpecificityTrial {
-  exponent: number;
-  all: Quality;
-  noLog: Quality;
-  protects: boolean;
+interface Variant {
+  name: string;
+  options: SuggestOptions;
 }
 
 /**
- * Chooses the specificity exponent on the even rows alone: suggestions fitted
- * on rows 0 mod 4 (all tools logged, and every other tool logged for the
- * protection check), judged on rows 2 mod 4. The rule, fixed in advance: among
- * exponents whose no-log half keeps its recall@5 within 0.02 of catalog-only,
- * the best mean of top-1 and recall@5 with every tool logged; ties go to the
- * earlier exponent of the grid. The odd (test) rows are never read here.
+ * Every suggester variant tried during development, judged on validation only.
+ * The first is the earlier method (its exponent chosen by the earlier grid); the
+ * last is the frozen product default (SuggestOptions {}).
  */
-function selectSpecificity(tools: readonly CatalogTool[], even: readonly LabelledQuery[], loggedNames: ReadonlySet<string>): { chosen: number; trials: SpecificityTrial[]; fit: number; validation: number; noLogBase: Quality } {
+const VARIANTS: readonly Variant[] = [
+  { name: 'ranked fill+prune, e=2 (previous default)', options: { choice: 'ranked', specificityExponent: 2 } },
+  { name: 'measured lazy greedy, e=2, shortlist 12', options: { choice: 'measured', specificityExponent: 2, shortlist: 12 } },
+  { name: 'measured lazy greedy, e=1', options: { choice: 'measured', specificityExponent: 1, shortlist: 12 } },
+  { name: 'measured lazy greedy, e=0.5', options: { choice: 'measured', specificityExponent: 0.5, shortlist: 12 } },
+  { name: 'measured lazy greedy, e=2, shortest spelling', options: { choice: 'measured', specificityExponent: 2, shortlist: 12, shortestSpelling: true } },
+  { name: 'measured lazy greedy, e=1.5', options: { choice: 'measured', specificityExponent: 1.5, shortlist: 12 } },
+  { name: 'measured lazy greedy, e=1, objective top-1 + top-5 + rr', options: { choice: 'measured', specificityExponent: 1, shortlist: 12, objective: 'mixed' } },
+  { name: 'measured lazy greedy, e=1, neutral words accepted', options: { choice: 'measured', specificityExponent: 1, shortlist: 12, acceptNeutral: true } },
+  { name: 'measured lazy greedy, e=1, shortlist 20', options: { choice: 'measured', specificityExponent: 1, shortlist: 20 } },
+  { name: 'screened lazy greedy, e=1, shortlist 20', options: { choice: 'measured', specificityExponent: 1, shortlist: 20, screen: true } },
+  { name: 'screened lazy greedy, e=1, shortlist 30', options: { choice: 'measured', specificityExponent: 1, shortlist: 30, screen: true } },
+  { name: 'screened lazy greedy, e=0.5, shortlist 30', options: { choice: 'measured', specificityExponent: 0.5, shortlist: 30, screen: true } },
+  { name: 'screened lazy greedy, e=1.5, shortlist 30', options: { choice: 'measured', specificityExponent: 1.5, shortlist: 30, screen: true } },
+];
+const FROZEN: Variant = { name: 'frozen product default', options: {} };
+
+interface Trial {
+  variant: Variant;
+  all: Quality;
+  noLog: Quality;
+  protects: boolean;
+  seconds: number;
+}
+
+/**
+ * Judges suggester variants on the even rows alone: suggestions fitted on rows
+ * 0 mod 4 (all tools logged, and every other tool logged for the protection
+ * check), judged on rows 2 mod 4. The odd (test) rows are never read here.
+ * The rule, fixed in advance: among variants whose no-log half keeps its
+ * recall@5 within 0.02 of catalog-only (else the most protective), the best
+ * mean of top-1 and recall@5 with every tool logged.
+ */
+function validate(tools: readonly CatalogTool[], even: readonly LabelledQuery[], loggedNames: ReadonlySet<string>, variants: readonly Variant[]): { trials: Trial[]; fit: number; validation: number; noLogBase: Quality; allBase: Quality } {
   const fit = even.filter((q) => q.row % 4 === 0);
   const validation = even.filter((q) => q.row % 4 === 2);
   const fitPairs = usageFromLogs([{ file: 'metatool-fit.jsonl', text: sessionLogOf(fit, tools) }]).pairs;
   const halfFitPairs = usageFromLogs([{ file: 'metatool-fit-half.jsonl', text: sessionLogOf(fit.filter((q) => loggedNames.has(q.gold[0] ?? '')), tools) }]).pairs;
   const validationNoLog = validation.filter((q) => !loggedNames.has(q.gold[0] ?? ''));
   const noLogBase = quality(tools, validationNoLog);
+  const allBase = quality(tools, validation);
   const byId = new Map(tools.map((t) => [t.id, t]));
   const apply = (report: SuggestionReport): CatalogTool[] => {
     const proposed = new Map(report.suggestions.map((s) => [s.toolId, s.proposed]));
     return [...byId.values()].map((t) => ({ ...t, description: proposed.get(t.id) ?? t.description }));
   };
-  const trials = SPECIFICITY_GRID.map((exponent): SpecificityTrial => {
-    const all = quality(apply(suggestDescriptions(tools, fitPairs, { maxAddedChars: MAX_ADDED, specificityExponent: exponent })), validation);
-    const noLog = quality(apply(suggestDescriptions(tools, halfFitPairs, { maxAddedChars: MAX_ADDED, specificityExponent: exponent })), validationNoLog);
-    return { exponent, all, noLog, protects: noLog.recall5 >= noLogBase.recall5 - 0.02 };
+  const only = process.env.TSI_LEARNING_VARIANTS?.split(',').map(Number);
+  const trials = variants.filter((_v, i) => !only || only.includes(i)).map((variant): Trial => {
+    const t = performance.now();
+    const fitted = suggestDescriptions(tools, fitPairs, { ...variant.options, maxAddedChars: MAX_ADDED });
+    const seconds = (performance.now() - t) / 1000;
+    const all = quality(apply(fitted), validation);
+    const noLog = quality(apply(suggestDescriptions(tools, halfFitPairs, { ...variant.options, maxAddedChars: MAX_ADDED })), validationNoLog);
+    return { variant, all, noLog, protects: noLog.recall5 >= noLogBase.recall5 - 0.02, seconds };
   });
-  const pool = trials.some((t) => t.protects) ? trials.filter((t) => t.protects) : [...trials].sort((a, b) => b.noLog.recall5 - a.noLog.recall5).slice(0, 1);
-  const score = (t: SpecificityTrial): number => (t.all.top1 + t.all.recall5) / 2;
+  return { trials, fit: fit.length, validation: validation.length, noLogBase, allBase };
+}
+
+function printValidation(v: ReturnType<typeof validate>): void {
+  console.log(`Validation on even rows only (fit: rows 0 mod 4, n=${v.fit}; validation: rows 2 mod 4, n=${v.validation}); catalog only: top-1 ${f3(v.allBase.top1)}, recall@5 ${f3(v.allBase.recall5)}, no-log half recall@5 ${f3(v.noLogBase.recall5)}`);
+  console.log('  variant | validation top-1 / recall@5 (all logged) | no-log half recall@5 | fit time');
+  const pool = v.trials.some((t) => t.protects) ? v.trials.filter((t) => t.protects) : [...v.trials].sort((a, b) => b.noLog.recall5 - a.noLog.recall5).slice(0, 1);
+  const score = (t: Trial): number => (t.all.top1 + t.all.recall5) / 2;
   const best = pool.reduce((a, b) => (score(b) > score(a) ? b : a));
-  return { chosen: best.exponent, trials, fit: fit.length, validation: validation.length, noLogBase };
+  for (const t of v.trials) {
+    console.log(`  ${t.variant.name} | ${f3(t.all.top1)} / ${f3(t.all.recall5)} | ${f3(t.noLog.recall5)}${t.protects ? '' : ' (breaks the 0.02 bound)'} | ${t.seconds.toFixed(1)} s${t === best && v.trials.length > 1 ? '  <- the rule picks this' : ''}`);
+  }
+  console.log('');
 }
 
 async function main(): Promise<void> {
@@ -167,17 +208,16 @@ async function main(): Promise<void> {
   const even = meta.queries.filter((q) => q.row % 2 === 0);
   const odd = meta.queries.filter((q) => q.row % 2 === 1);
 
-  // 0. The specificity exponent, chosen on the even rows only (fit / validation), then frozen in the product.
+  // 0. Design decisions are taken on the even rows only (fit / validation). `--validation` stops here:
+  // while the method is developed, the odd (test) rows are not even ranked.
   const sorted = [...tools].sort((a, b) => rawName(a).localeCompare(rawName(b)));
   const loggedNames = new Set(sorted.filter((_t, i) => i % 2 === 0).map(rawName));
-  const selection = selectSpecificity(tools, even, loggedNames);
-  console.log(`Specificity exponent chosen on even rows only (fit: rows 0 mod 4, n=${selection.fit}; validation: rows 2 mod 4, n=${selection.validation}):`);
-  console.log(`  exponent  validation top-1 / recall@5 (all logged)  no-log half recall@5 (catalog only ${f3(selection.noLogBase.recall5)})`);
-  for (const t of selection.trials) {
-    console.log(`  ${String(t.exponent).padEnd(8)}  ${f3(t.all.top1)} / ${f3(t.all.recall5)}                        ${f3(t.noLog.recall5)}${t.protects ? '' : ' (breaks the 0.02 bound)'}${t.exponent === selection.chosen ? '  <- chosen' : ''}`);
+  if (process.argv.includes('--validation')) {
+    printValidation(validate(tools, even, loggedNames, VARIANTS));
+    console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s (odd rows not computed)`);
+    return;
   }
-  const frozen = DEFAULT_SPECIFICITY_EXPONENT;
-  console.log(selection.chosen === frozen ? `  the product's frozen default is ${frozen}: the same.\n` : `  WARNING: the product's frozen default is ${frozen}, the selection now gives ${selection.chosen}; the odd-row figures below use the frozen default.\n`);
+  printValidation(validate(tools, even, loggedNames, [FROZEN]));
 
   // 1. Every tool has logs (the even rows).
   const usage = usageFromLogs([{ file: 'metatool-even.jsonl', text: sessionLogOf(even, tools) }]);

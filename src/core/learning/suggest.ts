@@ -3,28 +3,36 @@ import { entryTerms } from '../search/entryText';
 import { pieceTerms, queryTerms, splitWords } from '../search/tokenizer';
 import { MAX_QUERY_CHARS, ToolIndex } from '../search/toolIndex';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../types';
+import { additionText, withAddition } from './additionText';
+import { chooseByMeasuredEffect, type LoggedPair, type WordCandidate } from './measuredChoice';
 import type { UsagePair } from './usagePairs';
+
+export { ADDITION_PREFIX, additionText, withAddition } from './additionText';
 
 /**
  * Description suggestions learned from usage: for each tool with logged
  * queries, the words those queries use that its indexed text (name, id,
- * label, description, first-party parameters) lacks. Candidates are ranked
+ * label, description, first-party parameters) lacks. Candidates are scored
  * by how many of the tool's queries use them and how specific they are to
- * it; each set is then checked with the real ranking (ToolIndex) over every
- * logged pair: a word stays only if the rank it wins for its own tool's
- * queries outweighs the rank it costs other tools' queries. The ranking is
- * never changed: the only lever is the text a tool's owner may add.
+ * it; then each word is tried with the real ranking (ToolIndex) over the
+ * logged pairs it can move, and kept only if the rank it wins for its own
+ * tool's queries outweighs the rank it costs other tools' queries
+ * (measuredChoice.ts). The ranking is never changed: the only lever is the
+ * text a tool's owner may add.
  */
 
 export const DEFAULT_MAX_ADDED_CHARS = 120;
 /**
  * How much a word's specificity to the tool counts in its candidate score
- * (score = queries x specificity^exponent). Chosen on held-out even MetaTool
- * rows only, never on the test rows (`npm run bench:learning`, bench/README.md).
+ * (score = queries x specificity^exponent). Chosen, with the word choice and
+ * the shortlist, on held-out even MetaTool rows only, never on the test rows
+ * (`npm run bench:learning -- --validation`, bench/README.md).
  */
-export const DEFAULT_SPECIFICITY_EXPONENT = 2;
-/** The sentence suggested words are appended in. */
-export const ADDITION_PREFIX = ' Related: ';
+export const DEFAULT_SPECIFICITY_EXPONENT = 1;
+/** How words are chosen (SuggestOptions.choice); chosen on held-out even MetaTool rows only. */
+export const DEFAULT_CHOICE: 'measured' | 'ranked' = 'measured';
+/** Best-scored candidates per tool the measured choice tries; chosen on the same validation rows. */
+export const DEFAULT_SHORTLIST = 20;
 
 export interface SuggestOptions {
   /** Characters a description may grow by (default 120). */
@@ -39,6 +47,26 @@ export interface SuggestOptions {
   directoryMaxChars?: number;
   /** Weight of a word's specificity in its candidate score (default DEFAULT_SPECIFICITY_EXPONENT). */
   specificityExponent?: number;
+  /**
+   * How words are chosen among the candidates (default DEFAULT_CHOICE):
+   * `measured` adds, one at a time, the word that most raises the tool's
+   * logged queries net of what it costs other tools' logged queries, with the
+   * real ranking; `ranked` fills the budget in candidate order, then prunes
+   * words that did not pay (the first method, kept for comparison).
+   */
+  choice?: 'measured' | 'ranked';
+  /** Best-scored candidates per tool that `measured` tries (default DEFAULT_SHORTLIST). */
+  shortlist?: number;
+  /** What `measured` maximises per logged query: reciprocal rank (default) or top-1 + top-5 + reciprocal rank. */
+  objective?: 'rr' | 'mixed';
+  /** `measured` screens each word on the queries that use it only (default false: measured on all it can move). */
+  screen?: boolean;
+  /** `measured` also adds words that move no logged query either way (default false). */
+  acceptNeutral?: boolean;
+  /** Count a word once per distinct logged query rather than by call count (default false). */
+  distinctQueries?: boolean;
+  /** Write each word in its shortest logged spelling the tokenizer reads the same (default false). */
+  shortestSpelling?: boolean;
 }
 
 /** Mean over a tool's logged queries (weighted by count). */
@@ -97,20 +125,8 @@ export interface SuggestionReport {
   directory: DirectoryCheck;
 }
 
-interface Pair {
-  query: string;
-  toolId: string;
-  count: number;
-  terms: ReadonlySet<string>;
-}
-
-interface Candidate {
-  key: string;
-  terms: readonly string[];
-  word: string;
-  queries: number;
-  score: number;
-}
+type Pair = LoggedPair;
+type Candidate = WordCandidate;
 
 function targetOf(tool: CatalogTool): SuggestionTarget {
   if (tool.source === 'mcp') {
@@ -122,23 +138,20 @@ function targetOf(tool: CatalogTool): SuggestionTarget {
   return tool.sourceName === 'core' ? 'openclaw-core' : 'plugin-manifest';
 }
 
-/** The text appended for `words`; empty for none. */
-export function additionText(words: readonly string[]): string {
-  return words.length === 0 ? '' : `${ADDITION_PREFIX}${words.join(', ')}.`;
-}
-
-/** `description` with `words` appended in the suggestion sentence. */
-export function withAddition(description: string, words: readonly string[]): string {
-  const added = additionText(words);
-  return description.trim().length === 0 ? added.trim() : `${description.replace(/\s+$/, '')}${added}`;
-}
-
 function rankQuery(query: string): string {
   return query.trim().slice(0, MAX_QUERY_CHARS).trim();
 }
 
 /** Candidate words of one tool's queries, best first. */
-function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: ReadonlyMap<string, number>, minQueries: number, exponent: number): Candidate[] {
+interface CandidateSettings {
+  minQueries: number;
+  exponent: number;
+  distinctQueries: boolean;
+  shortestSpelling: boolean;
+}
+
+function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: ReadonlyMap<string, number>, settings: CandidateSettings): Candidate[] {
+  const { minQueries, exponent } = settings;
   const own = new Set(entryTerms(tool));
   const stats = new Map<string, { terms: readonly string[]; queries: number; surfaces: Map<string, number> }>();
   for (const p of pairs) {
@@ -154,8 +167,9 @@ function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: R
       }
       seen.add(key);
       const s = stats.get(key) ?? { terms, queries: 0, surfaces: new Map<string, number>() };
-      s.queries += p.count;
-      s.surfaces.set(surface, (s.surfaces.get(surface) ?? 0) + p.count);
+      const uses = settings.distinctQueries ? 1 : p.count;
+      s.queries += uses;
+      s.surfaces.set(surface, (s.surfaces.get(surface) ?? 0) + uses);
       stats.set(key, s);
     }
   }
@@ -167,7 +181,9 @@ function candidatesOf(tool: CatalogTool, pairs: readonly Pair[], globalCounts: R
     // Specificity: the share of all logged uses of the word that led to this tool; a word every tool's
     // queries use would pull this tool above the right one for them.
     const precision = s.queries / Math.max(s.queries, globalCounts.get(key) ?? s.queries);
-    const word = [...s.surfaces].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? key;
+    // Spellings of one key are the same terms to the index; the shortest leaves room for another word.
+    const bySpelling = settings.shortestSpelling ? (a: [string, number], b: [string, number]): number => a[0].length - b[0].length || b[1] - a[1] || a[0].localeCompare(b[0]) : (a: [string, number], b: [string, number]): number => b[1] - a[1] || a[0].localeCompare(b[0]);
+    const word = [...s.surfaces].sort(bySpelling)[0]?.[0] ?? key;
     out.push({ key, terms: s.terms, word, queries: s.queries, score: s.queries * precision ** exponent });
   }
   return out.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
@@ -270,6 +286,7 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
 
   const byTool = new Map<string, Pair[]>();
   const globalCounts = new Map<string, number>();
+  const distinctQueries = options.distinctQueries ?? false;
   for (const p of pairs) {
     byTool.set(p.toolId, [...(byTool.get(p.toolId) ?? []), p]);
     const seen = new Set<string>();
@@ -277,7 +294,7 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
       const key = pieceTerms(surface).join(' ');
       if (key && !seen.has(key)) {
         seen.add(key);
-        globalCounts.set(key, (globalCounts.get(key) ?? 0) + p.count);
+        globalCounts.set(key, (globalCounts.get(key) ?? 0) + (distinctQueries ? 1 : p.count));
       }
     }
   }
@@ -286,54 +303,28 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
   for (const [id, own] of byTool) {
     const tool = toolById.get(id);
     if (tool) {
-      candidates.set(id, candidatesOf(tool, own, globalCounts, minQueries, exponent));
+      candidates.set(id, candidatesOf(tool, own, globalCounts, { minQueries, exponent, distinctQueries, shortestSpelling: options.shortestSpelling ?? false }));
     }
   }
 
   const before = evaluatePairs(searchable, pairs, depth);
-  const rejected = new Map<string, Set<string>>([...candidates.keys()].map((id) => [id, new Set<string>()]));
-  let chosen = new Map<string, Candidate[]>();
-  let credit = new Map<string, Map<string, { gain: number; loss: number }>>();
-  let after = before;
-
   const applied = (sets: ReadonlyMap<string, Candidate[]>): CatalogTool[] =>
     searchable.map((t) => {
       const words = sets.get(t.id);
       return words && words.length > 0 ? { ...t, description: withAddition(t.description, words.map((c) => c.word)) } : t;
     });
 
-  for (let round = 0; round <= rounds; round++) {
-    const last = round === rounds;
-    if (!last) {
-      chosen = new Map([...candidates].map(([id, list]) => [id, fill(list, rejected.get(id) ?? new Set(), maxChars)]));
-    }
-    after = evaluatePairs(applied(chosen), pairs, depth);
-    credit = attribute(pairs, before, after, chosen);
-    if (last) {
-      break;
-    }
-    // A word that did not pay for itself on the logged pairs is not tried again.
-    for (const [id, words] of chosen) {
-      const c = credit.get(id);
-      for (const w of words) {
-        const m = c?.get(w.key);
-        if (!m || m.gain - m.loss <= 0) {
-          rejected.get(id)?.add(w.key);
-        }
-      }
-    }
+  let kept: Map<string, Candidate[]>;
+  let credit: Map<string, Map<string, { gain: number; loss: number }>>;
+  if ((options.choice ?? DEFAULT_CHOICE) === 'measured') {
+    const measured = chooseByMeasuredEffect(searchable, pairs, candidates, { maxChars, depth, shortlist: options.shortlist ?? DEFAULT_SHORTLIST, objective: options.objective ?? 'rr', acceptNeutral: options.acceptNeutral ?? false, screen: options.screen ?? false });
+    kept = new Map([...measured].map(([id, words]) => [id, words.map((w) => w.candidate)]));
+    credit = new Map([...measured].map(([id, words]) => [id, new Map(words.map((w) => [w.candidate.key, { gain: w.gain, loss: w.loss }]))]));
+  } else {
+    ({ kept, credit } = chooseRanked(pairs, before, candidates, maxChars, rounds, (sets) => evaluatePairs(applied(sets), pairs, depth)));
   }
-
-  // Words that still lost more than they won in the final check are left out of the proposal.
-  const kept = new Map([...chosen].map(([id, words]) => [id, words.filter((w) => {
-    const m = credit.get(id)?.get(w.key);
-    return m !== undefined && m.gain > m.loss;
-  })]));
   const directory = checkDirectory(searchable, kept, options.directoryMaxChars);
-  if (![...kept].every(([id, words]) => words.length === (chosen.get(id)?.length ?? 0))) {
-    after = evaluatePairs(applied(kept), pairs, depth);
-    credit = attribute(pairs, before, after, kept);
-  }
+  const after = evaluatePairs(applied(kept), pairs, depth);
   const suggestions: ToolSuggestion[] = [];
   for (const [id, own] of byTool) {
     const tool = toolById.get(id);
@@ -370,6 +361,52 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
     overall: { before: figures(before.rank, weights), after: figures(after.rank, weights) },
     directory,
   };
+}
+
+/**
+ * The first method: fill the budget in candidate order, check the set with
+ * the real ranking, drop words that did not pay for themselves and refill,
+ * `rounds` times; words that still lose more than they win are left out.
+ */
+function chooseRanked(
+  pairs: readonly Pair[],
+  before: Evaluation,
+  candidates: ReadonlyMap<string, Candidate[]>,
+  maxChars: number,
+  rounds: number,
+  evaluate: (sets: ReadonlyMap<string, Candidate[]>) => Evaluation,
+): { kept: Map<string, Candidate[]>; credit: Map<string, Map<string, { gain: number; loss: number }>> } {
+  const rejected = new Map<string, Set<string>>([...candidates.keys()].map((id) => [id, new Set<string>()]));
+  let chosen = new Map<string, Candidate[]>();
+  let credit = new Map<string, Map<string, { gain: number; loss: number }>>();
+  for (let round = 0; round <= rounds; round++) {
+    const last = round === rounds;
+    if (!last) {
+      chosen = new Map([...candidates].map(([id, list]) => [id, fill(list, rejected.get(id) ?? new Set(), maxChars)]));
+    }
+    credit = attribute(pairs, before, evaluate(chosen), chosen);
+    if (last) {
+      break;
+    }
+    // A word that did not pay for itself on the logged pairs is not tried again.
+    for (const [id, words] of chosen) {
+      const c = credit.get(id);
+      for (const w of words) {
+        const m = c?.get(w.key);
+        if (!m || m.gain - m.loss <= 0) {
+          rejected.get(id)?.add(w.key);
+        }
+      }
+    }
+  }
+  const kept = new Map([...chosen].map(([id, words]) => [id, words.filter((w) => {
+    const m = credit.get(id)?.get(w.key);
+    return m !== undefined && m.gain > m.loss;
+  })]));
+  if (![...kept].every(([id, words]) => words.length === (chosen.get(id)?.length ?? 0))) {
+    credit = attribute(pairs, before, evaluate(kept), kept);
+  }
+  return { kept, credit };
 }
 
 /**

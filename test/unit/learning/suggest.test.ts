@@ -73,8 +73,66 @@ describe('learning: description suggestions (real ToolIndex)', () => {
         assert.equal(s.proposed, s.current);
       }
     }
-    const wide = suggestDescriptions(TOOLS, logged).suggestions.find((x) => x.name === 'demo__weather_forecast');
+    // Filling in candidate order, the budget is what stops it.
+    const wide = suggestDescriptions(TOOLS, logged, { choice: 'ranked' }).suggestions.find((x) => x.name === 'demo__weather_forecast');
     assert.ok((wide?.words.length ?? 0) >= 5);
+    assert.ok((wide?.added.length ?? 0) <= 120);
+  });
+
+  it('adds, by measured effect, only words that still move a logged query once the better ones are in', () => {
+    // "warnings" alone brings every one of these queries to the top; after it, "rain" and the others move nothing.
+    const logged = ['rain', 'umbrella', 'drizzle', 'snowfall', 'thunderstorm'].map((w) => pair(`${w} warnings`, 'weather_forecast', 3));
+    const ranked = suggestDescriptions(TOOLS, logged, { choice: 'ranked' }).suggestions.find((x) => x.name === 'demo__weather_forecast');
+    const measured = suggestDescriptions(TOOLS, logged, { choice: 'measured' }).suggestions.find((x) => x.name === 'demo__weather_forecast');
+    assert.deepEqual(measured?.words.map((w) => w.word), ['warnings']);
+    assert.ok((ranked?.words.length ?? 0) > 1, 'filling in order adds words that move nothing');
+    assert.equal(measured?.after.top1, 1);
+    // The gain reported is the one measured with the real index: all 15 weighted queries went from unranked to first.
+    assert.equal(measured?.words[0]?.gain, 15);
+    assert.equal(measured?.words[0]?.loss, 0);
+  });
+
+  it('measures what a word costs other tools\' logged queries with the real index', () => {
+    // "quote" is in two of currency_convert's queries, but stock_quote answers "forex quote" (3 calls):
+    // on top of "forex" and "euro", "quote" would win currency_convert one query and take those three.
+    const logged = [
+      pair('forex quote euro', 'currency_convert', 2),
+      pair('quote dollars forex', 'currency_convert'),
+      pair('forex rate yen', 'currency_convert'),
+      pair('forex quote', 'stock_quote', 3),
+    ];
+    const withWords = (words: string[]): CatalogTool[] => TOOLS.map((t) => (t.rawName === 'currency_convert' ? { ...t, description: withAddition(t.description, words) } : t));
+    assert.equal(topName(withWords(['forex', 'euro']), 'forex quote'), 'stock_quote');
+    assert.equal(topName(withWords(['forex', 'euro', 'quote']), 'forex quote'), 'currency_convert');
+    assert.equal(topName(withWords(['forex', 'euro', 'quote']), 'quote dollars forex'), 'currency_convert');
+    const report = suggestDescriptions(TOOLS, logged, { choice: 'measured' });
+    const fx = report.suggestions.find((x) => x.name === 'demo__currency_convert');
+    assert.deepEqual(fx?.words.map((w) => w.word), ['forex', 'euro']);
+    for (const s of report.suggestions) {
+      for (const w of s.words) {
+        assert.ok(w.gain - w.loss > 0, `${s.name} ${w.word}: ${w.gain} - ${w.loss}`);
+      }
+    }
+    // The report's figures are those of the real index with every suggestion applied.
+    const proposed = new Map(report.suggestions.map((s) => [s.toolId, s.proposed]));
+    const applied = TOOLS.map((t) => ({ ...t, description: proposed.get(t.id) ?? t.description }));
+    assert.equal(topName(applied, 'forex quote'), 'stock_quote');
+    const index = new ToolIndex(applied);
+    const top = logged.filter((p) => index.rank(p.query, 5)[0]?.tool.id === p.tool).reduce((n, p) => n + p.count, 0);
+    assert.equal(report.overall.after.top1, top / logged.reduce((n, p) => n + p.count, 0));
+  });
+
+  it('is deterministic', () => {
+    const logged = [pair('will it rain tomorrow in Oslo', 'weather_forecast', 2), pair('umbrella or rain', 'weather_forecast'), pair('umbrella today', 'weather_forecast'), pair('hola mean', 'translate_text'), pair('mean hola', 'translate_text')];
+    assert.deepEqual(suggestDescriptions(TOOLS, logged), suggestDescriptions(TOOLS, logged));
+  });
+
+  it('can write a word in its shortest logged spelling that the index reads the same', () => {
+    const logged = [pair('rainfall now', 'weather_forecast'), pair('rainfalls tonight', 'weather_forecast', 2), pair('rainfalls later', 'weather_forecast', 2)];
+    const words = (shortestSpelling: boolean): string[] => suggestDescriptions(TOOLS, logged, { shortestSpelling }).suggestions[0]?.words.map((w) => w.word) ?? [];
+    // Both spellings are one term to the index (a plural); the most used one is the default.
+    assert.deepEqual(words(false), ['rainfalls']);
+    assert.deepEqual(words(true), ['rainfall']);
   });
 
   it('never changes tools without logs, and reports logged tools this catalog cannot search', () => {
