@@ -4,43 +4,151 @@ import * as path from 'node:path';
 import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, workbenchUrl, type Browser, type Locator, type Page } from './harness';
 
 // Issue 14 as a user meets it on the demo: from an excluded tool in the tree,
-// Go to Rule lands on the rule's line and column (inline action and context
-// menu); Explain is a rendered view whose quick fix brings the tool back
-// without a refresh, and Undo takes it away again; a config that stops
-// parsing shows the stale state, which clears when it parses again.
+// Go to Rule lands on the rule's line and column for each kind of cause
+// (inline action and context menu); a failed MCP server's row shows its
+// stderr, goes to its config entry and restarts; Explain is a rendered view
+// whose quick fix brings the tool back without a refresh, and Undo takes it
+// away again; a config that stops parsing shows the stale state, which clears
+// when it parses again.
+
+interface At { line: number; column: number }
+
+/** 1-based line and column of the character at `index` in `text`. */
+function positionAt(text: string, index: number): At {
+  assert.ok(index >= 0, 'the rule is not in the text');
+  const before = text.slice(0, index);
+  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
+}
 
 /** 1-based line and column of `needle` in `text`. */
-function position(text: string, needle: string): { line: number; column: number } {
-  const i = text.indexOf(needle);
-  assert.ok(i >= 0, `"${needle}" not in the text`);
-  const before = text.slice(0, i);
-  return { line: before.split('\n').length, column: i - before.lastIndexOf('\n') };
+function position(text: string, needle: string): At {
+  assert.ok(text.includes(needle), `"${needle}" not in the text`);
+  return positionAt(text, text.indexOf(needle));
 }
+
+/** The demo file a case reads (and, for a temporary situation, rewrites). */
+const DEMO = {
+  config: 'openclaw.json',
+  clientTools: '.openclaw/client-tools.json',
+  notes: '.openclaw/extensions/notes/openclaw.plugin.json',
+} as const;
+
+/** A kind of cause, the demo tool (or row) that has it, and where its rule is written. */
+interface RuleCase {
+  kind: string;
+  /** The tree row: an excluded tool's name and reason, or a failed server's notice. */
+  row: RegExp;
+  /** The tree group the row sits in. */
+  group: RegExp;
+  file: string;
+  /** Where the rule is in the file's text (as the case leaves it). */
+  rule(text: string): number;
+  via: 'inline' | 'menu';
+  /** A situation the demo does not have, made for the case and undone after it. */
+  make?(text: string): string;
+}
+
+/** The tree group of excluded tools. */
+const EXCLUDED = /^Excluded/;
+
+/** A server whose command fails at once; its stderr names the start, so a restart shows a new line. */
+const BROKEN_SERVER = `      broken: { command: "node", args: ["-e", "console.error('broken: started at ' + Date.now()); process.exit(3)"] },\n`;
+
+const CASES: RuleCase[] = [
+  { kind: 'deny entry', row: /gateway\s*core · denied by tools\.deny/, group: EXCLUDED, file: DEMO.config, rule: (t) => t.indexOf('"gateway"'), via: 'inline' },
+  { kind: 'toolFilter glob', row: /filesystem__move_file\s*filesystem · filtered out by toolFilter/, group: EXCLUDED, file: DEMO.config, rule: (t) => t.indexOf('"move_file"'), via: 'menu' },
+  { kind: 'disabled plugin entry', row: /crm_lookup\s*legacy-crm · plugin disabled/, group: EXCLUDED, file: DEMO.config, rule: (t) => t.indexOf('enabled: false'), via: 'menu' },
+  // The client tool's own entry in the client-tools file: the object that names it.
+  { kind: 'client clash', row: /web_search\s*client · client tool name conflict/, group: EXCLUDED, file: DEMO.clientTools, rule: (t) => t.lastIndexOf('{', t.indexOf('"name": "web_search"')), via: 'inline' },
+  { kind: 'contract tool with no definition', row: /notes_summarize\s*notes · .*no definition/, group: EXCLUDED, file: DEMO.notes, rule: (t) => t.indexOf('"notes_summarize"'), via: 'inline' },
+  // A defined tool left out of contracts.tools: the rule is the contracts.tools key (the list that lacks it).
+  {
+    kind: 'undeclared contract tool', row: /notes_append\s*notes · .*not declared in contracts\.tools/, group: EXCLUDED, file: DEMO.notes, via: 'menu',
+    make: (t) => t.replace('tools: ["notes_search", "notes_append", "notes_summarize"]', 'tools: ["notes_search", "notes_summarize"]'),
+    rule: (t) => t.indexOf('tools:', t.indexOf('contracts:')),
+  },
+  {
+    kind: 'failed server', row: /broken: failed/, group: /^MCP servers/, file: DEMO.config, via: 'inline',
+    make: (t) => t.replace('    servers: {\n', `    servers: {\n${BROKEN_SERVER}`),
+    rule: (t) => t.indexOf('broken:'),
+  },
+];
 
 describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
   let browser: Browser;
   let page: Page;
-  const configFile = path.join(env('TSI_WORKSPACE'), 'openclaw.json');
+  const demo = (file: string) => path.join(env('TSI_WORKSPACE'), ...file.split('/'));
+  const configFile = demo(DEMO.config);
   const original = fs.readFileSync(configFile, 'utf8');
+  const originals = new Map<string, string>(Object.values(DEMO).map((f) => [f, fs.readFileSync(demo(f), 'utf8')]));
 
   const tree = () => page.locator('.pane-body .monaco-list-row');
   const cursor = () => page.locator('.statusbar-item').filter({ hasText: /^Ln \d+, Col \d+/ }).first();
 
-  async function excludedRow(name: RegExp): Promise<Locator> {
+  /** The row, with its group expanded when it is not shown yet. */
+  async function treeRow(name: RegExp, groupLabel = EXCLUDED): Promise<Locator> {
     const row = tree().filter({ hasText: name }).first();
-    if (!(await row.isVisible().catch(() => false))) {
-      await tree().filter({ hasText: /^Excluded/ }).first().click();
+    const group = tree().filter({ hasText: groupLabel }).first();
+    if (!(await row.isVisible().catch(() => false)) && (await group.getAttribute('aria-expanded')) !== 'true') {
+      await group.click();
     }
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: 60_000 });
     return row;
   }
+  const excludedRow = (name: RegExp) => treeRow(name);
 
-  async function cursorAt(at: { line: number; column: number }): Promise<void> {
-    const want = `Ln ${at.line}, Col ${at.column}`;
+  async function cursorAt(at: At, file: string = DEMO.config): Promise<void> {
+    const want = new RegExp(`^Ln ${at.line}, Col ${at.column}(?!\\d)`);
     await page.locator('.statusbar-item').filter({ hasText: want }).first().waitFor({ timeout: 20_000 }).catch(async () => {
-      assert.fail(`cursor at "${(await cursor().textContent()) ?? '?'}", expected "${want}"`);
+      assert.fail(`cursor at "${(await cursor().textContent()) ?? '?'}", expected "Ln ${at.line}, Col ${at.column}"`);
     });
-    assert.match((await page.locator('.tab.active').first().innerText()).replace(/\s+/g, ''), /openclaw\.json/);
+    const tab = (await page.locator('.tab.active').first().innerText()).replace(/\s+/g, '');
+    assert.ok(tab.startsWith(path.basename(file)), `the active editor is "${tab}", expected ${file}`);
+  }
+
+  /** Clicks Go to Rule on a row: its inline action, or its context menu. */
+  async function goToRule(row: Locator, via: 'inline' | 'menu'): Promise<void> {
+    if (via === 'inline') {
+      await row.hover();
+      await row.locator('.action-label[aria-label="Go to Rule"]').click();
+    } else {
+      await row.click({ button: 'right' });
+      await chooseFromMenu(/^Go to Rule$/);
+    }
+  }
+
+  /**
+   * Chooses an item of the open context menu (earlier menus stay in the page,
+   * hidden). A click that comes as the menu opens can be swallowed (the item is
+   * only focused), so a menu still open afterwards gets Enter on that item.
+   */
+  async function chooseFromMenu(title: RegExp): Promise<void> {
+    const item = page.locator('.context-view .action-label:visible').filter({ hasText: title }).first();
+    await item.waitFor({ timeout: 10_000 });
+    await item.click();
+    await page.waitForTimeout(500);
+    if (await item.isVisible().catch(() => false)) {
+      await item.hover();
+      await page.keyboard.press('Enter');
+    }
+  }
+
+  /**
+   * Writes a demo file back as it was, waits for the case's row to go once the
+   * catalog is rebuilt, and folds a group the case unfolded (so later rows stay in view).
+   */
+  async function restore(file: string, c?: RuleCase): Promise<void> {
+    const text = originals.get(file);
+    if (text !== undefined && fs.readFileSync(demo(file), 'utf8') !== text) {
+      fs.writeFileSync(demo(file), text);
+    }
+    if (c) {
+      await tree().filter({ hasText: c.row }).first().waitFor({ state: 'hidden', timeout: 60_000 });
+      const group = tree().filter({ hasText: c.group }).first();
+      if (c.group !== EXCLUDED && (await group.getAttribute('aria-expanded')) === 'true') {
+        await group.click();
+      }
+    }
   }
 
   before(async () => {
@@ -51,32 +159,80 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && page) {
       await page.screenshot({ path: path.join(resultsDir(), 'failed-rules.png') }).catch(() => undefined);
+      // A menu left open takes every later click.
+      if (await page.locator('.context-view .monaco-menu:visible').first().isVisible().catch(() => false)) {
+        await page.keyboard.press('Escape');
+      }
     }
   });
 
   after(async () => {
-    // Whatever happened, the demo config is left as it was.
-    if (fs.readFileSync(configFile, 'utf8') !== original) {
-      fs.writeFileSync(configFile, original);
+    // Whatever happened, the demo is left as it was.
+    for (const [file, text] of originals) {
+      if (fs.readFileSync(demo(file), 'utf8') !== text) {
+        fs.writeFileSync(demo(file), text);
+      }
     }
     await browser?.close();
   });
 
-  it('Go to Rule (inline action) on an excluded tool lands on the deny entry\'s line and column', async () => {
+  it('opens the catalog view', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
     await tree().filter({ hasText: 'Excluded' }).first().waitFor({ timeout: 90_000 });
     await widenSideBar(page, 560);
-    const gateway = await excludedRow(/gateway.*deny/);
-    await gateway.hover();
-    await gateway.locator('.action-label[aria-label="Go to Rule"]').click();
-    await cursorAt(position(original, '"gateway"'));
   });
 
-  it('Go to Rule from the context menu lands on the disabled plugin\'s entry', async () => {
-    const crm = await excludedRow(/crm_lookup/);
-    await crm.click({ button: 'right' });
-    await page.locator('.context-view .action-label').filter({ hasText: /^Go to Rule$/ }).first().click();
-    await cursorAt(position(original, 'enabled: false'));
+  for (const c of CASES) {
+    it(`Go to Rule (${c.via === 'inline' ? 'inline action' : 'context menu'}) on a ${c.kind} lands on the rule's line and column`, async () => {
+      const before = originals.get(c.file) ?? fs.readFileSync(demo(c.file), 'utf8');
+      const text = c.make ? c.make(before) : before;
+      if (c.make) {
+        assert.notEqual(text, before, 'the case changed the file');
+        fs.writeFileSync(demo(c.file), text);
+      }
+      try {
+        const row = await treeRow(c.row, c.group);
+        await goToRule(row, c.via);
+        await cursorAt(positionAt(text, c.rule(text)), c.file);
+      } finally {
+        if (c.make) {
+          await restore(c.file, c);
+        }
+      }
+    });
+  }
+
+  it('a failed MCP server\'s row shows its stderr tail, goes to its config entry and restarts it', async () => {
+    const broken = CASES.find((c) => c.kind === 'failed server');
+    assert.ok(broken?.make);
+    const text = broken.make(original);
+    fs.writeFileSync(configFile, text);
+    try {
+      const row = await treeRow(broken.row, broken.group);
+      const started = async () => /broken: started at (\d+)/.exec(await row.innerText())?.[1];
+      const first = await started();
+      assert.ok(first, 'the row says what the server wrote to stderr');
+
+      await row.hover();
+      await row.locator('.action-label[aria-label="Show Server stderr"]').click();
+      const output = page.locator('.part.panel .view-lines').filter({ hasText: `broken: started at ${first}` }).first();
+      await output.waitFor({ timeout: 20_000 });
+
+      await row.hover();
+      await row.locator('.action-label[aria-label="Go to Rule"]').click();
+      await cursorAt(position(text, 'broken:'));
+
+      // Restart rebuilds: the server starts again and writes a new line.
+      await row.click({ button: 'right' });
+      await chooseFromMenu(/^Restart MCP Server$/);
+      for (let i = 0; (await started().catch(() => undefined)) === first; i++) {
+        assert.ok(i < 150, 'Restart did not start the server again');
+        await page.waitForTimeout(200);
+      }
+      await tree().filter({ hasText: broken.row }).first().waitFor({ timeout: 60_000 });
+    } finally {
+      await restore(DEMO.config, broken);
+    }
   });
 
   it('Explain renders the decision chain with links; the quick fix brings the tool back, and Undo excludes it again', async () => {

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Explanation } from '../../../src/core/explain/explain';
+import type { CatalogSummary } from '../../../src/extension/api';
 import { activateExtension, eventually } from './helpers';
 
 // Issue 14 in a real editor: Go to Rule lands on the rule's line and column,
@@ -16,12 +17,17 @@ function folder(): string {
   return f.uri.fsPath;
 }
 
+/** 1-based line and column of the character at `index` in `text`. */
+function positionAt(text: string, index: number): { line: number; column: number } {
+  assert.ok(index >= 0, 'the rule is not in the text');
+  const before = text.slice(0, index);
+  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
+}
+
 /** 1-based line and column of `needle` in `text`. */
 function position(text: string, needle: string): { line: number; column: number } {
-  const i = text.indexOf(needle);
-  assert.ok(i >= 0, `"${needle}" not in the text`);
-  const before = text.slice(0, i);
-  return { line: before.split('\n').length, column: i - before.lastIndexOf('\n') };
+  assert.ok(text.includes(needle), `"${needle}" not in the text`);
+  return positionAt(text, text.indexOf(needle));
 }
 
 function cursor(): { file: string; line: number; column: number } | undefined {
@@ -29,32 +35,100 @@ function cursor(): { file: string; line: number; column: number } | undefined {
   return e ? { file: path.basename(e.document.uri.fsPath), line: e.selection.active.line + 1, column: e.selection.active.character + 1 } : undefined;
 }
 
+const CONFIG = 'openclaw.json';
+const CLIENT_TOOLS = '.openclaw/client-tools.json';
+const NOTES = '.openclaw/extensions/notes/openclaw.plugin.json';
+
+/** A kind of cause, the demo tool (or failed server) that has it, and where its rule is written (as in test/ui/8-rules). */
+interface RuleCase {
+  kind: string;
+  /** What a tree row passes to Go to Rule. */
+  arg: { tool: { id: string } } | { server: string };
+  file: string;
+  rule(text: string): number;
+  /** A situation the demo does not have, made for the case and undone after it. */
+  make?(text: string): string;
+  /** The catalog shows the situation (and, negated, that it is gone). */
+  shows?(s: CatalogSummary): boolean;
+}
+
+const CASES: RuleCase[] = [
+  { kind: 'deny entry', arg: { tool: { id: 'openclaw:core:gateway' } }, file: CONFIG, rule: (t) => t.indexOf('"gateway"') },
+  { kind: 'toolFilter glob', arg: { tool: { id: 'mcp:filesystem:move_file' } }, file: CONFIG, rule: (t) => t.indexOf('"move_file"') },
+  { kind: 'disabled plugin entry', arg: { tool: { id: 'openclaw:legacy-crm:crm_lookup' } }, file: CONFIG, rule: (t) => t.indexOf('enabled: false') },
+  { kind: 'client clash', arg: { tool: { id: 'client:client:web_search' } }, file: CLIENT_TOOLS, rule: (t) => t.lastIndexOf('{', t.indexOf('"name": "web_search"')) },
+  { kind: 'contract tool with no definition', arg: { tool: { id: 'openclaw:notes:notes_summarize' } }, file: NOTES, rule: (t) => t.indexOf('"notes_summarize"') },
+  {
+    kind: 'undeclared contract tool', arg: { tool: { id: 'openclaw:notes:notes_append' } }, file: NOTES,
+    make: (t) => t.replace('tools: ["notes_search", "notes_append", "notes_summarize"]', 'tools: ["notes_search", "notes_summarize"]'),
+    shows: (s) => s.excluded.includes('openclaw:notes:notes_append'),
+    rule: (t) => t.indexOf('tools:', t.indexOf('contracts:')),
+  },
+  {
+    kind: 'failed server', arg: { server: 'broken' }, file: CONFIG,
+    make: (t) => t.replace('    servers: {\n', `    servers: {\n      broken: { command: "node", args: ["-e", "console.error('broken: started at ' + Date.now()); process.exit(3)"] },\n`),
+    shows: (s) => s.servers.some((x) => x.name === 'broken' && x.status === 'failed'),
+    rule: (t) => t.indexOf('broken:'),
+  },
+];
+
 describe('rules: Go to Rule, Explain view, quick fixes, stale', () => {
   const configFile = () => path.join(folder(), 'openclaw.json');
+  const demo = (file: string) => path.join(folder(), ...file.split('/'));
   let original = '';
+  const originals = new Map<string, string>();
 
   before(() => {
     original = fs.readFileSync(configFile(), 'utf8');
+    for (const f of [CONFIG, CLIENT_TOOLS, NOTES]) {
+      originals.set(f, fs.readFileSync(demo(f), 'utf8'));
+    }
   });
 
   afterEach(async () => {
-    if (fs.readFileSync(configFile(), 'utf8') !== original) {
-      fs.writeFileSync(configFile(), original);
+    for (const [f, text] of originals) {
+      if (fs.readFileSync(demo(f), 'utf8') !== text) {
+        fs.writeFileSync(demo(f), text);
+      }
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('Go to Rule opens the deny entry and the plugin entry at their line and column', async () => {
-    await activateExtension();
-    await vscode.commands.executeCommand('toolSearchInspector.goToRule', 'openclaw:core:gateway');
-    const deny = await eventually(async () => (cursor()?.file === 'openclaw.json' ? cursor() : undefined), 'openclaw.json at the rule');
-    assert.deepEqual(deny, { file: 'openclaw.json', ...position(original, '"gateway"') });
-    // A tree row passes its node: the same command with `{ tool }`.
-    await vscode.commands.executeCommand('toolSearchInspector.goToRule', { tool: { id: 'openclaw:legacy-crm:crm_lookup' } });
-    const entry = position(original, 'enabled: false');
-    await eventually(async () => (cursor()?.line === entry.line ? true : undefined), 'the plugin entry line');
-    assert.deepEqual(cursor(), { file: 'openclaw.json', ...entry });
-  });
+  for (const c of CASES) {
+    it(`Go to Rule on a ${c.kind} opens the rule at its line and column`, async () => {
+      const { api } = await activateExtension();
+      const before = originals.get(c.file) ?? '';
+      const text = c.make ? c.make(before) : before;
+      const shows = c.shows;
+      if (c.make && shows) {
+        assert.notEqual(text, before, 'the case changed the file');
+        fs.writeFileSync(demo(c.file), text);
+        await eventually(async () => (shows(await api.catalogSummary()) ? true : undefined), `the catalog to show the ${c.kind}`, 30_000);
+      }
+      try {
+        await vscode.commands.executeCommand('toolSearchInspector.goToRule', c.arg);
+        const want = { file: path.basename(c.file), ...positionAt(text, c.rule(text)) };
+        await eventually(async () => (cursor()?.file === want.file && cursor()?.line === want.line ? true : undefined), `${want.file}:${want.line}`);
+        assert.deepEqual(cursor(), want);
+        if ('server' in c.arg) {
+          // The failed server's other actions: its stderr tail, and a restart that starts it again.
+          const lines = await vscode.commands.executeCommand<string[]>('toolSearchInspector.showServerStderr', c.arg);
+          assert.match(lines?.join('\n') ?? '', /broken: started at \d+/);
+          const builds = api.catalogBuilds();
+          const status = await vscode.commands.executeCommand<string>('toolSearchInspector.restartMcpServer', c.arg);
+          assert.equal(status, 'failed');
+          assert.ok(api.catalogBuilds() > builds, 'Restart rebuilt the catalog');
+          const again = await vscode.commands.executeCommand<string[]>('toolSearchInspector.showServerStderr', c.arg);
+          assert.notDeepEqual(again, lines, 'the server was started again');
+        }
+      } finally {
+        if (c.make && shows) {
+          fs.writeFileSync(demo(c.file), before);
+          await eventually(async () => (shows(await api.catalogSummary()) ? undefined : true), `the ${c.kind} to go`, 30_000);
+        }
+      }
+    });
+  }
 
   it('the rule offers its fix as a quick fix (lightbulb) in the config', async () => {
     await activateExtension();
