@@ -120,6 +120,15 @@ export class CatalogPanel extends PanelBase {
         for (const p of snapshot.problemLocations ?? []) {
           this.shownPlaces.add(placeKey(p.file, p.line));
         }
+        // The rule links in the reason cells and the stale banner's parse error.
+        for (const t of snapshot.tools) {
+          if (t.rule?.file !== undefined) {
+            this.shownPlaces.add(placeKey(t.rule.file, t.rule.line));
+          }
+        }
+        if (snapshot.stale) {
+          this.shownPlaces.add(placeKey(snapshot.stale.file, snapshot.stale.line));
+        }
         await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
         return;
       }
@@ -158,7 +167,7 @@ export class CatalogPanel extends PanelBase {
         }
         case 'openLocation':
           if (this.shownPlaces.has(placeKey(msg.file, msg.line))) {
-            await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, ...(msg.line !== undefined ? { line: msg.line } : {}), folder: this.service.folder?.uri.toString() });
+            await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, ...(msg.line !== undefined ? { line: msg.line } : {}), ...(msg.column !== undefined ? { column: msg.column } : {}), folder: this.service.folder?.uri.toString() });
           } else {
             this.deps.logger.warn(`catalog panel: refused to open a place it never showed (${msg.file})`);
           }

@@ -11,6 +11,7 @@ import {
   type PanelState,
   type SourceKindView,
   type SourceRow,
+  type StaleSnapshot,
   type ToolRow,
   type ToolStatusView,
   type WebviewMessage,
@@ -83,8 +84,34 @@ function button(label: (Node | string)[], title: string, onClick: () => void, cl
   return b;
 }
 
-function openLocation(loc: LocationView): void {
-  vscode.postMessage({ type: 'openLocation', file: loc.file, ...(loc.line !== undefined ? { line: loc.line } : {}) });
+function openLocation(loc: Pick<LocationView, 'file' | 'line'> & { column?: number }): void {
+  vscode.postMessage({ type: 'openLocation', file: loc.file, ...(loc.line !== undefined ? { line: loc.line } : {}), ...(loc.column !== undefined ? { column: loc.column } : {}) });
+}
+
+/** The config stopped parsing: say what is shown instead, and link the parse error. */
+function staleBanner(stale: StaleSnapshot): HTMLElement {
+  const link = button([icon('go-to-file'), ` ${stale.where}`], `Open ${stale.where}`, () => openLocation(stale), 'link', { 'data-testid': 'stale-link' });
+  return el('div', { class: 'banner warning stale', role: 'alert', 'data-testid': 'stale' },
+    icon('warning'),
+    stale.lastGood ? ' The config does not parse: this is the last good catalog. ' : ' The config does not parse: this catalog ignores the whole file. ',
+    link, ` ${stale.message}`);
+}
+
+/**
+ * The reason cell: the rule that decided the tool first (a link to where it
+ * is written; a built-in rule is plain text), then the reason in words.
+ */
+function reasonCell(t: ToolRow, text: string): HTMLElement {
+  const td = el('td', { class: 'reason', title: t.rule ? `${t.rule.text}: ${text}` : text });
+  const rule = t.rule;
+  if (rule?.file !== undefined) {
+    const file = rule.file;
+    td.append(button([rule.text], `Go to the rule: ${rule.text}`, () => openLocation({ file, line: rule.line, column: rule.column }), 'link rule-link', { 'data-testid': 'rule-link' }), ' ');
+  } else if (rule) {
+    td.append(el('span', { class: 'rule-builtin', 'data-testid': 'rule-builtin' }, rule.text), ' ');
+  }
+  td.append(text);
+  return td;
 }
 
 function header(s: CatalogSnapshot): HTMLElement {
@@ -98,6 +125,9 @@ function header(s: CatalogSnapshot): HTMLElement {
       el('h1', {}, `Effective Catalog${s.workspaceName ? ` — ${s.workspaceName}` : ''}`),
       button([icon('refresh'), ' Refresh'], 'Rebuild the catalog', () => vscode.postMessage({ type: 'refresh' }))),
     summary);
+  if (s.stale) {
+    h.append(staleBanner(s.stale));
+  }
   if (!s.trusted) {
     h.append(el('p', { class: 'banner warning', role: 'status' }, 'Workspace not trusted: MCP servers and plugin code are off. Only configs and snapshots were read.'));
   }
@@ -216,7 +246,7 @@ function rowOf(t: ToolRow, pos: number): HTMLElement {
   el('td', {}, el('span', { class: `pill status-${t.status}` }, t.status)),
   el('td', { class: 'name' }, el('span', { class: 'tool-name' }, t.name), ' ', explain),
   el('td', { class: 'src', title: `${SOURCE_TITLES[t.source]} · ${t.sourceName}` }, `${SOURCE_TITLES[t.source]} · ${t.sourceName}`),
-  el('td', { class: t.status === 'cataloged' ? 'desc' : 'reason', title: text }, text));
+  t.status === 'cataloged' ? el('td', { class: 'desc', title: text }, text) : reasonCell(t, text));
   return tr;
 }
 

@@ -205,7 +205,8 @@ export type WebviewMessage =
   | { type: 'explain'; toolId: string }
   | { type: 'openDefinition'; toolId: string }
   | { type: 'select'; toolId: string }
-  | { type: 'openLocation'; file: string; line?: number }
+  /** `column` only places the cursor: the host opens a file and line it has shown. */
+  | { type: 'openLocation'; file: string; line?: number; column?: number }
   | { type: 'validate'; toolId: string; seq: number; args: Record<string, unknown> }
   | { type: 'call'; toolId: string; args: Record<string, unknown> }
   | { type: 'applySuggestion'; toolId: string }
@@ -241,8 +242,8 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'copySuggestion':
       return isToolId(v.toolId) ? { type: v.type, toolId: v.toolId } : undefined;
     case 'openLocation':
-      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line))
-        ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}) }
+      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line)) && (v.column === undefined || isLine(v.column))
+        ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}), ...(typeof v.column === 'number' ? { column: v.column } : {}) }
         : undefined;
     case 'validate':
       return isToolId(v.toolId) && Number.isSafeInteger(v.seq) && isArgs(v.args) ? { type: 'validate', toolId: v.toolId, seq: v.seq as number, args: v.args } : undefined;
