@@ -13,8 +13,8 @@ import { editorHost, type EditorHost } from '../host';
 import type { Approver } from '../../core/gateway/approvals';
 import { applyToolSuggestion } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
-import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
-import { toCatalogSnapshot } from './catalogSnapshot';
+import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type CatalogSnapshot, type CatalogWire, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
+import { catalogHead, toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
@@ -59,6 +59,9 @@ export class CatalogPanel extends PanelBase {
   private api: { catalog: Catalog; key: string; api: GatewayToolSearchApi } | undefined;
   private suggestions: { catalog: Catalog; result: SessionSuggestions | undefined; folders: string[] } | undefined;
   private calls = 0;
+  /** Catalogs posted in two parts, numbered; the rest of the last one waits for its head to be painted. */
+  private catalogSeq = 0;
+  private pendingRest: { seq: number; wire: CatalogWire; timer: ReturnType<typeof setTimeout> } | undefined;
 
   /** Some open catalog panel (the first). */
   static get open(): CatalogPanel | undefined {
@@ -96,6 +99,7 @@ export class CatalogPanel extends PanelBase {
           void this.postState(this.service.state);
         }
       }),
+      { dispose: () => this.dropPendingRest() },
     );
   }
 
@@ -112,7 +116,47 @@ export class CatalogPanel extends PanelBase {
     return this.panel.webview.postMessage(msg);
   }
 
+  /**
+   * A large catalog goes in two parts: its first screen at once (the webview
+   * paints it), then, once the webview says the head is painted, the whole
+   * catalog. Sent together, the whole one's transfer and parse would hold up
+   * the head's paint; a timer sends it anyway if the answer never comes.
+   */
+  private async postCatalog(snapshot: CatalogSnapshot): Promise<void> {
+    this.dropPendingRest();
+    const head = catalogHead(snapshot);
+    if (!head) {
+      await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+      return;
+    }
+    const seq = ++this.catalogSeq;
+    await this.post({ type: 'catalogHead', seq, ...head, postedAt: Date.now() });
+    // Serialized while the webview paints the head.
+    const wire = catalogWire(snapshot, 0, seq);
+    if (this.catalogSeq === seq) {
+      this.pendingRest = { seq, wire, timer: setTimeout(() => void this.postRest(seq), REST_FALLBACK_MS) };
+    }
+  }
+
+  private async postRest(seq: number): Promise<void> {
+    const pending = this.pendingRest;
+    if (pending?.seq !== seq) {
+      return;
+    }
+    this.dropPendingRest();
+    await this.panel.webview.postMessage({ ...pending.wire, postedAt: Date.now() });
+  }
+
+  private dropPendingRest(): void {
+    if (this.pendingRest) {
+      clearTimeout(this.pendingRest.timer);
+      this.pendingRest = undefined;
+    }
+  }
+
   private async postState(state: CatalogState): Promise<void> {
+    // Whatever comes now replaces a catalog still on its way.
+    this.dropPendingRest();
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
@@ -129,7 +173,7 @@ export class CatalogPanel extends PanelBase {
         if (snapshot.stale) {
           this.shownPlaces.add(placeKey(snapshot.stale.file, snapshot.stale.line));
         }
-        await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+        await this.postCatalog(snapshot);
         return;
       }
       case 'error':
@@ -149,6 +193,9 @@ export class CatalogPanel extends PanelBase {
         case 'ready':
           this.ready = true;
           await this.postState(await this.service.getState());
+          return;
+        case 'headShown':
+          await this.postRest(msg.seq);
           return;
         case 'refresh':
           await this.post({ type: 'loading' });
@@ -308,6 +355,9 @@ export class CatalogPanel extends PanelBase {
     };
   }
 }
+
+/** How long the rest of a catalog waits for its head's paint (a hidden webview paints late). */
+const REST_FALLBACK_MS = 1500;
 
 function placeKey(file: string, line: number | undefined): string {
   return `${file}\u0000${line ?? ''}`;
