@@ -14,7 +14,7 @@ import type { Approver } from '../../core/gateway/approvals';
 import { applyToolSuggestion } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
 import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type CatalogSnapshot, type CatalogWire, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
-import { catalogHead, toCatalogSnapshot } from './catalogSnapshot';
+import { catalogHead, PROGRESSIVE_MIN_TOOLS, toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
@@ -124,7 +124,7 @@ export class CatalogPanel extends PanelBase {
    */
   private async postCatalog(snapshot: CatalogSnapshot): Promise<void> {
     this.dropPendingRest();
-    const head = catalogHead(snapshot);
+    const head = catalogHead(snapshot, { minTools: SPLIT_MIN_TOOLS });
     if (!head) {
       await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
       return;
@@ -354,6 +354,17 @@ export class CatalogPanel extends PanelBase {
       at,
     };
   }
+}
+
+/**
+ * From how many tools a catalog goes in two parts. The environment may move
+ * it so bench/catalogPanel can time the one-message path in the same run.
+ */
+const SPLIT_MIN_TOOLS = positiveInt(process.env.TSI_CATALOG_SPLIT_MIN_TOOLS) ?? PROGRESSIVE_MIN_TOOLS;
+
+function positiveInt(v: string | undefined): number | undefined {
+  const n = Number(v);
+  return v !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 /** How long the rest of a catalog waits for its head's paint (a hidden webview paints late). */
