@@ -303,7 +303,7 @@ function drawWindow(): void {
   if (partial) {
     const rest = partial.total - table.rows.length;
     rows.push(el('tr', { class: 'empty-row', 'data-testid': 'loading-rest' }, el('td', { colspan: '4', class: 'muted', role: 'status' },
-      icon('loading'), shown.length > 0
+      icon('loading codicon-modifier-spin'), shown.length > 0
         ? ` Loading the other ${rest.toLocaleString('en')} tools…`
         : ` Loading all ${partial.total.toLocaleString('en')} tools: the filter, facets and sort apply when they are here.`)));
   } else if (shown.length === 0) {
