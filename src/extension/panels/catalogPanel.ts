@@ -62,6 +62,8 @@ export class CatalogPanel extends PanelBase {
   /** Catalogs posted in two parts, numbered; the rest of the last one waits for its head to be painted. */
   private catalogSeq = 0;
   private pendingRest: { seq: number; wire: CatalogWire; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** The last head the webview said it painted (it may say so before the head's post has resolved here). */
+  private headShown = 0;
 
   /** Some open catalog panel (the first). */
   static get open(): CatalogPanel | undefined {
@@ -135,6 +137,9 @@ export class CatalogPanel extends PanelBase {
     const wire = catalogWire(snapshot, 0, seq);
     if (this.catalogSeq === seq) {
       this.pendingRest = { seq, wire, timer: setTimeout(() => void this.postRest(seq), REST_FALLBACK_MS) };
+      if (this.headShown >= seq) {
+        await this.postRest(seq);
+      }
     }
   }
 
@@ -155,8 +160,9 @@ export class CatalogPanel extends PanelBase {
   }
 
   private async postState(state: CatalogState): Promise<void> {
-    // Whatever comes now replaces a catalog still on its way.
+    // Whatever comes now replaces a catalog still on its way (a head being posted too).
     this.dropPendingRest();
+    this.catalogSeq++;
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
@@ -195,6 +201,7 @@ export class CatalogPanel extends PanelBase {
           await this.postState(await this.service.getState());
           return;
         case 'headShown':
+          this.headShown = Math.max(this.headShown, msg.seq);
           await this.postRest(msg.seq);
           return;
         case 'refresh':
