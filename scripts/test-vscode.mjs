@@ -9,7 +9,7 @@
 //        --dev       load the development folder instead (faster edit-test loop)
 //        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
-//        --update-screenshots  copy the SCREENSHOTS below from test-results/ to media/screenshots/ (green runs only)
+//        --update-screenshots  copy the SCREENSHOTS below from test-results/ to media/screenshots/ (green runs only, 256 colours)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM, chromiumMissingMessage, ensureTooling } from './vscode-tooling.mjs';
 import { DEMO_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
 import { packageVsix } from './lib/packageVsix.mjs';
+import { copyQuantized } from './lib/screenshotPng.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The screenshots the README shows, one per line (each UI test writes its own to test-results/).
@@ -240,7 +241,8 @@ if (args.has('--update-screenshots') && results.failed === 0) {
   const shots = path.join(root, 'media', 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
   for (const f of SCREENSHOTS) {
-    fs.copyFileSync(path.join(root, 'test-results', f), path.join(shots, f));
+    // 256 colours: the .vsix carries these and must stay under its budget.
+    copyQuantized(path.join(root, 'test-results', f), path.join(shots, f));
   }
   step('screenshots copied to media/screenshots/');
 }

@@ -31,8 +31,9 @@ async function focusFirstGroup(page: Page): Promise<void> {
   // The first rendered line, not the lines layer: that layer is taller than the editor, and clicking its
   // middle scrolls the editor down (taking the CodeLens above line 1 out of the DOM).
   const line = page.locator('.editor-group-container').first().locator('.view-lines .view-line').first();
+  // Best effort: an editor being closed re-renders its lines until it is gone; Control+1 below moves the focus regardless.
   if (await line.isVisible().catch(() => false)) {
-    await line.click();
+    await line.click({ timeout: 5_000 }).catch(() => undefined);
   }
   await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+Home');
@@ -45,7 +46,8 @@ async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
+  // The focused row, not any row: before the filter settles, the recent files (the file open now first) are listed and Enter would take that.
+  await page.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('Enter');
   await groupOf(page, name).waitFor({ timeout: 30_000 });
   await page.keyboard.press('Control+Home');

@@ -105,9 +105,12 @@ async function runExactCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
 }
 
-/** Picks a built-in colour theme by clicking its row. */
+/** Picks a built-in colour theme by clicking its row (typed first: the list is virtual, its lower rows are not rendered). */
 async function pickTheme(page: Page, theme: RegExp): Promise<void> {
   await runExactCommand(page, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(theme.source.replace(/^\^/, ''));
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
   await row.waitFor();
   await row.click();

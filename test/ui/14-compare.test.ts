@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
@@ -6,11 +9,23 @@ import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runComma
 // direct mode and with Tool Search against the mock provider, and the panel
 // shows both lanes side by side with every check passing; a lane's session
 // log opens from the keyboard (in the session viewer when it is installed).
+// Cancel is tried against an OpenAI-compatible provider on loopback that
+// never answers (the mock answers in milliseconds, before a key press lands);
+// its base URL is a workspace setting written for that step and removed after.
+const SETTINGS_DIR = () => path.join(env('TSI_WORKSPACE'), '.vscode');
+const SETTINGS = () => path.join(SETTINGS_DIR(), 'settings.json');
+
 describe('Compare in the editor', () => {
   let browser: Browser;
   let page: Page;
+  let createdDir = false;
+  const held: http.ServerResponse[] = [];
+  const silent = http.createServer((_req, res) => {
+    held.push(res);
+  });
 
   before(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     browser = await launchBrowser();
     page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
   });
@@ -23,6 +38,14 @@ describe('Compare in the editor', () => {
 
   after(async () => {
     await browser?.close();
+    for (const res of held) {
+      res.destroy();
+    }
+    silent.close();
+    fs.rmSync(SETTINGS(), { force: true });
+    if (createdDir) {
+      fs.rmSync(SETTINGS_DIR(), { recursive: true, force: true });
+    }
   });
 
   it('runs both lanes with the mock provider, all checks passing, lanes side by side; progress and cancel from the keyboard; each lane openable', async () => {
@@ -56,6 +79,23 @@ describe('Compare in the editor', () => {
     await page.screenshot({ path: path.join(resultsDir(), 'compare.png') });
 
     // From the keyboard: Run shows progress, Cancel stops it with one message and no stale result.
+    // Against the provider that never answers, so the run is still going when Cancel is pressed.
+    createdDir = !fs.existsSync(SETTINGS_DIR());
+    fs.mkdirSync(SETTINGS_DIR(), { recursive: true });
+    fs.writeFileSync(SETTINGS(), JSON.stringify({ 'toolSearchInspector.compare.baseUrl': `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1` }, null, 2));
+    const openai = view.locator('[data-testid="provider-openai"]');
+    // The panel reads the setting when it opens: reopen it until it offers the provider.
+    for (let i = 0; ; i++) {
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Tool Search: Compare Direct Mode and Tool Search');
+      await summary.waitFor({ timeout: 180_000 });
+      if (await view.locator('[data-testid="provider-openai"]:not([disabled])').waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        break;
+      }
+      assert.ok(i < 4, 'the panel never offered the OpenAI-compatible provider from the workspace setting');
+    }
+    await openai.focus();
+    await page.keyboard.press('Space');
     const run = view.locator('[data-testid="run"]');
     await run.focus();
     await page.keyboard.press('Enter');
@@ -67,7 +107,9 @@ describe('Compare in the editor', () => {
     assert.equal(await view.locator('[data-testid="summary"]').count(), 0, 'the earlier result is not shown as if it were this run');
     assert.equal(await view.locator('[data-testid="error"]').count(), 0);
 
-    // Run again to completion (the lane buttons below belong to this run).
+    // Run again to completion with the mock (the lane buttons below belong to this run).
+    await view.locator('[data-testid="provider-mock"]').focus();
+    await page.keyboard.press('Space');
     await run.focus();
     await page.keyboard.press('Enter');
     await summary.waitFor({ timeout: 180_000 });

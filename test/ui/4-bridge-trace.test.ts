@@ -37,6 +37,15 @@ describe('Bridge Trace panel', () => {
   });
 
   after(async () => {
+    // Leave nothing to restore: the next window on the demo would reopen the untitled snippet (a stray tab in later screenshots).
+    if (page) {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
+      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await dontSave.click();
+      }
+      await page.waitForTimeout(500);
+    }
     await browser?.close();
   });
 

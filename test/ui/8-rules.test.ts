@@ -256,7 +256,24 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
     assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'Undo restored the file exactly');
   });
 
-  it('a config that stops parsing shows the stale state (tree, status bar, notification) and clears it when it parses again', async () => {
+  it('the Effective Catalog links an excluded tool\'s rule from its reason cell to the deny entry', async () => {
+    // Only the catalog's webview open, so the frame locator finds it alone.
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Tool Search: Open Effective Catalog');
+    const view = catalogWebview(page);
+    await view.locator('[data-testid="catalog-size"]').waitFor({ timeout: 60_000 });
+    await view.locator('#filter').fill('gateway');
+    const row = view.locator('tr[data-tool-id="openclaw:core:gateway"]');
+    await row.waitFor({ timeout: 30_000 });
+    const at = position(original, '"gateway"');
+    const link = row.locator('[data-testid="rule-link"]');
+    assert.equal(await link.innerText(), `openclaw.json:${at.line}:${at.column} tools.deny[0]`);
+    assert.match(await row.locator('td.reason').innerText(), /denied by tools\.deny/);
+    await link.click();
+    await cursorAt(at);
+  });
+
+  it('a config that stops parsing shows the stale state (tree, status bar, notification, catalog banner) and clears it when it parses again', async () => {
     fs.writeFileSync(configFile, original.replace('"fake_plugin_tool_36"],', '"fake_plugin_tool_36",'));
     const stale = tree().filter({ hasText: 'Stale: the config does not parse' }).first();
     await stale.waitFor({ timeout: 60_000 });
@@ -270,6 +287,15 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
       await page.keyboard.press('Escape');
     }
     await page.screenshot({ path: path.join(resultsDir(), 'stale-config.png') });
+    // The catalog panel says so too, and its link lands on the parse error.
+    await runCommand(page, 'Tool Search: Open Effective Catalog');
+    const banner = catalogWebview(page).locator('[data-testid="stale"]');
+    await banner.waitFor({ timeout: 30_000 });
+    assert.match(await banner.innerText(), /does not parse: this is the last good catalog/);
+    const where = /openclaw\.json:(\d+):(\d+)/.exec(await banner.locator('[data-testid="stale-link"]').innerText());
+    assert.ok(where, 'the banner names the file, line and column');
+    await banner.locator('[data-testid="stale-link"]').click();
+    await cursorAt({ line: Number(where[1]), column: Number(where[2]) });
     fs.writeFileSync(configFile, original);
     await stale.waitFor({ state: 'hidden', timeout: 60_000 });
     const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();

@@ -78,8 +78,8 @@ describe('OpenClaw config language', () => {
     const mode = page.locator('#status\\.editor\\.mode');
     await mode.waitFor();
     assert.match(await mode.innerText(), /OpenClaw Config \(JSON5\)/);
-    // The grammar colours an unquoted key as a property name, like JSON's quoted ones.
-    assert.ok((await page.locator('.view-lines span').filter({ hasText: /^toolSearch$/ }).count()) > 0);
+    // The grammar colours an unquoted key as a property name, like JSON's quoted ones (tokens arrive after the text).
+    await page.locator('.view-lines span').filter({ hasText: /^toolSearch$/ }).first().waitFor({ timeout: 30_000 });
 
     // Completion inside tools.deny: a catalog tool and a group. Each edit is undone at once.
     const inDeny = lineColOf(original, '"nodes"', 1);

@@ -13,8 +13,8 @@ import { editorHost, type EditorHost } from '../host';
 import type { Approver } from '../../core/gateway/approvals';
 import { applyToolSuggestion } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
-import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
-import { toCatalogSnapshot } from './catalogSnapshot';
+import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type CatalogSnapshot, type CatalogWire, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
+import { catalogHead, PROGRESSIVE_MIN_TOOLS, toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
@@ -59,6 +59,11 @@ export class CatalogPanel extends PanelBase {
   private api: { catalog: Catalog; key: string; api: GatewayToolSearchApi } | undefined;
   private suggestions: { catalog: Catalog; result: SessionSuggestions | undefined; folders: string[] } | undefined;
   private calls = 0;
+  /** Catalogs posted in two parts, numbered; the rest of the last one waits for its head to be painted. */
+  private catalogSeq = 0;
+  private pendingRest: { seq: number; wire: CatalogWire; timer: ReturnType<typeof setTimeout> } | undefined;
+  /** The last head the webview said it painted (it may say so before the head's post has resolved here). */
+  private headShown = 0;
 
   /** Some open catalog panel (the first). */
   static get open(): CatalogPanel | undefined {
@@ -96,6 +101,7 @@ export class CatalogPanel extends PanelBase {
           void this.postState(this.service.state);
         }
       }),
+      { dispose: () => this.dropPendingRest() },
     );
   }
 
@@ -112,7 +118,51 @@ export class CatalogPanel extends PanelBase {
     return this.panel.webview.postMessage(msg);
   }
 
+  /**
+   * A large catalog goes in two parts: its first screen at once (the webview
+   * paints it), then, once the webview says the head is painted, the whole
+   * catalog. Sent together, the whole one's transfer and parse would hold up
+   * the head's paint; a timer sends it anyway if the answer never comes.
+   */
+  private async postCatalog(snapshot: CatalogSnapshot): Promise<void> {
+    this.dropPendingRest();
+    const head = catalogHead(snapshot, { minTools: SPLIT_MIN_TOOLS });
+    if (!head) {
+      await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+      return;
+    }
+    const seq = ++this.catalogSeq;
+    await this.post({ type: 'catalogHead', seq, ...head, postedAt: Date.now() });
+    // Serialized while the webview paints the head.
+    const wire = catalogWire(snapshot, 0, seq);
+    if (this.catalogSeq === seq) {
+      this.pendingRest = { seq, wire, timer: setTimeout(() => void this.postRest(seq), REST_FALLBACK_MS) };
+      if (this.headShown >= seq) {
+        await this.postRest(seq);
+      }
+    }
+  }
+
+  private async postRest(seq: number): Promise<void> {
+    const pending = this.pendingRest;
+    if (pending?.seq !== seq) {
+      return;
+    }
+    this.dropPendingRest();
+    await this.panel.webview.postMessage({ ...pending.wire, postedAt: Date.now() });
+  }
+
+  private dropPendingRest(): void {
+    if (this.pendingRest) {
+      clearTimeout(this.pendingRest.timer);
+      this.pendingRest = undefined;
+    }
+  }
+
   private async postState(state: CatalogState): Promise<void> {
+    // Whatever comes now replaces a catalog still on its way (a head being posted too).
+    this.dropPendingRest();
+    this.catalogSeq++;
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
@@ -120,7 +170,16 @@ export class CatalogPanel extends PanelBase {
         for (const p of snapshot.problemLocations ?? []) {
           this.shownPlaces.add(placeKey(p.file, p.line));
         }
-        await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+        // The rule links in the reason cells and the stale banner's parse error.
+        for (const t of snapshot.tools) {
+          if (t.rule?.file !== undefined) {
+            this.shownPlaces.add(placeKey(t.rule.file, t.rule.line));
+          }
+        }
+        if (snapshot.stale) {
+          this.shownPlaces.add(placeKey(snapshot.stale.file, snapshot.stale.line));
+        }
+        await this.postCatalog(snapshot);
         return;
       }
       case 'error':
@@ -141,6 +200,10 @@ export class CatalogPanel extends PanelBase {
           this.ready = true;
           await this.postState(await this.service.getState());
           return;
+        case 'headShown':
+          this.headShown = Math.max(this.headShown, msg.seq);
+          await this.postRest(msg.seq);
+          return;
         case 'refresh':
           await this.post({ type: 'loading' });
           await this.service.refresh('panel');
@@ -158,7 +221,7 @@ export class CatalogPanel extends PanelBase {
         }
         case 'openLocation':
           if (this.shownPlaces.has(placeKey(msg.file, msg.line))) {
-            await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, ...(msg.line !== undefined ? { line: msg.line } : {}), folder: this.service.folder?.uri.toString() });
+            await vscode.commands.executeCommand(COMMANDS.openLocation, { file: msg.file, ...(msg.line !== undefined ? { line: msg.line } : {}), ...(msg.column !== undefined ? { column: msg.column } : {}), folder: this.service.folder?.uri.toString() });
           } else {
             this.deps.logger.warn(`catalog panel: refused to open a place it never showed (${msg.file})`);
           }
@@ -299,6 +362,20 @@ export class CatalogPanel extends PanelBase {
     };
   }
 }
+
+/**
+ * From how many tools a catalog goes in two parts. The environment may move
+ * it so bench/catalogPanel can time the one-message path in the same run.
+ */
+const SPLIT_MIN_TOOLS = positiveInt(process.env.TSI_CATALOG_SPLIT_MIN_TOOLS) ?? PROGRESSIVE_MIN_TOOLS;
+
+function positiveInt(v: string | undefined): number | undefined {
+  const n = Number(v);
+  return v !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** How long the rest of a catalog waits for its head's paint (a hidden webview paints late). */
+const REST_FALLBACK_MS = 1500;
 
 function placeKey(file: string, line: number | undefined): string {
   return `${file}\u0000${line ?? ''}`;

@@ -2,6 +2,7 @@
 import type { Catalog } from '../../core/catalog/catalog';
 import { toolReasonText } from '../../core/reasons';
 import { formatLocation } from '../../core/util/location';
+import { facetCountsOf, type FacetCounts } from '../../webview/shared/catalogFacets';
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
 import { linkOf } from '../explain/explainView';
 import { staleWhere, type StaleMark } from '../stale/staleMark';
@@ -67,5 +68,35 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
     problemLocations: errors.map((d) => ({ file: d.file, ...(d.line !== undefined ? { line: d.line } : {}), label: formatLocation(d) })),
     builtAt: catalog.builtAt,
     ...(opts.stale ? { stale: { ...opts.stale, where: staleWhere(opts.stale) } } : {}),
+  };
+}
+
+/** From this many tools on, the panel gets its catalog in two parts (below it, one message is as quick). */
+export const PROGRESSIVE_MIN_TOOLS = 1000;
+/** Rows in the first part: a tall screen's worth and then some, in the catalog's own (the table's default) order. */
+export const HEAD_ROWS = 200;
+
+/** What the first message of a large catalog carries (see `CatalogHead`). */
+export interface CatalogHeadPart {
+  snapshot: CatalogSnapshot;
+  total: number;
+  facets: FacetCounts;
+}
+
+/**
+ * The first screen of `snapshot`: everything but its tools, its first
+ * `headRows` tools, and the facet counts of all of them (counted here, so the
+ * webview shows the whole catalog's counts before it has the whole catalog).
+ * Undefined below `minTools`: the catalog goes as one message.
+ */
+export function catalogHead(snapshot: CatalogSnapshot, opts: { minTools?: number; headRows?: number } = {}): CatalogHeadPart | undefined {
+  const total = snapshot.tools.length;
+  if (total < (opts.minTools ?? PROGRESSIVE_MIN_TOOLS)) {
+    return undefined;
+  }
+  return {
+    snapshot: { ...snapshot, tools: snapshot.tools.slice(0, opts.headRows ?? HEAD_ROWS) },
+    total,
+    facets: facetCountsOf(snapshot.tools),
   };
 }

@@ -2,6 +2,7 @@
 // protocol; builds DOM with textContent (tool text is untrusted input).
 // The tools table is virtualised: only the rows in view (plus an overscan)
 // are in the DOM, so 10,000 tools render and filter as fast as 100.
+import type { FacetCounts } from '../shared/catalogFacets';
 import {
   parseHostMessage,
   parsePanelState,
@@ -11,6 +12,7 @@ import {
   type PanelState,
   type SourceKindView,
   type SourceRow,
+  type StaleSnapshot,
   type ToolRow,
   type ToolStatusView,
   type WebviewMessage,
@@ -43,6 +45,21 @@ let active = 0;
 let selected: string | undefined = state.selected;
 let tryHooks: ReturnType<typeof tryItSection> | undefined;
 
+/** A head of a large catalog: what `render` draws before the rest is here. */
+interface HeadPart {
+  seq: number;
+  total: number;
+  facets: FacetCounts;
+  /** When the host posted the head: `complete` is timed from it too. */
+  postedAt?: number;
+}
+/**
+ * Set while only the head of a large catalog is here: its number, how many
+ * tools there are in all, and their facet counts (the host's). Filter, facets
+ * and sort wait for the rest rather than show counts of a part.
+ */
+let partial: HeadPart | undefined;
+
 // The table's parts, made once per render of a catalog.
 let scroller: HTMLElement | undefined;
 let tbody: HTMLElement | undefined;
@@ -59,20 +76,26 @@ const headerCells = new Map<SortColumn, HTMLElement>();
 const STATE_SNAPSHOT_MAX = 2000;
 
 function save(): void {
-  const keep = state.snapshot && state.snapshot.tools.length <= STATE_SNAPSHOT_MAX;
+  // A head is no catalog to come back to.
+  const keep = !partial && state.snapshot && state.snapshot.tools.length <= STATE_SNAPSHOT_MAX;
   vscode.setState(keep ? state : { ...state, snapshot: undefined });
 }
 
-/** Marks a measured step on <body> (the benchmark and the UI test read these). */
-function mark(name: 'render' | 'filter', t0: number, postedAt?: number): void {
+/**
+ * Marks a measured step on <body> (the benchmark and the UI test read these),
+ * in the frame after it was drawn. `render` is the first table painted (a
+ * head or a whole catalog), `complete` the whole catalog in the table.
+ */
+function mark(name: 'render' | 'filter' | 'complete', t0: number, postedAt?: number, painted?: () => void): void {
   requestAnimationFrame(() => {
     setTimeout(() => {
       const ds = document.body.dataset;
       ds[`${name}Ms`] = (performance.now() - t0).toFixed(1);
       ds[`${name}s`] = String(Number(ds[`${name}s`] ?? '0') + 1);
       if (postedAt !== undefined) {
-        ds.postToPaintMs = String(Date.now() - postedAt);
+        ds[name === 'complete' ? 'postToCompleteMs' : 'postToPaintMs'] = String(Date.now() - postedAt);
       }
+      painted?.();
     }, 0);
   });
 }
@@ -83,8 +106,34 @@ function button(label: (Node | string)[], title: string, onClick: () => void, cl
   return b;
 }
 
-function openLocation(loc: LocationView): void {
-  vscode.postMessage({ type: 'openLocation', file: loc.file, ...(loc.line !== undefined ? { line: loc.line } : {}) });
+function openLocation(loc: Pick<LocationView, 'file' | 'line'> & { column?: number }): void {
+  vscode.postMessage({ type: 'openLocation', file: loc.file, ...(loc.line !== undefined ? { line: loc.line } : {}), ...(loc.column !== undefined ? { column: loc.column } : {}) });
+}
+
+/** The config stopped parsing: say what is shown instead, and link the parse error. */
+function staleBanner(stale: StaleSnapshot): HTMLElement {
+  const link = button([icon('go-to-file'), ` ${stale.where}`], `Open ${stale.where}`, () => openLocation(stale), 'link', { 'data-testid': 'stale-link' });
+  return el('div', { class: 'banner warning stale', role: 'alert', 'data-testid': 'stale' },
+    icon('warning'),
+    stale.lastGood ? ' The config does not parse: this is the last good catalog. ' : ' The config does not parse: this catalog ignores the whole file. ',
+    link, ` ${stale.message}`);
+}
+
+/**
+ * The reason cell: the rule that decided the tool first (a link to where it
+ * is written; a built-in rule is plain text), then the reason in words.
+ */
+function reasonCell(t: ToolRow, text: string): HTMLElement {
+  const td = el('td', { class: 'reason', title: t.rule ? `${t.rule.text}: ${text}` : text });
+  const rule = t.rule;
+  if (rule?.file !== undefined) {
+    const file = rule.file;
+    td.append(button([rule.text], `Go to the rule: ${rule.text}`, () => openLocation({ file, line: rule.line, column: rule.column }), 'link rule-link', { 'data-testid': 'rule-link' }), ' ');
+  } else if (rule) {
+    td.append(el('span', { class: 'rule-builtin', 'data-testid': 'rule-builtin' }, rule.text), ' ');
+  }
+  td.append(text);
+  return td;
 }
 
 function header(s: CatalogSnapshot): HTMLElement {
@@ -98,6 +147,9 @@ function header(s: CatalogSnapshot): HTMLElement {
       el('h1', {}, `Effective Catalog${s.workspaceName ? ` — ${s.workspaceName}` : ''}`),
       button([icon('refresh'), ' Refresh'], 'Rebuild the catalog', () => vscode.postMessage({ type: 'refresh' }))),
     summary);
+  if (s.stale) {
+    h.append(staleBanner(s.stale));
+  }
   if (!s.trusted) {
     h.append(el('p', { class: 'banner warning', role: 'status' }, 'Workspace not trusted: MCP servers and plugin code are off. Only configs and snapshots were read.'));
   }
@@ -154,7 +206,7 @@ function facetChip<K extends string>(label: string, count: number, key: K, set: 
 }
 
 function facetBar(t: ToolTable): HTMLElement {
-  const counts = t.facetCounts();
+  const counts = partial?.facets ?? t.facetCounts();
   const sourceChips = counts.sources.map((c) => facetChip(SOURCE_TITLES[c.key as SourceKindView] ?? c.key, c.count, c.key as SourceKindView, () => facets.sources, (n) => {
     facets = { ...facets, sources: n };
     refill();
@@ -216,7 +268,7 @@ function rowOf(t: ToolRow, pos: number): HTMLElement {
   el('td', {}, el('span', { class: `pill status-${t.status}` }, t.status)),
   el('td', { class: 'name' }, el('span', { class: 'tool-name' }, t.name), ' ', explain),
   el('td', { class: 'src', title: `${SOURCE_TITLES[t.source]} · ${t.sourceName}` }, `${SOURCE_TITLES[t.source]} · ${t.sourceName}`),
-  el('td', { class: t.status === 'cataloged' ? 'desc' : 'reason', title: text }, text));
+  t.status === 'cataloged' ? el('td', { class: 'desc', title: text }, text) : reasonCell(t, text));
   return tr;
 }
 
@@ -248,29 +300,43 @@ function drawWindow(): void {
   if (w.padBottom > 0) {
     rows.push(spacer(w.padBottom));
   }
-  if (shown.length === 0) {
+  if (partial) {
+    const rest = partial.total - table.rows.length;
+    rows.push(el('tr', { class: 'empty-row', 'data-testid': 'loading-rest' }, el('td', { colspan: '4', class: 'muted', role: 'status' },
+      icon('loading codicon-modifier-spin'), shown.length > 0
+        ? ` Loading the other ${rest.toLocaleString('en')} tools…`
+        : ` Loading all ${partial.total.toLocaleString('en')} tools: the filter, facets and sort apply when they are here.`)));
+  } else if (shown.length === 0) {
     const any = state.filter || facets.sources.size + facets.statuses.size + facets.owners.size > 0;
     rows.push(el('tr', { class: 'empty-row' }, el('td', { colspan: '4', class: 'muted' }, any ? 'No tool matches the filter and facets. Clear them to see every tool.' : 'No tools.')));
   }
   tbody.replaceChildren(...rows);
 }
 
-/** Re-runs the query (filter, facets, sort) and redraws. */
-function refill(): void {
+function queryActive(): boolean {
+  return state.filter.trim() !== '' || sort !== undefined || facets.sources.size + facets.statuses.size + facets.owners.size > 0;
+}
+
+/** Re-runs the query (filter, facets, sort) and redraws; `keepScroll` when the rows in view stay where they were. */
+function refill(keepScroll = false): void {
   if (!table) {
     return;
   }
-  shown = table.query({ filter: state.filter, facets, sort });
+  // A part of the catalog answers no query truthfully: show its first rows as they are, or nothing until the rest is here.
+  shown = !partial ? table.query({ filter: state.filter, facets, sort }) : queryActive() ? [] : Array.from(table.rows.keys());
   active = Math.min(active, Math.max(0, shown.length - 1));
   if (countEl) {
-    countEl.textContent = `${shown.length.toLocaleString('en')} of ${table.rows.length.toLocaleString('en')} tools`;
+    countEl.textContent = !partial
+      ? `${shown.length.toLocaleString('en')} of ${table.rows.length.toLocaleString('en')} tools`
+      : `loading all ${partial.total.toLocaleString('en')} tools (${table.rows.length.toLocaleString('en')} here)`;
   }
-  tableEl?.setAttribute('aria-rowcount', String(shown.length + 1));
+  tableEl?.setAttribute('aria-rowcount', String((partial && !queryActive() ? partial.total : shown.length) + 1));
+  tableEl?.setAttribute('aria-busy', String(partial !== undefined));
   syncSortHeader();
-  if (scroller) {
+  if (scroller && !keepScroll) {
     scroller.scrollTop = 0;
+    active = 0;
   }
-  active = 0;
   drawWindow();
 }
 
@@ -398,26 +464,56 @@ function emptyState(s: CatalogSnapshot): HTMLElement {
     button([icon('refresh'), ' Refresh'], 'Rebuild the catalog', () => vscode.postMessage({ type: 'refresh' })));
 }
 
-function render(s: CatalogSnapshot, postedAt?: number, t0 = performance.now()): void {
+function render(s: CatalogSnapshot, postedAt?: number, t0 = performance.now(), head?: HeadPart): void {
+  partial = head;
   state = { ...state, snapshot: s };
   save();
-  if (s.tools.length === 0) {
+  if (s.tools.length === 0 && !head) {
     table = undefined;
     app.replaceChildren(header(s), emptyState(s));
     mark('render', t0, postedAt);
+    mark('complete', t0, postedAt);
     return;
   }
   app.replaceChildren(header(s), sourcesTable(s.sources), toolsSection(s));
-  // A facet may name a server that went away: keep only the ones still there.
-  const owners = new Set(s.tools.map(ownerKey));
+  // A facet may name a server that went away: keep only the ones still there (a head's rows do not name them all; its counts do).
+  const owners = new Set(head ? head.facets.owners.map((o) => o.key) : s.tools.map(ownerKey));
   facets = { ...facets, owners: new Set([...facets.owners].filter((o) => owners.has(o))) };
   refill();
-  if (selected && s.tools.some((t) => t.id === selected)) {
+  // The host has the whole catalog: a selected tool's detail need not wait for its row.
+  if (selected && (head || s.tools.some((t) => t.id === selected))) {
     select(selected);
   } else {
     selected = undefined;
   }
-  mark('render', t0, postedAt);
+  if (head) {
+    mark('render', t0, postedAt, () => vscode.postMessage({ type: 'headShown', seq: head.seq }));
+  } else {
+    mark('render', t0, postedAt);
+    mark('complete', t0, postedAt);
+  }
+}
+
+/**
+ * The rest of the catalog whose head is shown: the table takes every row in
+ * place (the header, the facet bar and the filter box stay, focus and typing
+ * included), and whatever filter, facets or sort were chosen meanwhile apply.
+ */
+function complete(s: CatalogSnapshot, t0: number): void {
+  const hadQuery = queryActive();
+  const postedAt = partial?.postedAt;
+  partial = undefined;
+  state = { ...state, snapshot: s };
+  save();
+  table = new ToolTable(s.tools);
+  const owners = new Set(s.tools.map(ownerKey));
+  facets = { ...facets, owners: new Set([...facets.owners].filter((o) => owners.has(o))) };
+  // The head was the first rows of this same order: rows in view stay put.
+  refill(!hadQuery);
+  if (selected && !s.tools.some((t) => t.id === selected)) {
+    closeDetail();
+  }
+  mark('complete', t0, postedAt);
 }
 
 function renderMessage(text: string, cls: string): void {
@@ -459,8 +555,15 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
     return;
   }
   switch (msg.type) {
+    case 'catalogHead':
+      render(msg.snapshot, msg.postedAt, received, { seq: msg.seq, total: msg.total, facets: msg.facets, postedAt: msg.postedAt });
+      break;
     case 'catalog':
-      render(msg.snapshot, msg.postedAt, received);
+      if (partial && table && msg.seq === partial.seq) {
+        complete(msg.snapshot, received);
+      } else {
+        render(msg.snapshot, msg.postedAt, received);
+      }
       break;
     case 'detail':
       showDetail(msg);

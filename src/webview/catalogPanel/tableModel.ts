@@ -2,6 +2,9 @@
 // which order. Pure (no DOM), so it is unit-tested and stays fast at 10,000
 // rows: every row's search text and sort keys are computed once per catalog.
 import type { SourceKindView, ToolRow, ToolStatusView } from '../shared/catalogProtocol';
+import { facetCountsOf, ownerKey, SOURCE_ORDER, STATUS_ORDER, type FacetCounts } from '../shared/catalogFacets';
+
+export { ownerKey, type FacetCount, type FacetCounts } from '../shared/catalogFacets';
 
 export type SortColumn = 'status' | 'name' | 'source' | 'description';
 export type SortDirection = 'asc' | 'desc';
@@ -28,22 +31,9 @@ export interface TableQuery {
 
 export const SORT_COLUMNS: readonly SortColumn[] = ['status', 'name', 'source', 'description'];
 
-export function ownerKey(t: Pick<ToolRow, 'source' | 'sourceName'>): string {
-  return `${t.source}\u0000${t.sourceName}`;
-}
-
 /** What the description column shows: a tool's description, or the reason it is not searchable. */
 export function rowText(t: ToolRow): string {
   return t.status === 'cataloged' ? t.description : (t.reason ?? t.status);
-}
-
-const STATUS_ORDER: Record<ToolStatusView, number> = { cataloged: 0, 'direct-only': 1, excluded: 2 };
-const SOURCE_ORDER: Record<SourceKindView, number> = { openclaw: 0, mcp: 1, client: 2 };
-
-export interface FacetCount {
-  key: string;
-  label: string;
-  count: number;
 }
 
 /**
@@ -130,25 +120,8 @@ export class ToolTable {
   }
 
   /** Counts per source, status and owner over the whole catalog (facet labels). */
-  facetCounts(): { sources: FacetCount[]; statuses: FacetCount[]; owners: FacetCount[] } {
-    const sources = new Map<string, number>();
-    const statuses = new Map<string, number>();
-    const owners = new Map<string, FacetCount>();
-    for (const t of this.rows) {
-      sources.set(t.source, (sources.get(t.source) ?? 0) + 1);
-      statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
-      const k = ownerKey(t);
-      const o = owners.get(k) ?? { key: k, label: t.sourceName, count: 0 };
-      o.count++;
-      owners.set(k, o);
-    }
-    const list = (m: Map<string, number>, order: Record<string, number>): FacetCount[] =>
-      [...m].map(([key, count]) => ({ key, label: key, count })).sort((a, b) => (order[a.key] ?? 9) - (order[b.key] ?? 9));
-    return {
-      sources: list(sources, SOURCE_ORDER),
-      statuses: list(statuses, STATUS_ORDER),
-      owners: [...owners.values()].sort((a, b) => (SOURCE_ORDER[a.key.split('\u0000')[0] as SourceKindView] ?? 9) - (SOURCE_ORDER[b.key.split('\u0000')[0] as SourceKindView] ?? 9) || this.collator.compare(a.label, b.label)),
-    };
+  facetCounts(): FacetCounts {
+    return facetCountsOf(this.rows, this.collator);
   }
 }
 

@@ -5,6 +5,7 @@
 
 // Type-only: erased from the browser bundle, but the compiler keeps the panel in step with core.
 import type { ToolReasonKind, ToolSourceKind, ToolStatus } from '../../core/types';
+import { isFacetCounts, type FacetCounts } from './catalogFacets';
 import { isObject, parseStatusMessage } from './messageGuards';
 
 export type ToolStatusView = ToolStatus;
@@ -176,21 +177,39 @@ export interface CallResultView {
  * host, the renderer and the webview's frames as one copy, where 10,000 row
  * objects would be serialized and cloned object by object (seconds, measured
  * in bench/catalogPanel). `parseHostMessage` turns it back into `catalog`.
+ * `seq`: the `CatalogHead` this completes, when the catalog came in two parts.
  */
 export interface CatalogWire {
   type: 'catalogJson';
   json: string;
   postedAt: number;
+  seq?: number;
 }
 
-export function catalogWire(snapshot: CatalogSnapshot, postedAt: number): CatalogWire {
-  return { type: 'catalogJson', json: JSON.stringify(snapshot), postedAt };
+export function catalogWire(snapshot: CatalogSnapshot, postedAt: number, seq?: number): CatalogWire {
+  return { type: 'catalogJson', json: JSON.stringify(snapshot), postedAt, ...(seq !== undefined ? { seq } : {}) };
+}
+
+/**
+ * The first screen of a large catalog, sent before the whole of it (which
+ * follows as a `CatalogWire` with the same `seq`, once the webview answers
+ * `headShown`): the snapshot with only its first `tools` in catalog order,
+ * the number of tools in all, and the facet counts of all of them.
+ */
+export interface CatalogHead {
+  type: 'catalogHead';
+  seq: number;
+  snapshot: CatalogSnapshot;
+  total: number;
+  facets: FacetCounts;
+  postedAt: number;
 }
 
 /** Host -> webview (after `parseHostMessage`; the catalog arrives as a `CatalogWire`). */
 export type HostMessage =
   /** `postedAt`: the host's Date.now() when it posted (the panel reports post-to-paint time). */
-  | { type: 'catalog'; snapshot: CatalogSnapshot; postedAt?: number }
+  | { type: 'catalog'; snapshot: CatalogSnapshot; postedAt?: number; seq?: number }
+  | CatalogHead
   | { type: 'detail'; detail: ToolDetailView }
   | { type: 'detailError'; toolId: string; message: string }
   | { type: 'validation'; toolId: string; seq: number; problem?: string }
@@ -201,11 +220,14 @@ export type HostMessage =
 /** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
 export type WebviewMessage =
   | { type: 'ready' }
+  /** The head of catalog `seq` is painted: the host sends the rest. */
+  | { type: 'headShown'; seq: number }
   | { type: 'refresh' }
   | { type: 'explain'; toolId: string }
   | { type: 'openDefinition'; toolId: string }
   | { type: 'select'; toolId: string }
-  | { type: 'openLocation'; file: string; line?: number }
+  /** `column` only places the cursor: the host opens a file and line it has shown. */
+  | { type: 'openLocation'; file: string; line?: number; column?: number }
   | { type: 'validate'; toolId: string; seq: number; args: Record<string, unknown> }
   | { type: 'call'; toolId: string; args: Record<string, unknown> }
   | { type: 'applySuggestion'; toolId: string }
@@ -234,6 +256,8 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'ready':
     case 'refresh':
       return { type: v.type };
+    case 'headShown':
+      return isSeq(v.seq) ? { type: 'headShown', seq: v.seq } : undefined;
     case 'explain':
     case 'openDefinition':
     case 'select':
@@ -241,8 +265,8 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'copySuggestion':
       return isToolId(v.toolId) ? { type: v.type, toolId: v.toolId } : undefined;
     case 'openLocation':
-      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line))
-        ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}) }
+      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line)) && (v.column === undefined || isLine(v.column))
+        ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}), ...(typeof v.column === 'number' ? { column: v.column } : {}) }
         : undefined;
     case 'validate':
       return isToolId(v.toolId) && Number.isSafeInteger(v.seq) && isArgs(v.args) ? { type: 'validate', toolId: v.toolId, seq: v.seq as number, args: v.args } : undefined;
@@ -256,6 +280,14 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
 const MAX_PATH = 4096;
 /** Arguments larger than this are refused at the door (the gateway bounds them again). */
 export const MAX_ARGS_CHARS = 256 * 1024;
+
+function isSeq(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isSnapshot(v: unknown): v is CatalogSnapshot {
+  return isObject(v) && Array.isArray(v.tools) && Array.isArray(v.sources);
+}
 
 function isLine(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -290,11 +322,16 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
       } catch {
         return undefined;
       }
-      return parseHostMessage({ type: 'catalog', snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) });
+      return parseHostMessage({ type: 'catalog', snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}), ...(v.seq !== undefined ? { seq: v.seq } : {}) });
     }
     case 'catalog':
-      return isObject(v.snapshot) && Array.isArray(v.snapshot.tools) && Array.isArray(v.snapshot.sources)
-        ? { type: 'catalog', snapshot: v.snapshot as unknown as CatalogSnapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}) }
+      return isSnapshot(v.snapshot) && (v.seq === undefined || isSeq(v.seq))
+        ? { type: 'catalog', snapshot: v.snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}), ...(isSeq(v.seq) ? { seq: v.seq } : {}) }
+        : undefined;
+    case 'catalogHead':
+      // The head's rows are a part of the whole: never more than it claims.
+      return isSnapshot(v.snapshot) && isSeq(v.seq) && isSeq(v.total) && v.snapshot.tools.length <= v.total && isFacetCounts(v.facets) && typeof v.postedAt === 'number'
+        ? { type: 'catalogHead', seq: v.seq, snapshot: v.snapshot, total: v.total, facets: v.facets, postedAt: v.postedAt }
         : undefined;
     case 'detail':
       return isObject(v.detail) && isToolId(v.detail.toolId) && isObject(v.detail.described) && Array.isArray(v.detail.decisions) && Array.isArray(v.detail.reasonLocations)
@@ -320,6 +357,6 @@ export function parsePanelState(v: unknown): PanelState {
     return { filter: '' };
   }
   const filter = typeof v.filter === 'string' ? v.filter.slice(0, 200) : '';
-  const snap = isObject(v.snapshot) && Array.isArray(v.snapshot.tools) ? (v.snapshot as unknown as CatalogSnapshot) : undefined;
+  const snap = isSnapshot(v.snapshot) ? v.snapshot : undefined;
   return { filter, snapshot: snap, ...(isToolId(v.selected) ? { selected: v.selected } : {}) };
 }

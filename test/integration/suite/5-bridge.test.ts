@@ -53,7 +53,7 @@ describe('Run Bridge Snippet and Preview Model Payload', () => {
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(1, 0, 1, 13);
     const r = await vscode.commands.executeCommand<SnippetRunResult>('toolSearchInspector.runBridgeSnippet');
-    assert.equal(r?.report.ok, true, r?.report.error);
+    assert.equal(r?.report.ok, true, `${r?.report.error ?? ''} (ran: ${r?.view.source ?? 'nothing'}; document ${JSON.stringify(doc.getText())}; selection ${JSON.stringify(doc.getText(editor.selection))})`);
     assert.equal(r?.report.value, 42);
     assert.match(r?.view.source ?? '', /^selection of untitled/);
   });

@@ -151,7 +151,10 @@ describe('rules: Go to Rule, Explain view, quick fixes, stale', () => {
     await vscode.commands.executeCommand('toolSearchInspector.explainTool', 'crm_lookup');
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Explain'));
     await eventually(async () => (api.explainPanelQuery() === 'crm_lookup' ? true : undefined), 'the panel to show crm_lookup');
-    assert.equal(tabs().length, 1, 'one Explain tab');
+    // The host's tab model follows the renderer's a moment later.
+    await eventually(async () => (tabs().length > 0 ? true : undefined), 'the Explain tab in the tab model');
+    const all = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => `${t.label} (${t.input?.constructor.name ?? 'no input'})`).join(', ');
+    assert.equal(tabs().length, 1, `one Explain tab; tabs: ${all()}`);
     assert.equal(vscode.window.tabGroups.all.length, 1, 'no second editor group');
   });
 

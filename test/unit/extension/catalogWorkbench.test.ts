@@ -132,7 +132,9 @@ describe('catalog workbench: protocol and rule places', () => {
   it('accepts the new webview messages only in their exact shapes', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'call', toolId: 'mcp:a:b', args: { x: 1 } }), { type: 'call', toolId: 'mcp:a:b', args: { x: 1 } });
     assert.deepEqual(parseWebviewMessage({ type: 'openLocation', file: 'openclaw.json', line: 4 }), { type: 'openLocation', file: 'openclaw.json', line: 4 });
-    for (const bad of [{ type: 'call', toolId: 'x', args: [1] }, { type: 'call', toolId: 'x', args: { big: 'x'.repeat(300_000) } }, { type: 'openLocation', file: '' }, { type: 'openLocation', file: 'a', line: -1 }, { type: 'validate', toolId: 'x', seq: 1.5, args: {} }]) {
+    // A rule link lands on its column.
+    assert.deepEqual(parseWebviewMessage({ type: 'openLocation', file: 'openclaw.json', line: 8, column: 14 }), { type: 'openLocation', file: 'openclaw.json', line: 8, column: 14 });
+    for (const bad of [{ type: 'call', toolId: 'x', args: [1] }, { type: 'call', toolId: 'x', args: { big: 'x'.repeat(300_000) } }, { type: 'openLocation', file: '' }, { type: 'openLocation', file: 'a', line: -1 }, { type: 'openLocation', file: 'a', line: 1, column: '3' }, { type: 'validate', toolId: 'x', seq: 1.5, args: {} }]) {
       assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad).slice(0, 80));
     }
     assert.equal(parseHostMessage({ type: 'detail', detail: { toolId: 'x' } }), undefined);
