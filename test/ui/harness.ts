@@ -12,7 +12,7 @@ export interface Locator {
   locator(selector: string): Locator;
   filter(opts: { hasText: string | RegExp }): Locator;
   waitFor(opts?: { state?: 'visible' | 'attached' | 'hidden'; timeout?: number }): Promise<void>;
-  click(opts?: { button?: 'left' | 'right'; timeout?: number }): Promise<void>;
+  click(opts?: { button?: 'left' | 'right'; timeout?: number; position?: { x: number; y: number } }): Promise<void>;
   hover(): Promise<void>;
   fill(text: string): Promise<void>;
   selectOption(value: string): Promise<unknown>;
