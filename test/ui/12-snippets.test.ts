@@ -33,7 +33,8 @@ async function focusFirstGroup(page: Page): Promise<void> {
   const line = page.locator('.editor-group-container').first().locator('.view-lines .view-line').first();
   // Best effort: an editor being closed re-renders its lines until it is gone; Control+1 below moves the focus regardless.
   if (await line.isVisible().catch(() => false)) {
-    await line.click({ timeout: 5_000 }).catch(() => undefined);
+    // Near its left end: a click in the middle of a long line (inline notes included) scrolls the editor sideways.
+    await line.click({ timeout: 5_000, position: { x: 4, y: 4 } }).catch(() => undefined);
   }
   await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+Home');
@@ -53,9 +54,14 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+Home');
 }
 
-/** A suggest-widget row; the JavaScript service may still be starting, so ask again until it answers. */
+/**
+ * Waits until the suggest widget's focused row is `text`, so the Enter that
+ * follows accepts it (a row merely listed may sit below the focused one while
+ * the list refreshes); the JavaScript service may still be starting, so ask
+ * again until it answers.
+ */
 async function suggestion(page: Page, text: string | RegExp): Promise<void> {
-  const row = page.locator('.suggest-widget .monaco-list-row').filter({ hasText: text }).first();
+  const row = page.locator('.suggest-widget .monaco-list-row.focused').filter({ hasText: text }).first();
   for (let i = 0; i < 8; i++) {
     if (await row.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
       return;
@@ -137,6 +143,8 @@ describe('Bridge snippets in the editor', () => {
     await page.keyboard.type('fake_plugin_tool_17');
     await suggestion(page, 'openclaw:fake-plugin:fake_plugin_tool_17');
     await page.keyboard.press('Enter');
+    // The accepted item lands a moment after the key press: read the text once it has (or after 10 s, and fail below).
+    await lines.filter({ hasText: 'call("openclaw:fake-plugin:' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
     const text = await lines.innerText();
     assert.match(text, /openclaw\.tools\.search\(/);
     assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"/);

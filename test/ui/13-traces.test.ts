@@ -105,8 +105,19 @@ async function runExactCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
 }
 
-/** Picks a built-in colour theme by clicking its row (typed first: the list is virtual, its lower rows are not rendered). */
-async function pickTheme(page: Page, theme: RegExp): Promise<void> {
+/** The class the workbench and a webview's body carry in each kind of theme. */
+const THEME_KIND = {
+  light: { workbench: '.monaco-workbench.vs', webview: 'body.vscode-light' },
+  dark: { workbench: '.monaco-workbench.vs-dark', webview: 'body.vscode-dark' },
+  'high-contrast': { workbench: '.monaco-workbench.hc-black', webview: 'body.vscode-high-contrast' },
+} as const;
+
+/**
+ * Picks a built-in colour theme by clicking its row (typed first: the list is
+ * virtual, its lower rows are not rendered), then waits until the workbench and
+ * the webview both wear it: colours read before that are the old theme's.
+ */
+async function pickTheme(page: Page, theme: RegExp, kind: keyof typeof THEME_KIND, view: FrameLocator): Promise<void> {
   await runExactCommand(page, 'Preferences: Color Theme');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
@@ -115,6 +126,10 @@ async function pickTheme(page: Page, theme: RegExp): Promise<void> {
   await row.waitFor();
   await row.click();
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.locator(THEME_KIND[kind].workbench).waitFor({ state: 'attached', timeout: 30_000 });
+  await view.locator(THEME_KIND[kind].webview).waitFor({ state: 'attached', timeout: 30_000 });
+  // Off the tab strip, where the pointer left by the clicked row would show a tooltip in the screenshot.
+  await page.mouse.move(600, 600);
   await page.waitForTimeout(800);
 }
 
@@ -266,8 +281,8 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     assert.match(isolation, /host globals\s+absent[\s\S]*none of the \d+ checked: require, process/);
 
     const results: string[] = [];
-    for (const [theme, shot] of [[/^Dark Modern/, ''], [/^Dark High Contrast/, ''], [/^Light Modern/, 'bridge-trace-light.png']] as const) {
-      await pickTheme(page, theme);
+    for (const [theme, kind, shot] of [[/^Dark Modern/, 'dark', ''], [/^Dark High Contrast/, 'high-contrast', ''], [/^Light Modern/, 'light', 'bridge-trace-light.png']] as const) {
+      await pickTheme(page, theme, kind, view);
       const { checked, low } = await contrast(view);
       results.push(`${theme.source}: ${checked} texts, ${low.length} below 4.5:1`);
       assert.ok(checked > 30, `${theme.source}: only ${checked} texts measured`);

@@ -12,9 +12,9 @@ export interface Locator {
   locator(selector: string): Locator;
   filter(opts: { hasText: string | RegExp }): Locator;
   waitFor(opts?: { state?: 'visible' | 'attached' | 'hidden'; timeout?: number }): Promise<void>;
-  click(opts?: { button?: 'left' | 'right'; timeout?: number }): Promise<void>;
+  click(opts?: { button?: 'left' | 'right'; timeout?: number; position?: { x: number; y: number } }): Promise<void>;
   hover(): Promise<void>;
-  fill(text: string): Promise<void>;
+  fill(text: string, opts?: { timeout?: number }): Promise<void>;
   selectOption(value: string): Promise<unknown>;
   press(key: string): Promise<void>;
   focus(): Promise<void>;

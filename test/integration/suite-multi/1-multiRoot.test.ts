@@ -8,7 +8,11 @@ describe('multi-root workspace: one catalog per folder with a config', () => {
   it('lists alpha and beta as catalog roots, each with its own catalog, and skips the folder without a config', async () => {
     const { api } = await activateExtension();
     // The workbench may still be resolving the workspace file's folders when the tests start.
-    await eventually(async () => (vscode.workspace.workspaceFolders?.length === 3 ? true : undefined), 'the three folders');
+    await eventually(async () => (vscode.workspace.workspaceFolders?.length === 3 ? true : undefined), 'the three folders').catch((err: unknown) => {
+      // It fails now and then (not understood yet): say what the window had.
+      const had = JSON.stringify(vscode.workspace.workspaceFolders?.map((f) => f.uri.toString()) ?? null);
+      throw new Error(`${err instanceof Error ? err.message : String(err)}; folders: ${had}; workspace file: ${vscode.workspace.workspaceFile?.toString() ?? 'none'}`);
+    });
     assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), ['alpha', 'notes', 'beta']);
     const roots = await eventually(async () => {
       const r = await api.catalogRoots();
