@@ -70,7 +70,7 @@ let browser;
 let runDir;
 
 /** One extension-host run; `target` is the query that opens the window (`folder=...` or `workspace=...`). */
-async function hostTests(page, base, devPath, target) {
+async function hostTests(page, base, devPath, target, lastTry) {
   const testsPath = path.join(root, 'out', 'test', 'integration', 'run.js');
   const remote = (p) => `vscode-remote://127.0.0.1:${new URL(base).port}${p}`;
   // The development path is what makes VS Code run extensionTestsPath; in
@@ -78,6 +78,7 @@ async function hostTests(page, base, devPath, target) {
   const payload = [['extensionDevelopmentPath', remote(devPath)], ['extensionTestsPath', remote(testsPath)]];
   let exitCode;
   let sawResults = false;
+  let windowNotReady = false;
   const done = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code) => {
       exitCode = code;
@@ -86,6 +87,11 @@ async function hostTests(page, base, devPath, target) {
   });
   await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
     const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    if (line.startsWith('TSI_WINDOW_NOT_READY')) {
+      windowNotReady = true;
+      console.log(`the window opened without its workspace folders (${line.slice('TSI_WINDOW_NOT_READY '.length)})`);
+      return;
+    }
     const m = /TSI_RESULTS (\{.*\})/.exec(line);
     if (m) {
       const r = JSON.parse(m[1]);
@@ -103,6 +109,9 @@ async function hostTests(page, base, devPath, target) {
     console.error('extension-host tests did not finish within 180 s');
     results.failed++;
     return;
+  }
+  if (!sawResults && windowNotReady && !lastTry) {
+    return 'retry';
   }
   if (!sawResults) {
     console.error(`extension-host tests ended (exit ${exitCode}) without reporting results`);
@@ -192,10 +201,14 @@ async function main() {
     ];
     for (const [what, target] of targets) {
       step(`(a) extension-host tests: ${what}`);
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      await hostTests(page, server.base, devPath, target);
-      await context.close();
+      for (let attempt = 1; ; attempt++) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        const outcome = await hostTests(page, server.base, devPath, target, attempt === 2);
+        await context.close();
+        if (outcome !== 'retry') break;
+        step(`(a) the window came up without its folders; opening it again (${what})`);
+      }
     }
   }
   if (runUi) {

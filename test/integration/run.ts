@@ -5,12 +5,30 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
+async function foldersArrive(ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while ((vscode.workspace.workspaceFolders?.length ?? 0) === 0) {
+    if (Date.now() > deadline) {
+      return false;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return true;
+}
+
 export async function run(): Promise<void> {
   // Mocha 12 is ESM-only; the compiled suites are CommonJS.
   const { default: Mocha } = (await import('mocha')) as { default: typeof import('mocha') };
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   // A window opened on a .code-workspace runs the multi-root suites; a folder, the rest.
   const dir = path.join(__dirname, vscode.workspace.workspaceFile ? 'suite-multi' : 'suite');
+  if (vscode.workspace.workspaceFile && !(await foldersArrive(45_000))) {
+    // Now and then the web workbench opens the .code-workspace but never resolves its folders (an empty
+    // window, before any of our code ran). That is the harness's window, not a test result: the runner
+    // opens the window again once, and counts a failure if it happens twice.
+    console.log(`TSI_WINDOW_NOT_READY ${vscode.workspace.workspaceFile.toString()}`);
+    throw new Error('the workspace file opened without its folders');
+  }
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(dir, f));
   }
