@@ -106,8 +106,16 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
     assert.ok(tab.startsWith(path.basename(file)), `the active editor is "${tab}", expected ${file}`);
   }
 
+  /** A row's hover card stays up after an inline action and takes the next click on another row: put it away. */
+  async function dismissHover(): Promise<void> {
+    await page.mouse.move(1, 1);
+    await page.keyboard.press('Escape');
+    await page.locator('.context-view .hover-contents').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
+
   /** Clicks Go to Rule on a row: its inline action, or its context menu. */
   async function goToRule(row: Locator, via: 'inline' | 'menu'): Promise<void> {
+    await dismissHover();
     if (via === 'inline') {
       await row.hover();
       await row.locator('.action-label[aria-label="Go to Rule"]').click();
@@ -223,6 +231,7 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
       await cursorAt(position(text, 'broken:'));
 
       // Restart rebuilds: the server starts again and writes a new line.
+      await dismissHover();
       await row.click({ button: 'right' });
       await chooseFromMenu(/^Restart MCP Server$/);
       for (let i = 0; (await started().catch(() => undefined)) === first; i++) {
