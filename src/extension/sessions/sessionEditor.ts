@@ -28,21 +28,18 @@ export function uriFromArg(arg: unknown): vscode.Uri | undefined {
  * argument it asks for the file.
  */
 export async function openSessionLogCommand(arg?: unknown): Promise<vscode.Uri | undefined> {
+  return openInCustomEditor(arg, SESSION_EDITOR_VIEW_TYPE, { title: 'Open Session Log', openLabel: 'Open Session Log', filters: { 'Session log': ['jsonl'], 'All files': ['*'] } });
+}
+
+/** The file named by `arg` (a URI or path), else one picked in a file dialog, opened in the custom editor `viewType`. */
+export async function openInCustomEditor(arg: unknown, viewType: string, dialog: { title: string; openLabel: string; filters: Record<string, string[]> }): Promise<vscode.Uri | undefined> {
   const uri =
     uriFromArg(arg) ??
-    (
-      await vscode.window.showOpenDialog({
-        title: 'Open Session Log',
-        openLabel: 'Open Session Log',
-        canSelectMany: false,
-        filters: { 'Session log': ['jsonl'], 'All files': ['*'] },
-        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      })
-    )?.[0];
+    (await vscode.window.showOpenDialog({ ...dialog, canSelectMany: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
   if (!uri) {
     return undefined;
   }
-  await vscode.commands.executeCommand('vscode.openWith', uri, SESSION_EDITOR_VIEW_TYPE, { preview: false });
+  await vscode.commands.executeCommand('vscode.openWith', uri, viewType, { preview: false });
   return uri;
 }
 

@@ -5,7 +5,7 @@ import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
 import { handleTraceAction, TRACE_PAGE, TracePanel, traceCommandsAvailable } from '../panels/tracePanel';
 import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
-import { uriFromArg } from './sessionEditor';
+import { openInCustomEditor } from './sessionEditor';
 import { readTraceFile, TRACE_FILE_EXTENSION, traceFileName, traceFileText } from './traceFile';
 
 export const TRACE_EDITOR_VIEW_TYPE = 'toolSearchInspector.traceFile';
@@ -67,22 +67,7 @@ export async function saveTraceCommand(arg: unknown, writer?: string): Promise<v
 
 /** "Open Saved Bridge Trace": a `*.tstrace.json` (a URI or path argument, else a file picker) in the trace editor. */
 export async function openTraceCommand(arg: unknown): Promise<vscode.Uri | undefined> {
-  const uri =
-    uriFromArg(arg) ??
-    (
-      await vscode.window.showOpenDialog({
-        title: 'Open Saved Bridge Trace',
-        openLabel: 'Open Trace',
-        canSelectMany: false,
-        filters: { 'Bridge trace': ['json'] },
-        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      })
-    )?.[0];
-  if (!uri) {
-    return undefined;
-  }
-  await vscode.commands.executeCommand('vscode.openWith', uri, TRACE_EDITOR_VIEW_TYPE, { preview: false });
-  return uri;
+  return openInCustomEditor(arg, TRACE_EDITOR_VIEW_TYPE, { title: 'Open Saved Bridge Trace', openLabel: 'Open Trace', filters: { 'Bridge trace': ['json'] } });
 }
 
 /**
