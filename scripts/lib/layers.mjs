@@ -27,7 +27,7 @@ export function layerZones() {
   });
   zones.push(
     { target: './src/core', from: ['./src/cli', './src/extension', './src/webview', './src/sandbox'], message: 'src/core is pure: it never imports the CLI, the extension, webviews or the sandbox child.' },
-    { target: './src/sandbox', from: ['./src/core', './src/cli', './src/extension', './src/webview'], except: ['./bridge/protocol.ts'], message: 'The sandbox child imports only the bridge protocol types.' },
+    { target: './src/sandbox', from: ['./src/core', './src/cli', './src/extension', './src/webview'], except: ['./bridge/protocol.ts', './bridge/framing.ts'], message: 'The sandbox child imports only the bridge protocol and its framing.' },
     { target: './src/cli', from: ['./src/extension', './src/webview', './src/sandbox'], message: 'The CLI is built over src/core only.' },
     { target: './src/extension', from: ['./src/cli', './src/sandbox', './src/webview/catalogPanel', './src/webview/tracePanel', './src/webview/previewPanel', './src/webview/diffPanel', './src/webview/playgroundPanel', './src/webview/comparePanel', './src/webview/sessionPanel'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
     { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts'], message: 'Webviews run in the browser: their protocols, and types from src/core/types.ts.' },

@@ -1,21 +1,20 @@
 'use strict';
 /**
  * The sandbox child: the only code that runs in the isolated process
- * (`dist/sandbox.js`). It is spawned with the permission model on, an empty
- * environment and IPC as its only channel. It runs exactly one snippet, or
- * one isolation probe, then the host kills it.
+ * (`dist/sandbox.js`). It is spawned with the permission model on, frozen
+ * intrinsics, an empty environment and no IPC channel: it reads frames from
+ * stdin and writes frames to stdout (`core/bridge/framing`). It runs exactly
+ * one snippet, or one isolation probe, then the host kills it. Right before
+ * untrusted code runs it strips its own `process` (`hardening.ts`).
  */
 import { startupSnapshot } from 'node:v8';
+import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
 import { isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
+import { hardenProcess } from './hardening';
 import { createSnippetContext } from './snippetContext';
 
-const send = (message: ChildToHost): boolean => {
-  try {
-    return process.send?.(message) ?? false;
-  } catch {
-    return false;
-  }
-};
+/** A failed run's error text as the child frames it. */
+const MAX_ERROR_FRAME_CHARS = 100_000;
 
 const OPS: ReadonlySet<string> = new Set(['search', 'describe', 'call']);
 const LEVELS: ReadonlySet<string> = new Set(['log', 'warn', 'error']);
@@ -26,6 +25,27 @@ function lineField(line: unknown): { line?: number } {
 }
 
 function main(): void {
+  // Everything this code needs after hardening is captured here; after it,
+  // `process` and its streams are out of reach, for this code too.
+  const proc = process;
+  const input = proc.stdin;
+  const output = proc.stdout;
+  const exit = (code: number): void => proc.exit(code);
+  const nodeVersion = proc.version;
+
+  let open = true;
+  const send = (message: ChildToHost): boolean => {
+    if (!open) {
+      return false;
+    }
+    try {
+      output.write(encodeFrame(message));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   // Built before "ready", so a pre-spawned child has nothing left to set up
   // when its snippet arrives. Only primitives pass between it and this realm.
   const snippet = createSnippetContext({
@@ -41,12 +61,14 @@ function main(): void {
       if (ok === true) {
         return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
       }
-      return send({ type: 'result', ok: false, error: typeof payload === 'string' ? payload : 'the snippet failed', ...lineField(line) });
+      // Cut here, far above what the host keeps (it cuts again, with its marker), so a 10 MB message is never framed.
+      const error = typeof payload === 'string' ? payload.slice(0, MAX_ERROR_FRAME_CHARS) : 'the snippet failed';
+      return send({ type: 'result', ok: false, error, ...lineField(line) });
     },
   });
 
   let busy = false;
-  process.on('message', (raw: unknown) => {
+  const onMessage = (raw: unknown): void => {
     const message = raw as HostToChild;
     if (message === null || typeof message !== 'object') {
       return;
@@ -57,6 +79,7 @@ function main(): void {
         if (!busy && typeof message.code === 'string') {
           busy = true;
           snippet.configure(message.limits);
+          hardenProcess(proc, globalThis);
           snippet.start(message.code);
         }
         return;
@@ -69,15 +92,29 @@ function main(): void {
         if (!busy) {
           busy = true;
           // Loaded only here: its modules (net, workers, child processes) would slow every snippet's start.
-          void import('./probe').then(({ probe }) => probe(message)).then(send);
+          // It hardens this process itself, after loading them and before its attempts.
+          void import('./probe').then(({ probe }) => probe(message, proc)).then(send);
         }
         return;
     }
-  });
+  };
 
-  // The IPC channel is the child's lifeline: when the host goes, so does it.
-  process.on('disconnect', () => process.exit(0));
-  send({ type: 'ready', node: process.version });
+  const reader = new FrameReader(HOST_FRAME_BOUNDS);
+  input.on('data', (chunk: Buffer) => {
+    const r = reader.push(chunk);
+    for (const m of r.messages) {
+      onMessage(m);
+    }
+    if (!r.ok) {
+      open = false;
+      exit(2);
+    }
+  });
+  // The pipe is the child's lifeline: when the host goes, so does it.
+  input.on('end', () => exit(0));
+  input.on('error', () => exit(0));
+  output.on('error', () => exit(0));
+  send({ type: 'ready', node: nodeVersion });
 }
 
 // Under `--build-snapshot` this bundle is only loaded: `main` runs in each

@@ -6,9 +6,12 @@ import type * as VmModule from 'node:vm';
  * snapshot is being built (Node does not vouch for vm state in snapshots).
  */
 function vmModule(): typeof VmModule {
+  // Kept once loaded: after the child hardens itself there is no `require` to load it again.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('node:vm') as typeof VmModule;
+  loadedVm ??= require('node:vm') as typeof VmModule;
+  return loadedVm;
 }
+let loadedVm: typeof VmModule | undefined;
 
 /**
  * The snippet's world: a fresh vm context that cannot compile strings or
@@ -47,14 +50,16 @@ const INSTALL_SOURCE = `'use strict';
   const stringify = JSON.stringify;
   const P = Promise;
   const then = Promise.prototype.then;
-  const call = Function.prototype.call;
+  const apply = Reflect.apply;
   const Err = Error;
   const TErr = TypeError;
   const Str = String;
   const freeze = Object.freeze;
+  const defineProperty = Object.defineProperty;
   const pending = new Map();
   const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
-  const invoke = (fn, self, a, b) => call.call(fn, self, a, b);
+  // Reflect.apply, held: a snippet that replaces Function.prototype.call or apply in its realm does not break the bridge.
+  const invoke = (fn, self, a, b) => apply(fn, self, [a, b]);
   const exec = RegExp.prototype.exec;
   const SNIPPET_FRAME = /snippet\\.js:(\\d+):\\d+/;
   const errorLines = new WeakMap();
@@ -199,7 +204,15 @@ const INSTALL_SOURCE = `'use strict';
   });
   Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: false });
   Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: false });
-  return freeze({ settle: settle, start: start, configure: configure });
+  // Made here, so \`import()\` rejects with an object of this realm (Node's own rejection is made in the
+  // child's main realm, and its constructor chain led out). Node's code and message, as OpenClaw's child shows them.
+  function importRefusal() {
+    const e = new TErr('A dynamic import callback was not specified.');
+    defineProperty(e, 'code', { value: 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING', enumerable: true, writable: true, configurable: true });
+    defineProperty(e, 'toString', { value: function toString() { return this.name + ' [' + this.code + ']: ' + this.message; }, enumerable: false, writable: true, configurable: true });
+    return e;
+  }
+  return freeze({ settle: settle, start: start, configure: configure, importRefusal: importRefusal });
 })`;
 
 export interface SnippetContext {
@@ -228,7 +241,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
   });
   const install = new vm.Script(INSTALL_SOURCE, { filename: 'openclaw-bridge.js' }).runInContext(context) as (
     ...args: unknown[]
-  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void; configure(...limits: number[]): void };
+  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void; configure(...limits: number[]): void; importRefusal(): unknown };
   // The host functions are wrapped in arrow functions of this strict module:
   // strict call sites hide their `this` and callers from stack-trace APIs.
   const api = install(
@@ -239,6 +252,11 @@ export function createSnippetContext(port: HostPort): SnippetContext {
   const settle = api.settle;
   const startFn = api.start;
   const configure = api.configure;
+  const importRefusal = api.importRefusal;
+  // Needs `--experimental-vm-modules`: without it Node rejects \`import()\` itself, from its main realm.
+  const importModuleDynamically = (): never => {
+    throw importRefusal();
+  };
   return {
     context,
     configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars), num(l.maxBridgeOps)),
@@ -247,7 +265,11 @@ export function createSnippetContext(port: HostPort): SnippetContext {
       let script: VmModule.Script;
       try {
         // `lineOffset: -1` so error lines count from the snippet's first line.
-        script = new vm.Script(`(async function snippet() {\n${code}\n})`, { filename: 'snippet.js', lineOffset: -1 });
+        script = new vm.Script(`(async function snippet() {\n${code}\n})`, {
+          filename: 'snippet.js',
+          lineOffset: -1,
+          importModuleDynamically: importModuleDynamically as unknown as VmModule.ScriptOptions['importModuleDynamically'],
+        });
       } catch (err) {
         port.done(false, `the snippet does not compile: ${messageOf(err)}`, syntaxLine(err, code));
         return;

@@ -6,6 +6,7 @@ import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../src/core/bridge/runReport';
 import type { ToolSearchApi } from '../../src/core/toolApi';
 import { ATTACKS, HOST_ATTACKS, PRELUDE, type Attack } from './attacks';
+import { REALM_ATTACKS } from './realmAttacks';
 import { launchConfigs, listener, openDemo, openHostile, sandboxBundle, type Demo } from './harness';
 import { scratchDir } from '../helpers/scratch';
 
@@ -51,7 +52,7 @@ interface Outcome {
   lateMs?: number;
 }
 
-const ALL_ATTACKS = [...ATTACKS, ...HOST_ATTACKS];
+const ALL_ATTACKS = [...ATTACKS, ...HOST_ATTACKS, ...REALM_ATTACKS];
 
 /** Attacks run this many at a time: each has its own canary folder and listener, so nothing is shared but the host. */
 const PARALLEL = 3;

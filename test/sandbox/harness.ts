@@ -61,41 +61,58 @@ export function snapshotDir(): string {
 }
 let snapshots: string | undefined;
 
-/** Each runtime as it is probed and attacked: the default Node from source and from a snapshot, Node 26 from a snapshot. */
+/**
+ * Each runtime as it is probed and attacked: the default Node from source and
+ * from a snapshot, then Node 22, 24 and 26 from a snapshot.
+ */
 export function launchConfigs(): Runtime[] {
-  const [defaultNode, second] = runtimes();
-  if (!defaultNode || !second) {
-    throw new Error('runtimes() lists the default Node and a second one');
+  const [defaultNode, ...others] = runtimes();
+  if (!defaultNode || others.length === 0) {
+    throw new Error('runtimes() lists the default Node and the others');
   }
   return [
     { ...defaultNode, label: `${defaultNode.label}, started from source` },
     { ...defaultNode, label: `${defaultNode.label}, started from a snapshot`, snapshotDir: snapshotDir() },
-    { ...second, label: `${second.label}, started from a snapshot`, snapshotDir: second.nodePath ? snapshotDir() : undefined },
+    ...others.map((rt) => ({ ...rt, label: `${rt.label}, started from a snapshot`, snapshotDir: rt.nodePath ? snapshotDir() : undefined })),
   ];
 }
 
+/** The Node lines the sandbox must hold on besides the default `node` (20 on this machine). */
+export const SANDBOX_NODE_MAJORS = [22, 24, 26] as const;
+
 /**
- * The runtimes the suite runs on: the default `node`, and a second Node
- * (26.x, whose permission model also denies network) from `TSI_SANDBOX_NODE`
- * or the tooling folder `test/sandbox/tooling/install-node.mjs` fills.
+ * The runtimes the suite runs on: the default `node`, and Node 22, 24 and 26
+ * (26's permission model also denies network) from `TSI_SANDBOX_NODE` (paths
+ * separated by the path delimiter) or the tooling folder that
+ * `test/sandbox/tooling/install-node.mjs` fills. A missing one is skipped
+ * with a message locally; `.ci/run` installs all of them, and sets
+ * `TSI_SANDBOX_REQUIRE_ALL=1` so that a missing one fails there.
  */
 export function runtimes(): Runtime[] {
   const list: Runtime[] = [{ label: `default node (${process.version} on PATH)`, nodePath: 'node' }];
   const fromEnv = process.env.TSI_SANDBOX_NODE;
   if (fromEnv) {
-    list.push({ label: `TSI_SANDBOX_NODE=${fromEnv}`, nodePath: fromEnv });
+    for (const p of fromEnv.split(path.delimiter).filter(Boolean)) {
+      list.push({ label: `TSI_SANDBOX_NODE ${p}`, nodePath: p });
+    }
     return list;
   }
   const root = path.join(REPO, '.vscode-test', 'node');
-  const installed = fs.existsSync(root)
-    ? fs.readdirSync(root).filter((v) => /^26\./.test(v) && fs.existsSync(path.join(root, v, 'package', 'bin', 'node')))
-    : [];
-  const newest = installed.sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))[0];
-  list.push(
-    newest
-      ? { label: `Node ${newest} (tooling folder)`, nodePath: path.join(root, newest, 'package', 'bin', 'node') }
-      : { label: 'Node 26', nodePath: undefined, missing: 'Node 26 is not installed: run `node test/sandbox/tooling/install-node.mjs` (or set TSI_SANDBOX_NODE)' },
-  );
+  const installed = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'package', 'bin', 'node'))) : [];
+  for (const major of SANDBOX_NODE_MAJORS) {
+    const newest = installed
+      .filter((v) => v.startsWith(`${major}.`))
+      .sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))[0];
+    const missing = `Node ${major} is not installed: run \`node test/sandbox/tooling/install-node.mjs\` (or set TSI_SANDBOX_NODE)`;
+    if (!newest && process.env.TSI_SANDBOX_REQUIRE_ALL === '1') {
+      throw new Error(missing);
+    }
+    list.push(
+      newest
+        ? { label: `Node ${newest} (tooling folder)`, nodePath: path.join(root, newest, 'package', 'bin', 'node') }
+        : { label: `Node ${major}`, nodePath: undefined, missing },
+    );
+  }
   return list;
 }
 

@@ -25,8 +25,9 @@ describe('isolation probe', function () {
       }
       const iso = await probeIsolation(rt.nodePath, { bundlePath, snapshotDir: rt.snapshotDir });
       assert.ok(iso.ok, iso.reason);
-      const major = Number(iso.node.slice(1).split('.')[0]);
-      assert.equal(iso.flags[0], major >= 23 ? '--permission' : '--experimental-permission');
+      const [major = 0, minor = 0] = iso.node.slice(1).split('.').map(Number);
+      // Stable as --permission from Node 22.13 on.
+      assert.equal(iso.flags[0], major >= 23 || (major === 22 && minor >= 13) ? '--permission' : '--experimental-permission');
       if (rt.snapshotDir) {
         // One read allowance: the snapshot the child starts from.
         assert.equal(iso.entry, 'snapshot', iso.snapshotError);

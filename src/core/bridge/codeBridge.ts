@@ -219,6 +219,9 @@ class RunSession {
     if (e.killedForRss !== undefined) {
       return { ok: false, error: `bridge: the snippet used ${e.killedForRss} MB of memory (limit ${this.limits.maxRssMb} MB); the sandbox child was killed`, stoppedBy: 'memory' };
     }
+    if (e.protocolError !== undefined) {
+      return { ok: false, error: `bridge: the sandbox child broke the bridge protocol (it ${e.protocolError}); the host killed it and read nothing more from it`, stoppedBy: 'crash' };
+    }
     if (ranOutOfHeap(e)) {
       return { ok: false, error: `bridge: the snippet ran out of memory (heap cap ${this.limits.heapMb} MB); the sandbox child died`, stoppedBy: 'memory' };
     }

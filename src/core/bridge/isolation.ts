@@ -9,14 +9,35 @@ import type { ProbeAttempt, ProbeResultMessage } from './protocol';
 import { SandboxProcess, describeExit } from './sandboxProcess';
 import { discardSnapshot, ensureSnapshot } from './startupSnapshot';
 
-/** Which layer keeps a capability from the snippet. */
-export type ContainmentLayer = 'permission-model' | 'vm-context' | 'empty-env' | 'none';
+/**
+ * Which layer keeps a capability from the snippet: Node's permission model;
+ * the snippet's vm context (its own realm, with nothing of the child's in
+ * it); the child's hardened process (stripped `process`, no module loaders or
+ * network globals, frozen intrinsics), which holds if a snippet gets out of
+ * its context anyway; the empty environment; the framed pipe that replaced
+ * Node's IPC channel.
+ */
+export type ContainmentLayer = 'permission-model' | 'vm-context' | 'process-hardening' | 'empty-env' | 'framed-channel' | 'none';
 
 export interface Containment {
   contained: boolean;
   layer: ContainmentLayer;
+  /** Further layers the probe also exercised for this capability, innermost first. */
+  behind?: ContainmentLayer[];
   /** What the probe saw, in words a user can check. */
   detail: string;
+}
+
+/** The realm wall and the hardened process behind it, as the probe measured them. */
+export interface RealmReport {
+  /** Routes out of the snippet's context the probe tried. */
+  attempts: string[];
+  /** Those that reached an object of the child's own realm (none when contained). */
+  escapes: string[];
+  intrinsicsFrozen: boolean;
+  /** What hardening left on `process` and the main global object (none when contained). */
+  processResidue: string[];
+  globalResidue: string[];
 }
 
 /**
@@ -39,6 +60,13 @@ export interface IsolationReport {
   childProcess: Containment;
   worker: Containment;
   env: Containment;
+  /** Signals to the host or other processes. Absent from reports made before it was probed. */
+  signals?: Containment;
+  /** Who and where the child runs: user, host name, Node's path, temp folder, command line. */
+  identity?: Containment;
+  /** What the child can make the host do by sending: only bounded frames of the bridge protocol. */
+  channel?: Containment;
+  realm?: RealmReport;
   /** The snippet context: globals it must not have, string and wasm compilation. */
   context: {
     /** Forbidden globals the snippet context has (none when contained). */
@@ -195,21 +223,59 @@ function judge(
   const childProcess = byPermission('spawning a process', r.childProcess);
   const worker = byPermission('starting a worker', r.worker);
   const contextHasNoNet = !r.contextGlobals.some((g) => ['require', 'process', 'fetch', 'WebSocket', 'XMLHttpRequest'].includes(g));
+  const h = r.hardening;
+  const realmHolds = r.realm.escapes.length === 0 && r.realm.attempts.length > 0;
+  const processHardened = h.intrinsicsFrozen && h.processResidue.length === 0 && h.globalResidue.length === 0;
+  const realmWords =
+    `${r.realm.attempts.length} routes out of it were tried (${r.realm.attempts.slice(0, 3).join(', ')}, ...) and none reached the child's realm`;
+  const hardenedWords = "behind it, the child's hardened process has no require, getBuiltinModule, fetch, WebSocket, stdio streams or handles, and its intrinsics are frozen";
   let netC: Containment;
   if (r.net.outcome === 'denied' && seen.connections === 0) {
     netC = { contained: true, layer: 'permission-model', detail: `a connection to a loopback listener was denied by ${runtime.permissionFlag} (${r.net.detail})` };
-  } else if (contextHasNoNet && r.contextGlobals.length === 0) {
+  } else if (contextHasNoNet && r.contextGlobals.length === 0 && realmHolds && processHardened) {
     netC = {
       contained: true,
       layer: 'vm-context',
+      behind: ['process-hardening'],
       detail:
         `Node ${runtime.version}'s permission model does not deny network (the probe child ` +
         `${seen.connections > 0 ? 'reached' : 'was not denied by'} a loopback listener: ${r.net.detail}); ` +
-        'the snippet is contained by its vm context, which has no require, process, fetch or sockets to open one',
+        `the snippet is contained by its vm context, which has no require, process, fetch or sockets to open one; ${realmWords}; ${hardenedWords}`,
     };
   } else {
-    netC = { contained: false, layer: 'none', detail: `network is reachable: ${r.net.detail}; context globals: ${r.contextGlobals.join(', ')}` };
+    netC = {
+      contained: false,
+      layer: 'none',
+      detail: `network is reachable: ${r.net.detail}; context globals: ${r.contextGlobals.join(', ') || 'none'}; realm escapes: ${r.realm.escapes.join(', ') || 'none'}; process residue: ${[...h.processResidue, ...h.globalResidue].join(', ') || 'none'}`,
+    };
   }
+  const signals: Containment =
+    h.signalAfter.outcome !== 'allowed' && realmHolds
+      ? {
+          contained: true,
+          layer: 'vm-context',
+          behind: ['process-hardening'],
+          detail:
+            `the snippet's context has no process to signal with; ${h.signalBefore.outcome === 'allowed' ? `Node's permission model lets the child signal its parent (kill(ppid, 0) succeeded before hardening)` : `kill(ppid, 0) before hardening: ${h.signalBefore.outcome} (${h.signalBefore.detail})`}; ` +
+            `the hardened process has no kill or _kill (${h.signalAfter.detail})`,
+        }
+      : { contained: false, layer: 'none', detail: `the child can signal other processes: ${h.signalAfter.outcome} (${h.signalAfter.detail})` };
+  const identity: Containment =
+    h.identityReadable.length === 0 && realmHolds
+      ? {
+          contained: true,
+          layer: 'vm-context',
+          behind: ['process-hardening'],
+          detail: "the snippet's context has no process or os; the hardened process has no execPath, argv, title, cwd, ppid, uid, report or config, and no require or getBuiltinModule to load os",
+        }
+      : { contained: false, layer: 'none', detail: `host identity is readable in the child through ${h.identityReadable.join(', ') || 'its realm'}` };
+  const channel: Containment = !h.ipcChannel
+    ? {
+        contained: true,
+        layer: 'framed-channel',
+        detail: "the child has no Node IPC channel (no process.send, no process.channel); it talks in length-prefixed JSON frames on a pipe that the host reads with a bounded parser and kills it for breaking",
+      }
+    : { contained: false, layer: 'none', detail: 'the child has a Node IPC channel: a forged internal message reaches the host' };
   const env: Containment =
     r.envKeys === 0
       ? { contained: true, layer: 'empty-env', detail: 'spawned with env {}: the child saw 0 environment variables' }
@@ -229,6 +295,22 @@ function judge(
   if (!r.contextWasmBlocked) {
     problems.push('the snippet context can compile wasm');
   }
+  for (const [name, c] of [['signals', signals], ['identity', identity], ['channel', channel]] as const) {
+    if (!c.contained) {
+      problems.push(`${name}: ${c.detail}`);
+    }
+  }
+  if (r.realm.escapes.length > 0) {
+    problems.push(`a snippet reaches the child's realm through ${r.realm.escapes.join(', ')}`);
+  } else if (r.realm.attempts.length === 0) {
+    problems.push('the realm probe tried nothing');
+  }
+  if (!h.intrinsicsFrozen) {
+    problems.push("the child's intrinsics are not frozen (--frozen-intrinsics did not hold)");
+  }
+  if (h.processResidue.length > 0 || h.globalResidue.length > 0) {
+    problems.push(`hardening left ${[...h.processResidue.map((k) => `process.${k}`), ...h.globalResidue].join(', ')}`);
+  }
   return {
     ok: problems.length === 0,
     reason: problems.length > 0 ? `bridge: no isolated runtime on ${runtime.path} (${runtime.version}): ${problems.join('; ')}` : undefined,
@@ -241,6 +323,16 @@ function judge(
     childProcess,
     worker,
     env,
+    signals,
+    identity,
+    channel,
+    realm: {
+      attempts: r.realm.attempts,
+      escapes: r.realm.escapes,
+      intrinsicsFrozen: h.intrinsicsFrozen,
+      processResidue: h.processResidue,
+      globalResidue: h.globalResidue,
+    },
     context: {
       forbiddenGlobals: r.contextGlobals,
       ...(Array.isArray(r.contextGlobalsChecked) ? { checkedGlobals: r.contextGlobalsChecked.map(String) } : {}),

@@ -1,13 +1,20 @@
 /**
- * The IPC protocol between the bridge host (this process) and the sandbox
- * child (`dist/sandbox.js`). One discriminated union per direction, so the
- * compiler checks both ends. Everything that carries snippet data carries it
+ * The protocol between the bridge host (this process) and the sandbox
+ * child (`dist/sandbox.js`), carried in length-prefixed JSON frames on the
+ * child's stdin and stdout (`framing.ts`). One discriminated union per
+ * direction, so the compiler checks both ends. Everything that carries snippet data carries it
  * as a JSON string: the child never hands the host a structured value it
  * built from untrusted code, and the host never hands the child an object it
  * could reach into.
  */
 
 export type BridgeOp = 'search' | 'describe' | 'call';
+
+/**
+ * The child's `process.argv0`, set by the host at spawn: Node defines it
+ * non-configurable, so hardening cannot remove it, and it must name no path.
+ */
+export const NEUTRAL_ARGV0 = 'node';
 export type LogLevel = 'log' | 'warn' | 'error';
 
 /** Caps the child applies before anything leaves it; the host applies them again. */
@@ -101,6 +108,34 @@ export interface ProbeResultMessage {
   /** Whether `eval`/`Function`/wasm compilation threw inside the snippet's context. */
   contextCodegenBlocked: boolean;
   contextWasmBlocked: boolean;
+  /** Realm layer: objects that cross into a snippet context, each checked for a way back to this realm. */
+  realm: RealmProbe;
+  /** Process layer: what the child's own `process` and main realm still hold once hardened. */
+  hardening: HardeningProbe;
+}
+
+export interface RealmProbe {
+  /** Routes tried (each a crossing object and what was done with it). */
+  attempts: string[];
+  /** Routes that reached an object not made in the snippet's realm (a realm escape): must be none. */
+  escapes: string[];
+}
+
+export interface HardeningProbe {
+  /** `process` properties left that the hardening's allow-list does not keep (must be none). */
+  processResidue: string[];
+  /** Main-realm globals left that load code or open connections (must be none). */
+  globalResidue: string[];
+  /** Whether the child's main-realm intrinsics are frozen (`--frozen-intrinsics` held). */
+  intrinsicsFrozen: boolean;
+  /** Whether the child has a Node IPC channel (`process.send`, `process.channel`) before hardening: must be false. */
+  ipcChannel: boolean;
+  /** Signalling the parent (signal 0, which only checks) with the process's own `kill`, before hardening. */
+  signalBefore: ProbeAttempt;
+  /** The same once hardened, as a snippet that reached `process` would try it. */
+  signalAfter: ProbeAttempt;
+  /** Host identity readable once hardened (`os.userInfo`, `hostname`, `execPath`, `argv`, `cwd`, ...): must be none. */
+  identityReadable: string[];
 }
 
 export type ChildToHost = ReadyMessage | BridgeRequest | LogMessage | ResultMessage | ProbeResultMessage;
@@ -125,12 +160,41 @@ export function isChildMessage(m: unknown): m is ChildToHost {
   const msg = m as Record<string, unknown>;
   switch (msg.type) {
     case 'bridge':
-      return typeof msg.id === 'number' && (msg.op === 'search' || msg.op === 'describe' || msg.op === 'call') && typeof msg.argsJson === 'string' && optionalLine(msg.line);
+      return Number.isSafeInteger(msg.id) && (msg.id as number) >= 1 && (msg.op === 'search' || msg.op === 'describe' || msg.op === 'call') && typeof msg.argsJson === 'string' && optionalLine(msg.line);
     case 'log':
       return (msg.level === 'log' || msg.level === 'warn' || msg.level === 'error') && typeof msg.text === 'string' && optionalLine(msg.line);
     case 'result':
       return msg.ok === true ? msg.valueJson === undefined || typeof msg.valueJson === 'string' : typeof msg.error === 'string' && optionalLine(msg.line);
+    case 'ready':
+      return typeof msg.node === 'string' && msg.node.length <= 40;
+    case 'probe-result':
+      return isProbeResult(msg);
     default:
-      return true;
+      return false;
   }
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length <= 4000;
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length <= 200 && v.every(isString);
+const isAttempt = (v: unknown): v is ProbeAttempt =>
+  v !== null && typeof v === 'object' && ['denied', 'allowed', 'failed'].includes((v as ProbeAttempt).outcome) && isString((v as ProbeAttempt).detail);
+
+/** Every field the host reads from a probe report, with its type and a bound: a lying child gets a refusal, not a crash. */
+function isProbeResult(m: Record<string, unknown>): boolean {
+  const realm = m.realm as Record<string, unknown> | null | undefined;
+  const h = m.hardening as Record<string, unknown> | null | undefined;
+  return (
+    isString(m.node) &&
+    [m.fsRead, m.fsWrite, m.childProcess, m.worker, m.net].every(isAttempt) &&
+    typeof m.envKeys === 'number' &&
+    isStrings(m.contextGlobals) &&
+    (m.contextGlobalsChecked === undefined || isStrings(m.contextGlobalsChecked)) &&
+    typeof m.contextCodegenBlocked === 'boolean' &&
+    typeof m.contextWasmBlocked === 'boolean' &&
+    realm !== null && typeof realm === 'object' && isStrings(realm.attempts) && isStrings(realm.escapes) &&
+    h !== null && typeof h === 'object' &&
+    isStrings(h.processResidue) && isStrings(h.globalResidue) && isStrings(h.identityReadable) &&
+    typeof h.intrinsicsFrozen === 'boolean' && typeof h.ipcChannel === 'boolean' &&
+    isAttempt(h.signalBefore) && isAttempt(h.signalAfter)
+  );
 }

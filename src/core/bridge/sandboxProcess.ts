@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isChildMessage, type ChildToHost, type HostToChild } from './protocol';
+import { CHILD_FRAME_BOUNDS, FrameReader, encodeFrame } from './framing';
+import { NEUTRAL_ARGV0, isChildMessage, type ChildToHost, type HostToChild } from './protocol';
 
 export interface ChildExit {
   code: number | null;
@@ -11,6 +12,8 @@ export interface ChildExit {
   stderrTail: string;
   /** Set when the host's memory watchdog killed it. */
   killedForRss?: number;
+  /** Set when the host killed it for breaking the channel's protocol (what it sent). */
+  protocolError?: string;
 }
 
 const STDERR_TAIL_CHARS = 4000;
@@ -18,7 +21,10 @@ const READY_TIMEOUT_MS = 15_000;
 
 /**
  * One sandbox child process: spawned with the given arguments, an empty
- * environment and a fresh empty temp dir as cwd; talks only over IPC.
+ * environment and a fresh empty temp dir as cwd; talks only in frames on its
+ * stdin and stdout (`framing.ts`), never over Node's IPC. Nothing it sends is
+ * trusted: a frame that is too large, not JSON, or not a message of the
+ * protocol kills it, and the run reports that.
  */
 export class SandboxProcess {
   readonly ready: Promise<void>;
@@ -31,16 +37,22 @@ export class SandboxProcess {
   private rssTimer: NodeJS.Timeout | undefined;
   private killedForRss: number | undefined;
   private cwdRemoved = false;
+  private protocolError: string | undefined;
 
   constructor(nodePath: string, argv: readonly string[]) {
     this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
     this.child = spawn(nodePath, argv, {
       cwd: this.cwd,
       env: {},
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // What the child reads as `process.argv0` (which it cannot remove): never the binary's path.
+      argv0: NEUTRAL_ARGV0,
       windowsHide: true,
     });
+    // A child that died leaves a broken pipe: writing to it must not throw in the host.
+    this.child.stdin?.on('error', () => undefined);
+    this.child.stdout?.on('error', () => undefined);
+    this.child.stderr?.on('error', () => undefined);
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
@@ -51,7 +63,7 @@ export class SandboxProcess {
         this.stopWatchdog();
         this.removeCwd();
         // stderr may still be draining; give it the same turn of the loop.
-        setImmediate(() => resolve({ code, signal, stderrTail: this.stderrTail, killedForRss: this.killedForRss }));
+        setImmediate(() => resolve({ code, signal, stderrTail: this.stderrTail, killedForRss: this.killedForRss, protocolError: this.protocolError }));
       });
     });
     this.ready = new Promise((resolve, reject) => {
@@ -68,20 +80,45 @@ export class SandboxProcess {
         clearTimeout(timer);
         reject(new Error(`bridge: the sandbox child exited before it was ready (${describeExit(e)})`));
       });
-      this.child.on('message', (m: unknown) => {
-        if (!isChildMessage(m)) {
-          return;
+      const reader = new FrameReader(CHILD_FRAME_BOUNDS);
+      let isReady = false;
+      const violate = (problem: string): void => {
+        this.protocolError ??= problem;
+        this.kill();
+      };
+      this.child.stdout?.on('data', (chunk: Buffer) => {
+        const r = reader.push(chunk);
+        for (const m of r.messages) {
+          if (this.protocolError) {
+            return;
+          }
+          if (!isChildMessage(m)) {
+            violate(`sent a message outside the bridge protocol (${describeShape(m)})`);
+            return;
+          }
+          if (m.type === 'ready') {
+            if (isReady) {
+              violate('sent "ready" twice');
+              return;
+            }
+            isReady = true;
+            clearTimeout(timer);
+            // Node has booted and loaded the bundle: the folder was only needed
+            // as a cwd to start in. Gone now, no run can leave it behind (where
+            // a running process's cwd cannot be removed, it goes at exit).
+            this.removeCwd();
+            resolve();
+            continue;
+          }
+          if (!isReady) {
+            violate(`sent "${m.type}" before "ready"`);
+            return;
+          }
+          this.listener?.(m);
         }
-        if (m.type === 'ready') {
-          clearTimeout(timer);
-          // Node has booted and loaded the bundle: the folder was only needed
-          // as a cwd to start in. Gone now, no run can leave it behind (where
-          // a running process's cwd cannot be removed, it goes at exit).
-          this.removeCwd();
-          resolve();
-          return;
+        if (!r.ok) {
+          violate(r.problem);
         }
-        this.listener?.(m);
       });
     });
     // Callers that never await `ready` must not crash the host on a failed spawn.
@@ -102,11 +139,13 @@ export class SandboxProcess {
   }
 
   send(message: HostToChild): boolean {
-    if (!this.alive || !this.child.connected) {
+    const stdin = this.child.stdin;
+    if (!this.alive || !stdin || stdin.destroyed || !stdin.writable) {
       return false;
     }
     try {
-      return this.child.send(message);
+      stdin.write(encodeFrame(message));
+      return true;
     } catch {
       return false;
     }
@@ -114,15 +153,17 @@ export class SandboxProcess {
 
   /** An idle child must not keep the host alive; a running one must. */
   setKeepsHostAlive(keep: boolean): void {
-    const channel = this.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    const streams = [this.child.stdin, this.child.stdout, this.child.stderr] as ({ ref?: () => void; unref?: () => void } | null)[];
     if (keep) {
       this.child.ref();
-      channel?.ref?.();
-      (this.child.stderr as { ref?: () => void } | null)?.ref?.();
+      for (const s of streams) {
+        s?.ref?.();
+      }
     } else {
       this.child.unref();
-      channel?.unref?.();
-      (this.child.stderr as { unref?: () => void } | null)?.unref?.();
+      for (const s of streams) {
+        s?.unref?.();
+      }
     }
   }
 
@@ -192,7 +233,19 @@ export class SandboxProcess {
 }
 
 export function describeExit(e: ChildExit): string {
+  if (e.protocolError) {
+    return `killed by the host: it ${e.protocolError}`;
+  }
   return e.signal ? `signal ${e.signal}` : `exit code ${e.code}`;
+}
+
+/** A refused message's shape, never its content (it may be large or hostile). */
+function describeShape(m: unknown): string {
+  if (m === null || typeof m !== 'object') {
+    return m === null ? 'null' : typeof m;
+  }
+  const type = (m as { type?: unknown }).type;
+  return typeof type === 'string' ? `type ${JSON.stringify(type.slice(0, 40))}` : Array.isArray(m) ? 'an array' : 'an object without a known type';
 }
 
 /** Whether the child died of V8's heap cap. */
