@@ -58,6 +58,82 @@ describe('isolation probe', function () {
     });
   }
 
+  for (const rt of launchConfigs()) {
+    it(`proves each layer it claims, and only those, on ${rt.label}`, async function () {
+      if (!rt.nodePath) {
+        console.log(`      skipped: ${rt.missing}`);
+        this.skip();
+      }
+      const iso = await probeIsolation(rt.nodePath, { bundlePath, snapshotDir: rt.snapshotDir });
+      assert.ok(iso.ok, iso.reason);
+      assert.ok(iso.flags.includes('--frozen-intrinsics') && iso.flags.includes('--experimental-vm-modules'));
+      const realm = iso.realm;
+      assert.ok(realm, 'the report has no realm section');
+      // Every route out of the context was tried and none reached the child's realm.
+      assert.deepEqual(realm.escapes, []);
+      assert.ok(realm.attempts.length >= 15, `only ${realm.attempts.length} routes tried`);
+      for (const route of ['import() rejection', 'bridge error', 'proxy trap arguments', 'errors at the stack limit, calling the bridge']) {
+        assert.ok(realm.attempts.includes(route), `route not tried: ${route}`);
+      }
+      assert.deepEqual([realm.intrinsicsFrozen, realm.processResidue, realm.globalResidue], [true, [], []]);
+      const major = Number(iso.node.slice(1).split('.')[0]);
+      for (const [name, c] of [['signals', iso.signals], ['identity', iso.identity]] as const) {
+        assert.ok(c, `no ${name} containment`);
+        assert.deepEqual([c.contained, c.layer, c.behind], [true, 'vm-context', ['process-hardening']], c.detail);
+      }
+      // The permission model does not cover signals on any of these Nodes: the report says so instead of claiming it.
+      assert.match(iso.signals?.detail ?? '', /permission model lets the child signal its parent/);
+      assert.deepEqual([iso.channel?.contained, iso.channel?.layer], [true, 'framed-channel']);
+      if (major < 25) {
+        assert.deepEqual(iso.net.behind, ['process-hardening']);
+        assert.match(iso.net.detail, /routes out of it were tried .* none reached/);
+      } else {
+        assert.equal(iso.net.behind, undefined, 'a layer is claimed where the permission model holds alone');
+      }
+    });
+  }
+
+  /** A Node wrapper that drops one of the sandbox's options (it starts fine, so only the probe can tell). */
+  function dropping(flag: string): string {
+    const file = path.join(scratch, `drops${flag.replace(/[^a-z]/g, '-')}`);
+    fs.writeFileSync(
+      file,
+      `#!/bin/sh
+n=$#
+for a in "$@"; do
+  case "$a" in ${flag}) ;; *) set -- "$@" "$a" ;; esac
+done
+shift $n
+exec ${JSON.stringify(process.execPath)} "$@"
+`,
+      { mode: 0o755 },
+    );
+    return file;
+  }
+
+  it('a Node that does not freeze intrinsics fails the probe, and no snippet runs there', async () => {
+    clearIsolationCache();
+    const iso = await probeIsolation(dropping('--frozen-intrinsics'), { bundlePath });
+    assert.equal(iso.ok, false);
+    assert.match(iso.reason ?? '', /intrinsics are not frozen/);
+    assert.equal(iso.net.contained, false);
+  });
+
+  it('a Node whose import() rejects from the main realm (no --experimental-vm-modules) fails the probe: the realm route is found', async () => {
+    clearIsolationCache();
+    const iso = await probeIsolation(dropping('--experimental-vm-modules'), { bundlePath });
+    assert.equal(iso.ok, false);
+    assert.match(iso.reason ?? '', /a snippet reaches the child's realm through import\(\) rejection/);
+    assert.ok(iso.realm?.escapes.includes('import() rejection'));
+    const demo = await openDemo();
+    try {
+      const r = await new CodeBridge({ api: demo.api, nodePath: dropping('--experimental-vm-modules'), bundlePath }).run('return 1', { timeoutMs: 2000 });
+      assert.deepEqual([r.ok, r.stoppedBy], [false, 'isolation']);
+    } finally {
+      await demo.dispose();
+    }
+  });
+
   it('a snapshot folder others can write to is refused: start from source, and say why', async () => {
     const shared = path.join(scratch, 'shared-snapshots');
     fs.mkdirSync(shared, { mode: 0o777 });

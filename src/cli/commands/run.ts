@@ -98,6 +98,11 @@ function resultNote(op: string, result: unknown): string {
   return '';
 }
 
+/** A containment's layers as the report names them, innermost first. */
+function layers(c: { layer: string; behind?: string[]; contained: boolean }): string {
+  return c.contained ? [c.layer, ...(c.behind ?? [])].join(' then ') : 'nothing (NOT contained)';
+}
+
 function human(r: RunReport): string {
   const out: string[] = [];
   for (const t of r.trace) {
@@ -116,7 +121,13 @@ function human(r: RunReport): string {
   out.push(
     r.ok ? `value: ${r.value === undefined ? '(undefined)' : truncate(JSON.stringify(r.value), 400)}` : `error: ${r.error ?? ''}`,
     `telemetry: catalog ${r.telemetry.catalogSize} tools; search ${r.telemetry.searchCount}, describe ${r.telemetry.describeCount}, call ${r.telemetry.callCount}; ${r.durationMs} ms`,
-    `isolation: ${iso.ok ? 'ok' : 'UNAVAILABLE'} on Node ${iso.node} (${iso.flags[0] ?? 'no flags'}, started from ${iso.entry}); network contained by ${iso.net.layer}`,
+    `isolation: ${iso.ok ? 'ok' : 'UNAVAILABLE'} on Node ${iso.node} (${iso.flags[0] ?? 'no flags'}, started from ${iso.entry}); network contained by ${layers(iso.net)}`,
   );
+  if (iso.signals && iso.identity && iso.channel) {
+    out.push(`           signals contained by ${layers(iso.signals)}; host identity by ${layers(iso.identity)}; host channel by ${layers(iso.channel)}`);
+  }
+  if (iso.realm) {
+    out.push(`           realm: ${iso.realm.escapes.length === 0 ? `none of ${iso.realm.attempts.length} routes out of the context reached the child` : `ESCAPED through ${iso.realm.escapes.join(', ')}`}`);
+  }
   return out.join('\n');
 }

@@ -27,7 +27,13 @@ export function text(v: unknown): string {
 }
 
 export function isolationView(iso: IsolationReport): IsolationView {
-  const row = (capability: ContainmentRow['capability'], c: IsolationReport['fs']): ContainmentRow => ({ capability, contained: c.contained, layer: c.layer, detail: c.detail });
+  const row = (capability: ContainmentRow['capability'], c: IsolationReport['fs']): ContainmentRow => ({
+    capability,
+    contained: c.contained,
+    layer: [c.layer, ...(c.behind ?? [])].join(', then '),
+    detail: c.detail,
+  });
+  const optional = (capability: ContainmentRow['capability'], c: IsolationReport['signals']): ContainmentRow[] => (c ? [row(capability, c)] : []);
   return {
     ok: iso.ok,
     ...(iso.reason ? { reason: iso.reason } : {}),
@@ -36,11 +42,30 @@ export function isolationView(iso: IsolationReport): IsolationView {
     flags: iso.flags,
     entry: iso.entry,
     ...(iso.snapshotError ? { snapshotError: iso.snapshotError } : {}),
-    containment: [row('file system', iso.fs), row('network', iso.net), row('child process', iso.childProcess), row('worker', iso.worker), row('environment', iso.env)],
+    containment: [
+      row('file system', iso.fs),
+      row('network', iso.net),
+      row('child process', iso.childProcess),
+      row('worker', iso.worker),
+      row('environment', iso.env),
+      ...optional('signals', iso.signals),
+      ...optional('host identity', iso.identity),
+      ...optional('host channel', iso.channel),
+    ],
     codeGenerationBlocked: iso.context.codeGenerationBlocked,
     wasmBlocked: iso.context.wasmBlocked,
     forbiddenGlobals: iso.context.forbiddenGlobals,
     ...(iso.context.checkedGlobals ? { checkedGlobals: iso.context.checkedGlobals } : {}),
+    ...(iso.realm
+      ? {
+          realm: {
+            attempts: iso.realm.attempts,
+            escapes: iso.realm.escapes,
+            intrinsicsFrozen: iso.realm.intrinsicsFrozen,
+            residue: [...iso.realm.processResidue.map((k) => `process.${k}`), ...iso.realm.globalResidue],
+          },
+        }
+      : {}),
   };
 }
 

@@ -25,7 +25,7 @@ export interface TraceRow {
 }
 
 export interface ContainmentRow {
-  capability: 'file system' | 'network' | 'child process' | 'worker' | 'environment';
+  capability: 'file system' | 'network' | 'child process' | 'worker' | 'environment' | 'signals' | 'host identity' | 'host channel';
   contained: boolean;
   layer: string;
   detail: string;
@@ -46,6 +46,8 @@ export interface IsolationView {
   forbiddenGlobals: string[];
   /** The globals the probe checked for, when the report says. */
   checkedGlobals?: string[];
+  /** Routes out of the snippet's context the probe tried and what they reached; absent from older reports. */
+  realm?: { attempts: string[]; escapes: string[]; intrinsicsFrozen: boolean; residue: string[] };
 }
 
 export type OutcomeKind = 'ok' | 'error' | 'timeout' | 'cancelled';

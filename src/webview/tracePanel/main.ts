@@ -188,6 +188,19 @@ function isolationSection(r: TraceReportView): HTMLElement {
   } else if (present.length > 0) {
     contextRows.push(el('tr', {}, el('th', { scope: 'row' }, 'host globals'), el('td', { class: 'verdict' }, icon('error'), ` ${present.length} present`), el('td', {}, 'vm context'), el('td', { class: 'detail' }, present.join(', '))));
   }
+  const realm = iso.realm;
+  if (realm) {
+    contextRows.push(
+      el('tr', {}, el('th', { scope: 'row' }, 'ways out of the context'),
+        el('td', { class: 'verdict' }, icon(realm.escapes.length === 0 ? 'pass' : 'error'), realm.escapes.length === 0 ? ` none of ${realm.attempts.length}` : ` ${realm.escapes.length} found`),
+        el('td', {}, 'vm context'),
+        el('td', { class: 'detail' }, realm.escapes.length === 0 ? `tried: ${realm.attempts.join('; ')}` : `reached the child's realm: ${realm.escapes.join('; ')}`)),
+      el('tr', {}, el('th', { scope: 'row' }, 'hardened process'),
+        el('td', { class: 'verdict' }, icon(realm.intrinsicsFrozen && realm.residue.length === 0 ? 'pass' : 'error'), realm.intrinsicsFrozen && realm.residue.length === 0 ? ' stripped' : ' NOT stripped'),
+        el('td', {}, 'process hardening'),
+        el('td', { class: 'detail' }, `${realm.intrinsicsFrozen ? 'intrinsics frozen' : 'intrinsics NOT frozen'}; ${realm.residue.length === 0 ? 'nothing left of process, require, fetch or WebSocket beyond the allow-list' : `left: ${realm.residue.join(', ')}`}`)),
+    );
+  }
   section.append(
     el('table', { class: 'isolation' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'capability'), el('th', { scope: 'col' }, 'verdict'), el('th', { scope: 'col' }, 'layer'), el('th', { scope: 'col' }, 'what the probe saw'))),
