@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The sandbox child: the only code that runs in the isolated process
- * (`dist/sandbox.js`). It is spawned with the permission model on, frozen
- * intrinsics, an empty environment and no IPC channel: it reads frames from
+ * (`dist/sandbox.js`). It is spawned with the permission model on, an empty
+ * environment and no IPC channel, and freezes its own intrinsics first: it reads frames from
  * stdin and writes frames to stdout (`core/bridge/framing`). It runs exactly
  * one snippet, or one isolation probe, then the host kills it. Right before
  * untrusted code runs it strips its own `process` (`hardening.ts`).
@@ -10,6 +10,7 @@
 import { startupSnapshot } from 'node:v8';
 import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
 import { isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
+import { freezeIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
 import { createSnippetContext } from './snippetContext';
 
@@ -25,6 +26,8 @@ function lineField(line: unknown): { line?: number } {
 }
 
 function main(): void {
+  // First, before any object of this realm exists that a snippet could reach.
+  freezeIntrinsics();
   // Everything this code needs after hardening is captured here; after it,
   // `process` and its streams are out of reach, for this code too.
   const proc = process;
@@ -121,6 +124,8 @@ function main(): void {
 // child started from the snapshot (`--snapshot-blob`), which skips
 // compiling Node's own start-up code under the sandbox's V8 flags.
 if (startupSnapshot?.isBuildingSnapshot()) {
+  // Not frozen here: V8 installs flag-dependent built-ins into the deserialized
+  // context at every start, and a frozen intrinsic makes that a fatal error.
   startupSnapshot.setDeserializeMainFunction(main);
 } else {
   main();

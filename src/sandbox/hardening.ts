@@ -8,14 +8,16 @@
  * before any untrusted code runs (a snippet, or the probe's attempts), the
  * child strips its own `process` to a short allow-list and removes the
  * main realm's globals that load modules or open connections. The main
- * realm's intrinsics are frozen by `--frozen-intrinsics`, so an object that
- * crosses cannot hook `apply`, `then` or `toJSON` under this code either.
+ * realm's intrinsics are frozen before that (`freezeIntrinsics.ts`), so an
+ * object that crosses cannot hook `apply`, `then` or `toJSON` under this
+ * code either.
  *
  * Fail closed: a property this list does not know (a newer Node's) is
  * removed, not kept. The probe reports whatever survives.
  */
 
 import { NEUTRAL_ARGV0 } from '../core/bridge/protocol';
+import { intrinsicsFrozen } from './freezeIntrinsics';
 
 /** `process` properties kept: what Node's own internals use to run and exit, and harmless readings. */
 const PROCESS_KEEP: ReadonlySet<string> = new Set([
@@ -119,13 +121,4 @@ function remove(target: object, key: string): void {
   } catch {
     // A non-configurable property stays; `residue` names it.
   }
-}
-
-function intrinsicsFrozen(): boolean {
-  const asyncFn = Object.getPrototypeOf(async function () {}) as object;
-  const samples: unknown[] = [
-    Object, Object.prototype, Function, Function.prototype, Array.prototype, Promise, Promise.prototype, Error, Error.prototype,
-    TypeError.prototype, JSON, Reflect, Map.prototype, RegExp.prototype, Symbol, asyncFn,
-  ];
-  return samples.every((s) => Object.isFrozen(s));
 }

@@ -42,6 +42,39 @@ export function sandboxBundle(): Promise<string> {
   return bundle;
 }
 
+/**
+ * A sandbox bundle whose `freezeIntrinsics` does nothing (its check is the
+ * real one): a child in which that layer did not hold, for the probe to catch.
+ */
+export async function unfrozenSandboxBundle(): Promise<string> {
+  const dir = scratchDir('tsi-sandbox-unfrozen-');
+  scratch.push(dir);
+  const outfile = path.join(dir, 'sandbox.js');
+  const real = path.join(REPO, 'src/sandbox/freezeIntrinsics.ts');
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'src/sandbox/child.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'no-freeze',
+        setup(build) {
+          build.onLoad({ filter: /freezeIntrinsics\.ts$/ }, (args) =>
+            args.path === real
+              ? { contents: `${fs.readFileSync(real, 'utf8')}\nexport function freezeIntrinsicsForReal() { return 0; }`.replace('export function freezeIntrinsics(', 'function unusedFreeze(').replace('export function freezeIntrinsicsForReal(', 'export function freezeIntrinsics('), loader: 'ts' }
+              : undefined,
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
 export interface Runtime {
   label: string;
   /** Undefined when this runtime is not installed (its suite is skipped with a message). */

@@ -119,8 +119,8 @@ export function sandboxV8Flags(heapMb: number): string[] {
 /**
  * The child's node options: the permission model (with no allowance; in
  * `file` mode the one read of its bundle; in `snapshot` mode the one read of
- * the snapshot), no code generation from strings, a heap cap, frozen
- * intrinsics and an in-context refusal of `import()`.
+ * the snapshot), no code generation from strings, a heap cap and an
+ * in-context refusal of `import()` (the child freezes its own intrinsics).
  */
 export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number, snapshotBlob?: string): { flags: string[]; entry: SandboxEntry } {
   const entry: SandboxEntry = snapshotBlob ? 'snapshot' : sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
@@ -129,9 +129,6 @@ export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: n
     runtime.permissionFlag,
     ...(readable ? [`--allow-fs-read=${readable}`] : []),
     ...sandboxV8Flags(heapMb),
-    // The child's own realm frozen before any of its code runs: an object that
-    // crosses into the snippet's context cannot patch what this code calls.
-    '--frozen-intrinsics',
     // Lets the snippet's \`import()\` reject from inside its context (see snippetContext).
     '--experimental-vm-modules',
     // The permission model's "experimental" banner on Node 20 is noise on stderr.

@@ -1,0 +1,189 @@
+'use strict';
+/**
+ * Freezes the child's own realm: every ECMAScript intrinsic, named and
+ * anonymous, and everything reachable from them. An object of this realm
+ * that ever crosses into a snippet's context then gives it nothing to patch
+ * (issue 25's escape replaced `Function.prototype.apply` here, and Node's
+ * EventEmitter called it with `process` as `this`).
+ *
+ * Why not `--frozen-intrinsics`: Node's flag walks Node's own objects too
+ * and costs +20-30 ms on a 30 ms start here; this walk of the ECMAScript
+ * intrinsics costs about 6 ms, and a pre-spawned child pays it before it
+ * says "ready". It cannot be done once while a start-up snapshot is built:
+ * V8 installs flag-dependent built-ins into the deserialized context at
+ * every start, and a frozen intrinsic makes that a fatal error (measured on
+ * Node 20).
+ *
+ * Two things stay open on purpose, as in Node's own flag: `Error.stackTraceLimit`
+ * (Node's internals set and restore it), and assignment of a frozen
+ * prototype's method or `name`/`message` to an instance (the "override
+ * mistake"): such properties become accessors that define the property on
+ * the instance instead of throwing, so Node's own `err.message = ...` keeps
+ * working. The prototype itself never changes.
+ */
+
+/** Data properties of prototypes that instances commonly assign to; each becomes an accessor that shadows on the instance. */
+const OVERRIDABLE: ReadonlyMap<string, readonly (string | symbol)[]> = new Map([
+  ['Object.prototype', ['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']],
+  ['Function.prototype', ['constructor', 'toString', 'name', 'call', 'apply', 'bind']],
+  ['Error.prototype', ['constructor', 'name', 'message', 'toString']],
+  ['Array.prototype', ['constructor', 'toString', 'join', 'push', 'concat', 'map', 'filter', 'forEach', 'slice', 'splice', 'sort', 'indexOf', 'includes']],
+  ['Promise.prototype', ['constructor', 'then', 'catch', 'finally']],
+  ['Map.prototype', ['constructor', 'get', 'set', 'has', 'delete']],
+  ['Set.prototype', ['constructor', 'add', 'has', 'delete']],
+  ['RegExp.prototype', ['constructor', 'exec', 'toString']],
+  ['String.prototype', ['constructor', 'toString', 'valueOf']],
+  ['Symbol.prototype', ['constructor', 'toString', 'valueOf', Symbol.toStringTag]],
+  ['Date.prototype', ['constructor', 'toString', 'toJSON', 'valueOf']],
+]);
+
+/** Global names of the ECMAScript intrinsics (and V8's `WebAssembly`, `Intl`); missing ones are skipped. */
+const NAMED = [
+  'Object', 'Function', 'Array', 'Number', 'Boolean', 'String', 'Symbol', 'BigInt', 'Date', 'RegExp', 'Promise', 'Proxy', 'Reflect', 'JSON', 'Math',
+  'Error', 'AggregateError', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'SuppressedError',
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Atomics',
+  'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array',
+  'BigInt64Array', 'BigUint64Array', 'Iterator', 'DisposableStack', 'AsyncDisposableStack', 'Intl', 'WebAssembly',
+  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'decodeURI', 'decodeURIComponent', 'encodeURI', 'encodeURIComponent', 'escape', 'unescape', 'eval',
+] as const;
+
+/** Properties left writable (never configurable). */
+const LEFT_WRITABLE: ReadonlyMap<unknown, ReadonlySet<string>> = new Map([[Error, new Set(['stackTraceLimit'])]]);
+
+let frozen = false;
+
+/** Intrinsics that have no global name, reached through syntax and built-in results. */
+function anonymous(): unknown[] {
+  const proto = Object.getPrototypeOf;
+  const out: unknown[] = [];
+  const add = (f: () => unknown): void => {
+    try {
+      out.push(f());
+    } catch {
+      // Not in this engine version.
+    }
+  };
+  add(() => proto(function* () {}));
+  add(() => proto(async function () {}));
+  add(() => proto(async function* () {}));
+  add(() => proto(proto([][Symbol.iterator]())));
+  add(() => proto([][Symbol.iterator]()));
+  add(() => proto(new Map()[Symbol.iterator]()));
+  add(() => proto(new Set()[Symbol.iterator]()));
+  add(() => proto(''[Symbol.iterator]()));
+  add(() => proto('a'.matchAll(/a/g)));
+  add(() => proto(Uint8Array));
+  add(() => proto(proto(async function* () {}).prototype));
+  add(() => Object.getOwnPropertyDescriptor(Function.prototype, 'caller')?.get);
+  // Iterator helpers (Node 22 on): their result and wrapper prototypes.
+  const It = (globalThis as { Iterator?: { from(x: unknown): unknown } }).Iterator;
+  add(() => proto(It?.from({ next: () => ({ done: true }) })));
+  add(() => proto(([].values() as unknown as { map(f: (x: unknown) => unknown): unknown }).map((x) => x)));
+  return out;
+}
+
+function isObjectLike(v: unknown): v is object {
+  return (typeof v === 'object' && v !== null) || typeof v === 'function';
+}
+
+/** Turns a prototype's data property into an accessor that shadows on the instance when assigned. */
+function makeOverridable(obj: object, key: string | symbol): void {
+  const d = Object.getOwnPropertyDescriptor(obj, key);
+  if (!d || !('value' in d) || !d.configurable) {
+    return;
+  }
+  const value: unknown = d.value;
+  const getter = function (): unknown {
+    return value;
+  };
+  const setter = function (this: unknown, v: unknown): void {
+    if (this === obj) {
+      throw new TypeError(`Cannot assign to read only property '${String(key)}' of a frozen intrinsic`);
+    }
+    if (isObjectLike(this)) {
+      Object.defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true });
+    }
+  };
+  Object.defineProperty(obj, key, { get: getter, set: setter, enumerable: d.enumerable ?? false, configurable: false });
+  Object.freeze(getter);
+  Object.freeze(setter);
+}
+
+function freezeOne(obj: object): void {
+  const open = LEFT_WRITABLE.get(obj);
+  if (!open) {
+    Object.freeze(obj);
+    return;
+  }
+  Object.preventExtensions(obj);
+  for (const key of Reflect.ownKeys(obj)) {
+    const d = Object.getOwnPropertyDescriptor(obj, key);
+    if (!d) {
+      continue;
+    }
+    const keepWritable = typeof key === 'string' && open.has(key);
+    Object.defineProperty(obj, key, 'value' in d ? { writable: keepWritable, configurable: false } : { configurable: false });
+  }
+}
+
+/** Deep-freezes this realm's intrinsics; idempotent. Returns how many objects it froze. */
+export function freezeIntrinsics(): number {
+  if (frozen) {
+    return 0;
+  }
+  const g = globalThis as unknown as Record<string, unknown>;
+  const roots: unknown[] = [...NAMED.map((n) => g[n]), ...anonymous()];
+  for (const [path, keys] of OVERRIDABLE) {
+    const [ctor = ''] = path.split('.');
+    const proto = (g[ctor] as { prototype?: object } | undefined)?.prototype;
+    if (proto) {
+      for (const k of keys) {
+        makeOverridable(proto, k);
+      }
+    }
+  }
+  // Error subclasses' prototypes carry their own `name`, `message` and `constructor`.
+  for (const n of ['AggregateError', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError', 'SuppressedError']) {
+    const proto = (g[n] as { prototype?: object } | undefined)?.prototype;
+    if (proto) {
+      for (const k of ['constructor', 'name', 'message']) {
+        makeOverridable(proto, k);
+      }
+    }
+  }
+  const seen = new Set<object>();
+  const todo = roots.filter(isObjectLike);
+  while (todo.length > 0) {
+    const obj = todo.pop() as object;
+    if (seen.has(obj) || obj === globalThis) {
+      continue;
+    }
+    seen.add(obj);
+    todo.push(...[Object.getPrototypeOf(obj) as unknown].filter(isObjectLike));
+    for (const key of Reflect.ownKeys(obj)) {
+      const d = Object.getOwnPropertyDescriptor(obj, key);
+      for (const v of d ? [d.value, d.get, d.set] : []) {
+        if (isObjectLike(v)) {
+          todo.push(v);
+        }
+      }
+    }
+    freezeOne(obj);
+  }
+  frozen = true;
+  return seen.size;
+}
+
+/** Whether the intrinsics a crossing object leads to are frozen (the probe's reading, not this module's flag). */
+export function intrinsicsFrozen(): boolean {
+  const asyncFn = Object.getPrototypeOf(async function () {}) as object;
+  const samples: unknown[] = [
+    Object, Object.prototype, Function, Function.prototype, Array.prototype, Promise, Promise.prototype, Error.prototype,
+    TypeError, TypeError.prototype, JSON, Reflect, Map.prototype, RegExp.prototype, Symbol, asyncFn,
+  ];
+  const errorSealed = !Object.isExtensible(Error) && Reflect.ownKeys(Error).every((k) => {
+    const d = Object.getOwnPropertyDescriptor(Error, k);
+    return d !== undefined && !d.configurable && (!('value' in d) || !d.writable || k === 'stackTraceLimit');
+  });
+  return errorSealed && samples.every((s) => Object.isFrozen(s));
+}
