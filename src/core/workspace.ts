@@ -11,6 +11,7 @@ import { SnapshotToolSource, type SnapshotSpec } from './sources/mcpSnapshot';
 import { PluginToolSource } from './sources/plugins';
 import type { ToolSourceProvider } from './sources/toolSource';
 import type { PolicyContext, ToolSearchModeName, ToolSearchSettings } from './types';
+import { FolderGuard } from './util/insideFolder';
 
 export interface WorkspaceOptions {
   workspace: string;
@@ -24,7 +25,8 @@ export interface WorkspaceOptions {
   mode?: ToolSearchModeName;
   /**
    * Trusted workspaces may start MCP stdio servers and load plugin handlers.
-   * Untrusted ones only read configs and snapshots. Fail closed: default false.
+   * Untrusted ones only read configs and snapshots, and only inside the
+   * workspace folder (`FolderGuard`). Fail closed: default false.
    */
   trusted?: boolean;
   env?: Record<string, string | undefined>;
@@ -78,9 +80,12 @@ export class OpenWorkspace {
   readonly policy: ToolPolicy;
   readonly plugins: PluginToolSource;
   readonly providers: ToolSourceProvider[];
+  /** What an untrusted workspace may read: every default path stays inside the folder. */
+  readonly guard: FolderGuard;
 
   constructor(readonly options: WorkspaceOptions) {
-    this.config = loadOpenClawConfig(options);
+    this.guard = FolderGuard.of(options.workspace, options.trusted === true);
+    this.config = loadOpenClawConfig({ ...options, guard: this.guard });
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
     this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
     const touched = this.config.lastTouchedVersion;
@@ -89,9 +94,9 @@ export class OpenWorkspace {
     }
     const model = this.openclaw.model;
     this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy, model);
-    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model });
-    const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath);
-    const snapshots = new SnapshotToolSource(options.snapshots ?? []);
+    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard });
+    const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
+    const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);
     if (options.lenientInputs !== true) {
       client.check();
       snapshots.check();

@@ -1,8 +1,8 @@
 // The pure half of the settings reader: raw values in, typed settings out.
 // No `vscode` import, so it is unit-tested with plain mocha.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PolicyContext, ToolSearchModeName } from '../core/types';
+import { isInsideFolder } from '../core/util/insideFolder';
 
 export const SETTINGS_PREFIX = 'toolSearchInspector';
 
@@ -113,30 +113,6 @@ export function parseSnapshots(raw: unknown, folder: string, problems: string[])
     problems.push(`${SETTINGS_PREFIX}.snapshots: ignored ${JSON.stringify(item)} (expected "NAME=PATH" or {"name", "path"})`);
   }
   return out;
-}
-
-/** The real path of `p`, or of its nearest existing ancestor joined with the rest (symlinks resolved). */
-function realPathOf(p: string): string {
-  const missing: string[] = [];
-  let cur = path.resolve(p);
-  for (;;) {
-    try {
-      return path.join(fs.realpathSync(cur), ...missing.reverse());
-    } catch {
-      const up = path.dirname(cur);
-      if (up === cur) {
-        return path.resolve(p);
-      }
-      missing.push(path.basename(cur));
-      cur = up;
-    }
-  }
-}
-
-/** Whether `p` lies inside `folder` once symlinks are resolved (a link out of the folder is outside). */
-export function isInsideFolder(folder: string, p: string): boolean {
-  const rel = path.relative(realPathOf(folder), realPathOf(p));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /**

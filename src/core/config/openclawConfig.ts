@@ -5,6 +5,7 @@ import type { Diagnostic, ToolSearchSettings } from '../types';
 import { ConfigReader } from './configReader';
 import { checkConfigSchema } from './configSchema';
 import { parseJson5 } from './json5Document';
+import { FolderGuard } from '../util/insideFolder';
 import { displayPath } from '../util/paths';
 import { resolveToolSearchSettings } from './toolSearchSettings';
 
@@ -16,6 +17,13 @@ export interface ConfigLookupOptions {
   noUserConfig?: boolean;
   env?: Record<string, string | undefined>;
   homeDir?: string;
+  /**
+   * Untrusted workspaces: a workspace config (`openclaw.json`,
+   * `.openclaw/openclaw.json`) that resolves outside the folder is not read
+   * (a diagnostic says so) and the lookup goes on. Files the user named
+   * (`--config`, `OPENCLAW_CONFIG_PATH`, the user config) are the user's.
+   */
+  guard?: FolderGuard;
 }
 
 export interface LoadedConfig {
@@ -63,7 +71,14 @@ export class ConfigInputError extends Error {}
  * exist is an input error.
  */
 export function loadOpenClawConfig(opts: ConfigLookupOptions): LoadedConfig {
+  const refused: Diagnostic[] = [];
+  const guard = opts.guard ?? FolderGuard.open;
   for (const c of configCandidates(opts)) {
+    const refusal = c.foundBy === 'workspace' ? guard.refusal(c.file) : undefined;
+    if (refusal) {
+      refused.push(guard.diagnostic(refusal));
+      continue;
+    }
     let text: string;
     try {
       text = fs.readFileSync(c.file, 'utf8');
@@ -73,9 +88,19 @@ export function loadOpenClawConfig(opts: ConfigLookupOptions): LoadedConfig {
       }
       continue;
     }
-    return parseOpenClawConfig(c.file, text, c.foundBy, displayPath(opts.workspace, c.file));
+    return withRefusals(parseOpenClawConfig(c.file, text, c.foundBy, displayPath(opts.workspace, c.file)), refused);
   }
-  return { settings: resolveToolSearchSettings(undefined), diagnostics: [] };
+  return { settings: resolveToolSearchSettings(undefined), diagnostics: refused };
+}
+
+/** The config's diagnostics after the refusals of the candidates before it (kept live: the reader reports later too). */
+function withRefusals(loaded: LoadedConfig, refused: readonly Diagnostic[]): LoadedConfig {
+  if (refused.length === 0) {
+    return loaded;
+  }
+  const own = Object.getOwnPropertyDescriptor(loaded, 'diagnostics');
+  const read = (): Diagnostic[] => (own?.get ? (own.get.call(loaded) as Diagnostic[]) : (own?.value as Diagnostic[] | undefined) ?? []);
+  return Object.defineProperty(loaded, 'diagnostics', { get: () => [...refused, ...read()], enumerable: true, configurable: true });
 }
 
 export function parseOpenClawConfig(file: string, text: string, foundBy = 'workspace', display = file): LoadedConfig {

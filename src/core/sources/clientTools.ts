@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
+import { FolderGuard } from '../util/insideFolder';
 import { displayPath } from '../util/paths';
 import { readToolDefinition } from './toolShape';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
@@ -21,14 +22,20 @@ export class ClientToolSource implements ToolSourceProvider {
   readonly name = 'client';
   readonly executor = declaredOnlyExecutor('client tools are executed by the client that supplied them, not by the gateway');
 
-  constructor(private readonly file: string | undefined, private readonly explicit: boolean, private readonly workspace = process.cwd()) {}
+  /** `guard`: in an untrusted workspace, a file that resolves outside the folder is not read. */
+  constructor(
+    private readonly file: string | undefined,
+    private readonly explicit: boolean,
+    private readonly workspace = process.cwd(),
+    private readonly guard: FolderGuard = FolderGuard.open,
+  ) {}
 
-  static forWorkspace(workspace: string, explicitFile?: string): ClientToolSource {
+  static forWorkspace(workspace: string, explicitFile?: string, guard?: FolderGuard): ClientToolSource {
     if (explicitFile) {
-      return new ClientToolSource(path.resolve(workspace, explicitFile), true, workspace);
+      return new ClientToolSource(path.resolve(workspace, explicitFile), true, workspace, guard);
     }
     const def = path.join(workspace, DEFAULT_CLIENT_TOOLS);
-    return new ClientToolSource(fs.existsSync(def) ? def : undefined, false, workspace);
+    return new ClientToolSource(fs.existsSync(def) ? def : undefined, false, workspace, guard);
   }
 
   /** Reads the file eagerly so an explicit but missing file is a usage error before any work. */
@@ -46,6 +53,11 @@ export class ClientToolSource implements ToolSourceProvider {
       return Promise.resolve({ tools, diagnostics });
     }
     const file = displayPath(this.workspace, absFile);
+    const refusal = this.guard.refusal(absFile);
+    if (refusal) {
+      diagnostics.push(this.guard.diagnostic(refusal));
+      return Promise.resolve({ tools, diagnostics });
+    }
     let text: string;
     try {
       text = fs.readFileSync(absFile, 'utf8');

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ServerReport, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
+import { FolderGuard } from '../util/insideFolder';
 import { assignSafeServerNames } from './mcpNames';
 import { mcpToolDefinitions } from './mcpTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
@@ -67,7 +68,8 @@ export class SnapshotToolSource implements ToolSourceProvider {
   readonly name = 'mcp-snapshots';
   readonly executor = declaredOnlyExecutor('this MCP server is an offline snapshot; its tools cannot be called');
 
-  constructor(private readonly specs: readonly SnapshotSpec[], private readonly origin = '--snapshot') {}
+  /** `guard`: in an untrusted workspace, a snapshot (or a file in a snapshot folder) that resolves outside the folder is not read. */
+  constructor(private readonly specs: readonly SnapshotSpec[], private readonly origin = '--snapshot', private readonly guard: FolderGuard = FolderGuard.open) {}
 
   check(): void {
     for (const s of this.specs) {
@@ -86,10 +88,23 @@ export class SnapshotToolSource implements ToolSourceProvider {
       const started = performance.now();
       const raw: unknown[] = [];
       let error: string | undefined;
+      let refused: string | undefined;
+      // Reports a refusal; true when `p` may not be read.
+      const refuse = (p: string): boolean => {
+        const r = this.guard.refusal(p, `snapshot "${spec.name}" (${p})`);
+        if (r) {
+          diagnostics.push(this.guard.diagnostic(r, { file: p }));
+        }
+        return r !== undefined;
+      };
       try {
-        if (fs.statSync(spec.path).isDirectory()) {
+        if (refuse(spec.path)) {
+          refused = 'not read: the workspace is not trusted and the snapshot resolves outside its folder';
+        } else if (fs.statSync(spec.path).isDirectory()) {
           for (const f of fs.readdirSync(spec.path).filter((f) => /\.(json|snap)$/i.test(f)).sort()) {
-            raw.push(...readTools(path.join(spec.path, f), diagnostics));
+            if (!refuse(path.join(spec.path, f))) {
+              raw.push(...readTools(path.join(spec.path, f), diagnostics));
+            }
           }
         } else {
           raw.push(...readTools(spec.path, diagnostics));
@@ -108,9 +123,10 @@ export class SnapshotToolSource implements ToolSourceProvider {
         origin: `${this.origin} ${spec.path}`,
         at: { file: spec.path },
         transport: 'snapshot',
-        status: error ? 'failed' : 'ok',
+        // A refused snapshot is not a fault of the snapshot: disabled, as an untrusted workspace's live servers are.
+        status: refused ? 'disabled' : error ? 'failed' : 'ok',
         toolCount: defs.filter((d) => !d.invalid).length,
-        error,
+        error: refused ?? error,
         durationMs: Math.round(performance.now() - started),
       });
     }

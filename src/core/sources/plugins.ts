@@ -6,6 +6,7 @@ import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions'
 import { parseJson5, type JsonPath } from '../config/json5Document';
 import type { Diagnostic, PluginReport, RuleLocation, ToolCallResult, ToolDefinition, ToolExecutor } from '../types';
 import { errorMessage } from '../util/errors';
+import { FolderGuard } from '../util/insideFolder';
 import { displayPath } from '../util/paths';
 import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
@@ -50,6 +51,8 @@ export interface PluginSourceOptions {
   allowCode: boolean;
   /** The modelled OpenClaw version, whose bundled plugin ids are known without a manifest. */
   model?: OpenClawModel;
+  /** Untrusted workspaces: manifests and plugin folders that resolve outside the folder are not read. */
+  guard?: FolderGuard;
 }
 
 interface PluginPolicy {
@@ -85,28 +88,61 @@ function readPluginPolicy(reader: ConfigReader | undefined): PluginPolicy {
   return policy;
 }
 
-/** Manifest files named by `plugins.load.paths` and `<workspace>/.openclaw/extensions/*`. */
-export function discoverManifests(workspace: string, reader: ConfigReader | undefined, diagnostics: Diagnostic[]): string[] {
+/**
+ * Manifest files named by `plugins.load.paths` and `<workspace>/.openclaw/extensions/*`.
+ * In an untrusted workspace (`guard`), a path that resolves outside the folder
+ * is not read: one diagnostic each, on the `plugins.load.paths` entry when
+ * the config named it.
+ */
+export function discoverManifests(workspace: string, reader: ConfigReader | undefined, diagnostics: Diagnostic[], guard: FolderGuard = FolderGuard.open): string[] {
   const found: string[] = [];
-  const addDir = (dir: string): boolean => {
+  const refused = new Set<string>();
+  // Reports a refusal once per path; true when `p` may not be read.
+  const refuse = (p: string, subject?: string, at?: { file: string; line?: number; column?: number }, g: FolderGuard = guard): boolean => {
+    const r = g.refusal(p, subject);
+    if (!r) {
+      return false;
+    }
+    if (!refused.has(r.path)) {
+      refused.add(r.path);
+      diagnostics.push(g.diagnostic(r, at));
+    }
+    return true;
+  };
+  const addDir = (dir: string, g: FolderGuard = guard): boolean => {
     const m = path.join(dir, PLUGIN_MANIFEST);
     if (fs.existsSync(m)) {
-      found.push(m);
+      // A plugin folder (or its manifest) that is a symlink out of the workspace.
+      if (!refuse(m, undefined, undefined, g)) {
+        found.push(m);
+      }
       return true;
     }
     return false;
   };
   const paths = reader?.stringArray(['plugins', 'load', 'paths']) ?? [];
   // Listed with the source's own diagnostics, each time the source lists: a fault of the config as it is now.
+  const entryAt = (i: number): { file: string; line?: number; column?: number } | undefined => {
+    if (!reader) {
+      return undefined;
+    }
+    const at = reader.doc.locate(['plugins', 'load', 'paths', i]);
+    return { file: reader.file, line: at?.line, column: at?.column };
+  };
   const fault = (i: number, severity: Diagnostic['severity'], message: string): void => {
-    if (reader) {
-      const at = reader.doc.locate(['plugins', 'load', 'paths', i]);
-      diagnostics.push({ file: reader.file, line: at?.line, column: at?.column, severity, message });
+    const at = entryAt(i);
+    if (at) {
+      diagnostics.push({ ...at, severity, message });
     }
   };
+  // The user's own config (outside the folder) names what it likes; the workspace's config stays inside.
+  const pathGuard = reader ? guard.forPathsIn(reader.absFile) : guard;
   paths.forEach((p, i) => {
     const base = reader ? path.dirname(reader.absFile) : workspace;
     const abs = path.resolve(base, p);
+    if (refuse(abs, `plugins.load.paths[${i}] "${p}"`, entryAt(i), pathGuard)) {
+      return;
+    }
     let stat: fs.Stats | undefined;
     try {
       stat = fs.statSync(abs);
@@ -116,20 +152,23 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
     }
     if (stat.isFile()) {
       found.push(abs);
-    } else if (!addDir(abs)) {
+    } else if (!addDir(abs, pathGuard)) {
       // A folder of plugin folders.
       const before = found.length;
+      let named = false;
       for (const child of safeReaddir(abs)) {
-        addDir(path.join(abs, child));
+        named = addDir(path.join(abs, child), pathGuard) || named;
       }
-      if (found.length === before) {
+      if (found.length === before && !named) {
         fault(i, 'warning', `plugins.load.paths[${i}]: plugin path "${p}" holds no ${PLUGIN_MANIFEST}, neither directly nor one folder down`);
       }
     }
   });
   const ext = path.join(workspace, '.openclaw', 'extensions');
-  for (const child of safeReaddir(ext)) {
-    addDir(path.join(ext, child));
+  if (!refuse(ext)) {
+    for (const child of safeReaddir(ext)) {
+      addDir(path.join(ext, child));
+    }
   }
   return [...new Set(found.map((f) => path.resolve(f)))];
 }
@@ -159,7 +198,7 @@ export class PluginToolSource implements ToolSourceProvider {
     const reports: PluginReport[] = [];
     const policy = readPluginPolicy(this.opts.reader);
     this.plugins.clear();
-    for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics)) {
+    for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics, this.opts.guard)) {
       this.readManifest(manifest, policy, tools, reports, diagnostics);
     }
     this.checkPluginIds(reports, diagnostics);

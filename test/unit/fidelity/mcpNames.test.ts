@@ -122,7 +122,8 @@ const rows: Row[] = [
       const dir = scratchDir('tsi-mcpids-');
       fs.writeFileSync(path.join(dir, 'openclaw.json'), JSON.stringify({ tools: { toolSearch: { mode: 'tools' }, profile: 'full' } }));
       const snap = path.resolve(__dirname, '../../fixtures/calendar/tools.json');
-      const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, snapshots: [{ name: 'calendar', path: snap }] });
+      // Trusted, as the CLI runs: the snapshot lives outside the scratch workspace.
+      const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, trusted: true, snapshots: [{ name: 'calendar', path: snap }] });
       try {
         const catalog = await ws.buildCatalog();
         const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog) });

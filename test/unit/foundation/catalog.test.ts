@@ -214,6 +214,8 @@ describe('catalog builder', () => {
         workspace: dir,
         noUserConfig: true,
         env: {},
+        // Trusted, as the CLI runs: the github snapshot is the demo's, outside this workspace.
+        trusted: true,
         snapshots: [
           { name: 'one', path: path.join(dir, 'list.json') },
           { name: 'two', path: path.join(dir, 'arr.json') },

@@ -108,7 +108,8 @@ describe('mode surfaces', () => {
     const dir = scratchDir('tsi-client-');
     const file = path.join(dir, 'client-tools.json');
     fs.writeFileSync(file, JSON.stringify([{ name: 'show_chart', description: 'Render a chart in the client UI', parameters: { type: 'object', properties: {} } }]));
-    const c = await demoCatalog({ clientToolsPath: file });
+    // Trusted (the client-tools file is outside the demo folder), with no live MCP: nothing is started.
+    const c = await demoCatalog({ clientToolsPath: file, trusted: true, liveMcp: () => undefined });
     const s = buildSurface({ catalog: c, mode: 'directory' });
     assert.ok(s.visible.some((v) => v.name === 'show_chart' && v.why === 'client'));
     assert.ok(!s.directory?.text.includes('show_chart'));
@@ -119,7 +120,8 @@ describe('mode surfaces', () => {
     const file = path.join(dir, 'client-tools.json');
     const t = (name: string) => ({ name, description: `client ${name}`, parameters: { type: 'object', properties: {} } });
     fs.writeFileSync(file, JSON.stringify([t('read'), t('fake_plugin_tool_02'), t('github__create_issue'), t('show_chart')]));
-    const c = await demoCatalog({ clientToolsPath: file });
+    // Trusted (the client-tools file is outside the demo folder), with no live MCP: nothing is started.
+    const c = await demoCatalog({ clientToolsPath: file, trusted: true, liveMcp: () => undefined });
     for (const mode of ['direct', 'code', 'tools', 'directory'] as const) {
       const p = buildPreview({ catalog: c, mode, isolation: OK, tokens: false });
       assert.deepEqual(p.clientToolConflicts.map((x) => x.name).sort(), ['fake_plugin_tool_02', 'github__create_issue', 'read']);

@@ -13,7 +13,8 @@ export function snapshotSpecs(github = path.join(FIXTURES, 'snapshots', 'github'
 
 /** The fixture workspace's catalog, built by the real builder (config, policy, core tools, snapshots, client tools). */
 export async function fixtureCatalog(snapshots = snapshotSpecs()): Promise<Catalog> {
-  const ws = new OpenWorkspace({ workspace: WORKSPACE, noUserConfig: true, snapshots, env: {}, homeDir: WORKSPACE });
+  // Trusted, as the CLI runs: the snapshots live beside the workspace folder, outside it.
+  const ws = new OpenWorkspace({ workspace: WORKSPACE, noUserConfig: true, snapshots, env: {}, homeDir: WORKSPACE, trusted: true });
   try {
     return await ws.buildCatalog();
   } finally {

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { ConfigReader } from '../../config/configReader';
 import { parseJson5 } from '../../config/json5Document';
 import type { Diagnostic } from '../../types';
+import { FolderGuard } from '../../util/insideFolder';
 import { displayPath } from '../../util/paths';
 import { readServerEntry, type EntryContext } from './serverEntry';
 import { originText, type McpConfigFormat, type McpServerConfig } from './serverConfig';
@@ -22,6 +23,12 @@ export interface DiscoverOptions {
   inputs?: Record<string, string>;
   imports?: readonly McpImport[];
   platform?: NodeJS.Platform;
+  /**
+   * Untrusted workspaces: the workspace's MCP files (`.vscode/mcp.json`,
+   * `.mcp.json`, `.cursor/mcp.json`) and the `envFile`s they name are not
+   * read when they resolve outside the folder.
+   */
+  guard?: FolderGuard;
 }
 
 /** A VS Code `inputs` entry, for a host that prompts (and keeps passwords in its secret storage). */
@@ -53,6 +60,8 @@ interface ServerFile {
   baseDir: string;
   /** Named by `--import`: a missing file is worth a note. */
   requested?: string;
+  /** A file of the workspace (not the user's home): read only inside the folder when untrusted. */
+  inWorkspace?: boolean;
 }
 
 function claudeDesktopConfig(opts: DiscoverOptions): string {
@@ -70,13 +79,13 @@ function claudeDesktopConfig(opts: DiscoverOptions): string {
 function serverFiles(opts: DiscoverOptions): ServerFile[] {
   const ws = opts.workspace;
   const files: ServerFile[] = [
-    { abs: path.join(ws, '.vscode', 'mcp.json'), format: 'vscode', key: 'servers', style: 'vscode', topKeys: ['servers', 'inputs'], baseDir: ws },
-    { abs: path.join(ws, '.mcp.json'), format: 'mcp.json', key: 'mcpServers', style: 'shell', topKeys: ['mcpServers'], baseDir: ws },
+    { abs: path.join(ws, '.vscode', 'mcp.json'), format: 'vscode', key: 'servers', style: 'vscode', topKeys: ['servers', 'inputs'], baseDir: ws, inWorkspace: true },
+    { abs: path.join(ws, '.mcp.json'), format: 'mcp.json', key: 'mcpServers', style: 'shell', topKeys: ['mcpServers'], baseDir: ws, inWorkspace: true },
   ];
   const imports = opts.imports ?? [];
   if (imports.includes('cursor')) {
     files.push(
-      { abs: path.join(ws, '.cursor', 'mcp.json'), format: 'cursor', key: 'mcpServers', style: 'vscode', topKeys: ['mcpServers'], baseDir: ws },
+      { abs: path.join(ws, '.cursor', 'mcp.json'), format: 'cursor', key: 'mcpServers', style: 'vscode', topKeys: ['mcpServers'], baseDir: ws, inWorkspace: true },
       { abs: path.join(opts.homeDir, '.cursor', 'mcp.json'), format: 'cursor', key: 'mcpServers', style: 'vscode', topKeys: ['mcpServers'], baseDir: ws, requested: '--import cursor' },
     );
   }
@@ -132,6 +141,7 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   const diagnostics: Diagnostic[] = [];
   const byName = new Map<string, McpServerConfig>();
   const vars = { workspaceFolder: opts.workspace, userHome: opts.homeDir, env: opts.env, inputs: opts.inputs ?? {} };
+  const guard = opts.guard ?? FolderGuard.open;
 
   const take = (cfg: McpServerConfig, reader: ConfigReader, at: (string | number)[]): void => {
     const prev = byName.get(cfg.name);
@@ -147,7 +157,7 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   if (oc && oc.object(['mcp']) !== undefined) {
     const list = oc.object(['mcp', 'servers']) ?? {};
     const baseDir = path.dirname(oc.absFile);
-    const ctx: EntryContext = { reader: oc, format: 'openclaw', vars: { ...vars, style: 'shell' }, baseDir };
+    const ctx: EntryContext = { reader: oc, format: 'openclaw', vars: { ...vars, style: 'shell' }, baseDir, guard: guard.forPathsIn(oc.absFile) };
     for (const name of Object.keys(list)) {
       const cfg = readServerEntry(ctx, ['mcp', 'servers', name], name);
       if (cfg) {
@@ -157,6 +167,11 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   }
 
   for (const f of serverFiles(opts)) {
+    const refusal = f.inWorkspace ? guard.refusal(f.abs) : undefined;
+    if (refusal) {
+      diagnostics.push(guard.diagnostic(refusal));
+      continue;
+    }
     let text: string;
     try {
       text = fs.readFileSync(f.abs, 'utf8');
@@ -188,7 +203,7 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
       values = r.values;
       declaredInputs = r.declared;
     }
-    const ctx: EntryContext = { reader, format: f.format, vars: { ...vars, inputs: values, style: f.style }, baseDir: f.baseDir, declaredInputs };
+    const ctx: EntryContext = { reader, format: f.format, vars: { ...vars, inputs: values, style: f.style }, baseDir: f.baseDir, declaredInputs, guard: guard.forPathsIn(f.abs) };
     const list = reader.object([f.key]) ?? {};
     for (const name of Object.keys(list)) {
       const cfg = readServerEntry(ctx, [f.key, name], name);

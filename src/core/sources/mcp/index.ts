@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import type { ConfigReader } from '../../config/configReader';
+import { FolderGuard } from '../../util/insideFolder';
 import { discoverServers, type DiscoveredServers, type McpImport } from './discoverServers';
 import { LiveMcpSource } from './liveMcpSource';
 
@@ -10,6 +11,8 @@ export type { McpServerConfig, McpTransportKind } from './serverConfig';
 /** What the live MCP source needs from an opened workspace (kept structural to avoid an import cycle). */
 export interface LiveMcpWorkspace {
   readonly trusted: boolean;
+  /** The workspace's containment rule; default: the folder's, active unless trusted. */
+  readonly guard?: FolderGuard;
   readonly config: { readonly reader?: ConfigReader };
   readonly options: {
     workspace: string;
@@ -30,6 +33,7 @@ export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServer
     homeDir: o.homeDir ?? os.homedir(),
     inputs: o.inputs,
     imports: o.mcpImports,
+    guard: ws.guard ?? FolderGuard.of(o.workspace, ws.trusted),
   });
 }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { dotted, type ConfigReader } from '../../config/configReader';
 import type { JsonPath } from '../../config/json5Document';
 import { errorMessage } from '../../util/errors';
+import type { FolderGuard } from '../../util/insideFolder';
 import type { RuleLocation } from '../../types';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -24,6 +25,8 @@ export interface EntryContext {
   baseDir: string;
   /** Inputs the file declares (VS Code `inputs`), for "undeclared input" warnings. */
   declaredInputs?: ReadonlySet<string>;
+  /** Untrusted workspaces: an `envFile` that resolves outside the folder is not read. */
+  guard?: FolderGuard;
 }
 
 const OPENCLAW_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'enabled', 'timeout', 'connectTimeout', 'toolFilter'];
@@ -128,10 +131,16 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
   const envFile = reader.string([...p, 'envFile']);
   if (envFile !== undefined) {
     const file = path.resolve(ctx.baseDir, sub(envFile, [...p, 'envFile']));
-    try {
-      Object.assign(env, readEnvFile(file));
-    } catch (err) {
-      problems.push(`cannot read envFile ${file}: ${errorMessage(err)}`);
+    const refusal = ctx.guard?.refusal(file, `${dotted([...p, 'envFile'])} "${envFile}"`);
+    if (refusal) {
+      // Not a fault of the server: an untrusted workspace starts none anyway.
+      reader.report([...p, 'envFile'], 'warning', refusal.message);
+    } else {
+      try {
+        Object.assign(env, readEnvFile(file));
+      } catch (err) {
+        problems.push(`cannot read envFile ${file}: ${errorMessage(err)}`);
+      }
     }
   }
   for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'env']))) {
