@@ -82,6 +82,11 @@ function anonymous(): unknown[] {
   return out;
 }
 
+function isPlainMethod(fn: object): boolean {
+  const keys = Reflect.ownKeys(fn);
+  return keys.length === 2 && keys.includes('length') && keys.includes('name');
+}
+
 function isObjectLike(v: unknown): v is object {
   return (typeof v === 'object' && v !== null) || typeof v === 'function';
 }
@@ -159,15 +164,31 @@ export function freezeIntrinsics(): number {
       continue;
     }
     seen.add(obj);
-    todo.push(...[Object.getPrototypeOf(obj) as unknown].filter(isObjectLike));
-    for (const key of Reflect.ownKeys(obj)) {
-      const d = Object.getOwnPropertyDescriptor(obj, key);
-      for (const v of d ? [d.value, d.get, d.set] : []) {
-        if (isObjectLike(v)) {
-          todo.push(v);
-        }
+    const proto: unknown = Object.getPrototypeOf(obj);
+    if (isObjectLike(proto)) {
+      todo.push(proto);
+    }
+    // Most intrinsics are plain built-in methods with only `length` and `name`: nothing to walk into.
+    if (typeof obj === 'function' && isPlainMethod(obj)) {
+      continue;
+    }
+    const all = Object.getOwnPropertyDescriptors(obj) as Record<string | symbol, PropertyDescriptor>;
+    for (const key of Reflect.ownKeys(all)) {
+      const d = all[key] as PropertyDescriptor;
+      const v: unknown = d.value;
+      if (isObjectLike(v)) {
+        todo.push(v);
+      }
+      if (d.get) {
+        todo.push(d.get);
+      }
+      if (d.set) {
+        todo.push(d.set);
       }
     }
+  }
+  // After the walk: freezing while walking measured several times slower.
+  for (const obj of seen) {
     freezeOne(obj);
   }
   frozen = true;
