@@ -48,10 +48,10 @@ export function isolationView(iso: IsolationReport): IsolationView {
       row('child process', iso.childProcess),
       row('worker', iso.worker),
       row('environment', iso.env),
-      ...optional('signals', iso.signals),
-      ...optional('host identity', iso.identity),
-      ...optional('host channel', iso.channel),
     ],
+    ...(iso.signals || iso.identity || iso.channel
+      ? { hostContainment: [...optional('signals', iso.signals), ...optional('host identity', iso.identity), ...optional('host channel', iso.channel)] }
+      : {}),
     codeGenerationBlocked: iso.context.codeGenerationBlocked,
     wasmBlocked: iso.context.wasmBlocked,
     forbiddenGlobals: iso.context.forbiddenGlobals,

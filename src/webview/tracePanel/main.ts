@@ -158,7 +158,7 @@ function outcomeBanner(r: TraceReportView): HTMLElement {
 
 function isolationSection(r: TraceReportView): HTMLElement {
   const iso = r.isolation;
-  const rows = iso.containment.map((c) => el('tr', {},
+  const rows = [...iso.containment, ...(iso.hostContainment ?? [])].map((c) => el('tr', {},
     el('th', { scope: 'row' }, c.capability),
     el('td', { class: 'verdict' }, icon(c.contained ? 'pass' : 'error'), c.contained ? ' contained' : ' NOT contained'),
     el('td', {}, c.layer),

@@ -87,6 +87,28 @@ describe('trace view (the Bridge Trace panel\'s data)', () => {
     assert.equal(isolationView(isolation).reason, undefined);
   });
 
+  it('shows what the child can do to the host (signals, identity, channel) and the realm probe, each with every layer the probe exercised', () => {
+    const held = { contained: true, layer: 'vm-context' as const, behind: ['process-hardening' as const], detail: 'no process' };
+    const v = isolationView({
+      ...isolation,
+      net: { ...isolation.net, behind: ['process-hardening'] },
+      signals: held,
+      identity: held,
+      channel: { contained: true, layer: 'framed-channel', detail: 'no IPC' },
+      realm: { attempts: ['import() rejection', 'bridge error'], escapes: [], intrinsicsFrozen: true, processResidue: ['kill'], globalResidue: ['fetch'] },
+    });
+    assert.equal(v.containment.find((c) => c.capability === 'network')?.layer, 'vm-context, then process-hardening');
+    assert.deepEqual(v.hostContainment?.map((c) => [c.capability, c.layer]), [
+      ['signals', 'vm-context, then process-hardening'],
+      ['host identity', 'vm-context, then process-hardening'],
+      ['host channel', 'framed-channel'],
+    ]);
+    assert.deepEqual(v.realm, { attempts: ['import() rejection', 'bridge error'], escapes: [], intrinsicsFrozen: true, residue: ['process.kill', 'fetch'] });
+    // A report saved before these were probed shows none of them, rather than claiming them.
+    const old = isolationView(isolation);
+    assert.deepEqual([old.hostContainment, old.realm], [undefined, undefined]);
+  });
+
   it('renders values as bounded JSON text: undefined says so, long text is cut with the count of what is left', () => {
     assert.equal(text(undefined), '(undefined)');
     assert.equal(text('x'), '"x"');
