@@ -55,6 +55,31 @@ describe('CLI run (contract)', function () {
     }
   });
 
+  it("issue 25's escape through run --eval: contained, the host CLI survives, and the report names each layer", async () => {
+    const r = await cli(
+      '--json',
+      '--eval',
+      `let h; try { await import('x') } catch (e) { h = e }
+       const FP = h.constructor.constructor.prototype, O = Object.getPrototypeOf(FP).constructor; let p;
+       O.defineProperty(FP, 'apply', { configurable: true, writable: true, value: function (s, a) { if (s && s.kill) p = s; return Reflect.apply(this, s, a || []) } });
+       await openclaw.tools.search('x');
+       if (p) { p.kill(p.ppid, 'SIGKILL'); }
+       return typeof p;`,
+    );
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { value: unknown; isolation: Record<string, { contained?: boolean; layer?: string; behind?: string[] } | unknown> };
+    assert.equal(out.value, 'undefined');
+    for (const key of ['signals', 'identity', 'channel']) {
+      const c = out.isolation[key] as { contained: boolean; layer: string };
+      assert.equal(c.contained, true, `isolation.${key}`);
+    }
+    const realm = out.isolation.realm as { attempts: string[]; escapes: string[] };
+    assert.deepEqual(realm.escapes, []);
+    const human = await cli('--eval', 'return 1');
+    assert.match(human.stdout, /signals contained by vm-context then process-hardening; host identity by vm-context then process-hardening; host channel by framed-channel/);
+    assert.match(human.stdout, /realm: none of \d+ routes out of the context reached the child/);
+  });
+
   it('--log FILE writes the session log of the snippet\'s operations, which the session viewer reads', async () => {
     const file = path.join(dir, 'run-session.jsonl');
     const r = await cli('--log', file, '--eval', `await openclaw.tools.search('fake plugin tool 17'); const d = await openclaw.tools.describe('fake_plugin_tool_17'); return (await openclaw.tools.call(d.id, { marker: 'log' })).result.details`);
