@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { scratchDir } from '../../helpers/scratch';
 
 /**
  * Issue 25 item 5, "what people see is not spoofable", against the built CLI
@@ -41,7 +41,7 @@ function cli(...argv: string[]): Promise<Run> {
 
 const ESC = 0x1b;
 // Characters that act on a terminal or hide in text, as they would arrive decoded.
-// eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding them is the point
+// eslint-disable-next-line no-control-regex -- finding them is the point
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u{e0000}-\u{e007f}]/u;
 
 /** Human output as a terminal would get it: no ESC byte, no C1 control, no bidi or invisible character. */
@@ -136,7 +136,7 @@ describe('display escaping: the built CLI on a workspace with hostile tool text'
   });
 
   it('diff --markdown keeps every table row at its header\'s column count, and human diff is escaped', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-escape-'));
+    const dir = scratchDir('tsi-escape-');
     try {
       const before = path.join(dir, 'before.json');
       const s = await cli('snapshot', '--out', before, '--client-tools', path.join(WS, 'no-client-tools.json'));
