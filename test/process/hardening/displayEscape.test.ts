@@ -27,8 +27,12 @@ interface Run {
 }
 
 function cli(...argv: string[]): Promise<Run> {
+  return cliIn(WS, ...argv);
+}
+
+function cliIn(workspace: string, ...argv: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CLI, ...argv, '--workspace', WS, '--no-user-config'], { cwd: REPO, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [CLI, ...argv, '--workspace', workspace, '--no-user-config'], { cwd: REPO, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
       const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : err ? -1 : 0;
       if (code === -1) {
         reject(err ?? new Error('no exit code'));
@@ -126,6 +130,17 @@ describe('display escaping: the built CLI on a workspace with hostile tool text'
     const u = await cli('catalog', '--bogus\u001b[2J');
     assert.equal(u.code, 2);
     assertClean(u.err, 'usage error stderr');
+  });
+
+  it('a call result that holds a control sequence or an override is shown escaped; --json keeps it raw', async () => {
+    const hostile = path.join(REPO, 'test', 'fixtures', 'hostile');
+    const args = JSON.stringify({ mode: 'safe', x: '\u001b[2J\u001b]0;pwn\u0007 \u202Eabc' });
+    const r = await cliIn(hostile, 'call', 'vault_echo', '--args', args);
+    assert.equal(r.code, 0, r.err.toString());
+    assert.match(assertClean(r.out, 'call stdout'), /"x": "\\u001b\[2J\\u001b\]0;pwn\\u0007 <U\+202E>abc"/);
+    const j = await cliIn(hostile, 'call', 'vault_echo', '--args', args, '--json');
+    const body = JSON.parse(j.out.toString('utf8')) as { result: { details?: { x?: string } } };
+    assert.ok(JSON.stringify(body.result).includes('\u202E'), 'the result keeps its U+202E');
   });
 
   it('snapshot to stdout is data: printed as it is, the ids raw', async () => {
