@@ -1,3 +1,4 @@
+import { visibleLines } from '../core/util/visibleText';
 import { runCli } from './main';
 
 // The bundle's entry: wire the CLI to the real process.
@@ -11,7 +12,7 @@ runCli(process.argv.slice(2), {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`tool-search-inspect: ${String(err)}\n`);
+    process.stderr.write(`tool-search-inspect: ${visibleLines(String(err))}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
+import { visibleText } from '../core/util/visibleText';
 
 /** Usage, input or config error: exit 2 with a one-line reason. */
 export class UsageError extends Error {}
@@ -7,7 +8,7 @@ export class UsageError extends Error {}
 /** `file:line:column: message`: the whole stderr line of an unusable config. */
 export function diagnosticLine(d: Diagnostic): string {
   const where = d.line !== undefined ? `${d.file}:${d.line}${d.column !== undefined ? `:${d.column}` : ''}` : d.file;
-  return `${where}: ${d.message}`;
+  return visibleText(`${where}: ${d.message}`);
 }
 
 /** The config file exists but could not be used: exit 2, its line alone on stderr. */
@@ -48,6 +49,11 @@ export interface CliCommand {
   usage: string;
   /** Flags besides the shared ones. */
   options?: Record<string, OptionSpec>;
+  /**
+   * True when, without `--json`, stdout is still data to redirect (a snapshot
+   * document): printed as it is, like `--json`, never display-escaped.
+   */
+  printsData?(args: ParsedArgs): boolean;
   /** Returns the exit code. */
   run(ctx: CommandContext): Promise<number>;
 }

@@ -3,6 +3,7 @@ import { ConfigInputError } from '../core/config/openclawConfig';
 import { ClientToolsInputError } from '../core/sources/clientTools';
 import { SnapshotInputError } from '../core/sources/mcpSnapshot';
 import { errorMessage } from '../core/util/errors';
+import { visibleLines } from '../core/util/visibleText';
 import { ConfigUnusableError, diagnosticLine, UsageError, type CliIO, type CommandContext, type ParsedArgs } from './cliTypes';
 import { COMMANDS } from './commands/index';
 import { SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
@@ -23,8 +24,25 @@ function help(): string {
   return lines.join('\n');
 }
 
+/**
+ * The one place human-readable text leaves the CLI: stderr always, and stdout
+ * unless it carries JSON or data (`--json`, `snapshot` without `--out`), goes
+ * through `visibleLines`, so no control sequence from a tool's name,
+ * description or result reaches the terminal and no bidi or invisible
+ * character hides in what is shown. JSON already escapes controls and keeps
+ * every value as it is.
+ */
+export function displayIO(io: CliIO, data: boolean): CliIO {
+  return {
+    ...io,
+    stdout: data ? io.stdout : (t) => io.stdout(visibleLines(t)),
+    stderr: (t) => io.stderr(visibleLines(t)),
+  };
+}
+
 /** Runs the CLI and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: CliIO): Promise<number> {
+export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
+  let io = displayIO(rawIO, false);
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(help());
@@ -43,6 +61,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     } catch (err) {
       throw new UsageError(errorMessage(err));
     }
+    io = displayIO(rawIO, parsed.values.json === true || command.printsData?.(parsed) === true);
     if (parsed.values.help) {
       io.stdout(`Usage: tool-search-inspect ${command.usage}\n\n${command.summary}`);
       return 0;

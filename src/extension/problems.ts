@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Diagnostic } from '../core/types';
+import { visibleText } from '../core/util/visibleText';
 import type { CatalogRoots } from './catalogRoots';
 
 const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
@@ -50,7 +51,7 @@ export function publishCatalogProblems(roots: CatalogRoots): vscode.Disposable {
         }
         const line = Math.max(0, (d.line ?? 1) - 1);
         const col = Math.max(0, (d.column ?? 1) - 1);
-        const item = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), d.message, SEVERITY[d.severity]);
+        const item = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), visibleText(d.message), SEVERITY[d.severity]);
         item.source = 'Tool Search Inspector';
         const entry = byFile.get(uri.toString()) ?? { uri, items: [] };
         entry.items.push(item);

@@ -3,6 +3,7 @@ import { ToolIndex } from '../../core/search/toolIndex';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
 import { withCatalog } from '../session';
+import { visibleText } from '../../core/util/visibleText';
 
 export const describeCommand: CliCommand = {
   name: 'describe',
@@ -33,9 +34,9 @@ export const describeCommand: CliCommand = {
         return 0;
       }
       const out = [
-        `${described.id}  (${described.source}, ${described.sourceName})`,
-        `name:  ${described.name}`,
-        ...(described.label ? [`label: ${described.label}`] : []),
+        `${visibleText(described.id)}  (${described.source}, ${visibleText(described.sourceName)})`,
+        `name:  ${visibleText(described.name)}`,
+        ...(described.label ? [`label: ${visibleText(described.label)}`] : []),
         `input: ${described.input}`,
         '',
         described.description,

@@ -4,6 +4,7 @@ import { json } from '../format';
 import { formatLocation } from '../../core/util/location';
 import { ruleLocationText } from '../../core/reasons';
 import { withCatalog } from '../session';
+import { visibleText } from '../../core/util/visibleText';
 
 export const explainCommand: CliCommand = {
   name: 'explain',
@@ -25,7 +26,7 @@ export const explainCommand: CliCommand = {
         out.push(`Modelling ${e.openclawVersion}`);
       }
       for (const m of e.matches) {
-        out.push(`${m.id ?? m.name}: ${m.status}`, `  reason: ${m.reason}`);
+        out.push(`${visibleText(m.id ?? m.name)}: ${m.status}`, `  reason: ${visibleText(m.reason)}`);
         // A tool its source excluded never reached the policy: its verdicts are not the answer.
         const notReached = m.chain.some((s) => s.notReached === true);
         if (notReached) {
@@ -33,7 +34,7 @@ export const explainCommand: CliCommand = {
         }
         for (const d of notReached ? [] : m.decisions) {
           const where = d.file ? `  (${formatLocation({ file: d.file, line: d.line })})` : '';
-          out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${d.rule}${where}`);
+          out.push(`  ${d.effect.padEnd(5)} ${d.layer}: ${visibleText(d.rule)}${where}`);
         }
         if (m.location) {
           out.push(`  rule: ${ruleLocationText(m.location)}`);

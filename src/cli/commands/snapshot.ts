@@ -10,6 +10,8 @@ export const snapshotCommand: CliCommand = {
   summary: 'write a deterministic JSON snapshot of the effective catalog and what each mode sends (for diff and check)',
   usage: 'snapshot [--out FILE] [--prompt TEXT] [--probe] [--timestamp]',
   options: { ...LIVE_SNAPSHOT_OPTIONS, out: { type: 'string' }, timestamp: { type: 'boolean' } },
+  // Without --out the snapshot document itself is stdout: data, kept as it is.
+  printsData: (args) => typeof args.values.out !== 'string',
   run: async (ctx) => {
     const snapshot = await liveSnapshot(ctx, { takenAt: ctx.args.values.timestamp === true ? new Date() : undefined });
     const text = serializeSnapshot(snapshot);

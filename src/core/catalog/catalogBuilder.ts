@@ -7,6 +7,7 @@ import { normalizeToolName } from '../policy/toolPattern';
 import type { ModelledVersion } from '../policy/openclawVersions';
 import type { DefinitionDefect, RuleLocation, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
+import { hiddenTextDiagnostics } from './hiddenText';
 import { admissionProblem } from './toolAdmission';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
@@ -99,6 +100,11 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
   }
   const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
+  // Text that would show differently than it is (bidi overrides, invisible or control characters) is a warning on
+  // the tool; the tool is unchanged, and every surface shows that text escaped (core/util/visibleText.ts).
+  for (const { def } of defs) {
+    addUnique(diagnostics, hiddenTextDiagnostics(def, toolId(def)));
+  }
 
   // Model-visible names must be unique; earlier sources keep the name.
   const owners = new Map<string, { id: string; def: ToolDefinition }>();

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../types';
 import { boundValue } from '../util/boundedValue';
+import { characterLabel, visibleText } from '../util/visibleText';
 
 /**
  * OpenClaw's function-name rule: what every provider accepts as a tool name.
@@ -16,11 +17,14 @@ export function nameProblem(name: string): string | undefined {
   if (TOOL_NAME_RULE.test(name)) {
     return undefined;
   }
-  const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+  // Quoted, with hidden characters visibly escaped: the message is read by people.
+  const shown = `"${visibleText(name.length > 80 ? `${name.slice(0, 80)}…` : name)}"`;
   if (name.length === 0 || name.length > 64) {
     return `tool name ${shown} is ${name.length} characters; names are 1 to 64 characters of A-Z, a-z, 0-9, _ and -`;
   }
-  const bad = [...new Set([...name].filter((c) => !/[A-Za-z0-9_-]/.test(c)))].map((c) => JSON.stringify(c)).join(', ');
+  const bad = [...new Set([...name].filter((c) => !/[A-Za-z0-9_-]/.test(c)))]
+    .map((c) => (visibleText(c) === c ? JSON.stringify(c) : characterLabel(c.codePointAt(0) ?? 0)))
+    .join(', ');
   const idLike = name.includes(':') ? ' (a name with ":" could pass for a tool id)' : '';
   return `tool name ${shown} has characters outside A-Z, a-z, 0-9, _ and -: ${bad}${idLike}`;
 }

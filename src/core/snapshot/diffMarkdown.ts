@@ -1,24 +1,54 @@
+import { visibleText } from '../util/visibleText';
 import { ruleText, type ModeChange, type SnapshotDiff, type StatusChange, type ToolRef } from './diff';
 
 const MAX_ROWS = 50;
 
-/** Table cells are untrusted text (tool names, reasons): no pipes, no line breaks, no HTML. */
-function cell(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Table cells are untrusted text (tool names, reasons, descriptions): line
+ * breaks become spaces, other controls, bidi and invisible characters are
+ * shown with `visibleText`; `|` is escaped so a cell cannot end early,
+ * backticks and brackets so it opens no code span or link, `&`, `<` and `>`
+ * so it holds no entity or HTML. A backslash is doubled first, so `\|` in
+ * the text cannot turn the escape of its `|` back into a column break.
+ */
+export function markdownCell(text: string): string {
+  // Line breaks and tabs read as spaces in one cell; anything else hidden is escaped visibly.
+  return visibleText(text.replace(/\r\n|[\t\n\r]/g, ' '))
+    .replace(/[\\`[\]]/g, (c) => `\\${c}`)
+    .replace(/\|/g, '\\|')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
-function code(text: string): string {
-  return text === '' ? '' : `\`${text.replace(/`/g, "'")}\``;
+/**
+ * An id or name as inline code inside a table cell: visibly escaped, fenced
+ * by more backticks than it holds in a row (its own backticks stay), and with
+ * each `|` escaped, which tables honour inside code spans too.
+ */
+export function markdownCode(text: string): string {
+  if (text === '') {
+    return '';
+  }
+  const shown = visibleText(text).replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${shown}${pad}${fence}`;
 }
+
+const cell = markdownCell;
+const code = markdownCode;
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function rows<T>(items: readonly T[], render: (t: T) => string): string[] {
+function rows<T>(items: readonly T[], render: (t: T) => string, columns = 3): string[] {
   const shown = items.slice(0, MAX_ROWS).map(render);
   if (items.length > MAX_ROWS) {
-    shown.push(`| … ${items.length - MAX_ROWS} more | | |`);
+    // As many cells as the table has columns.
+    shown.push(`| … ${items.length - MAX_ROWS} more |${' |'.repeat(columns - 1)}`);
   }
   return shown;
 }
@@ -64,7 +94,7 @@ export function diffMarkdown(d: SnapshotDiff): string {
   out.push(...changeSection('Status changed', d.statusChanged, 'reason'));
   const edits = [...d.schemaChanged.map((t) => ({ ...t, what: 'schema' })), ...d.descriptionChanged.map((t) => ({ ...t, what: 'description' }))];
   if (edits.length > 0) {
-    out.push('', `### Schema and description changes (${edits.length})`, '', '| tool | changed |', '| --- | --- |', ...rows(edits, (e) => `| ${code(e.id)} | ${e.what} |`));
+    out.push('', `### Schema and description changes (${edits.length})`, '', '| tool | changed |', '| --- | --- |', ...rows(edits, (e) => `| ${code(e.id)} | ${e.what} |`, 2));
   }
   out.push('', '### Per mode (request bytes and o200k tokens)', '', '| mode | effective | bytes | tokens | visible tools |', '| --- | --- | --- | --- | --- |', ...d.modes.map(modeRow));
   const dir = d.modes.find((m) => m.directory && m.mode === 'directory')?.directory;

@@ -1,4 +1,5 @@
 import type { JsonSchema, SourceLocation, ToolDefinition, ToolSourceKind } from '../types';
+import { visibleText } from '../util/visibleText';
 
 export interface ToolShape {
   name: string;
@@ -91,21 +92,21 @@ export function readToolShape(raw: unknown, nameRule: 'function' | 'mcp-raw' = '
   }
   if (nameRule === 'mcp-raw' ? !MCP_RAW_NAME_RE.test(name) : !NAME_RE.test(name)) {
     const rule = nameRule === 'mcp-raw' ? 'no control characters, at most 256' : 'letters, digits, _ . : -, at most 128';
-    return { ok: false, name: name.slice(0, 256), problem: `tool name "${name.slice(0, 80)}" is not a valid ${nameRule === 'mcp-raw' ? 'MCP tool name' : 'function name'} (${rule})` };
+    return { ok: false, name: name.slice(0, 256), problem: `tool name "${visibleText(name.slice(0, 80))}" is not a valid ${nameRule === 'mcp-raw' ? 'MCP tool name' : 'function name'} (${rule})` };
   }
   const description = t.description ?? '';
   if (typeof description !== 'string') {
-    return { ok: false, name, problem: `tool "${name}" description must be a string` };
+    return { ok: false, name, problem: `tool "${visibleText(name)}" description must be a string` };
   }
   const parameters = t.parameters ?? t.inputSchema ?? t.input_schema;
   const problem = schemaProblem(parameters);
   if (problem) {
-    return { ok: false, name, problem: `tool "${name}" ${problem}` };
+    return { ok: false, name, problem: `tool "${visibleText(name)}" ${problem}` };
   }
   const outputSchema = isObject(t.outputSchema) ? t.outputSchema : undefined;
   const catalogMode = t.catalogMode === 'direct-only' ? 'direct-only' : 'default';
   if (t.catalogMode !== undefined && t.catalogMode !== 'direct-only' && t.catalogMode !== 'default') {
-    return { ok: false, name, problem: `tool "${name}" catalogMode must be "default" or "direct-only"` };
+    return { ok: false, name, problem: `tool "${visibleText(name)}" catalogMode must be "default" or "direct-only"` };
   }
   const label = typeof t.label === 'string' ? t.label : typeof t.title === 'string' ? t.title : undefined;
   const annotations = scalarAnnotations(t.annotations);

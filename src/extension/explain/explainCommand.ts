@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Explanation } from '../../core/explain/explain';
 import type { CatalogTool } from '../../core/types';
 import { toolReasonText } from '../../core/reasons';
+import { visibleText } from '../../core/util/visibleText';
 import { ExplainPanel, explainNow, type ExplainPanelDeps } from './explainPanel';
 
 /** The argument a tree item, the panel or a caller may pass: a tool id/name or a tree node. */
@@ -19,7 +20,8 @@ function queryFrom(arg: unknown): string | undefined {
 async function pickTool(tools: readonly CatalogTool[]): Promise<string | undefined> {
   type Item = vscode.QuickPickItem & { query: string };
   const pick = vscode.window.createQuickPick<Item>();
-  const toolItems: Item[] = tools.map((t) => ({ label: t.name, description: t.status, detail: `${t.id}${t.reason ? ` · ${toolReasonText(t) ?? ''}` : ''}`, query: t.id }));
+  // Shown escaped (core/util/visibleText.ts); the query keeps the raw id.
+  const toolItems: Item[] = tools.map((t) => ({ label: visibleText(t.name), description: t.status, detail: visibleText(`${t.id}${t.reason ? ` · ${toolReasonText(t) ?? ''}` : ''}`), query: t.id }));
   pick.title = 'Explain Tool';
   pick.placeholder = 'Type a tool name (any name: unknown ones get suggestions)';
   pick.matchOnDetail = true;

@@ -3,6 +3,7 @@ import type { ConfigHover, EntryDiagnostic } from '../../core/authoring/configAs
 import type { ListKind } from '../../core/authoring/configLists';
 import type { ToolSearchEffect } from '../../core/authoring/toolSearchEffect';
 import type { ToolSearchSettings } from '../../core/types';
+import { visibleText } from '../../core/util/visibleText';
 
 /** How many matched tools a hover lists by name before it only counts the rest. */
 const HOVER_LIST_MAX = 40;
@@ -13,8 +14,9 @@ function code(s: string): string {
   return `\`${s.replace(/`/g, "'")}\``;
 }
 
+/** Untrusted text in a hover: hidden characters shown visibly (core/util/visibleText.ts), then Markdown escaped. */
 function escapeMd(s: string): string {
-  return s.replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
+  return visibleText(s).replace(/([\\`*_{}[\]()#+!|<>])/g, '\\$1');
 }
 
 function sourceLabel(t: Pick<MatchedTool, 'source' | 'sourceName'>): string {

@@ -6,6 +6,7 @@ import { ruleLocationText, toolReasonText, type RuleLocation } from '../../core/
 import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
+import { visibleLines, visibleText } from '../../core/util/visibleText';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
@@ -53,6 +54,20 @@ export interface NoticeNode extends NodeBase {
 }
 
 export type TreeNode = GroupNode | ToolNode | NoticeNode;
+
+/**
+ * What a node shows: label and description on one line, the tooltip over
+ * lines, with every control, bidi and invisible character written visibly
+ * (`core/util/visibleText.ts`), so a tool named `read\u202Egnp.exe` reads
+ * `read<U+202E>gnp.exe` and not `readexe.png`. Ids and commands keep the raw text.
+ */
+export function shownNode(node: TreeNode): { label: string; description?: string; tooltip?: string } {
+  return {
+    label: visibleText(node.label),
+    ...(node.description !== undefined ? { description: visibleText(node.description) } : {}),
+    ...(node.tooltip !== undefined ? { tooltip: visibleLines(node.tooltip) } : {}),
+  };
+}
 
 export const SOURCE_TITLES: Record<ToolSourceKind, string> = {
   openclaw: 'OpenClaw',

@@ -3,7 +3,7 @@ import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogState, FolderCatalog } from '../catalogService';
 import { COMMANDS, MANAGE_TRUST } from '../commandIds';
 import { editorHost } from '../host';
-import { buildCatalogTree, ICONS, modeAndSize, rootGroup, TRUST_NOTICE, type NodeIcon, type TreeNode } from './catalogTreeModel';
+import { buildCatalogTree, ICONS, modeAndSize, rootGroup, shownNode, TRUST_NOTICE, type NodeIcon, type TreeNode } from './catalogTreeModel';
 
 function themeIcon(icon: NodeIcon): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
@@ -82,10 +82,11 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     const state = node.kind === 'group'
       ? (node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed)
       : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(node.label, state);
+    const shown = shownNode(node);
+    const item = new vscode.TreeItem(shown.label, state);
     item.id = node.id;
-    item.description = node.description;
-    item.tooltip = node.tooltip;
+    item.description = shown.description;
+    item.tooltip = shown.tooltip;
     item.iconPath = themeIcon(node.icon);
     const located = node.location ? '.located' : '';
     // `.rule`: Go to Rule applies; `server.failed`: Show stderr, Restart and Open config apply.

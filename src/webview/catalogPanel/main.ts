@@ -17,7 +17,7 @@ import {
   type ToolStatusView,
   type WebviewMessage,
 } from '../shared/catalogProtocol';
-import { el, hostApi, icon } from '../shared/dom';
+import { el, hostApi, icon, shownText } from '../shared/dom';
 import { detailPane } from './detailPane';
 import { nextSort, ownerKey, rowText, SORT_COLUMNS, toggled, ToolTable, type Facets, type SortColumn, type SortOrder } from './tableModel';
 import { recordCall, tryItSection } from './tryIt';
@@ -132,7 +132,7 @@ function reasonCell(t: ToolRow, text: string): HTMLElement {
   } else if (rule) {
     td.append(el('span', { class: 'rule-builtin', 'data-testid': 'rule-builtin' }, rule.text), ' ');
   }
-  td.append(text);
+  td.append(shownText(text));
   return td;
 }
 

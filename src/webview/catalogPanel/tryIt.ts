@@ -3,7 +3,7 @@
 // argument check) and the call through the gateway. Results and the call
 // history stay with the panel while it lives.
 import type { CallResultView, ToolDetailView } from '../shared/catalogProtocol';
-import { el, icon } from '../shared/dom';
+import { el, icon, shownText } from '../shared/dom';
 import { emptyValue, formOf, getAt, initialArgs, missingRequired, parseInput, removeAt, setAt, type FormField, type PathKey } from './formModel';
 import { jsonTree } from './jsonTree';
 
@@ -46,7 +46,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
     timer = setTimeout(() => {
       const missing = missingRequired(form, args);
       if (missing.length > 0) {
-        problem.textContent = `Required: ${missing.join(', ')}`;
+        problem.textContent = shownText(`Required: ${missing.join(', ')}`);
         problem.className = 'validation warn';
         return;
       }
@@ -96,7 +96,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
             t.removeAttribute('aria-invalid');
           } catch {
             t.setAttribute('aria-invalid', 'true');
-            problem.textContent = `${f.key || 'value'}: not valid JSON yet`;
+            problem.textContent = shownText(`${f.key || 'value'}: not valid JSON yet`);
             problem.className = 'validation warn';
           }
         });
@@ -163,7 +163,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
         }
         args = parsed as Record<string, unknown>;
       } catch (err) {
-        problem.textContent = `Cannot use the JSON: ${err instanceof Error ? err.message : String(err)}`;
+        problem.textContent = shownText(`Cannot use the JSON: ${err instanceof Error ? err.message : String(err)}`);
         problem.className = 'validation error';
         return;
       }
@@ -247,7 +247,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
       if (s !== seq) {
         return;
       }
-      problem.textContent = p ? `The gateway would refuse these arguments: ${p}` : 'Arguments match the input schema.';
+      problem.textContent = shownText(p ? `The gateway would refuse these arguments: ${p}` : 'Arguments match the input schema.');
       problem.className = p ? 'validation error' : 'validation ok';
     },
     onResult(r) {

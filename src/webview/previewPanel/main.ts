@@ -15,7 +15,7 @@ import {
   type PreviewView,
   type WebviewMessage,
 } from '../shared/previewProtocol';
-import { el, hostApi, icon } from '../shared/dom';
+import { el, hostApi, icon, shownText } from '../shared/dom';
 
 const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
@@ -374,7 +374,8 @@ function rawTab(): HTMLElement {
     button('Open beside', 'Open the request as a JSON document beside the panel', () => post({ type: 'openRawDocument', mode: state.rawMode }), { icon: 'json', testid: 'raw-open' }));
   const pre = el('pre', { class: 'raw', 'data-testid': 'raw-json', tabindex: '0', 'aria-label': `Request body of ${state.rawMode} mode` });
   if (raw && raw.mode === state.rawMode) {
-    pre.textContent = raw.json.length > MAX_RAW_CHARS ? `${raw.json.slice(0, MAX_RAW_CHARS)}\n… ${fmt(raw.json.length - MAX_RAW_CHARS)} more characters: use "Open beside" for the whole request` : raw.json;
+    // Shown escaped (a description's bidi or invisible characters); Copy and Open beside give the exact body.
+    pre.textContent = shownText(raw.json.length > MAX_RAW_CHARS ? `${raw.json.slice(0, MAX_RAW_CHARS)}\n… ${fmt(raw.json.length - MAX_RAW_CHARS)} more characters: use "Open beside" for the whole request` : raw.json);
   } else {
     pre.textContent = 'Loading the request…';
     post({ type: 'raw', mode: state.rawMode });
