@@ -330,4 +330,16 @@ export const REALM_ATTACKS: Attack[] = [
       'the value did not cross intact',
     ),
   },
+  {
+    name: 'display: ANSI/OSC escapes and bidi or zero-width characters in logs and the result stay raw in the report (model-facing), for the display to escape',
+    code: `console.log('\u001b[2J\u001b[H\u001b]0;pwned\u0007');
+      console.warn('mcp:h:read\u202Egnp.exe wipe\u200B_all');
+      return { text: 'ok\u001b[31m red \u2066isolate\u2069 \ufeff' };`,
+    expect: (r) => {
+      const v = r.value as { text?: unknown } | undefined;
+      if (!r.ok || v?.text !== 'ok\u001b[31m red \u2066isolate\u2069 \ufeff' || r.logs[0]?.text !== '\u001b[2J\u001b[H\u001b]0;pwned\u0007' || r.logs[1]?.text !== 'mcp:h:read\u202Egnp.exe wipe\u200B_all') {
+        throw new Error(`the text did not cross raw: ${JSON.stringify([r.value, r.logs, r.error])}`);
+      }
+    },
+  },
 ];

@@ -80,6 +80,19 @@ describe('CLI run (contract)', function () {
     assert.match(human.stdout, /realm: none of \d+ routes out of the context reached the child/);
   });
 
+  it('human output escapes control, bidi and zero-width characters from the snippet and its tools; --json keeps them raw', async () => {
+    const code = `console.log('\\u001b[2J\\u001b[Hclear'); return 'read\\u202Egnp.exe wipe\\u200B_all \\u001b]0;title\\u0007'`;
+    const human = await cli('--eval', code);
+    assert.equal(human.code, 0, human.stderr);
+    assert.ok(!human.stdout.includes('\u001b') && !human.stderr.includes('\u001b'), 'an ESC byte reached the terminal');
+    assert.ok(!/[\u202E\u200B]/.test(human.stdout), 'a bidi or zero-width character reached the terminal');
+    assert.match(human.stdout, /\\x1b\[2J\\x1b\[Hclear/);
+    assert.match(human.stdout, /read<U\+202E>gnp\.exe wipe<U\+200B>_all/);
+    const json = JSON.parse((await cli('--json', '--eval', code)).stdout) as { value: string; logs: { text: string }[] };
+    assert.equal(json.value, 'read\u202Egnp.exe wipe\u200B_all \u001b]0;title\u0007');
+    assert.equal(json.logs[0]?.text, '\u001b[2J\u001b[Hclear');
+  });
+
   it('--log FILE writes the session log of the snippet\'s operations, which the session viewer reads', async () => {
     const file = path.join(dir, 'run-session.jsonl');
     const r = await cli('--log', file, '--eval', `await openclaw.tools.search('fake plugin tool 17'); const d = await openclaw.tools.describe('fake_plugin_tool_17'); return (await openclaw.tools.call(d.id, { marker: 'log' })).result.details`);
