@@ -9,7 +9,7 @@
  */
 import { startupSnapshot } from 'node:v8';
 import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
-import { isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
+import { PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
 import { freezeIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
 import { createSnippetContext } from './snippetContext';
@@ -35,6 +35,8 @@ function main(): void {
   const output = proc.stdout;
   const exit = (code: number): void => proc.exit(code);
   const nodeVersion = proc.version;
+  // The host starts a probe child with one trailing argument; every other child runs a snippet.
+  const role = proc.argv[proc.argv.length - 1] === PROBE_ROLE ? 'probe' : 'run';
 
   let open = true;
   const send = (message: ChildToHost): boolean => {
@@ -92,7 +94,7 @@ function main(): void {
         }
         return;
       case 'probe':
-        if (!busy) {
+        if (!busy && role === 'probe') {
           busy = true;
           // Loaded only here: its modules (net, workers, child processes) would slow every snippet's start.
           // It hardens this process itself, after loading them and before its attempts.
@@ -117,6 +119,10 @@ function main(): void {
   input.on('end', () => exit(0));
   input.on('error', () => exit(0));
   output.on('error', () => exit(0));
+  if (role === 'run') {
+    // Hardened while idle: a pre-spawned child waits for its snippet with nothing left to take.
+    hardenProcess(proc, globalThis);
+  }
   send({ type: 'ready', node: nodeVersion });
 }
 

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { errorMessage } from '../util/errors';
 import { DEFAULT_BRIDGE_LIMITS } from './limits';
 import { inspectNode, locateNode, sandboxArgv, sandboxFlags, type NodeRuntime, type SandboxEntry } from './nodeRuntime';
-import type { ProbeAttempt, ProbeResultMessage } from './protocol';
+import { PROBE_ROLE, type ProbeAttempt, type ProbeResultMessage } from './protocol';
 import { SandboxProcess, describeExit } from './sandboxProcess';
 import { discardSnapshot, ensureSnapshot } from './startupSnapshot';
 
@@ -170,7 +170,7 @@ async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: 
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const port = (server.address() as net.AddressInfo).port;
-    const child = new SandboxProcess(runtime.path, sandboxArgv(flags, entry, options.bundlePath));
+    const child = new SandboxProcess(runtime.path, [...sandboxArgv(flags, entry, options.bundlePath), PROBE_ROLE]);
     let result: ProbeResultMessage;
     try {
       await child.ready;

@@ -15,6 +15,13 @@ export type BridgeOp = 'search' | 'describe' | 'call';
  * non-configurable, so hardening cannot remove it, and it must name no path.
  */
 export const NEUTRAL_ARGV0 = 'node';
+
+/**
+ * The one argument after the child's code that makes it a probe child: it
+ * keeps its module loader until the probe has loaded what it tries, then
+ * hardens itself. Every other child hardens before it says "ready".
+ */
+export const PROBE_ROLE = 'probe';
 export type LogLevel = 'log' | 'warn' | 'error';
 
 /** Caps the child applies before anything leaves it; the host applies them again. */
