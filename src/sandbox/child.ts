@@ -7,10 +7,11 @@
  * one snippet, or one isolation probe, then the host kills it. Right before
  * untrusted code runs it strips its own `process` (`hardening.ts`).
  */
+import * as fs from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
 import { PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
-import { freezeIntrinsics } from './freezeIntrinsics';
+import { freezeIntrinsics, prepareIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
 import { createSnippetContext } from './snippetContext';
 
@@ -31,8 +32,6 @@ function main(): void {
   // Everything this code needs after hardening is captured here; after it,
   // `process` and its streams are out of reach, for this code too.
   const proc = process;
-  const input = proc.stdin;
-  const output = proc.stdout;
   const exit = (code: number): void => proc.exit(code);
   const nodeVersion = proc.version;
   // The host starts a probe child with one trailing argument; every other child runs a snippet.
@@ -44,9 +43,12 @@ function main(): void {
       return false;
     }
     try {
-      output.write(encodeFrame(message));
+      writeAll(encodeFrame(message));
       return true;
     } catch {
+      // The host is gone (EPIPE): so is this child.
+      open = false;
+      exit(0);
       return false;
     }
   };
@@ -105,7 +107,7 @@ function main(): void {
   };
 
   const reader = new FrameReader(HOST_FRAME_BOUNDS);
-  input.on('data', (chunk: Buffer) => {
+  readFrames((chunk) => {
     const r = reader.push(chunk);
     for (const m of r.messages) {
       onMessage(m);
@@ -114,11 +116,7 @@ function main(): void {
       open = false;
       exit(2);
     }
-  });
-  // The pipe is the child's lifeline: when the host goes, so does it.
-  input.on('end', () => exit(0));
-  input.on('error', () => exit(0));
-  output.on('error', () => exit(0));
+  }, () => exit(0));
   if (role === 'run') {
     // Hardened while idle: a pre-spawned child waits for its snippet with nothing left to take.
     hardenProcess(proc, globalThis);
@@ -126,12 +124,65 @@ function main(): void {
   send({ type: 'ready', node: nodeVersion });
 }
 
+/*
+ * The channel on the raw descriptors 0 and 1, not `process.stdin` and
+ * `process.stdout`: those are net.Socket streams that cost about 4 ms to
+ * create at every start (measured on Node 20), and a socket object would
+ * hand whoever reached it the Socket constructor, a way to the network
+ * before Node 25. The permission model checks paths, not descriptors a
+ * process was started with.
+ */
+const STDIN = 0;
+const STDOUT = 1;
+const READ_CHUNK = 64 * 1024;
+
+function writeAll(frame: Buffer): void {
+  let at = 0;
+  while (at < frame.length) {
+    try {
+      at += fs.writeSync(STDOUT, frame, at, frame.length - at);
+    } catch (err) {
+      // A pipe the host set non-blocking may be momentarily full: try again.
+      if ((err as { code?: unknown }).code !== 'EAGAIN') {
+        throw err;
+      }
+    }
+  }
+}
+
+/** Reads the host's frames until end of file (the host is gone), then calls `end`. */
+function readFrames(onChunk: (chunk: Buffer) => void, end: () => void): void {
+  const next = (): void => {
+    // A fresh buffer each time: the frame reader keeps the chunks it is given.
+    const buffer = Buffer.allocUnsafe(READ_CHUNK);
+    fs.read(STDIN, buffer, 0, READ_CHUNK, null, (err, bytes) => {
+      if (err) {
+        if (err.code === 'EAGAIN') {
+          setTimeout(next, 1);
+          return;
+        }
+        end();
+        return;
+      }
+      if (bytes === 0) {
+        end();
+        return;
+      }
+      onChunk(buffer.subarray(0, bytes));
+      next();
+    });
+  };
+  next();
+}
+
 // Under `--build-snapshot` this bundle is only loaded: `main` runs in each
 // child started from the snapshot (`--snapshot-blob`), which skips
 // compiling Node's own start-up code under the sandbox's V8 flags.
 if (startupSnapshot?.isBuildingSnapshot()) {
-  // Not frozen here: V8 installs flag-dependent built-ins into the deserialized
-  // context at every start, and a frozen intrinsic makes that a fatal error.
+  // Walked here but not frozen: V8 installs flag-dependent built-ins into the
+  // deserialized context at every start, and a frozen intrinsic makes that a
+  // fatal error. Each child then freezes the prepared list and walks only what changed.
+  prepareIntrinsics();
   startupSnapshot.setDeserializeMainFunction(main);
 } else {
   main();

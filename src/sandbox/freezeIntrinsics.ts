@@ -131,13 +131,13 @@ function freezeOne(obj: object): void {
   }
 }
 
-/** Deep-freezes this realm's intrinsics; idempotent. Returns how many objects it froze. */
-export function freezeIntrinsics(): number {
-  if (frozen) {
-    return 0;
-  }
+function roots(): object[] {
   const g = globalThis as unknown as Record<string, unknown>;
-  const roots: unknown[] = [...NAMED.map((n) => g[n]), ...anonymous()];
+  return [...NAMED.map((n) => g[n]), ...anonymous()].filter(isObjectLike);
+}
+
+function makePrototypesOverridable(): void {
+  const g = globalThis as unknown as Record<string, unknown>;
   for (const [path, keys] of OVERRIDABLE) {
     const [ctor = ''] = path.split('.');
     const proto = (g[ctor] as { prototype?: object } | undefined)?.prototype;
@@ -156,8 +156,10 @@ export function freezeIntrinsics(): number {
       }
     }
   }
-  const seen = new Set<object>();
-  const todo = roots.filter(isObjectLike);
+}
+
+/** Adds to `seen` everything reachable from `todo` (prototypes, values, accessors) that is not in it yet. */
+function walk(todo: object[], seen: Set<object>): void {
   while (todo.length > 0) {
     const obj = todo.pop() as object;
     if (seen.has(obj) || obj === globalThis) {
@@ -172,20 +174,75 @@ export function freezeIntrinsics(): number {
     if (typeof obj === 'function' && isPlainMethod(obj)) {
       continue;
     }
-    const all = Object.getOwnPropertyDescriptors(obj) as Record<string | symbol, PropertyDescriptor>;
-    for (const key of Reflect.ownKeys(all)) {
-      const d = all[key] as PropertyDescriptor;
-      const v: unknown = d.value;
-      if (isObjectLike(v)) {
-        todo.push(v);
-      }
-      if (d.get) {
-        todo.push(d.get);
-      }
-      if (d.set) {
-        todo.push(d.set);
+    pushChildren(obj, todo);
+  }
+}
+
+function pushChildren(obj: object, todo: object[]): void {
+  const all = Object.getOwnPropertyDescriptors(obj) as Record<string | symbol, PropertyDescriptor>;
+  for (const key of Reflect.ownKeys(all)) {
+    const d = all[key] as PropertyDescriptor;
+    const v: unknown = d.value;
+    if (isObjectLike(v)) {
+      todo.push(v);
+    }
+    if (d.get) {
+      todo.push(d.get);
+    }
+    if (d.set) {
+      todo.push(d.set);
+    }
+  }
+}
+
+/**
+ * The walk done ahead, while a start-up snapshot is built: every intrinsic
+ * and its number of own keys then. Nothing is changed (a frozen intrinsic in
+ * a snapshot is a fatal error at start), only remembered.
+ */
+interface Prepared {
+  objects: object[];
+  keyCounts: number[];
+}
+let prepared: Prepared | undefined;
+
+/** Called while a start-up snapshot is built, so that each child's `freezeIntrinsics` only checks what V8 changed at start. */
+export function prepareIntrinsics(): void {
+  makePrototypesOverridable();
+  const seen = new Set<object>();
+  walk(roots(), seen);
+  const objects = [...seen];
+  prepared = { objects, keyCounts: objects.map((o) => Reflect.ownKeys(o).length) };
+}
+
+/**
+ * Deep-freezes this realm's intrinsics; idempotent. Returns how many objects
+ * it froze. From a snapshot prepared by `prepareIntrinsics`, it walks only
+ * what V8 added when the child started (new built-ins on existing objects,
+ * replaced namespaces such as `WebAssembly`); the probe checks the result
+ * with a full walk (`unfrozenIntrinsics`), so a change this misses fails the
+ * probe and that start-up is not used.
+ */
+export function freezeIntrinsics(): number {
+  if (frozen) {
+    return 0;
+  }
+  const seen = new Set<object>();
+  if (prepared) {
+    const { objects, keyCounts } = prepared;
+    const todo: object[] = [];
+    for (let i = 0; i < objects.length; i++) {
+      const o = objects[i] as object;
+      seen.add(o);
+      if (Reflect.ownKeys(o).length !== keyCounts[i]) {
+        pushChildren(o, todo);
       }
     }
+    todo.push(...roots());
+    walk(todo, seen);
+  } else {
+    makePrototypesOverridable();
+    walk(roots(), seen);
   }
   // After the walk: freezing while walking measured several times slower.
   for (const obj of seen) {
@@ -193,6 +250,32 @@ export function freezeIntrinsics(): number {
   }
   frozen = true;
   return seen.size;
+}
+
+/** Every intrinsic reachable now that is not frozen as `freezeIntrinsics` leaves it (the probe's full check). */
+export function unfrozenIntrinsics(): string[] {
+  const seen = new Set<object>();
+  walk(roots(), seen);
+  const out: string[] = [];
+  for (const o of seen) {
+    const ok = LEFT_WRITABLE.has(o) ? !Object.isExtensible(o) : Object.isFrozen(o);
+    if (!ok) {
+      out.push(describeObject(o));
+    }
+  }
+  return out;
+}
+
+function describeObject(o: object): string {
+  try {
+    if (typeof o === 'function') {
+      return `function ${String((o as { name?: unknown }).name) || '(anonymous)'}`;
+    }
+    const ctor = Object.getOwnPropertyDescriptor(o, 'constructor')?.value as { name?: unknown } | undefined;
+    return ctor && typeof ctor.name === 'string' ? `${ctor.name}.prototype` : Object.prototype.toString.call(o);
+  } catch {
+    return '(unreadable)';
+  }
 }
 
 /** Whether the intrinsics a crossing object leads to are frozen (the probe's reading, not this module's flag). */

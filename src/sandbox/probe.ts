@@ -5,6 +5,7 @@ import * as net from 'node:net';
 import * as vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { NEUTRAL_ARGV0, type HardeningProbe, type ProbeAttempt, type ProbeMessage, type ProbeResultMessage, type RealmProbe } from '../core/bridge/protocol';
+import { unfrozenIntrinsics } from './freezeIntrinsics';
 import { hardenProcess, residue } from './hardening';
 import { FORBIDDEN_GLOBALS, createSnippetContext } from './snippetContext';
 
@@ -229,10 +230,12 @@ export async function probe(m: ProbeMessage, proc: NodeJS.Process): Promise<Prob
   const identityReadable = ['execPath', 'argv', 'argv0', 'execArgv', 'title', 'cwd', 'ppid', 'getuid', 'report', 'config', 'getBuiltinModule', 'binding', 'mainModule']
     .filter((k) => p[k] !== undefined && !(k === 'argv0' && p[k] === NEUTRAL_ARGV0))
     .concat(['require', 'module', 'process'].filter((k) => (globalThis as Record<string, unknown>)[k] !== undefined).map((k) => `globalThis.${k}`));
+  const unfrozen = unfrozenIntrinsics();
   const hardening: HardeningProbe = {
     processResidue: left.process,
     globalResidue: left.globals,
-    intrinsicsFrozen: left.intrinsicsFrozen,
+    intrinsicsFrozen: left.intrinsicsFrozen && unfrozen.length === 0,
+    unfrozenIntrinsics: unfrozen.slice(0, 50),
     ipcChannel,
     signalBefore,
     signalAfter,

@@ -306,7 +306,7 @@ function judge(
     problems.push('the realm probe tried nothing');
   }
   if (!h.intrinsicsFrozen) {
-    problems.push("the child's intrinsics are not frozen (--frozen-intrinsics did not hold)");
+    problems.push(`the child's intrinsics are not frozen${h.unfrozenIntrinsics.length > 0 ? ` (${h.unfrozenIntrinsics.length}${h.unfrozenIntrinsics.length === 50 ? ' or more' : ''} not: ${h.unfrozenIntrinsics.slice(0, 5).join(', ')})` : ''}`);
   }
   if (h.processResidue.length > 0 || h.globalResidue.length > 0) {
     problems.push(`hardening left ${[...h.processResidue.map((k) => `process.${k}`), ...h.globalResidue].join(', ')}`);

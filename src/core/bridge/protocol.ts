@@ -133,8 +133,10 @@ export interface HardeningProbe {
   processResidue: string[];
   /** Main-realm globals left that load code or open connections (must be none). */
   globalResidue: string[];
-  /** Whether the child's main-realm intrinsics are frozen (`--frozen-intrinsics` held). */
+  /** Whether the child's main-realm intrinsics are frozen: every one reachable, by a full walk. */
   intrinsicsFrozen: boolean;
+  /** Intrinsics the full walk found not frozen (at most 50 named): must be none. */
+  unfrozenIntrinsics: string[];
   /** Whether the child has a Node IPC channel (`process.send`, `process.channel`) before hardening: must be false. */
   ipcChannel: boolean;
   /** Signalling the parent (signal 0, which only checks) with the process's own `kill`, before hardening. */
@@ -200,7 +202,7 @@ function isProbeResult(m: Record<string, unknown>): boolean {
     typeof m.contextWasmBlocked === 'boolean' &&
     realm !== null && typeof realm === 'object' && isStrings(realm.attempts) && isStrings(realm.escapes) &&
     h !== null && typeof h === 'object' &&
-    isStrings(h.processResidue) && isStrings(h.globalResidue) && isStrings(h.identityReadable) &&
+    isStrings(h.processResidue) && isStrings(h.globalResidue) && isStrings(h.identityReadable) && isStrings(h.unfrozenIntrinsics) &&
     typeof h.intrinsicsFrozen === 'boolean' && typeof h.ipcChannel === 'boolean' &&
     isAttempt(h.signalBefore) && isAttempt(h.signalAfter)
   );
