@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { GatewayToolSearchApi } from '../../core/gateway/toolSearchApi';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
+import { FolderGuard } from '../../core/util/insideFolder';
 import { askApproval } from '../bridge/approver';
 import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogService, CatalogState } from '../catalogService';
@@ -302,7 +303,9 @@ export class CatalogPanel extends PanelBase {
       return this.suggestions;
     }
     const root = this.service.folder?.uri.fsPath;
-    const folders = root ? [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions')].filter(isDirectory) : [];
+    // In an untrusted workspace a sessions folder that is a symlink out of it is not read.
+    const guard = root ? FolderGuard.of(root, (this.deps.host ?? editorHost).isTrusted()) : FolderGuard.open;
+    const folders = root ? [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions')].filter((p) => isDirectory(p) && guard.refusal(p) === undefined) : [];
     const result = folders.length > 0 ? (await loadCore()).suggestFromSessions(catalog.cataloged, folders) : undefined;
     this.suggestions = { catalog, result, folders };
     return this.suggestions;

@@ -5,6 +5,7 @@ import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
+import { FolderGuard } from '../../core/util/insideFolder';
 import { TESTS_FILE_SEGMENTS } from '../panels/playgroundPanel';
 
 export const SEARCH_TESTS_CONTROLLER_ID = 'toolSearchInspector.searchTests';
@@ -73,6 +74,12 @@ export class SearchTestsController implements vscode.Disposable {
 
   private async parse(uri: vscode.Uri, text?: string): Promise<SearchTestFile> {
     const core = await loadCore();
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    // An untrusted workspace's tests file is read only when it really lies inside its folder (not a symlink out).
+    const refused = text === undefined && folder && uri.scheme === 'file' ? FolderGuard.of(folder.uri.fsPath, vscode.workspace.isTrusted).refusal(uri.fsPath) : undefined;
+    if (refused) {
+      throw new Error(refused.message);
+    }
     const content = text ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     return core.parseSearchTests(uri.fsPath, content);
   }
