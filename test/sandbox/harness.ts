@@ -22,35 +22,11 @@ const scratch: string[] = [];
   }
 });
 
-/** Builds the sandbox child from source once per test process (tests do not depend on `npm run build`). */
-export function sandboxBundle(): Promise<string> {
-  bundle ??= (async () => {
-    const dir = scratchDir('tsi-sandbox-bundle-');
-    scratch.push(dir);
-    const outfile = path.join(dir, 'sandbox.js');
-    await esbuild.build({
-      entryPoints: [path.join(REPO, 'src/sandbox/child.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      logLevel: 'warning',
-    });
-    return outfile;
-  })();
-  return bundle;
-}
-
-/**
- * A sandbox bundle whose `freezeIntrinsics` does nothing (its check is the
- * real one): a child in which that layer did not hold, for the probe to catch.
- */
-export async function unfrozenSandboxBundle(): Promise<string> {
-  const dir = scratchDir('tsi-sandbox-unfrozen-');
+/** Bundles the sandbox child from source into a scratch folder, as esbuild.mjs does for dist/. */
+async function buildChild(prefix: string, plugins: esbuild.Plugin[] = []): Promise<string> {
+  const dir = scratchDir(prefix);
   scratch.push(dir);
   const outfile = path.join(dir, 'sandbox.js');
-  const real = path.join(REPO, 'src/sandbox/freezeIntrinsics.ts');
   await esbuild.build({
     entryPoints: [path.join(REPO, 'src/sandbox/child.ts')],
     outfile,
@@ -59,20 +35,40 @@ export async function unfrozenSandboxBundle(): Promise<string> {
     format: 'cjs',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'no-freeze',
-        setup(build) {
-          build.onLoad({ filter: /freezeIntrinsics\.ts$/ }, (args) =>
-            args.path === real
-              ? { contents: `${fs.readFileSync(real, 'utf8')}\nexport function freezeIntrinsicsForReal() { return 0; }`.replace('export function freezeIntrinsics(', 'function unusedFreeze(').replace('export function freezeIntrinsicsForReal(', 'export function freezeIntrinsics('), loader: 'ts' }
-              : undefined,
-          );
-        },
-      },
-    ],
+    plugins,
   });
   return outfile;
+}
+
+/** Builds the sandbox child from source once per test process (tests do not depend on `npm run build`). */
+export function sandboxBundle(): Promise<string> {
+  bundle ??= buildChild('tsi-sandbox-bundle-');
+  return bundle;
+}
+
+/**
+ * A sandbox bundle whose `freezeIntrinsics` does nothing (its check is the
+ * real one): a child in which that layer did not hold, for the probe to catch.
+ */
+export function unfrozenSandboxBundle(): Promise<string> {
+  const real = path.join(REPO, 'src/sandbox/freezeIntrinsics.ts');
+  const noFreeze: esbuild.Plugin = {
+    name: 'no-freeze',
+    setup(build) {
+      build.onLoad({ filter: /freezeIntrinsics\.ts$/ }, (args) =>
+        args.path === real
+          ? {
+              contents: fs
+                .readFileSync(real, 'utf8')
+                .replace('export function freezeIntrinsics(', 'function unusedFreeze(')
+                .concat('\nexport function freezeIntrinsics() { return 0; }'),
+              loader: 'ts',
+            }
+          : undefined,
+      );
+    },
+  };
+  return buildChild('tsi-sandbox-unfrozen-', [noFreeze]);
 }
 
 export interface Runtime {
