@@ -28,6 +28,7 @@ const SCREENSHOTS = [
   'catalog-panel.png',
   'catalog-workbench.png',
   'bridge-trace.png',
+  'bridge-isolation.png',
   'mode-preview-dark.png',
   'mode-preview-light.png',
   'catalog-diff.png',

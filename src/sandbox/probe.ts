@@ -224,9 +224,13 @@ export async function probe(m: ProbeMessage, proc: NodeJS.Process): Promise<Prob
   hardenProcess(proc, globalThis);
   const left = residue(proc, globalThis);
   const p = proc as unknown as Record<string, unknown>;
-  const signalAfter = attempt(() => {
-    (p.kill as (pid: number, sig: number) => void)(ppid, 0);
-  });
+  // As a snippet holding `process` would try it; named in words, not by whatever the bundler called the variable.
+  const signalAfter: ProbeAttempt =
+    typeof p.kill === 'function' || typeof p._kill === 'function'
+      ? attempt(() => {
+          (p.kill as (pid: number, sig: number) => void)(ppid, 0);
+        })
+      : { outcome: 'failed', detail: 'process.kill and process._kill are gone' };
   const identityReadable = ['execPath', 'argv', 'argv0', 'execArgv', 'title', 'cwd', 'ppid', 'getuid', 'report', 'config', 'getBuiltinModule', 'binding', 'mainModule']
     .filter((k) => p[k] !== undefined && !(k === 'argv0' && p[k] === NEUTRAL_ARGV0))
     .concat(['require', 'module', 'process'].filter((k) => (globalThis as Record<string, unknown>)[k] !== undefined).map((k) => `globalThis.${k}`));

@@ -89,6 +89,21 @@ describe('Bridge Trace panel', () => {
     assert.equal(await view.locator('li.entry.selected').getAttribute('data-op'), 'describe');
     await page.screenshot({ path: path.join(resultsDir(), 'bridge-trace.png') });
   });
+
+  it('the isolation table names the layer of every capability the probe proved, the host side and the ways out of the context included', async () => {
+    const view = catalogWebview(page);
+    const isolation = view.locator('[data-testid="isolation"]');
+    await isolation.scrollIntoViewIfNeeded();
+    const text = await isolation.innerText();
+    for (const capability of ['file system', 'network', 'child process', 'worker', 'environment', 'signals', 'host identity', 'host channel']) {
+      assert.match(text, new RegExp(`${capability}\\s+contained`), `${capability} is not shown contained`);
+    }
+    assert.match(text, /signals\s+contained\s*vm-context, then process-hardening/);
+    assert.match(text, /host channel\s+contained\s*framed-channel/);
+    assert.match(text, /ways out of the context\s+none of \d+\s*vm context\s+tried: import\(\) rejection/);
+    assert.match(text, /hardened process\s+stripped/);
+    await page.screenshot({ path: path.join(resultsDir(), 'bridge-isolation.png') });
+  });
 });
 
 describe('Run Bridge Snippet in an untrusted workspace', () => {
