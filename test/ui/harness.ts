@@ -25,6 +25,7 @@ export interface Locator {
   getAttribute(name: string): Promise<string | null>;
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
   isVisible(): Promise<boolean>;
+  scrollIntoViewIfNeeded(opts?: { timeout?: number }): Promise<void>;
 }
 export interface FrameLocator {
   locator(selector: string): Locator;
