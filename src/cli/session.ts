@@ -1,4 +1,5 @@
 import type { Catalog } from '../core/catalog/catalog';
+import type { Diagnostic } from '../core/types';
 import { OpenWorkspace } from '../core/workspace';
 import { ConfigUnusableError, type CommandContext } from './cliTypes';
 
@@ -25,6 +26,20 @@ export async function withWorkspace<T>(ctx: CommandContext, fn: (ws: OpenWorkspa
   }
 }
 
+/**
+ * Like `withWorkspace`, with the run's catalog. A run OpenClaw would refuse
+ * (several agents, none the default, no `--agent`: `AgentSelectionRequiredError`)
+ * is refused the same way, exit 2 with the reason at `agents.list`; with
+ * `--json` the command still prints its JSON (its `agent` says why) first.
+ */
 export function withCatalog<T>(ctx: CommandContext, fn: (catalog: Catalog, ws: OpenWorkspace) => Promise<T> | T): Promise<T> {
-  return withWorkspace(ctx, async (ws) => fn(await ws.buildCatalog(), ws));
+  return withWorkspace(ctx, async (ws) => {
+    const agent = ws.agent;
+    if (agent.kind === 'refused') {
+      const refusal: Diagnostic = { file: ws.config.reader?.file ?? ws.config.file ?? 'openclaw.json', line: agent.line, severity: 'error', message: agent.message };
+      if (!ctx.json) throw new ConfigUnusableError(refusal);
+      ctx.configUnusable ??= refusal;
+    }
+    return fn(await ws.buildCatalog(), ws);
+  });
 }

@@ -4,6 +4,7 @@ import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
+import { resolveRunAgent, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
 import { createLiveMcpSource, type McpImport } from './sources/mcp';
@@ -78,6 +79,8 @@ export class OpenWorkspace {
   readonly settings: ToolSearchSettings;
   readonly openclaw: ModelledVersion;
   readonly policy: ToolPolicy;
+  /** The agent the run models: asked for, OpenClaw's default, its implicit `main`, or none (OpenClaw refuses). */
+  readonly agent: RunAgent;
   readonly plugins: PluginToolSource;
   readonly providers: ToolSourceProvider[];
   /** What an untrusted workspace may read: every default path stays inside the folder. */
@@ -93,7 +96,13 @@ export class OpenWorkspace {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
     }
     const model = this.openclaw.model;
-    this.policy = ToolPolicy.fromConfig(this.config.reader, options.policy ?? {}, options.sessionPolicy, model);
+    this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
+    if (this.agent.kind === 'refused') {
+      this.config.reader?.report(['agents', 'list'], 'error', `${this.agent.message}; this catalog applies no agent's layers`);
+    }
+    // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
+    const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
+    this.policy = ToolPolicy.fromConfig(this.config.reader, policyContext, options.sessionPolicy, model);
     this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
     const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);

@@ -1,4 +1,5 @@
 import type { Catalog } from '../../core/catalog/catalog';
+import { runAgentJson, runAgentText, type RunAgent } from '../../core/policy/runAgent';
 import { toolReasonText } from '../../core/reasons';
 import type { CatalogTool } from '../../core/types';
 import type { CliCommand } from '../cliTypes';
@@ -6,10 +7,11 @@ import { formatDiagnostic, json, table, truncate } from '../format';
 import { withCatalog } from '../session';
 
 /** The contract's `catalog` JSON. */
-export function catalogJson(catalog: Catalog, all: boolean): unknown {
+export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string): unknown {
   const shown = catalog.tools.filter((t) => all || t.status !== 'excluded');
   return {
     catalogSize: catalog.size,
+    ...(agent ? { agent: runAgentJson(agent, configFile) } : {}),
     mode: catalog.settings.mode,
     ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.model.version, openclawVersionSource: catalog.openclaw.describe } : {}),
     sources: catalog.countBySource(),
@@ -45,10 +47,11 @@ export const catalogCommand: CliCommand = {
   usage: 'catalog [--all]',
   options: { all: { type: 'boolean' } },
   run: (ctx) =>
-    withCatalog(ctx, (catalog) => {
+    withCatalog(ctx, (catalog, ws) => {
       const all = ctx.args.values.all === true;
+      const configFile = ws.config.reader?.file;
       if (ctx.json) {
-        ctx.io.stdout(json(catalogJson(catalog, all)));
+        ctx.io.stdout(json(catalogJson(catalog, all, ws.agent, configFile)));
         return 0;
       }
       const s = catalog.countBySource();
@@ -56,6 +59,7 @@ export const catalogCommand: CliCommand = {
       if (catalog.openclaw) {
         out.push(`Modelling ${catalog.openclaw.describe}`);
       }
+      out.push(`Agent: ${runAgentText(ws.agent, configFile)}`);
       out.push(
         `Mode: ${catalog.settings.mode}${catalog.settings.configured ? '' : ' (tools.toolSearch not set)'}   ` +
           `Catalog: ${catalog.size} tools (openclaw ${s.openclaw}, mcp ${s.mcp}, client ${s.client}), ` +

@@ -3,6 +3,7 @@ import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
 import { formatLocation } from '../../core/util/location';
 import { ruleLocationText } from '../../core/reasons';
+import { runAgentJson, runAgentText } from '../../core/policy/runAgent';
 import { withCatalog } from '../session';
 import { visibleText } from '../../core/util/visibleText';
 
@@ -18,13 +19,14 @@ export const explainCommand: CliCommand = {
     return withCatalog(ctx, (catalog, ws) => {
       const e = explainTool(catalog, query, { configFile: ws.config.reader?.file });
       if (ctx.json) {
-        ctx.io.stdout(json(e));
+        ctx.io.stdout(json({ ...e, agent: runAgentJson(ws.agent, ws.config.reader?.file) }));
         return 0;
       }
       const out: string[] = [];
       if (e.openclawVersion) {
         out.push(`Modelling ${e.openclawVersion}`);
       }
+      out.push(`Agent: ${runAgentText(ws.agent, ws.config.reader?.file)}`);
       for (const m of e.matches) {
         out.push(`${visibleText(m.id ?? m.name)}: ${m.status}`, `  reason: ${visibleText(m.reason)}`);
         // A tool its source excluded never reached the policy: its verdicts are not the answer.

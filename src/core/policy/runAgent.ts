@@ -1,0 +1,96 @@
+import type { ConfigReader } from '../config/configReader';
+
+/**
+ * Which agent a run models, and why. OpenClaw picks the run's agent when none
+ * is asked for (2026.9.6, `agent-scope-config`: `resolveSessionAgentIdStrict`
+ * -> `tryResolveLegacyDataOwnerAgentId` / `resolveDefaultAgentId`):
+ *
+ * - the one `agents.list[]` entry with `default: true` (unless
+ *   `agents.ownership` is `"explicit"`, which ignores the markers); two or more
+ *   marked entries mark nothing;
+ * - else the only entry;
+ * - else, with no `agents.list` at all, the implicit agent `main` (no entry,
+ *   so no agent layer);
+ * - else it refuses: several agents and no default is
+ *   `AgentSelectionRequiredError` ("Multiple agents are configured, but ...
+ *   has no explicit owner"), an empty list is "No agents configured".
+ */
+export type RunAgent =
+  /** Asked for (`--agent`, the `policy.agent` setting); `index` when the list has it. */
+  | { kind: 'requested'; id: string; index?: number }
+  /** OpenClaw's default: the marked entry or the only one. */
+  | { kind: 'default'; id: string; index: number; why: 'default-marker' | 'only-agent'; line?: number }
+  /** No `agents.list`: OpenClaw's implicit `main`, with no agent layer. */
+  | { kind: 'implicit'; id: 'main' }
+  /** OpenClaw would not run: no agent can be picked. `message` is the reason, with OpenClaw's words. */
+  | { kind: 'refused'; ids: string[]; reason: 'several-agents' | 'no-agents'; message: string; line?: number };
+
+function entryId(entry: unknown): string | undefined {
+  const v = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Resolves the agent a run models; `requested` wins when given. Pure: reports nothing. */
+export function resolveRunAgent(reader: ConfigReader | undefined, requested: string | undefined): RunAgent {
+  const list = reader?.raw(['agents', 'list']);
+  const entries = Array.isArray(list) ? list.map((e, index) => ({ e, index })).filter(({ e }) => e !== null && typeof e === 'object') : [];
+  if (requested !== undefined && requested.trim() !== '') {
+    const exact = entries.find(({ e }) => entryId(e) === requested);
+    const folded = exact ?? entries.find(({ e }) => entryId(e)?.trim().toLowerCase() === requested.trim().toLowerCase());
+    return { kind: 'requested', id: requested, ...(folded ? { index: folded.index } : {}) };
+  }
+  if (!Array.isArray(list)) {
+    return { kind: 'implicit', id: 'main' };
+  }
+  const explicitOwnership = reader?.raw(['agents', 'ownership']) === 'explicit';
+  const marked = explicitOwnership ? [] : entries.filter(({ e }) => (e as { default?: unknown }).default === true);
+  const only = marked.length === 1 ? marked : entries.length === 1 ? entries : [];
+  const picked = only[0];
+  if (picked) {
+    const id = entryId(picked.e) ?? 'main';
+    const why = marked.length === 1 ? 'default-marker' : 'only-agent';
+    return { kind: 'default', id, index: picked.index, why, line: reader?.line(['agents', 'list', picked.index, ...(why === 'default-marker' ? ['default'] : [])]) };
+  }
+  const ids = [...new Set(entries.map(({ e }) => entryId(e)?.trim().toLowerCase() ?? 'main'))];
+  const line = reader?.line(['agents', 'list']);
+  if (entries.length === 0) {
+    return { kind: 'refused', ids, reason: 'no-agents', line, message: 'agents.list is empty: OpenClaw refuses to run ("No agents configured"); add an agent or remove the empty list' };
+  }
+  const markers = marked.length > 1 ? ` (${marked.length} entries say default: true, so none is the default)` : explicitOwnership ? ' (agents.ownership is "explicit", so default: true marks nothing)' : '';
+  return {
+    kind: 'refused',
+    ids,
+    reason: 'several-agents',
+    line,
+    message:
+      `Multiple agents are configured (${ids.join(', ')}) and none is the default${markers}: ` +
+      'OpenClaw refuses to run without an agent (AgentSelectionRequiredError); pass --agent <id> (setting toolSearchInspector.policy.agent) or set default: true on one agent',
+  };
+}
+
+/** `agent ops (default: true, openclaw.json:14)`: how the surfaces say which agent they modelled. */
+export function runAgentText(agent: RunAgent, file?: string): string {
+  const at = (line?: number) => (file ? `, ${file}${line !== undefined ? `:${line}` : ''}` : '');
+  switch (agent.kind) {
+    case 'requested':
+      return `agent ${agent.id} (asked for${agent.index === undefined ? '; not in agents.list, so no agent layer' : ''})`;
+    case 'default':
+      return `agent ${agent.id} (OpenClaw's default: ${agent.why === 'default-marker' ? 'the entry with default: true' : 'the only agent in agents.list'}${at(agent.line)})`;
+    case 'implicit':
+      return 'agent main (no agents.list: OpenClaw runs its implicit main agent, no agent layer)';
+    case 'refused':
+      return `no agent: ${agent.message}`;
+  }
+}
+
+/** The same, as data: `catalog --json` and `explain --json` carry it as `agent`. */
+export function runAgentJson(agent: RunAgent, file?: string): { kind: RunAgent['kind']; id?: string; why?: string; text: string; file?: string; line?: number } {
+  const line = agent.kind === 'default' || agent.kind === 'refused' ? agent.line : undefined;
+  return {
+    kind: agent.kind,
+    ...(agent.kind === 'refused' ? {} : { id: agent.id }),
+    ...(agent.kind === 'default' ? { why: agent.why } : agent.kind === 'refused' ? { why: agent.reason } : {}),
+    text: runAgentText(agent, file),
+    ...(file && line !== undefined ? { file, line } : {}),
+  };
+}

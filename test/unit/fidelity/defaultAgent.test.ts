@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { resolveRunAgent } from '../../../src/core/policy/runAgent';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { scratchDir } from '../../helpers/scratch';
+
+/**
+ * OpenClaw 2026.9.6 runs its default agent when none is asked for
+ * (`resolveSessionAgentIdStrict` -> `tryResolveLegacyDataOwnerAgentId` /
+ * `resolveDefaultAgentId` in agent-scope-config): the one entry with
+ * `default: true`, else the only entry, else the implicit `main` when there is
+ * no `agents.list`; several agents and no default is `AgentSelectionRequiredError`.
+ */
+async function open(config: unknown, agent?: string) {
+  const dir = scratchDir('default-agent-');
+  const file = path.join(dir, 'openclaw.json');
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  const ws = new OpenWorkspace({ workspace: dir, configPath: file, noUserConfig: true, env: {}, liveMcp: () => undefined, openclawVersion: '2026.9.6', policy: agent ? { agent } : undefined });
+  const catalog = await ws.buildCatalog();
+  await ws.dispose();
+  const status = (name: string) => catalog.tools.find((t) => t.name === name)?.status;
+  return { ws, catalog, status, errors: catalog.diagnostics.filter((d) => d.severity === 'error') };
+}
+
+const agents = (...list: unknown[]) => ({ agents: { list } });
+
+describe('the default agent (issue 27, cause 1)', () => {
+  it('with no agent asked for, the entry with default: true is run with its tools', async () => {
+    const r = await open(agents({ id: 'chat' }, { id: 'ops', default: true, tools: { deny: ['exec'] } }));
+    assert.equal(r.ws.agent.kind, 'default');
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.id, 'ops');
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.why, 'default-marker');
+    assert.equal(r.status('exec'), 'excluded');
+    const exec = r.catalog.tools.find((t) => t.name === 'exec');
+    assert.match(JSON.stringify(exec?.reason), /agents\.list\[1\]\.tools\.deny/);
+    assert.deepEqual(r.errors, []);
+  });
+
+  it('the only agent is the default, with its sandbox: its sandbox.mode all applies the sandbox layer', async () => {
+    const r = await open(agents({ id: 'solo', sandbox: { mode: 'all' }, tools: { deny: ['web_fetch'] } }));
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.why, 'only-agent');
+    assert.equal(r.status('web_fetch'), 'excluded');
+    // OpenClaw 2026.9.6's default sandbox deny list holds `browser`.
+    assert.equal(r.status('browser'), 'excluded');
+    assert.match(JSON.stringify(r.catalog.tools.find((t) => t.name === 'browser')?.reason), /sandbox/);
+  });
+
+  it('an agent asked for wins over the default', async () => {
+    const r = await open(agents({ id: 'chat' }, { id: 'ops', default: true, tools: { deny: ['exec'] } }), 'chat');
+    assert.equal(r.ws.agent.kind, 'requested');
+    assert.notEqual(r.status('exec'), 'excluded');
+  });
+
+  it('several agents and no default: refused, an error at agents.list with its line, and no agent layer', async () => {
+    const r = await open(agents({ id: 'a', tools: { deny: ['exec'] } }, { id: 'b' }));
+    assert.equal(r.ws.agent.kind, 'refused');
+    assert.equal(r.errors.length, 1);
+    assert.match(r.errors[0]?.message ?? '', /AgentSelectionRequiredError/);
+    assert.match(r.errors[0]?.message ?? '', /\(a, b\)/);
+    assert.equal(r.errors[0]?.line, 3);
+    assert.notEqual(r.status('exec'), 'excluded');
+  });
+
+  it('two entries with default: true mark nothing: refused like no default', async () => {
+    const r = await open(agents({ id: 'a', default: true }, { id: 'b', default: true }));
+    assert.equal(r.ws.agent.kind === 'refused' && r.ws.agent.reason, 'several-agents');
+    assert.match(r.errors[0]?.message ?? '', /2 entries say default: true/);
+  });
+
+  it('two default: true with one agent: the only agent still runs', async () => {
+    const r = await open(agents({ id: 'a', default: true, tools: { deny: ['exec'] } }));
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.id, 'a');
+    assert.equal(r.status('exec'), 'excluded');
+  });
+
+  it('agents.ownership "explicit" ignores default: true', async () => {
+    const r = await open({ agents: { ownership: 'explicit', list: [{ id: 'a', default: true }, { id: 'b' }] } });
+    assert.equal(r.ws.agent.kind, 'refused');
+  });
+
+  it('no agents.list: the implicit main agent, no agent layer, no diagnostic', async () => {
+    const r = await open({ tools: { deny: ['cron'] } });
+    assert.equal(r.ws.agent.kind, 'implicit');
+    assert.deepEqual(r.errors, []);
+  });
+
+  it('an empty agents.list: refused ("No agents configured")', () => {
+    const fake = { raw: (p: readonly (string | number)[]) => (p.join('.') === 'agents.list' ? [] : undefined), line: () => 2 };
+    const r = resolveRunAgent(fake as never, undefined);
+    assert.equal(r.kind === 'refused' && r.reason, 'no-agents');
+    assert.match(r.kind === 'refused' ? r.message : '', /No agents configured/);
+  });
+});
