@@ -19,8 +19,8 @@ describe('live MCP faults', function () {
   let refusedUrl: string;
 
   // Servers that should answer get room to start on a busy machine; the
-  // ones that hang get a short fuse, which is what their messages name.
-  const stdio = (mode: string, fuse = 15_000) => ({ command: 'node', args: [HOSTILE, mode], connectTimeout: fuse, timeout: fuse });
+  // ones that hang get a short fuse, which is what their messages name. (OpenClaw 2026.9.6, modelled here, reads them as seconds.)
+  const stdio = (mode: string, fuse = 15) => ({ command: 'node', args: [HOSTILE, mode], connectTimeout: fuse, timeout: fuse });
 
   before(async function () {
     for (const code of [401, 404, 500]) {
@@ -42,16 +42,16 @@ describe('live MCP faults', function () {
             missing: { command: 'definitely-not-a-command-tsi' },
             quitter: stdio('exit-before-init'),
             crasher: stdio('exit-during-list'),
-            sleeper: stdio('hang-init', 1000),
-            stuck: { ...stdio('hang-list'), timeout: 1000 },
-            noisy: stdio('garbage', 3000),
+            sleeper: stdio('hang-init', 1),
+            stuck: { ...stdio('hang-list'), timeout: 1 },
+            noisy: stdio('garbage', 3),
             sloppy: stdio('invalid-schemas'),
             looper: stdio('repeat-cursor'),
             endless: stdio('endless-pages'),
-            locked: { url: statuses[401]?.url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
-            gone: { url: statuses[404]?.url, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
-            broken: { url: statuses[500]?.url, transport: 'sse', connectTimeout: 5000, timeout: 5000 },
-            nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 5000, timeout: 5000 },
+            locked: { url: statuses[401]?.url, transport: 'streamable-http', connectTimeout: 5, timeout: 5 },
+            gone: { url: statuses[404]?.url, transport: 'streamable-http', connectTimeout: 5, timeout: 5 },
+            broken: { url: statuses[500]?.url, transport: 'sse', connectTimeout: 5, timeout: 5 },
+            nobody: { url: refusedUrl, transport: 'streamable-http', connectTimeout: 5, timeout: 5 },
           },
         },
       },

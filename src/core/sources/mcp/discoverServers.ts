@@ -1,3 +1,4 @@
+import { parseVersion } from '../../policy/openclawVersions';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigReader } from '../../config/configReader';
@@ -29,6 +30,8 @@ export interface DiscoverOptions {
    * read when they resolve outside the folder.
    */
   guard?: FolderGuard;
+  /** The modelled OpenClaw version; from 2026.9.6 `timeout` and `connectTimeout` are seconds. Default: the seed's milliseconds. */
+  openclawVersion?: string;
 }
 
 /** A VS Code `inputs` entry, for a host that prompts (and keeps passwords in its secret storage). */
@@ -135,6 +138,28 @@ function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>, o
  * Desktop configs. A name already taken by an earlier file is reported and
  * the later definition ignored. Never throws.
  */
+/**
+ * Whether the modelled version reads `timeout` / `connectTimeout` as seconds:
+ * 2026.9.6 migrates them to `requestTimeoutMs` / `connectionTimeoutMs` times
+ * 1000 (`migrateMcpServerTimeoutAliases`). 2026.1.30 is not verified: it keeps
+ * the product's milliseconds.
+ */
+function timeoutsInSeconds(version: string | undefined): boolean {
+  const v = version ? parseVersion(version) : undefined;
+  const since = parseVersion('2026.9.6') ?? [];
+  if (!v) {
+    return false;
+  }
+  for (let i = 0; i < Math.max(v.length, since.length); i++) {
+    const a = v[i] ?? 0;
+    const b = since[i] ?? 0;
+    if (a !== b) {
+      return a > b;
+    }
+  }
+  return true;
+}
+
 export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   const servers: McpServerConfig[] = [];
   const inputs: DeclaredInput[] = [];
@@ -157,7 +182,7 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   if (oc && oc.object(['mcp']) !== undefined) {
     const list = oc.object(['mcp', 'servers']) ?? {};
     const baseDir = path.dirname(oc.absFile);
-    const ctx: EntryContext = { reader: oc, format: 'openclaw', vars: { ...vars, style: 'shell' }, baseDir, guard: guard.forPathsIn(oc.absFile) };
+    const ctx: EntryContext = { reader: oc, format: 'openclaw', vars: { ...vars, style: 'shell' }, baseDir, guard: guard.forPathsIn(oc.absFile), timeoutsInSeconds: timeoutsInSeconds(opts.openclawVersion) };
     for (const name of Object.keys(list)) {
       const cfg = readServerEntry(ctx, ['mcp', 'servers', name], name);
       if (cfg) {

@@ -14,6 +14,8 @@ export interface LiveMcpWorkspace {
   /** The workspace's containment rule; default: the folder's, active unless trusted. */
   readonly guard?: FolderGuard;
   readonly config: { readonly reader?: ConfigReader };
+  /** The modelled OpenClaw version: how its `mcp.servers` timeouts read (seconds from 2026.9.6). */
+  readonly openclaw?: { readonly model: { readonly version: string } };
   readonly options: {
     workspace: string;
     env?: Record<string, string | undefined>;
@@ -34,6 +36,7 @@ export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServer
     inputs: o.inputs,
     imports: o.mcpImports,
     guard: ws.guard ?? FolderGuard.of(o.workspace, ws.trusted),
+    openclawVersion: ws.openclaw?.model.version,
   });
 }
 

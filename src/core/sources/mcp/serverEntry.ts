@@ -27,6 +27,35 @@ export interface EntryContext {
   declaredInputs?: ReadonlySet<string>;
   /** Untrusted workspaces: an `envFile` that resolves outside the folder is not read. */
   guard?: FolderGuard;
+  /** 2026.9.6: `timeout` / `connectTimeout` are seconds, `requestTimeoutMs` / `connectionTimeoutMs` win, defaults 60 s / 30 s. */
+  timeoutsInSeconds?: boolean;
+}
+
+/** OpenClaw 2026.9.6's defaults (`DEFAULT_CONNECTION_TIMEOUT_MS`, `DEFAULT_REQUEST_TIMEOUT_MS` in its mcp-transport-config chunk). */
+const OPENCLAW_9_CONNECT_TIMEOUT_MS = 30_000;
+const OPENCLAW_9_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * 2026.9.6's reading of one timeout: the `...Ms` key when it is a positive
+ * number, else the legacy seconds alias times 1000 (`migrateMcpServerTimeoutAliases`:
+ * a positive finite number, else dropped), else the default.
+ */
+function secondsTimeout(reader: ConfigReader, p: JsonPath, msKey: string, aliases: readonly string[], fallback: number): number {
+  const ms = reader.number([...p, msKey]);
+  if (ms !== undefined && ms > 0 && Number.isFinite(ms)) {
+    return Math.round(ms);
+  }
+  for (const alias of aliases) {
+    const v = reader.number([...p, alias]);
+    if (v === undefined) {
+      continue;
+    }
+    if (v > 0 && Number.isFinite(v * 1000)) {
+      return Math.round(v * 1000);
+    }
+    reader.report([...p, alias], 'warning', `${dotted([...p, alias])} must be a positive number of seconds; OpenClaw drops it and uses ${fallback} ms`);
+  }
+  return fallback;
 }
 
 const OPENCLAW_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'transport', 'headers', 'enabled', 'timeout', 'connectTimeout', 'toolFilter'];
@@ -258,8 +287,18 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
     url: resolvedUrl,
     headers,
     enabled,
-    connectTimeoutMs: format === 'openclaw' ? positiveMs(reader, [...p, 'connectTimeout'], DEFAULT_CONNECT_TIMEOUT_MS) : DEFAULT_CONNECT_TIMEOUT_MS,
-    timeoutMs: format === 'openclaw' ? positiveMs(reader, [...p, 'timeout'], DEFAULT_REQUEST_TIMEOUT_MS) : DEFAULT_REQUEST_TIMEOUT_MS,
+    connectTimeoutMs:
+      format !== 'openclaw'
+        ? DEFAULT_CONNECT_TIMEOUT_MS
+        : ctx.timeoutsInSeconds === true
+          ? secondsTimeout(reader, p, 'connectionTimeoutMs', ['connectTimeout', 'connect_timeout'], OPENCLAW_9_CONNECT_TIMEOUT_MS)
+          : positiveMs(reader, [...p, 'connectTimeout'], DEFAULT_CONNECT_TIMEOUT_MS),
+    timeoutMs:
+      format !== 'openclaw'
+        ? DEFAULT_REQUEST_TIMEOUT_MS
+        : ctx.timeoutsInSeconds === true
+          ? secondsTimeout(reader, p, 'requestTimeoutMs', ['timeout'], OPENCLAW_9_REQUEST_TIMEOUT_MS)
+          : positiveMs(reader, [...p, 'timeout'], DEFAULT_REQUEST_TIMEOUT_MS),
     toolFilter,
     problem: problems.length > 0 ? problems.join('; ') : undefined,
     missingInputs: missingInputs.size > 0 ? [...missingInputs] : undefined,
