@@ -22,6 +22,8 @@ const bundles = [
   { entryPoints: ['src/sandbox/child.ts'], outfile: 'dist/sandbox.js', platform: 'node', format: 'cjs' },
   // The OpenClaw adapter for `verify`: runs in a Node >= 24 child beside a real openclaw package.
   { entryPoints: ['src/oracle/openclawChild.mts'], outfile: 'dist/openclawChild.mjs', platform: 'node', format: 'esm' },
+  // The network guard `capture` preloads into every Node process of a real OpenClaw turn.
+  { entryPoints: ['src/oracle/networkGuard.mts'], outfile: 'dist/networkGuard.mjs', platform: 'node', format: 'esm' },
   // Webview panels: browser code.
   { entryPoints: ['src/webview/catalogPanel/main.ts'], outfile: 'dist/webview/catalogPanel.js', platform: 'browser', format: 'iife' },
   { entryPoints: ['src/webview/tracePanel/main.ts'], outfile: 'dist/webview/tracePanel.js', platform: 'browser', format: 'iife' },

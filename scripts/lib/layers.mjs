@@ -12,7 +12,7 @@ export const CORE_TIERS = [
   ['search'],
   ['gateway'],
   ['modes', 'provider', 'bridge'],
-  ['orchestration', 'explain', 'oracle', 'learning', 'authoring', 'searchExplain'],
+  ['orchestration', 'explain', 'oracle', 'learning', 'authoring', 'searchExplain', 'capture'],
 ];
 
 const core = (p) => `./src/core/${p}`;

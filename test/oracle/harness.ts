@@ -37,16 +37,25 @@ export interface SharedOracle {
 }
 
 let shared: Promise<SharedOracle> | undefined;
+let located: Promise<OpenClawLocation> | undefined;
 
-/** Starts (once) the adapter child; installs the pinned OpenClaw into the cache when it is missing. */
-export function oracle(): Promise<SharedOracle> {
-  shared ??= (async () => {
+/** The OpenClaw under test (once); installs the pinned one into the cache when it is missing. */
+export function openclawLocation(): Promise<OpenClawLocation> {
+  located ??= (async () => {
     const spec = openclawSpec();
     if (/^\d{4}\./.test(spec)) {
       const tooling = (await import(path.join(REPO, 'scripts', 'lib', 'openclawTooling.mjs'))) as ToolingModule;
       tooling.ensureOpenclaw({ version: spec, log: (m) => console.log(`      [openclaw-tooling] ${m}`) });
     }
-    const location = locateOpenClaw(spec, { cwd: REPO });
+    return locateOpenClaw(spec, { cwd: REPO });
+  })();
+  return located;
+}
+
+/** Starts (once) the adapter child; installs the pinned OpenClaw into the cache when it is missing. */
+export function oracle(): Promise<SharedOracle> {
+  shared ??= (async () => {
+    const location = await openclawLocation();
     const o = await OpenClawOracle.start({ location, childScript: CHILD_SCRIPT });
     return { oracle: o, location, openclaw: modelledAs(o.version) };
   })();

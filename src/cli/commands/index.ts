@@ -10,6 +10,7 @@ import { describeCommand } from './describe';
 import { evalCommand } from './eval';
 import { suggestCommand } from './suggest';
 import { verifyCommand } from './verify';
+import { captureCommand } from './capture';
 import { snapshotCommand } from './snapshot';
 import { diffCommand } from './diff';
 import { checkCommand } from './check';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   evalCommand,
   suggestCommand,
   verifyCommand,
+  captureCommand,
   snapshotCommand,
   diffCommand,
   checkCommand,

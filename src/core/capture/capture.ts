@@ -1,0 +1,364 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { OpenClawUnavailableError, type OpenClawLocation } from '../oracle/openclawLocation';
+import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
+import { errorMessage } from '../util/errors';
+import { captureConfig, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, type CaptureMode } from './captureConfig';
+import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
+
+/**
+ * Captures what a real OpenClaw agent turn sends to its provider, per mode:
+ * one `openclaw agent --local --agent main --message PROMPT --json` per mode,
+ * each against its own recording provider on 127.0.0.1, in its own scratch
+ * HOME, state folder, config file and agent workspace, with a network guard
+ * preloaded into every Node process of the run (src/oracle/networkGuard.mts).
+ * Modes run side by side (`concurrency`, default 2). Every child runs in its
+ * own process group, which is killed on timeout, on cancel, after the turn
+ * ends (stragglers such as MCP servers) and when this process exits.
+ */
+
+export type CaptureOutcome = 'ok' | 'failed' | 'timeout' | 'cancelled';
+
+export interface ModeCapture {
+  mode: CaptureMode;
+  outcome: CaptureOutcome;
+  /** Why the turn is not `ok`, for people. */
+  error?: string;
+  exitCode: number | null;
+  signal: string | null;
+  wallMs: number;
+  /** Every request the recording provider kept, in arrival order. */
+  requests: CapturedRequest[];
+  /** Requests refused because the provider's bounds were reached. */
+  droppedRequests: number;
+  /** Facts of the first Chat Completions request (the one that carries the turn's tools). */
+  first?: RequestFacts;
+  /** Connections and DNS lookups the guard refused (its stderr lines). */
+  networkRefused: string[];
+  /** The last characters of OpenClaw's stderr, when the turn is not `ok`. */
+  stderrTail?: string;
+  /** OpenClaw's `--json` result, when stdout parsed as JSON. */
+  reply?: unknown;
+}
+
+export interface CaptureReport {
+  openclaw: { version: string; packageDir: string; node: string };
+  prompt: string;
+  provider: { id: string; model: string };
+  concurrency: number;
+  wallMs: number;
+  /** True when every mode's outcome is `ok`. */
+  ok: boolean;
+  modes: Partial<Record<CaptureMode, ModeCapture>>;
+}
+
+export interface TurnEvent {
+  mode: CaptureMode;
+  phase: 'start' | 'end';
+  capture?: ModeCapture;
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface CaptureOptions {
+  location: OpenClawLocation;
+  /** The workspace's config as parsed (`{}` without one). */
+  config: Record<string, unknown>;
+  /** The folder the config's relative paths are resolved against. */
+  configDir: string;
+  modes: readonly CaptureMode[];
+  prompt: string;
+  providerId?: string;
+  modelId?: string;
+  contextWindow?: number;
+  /** Turns at once; default 2 (a turn is CPU-bound: 20-70 s on 2 cores). */
+  concurrency?: number;
+  /** Per turn; default 180 s. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Where PATH comes from (Node 24's folder goes first); nothing else of it reaches OpenClaw. */
+  env?: Env;
+  /** The preloaded network guard; default `defaultGuardScript()`. */
+  guardScript?: string;
+  /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
+  keepScratch?: boolean;
+  onTurn?: (event: TurnEvent) => void;
+}
+
+export const DEFAULT_CAPTURE_TIMEOUT_MS = 180_000;
+const STDERR_TAIL_CHARS = 8000;
+const MAX_STDOUT_BYTES = 1024 * 1024;
+const MAX_REFUSED_LINES = 50;
+const GUARD_MARKER = '[tsi-capture-guard]';
+
+/** The guard: `dist/networkGuard.mjs` beside the bundle, or its source (Node 24 strips its types). */
+export function defaultGuardScript(baseDir: string = __dirname): string {
+  const candidates = [path.join(baseDir, 'networkGuard.mjs'), path.join(baseDir, '..', '..', 'oracle', 'networkGuard.mts'), path.join(baseDir, '..', 'src', 'oracle', 'networkGuard.mts')];
+  const found = candidates.find((c) => fs.existsSync(c));
+  if (!found) {
+    throw new Error(`the capture network guard is missing (looked for ${candidates.join(', ')}); run npm run build`);
+  }
+  return found;
+}
+
+/** The file `openclaw` runs: the package's `bin`. */
+export function openclawEntry(location: OpenClawLocation): string {
+  let bin: unknown;
+  try {
+    bin = (JSON.parse(fs.readFileSync(path.join(location.packageDir, 'package.json'), 'utf8')) as { bin?: unknown }).bin;
+  } catch (err) {
+    throw new OpenClawUnavailableError(`${location.packageDir}/package.json cannot be read: ${errorMessage(err)}`);
+  }
+  const rel = typeof bin === 'string' ? bin : bin !== null && typeof bin === 'object' ? (bin as Record<string, unknown>).openclaw : undefined;
+  const entry = typeof rel === 'string' ? path.join(location.packageDir, rel) : undefined;
+  if (!entry || !fs.existsSync(entry)) {
+    throw new OpenClawUnavailableError(`${location.packageDir} has no openclaw command (package.json "bin")`);
+  }
+  return entry;
+}
+
+// Process groups still running; killed if this process exits first.
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) {
+    return;
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) {
+    return;
+  }
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const pid of liveGroups) {
+      killGroup(pid);
+    }
+  });
+}
+
+interface TurnSetup {
+  opts: CaptureOptions;
+  entry: string;
+  guardUrl: string;
+  mode: CaptureMode;
+}
+
+async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<ModeCapture> {
+  const started = Date.now();
+  const provider = new RecordingProvider();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `tsi-capture-${mode}-`));
+  const home = path.join(scratch, 'home');
+  const state = path.join(scratch, 'state');
+  const tmp = path.join(scratch, 'tmp');
+  const agentWorkspace = path.join(scratch, 'agent-workspace');
+  const configPath = path.join(scratch, 'openclaw.json');
+  for (const d of [home, state, tmp, agentWorkspace]) {
+    fs.mkdirSync(d, { recursive: true });
+  }
+  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [] };
+  try {
+    const baseUrl = await provider.start();
+    const cfg = captureConfig({
+      config: opts.config,
+      configDir: opts.configDir,
+      mode,
+      baseUrl,
+      providerId: opts.providerId,
+      modelId: opts.modelId,
+      contextWindow: opts.contextWindow,
+      agentWorkspace,
+    });
+    fs.writeFileSync(configPath, `${JSON.stringify(cfg, null, 2)}\n`);
+    const env: Env = {
+      PATH: `${path.dirname(opts.location.node)}${path.delimiter}${opts.env?.PATH ?? process.env.PATH ?? ''}`,
+      HOME: home,
+      TMPDIR: tmp,
+      OPENCLAW_STATE_DIR: state,
+      OPENCLAW_CONFIG_PATH: configPath,
+      CI: '1',
+      DO_NOT_TRACK: '1',
+      NO_COLOR: '1',
+      NODE_OPTIONS: `--import=${guardUrl}`,
+    };
+    if (opts.signal?.aborted) {
+      return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
+    }
+    const result = await spawnTurn(opts, entry, env, scratch);
+    const completions = provider.requests.filter(isCompletionRequest);
+    const first = completions[0];
+    const capture: ModeCapture = {
+      ...base,
+      droppedRequests: provider.dropped,
+      outcome: result.outcome,
+      exitCode: result.exitCode,
+      signal: result.signal,
+      wallMs: Date.now() - started,
+      networkRefused: result.refused,
+      ...(first ? { first: requestFacts(first) } : {}),
+      ...(result.reply !== undefined ? { reply: result.reply } : {}),
+    };
+    if (capture.outcome === 'ok' && result.exitCode !== 0) {
+      capture.outcome = 'failed';
+      capture.error = `openclaw agent exited with ${result.exitCode ?? result.signal ?? '?'}`;
+    } else if (capture.outcome === 'ok' && !first) {
+      capture.outcome = 'failed';
+      capture.error = 'OpenClaw finished without sending a Chat Completions request to the recording provider';
+    } else if (result.error) {
+      capture.error = result.error;
+    }
+    if (capture.outcome !== 'ok') {
+      capture.stderrTail = result.stderrTail + (opts.keepScratch ? `\n(scratch kept: ${scratch})` : '');
+    }
+    return capture;
+  } catch (err) {
+    return { ...base, droppedRequests: provider.dropped, outcome: 'failed', error: errorMessage(err), exitCode: null, signal: null, wallMs: Date.now() - started };
+  } finally {
+    await provider.close();
+    if (!opts.keepScratch) {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+}
+
+interface SpawnResult {
+  outcome: CaptureOutcome;
+  error?: string;
+  exitCode: number | null;
+  signal: string | null;
+  stderrTail: string;
+  refused: string[];
+  reply?: unknown;
+}
+
+function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string): Promise<SpawnResult> {
+  return new Promise((resolve) => {
+    const child = spawn(opts.location.node, [entry, 'agent', '--local', '--agent', 'main', '--message', opts.prompt, '--json'], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const pid = child.pid;
+    if (pid !== undefined) {
+      liveGroups.add(pid);
+    }
+    let outcome: CaptureOutcome = 'ok';
+    let error: string | undefined;
+    let stdout = Buffer.alloc(0);
+    let stderr = '';
+    let pendingLine = '';
+    const refused: string[] = [];
+    child.stdout.on('data', (d: Buffer) => {
+      if (stdout.length < MAX_STDOUT_BYTES) {
+        stdout = Buffer.concat([stdout, d.subarray(0, MAX_STDOUT_BYTES - stdout.length)]);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      const text = d.toString('utf8');
+      stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
+      const lines = (pendingLine + text).split('\n');
+      pendingLine = (lines.pop() ?? '').slice(-2000);
+      for (const line of lines) {
+        if (line.includes(GUARD_MARKER) && refused.length < MAX_REFUSED_LINES) {
+          refused.push(line.trim());
+        }
+      }
+    });
+    const stop = (why: CaptureOutcome, message: string): void => {
+      if (outcome === 'ok') {
+        outcome = why;
+        error = message;
+      }
+      killGroup(pid);
+    };
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS;
+    const timer = setTimeout(() => stop('timeout', `the turn took longer than ${timeoutMs} ms and was killed`), timeoutMs);
+    const onAbort = (): void => stop('cancelled', 'cancelled');
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    let settled = false;
+    const finish = (exitCode: number | null, signal: string | null, spawnError?: string): void => {
+      if (settled) {
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      // Whatever the turn left behind (an MCP server, a respawned child) goes with it.
+      killGroup(pid);
+      if (pid !== undefined) {
+        liveGroups.delete(pid);
+      }
+      let reply: unknown;
+      try {
+        reply = JSON.parse(stdout.toString('utf8')) as unknown;
+      } catch {
+        reply = undefined;
+      }
+      if (spawnError !== undefined && outcome === 'ok') {
+        outcome = 'failed';
+        error = spawnError;
+      }
+      resolve({ outcome, ...(error !== undefined ? { error } : {}), exitCode, signal, stderrTail: stderr, refused, ...(reply !== undefined ? { reply } : {}) });
+    };
+    child.once('error', (err) => finish(null, null, `could not start ${opts.location.node}: ${err.message}`));
+    // OpenClaw is gone: whatever of its group still holds the pipes open goes too, so 'close' follows.
+    child.once('exit', () => killGroup(pid));
+    child.once('close', (code, signal) => finish(code, signal));
+  });
+}
+
+/** Runs one real OpenClaw turn per mode and returns every request each one sent. */
+export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport> {
+  const started = Date.now();
+  const entry = openclawEntry(opts.location);
+  const guardUrl = pathToFileURL(opts.guardScript ?? defaultGuardScript()).href;
+  installExitHook();
+  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 2, opts.modes.length || 1));
+  const modes = [...new Set(opts.modes)];
+  const results = new Map<CaptureMode, ModeCapture>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const mode = modes[next++];
+      if (mode === undefined) {
+        return;
+      }
+      if (opts.signal?.aborted) {
+        results.set(mode, { mode, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] });
+        continue;
+      }
+      opts.onTurn?.({ mode, phase: 'start' });
+      const capture = await runTurn({ opts, entry, guardUrl, mode });
+      results.set(mode, capture);
+      opts.onTurn?.({ mode, phase: 'end', capture });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  const byMode: Partial<Record<CaptureMode, ModeCapture>> = {};
+  for (const mode of modes) {
+    const r = results.get(mode);
+    if (r) {
+      byMode[mode] = r;
+    }
+  }
+  return {
+    openclaw: { version: opts.location.version, packageDir: opts.location.packageDir, node: opts.location.node },
+    prompt: opts.prompt,
+    provider: { id: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER, model: opts.modelId ?? DEFAULT_CAPTURE_MODEL },
+    concurrency,
+    wallMs: Date.now() - started,
+    ok: modes.every((m) => byMode[m]?.outcome === 'ok'),
+    modes: byMode,
+  };
+}
