@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopbackServer';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from '../modes/toolSearchTools';
 
@@ -115,22 +115,13 @@ export class MockProvider {
   async start(): Promise<string> {
     const server = http.createServer((req, res) => this.handle(req, res));
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return listenOnLoopback(server);
   }
 
   close(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) {
-      return Promise.resolve();
-    }
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
+    return closeServer(server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {

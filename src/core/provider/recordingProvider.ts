@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopbackServer';
 
 /**
  * A recording OpenAI-compatible provider on loopback, for capturing what a
@@ -74,23 +74,15 @@ export class RecordingProvider {
   async start(): Promise<string> {
     const server = http.createServer((req, res) => this.handle(req, res));
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    const url = await listenOnLoopback(server);
     this.started = Date.now();
-    const { port } = server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return url;
   }
 
   close(): Promise<void> {
     const server = this.server;
     this.server = undefined;
-    if (!server) {
-      return Promise.resolve();
-    }
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
+    return closeServer(server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
