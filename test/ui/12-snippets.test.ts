@@ -139,7 +139,11 @@ describe('Bridge snippets in the editor', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     // The list is virtual (only the rows in view exist): narrow it to the tool first.
-    await page.keyboard.type('await openclaw.tools.call("');
+    // The closing quote and bracket typed, not left to auto-closing (which a busy tokenizer sometimes skips):
+    // the completion must replace only what is inside the quotes.
+    await page.keyboard.insertText('await openclaw.tools.call("")');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
     await page.keyboard.type('fake_plugin_tool_17');
     await suggestion(page, 'openclaw:fake-plugin:fake_plugin_tool_17');
     await page.keyboard.press('Enter');
@@ -147,7 +151,7 @@ describe('Bridge snippets in the editor', () => {
     await lines.filter({ hasText: 'call("openclaw:fake-plugin:' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
     const text = await lines.innerText();
     assert.match(text, /openclaw\.tools\.search\(/);
-    assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"/);
+    assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"\)/);
     await runCommand(page, 'View: Revert and Close Editor');
   });
 
