@@ -12,7 +12,8 @@ import { discoverServers } from '../../../src/core/sources/mcp/discoverServers';
 function servers(config: unknown, openclawVersion?: string) {
   const cfg = parseOpenClawConfig('/ws/openclaw.json', JSON.stringify(config, null, 2));
   const found = discoverServers({ workspace: '/nowhere-ws', openclaw: cfg.reader, env: {}, homeDir: '/nowhere-home', openclawVersion });
-  return { list: found.servers, diagnostics: cfg.diagnostics };
+  // Keys are checked while servers are read: the reader's own diagnostics hold those warnings.
+  return { list: found.servers, diagnostics: [...cfg.diagnostics, ...(cfg.reader?.diagnostics ?? []), ...found.diagnostics] };
 }
 
 describe('MCP timeouts (issue 27, cause 7)', () => {
@@ -33,6 +34,12 @@ describe('MCP timeouts (issue 27, cause 7)', () => {
     const { list, diagnostics } = servers({ mcp: { servers: { a: { command: 'x', timeout: 0 } } } }, '2026.9.6');
     assert.equal(list[0]?.timeoutMs, 60_000);
     assert.ok(diagnostics.some((d) => /positive number of seconds/.test(d.message)));
+  });
+
+  it("2026.9.6's own keys and the connect_timeout alias are not called unknown", () => {
+    const { diagnostics } = servers({ mcp: { servers: { a: { command: 'x', requestTimeoutMs: 5000, connectionTimeoutMs: 2000 }, b: { command: 'x', connect_timeout: 3 } } } }, '2026.9.6');
+    const unknown = diagnostics.filter((d) => /unknown/i.test(d.message) && /requestTimeoutMs|connectionTimeoutMs|connect_timeout/.test(d.message));
+    assert.deepEqual(unknown.map((d) => d.message), []);
   });
 
   it('2026.1.30 (and no version given) keeps milliseconds with the old defaults', () => {
