@@ -73,36 +73,34 @@ net.Socket.prototype.connect = function guardedConnect(this: Socket, ...args: un
 
 type Callback = (err: Error | null, ...rest: unknown[]) => void;
 
-function guardCallbackStyle(target: Record<string, unknown>, name: string): void {
+/** Wraps `target[name]` (a lookup taking a host name first) so a name off loopback is refused by `refuse` instead. */
+function guardLookup(target: Record<string, unknown>, name: string, refuse: (hostname: string, rest: unknown[]) => unknown): void {
   const original = target[name];
   if (typeof original !== 'function') {
     return;
   }
   target[name] = function guarded(this: unknown, hostname: unknown, ...rest: unknown[]): unknown {
     if (typeof hostname === 'string' && !isLoopback(hostname) && net.isIP(hostname) === 0) {
-      const cb = [...rest].reverse().find((r): r is Callback => typeof r === 'function');
-      const err = refusal(`dns.${name}`, hostname);
-      if (cb) {
-        process.nextTick(() => cb(err));
-        return undefined;
-      }
-      throw err;
+      return refuse(hostname, rest);
     }
     return (original as (...a: unknown[]) => unknown).call(this, hostname, ...rest);
   };
 }
 
-function guardPromiseStyle(target: Record<string, unknown>, name: string): void {
-  const original = target[name];
-  if (typeof original !== 'function') {
-    return;
-  }
-  target[name] = function guarded(this: unknown, hostname: unknown, ...rest: unknown[]): unknown {
-    if (typeof hostname === 'string' && !isLoopback(hostname) && net.isIP(hostname) === 0) {
-      return Promise.reject(refusal(`dns.promises.${name}`, hostname));
+function guardCallbackStyle(target: Record<string, unknown>, name: string): void {
+  guardLookup(target, name, (hostname, rest) => {
+    const cb = [...rest].reverse().find((r): r is Callback => typeof r === 'function');
+    const err = refusal(`dns.${name}`, hostname);
+    if (cb) {
+      process.nextTick(() => cb(err));
+      return undefined;
     }
-    return (original as (...a: unknown[]) => unknown).call(this, hostname, ...rest);
-  };
+    throw err;
+  });
+}
+
+function guardPromiseStyle(target: Record<string, unknown>, name: string): void {
+  guardLookup(target, name, (hostname) => Promise.reject(refusal(`dns.promises.${name}`, hostname)));
 }
 
 const RESOLVERS = ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveNs', 'resolveTxt', 'resolveSrv', 'resolveNaptr', 'resolvePtr', 'resolveSoa', 'resolveCaa'];

@@ -6,7 +6,7 @@ import * as vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { NEUTRAL_ARGV0, type HardeningProbe, type ProbeAttempt, type ProbeMessage, type ProbeResultMessage, type RealmProbe } from '../core/bridge/protocol';
 import { unfrozenIntrinsics } from './freezeIntrinsics';
-import { hardenProcess, residue } from './hardening';
+import { PROCESS_IDENTITY, hardenProcess, residue } from './hardening';
 import { FORBIDDEN_GLOBALS, createSnippetContext } from './snippetContext';
 
 /**
@@ -231,7 +231,8 @@ export async function probe(m: ProbeMessage, proc: NodeJS.Process): Promise<Prob
           (p.kill as (pid: number, sig: number) => void)(ppid, 0);
         })
       : { outcome: 'failed', detail: 'process.kill and process._kill are gone' };
-  const identityReadable = ['execPath', 'argv', 'argv0', 'execArgv', 'title', 'cwd', 'ppid', 'getuid', 'report', 'config', 'getBuiltinModule', 'binding', 'mainModule']
+  // Hardening's own list of identity readings, and the ways to load `os` or reach the host's report.
+  const identityReadable = [...PROCESS_IDENTITY, 'report', 'getBuiltinModule', 'binding', 'mainModule']
     .filter((k) => p[k] !== undefined && !(k === 'argv0' && p[k] === NEUTRAL_ARGV0))
     .concat(['require', 'module', 'process'].filter((k) => (globalThis as Record<string, unknown>)[k] !== undefined).map((k) => `globalThis.${k}`));
   const unfrozen = unfrozenIntrinsics();

@@ -195,19 +195,7 @@ exec ${JSON.stringify(process.execPath)} "$@"
   it('catches a Node that accepts the flags but does not enforce them, and never runs code there', async () => {
     // A wrapper that drops the permission flags: it starts fine, so only a
     // probe of real denials can tell.
-    const liar = path.join(scratch, 'lying-node');
-    fs.writeFileSync(
-      liar,
-      `#!/bin/sh
-n=$#
-for a in "$@"; do
-  case "$a" in --permission|--experimental-permission|--allow-fs-read=*) ;; *) set -- "$@" "$a" ;; esac
-done
-shift $n
-exec ${JSON.stringify(process.execPath)} "$@"
-`,
-      { mode: 0o755 },
-    );
+    const liar = dropping('--permission|--experimental-permission|--allow-fs-read=*');
     clearIsolationCache();
     const iso = await probeIsolation(liar, { bundlePath });
     assert.equal(iso.ok, false);
