@@ -49,8 +49,11 @@ describe('Run Bridge Snippet and Preview Model Payload', () => {
 
   it('runs only the selection when there is one', async () => {
     await activateExtension();
-    const doc = await vscode.workspace.openTextDocument({ language: 'javascript', content: `throw new Error("not this line");\nreturn 6 * 7;\n` });
+    // A fresh untitled name: an anonymous untitled document can come back with an earlier window's backed-up
+    // content (a cold CI run once ran the Bridge Trace UI test's snippet here instead of these two lines).
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(`untitled:selection-${Date.now()}-${Math.random().toString(36).slice(2)}.js`));
     const editor = await vscode.window.showTextDocument(doc);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), `throw new Error("not this line");\nreturn 6 * 7;\n`));
     editor.selection = new vscode.Selection(1, 0, 1, 13);
     const r = await vscode.commands.executeCommand<SnippetRunResult>('toolSearchInspector.runBridgeSnippet');
     assert.equal(r?.report.ok, true, `${r?.report.error ?? ''} (ran: ${r?.view.source ?? 'nothing'}; document ${JSON.stringify(doc.getText())}; selection ${JSON.stringify(doc.getText(editor.selection))})`);
