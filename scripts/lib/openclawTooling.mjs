@@ -95,7 +95,8 @@ export function openclawReady(version = PINNED_OPENCLAW, env = process.env) {
   const p = openclawToolingPaths(version, env);
   try {
     const done = JSON.parse(fs.readFileSync(p.marker, 'utf8'));
-    return done.openclaw === version && done.node === NODE_VERSION && fs.existsSync(p.node) && fs.existsSync(p.dist);
+    return done.openclaw === version && done.node === NODE_VERSION && fs.existsSync(p.node) && fs.existsSync(p.dist) &&
+      pendingLifecycle(p).length === 0;
   } catch {
     return false;
   }
@@ -121,6 +122,40 @@ function npmInstall(prefix, spec, env, log) {
   run('npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', '--save-exact', '--loglevel', 'error', spec], {
     env: { ...env, npm_config_ignore_scripts: 'true' },
   }, log);
+}
+
+/**
+ * OpenClaw's own markers of a package whose install scripts have not run
+ * (`.openclaw-lifecycle-pending`, and the older `dist/openclaw-install-guard`).
+ * While one exists, every `openclaw` start first completes the lifecycle under
+ * a lock in the package folder, and a second start meanwhile fails with
+ * "package lifecycle is incomplete": parallel real turns on a cold cache did.
+ */
+function pendingLifecycle(p) {
+  return ['.openclaw-lifecycle-pending', path.join('dist', 'openclaw-install-guard')]
+    .filter((rel) => fs.existsSync(path.join(p.openclaw, rel)));
+}
+
+/**
+ * Completes the package lifecycle once, before anything else can start
+ * OpenClaw: through OpenClaw's own launcher path (its version fast path runs
+ * after the pending lifecycle), so the scripts are the package's, run by its
+ * own code, in its pinned Node. They touch only the package folder.
+ */
+function completeLifecycle(p, env, log) {
+  if (pendingLifecycle(p).length === 0) return;
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-openclaw-lifecycle-'));
+  try {
+    run(p.node, [path.join(p.openclaw, 'openclaw.mjs'), '--version'], {
+      cwd: home,
+      env: { ...env, HOME: home, OPENCLAW_STATE_DIR: path.join(home, 'state'), PATH: `${path.dirname(p.node)}${path.delimiter}${env.PATH ?? ''}` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }, log);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+  const left = pendingLifecycle(p);
+  if (left.length > 0) throw new Error(`openclaw@${p.version}: its package lifecycle did not complete (${left.join(', ')} still there)`);
 }
 
 /** Which REQUIRED_FUNCTIONS no dist chunk exports (scan of the export lines). */
@@ -176,6 +211,7 @@ export function ensureOpenclaw({ version = PINNED_OPENCLAW, env = process.env, l
       PATH: `${path.dirname(s.node)}${path.delimiter}${npmEnv.PATH ?? ''}`,
     }, log);
     checkInstall(s);
+    completeLifecycle(s, npmEnv, log);
     fs.writeFileSync(s.marker, `${JSON.stringify({ openclaw: version, node: NODE_VERSION, installedAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000 }, null, 2)}\n`);
     try {
       fs.renameSync(scratchDir, p.dir);

@@ -55,6 +55,11 @@ describe('oracle: tooling', () => {
     assert.match(o.nodeVersion, /^v24\./);
     if (location.from === 'cache') {
       assert.ok(fs.existsSync(path.join(location.packageDir, '..', '..', '..', 'complete.json')));
+      // Parallel real turns on a cold cache each tried to complete a pending
+      // package lifecycle, and all but one failed: the install completes it.
+      for (const marker of ['.openclaw-lifecycle-pending', path.join('dist', 'openclaw-install-guard')]) {
+        assert.ok(!fs.existsSync(path.join(location.packageDir, marker)), `${marker} is still in the cached install`);
+      }
     }
   });
 });
