@@ -202,18 +202,42 @@ const tools = base
   }))
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
+/** The surface of one mode: control tools as sent and the other tools OpenClaw keeps visible. */
+function modeSurface(mode, limits = {}) {
+  const toolSearch = { enabled: true, mode, ...limits };
+  const { normalized } = compose(toolSearch);
+  const apply = mode === 'directory' ? applyToolSchemaDirectoryCatalog : applyToolSearchCatalog;
+  const applied = apply({ tools: normalized, config: configFor(toolSearch), catalogRef: createToolSearchCatalogRef() });
+  return {
+    controlTools: applied.tools.filter((t) => controlNames.has(t.name)).map(wire),
+    visible: applied.tools.map((t) => t.name).filter((n) => !controlNames.has(n)).sort(),
+  };
+}
+
+// The control tools' texts may quote the workspace's Tool Search limits. Composed once more with
+// unusual limits, every place the value moved becomes a `{{key}}` slot; the template is kept only
+// if filling it with the defaults gives back exactly what OpenClaw sent with the defaults.
+const DEFAULT_LIMITS = { searchDefaultLimit: 8, maxSearchLimit: 20, codeTimeoutMs: 10000 };
+const PROBE_LIMITS = { searchDefaultLimit: 13, maxSearchLimit: 37, codeTimeoutMs: 23456 };
+function fill(template, limits) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k) => String(limits[k]));
+}
 const modes = {};
 for (const mode of ['code', 'tools', 'directory']) {
-  const toolSearch = { enabled: true, mode };
-  const { normalized } = compose(toolSearch);
-  const catalogRef = createToolSearchCatalogRef();
-  const apply = mode === 'directory' ? applyToolSchemaDirectoryCatalog : applyToolSearchCatalog;
-  const applied = apply({ tools: normalized, config: configFor(toolSearch), catalogRef });
-  const visible = applied.tools.map((t) => t.name);
+  const plain = modeSurface(mode);
+  const probed = modeSurface(mode, PROBE_LIMITS);
+  let template = JSON.stringify(probed.controlTools);
+  for (const [k, v] of Object.entries(PROBE_LIMITS)) {
+    template = template.split(String(v)).join(`{{${k}}}`);
+  }
+  if (fill(template, DEFAULT_LIMITS) !== JSON.stringify(plain.controlTools)) {
+    throw new Error(`${mode}: the control tools do not vary only by the Tool Search limits; cannot template them`);
+  }
   modes[mode] = {
-    controlTools: applied.tools.filter((t) => controlNames.has(t.name)).map(wire),
+    // JSON of the control tools as sent, with `{{searchDefaultLimit}}`-style slots for the limits.
+    controlToolsTemplate: template,
     // Non-control tools OpenClaw keeps in front of the model in this mode.
-    visible: visible.filter((n) => !controlNames.has(n)).sort(),
+    visible: plain.visible,
   };
 }
 
