@@ -9,7 +9,7 @@
  * tools and which tools stay visible (`applyToolSearchCatalog`,
  * `applyToolSchemaDirectoryCatalog`).
  *
- *   node extract-openclaw-tools.mjs <path to node_modules/openclaw>
+ *   node extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]
  *
  * Needs the Node version the package requires (2026.9.6: Node >= 24). Runs in
  * scratch HOME / state / workspace folders that are removed afterwards; never
@@ -29,8 +29,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const pkgDir = process.argv[2];
-if (!pkgDir) {
-  console.error('usage: extract-openclaw-tools.mjs <path to node_modules/openclaw>');
+// `--out FILE` writes elsewhere (the oracle suite regenerates into a scratch file and compares).
+const outIndex = process.argv.indexOf('--out');
+const outArg = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+if (!pkgDir || pkgDir.startsWith('--') || (outIndex > 0 && !outArg)) {
+  console.error('usage: extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]');
   process.exit(2);
 }
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -180,7 +183,7 @@ function ownerOf(tool) {
   return getPluginToolMeta(tool)?.pluginId?.trim() || 'core';
 }
 
-function groupsOf(name, owner) {
+function groupsOf(name) {
   const out = [];
   for (const [g, members] of Object.entries(groupsMod)) {
     if (Array.isArray(members) && members.includes(name)) out.push(g);
@@ -198,7 +201,7 @@ const tools = base
     label: typeof t.label === 'string' ? t.label : undefined,
     owner: ownerOf(t),
     ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
-    groups: groupsOf(t.name, ownerOf(t)),
+    groups: groupsOf(t.name),
   }))
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
@@ -288,7 +291,7 @@ for (const c of CONDITIONS) {
       label: typeof t.label === 'string' ? t.label : undefined,
       owner: ownerOf(t),
       ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
-      groups: groupsOf(t.name, ownerOf(t)),
+      groups: groupsOf(t.name),
       conditions: [c.id],
     });
   }
@@ -310,7 +313,7 @@ const data = {
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
   modes,
 };
-const out = path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
+const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
 console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions)`);
