@@ -18,7 +18,9 @@
  * (an operator turn: `createCronCreatorAuthorityCapability(runId, {kind:
  * "local"})`, as agent-command does), on a model without vision. Each
  * condition below is one more input to the same composition; a tool that
- * appears only with it is recorded with that condition.
+ * appears only with it is recorded with that condition (its definition as the
+ * first condition that builds it composes it: for `x_search` and
+ * `code_execution` a run on an xAI model).
  *
  * Writes src/core/sources/versions/openclaw-<version>.tools.json.
  * Test tooling only: nothing here runs in the extension or the CLI.
@@ -249,7 +251,7 @@ for (const mode of ['code', 'tools', 'directory']) {
 /**
  * Inputs a run may or may not have. Each is one more input to the same
  * composition; what it adds over the baseline is recorded with it. `kind`
- * and `key` say what the user can check: a model capability, a credential
+ * and `key` say what the user can check: a model capability, the model's provider, a credential
  * (environment variable), a trigger, a client capability, a config switch.
  */
 const CONDITIONS = [
@@ -261,6 +263,7 @@ const CONDITIONS = [
   { id: 'client-widgets', kind: 'client-capability', key: 'widgets', text: 'a client that can show widgets', extra: { clientCaps: ['widgets'] } },
   { id: 'credential-openai', kind: 'credential', key: 'OPENAI_API_KEY', text: 'an OpenAI API key', env: { OPENAI_API_KEY: 'sk-placeholder' } },
   { id: 'credential-xai', kind: 'credential', key: 'XAI_API_KEY', text: 'an xAI API key', env: { XAI_API_KEY: 'xai-placeholder' } },
+  { id: 'provider-xai', kind: 'model-provider', key: 'xai', text: 'an xAI model with its API key', extra: { modelProvider: 'xai', modelId: 'grok-4.3' }, env: { XAI_API_KEY: 'xai-placeholder' } },
   { id: 'credential-google', kind: 'credential', key: 'GEMINI_API_KEY', text: 'a Google Gemini API key', env: { GEMINI_API_KEY: 'placeholder' } },
 ];
 
