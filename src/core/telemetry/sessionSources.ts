@@ -144,6 +144,13 @@ function agentOf(file: string): string | undefined {
   return i >= 0 && i + 1 < parts.length - 1 ? parts[i + 1] : undefined;
 }
 
+/** The stores and JSONL files under a folder (OpenClaw's state or agent folder, a folder of logs), as `readSessions` finds them. */
+export function findSessionFiles(dir: string): string[] {
+  const files: string[] = [];
+  walk(dir, 0, files);
+  return files;
+}
+
 async function readStore(file: string, limits: StoreLimits, out: SessionsRead): Promise<void> {
   const store = await readOpenClawStore(file, limits);
   const agentId = store.agentId ?? agentOf(file);
