@@ -42,6 +42,8 @@ export interface ModeCapture {
   stderrTail?: string;
   /** OpenClaw's `--json` result, when stdout parsed as JSON. */
   reply?: unknown;
+  /** The turn's scratch folders (gone after the turn unless kept): what the request names as its agent workspace and state folder. */
+  paths?: { agentWorkspace: string; stateDir: string; home: string };
 }
 
 export interface CaptureReport {
@@ -166,7 +168,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   for (const d of [home, state, tmp, agentWorkspace]) {
     fs.mkdirSync(d, { recursive: true });
   }
-  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [] };
+  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [], paths: { agentWorkspace, stateDir: state, home } };
   try {
     const baseUrl = await provider.start();
     const cfg = captureConfig({

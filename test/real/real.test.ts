@@ -1,0 +1,115 @@
+// `npm run test:real`: real OpenClaw turns in all four modes on the
+// workspaces of test/fixtures/real, each compared with `preview --json`'s
+// prediction of OpenClaw's request (`openclaw.request`) after the one
+// normalization of src/core/prompt/volatile.ts. The whole request is compared
+// in parts (envelope, messages, system prompt, tools array); a difference
+// prints the first differing place with both sides.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CaptureReport, ModeCapture } from '../../src/core/capture/capture';
+import { parseJson5 } from '../../src/core/config/json5Document';
+import type { PreviewJson } from '../../src/core/modes/preview';
+import { configuredModelEntry } from '../../src/core/prompt/modelEntry';
+import { normalizeRequest, type VolatileValues } from '../../src/core/prompt/volatile';
+import type { ToolSearchModeName } from '../../src/core/types';
+import { runCliCaptured } from '../helpers/cliCapture';
+import { scratchDir } from '../helpers/scratch';
+import { openclawLocation, openclawSpec, REPO } from '../oracle/harness';
+import { firstDifference, REQUEST_PARTS as PARTS, requestParts } from '../../src/core/prompt/requestDiff';
+
+const FIXTURES = path.join(REPO, 'test', 'fixtures', 'real');
+const WORKSPACES = ['qa', 'policy', 'small-window'];
+const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
+const PROMPT = 'Call fake_plugin_tool_17 with marker QA-17.';
+
+interface Side {
+  body: unknown;
+  volatile: VolatileValues;
+}
+
+interface WorkspaceRun {
+  capture: CaptureReport;
+  previews: Partial<Record<ToolSearchModeName, PreviewJson>>;
+}
+
+async function captureOf(ws: string): Promise<CaptureReport> {
+  const dir = path.join(FIXTURES, ws);
+  const model = configuredModelEntry(parseJson5(path.join(dir, 'openclaw.json'), fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8')).value);
+  assert.ok(model, `${ws}: the fixture must name its model`);
+  const r = await runCliCaptured(
+    ['capture', '--workspace', dir, '--no-user-config', '--json', '--openclaw', openclawSpec(), '--concurrency', '2', '--mode', 'all', '--prompt', PROMPT, '--provider', `${model.provider}/${model.model}`],
+    REPO,
+    { ...process.env },
+  );
+  assert.ok(r.code === 0 || r.code === 1, `${ws}: capture exit ${r.code}: ${r.err}`);
+  return JSON.parse(r.out) as CaptureReport;
+}
+
+async function previewOf(ws: string, home: string): Promise<Partial<Record<ToolSearchModeName, PreviewJson>>> {
+  const dir = path.join(FIXTURES, ws);
+  // A HOME of its own: the agent workspace (~/.openclaw/workspace) is new, as in the capture's scratch HOME.
+  const env: Record<string, string | undefined> = { ...process.env, HOME: home };
+  delete env.OPENCLAW_STATE_DIR;
+  delete env.OPENCLAW_WORKSPACE_DIR;
+  delete env.OPENCLAW_CONFIG_PATH;
+  const r = await runCliCaptured(['preview', '--workspace', dir, '--no-user-config', '--json', '--mode', 'all', '--openclaw', openclawSpec(), '--prompt', PROMPT], REPO, env);
+  assert.equal(r.code, 0, `${ws}: preview exit ${r.code}: ${r.err}`);
+  return (JSON.parse(r.out) as { modes: Partial<Record<ToolSearchModeName, PreviewJson>> }).modes;
+}
+
+function realSide(report: CaptureReport, c: ModeCapture): Side {
+  const first = c.requests.find((q) => q.seq === c.first?.seq);
+  assert.ok(first && c.paths, `${c.mode}: no request body or scratch paths in the capture`);
+  return { body: first.body, volatile: { workspaceDir: c.paths.agentWorkspace, stateDir: c.paths.stateDir, openclawDir: report.openclaw.packageDir } };
+}
+
+function predictedSide(p: PreviewJson | undefined, mode: string): Side {
+  assert.ok(p?.openclaw, `${mode}: the preview predicts no OpenClaw request`);
+  return { body: p.openclaw.request, volatile: p.openclaw.volatile };
+}
+
+describe('real: the predicted request equals what OpenClaw sends', function () {
+  // Twelve turns, two per workspace at a time, three workspaces side by side.
+  this.timeout(900_000);
+  const runs = new Map<string, WorkspaceRun>();
+
+  before(async () => {
+    await openclawLocation(); // installs the pinned OpenClaw when it is missing
+    const started = Date.now();
+    await Promise.all(
+      WORKSPACES.map(async (ws) => {
+        const home = scratchDir('tsi-real-home-');
+        const [capture, previews] = await Promise.all([captureOf(ws), previewOf(ws, home)]);
+        runs.set(ws, { capture, previews });
+      }),
+    );
+    console.log(`      captured ${WORKSPACES.length} workspaces x ${MODES.length} modes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  for (const ws of WORKSPACES) {
+    for (const mode of MODES) {
+      describe(`${ws} / ${mode}`, () => {
+        const sides = (): { real: unknown; predicted: unknown } => {
+          const run = runs.get(ws);
+          assert.ok(run, `${ws}: no run`);
+          const c = run.capture.modes[mode];
+          assert.ok(c, `${ws}/${mode}: not captured`);
+          assert.equal(c.outcome, 'ok', `${ws}/${mode}: ${c.error ?? ''}\n${c.stderrTail ?? ''}`);
+          const real = realSide(run.capture, c);
+          const predicted = predictedSide(run.previews[mode], mode);
+          return { real: normalizeRequest(real.body, real.volatile), predicted: normalizeRequest(predicted.body, predicted.volatile) };
+        };
+        for (const part of PARTS) {
+          it(`${part} is byte-equal after normalization`, () => {
+            const { real, predicted } = sides();
+            const r = requestParts(real)[part];
+            const p = requestParts(predicted)[part];
+            const diff = firstDifference(r, p);
+            assert.ok(diff === undefined, `${ws}/${mode} ${part}: ${diff ?? ''}`);
+          });
+        }
+      });
+    }
+  }
+});
