@@ -1,4 +1,5 @@
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
+import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
@@ -211,8 +212,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = { kind: 'direct-only', at: definitionAt(def) };
-    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
-      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
+    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable && !generatedToolsFor(input.policy.model.version)))) {
+      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`);
+      // a version with generated tools carries its own visible names (a local operator turn hides `message`).
       tool.directVisible = true;
     }
     if (provider.executor) {

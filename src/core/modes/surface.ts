@@ -2,7 +2,8 @@ import type { Catalog } from '../catalog/catalog';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
 import type { ToolPolicy } from '../policy/policyEngine';
 import { toolReasonText } from '../reasons';
-import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
+import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
+import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
 import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
 import { policySubjectOf } from '../catalog/policySubject';
 import {
@@ -135,9 +136,20 @@ function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undef
  * there. Pure: the isolation probe and the index are inputs.
  */
 export function buildSurface(input: SurfaceInput): Surface {
+  const surface = assembleSurface(input);
+  const version = input.catalog.openclaw?.model.version;
+  if (version !== undefined && generatedToolsFor(version)) {
+    sortAsOpenClawSends(surface);
+  }
+  return surface;
+}
+
+function assembleSurface(input: SurfaceInput): Surface {
   const { catalog } = input;
   const settings = catalog.settings;
-  const searchTools = toolSearchTools(settings);
+  // A version with generated tools sends OpenClaw's own control tools for the mode, and its tools array sorted by name.
+  const generated = catalog.openclaw ? generatedToolsFor(catalog.openclaw.model.version) : undefined;
+  const searchTools = generated ? generatedControlTools(generated, settings, input.mode) : toolSearchTools(settings);
   let effectiveMode = input.mode;
   let fallback: ModeFallback | undefined;
   if (input.mode === 'code' && !input.isolation?.ok) {
@@ -239,6 +251,26 @@ export function buildSurface(input: SurfaceInput): Surface {
   }
   surface.deferredCount = deferred.length;
   return surface;
+}
+
+/** OpenClaw sorts the tools array by name before it sends it; `visible` follows the same order. */
+function sortAsOpenClawSends(surface: Surface): void {
+  const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  surface.tools.sort(byName);
+  surface.visible.sort(byName);
+}
+
+/** The control tools every Tool Search mode of a generated version may show, keyed by name. */
+function generatedControlTools(set: GeneratedToolSet, settings: ToolSearchSettings, mode: ToolSearchModeName): Record<string, ModelTool> {
+  const out: Record<string, ModelTool> = {};
+  const modes: SearchModeName[] = mode === 'code' ? ['code', 'tools'] : mode === 'directory' ? ['directory'] : ['tools', 'code'];
+  // Code mode may fall back to tools mode: both modes' control tools are at hand, the asked mode's first.
+  for (const m of modes) {
+    for (const t of controlToolsFor(set, m, settings)) {
+      out[t.name] ??= t;
+    }
+  }
+  return out;
 }
 
 /** The few schemas the prompt most likely needs, from the same index the model searches. */
