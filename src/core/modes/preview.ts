@@ -178,7 +178,9 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   return out;
 }
 
-export function openclawRequestOf(surface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson {
+export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson {
+  // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
+  const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
   const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
   const r = buildOpenClawRequest(
     {
