@@ -141,6 +141,59 @@ function constant(name) {
 }
 const bootstrapLimits = { perFile: constant('DEFAULT_BOOTSTRAP_MAX_CHARS'), userFile: constant('USER_BOOTSTRAP_MAX_CHARS'), total: constant('DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS') };
 
+// How OpenClaw's Chat Completions transport bounds max_completion_tokens for a
+// configured (proxy-like) endpoint: the model's maxTokens, lowered to what the
+// context window leaves after its estimate of the input. The formula is checked
+// to be the one the inspector implements; its constants are read here.
+const aiDir = [path.join(pkgDir, 'node_modules', '@openclaw', 'ai'), path.join(pkgDir, '..', '@openclaw', 'ai')].find((d) => fs.existsSync(path.join(d, 'package.json')));
+if (!aiDir) {
+  throw new Error('@openclaw/ai (OpenClaw\'s provider transports) not found beside the package');
+}
+const aiChunks = fs.readdirSync(path.join(aiDir, 'dist')).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(aiDir, 'dist', f), 'utf8'));
+function aiText(marker) {
+  const hits = aiChunks.filter((t) => t.includes(marker));
+  if (hits.length !== 1) {
+    throw new Error(`@openclaw/ai: expected one chunk with ${JSON.stringify(marker)}, found ${hits.length}`);
+  }
+  return hits[0];
+}
+const streamText = aiText('function estimateOpenAICompletionsInputTokens(payload)');
+for (const formula of [
+  'return Math.ceil(adjustedChars / 4 * OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN);',
+  'const remainingBudget = Math.max(1, effectiveContextTokens - estimatedInputTokens - 1);',
+  'adjustedChars += estimateStringChars(JSON.stringify(payload.tools));',
+  'adjustedChars += estimateOpenAICompletionsContentChars(record.content);',
+]) {
+  if (!streamText.includes(formula)) {
+    throw new Error(`the max_completion_tokens bound changed: ${formula} is gone`);
+  }
+}
+const numberIn = (text, name) => {
+  const m = new RegExp(`const ${name} = ([0-9e.]+);`).exec(text);
+  if (!m) {
+    throw new Error(`${name} not found`);
+  }
+  return Number(m[1]);
+};
+const charsText = aiText('function estimateStringChars(text)');
+const regexIn = (text, name) => {
+  const m = new RegExp(`const ${name} = /(.+)/([a-z]*);`).exec(text);
+  if (!m) {
+    throw new Error(`${name} not found`);
+  }
+  new RegExp(m[1], m[2]);
+  return { source: m[1], flags: m[2] };
+};
+if (!charsText.includes('return (nonLatinCount === 0 ? text.length : text.length - (text.match(CJK_SURROGATE_HIGH_RE) ?? []).length) + nonLatinCount * 3;')) {
+  throw new Error('estimateStringChars changed');
+}
+const maxTokensBound = {
+  safetyMargin: numberIn(streamText, 'OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN'),
+  imageChars: numberIn(streamText, 'OPENAI_COMPLETIONS_IMAGE_CHAR_ESTIMATE'),
+  nonLatin: regexIn(charsText, 'NON_LATIN_RE'),
+  cjkHighSurrogate: regexIn(charsText, 'CJK_SURROGATE_HIGH_RE'),
+};
+
 // ------------------------------------------------------------ one real turn per mode
 
 const SENTINEL = {
@@ -288,6 +341,7 @@ const out = {
   toolLines,
   bootstrapFiles,
   bootstrapLimits,
+  maxTokensBound,
   messages: messageLayout,
   envelopeOrder,
   modes,

@@ -191,6 +191,8 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       provider: ctx.provider,
       model: ctx.model,
       maxTokens: ctx.maxTokens,
+      ...(ctx.contextWindow !== undefined ? { contextWindow: ctx.contextWindow } : {}),
+      proxyLikeEndpoint: ctx.proxyLikeEndpoint,
       workspace: ctx.workspace,
       stateDir: ctx.stateDir,
       openclawDir: ctx.openclawDir,

@@ -18,6 +18,8 @@ export interface ModelEntry {
   model: string;
   contextWindow?: number;
   maxTokens?: number;
+  /** The provider's configured `baseUrl`. */
+  baseUrl?: string;
 }
 
 function primaryOf(model: unknown): string | undefined {
@@ -51,5 +53,6 @@ export function configuredModelEntry(config: unknown): ModelEntry | undefined {
   const m = isObject(listed) ? listed : {};
   const contextWindow = positive(m.contextWindow);
   const maxTokens = positive(m.maxTokens);
-  return { provider, model, ...(contextWindow !== undefined ? { contextWindow } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) };
+  const baseUrl = isObject(entry) && typeof entry.baseUrl === 'string' ? entry.baseUrl : undefined;
+  return { provider, model, ...(contextWindow !== undefined ? { contextWindow } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
 }

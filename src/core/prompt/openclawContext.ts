@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
+import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
 import { PROMPT_DATA, type PromptData } from './openclawRequest';
 
@@ -16,6 +17,8 @@ export interface OpenClawRequestContext {
   model: string;
   contextWindow?: number;
   maxTokens: number;
+  /** A configured endpoint other than OpenAI's: OpenClaw bounds max_completion_tokens by the context left. */
+  proxyLikeEndpoint: boolean;
   workspace: AgentWorkspaceFiles;
   stateDir: string;
   /** The `openclaw` package folder the prompt names (its docs and skills). */
@@ -60,6 +63,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     model: opts.model ?? entry?.model ?? 'gpt-5-mini',
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
     maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
+    proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
     workspace: readAgentWorkspace(dir, data.bootstrapFiles),
     stateDir,
     openclawDir: opts.openclawDir ?? path.join(home, '.npm-global', 'lib', 'node_modules', 'openclaw'),

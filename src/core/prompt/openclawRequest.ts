@@ -3,6 +3,7 @@ import type { ModelTool } from '../modes/toolSearchTools';
 import type { ToolSearchModeName } from '../types';
 import newest from './versions/openclaw-2026.9.6.json';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
+import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import type { VolatileValues } from './volatile';
 
 /**
@@ -20,6 +21,7 @@ export interface PromptData {
   bootstrapFiles: { name: string; content: string }[];
   /** Beyond these OpenClaw truncates an injected file (not modelled: reported). */
   bootstrapLimits: { perFile: number; userFile: number; total: number };
+  maxTokensBound: MaxTokensBound;
   messages: { roles: string[]; user: string; runtimeLine: string; context: unknown };
   envelopeOrder: string[];
   modes: Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>;
@@ -39,6 +41,9 @@ export interface OpenClawRequestInput {
   provider: string;
   model: string;
   maxTokens: number;
+  /** With a proxy-like endpoint, max_completion_tokens is bounded by what this window leaves. */
+  contextWindow?: number;
+  proxyLikeEndpoint?: boolean;
   workspace: AgentWorkspaceFiles;
   /** Folders the prompt names; each is a volatile part (volatile.ts). */
   stateDir: string;
@@ -164,6 +169,12 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
       body.tools = input.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     } else if (key in envelope) {
       body[key] = envelope[key];
+    }
+  }
+  if ('max_completion_tokens' in body) {
+    body.max_completion_tokens = boundedMaxTokens(input.maxTokens, input.contextWindow, body, data.maxTokensBound, input.proxyLikeEndpoint === true);
+    if (body.max_completion_tokens !== input.maxTokens) {
+      unmodelled.push(`max_completion_tokens is lowered from ${input.maxTokens} to ${String(body.max_completion_tokens)}: the prompt leaves that little of the ${input.contextWindow ?? '?'}-token context window (the number follows the lengths of the volatile parts)`);
     }
   }
   return { body, volatile: { workspaceDir: input.workspace.dir, stateDir: input.stateDir, openclawDir: input.openclawDir }, unmodelled };
