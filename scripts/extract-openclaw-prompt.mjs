@@ -194,6 +194,20 @@ const maxTokensBound = {
   cjkHighSurrogate: regexIn(charsText, 'CJK_SURROGATE_HIGH_RE'),
 };
 
+// How OpenClaw shortens skill descriptions for a small context window
+// (compactSkillsPromptForContext): the algorithm is the inspector's, checked here.
+const skillsText = fs.readFileSync(chunkWith('function compactSkillsPromptForContext(prompt, contextTokenBudget)'), 'utf8');
+const skillsMatch = /const targetChars = Math\.floor\(contextTokenBudget \/ (\d+)\);[\s\S]*?let lo = (\d+);\s*let hi = (\d+);/.exec(skillsText);
+for (const piece of ['if (maxChars <= 3) return truncateUtf16Safe(normalized, maxChars);', 'return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;', 'if (candidate.length <= targetChars) {', 'return result.length < prompt.length ? result : prompt;']) {
+  if (!skillsText.includes(piece)) {
+    throw new Error(`compactSkillsPromptForContext changed: ${piece} is gone`);
+  }
+}
+if (!skillsMatch) {
+  throw new Error('compactSkillsPromptForContext: bounds not found');
+}
+const skillsCompaction = { charsPerToken: Number(skillsMatch[1]), minDescription: Number(skillsMatch[2]), maxDescription: Number(skillsMatch[3]) };
+
 // ------------------------------------------------------------ one real turn per mode
 
 const SENTINEL = {
@@ -244,6 +258,7 @@ function slotIfPresent(text, value, name) {
 const DIR_HEADING = '\n### Deferred Tool Schemas\n';
 const DIR_END = '\nThe AGENTS.md Tools section guides usage; it never grants availability.';
 const modes = {};
+const skillsByMode = {};
 let envelopeOrder;
 let messageLayout;
 for (const mode of ['direct', 'code', 'tools', 'directory']) {
@@ -277,6 +292,19 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
     // and injects each file's text with its trailing white space trimmed (trimBootstrapContent).
     system = slot(system, `/${f.name}\n${f.content.trimEnd()}\n`, `file:${f.name}`, where).replace(`{{file:${f.name}}}`, `/${f.name}\n{{file:${f.name}}}\n`);
   }
+  // The skills prompt as OpenClaw built it before shortening it for the context window (the sentinel's is wide enough).
+  const skillsStart = system.indexOf('The following skills provide specialized instructions');
+  const skillsEnd = system.indexOf('</available_skills>', skillsStart);
+  if (skillsStart < 0 || skillsEnd < 0) {
+    throw new Error(`${where}: no skills catalog`);
+  }
+  const skillsPrompt = system.slice(skillsStart, skillsEnd + '</available_skills>'.length);
+  if (skillsPrompt.length > Math.floor(SENTINEL.contextWindow / skillsCompaction.charsPerToken)) {
+    throw new Error(`${where}: the sentinel's skills prompt was already shortened`);
+  }
+  system = system.replace(skillsPrompt, '{{skills}}');
+  const skills = [skillsPrompt.split(c.paths.stateDir).join('{{stateDir}}').split(pkgDir).join('{{openclawDir}}')];
+  skillsByMode[mode] = skills[0];
   system = slot(system, c.paths.agentWorkspace, 'workspaceDir', where);
   system = slot(system, pkgDir, 'openclawDir', where);
   system = slotIfPresent(system, c.paths.stateDir, 'stateDir');
@@ -332,6 +360,10 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
   modes[mode] = { system, envelope: { ...envelope, model: '{{model}}', max_completion_tokens: '{{maxTokens}}' } };
 }
 
+const skillsPrompts = new Set(Object.values(skillsByMode));
+if (skillsPrompts.size !== 1) {
+  throw new Error('the skills prompt differs between modes');
+}
 const out = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-prompt.mjs',
@@ -342,6 +374,9 @@ const out = {
   bootstrapFiles,
   bootstrapLimits,
   maxTokensBound,
+  skillsCompaction,
+  // The skills OpenClaw listed in the extraction environment (bundled skills whose requirements it met, bundled plugins' skills).
+  skillsPrompt: [...skillsPrompts][0],
   messages: messageLayout,
   envelopeOrder,
   modes,

@@ -46,16 +46,21 @@ async function captureOf(ws: string): Promise<CaptureReport> {
   return JSON.parse(r.out) as CaptureReport;
 }
 
-async function previewOf(ws: string, home: string): Promise<Partial<Record<ToolSearchModeName, PreviewJson>>> {
+/**
+ * The prediction for one captured turn, made in the environment that turn ran
+ * in: OpenClaw's state folder and agent workspace are the turn's scratch
+ * folders (gone by now: the agent workspace counts as new, as it was). The
+ * paths are volatile parts, but OpenClaw shortens skill descriptions and
+ * bounds max_completion_tokens by lengths that include them.
+ */
+async function previewOf(ws: string, mode: ToolSearchModeName, c: ModeCapture): Promise<PreviewJson> {
   const dir = path.join(FIXTURES, ws);
-  // A HOME of its own: the agent workspace (~/.openclaw/workspace) is new, as in the capture's scratch HOME.
-  const env: Record<string, string | undefined> = { ...process.env, HOME: home };
-  delete env.OPENCLAW_STATE_DIR;
-  delete env.OPENCLAW_WORKSPACE_DIR;
+  assert.ok(c.paths, `${ws}/${mode}: the capture names no scratch paths`);
+  const env: Record<string, string | undefined> = { ...process.env, HOME: scratchDir('tsi-real-home-'), OPENCLAW_STATE_DIR: c.paths.stateDir, OPENCLAW_WORKSPACE_DIR: c.paths.agentWorkspace };
   delete env.OPENCLAW_CONFIG_PATH;
-  const r = await runCliCaptured(['preview', '--workspace', dir, '--no-user-config', '--json', '--mode', 'all', '--openclaw', openclawSpec(), '--prompt', PROMPT], REPO, env);
-  assert.equal(r.code, 0, `${ws}: preview exit ${r.code}: ${r.err}`);
-  return (JSON.parse(r.out) as { modes: Partial<Record<ToolSearchModeName, PreviewJson>> }).modes;
+  const r = await runCliCaptured(['preview', '--workspace', dir, '--no-user-config', '--json', '--mode', mode, '--openclaw', openclawSpec(), '--prompt', PROMPT], REPO, env);
+  assert.equal(r.code, 0, `${ws}/${mode}: preview exit ${r.code}: ${r.err}`);
+  return JSON.parse(r.out) as PreviewJson;
 }
 
 function realSide(report: CaptureReport, c: ModeCapture): Side {
@@ -79,9 +84,22 @@ describe('real: the predicted request equals what OpenClaw sends', function () {
     const started = Date.now();
     await Promise.all(
       WORKSPACES.map(async (ws) => {
-        const home = scratchDir('tsi-real-home-');
-        const [capture, previews] = await Promise.all([captureOf(ws), previewOf(ws, home)]);
+        const capture = await captureOf(ws);
+        const previews: WorkspaceRun['previews'] = {};
+        for (const mode of MODES) {
+          const c = capture.modes[mode];
+          if (c?.outcome === 'ok') {
+            previews[mode] = await previewOf(ws, mode, c);
+          }
+        }
         runs.set(ws, { capture, previews });
+        // TSI_REAL_SAVE=folder keeps both sides for test/real/compareFiles.ts.
+        const save = process.env.TSI_REAL_SAVE;
+        if (save) {
+          fs.mkdirSync(save, { recursive: true });
+          fs.writeFileSync(path.join(save, `${ws}.capture.json`), JSON.stringify(capture));
+          fs.writeFileSync(path.join(save, `${ws}.preview.json`), JSON.stringify({ modes: previews }));
+        }
       }),
     );
     console.log(`      captured ${WORKSPACES.length} workspaces x ${MODES.length} modes in ${((Date.now() - started) / 1000).toFixed(1)} s`);

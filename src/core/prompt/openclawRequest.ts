@@ -4,6 +4,7 @@ import type { ToolSearchModeName } from '../types';
 import newest from './versions/openclaw-2026.9.6.json';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
+import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import type { VolatileValues } from './volatile';
 
 /**
@@ -22,6 +23,9 @@ export interface PromptData {
   /** Beyond these OpenClaw truncates an injected file (not modelled: reported). */
   bootstrapLimits: { perFile: number; userFile: number; total: number };
   maxTokensBound: MaxTokensBound;
+  skillsCompaction: SkillsCompaction;
+  /** The skills prompt OpenClaw built in the extraction environment, before shortening it for a context window. */
+  skillsPrompt: string;
   messages: { roles: string[]; user: string; runtimeLine: string; context: unknown };
   envelopeOrder: string[];
   modes: Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>;
@@ -118,6 +122,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     workspaceDir: input.workspace.dir,
     openclawDir: input.openclawDir,
     stateDir: input.stateDir,
+    skills: compactSkillsPrompt(fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }), input.contextWindow, data.skillsCompaction),
     modelRef: `${input.provider}/${input.model}`,
     date,
     timeZone,
