@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { unlistedLines } from '../../core/modes/directory';
 import { locateOpenClaw } from '../../core/oracle/openclawLocation';
@@ -26,13 +27,23 @@ function apiFrom(ctx: CommandContext): ProviderApi {
   return api;
 }
 
+function isOpenClawPackageDir(dir: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'openclaw';
+  } catch {
+    return false;
+  }
+}
+
 /** What the prediction of OpenClaw's own request reads from the workspace; the package folder only when one is installed. */
 function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): OpenClawRequestContext {
   let openclawDir: string | undefined;
   try {
     openclawDir = locateOpenClaw(str(ctx, 'openclaw'), { env: ctx.io.env, cwd: ctx.io.cwd }).packageDir;
   } catch {
-    openclawDir = undefined;
+    // The prompt only cites the package's folder: a package folder given as such serves without its Node.
+    const spec = str(ctx, 'openclaw');
+    openclawDir = spec !== undefined && isOpenClawPackageDir(path.resolve(ctx.io.cwd, spec)) ? path.resolve(ctx.io.cwd, spec) : undefined;
   }
   const file = ws.config.file;
   return openclawRequestContext({

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import * as path from 'node:path';
+import { DEFAULT_MODEL } from '../provider/requestShapes';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
@@ -29,6 +29,9 @@ export interface OpenClawRequestContext {
 
 type Env = Record<string, string | undefined>;
 
+/** Stands for the package folder when no OpenClaw is installed (a volatile part either way). */
+export const UNKNOWN_OPENCLAW_DIR = '<openclaw package>';
+
 /** Output bound when the model entry sets none: the value the modelled captures were configured with. */
 const FALLBACK_MAX_TOKENS = 4096;
 
@@ -55,18 +58,21 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
   } else if (entry.maxTokens === undefined) {
     assumed.push(`models.providers.${entry.provider} lists no maxTokens for ${entry.model}: max_completion_tokens ${FALLBACK_MAX_TOKENS} assumed`);
   }
+  if (opts.openclawDir === undefined) {
+    assumed.push(`no installed OpenClaw was found: the package folder its prompt cites (docs, skills) is shown as ${UNKNOWN_OPENCLAW_DIR}`);
+  }
   const stateDir = openclawStateDir(env, home);
   const dir = agentWorkspaceDir(opts.config, opts.configDir, env, home);
   return {
     data,
     provider: entry?.provider ?? 'openai',
-    model: opts.model ?? entry?.model ?? 'gpt-5-mini',
+    model: opts.model ?? entry?.model ?? DEFAULT_MODEL,
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
     maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
     workspace: readAgentWorkspace(dir, data.bootstrapFiles),
     stateDir,
-    openclawDir: opts.openclawDir ?? path.join(home, '.npm-global', 'lib', 'node_modules', 'openclaw'),
+    openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,
   };
 }
