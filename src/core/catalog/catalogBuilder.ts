@@ -226,6 +226,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));
   const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
-  catalog.openclaw = input.openclaw;
+  // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
+  catalog.openclaw = input.openclaw ?? { model: input.policy.model, source: 'default', describe: `OpenClaw ${input.policy.model.version}` };
   return catalog;
 }

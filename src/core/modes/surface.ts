@@ -230,7 +230,8 @@ function assembleSurface(input: SurfaceInput): Surface {
     }
   }
   show(required, 'required');
-  const likely = estimateLikely(input, shownIds).filter((t) => !policy || policyAllows(policy, t));
+  // OpenClaw 2026.9.6's directory mode hydrates no schema from the prompt: a generated version estimates none unless asked.
+  const likely = estimateLikely(input, shownIds, generated ? 0 : DEFAULT_LIKELY).filter((t) => !policy || policyAllows(policy, t));
   show(likely, 'likely');
   for (const t of likely) {
     shownIds.add(t.id);
@@ -274,9 +275,9 @@ function generatedControlTools(set: GeneratedToolSet, settings: ToolSearchSettin
 }
 
 /** The few schemas the prompt most likely needs, from the same index the model searches. */
-function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>): CatalogTool[] {
+function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>, defaultLimit: number): CatalogTool[] {
   const prompt = (input.prompt ?? '').trim();
-  const limit = Math.max(0, Math.min(MAX_LIKELY, Math.trunc(input.likelyLimit ?? DEFAULT_LIKELY)));
+  const limit = Math.max(0, Math.min(MAX_LIKELY, Math.trunc(input.likelyLimit ?? defaultLimit)));
   if (!input.index || prompt === '' || limit === 0) {
     return [];
   }
