@@ -250,12 +250,12 @@ for (const mode of ['code', 'tools', 'directory']) {
  * (environment variable), a trigger, a client capability, a config switch.
  */
 const CONDITIONS = [
-  { id: 'vision-model', kind: 'model-capability', key: 'vision', text: 'the run model accepts images', extra: { modelHasVision: true } },
-  { id: 'heartbeat', kind: 'trigger', key: 'heartbeat', text: 'a heartbeat run that replies through the message tool', extra: { trigger: 'heartbeat', enableHeartbeatTool: true } },
-  { id: 'github-publication', kind: 'run-option', key: 'githubPublicationAvailable', text: 'the run can publish to GitHub', extra: { githubPublicationAvailable: true } },
-  { id: 'github-identity', kind: 'run-option', key: 'githubPublicationAvailable', text: 'the run knows its GitHub publication status', extra: { githubPublicationAvailable: false } },
-  { id: 'task-suggestions', kind: 'run-option', key: 'taskSuggestionDeliveryMode', text: 'task suggestions are delivered through the gateway', extra: { taskSuggestionDeliveryMode: 'gateway', oneShotCliRun: false } },
-  { id: 'client-widgets', kind: 'client-capability', key: 'widgets', text: 'the client can show widgets', extra: { clientCaps: ['widgets'] } },
+  { id: 'vision-model', kind: 'model-capability', key: 'vision', text: 'a model that accepts images', extra: { modelHasVision: true } },
+  { id: 'heartbeat', kind: 'trigger', key: 'heartbeat', text: 'a heartbeat trigger that replies through the message tool', extra: { trigger: 'heartbeat', enableHeartbeatTool: true } },
+  { id: 'github-publication', kind: 'run-option', key: 'githubPublicationAvailable', text: 'GitHub publication available to the run', extra: { githubPublicationAvailable: true } },
+  { id: 'github-identity', kind: 'run-option', key: 'githubPublicationAvailable', text: 'a known GitHub publication status', extra: { githubPublicationAvailable: false } },
+  { id: 'task-suggestions', kind: 'run-option', key: 'taskSuggestionDeliveryMode', text: 'task suggestions delivered through the gateway', extra: { taskSuggestionDeliveryMode: 'gateway', oneShotCliRun: false } },
+  { id: 'client-widgets', kind: 'client-capability', key: 'widgets', text: 'a client that can show widgets', extra: { clientCaps: ['widgets'] } },
   { id: 'credential-openai', kind: 'credential', key: 'OPENAI_API_KEY', text: 'an OpenAI API key', env: { OPENAI_API_KEY: 'sk-placeholder' } },
   { id: 'credential-xai', kind: 'credential', key: 'XAI_API_KEY', text: 'an xAI API key', env: { XAI_API_KEY: 'xai-placeholder' } },
   { id: 'credential-google', kind: 'credential', key: 'GEMINI_API_KEY', text: 'a Google Gemini API key', env: { GEMINI_API_KEY: 'placeholder' } },

@@ -185,6 +185,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.annotations) {
       tool.annotations = def.annotations;
     }
+    if (def.shipped === true) {
+      tool.shipped = true;
+    }
     const invalid = invalidOf(def);
     if (admission.has(def)) {
       // Refused schemas are not kept: panels and explain must never print them.

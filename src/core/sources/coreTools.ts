@@ -253,6 +253,7 @@ function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly strin
     catalogMode: t.catalogMode ?? 'default',
     ...(t.catalogMode === undefined && visible.has(t.name) ? { directVisible: true } : {}),
     groups: [...t.groups],
+    shipped: true,
   });
   const out = set.tools.map(definition);
   for (const t of set.conditionalTools) {

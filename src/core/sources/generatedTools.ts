@@ -18,7 +18,7 @@ export interface ToolCondition {
   kind: ConditionKind;
   /** The capability, environment variable, trigger or option it is about. */
   key: string;
-  /** One line for people: "the run model accepts images". */
+  /** A noun phrase for people: "a model that accepts images" (reasons read "built only when the run has ..."). */
   text: string;
   /** Tools OpenClaw builds only with this condition. */
   tools: readonly string[];

@@ -114,6 +114,12 @@ describe('generated tool definitions (OpenClaw 2026.9.6)', () => {
     assert.equal(status(before.out, 'openclaw:core:image_generate'), 'excluded');
     assert.equal(status(after.out, 'openclaw:core:image_generate'), 'cataloged');
     assert.equal(status(after.out, 'openclaw:core:heartbeat_respond'), 'direct-only');
+    // The text table lists a conditional tool without --all, as `conditional`, and the summary counts them apart.
+    const text = await cli(ws, 'catalog');
+    assert.match(text.out, /^conditional +openclaw:core:image_generate +built only when the run has an OpenAI API key/m);
+    assert.match(text.out, /excluded \(\d+ built only under a run-time condition: --assume\)/);
+    const assumed = await cli(ws, 'catalog', '--assume', 'credential-openai');
+    assert.match(assumed.out, /^cataloged +openclaw:core:image_generate /m);
     const bad = await cli(ws, 'catalog', '--assume', 'telepathy');
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--assume takes conditions of the modelled OpenClaw versions \(.*vision-model.*\), got "telepathy"/);
