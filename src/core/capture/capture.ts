@@ -42,7 +42,9 @@ export interface ModeCapture {
   stderrTail?: string;
   /** OpenClaw's `--json` result, when stdout parsed as JSON. */
   reply?: unknown;
-  /** With `keepScratch`: the turn's scratch folder and its OpenClaw state folder (sessions, transcripts). */
+  /** The turn's scratch folders (gone after the turn unless kept): what the request names as its agent workspace and state folder. */
+  paths?: { agentWorkspace: string; stateDir: string; home: string };
+  /** With `keepScratch`: the kept scratch folder and its OpenClaw state folder (its session store is what `sessions` reads). */
   scratch?: { dir: string; state: string };
 }
 
@@ -173,7 +175,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   for (const d of [home, state, tmp, agentWorkspace]) {
     fs.mkdirSync(d, { recursive: true });
   }
-  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [] };
+  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [], paths: { agentWorkspace, stateDir: state, home } };
   try {
     const baseUrl = await provider.start();
     const cfg = captureConfig({
