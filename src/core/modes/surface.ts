@@ -4,7 +4,7 @@ import type { ToolPolicy } from '../policy/policyEngine';
 import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
 import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
-import { buildDirectory, directoryBound, type Directory } from './directory';
+import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
 import { policySubjectOf } from '../catalog/policySubject';
 import {
   DEFAULT_SYSTEM_PROMPT,
@@ -299,4 +299,26 @@ function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>, defa
     }
   }
   return out;
+}
+
+/**
+ * The deferred tool directory OpenClaw 2026.9.6 puts in the system prompt of
+ * every Tool Search mode (code and tools too, not only directory): every
+ * authorized first-party tool not sent up front, within a tenth of the
+ * model's context window. The text after the `### Deferred Tool Schemas` heading.
+ */
+export function openclawDirectoryText(input: SurfaceInput, surface: Surface): string | undefined {
+  const mode = surface.effectiveMode;
+  if (mode === 'direct') {
+    return undefined;
+  }
+  const policy = input.policy;
+  const cataloged = (policy ? input.catalog.allowed.filter((t) => policyAllows(policy, t)) : input.catalog.allowed).filter((t) => t.status === 'cataloged');
+  const shown = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
+  const directory = buildDirectory(
+    cataloged.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: shown.has(t.id) })),
+    input.directoryMaxChars ?? directoryBound(input.contextTokens),
+    mode,
+  );
+  return directory.text.startsWith(`${DIRECTORY_HEADING}\n`) ? directory.text.slice(DIRECTORY_HEADING.length + 1) : directory.text;
 }

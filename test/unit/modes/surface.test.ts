@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { buildSurface } from '../../../src/core/modes/surface';
+import { buildSurface, openclawDirectoryText } from '../../../src/core/modes/surface';
 import { BRIDGE_API_CONTRACT, TOOL_SEARCH_CODE } from '../../../src/core/modes/toolSearchTools';
 import { buildAllPreviews, buildPreview } from '../../../src/core/modes/preview';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
@@ -166,5 +166,35 @@ describe('directory order', () => {
     assert.deepEqual(listed, [...listed].sort());
     assert.ok(d.dropped.every((n) => n > (listed[listed.length - 1] ?? '')), 'rows go from the end of the sorted list');
     assert.ok(!d.dropped.some((n) => n.startsWith('github__')), 'MCP tools are not rows, so never dropped rows');
+  });
+});
+
+describe('OpenClaw\'s deferred directory in every Tool Search mode', () => {
+  let catalog: Catalog;
+  before(async () => {
+    catalog = await demoCatalog();
+  });
+
+  it('lists the deferred first-party tools in code and tools mode too, never a tool sent up front, and none in direct mode', () => {
+    for (const mode of ['code', 'tools', 'directory'] as const) {
+      const surface = buildSurface({ catalog, mode, isolation: OK });
+      const text = openclawDirectoryText({ catalog, mode, isolation: OK }, surface) ?? '';
+      assert.match(text, /^Available deferred-schema tools:/, mode);
+      for (const v of surface.visible) {
+        assert.ok(!text.includes(`\n- ${v.name} (`), `${mode}: ${v.name} is sent up front and listed`);
+      }
+      const deferred = catalog.allowed.filter((t) => t.status === 'cataloged' && t.source === 'openclaw' && !surface.visible.some((v) => v.id === t.id));
+      assert.ok(deferred.length > 0 && deferred.every((t) => text.includes(`- ${t.name} (`) || /additional tools omitted/.test(text)), mode);
+    }
+    const direct = buildSurface({ catalog, mode: 'direct' });
+    assert.equal(openclawDirectoryText({ catalog, mode: 'direct' }, direct), undefined);
+  });
+
+  it('is bounded by a tenth of the context window', () => {
+    const surface = buildSurface({ catalog, mode: 'tools', isolation: OK });
+    const wide = openclawDirectoryText({ catalog, mode: 'tools', contextTokens: 128_000 }, surface) ?? '';
+    const small = openclawDirectoryText({ catalog, mode: 'tools', contextTokens: 8_000 }, surface) ?? '';
+    assert.ok(small.length < wide.length, `${small.length} vs ${wide.length}`);
+    assert.ok(small.length <= 800, String(small.length));
   });
 });
