@@ -9,7 +9,7 @@
  * tools and which tools stay visible (`applyToolSearchCatalog`,
  * `applyToolSchemaDirectoryCatalog`).
  *
- *   node extract-openclaw-tools.mjs <path to node_modules/openclaw>
+ *   node extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]
  *
  * Needs the Node version the package requires (2026.9.6: Node >= 24). Runs in
  * scratch HOME / state / workspace folders that are removed afterwards; never
@@ -18,7 +18,9 @@
  * (an operator turn: `createCronCreatorAuthorityCapability(runId, {kind:
  * "local"})`, as agent-command does), on a model without vision. Each
  * condition below is one more input to the same composition; a tool that
- * appears only with it is recorded with that condition.
+ * appears only with it is recorded with that condition (its definition as the
+ * first condition that builds it composes it: for `x_search` and
+ * `code_execution` a run on an xAI model).
  *
  * Writes src/core/sources/versions/openclaw-<version>.tools.json.
  * Test tooling only: nothing here runs in the extension or the CLI.
@@ -29,8 +31,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const pkgDir = process.argv[2];
-if (!pkgDir) {
-  console.error('usage: extract-openclaw-tools.mjs <path to node_modules/openclaw>');
+// `--out FILE` writes elsewhere (the oracle suite regenerates into a scratch file and compares).
+const outIndex = process.argv.indexOf('--out');
+const outArg = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+if (!pkgDir || pkgDir.startsWith('--') || (outIndex > 0 && !outArg)) {
+  console.error('usage: extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]');
   process.exit(2);
 }
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -180,7 +185,7 @@ function ownerOf(tool) {
   return getPluginToolMeta(tool)?.pluginId?.trim() || 'core';
 }
 
-function groupsOf(name, owner) {
+function groupsOf(name) {
   const out = [];
   for (const [g, members] of Object.entries(groupsMod)) {
     if (Array.isArray(members) && members.includes(name)) out.push(g);
@@ -198,7 +203,7 @@ const tools = base
     label: typeof t.label === 'string' ? t.label : undefined,
     owner: ownerOf(t),
     ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
-    groups: groupsOf(t.name, ownerOf(t)),
+    groups: groupsOf(t.name),
   }))
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
@@ -246,7 +251,7 @@ for (const mode of ['code', 'tools', 'directory']) {
 /**
  * Inputs a run may or may not have. Each is one more input to the same
  * composition; what it adds over the baseline is recorded with it. `kind`
- * and `key` say what the user can check: a model capability, a credential
+ * and `key` say what the user can check: a model capability, the model's provider, a credential
  * (environment variable), a trigger, a client capability, a config switch.
  */
 const CONDITIONS = [
@@ -258,6 +263,7 @@ const CONDITIONS = [
   { id: 'client-widgets', kind: 'client-capability', key: 'widgets', text: 'a client that can show widgets', extra: { clientCaps: ['widgets'] } },
   { id: 'credential-openai', kind: 'credential', key: 'OPENAI_API_KEY', text: 'an OpenAI API key', env: { OPENAI_API_KEY: 'sk-placeholder' } },
   { id: 'credential-xai', kind: 'credential', key: 'XAI_API_KEY', text: 'an xAI API key', env: { XAI_API_KEY: 'xai-placeholder' } },
+  { id: 'provider-xai', kind: 'model-provider', key: 'xai', text: 'an xAI model with its API key', extra: { modelProvider: 'xai', modelId: 'grok-4.3' }, env: { XAI_API_KEY: 'xai-placeholder' } },
   { id: 'credential-google', kind: 'credential', key: 'GEMINI_API_KEY', text: 'a Google Gemini API key', env: { GEMINI_API_KEY: 'placeholder' } },
 ];
 
@@ -288,7 +294,7 @@ for (const c of CONDITIONS) {
       label: typeof t.label === 'string' ? t.label : undefined,
       owner: ownerOf(t),
       ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
-      groups: groupsOf(t.name, ownerOf(t)),
+      groups: groupsOf(t.name),
       conditions: [c.id],
     });
   }
@@ -310,7 +316,7 @@ const data = {
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
   modes,
 };
-const out = path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
+const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
 console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions)`);

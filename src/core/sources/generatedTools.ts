@@ -10,7 +10,7 @@ import newestTools from './versions/openclaw-2026.9.6.tools.json';
  */
 
 /** What a run must have for OpenClaw to build a tool. */
-export type ConditionKind = 'model-capability' | 'credential' | 'trigger' | 'client-capability' | 'run-option' | 'config-switch';
+export type ConditionKind = 'model-capability' | 'model-provider' | 'credential' | 'trigger' | 'client-capability' | 'run-option' | 'config-switch';
 
 export interface ToolCondition {
   /** What `--assume` names: `vision-model`, `credential-openai`, ... */
@@ -106,7 +106,7 @@ function toolOf(v: unknown, where: string): GeneratedTool {
   };
 }
 
-const CONDITION_KINDS: readonly ConditionKind[] = ['model-capability', 'credential', 'trigger', 'client-capability', 'run-option', 'config-switch'];
+const CONDITION_KINDS: readonly ConditionKind[] = ['model-capability', 'model-provider', 'credential', 'trigger', 'client-capability', 'run-option', 'config-switch'];
 
 /** Reads and checks one generated file; a malformed one is refused with the place that is wrong. */
 export function parseGeneratedTools(raw: unknown): GeneratedToolSet {

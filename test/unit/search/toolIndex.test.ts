@@ -166,7 +166,8 @@ describe('search: ToolIndex over a real catalog', () => {
     it('keeps descriptions whole with their line breaks (as OpenClaw), bounds input hints, strips hidden controls', () => {
       for (const q of ['search biomedical', 'issue', 'search', 'news', '获取所有菜谱', 'session']) {
         for (const h of index.search(q, { limit: 6 }).hits) {
-          assert.ok(h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
+          // OpenClaw's own (shipped) text is whole; plugin, MCP and client text is bounded.
+          assert.ok(catalog.get(h.id)?.shipped === true || h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
           assert.ok(h.input.length <= 300, `${h.id}: ${h.input}`);
           // eslint-disable-next-line no-control-regex -- asserting control characters other than \t and \n are gone
           assert.doesNotMatch(h.description + h.input, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
@@ -174,8 +175,11 @@ describe('search: ToolIndex over a real catalog', () => {
       }
       // The model reads each description as the catalog holds it, paragraphs included.
       for (const t of catalog.cataloged) {
-        assert.equal(index.describe(t.id).description, modelText(t.description), t.id);
+        assert.equal(index.describe(t.id).description, modelText(t.description, t.shipped === true ? Infinity : HIT_TEXT_MAX), t.id);
       }
+      const browser = catalog.get('openclaw:browser:browser');
+      assert.ok(browser && browser.description.length > HIT_TEXT_MAX, 'a shipped description longer than the bound');
+      assert.equal(index.describe(browser.id).description, browser.description, 'sent whole, as OpenClaw does');
       assert.equal(modelText(`a\u202eb\u200bc\r\nd\te\u0007`), 'abc\nd\te');
       assert.equal(modelText('x'.repeat(HIT_TEXT_MAX + 5)).length, HIT_TEXT_MAX);
     });
