@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OpenClawUnavailableError, type OpenClawLocation } from '../oracle/openclawLocation';
+import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } from '../oracle/openclawLocation';
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
 import { captureConfig, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, type CaptureMode } from './captureConfig';
@@ -83,6 +83,14 @@ export interface CaptureOptions {
   env?: Env;
   /** The preloaded network guard; default `defaultGuardScript()`. */
   guardScript?: string;
+  /**
+   * Node's compile cache for OpenClaw's own modules (`NODE_COMPILE_CACHE`),
+   * shared by every turn and kept between captures; default
+   * `defaultCompileCacheDir()`, `false` for none. Without it each turn compiles
+   * OpenClaw's thousands of modules again: OpenClaw's launcher keeps its cache
+   * under `os.tmpdir()`, which is the turn's scratch TMPDIR.
+   */
+  compileCacheDir?: string | false;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
   onTurn?: (event: TurnEvent) => void;
@@ -102,6 +110,15 @@ export function defaultGuardScript(baseDir: string = __dirname): string {
     throw new Error(`the capture network guard is missing (looked for ${candidates.join(', ')}); run npm run build`);
   }
   return found;
+}
+
+/**
+ * Where capture turns keep Node's compile cache: a folder of this user's
+ * tooling cache (not the shared /tmp, where another user could plant cache
+ * files), so a second capture starts OpenClaw several times faster.
+ */
+export function defaultCompileCacheDir(env: Env = process.env): string {
+  return path.join(toolingCacheRoot(env), 'node-compile-cache');
 }
 
 /** The file `openclaw` runs: the package's `bin`. */
@@ -190,6 +207,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       DO_NOT_TRACK: '1',
       NO_COLOR: '1',
       NODE_OPTIONS: `--import=${guardUrl}`,
+      ...compileCacheEnv(opts),
     };
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
@@ -229,6 +247,21 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   }
+}
+
+/** Bytecode only: the cache never changes what OpenClaw does, and Node drops an entry whose source changed. */
+function compileCacheEnv(opts: CaptureOptions): Env {
+  if (opts.compileCacheDir === false) {
+    return {};
+  }
+  const dir = opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    // An unwritable cache only costs speed.
+    return {};
+  }
+  return { NODE_COMPILE_CACHE: dir };
 }
 
 interface SpawnResult {
