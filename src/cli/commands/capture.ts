@@ -1,14 +1,17 @@
 import * as path from 'node:path';
+import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
+import { probeIsolation } from '../../core/bridge/isolation';
+import type { Catalog } from '../../core/catalog/catalog';
 import { captureTurns, type CaptureReport, type ModeCapture } from '../../core/capture/capture';
-import { CAPTURE_MODES, type CaptureMode } from '../../core/capture/captureConfig';
+import { checkCapture, checkedAgainst, checkLines, type CaptureCheck, type CheckedAgainst } from '../../core/capture/captureCheck';
+import { CAPTURE_MODES, DEFAULT_CAPTURE_PROMPT, type CaptureMode } from '../../core/capture/captureConfig';
+import { isolationStatusOf, PreviewAssembler, previewBaseOf } from '../../core/modes/preview';
+import type { OpenWorkspace } from '../../core/workspace';
 import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../core/oracle/openclawLocation';
 import { ConfigUnusableError, UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
-import { withWorkspace } from '../session';
+import { withCatalog, withWorkspace } from '../session';
 import { EXIT_OPENCLAW_UNAVAILABLE } from './verify';
-
-/** What a turn is asked when `--prompt` is not given: the design's QA scenario, as `compare` asks. */
-export const DEFAULT_CAPTURE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 
 function str(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -105,11 +108,37 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
   return out.join('\n');
 }
 
+/** What `preview --json` would print as each mode's `request`, for the same prompt. */
+export async function predictedRequests(ctx: CommandContext, catalog: Catalog, ws: OpenWorkspace, prompt: string, modes: readonly CaptureMode[]): Promise<Partial<Record<CaptureMode, unknown>>> {
+  // Code mode is offered only when an isolated child can start, as preview decides.
+  const isolation = modes.includes('code') ? isolationStatusOf(await probeIsolation('node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env })) : undefined;
+  const assembly = new PreviewAssembler(previewBaseOf(catalog, ws, { isolation })).assemble(prompt, modes, { deferTokens: [] });
+  const out: Partial<Record<CaptureMode, unknown>> = {};
+  for (const m of modes) {
+    const p = assembly.modes[m];
+    if (p) {
+      out[m] = p.request;
+    }
+  }
+  return out;
+}
+
+/** `capture --json` with `--diff`: each mode's `diff` beside its capture, and what the prediction was checked against. */
+function withDiff(report: CaptureReport, check: CaptureCheck): CaptureReport & { checkedAgainst: CheckedAgainst } {
+  const modes: Record<string, unknown> = {};
+  for (const [mode, c] of Object.entries(report.modes)) {
+    const m = check.modes[mode as CaptureMode];
+    modes[mode] = { ...c, ...(m?.diff ? { diff: m.diff } : {}), matched: m?.matched ?? false };
+  }
+  return { ...report, modes: modes as CaptureReport['modes'], checkedAgainst: checkedAgainst(check.modelled, check) };
+}
+
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
-  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N]',
+  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--diff]',
   options: {
+    diff: { type: 'boolean' },
     prompt: { type: 'string' },
     openclaw: { type: 'string' },
     timeout: { type: 'string' },
@@ -126,7 +155,10 @@ export const captureCommand: CliCommand = {
     const concurrency = positiveInt(ctx, 'concurrency');
     const provider = providerFrom(ctx);
     const spec = str(ctx, 'openclaw');
-    return withWorkspace(ctx, async (ws) => {
+    const diff = ctx.args.values.diff === true;
+    // The prediction needs the catalog (MCP servers listed); a bare capture needs only the config.
+    const open = <T>(fn: (ws: OpenWorkspace, catalog?: Catalog) => Promise<T>): Promise<T> => (diff ? withCatalog(ctx, (catalog, ws) => fn(ws, catalog)) : withWorkspace(ctx, (ws) => fn(ws)));
+    return open(async (ws, catalog) => {
       // Running OpenClaw as if the config did not exist would capture another workspace: exit 2, JSON or not.
       if (ws.config.unusable) {
         ctx.configUnusable = undefined;
@@ -178,7 +210,12 @@ export const captureCommand: CliCommand = {
       } finally {
         process.removeListener('SIGINT', onSigint);
       }
-      ctx.io.stdout(ctx.json ? json(report) : human(report, modes));
+      if (!catalog) {
+        ctx.io.stdout(ctx.json ? json(report) : human(report, modes));
+        return report.ok ? 0 : 1;
+      }
+      const check = checkCapture(report, await predictedRequests(ctx, catalog, ws, prompt, modes), ws.openclaw.model.version);
+      ctx.io.stdout(ctx.json ? json(withDiff(report, check)) : [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n'));
       return report.ok ? 0 : 1;
     });
   },
