@@ -133,6 +133,62 @@ function withDiff(report: CaptureReport, check: CaptureCheck): CaptureReport & {
   return { ...report, modes: modes as CaptureReport['modes'], checkedAgainst: checkedAgainst(check.modelled, check) };
 }
 
+export interface TurnOptions {
+  /** `--openclaw PATH|VERSION`. */
+  spec?: string;
+  providerId?: string;
+  modelId?: string;
+  concurrency?: number;
+  timeoutMs?: number;
+  keepScratch?: boolean;
+}
+
+/** Runs the turns of `modes` on the workspace, Ctrl-C cancelling them; exit 3 (as a number) when OpenClaw is not available. */
+export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, modes: readonly CaptureMode[], prompt: string, opts: TurnOptions): Promise<CaptureReport | number> {
+  const { spec, ...rest } = opts;
+  let location: OpenClawLocation;
+  try {
+    location = locateOpenClaw(spec, { env: ctx.io.env, cwd: ctx.io.cwd });
+  } catch (err) {
+    if (err instanceof OpenClawUnavailableError) {
+      ctx.io.stderr(`capture: ${err.message}`);
+      return EXIT_OPENCLAW_UNAVAILABLE;
+    }
+    throw err;
+  }
+  const configFile = ws.config.file;
+  const config = (ws.config.reader?.doc.value ?? {}) as Record<string, unknown>;
+  // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
+  const abort = new AbortController();
+  const onSigint = (): void => abort.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await captureTurns({
+      location,
+      config,
+      configDir: configFile ? path.dirname(configFile) : ws.options.workspace,
+      modes,
+      prompt,
+      ...rest,
+      signal: abort.signal,
+      env: ctx.io.env,
+      onTurn: (e) => {
+        if (!ctx.json && e.phase === 'start') {
+          ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);
+        }
+      },
+    });
+  } catch (err) {
+    if (err instanceof OpenClawUnavailableError) {
+      ctx.io.stderr(`capture: ${err.message}`);
+      return EXIT_OPENCLAW_UNAVAILABLE;
+    }
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
@@ -164,51 +220,16 @@ export const captureCommand: CliCommand = {
         ctx.configUnusable = undefined;
         throw new ConfigUnusableError(ws.config.unusable);
       }
-      let location: OpenClawLocation;
-      try {
-        location = locateOpenClaw(spec, { env: ctx.io.env, cwd: ctx.io.cwd });
-      } catch (err) {
-        if (err instanceof OpenClawUnavailableError) {
-          ctx.io.stderr(`capture: ${err.message}`);
-          return EXIT_OPENCLAW_UNAVAILABLE;
-        }
-        throw err;
-      }
       const modes: readonly CaptureMode[] = listed ?? [ws.settings.mode];
-      const configFile = ws.config.file;
-      const config = (ws.config.reader?.doc.value ?? {}) as Record<string, unknown>;
-      // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
-      const abort = new AbortController();
-      const onSigint = (): void => abort.abort();
-      process.once('SIGINT', onSigint);
-      let report: CaptureReport;
-      try {
-        report = await captureTurns({
-          location,
-          config,
-          configDir: configFile ? path.dirname(configFile) : ws.options.workspace,
-          modes,
-          prompt,
-          ...provider,
-          ...(concurrency !== undefined ? { concurrency } : {}),
-          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-          signal: abort.signal,
-          env: ctx.io.env,
-          keepScratch: ctx.args.values['keep-scratch'] === true,
-          onTurn: (e) => {
-            if (!ctx.json && e.phase === 'start') {
-              ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);
-            }
-          },
-        });
-      } catch (err) {
-        if (err instanceof OpenClawUnavailableError) {
-          ctx.io.stderr(`capture: ${err.message}`);
-          return EXIT_OPENCLAW_UNAVAILABLE;
-        }
-        throw err;
-      } finally {
-        process.removeListener('SIGINT', onSigint);
+      const report = await runCaptureTurns(ctx, ws, modes, prompt, {
+        spec,
+        ...provider,
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        keepScratch: ctx.args.values['keep-scratch'] === true,
+      });
+      if (typeof report === 'number') {
+        return report;
       }
       if (!catalog) {
         ctx.io.stdout(ctx.json ? json(report) : human(report, modes));

@@ -15,7 +15,8 @@ import { isCompletionRequest, requestFacts, type RequestFacts } from './requestF
  * each against its own recording provider on 127.0.0.1, in its own scratch
  * HOME, state folder, config file and agent workspace, with a network guard
  * preloaded into every Node process of the run (src/oracle/networkGuard.mts).
- * Modes run side by side (`concurrency`, default 2). Every child runs in its
+ * Modes run side by side (`concurrency`, default 4), sharing Node's compile
+ * cache of OpenClaw's modules (`compileCacheDir`). Every child runs in its
  * own process group, which is killed on timeout, on cancel, after the turn
  * ends (stragglers such as MCP servers) and when this process exits.
  */
@@ -74,7 +75,7 @@ export interface CaptureOptions {
   providerId?: string;
   modelId?: string;
   contextWindow?: number;
-  /** Turns at once; default 2 (a turn is CPU-bound: 20-70 s on 2 cores). */
+  /** Turns at once; default every mode at once (at most 4): with the compile cache a turn is mostly waiting, not CPU. */
   concurrency?: number;
   /** Per turn; default 180 s. */
   timeoutMs?: number;
@@ -91,12 +92,19 @@ export interface CaptureOptions {
    * under `os.tmpdir()`, which is the turn's scratch TMPDIR.
    */
   compileCacheDir?: string | false;
+  /**
+   * A folder for OpenClaw's own diagnostics timeline (`OPENCLAW_DIAGNOSTICS`):
+   * each turn writes `<mode>.jsonl` there (spans of its startup, plugin load,
+   * tool bundling, prompt build). For measuring where a turn's time goes.
+   */
+  timelineDir?: string;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
   onTurn?: (event: TurnEvent) => void;
 }
 
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 180_000;
+export const DEFAULT_CAPTURE_CONCURRENCY = 4;
 const STDERR_TAIL_CHARS = 8000;
 const MAX_STDOUT_BYTES = 1024 * 1024;
 const MAX_REFUSED_LINES = 50;
@@ -207,7 +215,11 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       DO_NOT_TRACK: '1',
       NO_COLOR: '1',
       NODE_OPTIONS: `--import=${guardUrl}`,
+      // OpenClaw's CLI otherwise respawns itself (for NODE_EXTRA_CA_CERTS) into a detached
+      // child in its own session, which a kill of the turn's process group does not reach.
+      OPENCLAW_NO_RESPAWN: '1',
       ...compileCacheEnv(opts),
+      ...(opts.timelineDir ? { OPENCLAW_DIAGNOSTICS: '1', OPENCLAW_DIAGNOSTICS_TIMELINE_PATH: path.join(opts.timelineDir, `${mode}.jsonl`) } : {}),
     };
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
@@ -249,12 +261,37 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   }
 }
 
+/**
+ * The folder OpenClaw's launcher (`openclaw.mjs`,
+ * `resolvePackagedCompileCacheDirectory`) wants under a NODE_COMPILE_CACHE
+ * base: `<base>/openclaw/<version>/<mtime>-<size of package.json>`. Handing
+ * it that folder spares a respawn of the launcher; should the rule change,
+ * OpenClaw respawns once into its own folder, which costs time, not fidelity.
+ */
+export function openclawCompileCacheDir(base: string, packageDir: string): string {
+  const seg = (v: string): string => v.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'unknown';
+  let version = 'unknown';
+  let marker = 'no-package-json';
+  try {
+    const file = path.join(packageDir, 'package.json');
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown };
+    if (typeof parsed.version === 'string' && parsed.version.trim() !== '') {
+      version = parsed.version;
+    }
+    const st = fs.statSync(file);
+    marker = `${Math.trunc(st.mtimeMs)}-${st.size}`;
+  } catch {
+    // The launcher's own fallbacks.
+  }
+  return path.join(base, 'openclaw', seg(version), seg(marker));
+}
+
 /** Bytecode only: the cache never changes what OpenClaw does, and Node drops an entry whose source changed. */
 function compileCacheEnv(opts: CaptureOptions): Env {
   if (opts.compileCacheDir === false) {
     return {};
   }
-  const dir = opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env);
+  const dir = openclawCompileCacheDir(opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env), opts.location.packageDir);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch {
@@ -357,7 +394,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   const entry = openclawEntry(opts.location);
   const guardUrl = pathToFileURL(opts.guardScript ?? defaultGuardScript()).href;
   installExitHook();
-  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 2, opts.modes.length || 1));
+  const concurrency = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY, opts.modes.length || 1));
   const modes = [...new Set(opts.modes)];
   const results = new Map<CaptureMode, ModeCapture>();
   let next = 0;
