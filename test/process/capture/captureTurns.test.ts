@@ -119,7 +119,7 @@ describe('capture: turns (stand-in openclaw)', () => {
 
   it('fails a turn that ends without sending a request', async () => {
     const { location, guard } = fakeOpenClaw();
-    const report = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['tools'], prompt: 'silent' });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: 'silent' });
     assert.equal(report.ok, false);
     assert.equal(report.modes.tools?.outcome, 'failed');
     assert.match(report.modes.tools?.error ?? '', /without sending a Chat Completions request/);
@@ -129,11 +129,11 @@ describe('capture: turns (stand-in openclaw)', () => {
     const { location, guard } = fakeOpenClaw();
     const pids = scratchDir('capture-pids');
     const hang = path.join(pids, 'hang');
-    const report = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500 });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500 });
     assert.equal(report.modes.code?.outcome, 'timeout');
     assert.ok(await gone(Number(fs.readFileSync(hang, 'utf8'))), 'the hanging turn\'s child is killed');
     const leave = path.join(pids, 'leave');
-    const left = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000 });
+    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000 });
     assert.equal(left.modes.code?.outcome, 'ok', left.modes.code?.error);
     assert.ok(left.modes.code && left.modes.code.wallMs < 15_000, 'the turn ends when openclaw does, not at the timeout');
     assert.ok(await gone(Number(fs.readFileSync(leave, 'utf8'))), 'a child left behind is killed');
@@ -146,6 +146,7 @@ describe('capture: turns (stand-in openclaw)', () => {
     const report = await captureTurns({
       location,
       guardScript: guard,
+      compileCacheDir: false,
       config: {},
       configDir: '/ws',
       modes: ['direct', 'tools'],
