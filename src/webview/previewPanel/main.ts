@@ -557,6 +557,11 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
       if (state.tab === 'raw' && msg.mode === state.rawMode) redraw();
       break;
     case 'capture':
+      // A capture that starts (from the button or the palette) brings its tab forward.
+      if (msg.view.status === 'running' && capture?.status !== 'running') {
+        state = { ...state, tab: 'real' };
+        save();
+      }
       capture = msg.view;
       redraw();
       break;
