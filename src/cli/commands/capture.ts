@@ -141,6 +141,8 @@ export interface TurnOptions {
   concurrency?: number;
   timeoutMs?: number;
   keepScratch?: boolean;
+  /** `--play`: the recording provider plays the scripted QA model, so turns call tools. */
+  play?: boolean;
 }
 
 /** Runs the turns of `modes` on the workspace, Ctrl-C cancelling them; exit 3 (as a number) when OpenClaw is not available. */
@@ -192,7 +194,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
-  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--diff]',
+  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch] [--diff]',
   options: {
     diff: { type: 'boolean' },
     prompt: { type: 'string' },
@@ -200,6 +202,7 @@ export const captureCommand: CliCommand = {
     timeout: { type: 'string' },
     concurrency: { type: 'string' },
     'keep-scratch': { type: 'boolean' },
+    play: { type: 'boolean' },
   },
   run: async (ctx) => {
     const listed = takeModes(ctx);
@@ -227,6 +230,7 @@ export const captureCommand: CliCommand = {
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         keepScratch: ctx.args.values['keep-scratch'] === true,
+        play: ctx.args.values.play === true,
       });
       if (typeof report === 'number') {
         return report;

@@ -43,6 +43,8 @@ export interface ModeCapture {
   stderrTail?: string;
   /** OpenClaw's `--json` result, when stdout parsed as JSON. */
   reply?: unknown;
+  /** With `keepScratch`: the turn's scratch folder and its OpenClaw state folder (sessions, transcripts). */
+  scratch?: { dir: string; state: string };
 }
 
 export interface CaptureReport {
@@ -100,6 +102,11 @@ export interface CaptureOptions {
   timelineDir?: string;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
+  /**
+   * The provider plays the scripted QA model (calls the tool the prompt names)
+   * instead of ending the turn after its first request.
+   */
+  play?: boolean;
   onTurn?: (event: TurnEvent) => void;
 }
 
@@ -181,7 +188,7 @@ interface TurnSetup {
 
 async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<ModeCapture> {
   const started = Date.now();
-  const provider = new RecordingProvider();
+  const provider = new RecordingProvider({ play: opts.play === true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `tsi-capture-${mode}-`));
   const home = path.join(scratch, 'home');
   const state = path.join(scratch, 'state');
@@ -237,6 +244,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       networkRefused: result.refused,
       ...(first ? { first: requestFacts(first) } : {}),
       ...(result.reply !== undefined ? { reply: result.reply } : {}),
+      ...(opts.keepScratch ? { scratch: { dir: scratch, state } } : {}),
     };
     if (capture.outcome === 'ok' && result.exitCode !== 0) {
       capture.outcome = 'failed';

@@ -201,7 +201,9 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
     case 'turn-start': {
       const fallback = e.effectiveMode !== e.mode ? ` (fell back from ${e.mode}${e.fallbackReason ? `: ${e.fallbackReason}` : ''})` : '';
       const tokens = e.tokens ? `, ${e.tokens.total} tokens` : '';
-      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}), ${e.bytes.total} bytes${tokens}`;
+      const catalog = e.catalogSize !== undefined ? ` from the catalog of ${e.catalogSize}` : ' catalog tools';
+      const bytes = e.bytes ? `, ${e.bytes.total} bytes` : '';
+      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront}${catalog})${bytes}${tokens}`;
     }
     case 'model-request':
       return `Model request ${e.round}: ${e.bytes} bytes, ${e.tools} schemas; the reply ${e.toolCalls === 0 ? 'answered' : `asked for ${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`}`;
