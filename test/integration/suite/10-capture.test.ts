@@ -83,6 +83,7 @@ describe('Capture the Real Request (extension host)', function () {
     const abort = new AbortController();
     const views: CaptureView[] = [];
     let running: number[] = [];
+    let scheduled = false;
     // Marks this test's turns, so only their processes are looked for (PATH reaches every turn).
     const savedPath = process.env.PATH;
     process.env.PATH = `${savedPath ?? ''}:/TSI_HOST_TEST_MARK`;
@@ -97,7 +98,8 @@ describe('Capture the Real Request (extension host)', function () {
           signal: abort.signal,
           onView: (v) => {
             views.push(v);
-            if (v.modes.some((m) => m.status === 'running') && !abort.signal.aborted) {
+            if (v.modes.some((m) => m.status === 'running') && !scheduled) {
+              scheduled = true;
               // Let OpenClaw get going (its process group exists), then cancel.
               setTimeout(() => {
                 running = captureProcesses();
