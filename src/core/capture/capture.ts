@@ -269,37 +269,14 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   }
 }
 
-/**
- * The folder OpenClaw's launcher (`openclaw.mjs`,
- * `resolvePackagedCompileCacheDirectory`) wants under a NODE_COMPILE_CACHE
- * base: `<base>/openclaw/<version>/<mtime>-<size of package.json>`. Handing
- * it that folder spares a respawn of the launcher; should the rule change,
- * OpenClaw respawns once into its own folder, which costs time, not fidelity.
- */
-export function openclawCompileCacheDir(base: string, packageDir: string): string {
-  const seg = (v: string): string => v.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'unknown';
-  let version = 'unknown';
-  let marker = 'no-package-json';
-  try {
-    const file = path.join(packageDir, 'package.json');
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown };
-    if (typeof parsed.version === 'string' && parsed.version.trim() !== '') {
-      version = parsed.version;
-    }
-    const st = fs.statSync(file);
-    marker = `${Math.trunc(st.mtimeMs)}-${st.size}`;
-  } catch {
-    // The launcher's own fallbacks.
-  }
-  return path.join(base, 'openclaw', seg(version), seg(marker));
-}
-
 /** Bytecode only: the cache never changes what OpenClaw does, and Node drops an entry whose source changed. */
 function compileCacheEnv(opts: CaptureOptions): Env {
   if (opts.compileCacheDir === false) {
     return {};
   }
-  const dir = openclawCompileCacheDir(opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env), opts.location.packageDir);
+  // OpenClaw's launcher keeps its own modules' cache in `<this>/openclaw/<version>/<install>`,
+  // respawning itself once (in the turn's process group) to get there.
+  const dir = opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch {
