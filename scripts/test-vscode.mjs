@@ -24,6 +24,7 @@ import { copyQuantized } from './lib/screenshotPng.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The screenshots the README shows, one per line (each UI test writes its own to test-results/).
 const SCREENSHOTS = [
+  'mode-preview-capture.png',
   'tree-view.png',
   'catalog-panel.png',
   'catalog-workbench.png',

@@ -13,6 +13,7 @@ export const COMMANDS = {
   addBridgeTypingsDirective: 'toolSearchInspector.addBridgeTypingsDirective',
   previewPayload: 'toolSearchInspector.previewPayload',
   openModePreview: 'toolSearchInspector.openModePreview',
+  captureRealRequest: 'toolSearchInspector.captureRealRequest',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
   verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
   suggestDescriptions: 'toolSearchInspector.suggestDescriptions',

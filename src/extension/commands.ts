@@ -95,6 +95,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       PreviewPanel.createOrShow({ ...deps, documents: previews });
       return Promise.resolve(true);
     })),
+    // Opens Mode Preview and captures there; resolves to what the panel shows (for tests).
+    vscode.commands.registerCommand(COMMANDS.captureRealRequest, guarded('Capture the Real Request', async () => {
+      const panel = PreviewPanel.createOrShow({ ...deps, documents: previews });
+      return (await panel.capture()).view;
+    })),
     vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
       const n = await deps.inputs.store.clear(deps.service.folder);
       deps.inputs.reset();

@@ -1,14 +1,18 @@
 import * as path from 'node:path';
+import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
+import { probeIsolation } from '../../core/bridge/isolation';
+import type { Catalog } from '../../core/catalog/catalog';
 import { captureTurns, type CaptureReport, type ModeCapture } from '../../core/capture/capture';
-import { CAPTURE_MODES, type CaptureMode } from '../../core/capture/captureConfig';
+import { predictTurns, type RequestSide } from '../../core/capture/turnPrediction';
+import { checkCapture, checkedAgainst, checkLines, type CaptureCheck, type CheckedAgainst } from '../../core/capture/captureCheck';
+import { CAPTURE_MODES, DEFAULT_CAPTURE_PROMPT, type CaptureMode } from '../../core/capture/captureConfig';
+import { isolationStatusOf, previewBaseOf } from '../../core/modes/preview';
+import type { OpenWorkspace } from '../../core/workspace';
 import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../core/oracle/openclawLocation';
 import { ConfigUnusableError, UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
-import { withWorkspace } from '../session';
+import { withCatalog, withWorkspace } from '../session';
 import { EXIT_OPENCLAW_UNAVAILABLE } from './verify';
-
-/** What a turn is asked when `--prompt` is not given: the design's QA scenario, as `compare` asks. */
-export const DEFAULT_CAPTURE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 
 function str(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -105,11 +109,91 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
   return out.join('\n');
 }
 
+/** What `preview --json` would print as each mode's `request`, for the same prompt. */
+/**
+ * Each captured turn's predicted request, made in that turn's environment
+ * (`predictTurns`), with the preview's own isolation decision for code mode.
+ */
+export async function predictedRequests(ctx: CommandContext, catalog: Catalog, ws: OpenWorkspace, prompt: string, report: CaptureReport): Promise<Partial<Record<CaptureMode, RequestSide>>> {
+  const isolation = report.modes.code ? isolationStatusOf(await probeIsolation('node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env })) : undefined;
+  const file = ws.config.file;
+  return predictTurns(report, { base: previewBaseOf(catalog, ws, { isolation }), config: ws.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : ws.options.workspace }, prompt);
+}
+
+/** `capture --json` with `--diff`: each mode's `diff` beside its capture, and what the prediction was checked against. */
+function withDiff(report: CaptureReport, check: CaptureCheck): CaptureReport & { checkedAgainst: CheckedAgainst } {
+  const modes: Record<string, unknown> = {};
+  for (const [mode, c] of Object.entries(report.modes)) {
+    const m = check.modes[mode as CaptureMode];
+    modes[mode] = { ...c, ...(m?.diff ? { diff: m.diff } : {}), matched: m?.matched ?? false };
+  }
+  return { ...report, modes: modes as CaptureReport['modes'], checkedAgainst: checkedAgainst(check.modelled, check) };
+}
+
+export interface TurnOptions {
+  /** `--openclaw PATH|VERSION`. */
+  spec?: string;
+  providerId?: string;
+  modelId?: string;
+  concurrency?: number;
+  timeoutMs?: number;
+  keepScratch?: boolean;
+  /** `--play`: the recording provider plays the scripted QA model, so turns call tools. */
+  play?: boolean;
+}
+
+/** Runs the turns of `modes` on the workspace, Ctrl-C cancelling them; exit 3 (as a number) when OpenClaw is not available. */
+export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, modes: readonly CaptureMode[], prompt: string, opts: TurnOptions): Promise<CaptureReport | number> {
+  const { spec, ...rest } = opts;
+  let location: OpenClawLocation;
+  try {
+    location = locateOpenClaw(spec, { env: ctx.io.env, cwd: ctx.io.cwd });
+  } catch (err) {
+    if (err instanceof OpenClawUnavailableError) {
+      ctx.io.stderr(`capture: ${err.message}`);
+      return EXIT_OPENCLAW_UNAVAILABLE;
+    }
+    throw err;
+  }
+  const configFile = ws.config.file;
+  const config = (ws.config.reader?.doc.value ?? {}) as Record<string, unknown>;
+  // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
+  const abort = new AbortController();
+  const onSigint = (): void => abort.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await captureTurns({
+      location,
+      config,
+      configDir: configFile ? path.dirname(configFile) : ws.options.workspace,
+      modes,
+      prompt,
+      ...rest,
+      signal: abort.signal,
+      env: ctx.io.env,
+      onTurn: (e) => {
+        if (!ctx.json && e.phase === 'start') {
+          ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);
+        }
+      },
+    });
+  } catch (err) {
+    if (err instanceof OpenClawUnavailableError) {
+      ctx.io.stderr(`capture: ${err.message}`);
+      return EXIT_OPENCLAW_UNAVAILABLE;
+    }
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
-  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch]',
+  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch] [--diff]',
   options: {
+    diff: { type: 'boolean' },
     prompt: { type: 'string' },
     openclaw: { type: 'string' },
     timeout: { type: 'string' },
@@ -127,60 +211,33 @@ export const captureCommand: CliCommand = {
     const concurrency = positiveInt(ctx, 'concurrency');
     const provider = providerFrom(ctx);
     const spec = str(ctx, 'openclaw');
-    return withWorkspace(ctx, async (ws) => {
+    const diff = ctx.args.values.diff === true;
+    // The prediction needs the catalog (MCP servers listed); a bare capture needs only the config.
+    const open = <T>(fn: (ws: OpenWorkspace, catalog?: Catalog) => Promise<T>): Promise<T> => (diff ? withCatalog(ctx, (catalog, ws) => fn(ws, catalog)) : withWorkspace(ctx, (ws) => fn(ws)));
+    return open(async (ws, catalog) => {
       // Running OpenClaw as if the config did not exist would capture another workspace: exit 2, JSON or not.
       if (ws.config.unusable) {
         ctx.configUnusable = undefined;
         throw new ConfigUnusableError(ws.config.unusable);
       }
-      let location: OpenClawLocation;
-      try {
-        location = locateOpenClaw(spec, { env: ctx.io.env, cwd: ctx.io.cwd });
-      } catch (err) {
-        if (err instanceof OpenClawUnavailableError) {
-          ctx.io.stderr(`capture: ${err.message}`);
-          return EXIT_OPENCLAW_UNAVAILABLE;
-        }
-        throw err;
-      }
       const modes: readonly CaptureMode[] = listed ?? [ws.settings.mode];
-      const configFile = ws.config.file;
-      const config = (ws.config.reader?.doc.value ?? {}) as Record<string, unknown>;
-      // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
-      const abort = new AbortController();
-      const onSigint = (): void => abort.abort();
-      process.once('SIGINT', onSigint);
-      let report: CaptureReport;
-      try {
-        report = await captureTurns({
-          location,
-          config,
-          configDir: configFile ? path.dirname(configFile) : ws.options.workspace,
-          modes,
-          prompt,
-          ...provider,
-          ...(concurrency !== undefined ? { concurrency } : {}),
-          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-          signal: abort.signal,
-          env: ctx.io.env,
-          keepScratch: ctx.args.values['keep-scratch'] === true,
-          play: ctx.args.values.play === true,
-          onTurn: (e) => {
-            if (!ctx.json && e.phase === 'start') {
-              ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);
-            }
-          },
-        });
-      } catch (err) {
-        if (err instanceof OpenClawUnavailableError) {
-          ctx.io.stderr(`capture: ${err.message}`);
-          return EXIT_OPENCLAW_UNAVAILABLE;
-        }
-        throw err;
-      } finally {
-        process.removeListener('SIGINT', onSigint);
+      const report = await runCaptureTurns(ctx, ws, modes, prompt, {
+        spec,
+        ...provider,
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        keepScratch: ctx.args.values['keep-scratch'] === true,
+        play: ctx.args.values.play === true,
+      });
+      if (typeof report === 'number') {
+        return report;
       }
-      ctx.io.stdout(ctx.json ? json(report) : human(report, modes));
+      if (!catalog) {
+        ctx.io.stdout(ctx.json ? json(report) : human(report, modes));
+        return report.ok ? 0 : 1;
+      }
+      const check = checkCapture(report, await predictedRequests(ctx, catalog, ws, prompt, report), ws.openclaw.model.version);
+      ctx.io.stdout(ctx.json ? json(withDiff(report, check)) : [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n'));
       return report.ok ? 0 : 1;
     });
   },

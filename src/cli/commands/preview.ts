@@ -10,7 +10,11 @@ import { ALL_MODES, isolationStatusOf, PreviewAssembler, previewBaseOf, type Pre
 import type { IsolationStatus } from '../../core/modes/surface';
 import type { ProviderApi } from '../../core/provider/requestShapes';
 import type { ToolSearchModeName } from '../../core/types';
+import { checkCapture, checkedAgainst, checkLines, type CaptureCheck } from '../../core/capture/captureCheck';
+import { DEFAULT_CAPTURE_PROMPT } from '../../core/capture/captureConfig';
+import { predictTurns } from '../../core/capture/turnPrediction';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
+import { runCaptureTurns } from './capture';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';
 
@@ -126,8 +130,10 @@ function conflictLines(p: PreviewJson): string[] {
 export const previewCommand: CliCommand = {
   name: 'preview',
   summary: 'show the exact provider request of a turn in a mode (or --mode all side by side), with bytes and tokens',
-  usage: 'preview [--prompt TEXT] [--mode MODE|all] [--api chat|responses]',
+  usage: 'preview [--prompt TEXT] [--mode MODE|all] [--api chat|responses] [--capture [--openclaw PATH|VERSION]]',
   options: {
+    capture: { type: 'boolean' },
+    openclaw: { type: 'string' },
     prompt: { type: 'string' },
     api: { type: 'string' },
     model: { type: 'string' },
@@ -135,12 +141,15 @@ export const previewCommand: CliCommand = {
     'context-tokens': { type: 'string' },
     'per-tool': { type: 'boolean' },
     node: { type: 'string' },
-    openclaw: { type: 'string' },
   },
   run: async (ctx) => {
     const all = takeAllModes(ctx);
     const api = apiFrom(ctx);
     const contextTokens = contextTokensFrom(ctx);
+    const capture = ctx.args.values.capture === true;
+    if (capture && api !== 'chat') {
+      throw new UsageError('--capture compares Chat Completions requests (the API a capture turn uses): drop --api responses');
+    }
     return withCatalog(ctx, async (catalog, ws) => {
       const modes: ToolSearchModeName[] = all ? [...ALL_MODES] : [ws.settings.mode];
       const isolation = await isolationFor(ctx, modes);
@@ -156,19 +165,33 @@ export const previewCommand: CliCommand = {
         contextTokens: contextTokens ?? openclaw.contextWindow,
         perTool: ctx.args.values['per-tool'] === true,
       });
-      const assembly = new PreviewAssembler(base).assemble(str(ctx, 'prompt') ?? '', modes);
+      // A capture turn needs a message; the prediction is made for the same one.
+      const prompt = str(ctx, 'prompt') ?? (capture ? DEFAULT_CAPTURE_PROMPT : '');
+      const assembly = new PreviewAssembler(base).assemble(prompt, modes);
       const previews = modes.flatMap((m) => assembly.modes[m] ?? []);
       const first = previews[0];
       if (!first) {
         return 2;
       }
+      let check: CaptureCheck | undefined;
+      if (capture) {
+        const report = await runCaptureTurns(ctx, ws, modes, prompt.trim() === '' ? DEFAULT_CAPTURE_PROMPT : prompt, { spec: str(ctx, 'openclaw') });
+        if (typeof report === 'number') {
+          return report;
+        }
+        const file = ws.config.file;
+        const predicted = predictTurns(report, { base, config: ws.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : ws.options.workspace }, prompt.trim() === '' ? DEFAULT_CAPTURE_PROMPT : prompt);
+        check = checkCapture(report, predicted, ws.openclaw.model.version, { tokens: false });
+      }
+      const against = checkedAgainst(ws.openclaw.model.version, check);
+      const verdict = check ? ['', `Checked against a real capture of OpenClaw ${check.captured}: ${check.matched ? 'matched' : 'differs'}`, ...checkLines(check).map((l) => `  ${l}`)] : ['', `Predicts OpenClaw ${against.modelled}; not checked against a real run (--capture runs one)`];
       if (!all) {
-        ctx.io.stdout(ctx.json ? json(first) : [...describeOne(first), ...conflictLines(first)].join('\n'));
+        ctx.io.stdout(ctx.json ? json({ ...first, checkedAgainst: against }) : [...describeOne(first), ...conflictLines(first), ...verdict].join('\n'));
         return 0;
       }
       const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));
       if (ctx.json) {
-        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers }));
+        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers, checkedAgainst: against }));
         return 0;
       }
       const direct = previews.find((p) => p.mode === 'direct');
@@ -200,7 +223,7 @@ export const previewCommand: CliCommand = {
           out.push(...unlistedLines(p.directory).map((l) => `  ${l}`));
         }
       }
-      out.push(...conflictLines(first));
+      out.push(...conflictLines(first), ...verdict);
       ctx.io.stdout(out.join('\n'));
       return 0;
     });

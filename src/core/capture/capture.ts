@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OpenClawUnavailableError, type OpenClawLocation } from '../oracle/openclawLocation';
+import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } from '../oracle/openclawLocation';
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
 import { captureConfig, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, type CaptureMode } from './captureConfig';
@@ -15,7 +15,8 @@ import { isCompletionRequest, requestFacts, type RequestFacts } from './requestF
  * each against its own recording provider on 127.0.0.1, in its own scratch
  * HOME, state folder, config file and agent workspace, with a network guard
  * preloaded into every Node process of the run (src/oracle/networkGuard.mts).
- * Modes run side by side (`concurrency`, default 2). Every child runs in its
+ * Modes run side by side (`concurrency`, default 4), sharing Node's compile
+ * cache of OpenClaw's modules (`compileCacheDir`). Every child runs in its
  * own process group, which is killed on timeout, on cancel, after the turn
  * ends (stragglers such as MCP servers) and when this process exits.
  */
@@ -44,6 +45,8 @@ export interface ModeCapture {
   reply?: unknown;
   /** The turn's scratch folders (gone after the turn unless kept): what the request names as its agent workspace and state folder. */
   paths?: { agentWorkspace: string; stateDir: string; home: string };
+  /** The config OpenClaw ran this turn with: the workspace's, with the capture's overrides (captureConfig). */
+  config?: unknown;
   /** With `keepScratch`: the kept scratch folder and its OpenClaw state folder (its session store is what `sessions` reads). */
   scratch?: { dir: string; state: string };
 }
@@ -78,7 +81,7 @@ export interface CaptureOptions {
   providerId?: string;
   modelId?: string;
   contextWindow?: number;
-  /** Turns at once; default 2 (a turn is CPU-bound: 20-70 s on 2 cores). */
+  /** Turns at once; default every mode at once (at most 4): with the compile cache a turn is mostly waiting, not CPU. */
   concurrency?: number;
   /** Per turn; default 180 s. */
   timeoutMs?: number;
@@ -87,6 +90,20 @@ export interface CaptureOptions {
   env?: Env;
   /** The preloaded network guard; default `defaultGuardScript()`. */
   guardScript?: string;
+  /**
+   * Node's compile cache for OpenClaw's own modules (`NODE_COMPILE_CACHE`),
+   * shared by every turn and kept between captures; default
+   * `defaultCompileCacheDir()`, `false` for none. Without it each turn compiles
+   * OpenClaw's thousands of modules again: OpenClaw's launcher keeps its cache
+   * under `os.tmpdir()`, which is the turn's scratch TMPDIR.
+   */
+  compileCacheDir?: string | false;
+  /**
+   * A folder for OpenClaw's own diagnostics timeline (`OPENCLAW_DIAGNOSTICS`):
+   * each turn writes `<mode>.jsonl` there (spans of its startup, plugin load,
+   * tool bundling, prompt build). For measuring where a turn's time goes.
+   */
+  timelineDir?: string;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
   /**
@@ -98,6 +115,7 @@ export interface CaptureOptions {
 }
 
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 180_000;
+export const DEFAULT_CAPTURE_CONCURRENCY = 4;
 const STDERR_TAIL_CHARS = 8000;
 const MAX_STDOUT_BYTES = 1024 * 1024;
 const MAX_REFUSED_LINES = 50;
@@ -111,6 +129,15 @@ export function defaultGuardScript(baseDir: string = __dirname): string {
     throw new Error(`the capture network guard is missing (looked for ${candidates.join(', ')}); run npm run build`);
   }
   return found;
+}
+
+/**
+ * Where capture turns keep Node's compile cache: a folder of this user's
+ * tooling cache (not the shared /tmp, where another user could plant cache
+ * files), so a second capture starts OpenClaw several times faster.
+ */
+export function defaultCompileCacheDir(env: Env = process.env): string {
+  return path.join(toolingCacheRoot(env), 'node-compile-cache');
 }
 
 /** The file `openclaw` runs: the package's `bin`. */
@@ -189,6 +216,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       agentWorkspace,
     });
     fs.writeFileSync(configPath, `${JSON.stringify(cfg, null, 2)}\n`);
+    base.config = cfg;
     const env: Env = {
       PATH: `${path.dirname(opts.location.node)}${path.delimiter}${opts.env?.PATH ?? process.env.PATH ?? ''}`,
       HOME: home,
@@ -199,6 +227,11 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       DO_NOT_TRACK: '1',
       NO_COLOR: '1',
       NODE_OPTIONS: `--import=${guardUrl}`,
+      // OpenClaw's CLI otherwise respawns itself (for NODE_EXTRA_CA_CERTS) into a detached
+      // child in its own session, which a kill of the turn's process group does not reach.
+      OPENCLAW_NO_RESPAWN: '1',
+      ...compileCacheEnv(opts),
+      ...(opts.timelineDir ? { OPENCLAW_DIAGNOSTICS: '1', OPENCLAW_DIAGNOSTICS_TIMELINE_PATH: path.join(opts.timelineDir, `${mode}.jsonl`) } : {}),
     };
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
@@ -239,6 +272,23 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       fs.rmSync(scratch, { recursive: true, force: true });
     }
   }
+}
+
+/** Bytecode only: the cache never changes what OpenClaw does, and Node drops an entry whose source changed. */
+function compileCacheEnv(opts: CaptureOptions): Env {
+  if (opts.compileCacheDir === false) {
+    return {};
+  }
+  // OpenClaw's launcher keeps its own modules' cache in `<this>/openclaw/<version>/<install>`,
+  // respawning itself once (in the turn's process group) to get there.
+  const dir = opts.compileCacheDir ?? defaultCompileCacheDir(opts.env ?? process.env);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    // An unwritable cache only costs speed.
+    return {};
+  }
+  return { NODE_COMPILE_CACHE: dir };
 }
 
 interface SpawnResult {
@@ -334,7 +384,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   const entry = openclawEntry(opts.location);
   const guardUrl = pathToFileURL(opts.guardScript ?? defaultGuardScript()).href;
   installExitHook();
-  const concurrency = Math.max(1, Math.min(opts.concurrency ?? 2, opts.modes.length || 1));
+  const concurrency = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY, opts.modes.length || 1));
   const modes = [...new Set(opts.modes)];
   const results = new Map<CaptureMode, ModeCapture>();
   let next = 0;

@@ -11,6 +11,9 @@ import { configuredModelEntry } from '../prompt/modelEntry';
 export type CaptureMode = 'direct' | 'code' | 'tools' | 'directory';
 export const CAPTURE_MODES: readonly CaptureMode[] = ['direct', 'code', 'tools', 'directory'];
 
+/** What a turn is asked when no prompt is given: the design's QA scenario, as `compare` asks. */
+export const DEFAULT_CAPTURE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
+
 export const DEFAULT_CAPTURE_PROVIDER = 'tsi-capture';
 export const DEFAULT_CAPTURE_MODEL = 'capture-model';
 /** OpenClaw's directory bound is a tenth of this (12,800 characters), as in the measured runs of issue 26. */

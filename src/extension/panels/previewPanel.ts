@@ -1,12 +1,19 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
+import type { CaptureReport } from '../../core/capture/capture';
+import type { RequestSide } from '../../core/capture/turnPrediction';
 import type { PreviewAssembler, PreviewAssembly } from '../../core/modes/preview';
-import type { ModeName } from '../../webview/shared/previewProtocol';
+import type { CaptureCheck } from '../../core/capture/captureCheck';
+import type { CaptureMode } from '../../core/capture/captureConfig';
+import type { CaptureView, ModeName } from '../../webview/shared/previewProtocol';
 import { MAX_PROMPT, parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../webview/shared/previewProtocol';
 import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
+import { editorHost } from '../host';
+import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
 import type { PreviewDocuments } from '../preview/previewCommand';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
@@ -18,6 +25,8 @@ export interface PreviewPanelDeps {
   logger: Logger;
   /** Where "Open as JSON document" puts the raw request. */
   documents: PreviewDocuments;
+  /** Workspace Trust, read when a capture is asked for (tests hand in their own). */
+  isTrusted?: () => boolean;
 }
 
 const SPEC: PanelSpec = {
@@ -69,6 +78,11 @@ export class PreviewPanel extends PanelBase {
   private seq = 0;
   private closed = false;
   readonly timings: PreviewTiming[] = [];
+  /** The capture running or last run on this panel, and its check (what `checkedAgainst` reports). */
+  private captureView: CaptureView | undefined;
+  private captureCheck: CaptureCheck | undefined;
+  private captureAbort: AbortController | undefined;
+  private capturing: Promise<CaptureRunResult> | undefined;
 
   static get open(): PreviewPanel | undefined {
     return registry.get();
@@ -84,6 +98,8 @@ export class PreviewPanel extends PanelBase {
     // A render that outlives the panel must not count tokens for nobody.
     this.onDidDispose(() => {
       this.closed = true;
+      // A closed panel's turns have nobody to report to.
+      this.captureAbort?.abort();
     });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((raw: unknown) => {
@@ -145,7 +161,9 @@ export class PreviewPanel extends PanelBase {
     const previous = this.last;
     // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
     const assembly = assembler.assemble(this.prompt, core.ALL_MODES, { deferTokens: DEFERRED_TOKENS });
-    const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq });
+    const { workspace } = await this.deps.service.getSession();
+    const checkedAgainst = core.checkedAgainst(workspace.openclaw.model.version, this.captureCheck);
+    const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq, checkedAgainst });
     this.last = assembly;
     const timing: PreviewTiming = { cause, assemblyMs: assembly.timing.ms };
     this.timings.push(timing);
@@ -179,6 +197,75 @@ export class PreviewPanel extends PanelBase {
     }
   }
 
+  /**
+   * Captures the real request of every mode (one real OpenClaw turn each) and
+   * diffs it against this panel's prediction for the same prompt. One at a
+   * time: asking again while it runs returns the running one.
+   */
+  capture(): Promise<CaptureRunResult> {
+    if (this.capturing) {
+      return this.capturing;
+    }
+    const abort = new AbortController();
+    this.captureAbort = abort;
+    const run = runCapture(
+      {
+        service: this.deps.service,
+        logger: this.deps.logger,
+        extensionPath: this.deps.extensionUri.fsPath,
+        isTrusted: this.deps.isTrusted ?? editorHost.isTrusted,
+        signal: abort.signal,
+        onView: (view) => {
+          this.captureView = view;
+          if (!this.closed) {
+            void this.post({ type: 'capture', view });
+          }
+        },
+        predicted: (prompt, report) => this.predicted(prompt, report),
+      },
+      this.prompt,
+    );
+    this.capturing = run
+      .then(async (result) => {
+        if (result.check) {
+          this.captureCheck = result.check;
+          // The header's "checked against" follows the capture.
+          if (!this.closed && this.ready) {
+            await this.render(await this.currentCatalog(), 'capture');
+          }
+        }
+        return result;
+      })
+      .finally(() => {
+        this.capturing = undefined;
+        this.captureAbort = undefined;
+      });
+    return this.capturing;
+  }
+
+  /** Stops the running capture's turns (their process groups are killed). */
+  cancelCapture(): boolean {
+    if (!this.captureAbort) {
+      return false;
+    }
+    this.captureAbort.abort();
+    return true;
+  }
+
+  get lastCapture(): CaptureView | undefined {
+    return this.captureView;
+  }
+
+  /** Each captured turn's predicted OpenClaw request, made in that turn's environment (core's predictTurns). */
+  private async predicted(prompt: string, report: CaptureReport): Promise<Partial<Record<CaptureMode, RequestSide>>> {
+    const core = await loadCore();
+    const catalog = await this.currentCatalog();
+    const { workspace, settings } = await this.deps.service.getSession();
+    const isolation = core.isolationStatusOf(await core.probeIsolation(settings.sandboxNodePath ?? 'node', { bundlePath: core.defaultSandboxBundle(), env: process.env }));
+    const file = workspace.config.file;
+    return core.predictTurns(report, { base: core.previewBaseOf(catalog, workspace, { isolation }), config: workspace.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : workspace.options.workspace }, prompt);
+  }
+
   private async currentCatalog(): Promise<Catalog> {
     return this.deps.service.getCatalog();
   }
@@ -196,6 +283,15 @@ export class PreviewPanel extends PanelBase {
           this.ready = true;
           this.prompt = msg.prompt.slice(0, MAX_PROMPT);
           await this.onState(await this.deps.service.getState(), 'open');
+          if (this.captureView) {
+            await this.post({ type: 'capture', view: this.captureView });
+          }
+          return;
+        case 'capture':
+          await this.capture();
+          return;
+        case 'cancelCapture':
+          this.cancelCapture();
           return;
         case 'prompt':
           this.prompt = msg.prompt;

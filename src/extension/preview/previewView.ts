@@ -2,7 +2,7 @@
 // No `vscode` here, so it is unit-tested like core.
 import type { Catalog } from '../../core/catalog/catalog';
 import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
-import type { DirectoryLine, DirectoryView, ModeTokensView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
+import type { CheckedAgainst, DirectoryLine, DirectoryView, ModeTokensView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
 
 /** Schemas listed per mode; the counts cover all of them. */
 export const MAX_SCHEMAS = 300;
@@ -83,6 +83,8 @@ export interface ViewContext {
   previous?: PreviewAssembly;
   /** Which render this is (late tokens carry it back). */
   seq?: number;
+  /** The modelled OpenClaw version and the panel's last capture's verdict. */
+  checkedAgainst?: CheckedAgainst;
 }
 
 export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewContext): PreviewView {
@@ -106,6 +108,7 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     assemblyMs: Math.round(a.timing.ms * 10) / 10,
     builtAt: catalog.builtAt,
     seq: ctx.seq ?? 0,
+    ...(ctx.checkedAgainst ? { checkedAgainst: ctx.checkedAgainst } : {}),
   };
 }
 

@@ -1,7 +1,11 @@
 // The Mode Preview webview. Talks to the host only through the shared
 // protocol; builds DOM with textContent (tool text is untrusted input).
 import {
+  type CaptureModeView,
+  type CaptureView,
+  type CheckedAgainst,
   MODE_NAMES,
+  type RequestDiff,
   parseHostMessage,
   parsePanelState,
   TABS,
@@ -21,6 +25,8 @@ const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
 let state: PanelState = parsePanelState(vscode.getState());
 let raw: { mode: ModeName; json: string } | undefined;
+/** The capture of the real request running or last run (the host sends it again on ready). */
+let capture: CaptureView | undefined;
 /** Set while a prompt edit waits for its render, so the paint time can be reported. */
 let pending: { cause: string; started: number } | undefined;
 
@@ -29,7 +35,7 @@ const PROMPT_DEBOUNCE_MS = 200;
 const MAX_RAW_CHARS = 400_000;
 const PARTS: (keyof PartSizesView)[] = ['tools', 'system', 'messages', 'framing'];
 const PART_TITLES: Record<keyof PartSizesView, string> = { tools: 'tools', system: 'system prompt', messages: 'messages', framing: 'framing' };
-const TAB_TITLES: Record<PreviewTab, string> = { modes: 'Modes', directory: 'Directory', costs: 'Costs per tool', raw: 'Raw request' };
+const TAB_TITLES: Record<PreviewTab, string> = { modes: 'Modes', directory: 'Directory', costs: 'Costs per tool', raw: 'Raw request', real: 'Real request' };
 const WHY_TITLES: Record<string, string> = {
   'tool-search': 'Tool Search tool',
   direct: 'direct (every schema)',
@@ -82,12 +88,41 @@ function pct(x: number): string {
 function header(v: PreviewView): HTMLElement {
   const title = el('div', { class: 'title-row' },
     el('h1', {}, icon('eye'), ` Mode Preview${v.workspaceName ? ` — ${v.workspaceName}` : ''}`),
-    button('Refresh', 'Rebuild the catalog and every preview', () => post({ type: 'refresh' }), { icon: 'refresh' }));
+    el('span', { class: 'toolbar' },
+      captureButton(),
+      button('Refresh', 'Rebuild the catalog and every preview', () => post({ type: 'refresh' }), { icon: 'refresh' })));
   const summary = el('p', { class: 'summary', 'data-testid': 'summary' },
     el('span', { class: 'pill mode' }, `configured: ${v.configuredMode}`), ' ',
     el('strong', { 'data-testid': 'catalog-size' }, fmt(v.catalogSize)), ' tools in the catalog · ',
     el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
-  return el('header', {}, title, summary, ...banners(v), deltas(v));
+  return el('header', {}, title, summary, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+}
+
+function captureButton(): HTMLButtonElement {
+  if (capture?.status === 'running') {
+    return button('Cancel capture', 'Stop the real OpenClaw turns', () => post({ type: 'cancelCapture' }), { icon: 'debug-stop', testid: 'capture-cancel' });
+  }
+  return button('Capture the real request', 'Run one real OpenClaw turn per mode on loopback and diff what it sends against this prediction', () => {
+    state = { ...state, tab: 'real' };
+    save();
+    post({ type: 'capture' });
+  }, { icon: 'record', testid: 'capture-button' });
+}
+
+/** Which OpenClaw the prediction models, and whether a real capture of it matched. */
+function checkedLine(c: CheckedAgainst | undefined): HTMLElement {
+  const line = el('p', { class: 'small muted', 'data-testid': 'checked-against' });
+  if (!c) {
+    return line;
+  }
+  line.append(icon('verified'), ` Predicts OpenClaw ${c.modelled}: `);
+  if (!c.capture) {
+    line.append('not checked against a real run yet.');
+    return line;
+  }
+  const modes = Object.entries(c.capture.modes).map(([m, ok]) => `${m} ${ok ? 'matched' : 'differs'}`).join(', ');
+  line.append(el('strong', { 'data-verdict': c.capture.matched ? 'matched' : 'differs' }, c.capture.matched ? 'matched' : 'differs from'), ` a real capture of OpenClaw ${c.capture.version} (${modes}).`);
+  return line;
 }
 
 function banners(v: PreviewView): HTMLElement[] {
@@ -200,7 +235,75 @@ function tabContent(v: PreviewView, t: PreviewTab): HTMLElement {
       return costsTab(v);
     case 'raw':
       return rawTab();
+    case 'real':
+      return realTab();
   }
+}
+
+// ---- the real request ----
+
+const STATUS_TITLES: Record<CaptureModeView['status'], string> = { pending: 'waiting', running: 'running…', ok: 'captured', failed: 'failed', timeout: 'timed out', cancelled: 'cancelled' };
+
+function realTab(): HTMLElement {
+  const out = el('div', { 'data-testid': 'real' });
+  if (!capture) {
+    out.append(el('p', { class: 'muted' }, 'Capture the real request to see what OpenClaw itself sends in each mode, beside this prediction: one real `openclaw agent --local` turn per mode against a recording provider on loopback (network off loopback refused). It runs OpenClaw and the workspace\'s plugin and MCP server code, so it is off in untrusted workspaces.'),
+      captureButton());
+    return out;
+  }
+  const c = capture;
+  const status = el('div', { class: `banner ${c.status === 'done' ? 'info' : c.status === 'running' ? 'info' : 'warning'}`, role: 'status', 'data-testid': 'capture-status', 'data-status': c.status },
+    icon(c.status === 'running' ? 'loading' : c.status === 'done' ? 'check' : 'warning'), ' ',
+    c.status === 'running' ? `Running OpenClaw ${c.openclaw ?? ''} in every mode…` : c.message ?? c.status);
+  out.append(status);
+  if (c.status === 'running') out.append(captureButton());
+  if (c.prompt) out.append(el('p', { class: 'small muted' }, `Prompt of the turns: ${c.prompt}${c.wallMs !== undefined ? ` · ${fmt(Math.round(c.wallMs / 100) / 10)} s wall` : ''}`));
+  for (const m of c.modes) {
+    out.append(captureCard(m));
+  }
+  return out;
+}
+
+function list(title: string, names: readonly string[], testid: string): HTMLElement {
+  const box = el('div', { 'data-testid': testid });
+  if (names.length === 0) return box;
+  box.append(el('h4', {}, `${title} (${names.length})`), el('p', { class: 'small' }, ...names.flatMap((n, i) => [i > 0 ? ', ' : '', el('code', {}, n)])));
+  return box;
+}
+
+function sizeRow(label: string, p: number, r: number): HTMLElement {
+  return el('tr', {}, el('th', { scope: 'row' }, label), el('td', { class: 'num' }, fmt(p)), el('td', { class: 'num' }, fmt(r)), el('td', { class: 'num' }, signed(r - p)));
+}
+
+function diffBody(d: RequestDiff): HTMLElement[] {
+  const t = d.tools;
+  const sizes = el('table', { class: 'grid compact', 'data-testid': 'diff-sizes' },
+    el('thead', {}, el('tr', {}, ...['', 'predicted', 'real', 'real − predicted'].map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, sizeRow('bytes', d.sizes.predicted.bytes, d.sizes.real.bytes), sizeRow('tokens (o200k)', d.sizes.predicted.tokens, d.sizes.real.tokens),
+      sizeRow('tools', t.predicted, t.real), sizeRow('system prompt chars', d.prompt.predictedChars, d.prompt.realChars), sizeRow('messages', d.messages.predicted, d.messages.real)));
+  const tools = el('section', { 'data-testid': 'diff-tools' }, el('h4', {}, `Tools: ${fmt(t.same)} equal${t.sameOrder ? '' : ', sent in another order'}`),
+    list('Only in the real request', t.added, 'tools-added'),
+    list('Only in the prediction', t.removed, 'tools-removed'),
+    list('Changed', t.changed.map((c) => `${c.name} (${[c.schema ? 'schema' : '', c.description ? 'description' : ''].filter(Boolean).join(', ')})`), 'tools-changed'));
+  const p = d.prompt;
+  const prompt = el('section', { 'data-testid': 'diff-prompt' }, el('h4', {}, `System prompt sections: ${fmt(p.same)} equal`),
+    list('Only in the real request', p.added.map((x) => `${x.heading} (${fmt(x.realChars)} chars)`), 'sections-added'),
+    list('Only in the prediction', p.removed.map((x) => `${x.heading} (${fmt(x.predictedChars)} chars)`), 'sections-removed'),
+    list('Changed', p.changed.map((x) => `${x.heading} (${fmt(x.predictedChars)} → ${fmt(x.realChars)} chars)`), 'sections-changed'));
+  const messages = el('section', { 'data-testid': 'diff-messages' }, el('h4', {}, `Messages: ${fmt(d.messages.differences.length)} differ`),
+    el('ul', { class: 'small' }, ...d.messages.differences.map((m) => el('li', {}, `#${m.index} ${m.kind}: ${m.predictedRole ?? '–'} (${fmt(m.predictedChars)} chars) → ${m.realRole ?? '–'} (${fmt(m.realChars)} chars)`))));
+  const envelope = el('section', { 'data-testid': 'diff-envelope' }, el('h4', {}, `Envelope: ${fmt(d.envelope.length)} key(s) differ`),
+    el('ul', { class: 'small' }, ...d.envelope.map((e) => el('li', {}, el('code', {}, e.key), `: ${e.predicted ?? '(not sent)'} → ${e.real ?? '(not sent)'}`))));
+  return [sizes, tools, prompt, messages, envelope];
+}
+
+function captureCard(m: CaptureModeView): HTMLElement {
+  const verdict = m.diff ? (m.matched ? 'equals the prediction' : 'differs from the prediction') : STATUS_TITLES[m.status];
+  const card = el('article', { class: 'mode-card', 'data-testid': `capture-${m.mode}`, 'data-mode': m.mode, 'data-status': m.status, 'aria-label': `${m.mode} mode, real request` },
+    el('h3', {}, m.mode, ' ', el('span', { class: `pill ${m.matched ? 'configured' : ''}`, 'data-testid': 'verdict' }, verdict), m.wallMs !== undefined ? el('span', { class: 'muted small' }, ` ${fmt(Math.round(m.wallMs / 100) / 10)} s`) : ''));
+  if (m.error) card.append(el('p', { class: 'small' }, icon('warning'), ` ${m.error}`));
+  if (m.diff) card.append(...diffBody(m.diff));
+  return card;
 }
 
 // ---- modes side by side ----
@@ -452,6 +555,15 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
     case 'raw':
       raw = { mode: msg.mode, json: msg.json };
       if (state.tab === 'raw' && msg.mode === state.rawMode) redraw();
+      break;
+    case 'capture':
+      // A capture that starts (from the button or the palette) brings its tab forward.
+      if (msg.view.status === 'running' && capture?.status !== 'running') {
+        state = { ...state, tab: 'real' };
+        save();
+      }
+      capture = msg.view;
+      redraw();
       break;
     case 'loading':
       if (!state.view) {

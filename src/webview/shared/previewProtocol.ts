@@ -4,6 +4,7 @@
 
 // Type-only: erased from the browser bundle.
 import type { ToolSearchModeName } from '../../core/types';
+
 import { isObject, parseStatusMessage } from './messageGuards';
 
 export type ModeName = ToolSearchModeName;
@@ -106,6 +107,60 @@ export interface PreviewView {
   builtAt: number;
   /** Which render this is, so late tokens are applied only to the view they were counted for. */
   seq: number;
+  /** The OpenClaw version the prediction models and, once a capture ran on this panel, whether it matched. */
+  checkedAgainst?: CheckedAgainst;
+}
+
+/**
+ * The structural diff of a predicted and a real request (core
+ * `capture/requestDiff.ts` `RequestDiff`, which the host passes as is: the
+ * compiler checks it fits), from predicted to real: `added` is in the real
+ * request only.
+ */
+export interface RequestDiff {
+  same: boolean;
+  tools: { predicted: number; real: number; added: string[]; removed: string[]; changed: { name: string; schema: boolean; description: boolean }[]; same: number; sameOrder: boolean };
+  prompt: { predictedChars: number; realChars: number; added: SectionView[]; removed: SectionView[]; changed: SectionView[]; same: number };
+  messages: { predicted: number; real: number; differences: { index: number; predictedRole?: string; realRole?: string; predictedChars: number; realChars: number; kind: 'added' | 'removed' | 'role' | 'content' }[] };
+  envelope: { key: string; predicted?: string; real?: string }[];
+  sizes: { predicted: { bytes: number; tokens: number }; real: { bytes: number; tokens: number } };
+}
+
+export interface SectionView {
+  heading: string;
+  predictedChars: number;
+  realChars: number;
+}
+
+/** Core `CheckedAgainst`: the modelled version and, once a capture ran, whether it matched per mode. */
+export interface CheckedAgainst {
+  modelled: string;
+  capture?: { version: string; matched: boolean; modes: Partial<Record<ModeName, boolean>> };
+}
+
+export type CaptureModeStatus = 'pending' | 'running' | 'ok' | 'failed' | 'timeout' | 'cancelled';
+
+/** One mode of a capture: its real turn and, once it ran, its diff against the prediction. */
+export interface CaptureModeView {
+  mode: ModeName;
+  status: CaptureModeStatus;
+  wallMs?: number;
+  error?: string;
+  /** True when the real request equals the prediction after normalization. */
+  matched?: boolean;
+  diff?: RequestDiff;
+}
+
+/** The real-request capture as the panel draws it. */
+export interface CaptureView {
+  /** `refused` (untrusted workspace, no OpenClaw): nothing ran; `message` says why. */
+  status: 'running' | 'done' | 'cancelled' | 'refused' | 'failed';
+  message?: string;
+  openclaw?: string;
+  modelled?: string;
+  prompt?: string;
+  modes: CaptureModeView[];
+  wallMs?: number;
 }
 
 /** The tokens of one mode counted after its view was posted. */
@@ -125,7 +180,8 @@ export type HostMessage =
   | ({ type: 'tokens' } & ModeTokensView)
   | { type: 'loading' }
   | { type: 'error'; message: string }
-  | { type: 'raw'; mode: ModeName; json: string };
+  | { type: 'raw'; mode: ModeName; json: string }
+  | { type: 'capture'; view: CaptureView };
 
 /** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
 export type WebviewMessage =
@@ -137,10 +193,12 @@ export type WebviewMessage =
   | { type: 'copyRaw'; mode: ModeName }
   | { type: 'openDefinition'; toolId: string }
   | { type: 'showLogs' }
-  | { type: 'rendered'; cause: string; ms: number };
+  | { type: 'rendered'; cause: string; ms: number }
+  | { type: 'capture' }
+  | { type: 'cancelCapture' };
 
-export type PreviewTab = 'modes' | 'directory' | 'costs' | 'raw';
-export const TABS: readonly PreviewTab[] = ['modes', 'directory', 'costs', 'raw'];
+export type PreviewTab = 'modes' | 'directory' | 'costs' | 'raw' | 'real';
+export const TABS: readonly PreviewTab[] = ['modes', 'directory', 'costs', 'raw', 'real'];
 
 /** What the webview keeps across hide/show and reload (`setState`). */
 export interface PanelState {
@@ -170,6 +228,8 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
   switch (v.type) {
     case 'refresh':
     case 'showLogs':
+    case 'capture':
+    case 'cancelCapture':
       return { type: v.type };
     case 'ready':
     case 'prompt':
@@ -235,6 +295,40 @@ function isPreviewView(v: unknown): v is PreviewView {
   );
 }
 
+const CAPTURE_STATUSES: readonly CaptureView['status'][] = ['running', 'done', 'cancelled', 'refused', 'failed'];
+const MODE_STATUSES: readonly CaptureModeStatus[] = ['pending', 'running', 'ok', 'failed', 'timeout', 'cancelled'];
+
+function isRequestDiff(v: unknown): v is RequestDiff {
+  return (
+    isObject(v) &&
+    typeof v.same === 'boolean' &&
+    isObject(v.tools) &&
+    Array.isArray(v.tools.added) &&
+    Array.isArray(v.tools.removed) &&
+    Array.isArray(v.tools.changed) &&
+    isObject(v.prompt) &&
+    Array.isArray(v.prompt.added) &&
+    Array.isArray(v.prompt.removed) &&
+    Array.isArray(v.prompt.changed) &&
+    isObject(v.messages) &&
+    Array.isArray(v.messages.differences) &&
+    Array.isArray(v.envelope) &&
+    isObject(v.sizes) &&
+    isObject(v.sizes.predicted) &&
+    isObject(v.sizes.real) &&
+    isCount(v.sizes.predicted.bytes) &&
+    isCount(v.sizes.real.bytes)
+  );
+}
+
+function isCaptureModeView(v: unknown): v is CaptureModeView {
+  return isObject(v) && isModeName(v.mode) && typeof v.status === 'string' && (MODE_STATUSES as readonly string[]).includes(v.status) && (v.diff === undefined || isRequestDiff(v.diff));
+}
+
+export function isCaptureView(v: unknown): v is CaptureView {
+  return isObject(v) && typeof v.status === 'string' && (CAPTURE_STATUSES as readonly string[]).includes(v.status) && Array.isArray(v.modes) && v.modes.length <= MODE_NAMES.length && v.modes.every(isCaptureModeView);
+}
+
 export function parseHostMessage(v: unknown): HostMessage | undefined {
   if (!isObject(v) || typeof v.type !== 'string') {
     return undefined;
@@ -249,6 +343,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
       return isPreviewView(v.view) ? { type: 'preview', view: v.view } : undefined;
     case 'tokens':
       return parseModeTokens(v);
+    case 'capture':
+      return isCaptureView(v.view) ? { type: 'capture', view: v.view } : undefined;
     default:
       return undefined;
   }

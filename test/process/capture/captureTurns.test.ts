@@ -28,7 +28,7 @@ if (what === 'hang') { linger(); setInterval(() => {}, 1000); }
 else if (what === 'silent') { process.stdout.write('{"payloads":[]}'); }
 else {
   const body = { model: cfg.agents.defaults.model.primary, stream: true, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: message }],
-    tools: [{ type: 'function', function: { name: mode + '_tool' } }], env: Object.keys(process.env).sort(), argv: args };
+    tools: [{ type: 'function', function: { name: mode + '_tool' } }], env: Object.keys(process.env).sort(), argv: args, compileCache: process.env.NODE_COMPILE_CACHE ?? null };
   const res = await fetch(provider.baseUrl + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + provider.apiKey }, body: JSON.stringify(body) });
   await res.text();
   if (what === 'leave') { linger(); }
@@ -69,12 +69,24 @@ async function gone(pid: number): Promise<boolean> {
 }
 
 describe('capture: turns (stand-in openclaw)', () => {
+  it('passes no compile cache when told not to, and runs every mode at once by default', async () => {
+    const { location, guard } = fakeOpenClaw();
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['direct', 'code', 'tools', 'directory'], prompt: 'send', env: { PATH: process.env.PATH } });
+    assert.ok(report.ok, JSON.stringify(report.modes, null, 2));
+    assert.equal(report.concurrency, 4);
+    const body = report.modes.tools?.requests[0]?.body as { env: string[]; compileCache: string | null };
+    assert.equal(body.compileCache, null);
+    assert.ok(!body.env.includes('NODE_COMPILE_CACHE'));
+  });
+
   it('runs each mode with the scratch environment only and returns what each sent', async () => {
     const { location, guard } = fakeOpenClaw();
     const events: TurnEvent[] = [];
+    const compileCache = path.join(scratchDir('compile-cache'), 'cache');
     const report = await captureTurns({
       location,
       guardScript: guard,
+      compileCacheDir: compileCache,
       config: { tools: { deny: ['exec'] } },
       configDir: '/ws',
       modes: ['direct', 'code'],
@@ -93,8 +105,11 @@ describe('capture: turns (stand-in openclaw)', () => {
       assert.equal(c.first.systemPromptChars, 3);
       assert.equal(c.first.model, 'tsi-capture/capture-model');
       assert.deepEqual(c.reply, { payloads: [{ text: 'ok' }], mode });
-      const body = c.requests[0]?.body as { env: string[]; argv: string[] };
-      assert.deepEqual(body.env, ['CI', 'DO_NOT_TRACK', 'HOME', 'NODE_OPTIONS', 'NO_COLOR', 'OPENCLAW_CONFIG_PATH', 'OPENCLAW_STATE_DIR', 'PATH', 'TMPDIR']);
+      const body = c.requests[0]?.body as { env: string[]; argv: string[]; compileCache: string | null };
+      assert.deepEqual(body.env, ['CI', 'DO_NOT_TRACK', 'HOME', 'NODE_COMPILE_CACHE', 'NODE_OPTIONS', 'NO_COLOR', 'OPENCLAW_CONFIG_PATH', 'OPENCLAW_NO_RESPAWN', 'OPENCLAW_STATE_DIR', 'PATH', 'TMPDIR']);
+      // One compile cache for every turn, outside the turn's scratch TMPDIR (which is removed).
+      assert.equal(body.compileCache, compileCache);
+      assert.ok(fs.statSync(compileCache).isDirectory());
       assert.deepEqual(body.argv, ['agent', '--local', '--agent', 'main', '--message', 'send', '--json']);
       assert.ok(c.requests[0]?.headers.some(([k, v]) => k.toLowerCase() === 'authorization' && v === 'Bearer tsi-capture-placeholder-key'));
     }
@@ -102,7 +117,7 @@ describe('capture: turns (stand-in openclaw)', () => {
 
   it('fails a turn that ends without sending a request', async () => {
     const { location, guard } = fakeOpenClaw();
-    const report = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['tools'], prompt: 'silent' });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: 'silent' });
     assert.equal(report.ok, false);
     assert.equal(report.modes.tools?.outcome, 'failed');
     assert.match(report.modes.tools?.error ?? '', /without sending a Chat Completions request/);
@@ -112,11 +127,11 @@ describe('capture: turns (stand-in openclaw)', () => {
     const { location, guard } = fakeOpenClaw();
     const pids = scratchDir('capture-pids');
     const hang = path.join(pids, 'hang');
-    const report = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500 });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500 });
     assert.equal(report.modes.code?.outcome, 'timeout');
     assert.ok(await gone(Number(fs.readFileSync(hang, 'utf8'))), 'the hanging turn\'s child is killed');
     const leave = path.join(pids, 'leave');
-    const left = await captureTurns({ location, guardScript: guard, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000 });
+    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000 });
     assert.equal(left.modes.code?.outcome, 'ok', left.modes.code?.error);
     assert.ok(left.modes.code && left.modes.code.wallMs < 15_000, 'the turn ends when openclaw does, not at the timeout');
     assert.ok(await gone(Number(fs.readFileSync(leave, 'utf8'))), 'a child left behind is killed');
@@ -129,6 +144,7 @@ describe('capture: turns (stand-in openclaw)', () => {
     const report = await captureTurns({
       location,
       guardScript: guard,
+      compileCacheDir: false,
       config: {},
       configDir: '/ws',
       modes: ['direct', 'tools'],

@@ -140,4 +140,12 @@ describe('contributor setup (.vscode)', () => {
     }
     assert.match(fs.readFileSync(path.join(ROOT, 'LICENSE'), 'utf8'), /^MIT License/);
   });
+
+  it('ships the bundles the extension starts as separate processes (the oracle child, the capture network guard)', () => {
+    const ignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n');
+    // Capture the Real Request preloads dist/networkGuard.mjs into every OpenClaw process it starts.
+    for (const f of ['dist/openclawChild.mjs', 'dist/networkGuard.mjs']) {
+      assert.ok(ignore.includes(`!${f}`), `.vscodeignore keeps ${f}`);
+    }
+  });
 });

@@ -109,4 +109,24 @@ describe('CLI preview (contract)', function () {
     assert.equal(r.code, 2);
     assert.match(r.err, /--api must be chat or responses/);
   });
+
+  it('says which OpenClaw version the prediction models, and that no real capture checked it', async () => {
+    const one = JSON.parse((await cli(ws, 'preview', '--mode', 'tools', '--json')).out) as { checkedAgainst?: unknown };
+    assert.deepEqual(one.checkedAgainst, { modelled: '2026.9.6' });
+    const all = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--node', path.join(ws, 'no-such-node'))).out) as { checkedAgainst?: unknown };
+    assert.deepEqual(all.checkedAgainst, { modelled: '2026.9.6' });
+    const older = JSON.parse((await cli(ws, 'preview', '--mode', 'tools', '--json', '--openclaw-version', '2026.1.30')).out) as { checkedAgainst?: unknown };
+    assert.deepEqual(older.checkedAgainst, { modelled: '2026.1.30' });
+    const human = await cli(ws, 'preview', '--mode', 'tools');
+    assert.match(human.out, /Predicts OpenClaw 2026\.9\.6; not checked against a real run \(--capture runs one\)/);
+  });
+
+  it('refuses --openclaw without --capture, and --capture with the Responses API', async () => {
+    const a = await cli(ws, 'preview', '--openclaw', '2026.9.6');
+    assert.equal(a.code, 2);
+    assert.match(a.err, /--openclaw is for --capture/);
+    const b = await cli(ws, 'preview', '--capture', '--api', 'responses');
+    assert.equal(b.code, 2);
+    assert.match(b.err, /--capture compares Chat Completions requests/);
+  });
 });

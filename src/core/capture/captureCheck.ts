@@ -1,0 +1,104 @@
+import type { CaptureReport } from './capture';
+import type { CaptureMode } from './captureConfig';
+import { diffRequests, type RequestDiff } from './requestDiff';
+import { realVolatile, type RequestSide } from './turnPrediction';
+
+/**
+ * A prediction checked against a real capture, per mode: the structural
+ * diff of the predicted request and the first Chat Completions request the
+ * turn sent. Pure; the CLI's `capture --diff` / `preview --capture` and the
+ * Mode Preview panel build it the same way.
+ */
+
+export interface ModeCheck {
+  mode: CaptureMode;
+  /** True when the turn was captured and its request equals the prediction after normalization. */
+  matched: boolean;
+  /** Absent when the turn did not run to its first request (`error` says why) or nothing was predicted. */
+  diff?: RequestDiff;
+  error?: string;
+}
+
+export interface CaptureCheck {
+  /** The OpenClaw version the prediction models. */
+  modelled: string;
+  /** The OpenClaw version that ran. */
+  captured: string;
+  /** True when every mode matched and the versions are the same. */
+  matched: boolean;
+  modes: Partial<Record<CaptureMode, ModeCheck>>;
+}
+
+/** What a prediction says it was checked against: the modelled version and, once a capture ran, whether it matched. */
+export interface CheckedAgainst {
+  modelled: string;
+  capture?: { version: string; matched: boolean; modes: Partial<Record<CaptureMode, boolean>> };
+}
+
+/** The body of a mode's first Chat Completions request, as captured. */
+export function capturedBody(report: CaptureReport, mode: CaptureMode): { body: unknown; bytes: number } | undefined {
+  const c = report.modes[mode];
+  const seq = c?.first?.seq;
+  const r = seq === undefined ? undefined : c?.requests.find((x) => x.seq === seq);
+  return r && r.body !== undefined ? { body: r.body, bytes: r.bytes } : undefined;
+}
+
+/** `predicted`: each mode's predicted request with its volatile values (`predictTurns`: made in the turn's own environment). */
+export function checkCapture(report: CaptureReport, predicted: Partial<Record<CaptureMode, RequestSide>>, modelled: string, opts: { tokens?: boolean } = {}): CaptureCheck {
+  const modes: Partial<Record<CaptureMode, ModeCheck>> = {};
+  for (const [mode, capture] of Object.entries(report.modes) as [CaptureMode, NonNullable<CaptureReport['modes'][CaptureMode]>][]) {
+    const real = capturedBody(report, mode);
+    const p = predicted[mode];
+    if (!real) {
+      modes[mode] = { mode, matched: false, error: capture.error ?? `the ${mode} turn sent no Chat Completions request` };
+      continue;
+    }
+    if (p === undefined) {
+      modes[mode] = { mode, matched: false, error: `no prediction for ${mode} mode` };
+      continue;
+    }
+    const diff = diffRequests({ predicted: p.body, predictedVolatile: p.volatile, real: real.body, realVolatile: realVolatile(report, mode), realBytes: real.bytes, tokens: opts.tokens });
+    modes[mode] = { mode, matched: diff.same, diff };
+  }
+  const all = Object.values(modes);
+  return { modelled, captured: report.openclaw.version, matched: all.length > 0 && modelled === report.openclaw.version && all.every((m) => m.matched), modes };
+}
+
+export function checkedAgainst(modelled: string, check?: CaptureCheck): CheckedAgainst {
+  if (!check) {
+    return { modelled };
+  }
+  const modes: Partial<Record<CaptureMode, boolean>> = {};
+  for (const m of Object.values(check.modes)) {
+    modes[m.mode] = m.matched;
+  }
+  return { modelled, capture: { version: check.captured, matched: check.matched, modes } };
+}
+
+/** One line per mode for people: `code: 10 real / 9 predicted tools; 3 added, 2 removed, 8 changed; ...`. */
+export function checkLines(check: CaptureCheck): string[] {
+  const out: string[] = [];
+  for (const m of Object.values(check.modes)) {
+    if (!m.diff) {
+      out.push(`${m.mode}: not compared: ${m.error ?? 'no capture'}`);
+      continue;
+    }
+    const d = m.diff;
+    if (d.same) {
+      out.push(`${m.mode}: the prediction equals the real request (after normalization)`);
+      continue;
+    }
+    const t = d.tools;
+    const p = d.prompt;
+    out.push(
+      `${m.mode}: tools ${t.real} real / ${t.predicted} predicted: ${t.added.length} only real, ${t.removed.length} only predicted, ${t.changed.length} changed${t.sameOrder ? '' : ', another order'}; ` +
+        `prompt sections ${p.added.length} only real, ${p.removed.length} only predicted, ${p.changed.length} changed; ` +
+        `messages ${d.messages.real} real / ${d.messages.predicted} predicted, ${d.messages.differences.length} differ; envelope ${d.envelope.length} key(s) differ; ` +
+        `bytes ${d.sizes.real.bytes} real / ${d.sizes.predicted.bytes} predicted, tokens ${d.sizes.real.tokens} / ${d.sizes.predicted.tokens}`,
+    );
+  }
+  if (check.modelled !== check.captured) {
+    out.push(`the prediction models OpenClaw ${check.modelled}; the capture ran ${check.captured}`);
+  }
+  return out;
+}

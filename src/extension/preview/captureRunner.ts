@@ -1,0 +1,109 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CaptureCheck } from '../../core/capture/captureCheck';
+import type { CaptureReport } from '../../core/capture/capture';
+import type { CaptureMode } from '../../core/capture/captureConfig';
+import type { RequestSide } from '../../core/capture/turnPrediction';
+import type { CaptureView } from '../../webview/shared/previewProtocol';
+import type { CatalogService } from '../catalogService';
+import { loadCore } from '../coreLoader';
+import type { Logger } from '../logger';
+
+export const CAPTURE_UNTRUSTED_MESSAGE =
+  'Capture the Real Request is off in an untrusted workspace: it runs OpenClaw and this workspace\'s plugin and MCP server code. Trust the workspace to run it.';
+
+export interface CaptureRunDeps {
+  service: CatalogService;
+  logger: Logger;
+  /** The extension's folder: the network guard is `dist/networkGuard.mjs` in it. */
+  extensionPath: string;
+  isTrusted: () => boolean;
+  /** Each state of the capture as it changes (the panel posts it). */
+  onView: (view: CaptureView) => void;
+  /** Each captured turn's predicted request (core's predictTurns: made in the turn's environment). */
+  predicted: (prompt: string, report: CaptureReport) => Promise<Partial<Record<CaptureMode, RequestSide>>>;
+  /** Cancels the turns (the panel's Cancel button); the notification's Cancel does too. */
+  signal: AbortSignal;
+}
+
+export interface CaptureRunResult {
+  view: CaptureView;
+  check?: CaptureCheck;
+}
+
+/**
+ * Runs one real OpenClaw turn per mode on the active workspace (the
+ * `toolSearchInspector.oracle.openclaw` setting says which OpenClaw), with a
+ * cancellable notification saying which modes run, then diffs each turn's
+ * first request against the prediction. Refused in an untrusted workspace.
+ */
+export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<CaptureRunResult> {
+  const refuse = (message: string): CaptureRunResult => {
+    const view: CaptureView = { status: 'refused', message, modes: [] };
+    deps.onView(view);
+    void vscode.window.showErrorMessage(message);
+    return { view };
+  };
+  if (!deps.isTrusted()) {
+    return refuse(CAPTURE_UNTRUSTED_MESSAGE);
+  }
+  const core = await loadCore();
+  const { workspace, settings } = await deps.service.getSession();
+  if (workspace.config.unusable) {
+    return refuse(`Capture the Real Request: the config cannot be used: ${workspace.config.unusable.message}`);
+  }
+  let location: ReturnType<typeof core.locateOpenClaw>;
+  try {
+    location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
+  } catch (err) {
+    if (err instanceof core.OpenClawUnavailableError) {
+      return refuse(`Capture the Real Request: ${err.message}`);
+    }
+    throw err;
+  }
+  const modes = [...core.CAPTURE_MODES];
+  const text = prompt.trim() === '' ? core.DEFAULT_CAPTURE_PROMPT : prompt;
+  const modelled = workspace.openclaw.model.version;
+  let view = core.startedView(modes, location.version, modelled, text);
+  deps.onView(view);
+  const configFile = workspace.config.file;
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Capturing the real request (OpenClaw ${location.version})`, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const onAbort = (): void => abort.abort();
+      deps.signal.addEventListener('abort', onAbort, { once: true });
+      const cancelled = token.onCancellationRequested(onAbort);
+      if (deps.signal.aborted) {
+        abort.abort();
+      }
+      try {
+        progress.report({ message: core.progressText(view) });
+        const report = await core.captureTurns({
+          location,
+          config: (workspace.config.reader?.doc.value ?? {}) as Record<string, unknown>,
+          configDir: configFile ? path.dirname(configFile) : workspace.options.workspace,
+          modes,
+          prompt: text,
+          concurrency: modes.length,
+          signal: abort.signal,
+          guardScript: core.defaultGuardScript(path.join(deps.extensionPath, 'dist')),
+          onTurn: (e) => {
+            view = core.withTurn(view, e.mode, e.phase, e.capture);
+            progress.report({ message: core.progressText(view) });
+            deps.onView(view);
+            deps.logger.info(`capture: ${e.mode} ${e.phase === 'start' ? 'started' : `${e.capture?.outcome ?? 'ended'} in ${((e.capture?.wallMs ?? 0) / 1000).toFixed(1)} s`}`);
+          },
+        });
+        const check = core.checkCapture(report, await deps.predicted(text, report), modelled);
+        view = core.finishedView(view, check, report.modes, report.wallMs, abort.signal.aborted);
+        deps.onView(view);
+        deps.logger.info(`capture: ${view.status} in ${(report.wallMs / 1000).toFixed(1)} s: ${view.message ?? ''}`);
+        return { view, check };
+      } finally {
+        cancelled.dispose();
+        deps.signal.removeEventListener('abort', onAbort);
+      }
+    },
+  );
+}
