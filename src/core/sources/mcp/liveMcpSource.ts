@@ -173,30 +173,14 @@ export class LiveMcpSource implements ToolSourceProvider {
     const { config } = state;
     const listed = await connection.listTools(this.options.maxPages ?? DEFAULT_MAX_PAGES, signal);
     const diagnostics: Diagnostic[] = [];
-    const kept: unknown[] = [];
-    const filtered: ToolDefinition[] = [];
-    for (const raw of listed.tools) {
-      const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
-      const reason = typeof name === 'string' ? toolFilterDefect(config.name, config.toolFilter, name) : undefined;
-      if (reason === undefined || typeof name !== 'string') {
-        kept.push(raw);
-        continue;
-      }
-      const description = (raw as { description?: unknown }).description;
-      filtered.push({
-        source: 'mcp',
-        owner: config.name,
-        name: safeToolName(this.safeNames.get(config.name) ?? config.name, name),
-        rawName: name,
-        description: typeof description === 'string' ? description : '',
-        origin: config.origin,
-        invalid: reason,
-      });
-    }
-    const defs = mcpToolDefinitions(config.name, kept, config.origin, diagnostics, { safeServer: this.safeNames.get(config.name), launch: launchDescription(config) });
-    state.tools = [...defs, ...filtered];
+    const defs = mcpToolDefinitions(config.name, listed.tools, config.origin, diagnostics, {
+      safeServer: this.safeNames.get(config.name),
+      launch: launchDescription(config),
+      toolFilter: (raw) => toolFilterDefect(config.name, config.toolFilter, raw),
+    });
+    state.tools = defs;
     state.diagnostics = diagnostics;
-    const bad = defs.filter((d) => d.invalid !== undefined);
+    const bad = defs.filter((d) => d.invalid !== undefined && d.invalid.kind !== 'tool-filter');
     if (listed.incomplete) {
       state.status = 'failed';
       state.error = listed.incomplete;
