@@ -288,6 +288,28 @@ const bundledPlugins = fs.existsSync(extDir)
       .sort()
   : [];
 
+// Shipped name families (src/agents/tool-policy.ts): a policy entry `canvas` also names `show_widget`,
+// `update_plan` now names `progress_card`. The maps are private to the chunk, so they are read from its text
+// and then checked through OpenClaw's own expandShippedCoreToolPolicyNames.
+const familySrc = fs.readFileSync(path.join(dist, chunkWith('function expandShippedCoreToolPolicyNames(')), 'utf8');
+const mapLiteral = (name) => {
+  const m = new RegExp(`const ${name} = /\\* @__PURE__ \\*/ new Map\\((\\[[\\s\\S]*?\\])\\);`).exec(familySrc);
+  if (!m) {
+    throw new Error(`${name} not found in the tool-policy chunk`);
+  }
+  return Object.fromEntries(JSON.parse(m[1]));
+};
+const policyNameFamilies = mapLiteral('SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS');
+const policyNameRenames = mapLiteral('SHIPPED_CORE_POLICY_RENAMES');
+const expandShipped = byFunctionName(await load('function expandShippedCoreToolPolicyNames(')).expandShippedCoreToolPolicyNames;
+for (const key of new Set([...Object.keys(policyNameFamilies), ...Object.keys(policyNameRenames)])) {
+  const want = [policyNameRenames[key] ?? key, ...(policyNameFamilies[key] ?? [])];
+  const got = expandShipped([key]);
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    throw new Error(`expandShippedCoreToolPolicyNames(["${key}"]) is ${JSON.stringify(got)}, the chunk's maps say ${JSON.stringify(want)}`);
+  }
+}
+
 const tables = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tables.mjs',
@@ -303,6 +325,8 @@ const tables = {
     bundledPlugins: 'dist/extensions/*/openclaw.plugin.json (id)',
     toolSearchWhenUnset: 'resolveToolSearchConfig: no tools.toolSearch resolves to enabled, mode "tools" (the oracle config suite checks it)',
     directVisible: 'src/agents/core-tool-factory-descriptors.ts isCoreCodingSurfaceToolName (families base-coding, shell); src/agents/tool-search-catalog.ts isDirectVisibleCatalogTool',
+    policyNameFamilies: 'src/agents/tool-policy.ts SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS (expandShippedCoreToolPolicyNames)',
+    policyNameRenames: 'src/agents/tool-policy.ts SHIPPED_CORE_POLICY_RENAMES (expandShippedCoreToolPolicyNames)',
   },
   coreTools,
   groups,
@@ -320,6 +344,8 @@ const tables = {
   sandboxImplicitAllow: /expandedAllow\.length > 0 && !expandedDenyLower\.includes\("view_image"\)/.test(sandboxSrc)
     ? { tool: 'view_image', onlyWhenRestricted: true }
     : null,
+  policyNameFamilies,
+  policyNameRenames,
 };
 const tablesOut = path.join(repo, 'src/core/policy/versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(tablesOut), { recursive: true });

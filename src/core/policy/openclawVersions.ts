@@ -36,6 +36,13 @@ export interface OpenClawModel {
    */
   directVisible: readonly string[];
   replyToolSearchable: boolean;
+  /**
+   * Shipped name families (`expandShippedCoreToolPolicyNames`): a policy entry
+   * that is a key also names these tools (`canvas` -> `show_widget`).
+   */
+  policyNameFamilies: Readonly<Record<string, readonly string[]>>;
+  /** Policy entries read as another name (`update_plan` -> `progress_card`). */
+  policyNameRenames: Readonly<Record<string, string>>;
 }
 
 function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
@@ -59,6 +66,8 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     directVisible: 'directVisible' in t ? t.directVisible : [],
     // Versions that keep coding tools visible also catalog `message` (visible as the run's reply path).
     replyToolSearchable: 'directVisible' in t,
+    policyNameFamilies: 'policyNameFamilies' in t ? t.policyNameFamilies : {},
+    policyNameRenames: 'policyNameRenames' in t ? t.policyNameRenames : {},
   };
 }
 

@@ -60,6 +60,17 @@ function isPluginTool(s: PolicySubject): boolean {
  */
 export function patternMatches(pattern: string, subject: PolicySubject, model: OpenClawModel = DEFAULT_MODEL): boolean {
   const p = normalizeToolName(pattern, model);
+  // Shipped name families: OpenClaw expands an entry before it matches (`expandShippedCoreToolPolicyNames`).
+  const renamed = Object.prototype.hasOwnProperty.call(model.policyNameRenames, p) ? model.policyNameRenames[p] : undefined;
+  const family = Object.prototype.hasOwnProperty.call(model.policyNameFamilies, p) ? model.policyNameFamilies[p] ?? [] : [];
+  if (renamed !== undefined || family.length > 0) {
+    return [renamed ?? p, ...family].some((q) => entryMatches(q, subject, model));
+  }
+  return entryMatches(p, subject, model);
+}
+
+/** One normalized entry, after the family expansion. */
+function entryMatches(p: string, subject: PolicySubject, model: OpenClawModel): boolean {
   if (p === '') {
     return false;
   }
