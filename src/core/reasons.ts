@@ -66,6 +66,12 @@ export type DefinitionDefect = Anchored & (
   | { kind: 'duplicate'; copies?: number }
   /** An MCP tool with `execution.taskSupport: "required"`: OpenClaw leaves it out (`normalizeMcpToolCatalog`). */
   | { kind: 'mcp-task-required' }
+  /**
+   * OpenClaw does not build the tool at all: a switch outside the tool policy
+   * turns it off (`at` is the setting). `rule` names OpenClaw's own check,
+   * `fix` what would make the tool appear.
+   */
+  | { kind: 'not-constructed'; setting: string; rule: string; fix: string }
   /** An MCP App tool (`_meta.ui.visibility` without `"model"`): OpenClaw never offers it to the model (`buildBundleMcpToolsFromCatalog`). */
   | { kind: 'mcp-app-only'; visibility: string[] }
   /** A plugin tool missing from the plugin's `contracts.tools`. */
@@ -117,6 +123,8 @@ export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
           : `duplicate tool name "${t.name}" listed by MCP server "${t.owner}"`;
       }
       return `duplicate tool name "${t.name}" in plugin "${t.owner}"`;
+    case 'not-constructed':
+      return `OpenClaw does not build "${t.name}": turned off by ${d.setting}${d.at?.file ? ` (${ruleLocationText({ ...d.at, path: undefined })})` : ''} [${d.rule}]; ${d.fix}`;
     case 'mcp-task-required':
       return `MCP server "${t.owner}" declares execution.taskSupport "required" for "${t.name}": OpenClaw does not call task-only tools and leaves it out (normalizeMcpToolCatalog); it appears when the server makes task support optional`;
     case 'mcp-app-only':

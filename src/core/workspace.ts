@@ -110,7 +110,7 @@ export class OpenWorkspace {
       client.check();
       snapshots.check();
     }
-    this.providers = [new CoreToolSource(model), this.plugins, snapshots, client];
+    this.providers = [new CoreToolSource(model, this.config.reader), this.plugins, snapshots, client];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);

@@ -93,6 +93,8 @@ function hintFor(t: CatalogTool): string | undefined {
       return `change the toolFilter of MCP server "${t.sourceName}" at ${t.reason.at ? ruleLocationText(t.reason.at) : t.reason.where}`;
     case 'duplicate':
       return t.reason.copies !== undefined ? `have MCP server "${t.sourceName}" list "${t.rawName ?? t.name}" once` : definitionFix(t);
+    case 'not-constructed':
+      return t.reason.fix;
     case 'mcp-task-required':
       return `have MCP server "${t.sourceName}" declare execution.taskSupport "optional" (or none) for "${t.rawName ?? t.name}"`;
     case 'mcp-app-only':

@@ -2,6 +2,9 @@ import type { JsonSchema, ToolDefinition } from '../types';
 import { groupsOfCoreTool } from '../policy/groups';
 import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+import type { ConfigReader } from '../config/configReader';
+import type { DefinitionDefect } from '../reasons';
+import { constructionDefects } from './construction';
 
 interface CoreToolSpec {
   name: string;
@@ -234,9 +237,18 @@ export class CoreToolSource implements ToolSourceProvider {
     'OpenClaw core tools are declared here, not executed: run them in an OpenClaw gateway',
   );
 
-  constructor(private readonly model?: OpenClawModel) {}
+  /** `reader`: the run's config, whose switches outside the tool policy can keep OpenClaw from building a tool. */
+  constructor(private readonly model?: OpenClawModel, private readonly reader?: ConfigReader) {}
 
   list(): Promise<SourceListing> {
-    return Promise.resolve({ tools: coreToolDefinitions(this.model), diagnostics: [] });
+    const tools = coreToolDefinitions(this.model);
+    const off = this.model ? constructionDefects(this.reader, this.model) : new Map<string, DefinitionDefect>();
+    for (const t of tools) {
+      const defect = off.get(t.name);
+      if (defect) {
+        t.invalid = defect;
+      }
+    }
+    return Promise.resolve({ tools, diagnostics: [] });
   }
 }
