@@ -16,6 +16,8 @@ import { FolderGuard } from './util/insideFolder';
 
 export interface WorkspaceOptions {
   workspace: string;
+  /** The folder OpenClaw would be started from (relative `plugins.load.paths` resolve against it); default `workspace`. */
+  cwd?: string;
   configPath?: string;
   noUserConfig?: boolean;
   snapshots?: readonly SnapshotSpec[];
@@ -103,7 +105,7 @@ export class OpenWorkspace {
     // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
     const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
     this.policy = ToolPolicy.fromConfig(this.config.reader, policyContext, options.sessionPolicy, model);
-    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard });
+    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard, cwd: options.cwd, homeDir: options.homeDir ?? options.env?.HOME });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
     const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);
     if (options.lenientInputs !== true) {
