@@ -357,6 +357,23 @@ const constructionSwitches = [
   }
   return { ...sw, removes };
 });
+// Tools a sandboxed run never builds (host-only), whatever its sandbox policy allows: a sandbox context that
+// allows everything, against the same run unsandboxed. The context's bridge refuses every operation (nothing runs).
+const refuse = async () => {
+  throw new Error('the extraction sandbox runs no tools');
+};
+const fsBridge = new Proxy({}, { get: (_t, key) => (key === 'pathMappings' ? [] : key === 'then' ? undefined : refuse) });
+const sandboxedRun = new Set(
+  createOpenClawCodingTools({
+    config: {},
+    agentId: 'main',
+    sessionKey: 'agent:main:main',
+    workspaceDir: scratch,
+    agentDir: path.join(scratch, 'agent'),
+    sandbox: { enabled: true, tools: { allow: ['*'], deny: [] }, workspaceDir: scratch, agentWorkspaceDir: scratch, skillsWorkspaceDir: scratch, containerWorkdir: '/workspace', workspaceAccess: 'rw', browserAllowHostControl: false, docker: { env: {} }, fsBridge },
+  }).map((t) => t.name),
+);
+const sandboxNeverBuilds = [...baseline].filter((n) => !sandboxedRun.has(n)).sort();
 fs.rmSync(scratch, { recursive: true, force: true });
 
 const tables = {
@@ -378,6 +395,7 @@ const tables = {
     policyNameRenames: 'src/agents/tool-policy.ts SHIPPED_CORE_POLICY_RENAMES (expandShippedCoreToolPolicyNames)',
     bundledPluginTools: 'dist/extensions/*/openclaw.plugin.json (id, contracts.tools, enabledByDefault, kind)',
     defaultMemorySlot: 'src/plugins/slots.ts defaultSlotIdForKey("memory")',
+    sandboxNeverBuilds: 'createOpenClawCodingTools with a sandbox allowing * against the same run unsandboxed',
     constructionSwitches: 'createOpenClawCodingTools on {} and on each switch alone (the tools each switch stops building)',
   },
   coreTools,
@@ -401,6 +419,7 @@ const tables = {
   bundledPluginTools,
   defaultMemorySlot,
   constructionSwitches,
+  sandboxNeverBuilds,
 };
 const tablesOut = path.join(repo, 'src/core/policy/versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(tablesOut), { recursive: true });

@@ -3,7 +3,7 @@ import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
-import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
+import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
@@ -112,7 +112,12 @@ export class OpenWorkspace {
       client.check();
       snapshots.check();
     }
-    this.providers = [new CoreToolSource(model, this.config.reader), this.plugins, snapshots, client];
+    this.providers = [new CoreToolSource(
+        model,
+        this.config.reader,
+        this.agent.kind === 'default' || this.agent.kind === 'requested' ? this.agent.index : undefined,
+        isSandboxed(this.config.reader, policyContext),
+      ), this.plugins, snapshots, client];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);

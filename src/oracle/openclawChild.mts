@@ -395,7 +395,7 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
       return { refused: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
     }
   }
-  const sessionKey = args.session === 'other' ? `agent:${agentId}:subagent:oracle` : `agent:${agentId}:main`;
+  const sessionKey = args.session === 'other' ? `agent:${agentId}:oracle-other` : `agent:${agentId}:main`;
   const status = (await fn('resolveSandboxRuntimeStatus'))({ cfg: config, sessionKey, agentId }) as { sandboxed: boolean; mode: string; toolPolicy: unknown };
   const workspaceDir = path.join(process.cwd(), 'workspace');
   fs.mkdirSync(workspaceDir, { recursive: true });

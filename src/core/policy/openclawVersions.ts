@@ -49,6 +49,8 @@ export interface OpenClawModel {
   defaultMemorySlot: string | null;
   /** Config switches outside the tool policy and the tools each stops OpenClaw from building. */
   constructionSwitches: readonly ConstructionSwitch[];
+  /** Host-only tools a sandboxed run never builds, whatever its sandbox policy allows. */
+  sandboxNeverBuilds: readonly string[];
 }
 
 export interface BundledPluginTools {
@@ -91,6 +93,7 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     bundledPluginTools: 'bundledPluginTools' in t ? t.bundledPluginTools : {},
     defaultMemorySlot: 'defaultMemorySlot' in t ? t.defaultMemorySlot : null,
     constructionSwitches: 'constructionSwitches' in t ? t.constructionSwitches : [],
+    sandboxNeverBuilds: 'sandboxNeverBuilds' in t ? t.sandboxNeverBuilds : [],
   };
 }
 

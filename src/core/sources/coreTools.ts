@@ -238,11 +238,16 @@ export class CoreToolSource implements ToolSourceProvider {
   );
 
   /** `reader`: the run's config, whose switches outside the tool policy can keep OpenClaw from building a tool. */
-  constructor(private readonly model?: OpenClawModel, private readonly reader?: ConfigReader) {}
+  constructor(
+    private readonly model?: OpenClawModel,
+    private readonly reader?: ConfigReader,
+    private readonly agentIndex?: number,
+    private readonly sandboxed = false,
+  ) {}
 
   list(): Promise<SourceListing> {
     const tools = coreToolDefinitions(this.model);
-    const off = this.model ? constructionDefects(this.reader, this.model) : new Map<string, DefinitionDefect>();
+    const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
     for (const t of tools) {
       const defect = off.get(t.name);
       if (defect) {
