@@ -64,8 +64,6 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
   }
   return {
     workspace,
-    // OpenClaw resolves relative plugins.load.paths against the folder it is started from: the CLI's own.
-    cwd,
     configPath: str(args, 'config') !== undefined ? path.resolve(cwd, str(args, 'config') as string) : undefined,
     noUserConfig: args.values['no-user-config'] === true,
     snapshots: list(args, 'snapshot').map((s) => parseSnapshotArg(s, cwd)),

@@ -46,7 +46,7 @@ describe('relative plugins.load.paths (issue 27, cause 8)', () => {
     assert.equal(note?.line, 2);
   });
 
-  it('run from another folder (the CLI: its own cwd), the entry names another place', async () => {
+  it('run from another folder (cwd given), the entry names another place', async () => {
     const { root, ws, config } = setup();
     const c = await catalog(ws, config, path.join(root, 'elsewhere', 'deep'));
     assert.ok(!c.tools.some((t) => t.name === 'x_tool'));
