@@ -51,6 +51,10 @@ function copyCodicons() {
 }
 copyCodicons();
 
+// sql.js's WebAssembly binary, read beside the bundles by core/telemetry/openclawStore.ts (listed in .vscodeignore).
+fs.mkdirSync('dist', { recursive: true });
+fs.copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
+
 const common = {
   bundle: true,
   target: 'node20',

@@ -11,7 +11,7 @@ export const CORE_TIERS = [
   ['workspace.ts', 'telemetry'],
   ['search'],
   ['gateway'],
-  ['modes', 'provider', 'bridge'],
+  ['modes', 'provider', 'bridge', 'prompt'],
   ['orchestration', 'explain', 'oracle', 'learning', 'authoring', 'searchExplain', 'capture'],
 ];
 

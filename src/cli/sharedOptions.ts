@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { MCP_IMPORTS, type McpImport } from '../core/sources/mcp';
 import { parseSnapshotArg } from '../core/sources/mcpSnapshot';
 import { isKnownVersionSyntax, OPENCLAW_MODELS } from '../core/policy/openclawVersions';
+import { knownConditionIds } from '../core/sources/generatedTools';
 import type { ToolSearchModeName } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
 import { UsageError, type OptionSpec, type ParsedArgs } from './cliTypes';
@@ -19,6 +20,7 @@ export const SHARED_OPTIONS: Record<string, OptionSpec> = {
   sandboxed: { type: 'boolean' },
   mode: { type: 'string' },
   'openclaw-version': { type: 'string' },
+  assume: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   input: { type: 'string', multiple: true },
   import: { type: 'string', multiple: true },
@@ -46,6 +48,15 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
   const openclawVersion = str(args, 'openclaw-version');
   if (openclawVersion !== undefined && !isKnownVersionSyntax(openclawVersion)) {
     throw new UsageError(`--openclaw-version must be a version like ${OPENCLAW_MODELS.map((m) => m.version).join(' or ')}, got "${openclawVersion}"`);
+  }
+  const assume = list(args, 'assume')
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const conditions = knownConditionIds();
+  const unknown = assume.filter((a) => !conditions.includes(a));
+  if (unknown.length > 0) {
+    throw new UsageError(`--assume takes conditions of the modelled OpenClaw versions (${conditions.join(', ')}), got ${unknown.map((u) => `"${u}"`).join(', ')}`);
   }
   const inputs: Record<string, string> = {};
   for (const kv of list(args, 'input')) {
@@ -76,6 +87,7 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
     },
     mode: mode as ToolSearchModeName | undefined,
     openclawVersion,
+    ...(assume.length > 0 ? { assume } : {}),
     // The CLI runs where its user ran it: that is consent to start the
     // workspace's servers and plugin code, as `node` itself would.
     trusted: true,

@@ -81,6 +81,12 @@ export type DefinitionDefect = Anchored & (
   | { kind: 'plugin-disabled'; why: string }
   /** Removed by an MCP server's `toolFilter`; `rule` names the glob and where it was written. */
   | { kind: 'tool-filter'; rule: 'exclude' | 'include'; glob?: string; where: string }
+  /**
+   * OpenClaw builds the tool only when the run has one of these (a vision
+   * model, a credential, a trigger, ...): shown, not counted, until the user
+   * assumes one (`--assume <id>`).
+   */
+  | { kind: 'needs-condition'; conditions: readonly { id: string; kind: string; key: string; text: string }[] }
 );
 
 /** Why a cataloged tool is excluded or direct-only. */
@@ -139,6 +145,8 @@ export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
       return d.rule === 'exclude'
         ? `filtered out by toolFilter.exclude "${d.glob ?? ''}" of MCP server "${t.owner}" (${d.where})`
         : `not matched by toolFilter.include of MCP server "${t.owner}" (${d.where})`;
+    case 'needs-condition':
+      return `built only when the run has ${d.conditions.map((c) => `${c.text} (--assume ${c.id})`).join(' or ')}`;
   }
 }
 

@@ -63,6 +63,12 @@ export interface ToolDefinition {
   directVisible?: boolean;
   /** Policy groups this tool belongs to (`group:fs`, ...), besides `bundle-mcp` for MCP tools. */
   groups?: string[];
+  /**
+   * Defined by OpenClaw's own package (a version's generated tools): its text
+   * is what OpenClaw sends and is never cut for the model, unlike plugin,
+   * MCP and client text.
+   */
+  shipped?: boolean;
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
   origin?: SourceLocation;
   /** Set by a source when the tool can never be offered (bad schema, duplicate, ...). */
@@ -106,6 +112,8 @@ export interface CatalogTool extends CatalogEntry {
   directVisible?: boolean;
   /** See `ToolDefinition.annotations`. */
   annotations?: Record<string, string | number | boolean>;
+  /** See `ToolDefinition.shipped`. */
+  shipped?: boolean;
   status: ToolStatus;
   /** Why the tool is excluded or direct-only (rendered by `reasonText` in reasons.ts). */
   reason?: ToolReason;

@@ -7,6 +7,7 @@ import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyE
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
+import { generatedToolsFor, unknownConditions } from './sources/generatedTools';
 import { createLiveMcpSource, type McpImport } from './sources/mcp';
 import { SnapshotToolSource, type SnapshotSpec } from './sources/mcpSnapshot';
 import { PluginToolSource } from './sources/plugins';
@@ -40,6 +41,13 @@ export interface WorkspaceOptions {
    * `meta.lastTouchedVersion`, else the newest modelled version.
    */
   openclawVersion?: string;
+  /**
+   * Run-time conditions the user says hold (`--assume`, the
+   * `toolSearchInspector.assume` setting): ids of the modelled version's
+   * conditions (`vision-model`, `credential-openai`, ...). A tool OpenClaw
+   * builds only under a condition joins the catalog when one of its holds.
+   */
+  assume?: readonly string[];
   /**
    * A snapshot or client-tools path that does not exist fails that source
    * alone, with a diagnostic (the editor, where one stale setting must not
@@ -112,12 +120,28 @@ export class OpenWorkspace {
       client.check();
       snapshots.check();
     }
-    this.providers = [new CoreToolSource(
+    const assumed = options.assume ?? [];
+    const unknown = unknownConditions(generatedToolsFor(model.version), assumed);
+    if (unknown.length > 0) {
+      const known = (generatedToolsFor(model.version)?.conditions ?? []).map((c) => c.id);
+      this.config.diagnostics.push({
+        file: 'assume',
+        severity: 'error',
+        message: `unknown condition${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => JSON.stringify(u)).join(', ')} for OpenClaw ${model.version}; known: ${known.length > 0 ? known.join(', ') : 'none (this version has no generated tool conditions)'}`,
+      });
+    }
+    this.providers = [
+      new CoreToolSource(
         model,
+        assumed,
         this.config.reader,
         this.agent.kind === 'default' || this.agent.kind === 'requested' ? this.agent.index : undefined,
         isSandboxed(this.config.reader, policyContext),
-      ), this.plugins, snapshots, client];
+      ),
+      this.plugins,
+      snapshots,
+      client,
+    ];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);

@@ -198,6 +198,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         policy: settings.policy,
         mode: settings.mode,
         openclawVersion: settings.openclawVersion,
+        assume: settings.assume,
         trusted,
         inputs,
         // Untrusted: the live source starts nothing and reports each server as not started.

@@ -19,6 +19,8 @@ export interface InspectorSettings {
   mode?: ToolSearchModeName;
   /** The OpenClaw version to model; unset: the config's meta.lastTouchedVersion. */
   openclawVersion?: string;
+  /** Run-time conditions assumed to hold (`assume`): condition ids such as `vision-model`; the CLI's `--assume`. */
+  assume: string[];
   policy: PolicyContext;
   sandboxNodePath?: string;
   /** Tool patterns whose calls from the editor ask first (`approvals.tools`). */
@@ -46,6 +48,7 @@ export const SETTING_EFFECTS = {
   clientToolsPath: 'rebuild',
   mode: 'rebuild',
   openclawVersion: 'rebuild',
+  assume: 'rebuild',
   'policy.agent': 'rebuild',
   'policy.session': 'rebuild',
   'policy.provider': 'rebuild',
@@ -159,6 +162,8 @@ export function readInspectorSettings(get: RawSettingReader, folder: string, opt
     clientToolsPath: confine(trusted, folder, 'clientToolsPath', resolveIn(folder, nonEmptyString(get('clientToolsPath'))), problems),
     mode,
     openclawVersion,
+    // Condition ids are checked against the modelled version by the workspace (an error diagnostic names the known ones).
+    assume: stringList(get('assume'), 'assume', problems),
     policy: {
       agent: nonEmptyString(get('policy.agent')),
       session: nonEmptyString(get('policy.session')),

@@ -103,6 +103,8 @@ interface ToolSpec {
   label?: string;
   description?: string;
   parameters?: Json;
+  /** `direct-only` for a tool OpenClaw itself keeps out of its catalog (2026.9.6's `openclaw`, `sessions_yield`). */
+  catalogMode?: 'direct-only';
 }
 
 interface McpServerSpec {
@@ -160,6 +162,7 @@ async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, un
     }
     const tool: Record<string, unknown> = { name: spec.name, description: spec.description ?? '', parameters: spec.parameters, execute };
     if (spec.label !== undefined) tool.label = spec.label;
+    if (spec.catalogMode === 'direct-only') tool.catalogMode = 'direct-only';
     if (spec.kind === 'plugin') setPluginToolMeta(tool, { pluginId: spec.owner, optional: false });
     return { tool, spec };
   });

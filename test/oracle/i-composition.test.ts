@@ -25,7 +25,7 @@ describe('oracle (i): composition of a run', () => {
     await differential(compositionCase, async (c) => {
       const ours = await ourCatalogFor(c, dir, version);
       const theirs = await openclawComposition(o, c);
-      return compareComposition(ourComposition(ours.catalog, ours.refused), theirs, JSON.stringify(c.config).slice(0, 300), pending);
+      return compareComposition(ourComposition(ours.catalog, ours.refused), theirs, JSON.stringify(c.config).slice(0, 300), pending, c.config);
     });
   });
 });

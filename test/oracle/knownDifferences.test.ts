@@ -36,6 +36,7 @@ const EXAMPLES: Record<string, CatalogChecks> = {
 /** Entries of the composition suite, shown by a whole run instead of a catalog check. */
 const COMPOSITION_EXAMPLES: Record<string, CompositionCase> = {
   'core-tool-table-pending': { config: {}, session: 'main', mcpListings: {} },
+  'plugin-gate-alsoallow-group': { config: { agents: { list: [{ id: 'main', tools: { allow: ['exec'], alsoAllow: ['group:ui'] } }] }, tools: { profile: 'minimal' } }, session: 'main', mcpListings: {} },
 };
 
 describe('oracle: known differences', () => {
@@ -56,7 +57,7 @@ describe('oracle: known differences', () => {
         try {
           const pending = await pendingCoreTools(o, dir, openclaw.model.version);
           const ours = await ourCatalogFor(run, dir, openclaw.model.version);
-          const ds = compareComposition(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, run), 'example', pending);
+          const ds = compareComposition(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, run), 'example', pending, run.config);
           assert.ok(ds.some((d) => d.known === k.id), `expected a "${k.id}" difference, got:\n${JSON.stringify(ds, null, 2)}`);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });

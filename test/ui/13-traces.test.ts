@@ -361,4 +361,25 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     await (sv.locator('body') as unknown as EvalLocator).evaluate<void>('window.scrollTo(0, 0)');
     await page.screenshot({ path: path.join(resultsDir(), 'session-viewer.png') });
   });
+
+  it('opens the OpenClaw store of a real code-mode run and shows the call made inside tool_search_code under it', async () => {
+    // Recorded from a real openclaw agent turn (scripts/record-session-fixtures.mjs).
+    const store = path.join(root, 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6', 'code', 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Tool Search: Open Session Log or OpenClaw Sessions');
+    await answerFileDialog(page, store);
+    const sv = await webviewWith(page, '[data-testid="session-summary"]:has-text("OpenClaw store")');
+    assert.match(await sv.locator('[data-testid="session-summary"]').innerText(), /1 turn, \d+ steps from \d+ events of an OpenClaw store \(OpenClaw 2026\.9\.6\)/);
+    assert.match(await sv.locator('[data-testid="answer-schemas"]').innerText(), /Schemas up front\s+10\b/);
+    assert.match(await sv.locator('[data-testid="answer-operations"]').innerText(), /1 search, 1 describe/);
+    assert.match(await sv.locator('[data-testid="answer-final"]').innerText(), /Final tool\s+fake_plugin_tool_17/);
+    // The nested call is a depth-1 step under the model's tool_search_code call, and steps have no line links.
+    const nested = sv.locator('[data-testid="step"][data-kind="call"].depth-1');
+    assert.equal(await nested.count(), 1);
+    await nested.click();
+    assert.match(await sv.locator('[data-testid="current-step"] [data-testid="step-event"]').innerText(), /tool_search_code:call_1:fake_plugin_tool_17:1/);
+    assert.equal(await sv.locator('[data-testid="current-step"] [data-testid="open-line"]').count(), 0);
+    const unrecorded = sv.locator('[data-testid="step"][data-kind="describe"]');
+    assert.match(await unrecorded.first().innerText(), /not recorded/);
+  });
 });

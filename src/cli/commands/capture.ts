@@ -108,13 +108,14 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
-  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N]',
+  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch]',
   options: {
     prompt: { type: 'string' },
     openclaw: { type: 'string' },
     timeout: { type: 'string' },
     concurrency: { type: 'string' },
     'keep-scratch': { type: 'boolean' },
+    play: { type: 'boolean' },
   },
   run: async (ctx) => {
     const listed = takeModes(ctx);
@@ -163,6 +164,7 @@ export const captureCommand: CliCommand = {
           signal: abort.signal,
           env: ctx.io.env,
           keepScratch: ctx.args.values['keep-scratch'] === true,
+          play: ctx.args.values.play === true,
           onTurn: (e) => {
             if (!ctx.json && e.phase === 'start') {
               ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);

@@ -55,6 +55,7 @@ export const catalogCommand: CliCommand = {
         return 0;
       }
       const s = catalog.countBySource();
+      const conditional = catalog.excluded.filter(isConditional);
       const out: string[] = [];
       if (catalog.openclaw) {
         out.push(`Modelling ${catalog.openclaw.describe}`);
@@ -63,15 +64,18 @@ export const catalogCommand: CliCommand = {
       out.push(
         `Mode: ${catalog.settings.mode}${catalog.settings.configured ? '' : ' (tools.toolSearch not set)'}   ` +
           `Catalog: ${catalog.size} tools (openclaw ${s.openclaw}, mcp ${s.mcp}, client ${s.client}), ` +
-          `${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded`,
+          `${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded` +
+          (conditional.length > 0 ? ` (${conditional.length} built only under a run-time condition: --assume)` : ''),
         '',
       );
+      // A tool OpenClaw builds only under a condition is always listed, as `conditional`, and never counted.
       const rows = catalog.tools
-        .filter((t) => all || t.status !== 'excluded')
-        .map((t) => [t.status, t.id, truncate(t.status === 'cataloged' ? t.description : toolReasonText(t) ?? t.description, 70)]);
+        .filter((t) => all || t.status !== 'excluded' || isConditional(t))
+        .map((t) => [isConditional(t) ? 'conditional' : t.status, t.id, truncate(t.status === 'cataloged' ? t.description : toolReasonText(t) ?? t.description, 70)]);
       out.push(table(['STATUS', 'ID', 'DESCRIPTION / REASON'], rows));
-      if (!all && catalog.excluded.length > 0) {
-        out.push('', `${catalog.excluded.length} excluded tools hidden; --all shows them, explain NAME says why.`);
+      const hidden = catalog.excluded.length - conditional.length;
+      if (!all && hidden > 0) {
+        out.push('', `${hidden} excluded tools hidden; --all shows them, explain NAME says why.`);
       }
       if (catalog.servers.length > 0) {
         out.push('', table(['SERVER', 'STATUS', 'TOOLS', 'MS', 'ORIGIN / ERROR'], catalog.servers.map((v) => [v.name, v.status, String(v.toolCount), String(v.durationMs), v.error ?? v.origin])));
@@ -86,3 +90,8 @@ export const catalogCommand: CliCommand = {
       return 0;
     }),
 };
+
+/** Excluded only because the run may lack what OpenClaw needs to build it (`--assume` brings it in). */
+function isConditional(t: CatalogTool): boolean {
+  return t.status === 'excluded' && t.reason?.kind === 'needs-condition';
+}

@@ -9,6 +9,7 @@ import { searchCommand } from './search';
 import { describeCommand } from './describe';
 import { evalCommand } from './eval';
 import { suggestCommand } from './suggest';
+import { sessionsCommand } from './sessions';
 import { verifyCommand } from './verify';
 import { captureCommand } from './capture';
 import { snapshotCommand } from './snapshot';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   compareCommand,
   evalCommand,
   suggestCommand,
+  sessionsCommand,
   verifyCommand,
   captureCommand,
   snapshotCommand,

@@ -1,4 +1,9 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { unlistedLines } from '../../core/modes/directory';
+import { locateOpenClaw } from '../../core/oracle/openclawLocation';
+import { openclawRequestContext, type OpenClawRequestContext } from '../../core/prompt/openclawContext';
+import type { OpenWorkspace } from '../../core/workspace';
 import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
 import { probeIsolation } from '../../core/bridge/isolation';
 import { ALL_MODES, isolationStatusOf, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
@@ -20,6 +25,34 @@ function apiFrom(ctx: CommandContext): ProviderApi {
     throw new UsageError(`--api must be chat or responses, got "${api}"`);
   }
   return api;
+}
+
+function isOpenClawPackageDir(dir: string): boolean {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'openclaw';
+  } catch {
+    return false;
+  }
+}
+
+/** What the prediction of OpenClaw's own request reads from the workspace; the package folder only when one is installed. */
+function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): OpenClawRequestContext {
+  let openclawDir: string | undefined;
+  try {
+    openclawDir = locateOpenClaw(str(ctx, 'openclaw'), { env: ctx.io.env, cwd: ctx.io.cwd }).packageDir;
+  } catch {
+    // The prompt only cites the package's folder: a package folder given as such serves without its Node.
+    const spec = str(ctx, 'openclaw');
+    openclawDir = spec !== undefined && isOpenClawPackageDir(path.resolve(ctx.io.cwd, spec)) ? path.resolve(ctx.io.cwd, spec) : undefined;
+  }
+  const file = ws.config.file;
+  return openclawRequestContext({
+    config: ws.config.reader?.doc.value ?? {},
+    configDir: file ? path.dirname(file) : ws.options.workspace,
+    env: ctx.io.env,
+    ...(openclawDir ? { openclawDir } : {}),
+    ...(str(ctx, 'model') ? { model: str(ctx, 'model') } : {}),
+  });
 }
 
 function contextTokensFrom(ctx: CommandContext): number | undefined {
@@ -102,6 +135,7 @@ export const previewCommand: CliCommand = {
     'context-tokens': { type: 'string' },
     'per-tool': { type: 'boolean' },
     node: { type: 'string' },
+    openclaw: { type: 'string' },
   },
   run: async (ctx) => {
     const all = takeAllModes(ctx);
@@ -111,12 +145,15 @@ export const previewCommand: CliCommand = {
       const modes: ToolSearchModeName[] = all ? [...ALL_MODES] : [ws.settings.mode];
       const isolation = await isolationFor(ctx, modes);
       const flag = ctx.args.values.require;
+      const openclaw = openclawContextFor(ctx, ws);
       const base = previewBaseOf(catalog, ws, {
+        openclaw,
         isolation,
         api,
         model: str(ctx, 'model'),
         require: Array.isArray(flag) ? flag : typeof flag === 'string' ? [flag] : [],
-        contextTokens,
+        // The deferred directory's bound follows the configured model's context window, as OpenClaw's does.
+        contextTokens: contextTokens ?? openclaw.contextWindow,
         perTool: ctx.args.values['per-tool'] === true,
       });
       const assembly = new PreviewAssembler(base).assemble(str(ctx, 'prompt') ?? '', modes);

@@ -39,18 +39,19 @@ export const suggestCommand: CliCommand = {
     const raw = ctx.args.values.sessions;
     const paths = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).map((p) => path.resolve(ctx.io.cwd, p));
     if (paths.length === 0) {
-      throw new UsageError('suggest needs --sessions PATH (a session log, or a folder of *.jsonl logs)');
+      throw new UsageError('suggest needs --sessions PATH (an OpenClaw state or agent folder, store or transcript, or a session log)');
     }
     const maxAddedChars = intFlag(ctx, 'max-chars') ?? DEFAULT_MAX_ADDED_CHARS;
     if (maxAddedChars < 0) {
       throw new UsageError('--max-chars must be 0 or more');
     }
     const only = typeof ctx.args.values.tool === 'string' ? ctx.args.values.tool : undefined;
-    return withCatalog(ctx, (catalog, ws) => {
+    return withCatalog(ctx, async (catalog, ws) => {
       // Origins are relative to the workspace where they can be.
       const onDisk = (f: string): string => path.resolve(ws.options.workspace, f);
-      const result = suggestFromSessions(catalog.cataloged, paths, { maxAddedChars });
-      if (result.usage.files === 0 && result.problems.length > 0) {
+      const result = await suggestFromSessions(catalog.cataloged, paths, { maxAddedChars });
+      // Nothing read is an input error with its reason, never "0 files" and exit 0.
+      if (result.usage.files === 0) {
         throw new UsageError(result.problems[0] ?? 'no session logs');
       }
       const suggestions = result.report.suggestions.filter((s) => only === undefined || s.name === only || s.toolId === only);
@@ -69,7 +70,7 @@ export const suggestCommand: CliCommand = {
         return 0;
       }
       const u = result.usage;
-      const out = [`Read ${u.files} session log${u.files === 1 ? '' : 's'}: ${u.searches} searches, ${u.successfulCalls} successful calls (${u.pairedCalls} after a search), ${u.pairs.length} query -> tool pairs.`];
+      const out = [`Read ${result.sessions} session${result.sessions === 1 ? '' : 's'} from ${u.files} file${u.files === 1 ? '' : 's'}: ${u.searches} searches, ${u.successfulCalls} successful calls (${u.pairedCalls} after a search), ${u.pairs.length} query -> tool pairs.`];
       for (const p of result.problems) {
         out.push(`cannot read ${p}`);
       }

@@ -42,6 +42,10 @@ export interface ModeCapture {
   stderrTail?: string;
   /** OpenClaw's `--json` result, when stdout parsed as JSON. */
   reply?: unknown;
+  /** The turn's scratch folders (gone after the turn unless kept): what the request names as its agent workspace and state folder. */
+  paths?: { agentWorkspace: string; stateDir: string; home: string };
+  /** With `keepScratch`: the kept scratch folder and its OpenClaw state folder (its session store is what `sessions` reads). */
+  scratch?: { dir: string; state: string };
 }
 
 export interface CaptureReport {
@@ -85,6 +89,11 @@ export interface CaptureOptions {
   guardScript?: string;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
+  /**
+   * The provider plays the scripted QA model (calls the tool the prompt names)
+   * instead of ending the turn after its first request.
+   */
+  play?: boolean;
   onTurn?: (event: TurnEvent) => void;
 }
 
@@ -156,7 +165,7 @@ interface TurnSetup {
 
 async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<ModeCapture> {
   const started = Date.now();
-  const provider = new RecordingProvider();
+  const provider = new RecordingProvider({ play: opts.play === true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `tsi-capture-${mode}-`));
   const home = path.join(scratch, 'home');
   const state = path.join(scratch, 'state');
@@ -166,7 +175,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   for (const d of [home, state, tmp, agentWorkspace]) {
     fs.mkdirSync(d, { recursive: true });
   }
-  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [] };
+  const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [], paths: { agentWorkspace, stateDir: state, home } };
   try {
     const baseUrl = await provider.start();
     const cfg = captureConfig({
@@ -207,6 +216,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       networkRefused: result.refused,
       ...(first ? { first: requestFacts(first) } : {}),
       ...(result.reply !== undefined ? { reply: result.reply } : {}),
+      ...(opts.keepScratch ? { scratch: { dir: scratch, state } } : {}),
     };
     if (capture.outcome === 'ok' && result.exitCode !== 0) {
       capture.outcome = 'failed';

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { configuredModelEntry } from '../prompt/modelEntry';
 
 /**
  * The OpenClaw config a capture turn runs with: the workspace's own config
@@ -107,6 +108,8 @@ export function captureConfig(input: CaptureConfigInput): Json {
   const providerId = input.providerId ?? DEFAULT_CAPTURE_PROVIDER;
   const modelId = input.modelId ?? DEFAULT_CAPTURE_MODEL;
   const cfg = structuredClone(input.config) as Json;
+  // The workspace's own model keeps its context window and output bound: they shape the request.
+  const own = configuredModelEntry(input.config);
 
   const models = obj(cfg, 'models');
   const providers = obj(models, 'providers');
@@ -118,8 +121,8 @@ export function captureConfig(input: CaptureConfigInput): Json {
       {
         id: modelId,
         name: modelId,
-        contextWindow: input.contextWindow ?? DEFAULT_CAPTURE_CONTEXT_WINDOW,
-        maxTokens: DEFAULT_CAPTURE_MAX_TOKENS,
+        contextWindow: input.contextWindow ?? own?.contextWindow ?? DEFAULT_CAPTURE_CONTEXT_WINDOW,
+        maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS,
       },
     ],
   };

@@ -1,4 +1,5 @@
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
+import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { SourceListing, ToolSourceProvider } from '../sources/toolSource';
 import type { CatalogTool, Diagnostic, PluginReport, ServerReport, ToolDefinition, ToolExecutor, ToolSearchSettings } from '../types';
@@ -184,6 +185,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.annotations) {
       tool.annotations = def.annotations;
     }
+    if (def.shipped === true) {
+      tool.shipped = true;
+    }
     const invalid = invalidOf(def);
     if (admission.has(def)) {
       // Refused schemas are not kept: panels and explain must never print them.
@@ -211,8 +215,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = { kind: 'direct-only', at: definitionAt(def) };
-    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable))) {
-      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`).
+    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable && !generatedToolsFor(input.policy.model.version)))) {
+      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`);
+      // a version with generated tools carries its own visible names (a local operator turn hides `message`).
       tool.directVisible = true;
     }
     if (provider.executor) {
@@ -224,6 +229,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));
   const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
-  catalog.openclaw = input.openclaw;
+  // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
+  catalog.openclaw = input.openclaw ?? { model: input.policy.model, source: 'default', describe: `OpenClaw ${input.policy.model.version}` };
   return catalog;
 }

@@ -1,19 +1,29 @@
 import type { CatalogTool } from '../types';
-import { readSessionFiles } from './sessionFiles';
+import { readSessions, type SessionsRead } from '../telemetry/sessionSources';
 import { suggestDescriptions, type SuggestOptions, type SuggestionReport } from './suggest';
-import { usageFromLogs, type UsageReport } from './usagePairs';
+import { usageFromSessions, type UsageReport } from './usagePairs';
 
 /** Everything `suggest --sessions` and the editor command show: what the logs held, and what to add. */
 export interface SessionSuggestions {
   usage: UsageReport;
   report: SuggestionReport;
-  /** Paths that could not be read. */
+  /** Paths that held no session or could not be read, each `path: reason`. */
   problems: string[];
+  /** Sessions read, by format. */
+  sessions: number;
 }
 
-/** Reads the session logs under `paths` and suggests descriptions for `tools` (a catalog's tools). */
-export function suggestFromSessions(tools: readonly CatalogTool[], paths: readonly string[], options: SuggestOptions = {}): SessionSuggestions {
-  const files = readSessionFiles(paths);
-  const usage = usageFromLogs(files.logs);
-  return { usage, report: suggestDescriptions(tools, usage.pairs, options), problems: files.problems };
+function problemLines(read: SessionsRead): string[] {
+  return read.errors.map((e) => `${e.file}: ${e.message}`);
+}
+
+/**
+ * Reads the sessions under `paths` (OpenClaw state folders, agent folders,
+ * stores, transcripts, the product's logs) and suggests descriptions for
+ * `tools` (a catalog's tools).
+ */
+export async function suggestFromSessions(tools: readonly CatalogTool[], paths: readonly string[], options: SuggestOptions = {}): Promise<SessionSuggestions> {
+  const read = await readSessions(paths);
+  const usage = usageFromSessions(read);
+  return { usage, report: suggestDescriptions(tools, usage.pairs, options), problems: problemLines(read), sessions: read.sessions.length };
 }

@@ -1,3 +1,6 @@
+import { bridgeLiterals } from '../telemetry/bridgeLiterals';
+import { transcriptEvents } from '../telemetry/openclawTranscript';
+import type { SessionsRead } from '../telemetry/sessionSources';
 import { parseSessionLog, type SessionEvent } from '../telemetry/sessionLog';
 
 /**
@@ -104,10 +107,13 @@ export function collectInspectorEvents(events: readonly SessionEvent[], into: Us
   for (const e of events) {
     if (e.type === 'turn-start') {
       into.resetWindow();
-    } else if (e.type === 'search' && e.error === undefined) {
-      into.search(e.query, e.hits);
-    } else if (e.type === 'call' && e.ok && e.id !== undefined) {
-      into.calledOk(e.id, [e.name, e.idOrName].filter((n): n is string => typeof n === 'string'));
+    } else if (e.type === 'search' && e.error === undefined && e.unrecorded !== true) {
+      // A query read from a snippet's literal has no recorded hits: `found in hits` stays unknown.
+      into.search(e.query, e.fromCode ? undefined : e.hits);
+    } else if (e.type === 'call' && e.ok) {
+      // OpenClaw records direct and bridge calls by name only; the product's logs by id.
+      const tool = e.id ?? e.name ?? e.idOrName;
+      into.calledOk(tool, [e.name, e.idOrName].filter((n): n is string => typeof n === 'string' && n !== tool));
     }
   }
   into.resetWindow();
@@ -117,142 +123,17 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Ids of the hits in a tool_search result's details (one search, or a batch of them). */
-function hitIds(details: unknown): string[] | undefined {
-  const list = Array.isArray(details) ? details : isRecord(details) && Array.isArray(details.results) ? details.results : undefined;
-  if (!list) {
-    return undefined;
-  }
-  return list.flatMap((h: unknown) => {
-    if (!isRecord(h)) {
-      return [];
-    }
-    const nested = Array.isArray(h.candidates) ? (hitIds(h.candidates) ?? []) : [];
-    return [str(h.id), str(h.name), ...nested].filter((x): x is string => x !== undefined);
-  });
-}
-
-/** Queries of a tool_search call's arguments: `query`, and every `queries[].query`. */
-function searchQueries(args: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const q = str(args.query);
-  if (q && q.trim()) {
-    out.push(q);
-  }
-  if (Array.isArray(args.queries)) {
-    for (const item of args.queries as unknown[]) {
-      const iq = isRecord(item) ? str(item.query) : undefined;
-      if (iq && iq.trim()) {
-        out.push(iq);
-      }
-    }
-  }
-  return out;
-}
-
-/** A JavaScript string literal (single, double or back quotes without `${`), unescaped. */
-const LITERAL = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\`(?:[^\`\\$]|\\.)*\`)`;
-const BRIDGE_CALL = new RegExp(String.raw`\b(?:openclaw\.)?tools\.(search|call)\(\s*${LITERAL}`, 'g');
-
-function unquote(literal: string): string {
-  const body = literal.slice(1, -1);
-  return body.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? ' ' : c));
-}
+/** The searches and calls a tool_search_code body spells out with literal arguments (telemetry/bridgeLiterals.ts). */
+export const bridgeOperations = bridgeLiterals;
 
 /**
- * The searches and calls a tool_search_code body spells out with literal
- * arguments, in order. Ids built at run time (`hits[0].id`) cannot be read
- * from the code, and are missed.
- */
-export function bridgeOperations(code: string): { op: 'search' | 'call'; arg: string }[] {
-  const out: { op: 'search' | 'call'; arg: string }[] = [];
-  for (const m of code.matchAll(BRIDGE_CALL)) {
-    const op = m[1] === 'call' ? 'call' : 'search';
-    const lit = m[2];
-    if (lit !== undefined) {
-      out.push({ op, arg: unquote(lit) });
-    }
-  }
-  return out;
-}
-
-const CONTROL_TOOLS = new Set(['tool_search', 'tool_describe', 'tool_call', 'tool_search_code']);
-
-interface OpenClawToolCall {
-  name: string;
-  args: Record<string, unknown>;
-}
-
-/**
- * Reads an OpenClaw session transcript (JSONL: `{type: "message", message:
- * {role, content | toolCallId, toolName, details, isError}}`): tool_search
- * queries and hits, tool_call ids, tool_search_code bodies with literal
- * arguments, and direct calls of catalog tools. A user message starts a turn.
+ * Reads an OpenClaw session transcript (its JSONL lines, or a store's
+ * transcript events) through the one transcript reader
+ * (telemetry/openclawTranscript.ts): searches with their hits, structured and
+ * nested calls, tool_search_code literals. A user message starts a turn.
  */
 export function collectOpenClawTranscript(lines: readonly unknown[], into: UsageCollector): void {
-  const open = new Map<string, OpenClawToolCall>();
-  into.resetWindow();
-  for (const line of lines) {
-    const message = isRecord(line) && isRecord(line.message) ? line.message : isRecord(line) && typeof line.role === 'string' ? line : undefined;
-    if (!message) {
-      continue;
-    }
-    const role = str(message.role);
-    if (role === 'user') {
-      into.resetWindow();
-    } else if (role === 'assistant' && Array.isArray(message.content)) {
-      for (const part of message.content as unknown[]) {
-        if (isRecord(part) && part.type === 'toolCall' && typeof part.id === 'string' && typeof part.name === 'string') {
-          open.set(part.id, { name: part.name, args: isRecord(part.arguments) ? part.arguments : {} });
-        }
-      }
-    } else if (role === 'toolResult') {
-      const callId = str(message.toolCallId);
-      const call = callId !== undefined ? open.get(callId) : undefined;
-      if (!call || callId === undefined) {
-        continue;
-      }
-      open.delete(callId);
-      const failed = message.isError === true || (isRecord(message.details) && typeof message.details.status === 'string');
-      applyOpenClawCall(call, message.details, failed, into);
-    }
-  }
-  into.resetWindow();
-}
-
-function applyOpenClawCall(call: OpenClawToolCall, details: unknown, failed: boolean, into: UsageCollector): void {
-  if (call.name === 'tool_search') {
-    if (!failed) {
-      const hits = hitIds(details);
-      for (const q of searchQueries(call.args)) {
-        into.search(q, hits);
-      }
-    }
-  } else if (call.name === 'tool_call') {
-    const tool = isRecord(details) && isRecord(details.tool) ? details.tool : undefined;
-    const id = str(tool?.id) ?? str(call.args.id);
-    if (!failed && id !== undefined) {
-      into.calledOk(id, [str(tool?.name), str(call.args.id)].filter((n): n is string => n !== undefined));
-    }
-  } else if (call.name === 'tool_search_code') {
-    // The body's operations succeeded only if the whole run did; its hits are not in the transcript.
-    if (!failed) {
-      for (const op of bridgeOperations(str(call.args.code) ?? '')) {
-        if (op.op === 'search') {
-          into.search(op.arg);
-        } else {
-          into.calledOk(op.arg);
-        }
-      }
-    }
-  } else if (!CONTROL_TOOLS.has(call.name) && !failed) {
-    // A direct (or directory-hydrated) call of a catalog tool by its name.
-    into.calledOk(call.name);
-  }
+  collectInspectorEvents(transcriptEvents(lines).events, into);
 }
 
 /** Which log a JSONL text is: ours has typed events with `seq`; OpenClaw's has `message` lines. */
@@ -305,5 +186,29 @@ export function usageFromLogs(logs: readonly { file: string; text: string }[]): 
     successfulCalls: collector.successfulCalls,
     pairedCalls: collector.pairedCalls,
     sources,
+  };
+}
+
+/** Pairs from sessions read by `readSessions` (OpenClaw stores and transcripts, the product's logs). */
+export function usageFromSessions(read: SessionsRead): UsageReport {
+  const collector = new UsageCollector();
+  for (const s of read.sessions) {
+    collectInspectorEvents(s.events, collector);
+  }
+  const formatOf = (file: string): LogFormat => {
+    const f = read.sessions.find((s) => s.file === file)?.format;
+    return f === 'inspector' ? 'inspector' : f === undefined ? 'unknown' : 'openclaw';
+  };
+  return {
+    pairs: collector.pairs(),
+    files: read.files.length,
+    searches: collector.searches,
+    successfulCalls: collector.successfulCalls,
+    pairedCalls: collector.pairedCalls,
+    sources: read.files.map((file) => ({
+      file,
+      format: formatOf(file),
+      problems: read.problems.filter((p) => p.file === file).map((p) => ({ line: p.line ?? 0, message: p.message })),
+    })),
   };
 }

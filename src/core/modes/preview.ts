@@ -9,7 +9,10 @@ import { ToolIndex } from '../search/toolIndex';
 import type { ToolSearchModeName } from '../types';
 import type { OpenWorkspace } from '../workspace';
 import type { DirectoryCut, UnlistedGroup } from './directory';
-import { buildSurface, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
+import { buildSurface, openclawDirectoryText, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
+import type { OpenClawRequestContext } from '../prompt/openclawContext';
+import { buildOpenClawRequest } from '../prompt/openclawRequest';
+import type { VolatileValues } from '../prompt/volatile';
 
 export interface PreviewOptions extends SurfaceInput {
   api?: ProviderApi;
@@ -20,6 +23,23 @@ export interface PreviewOptions extends SurfaceInput {
   perTool?: boolean;
   /** Token counts of unchanged parts come from here (a fresh counter when absent). */
   counter?: TokenCounter;
+  /** When given, the preview also predicts the request OpenClaw itself sends (`openclaw`). */
+  openclaw?: OpenClawRequestContext;
+}
+
+/** The request OpenClaw itself would send for this turn, from the templates generated from its package. */
+export interface OpenClawRequestJson {
+  /** The OpenClaw version whose package the templates were generated from (and the real runs of test:real checked). */
+  version: string;
+  request: Record<string, unknown>;
+  bytes: number;
+  systemPromptChars: number;
+  /** The values of the volatile parts (docs/fidelity.md) this prediction used. */
+  volatile: VolatileValues;
+  /** The agent workspace whose bootstrap files are injected, and whether it is new (OpenClaw's templates). */
+  agentWorkspace: { dir: string; fresh: boolean; files: string[] };
+  /** What the prediction took a default for, or does not model for this workspace. */
+  notes: string[];
 }
 
 export interface ToolSize {
@@ -70,6 +90,8 @@ export interface PreviewJson {
   catalogSize: number;
   deferredCount: number;
   sources: SourceCounts;
+  /** The request OpenClaw itself would send (when the preview models an OpenClaw version). */
+  openclaw?: OpenClawRequestJson;
 }
 
 export const CONTEXT_WINDOWS: readonly number[] = [128_000, 200_000];
@@ -150,7 +172,45 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   if (opts.perTool) {
     out.perTool = toolSizes(request, surface, countTokens ? counter : undefined);
   }
+  if (opts.openclaw) {
+    out.openclaw = openclawRequestOf(surface, opts, opts.openclaw);
+  }
   return out;
+}
+
+export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson {
+  // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
+  const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
+  const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
+  const r = buildOpenClawRequest(
+    {
+      mode: surface.effectiveMode,
+      tools: surface.tools,
+      ...(directory !== undefined ? { directory } : {}),
+      prompt: opts.prompt ?? '',
+      provider: ctx.provider,
+      model: ctx.model,
+      maxTokens: ctx.maxTokens,
+      ...(ctx.contextWindow !== undefined ? { contextWindow: ctx.contextWindow } : {}),
+      proxyLikeEndpoint: ctx.proxyLikeEndpoint,
+      workspace: ctx.workspace,
+      stateDir: ctx.stateDir,
+      openclawDir: ctx.openclawDir,
+    },
+    ctx.data,
+  );
+  const text = JSON.stringify(r.body);
+  const messages = r.body.messages as { content: unknown }[];
+  const system = messages[0]?.content;
+  return {
+    version: ctx.data.openclawVersion,
+    request: r.body,
+    bytes: utf8Bytes(text),
+    systemPromptChars: typeof system === 'string' ? system.length : 0,
+    volatile: r.volatile,
+    agentWorkspace: { dir: ctx.workspace.dir, fresh: ctx.workspace.fresh, files: ctx.workspace.files.map((f) => f.name) },
+    notes: [...ctx.assumed, ...r.unmodelled],
+  };
 }
 
 function toolSizes(request: ProviderRequest, surface: Surface, counter: TokenCounter | undefined, only?: ReadonlySet<number>): ToolSize[] {

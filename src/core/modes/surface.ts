@@ -2,8 +2,9 @@ import type { Catalog } from '../catalog/catalog';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
 import type { ToolPolicy } from '../policy/policyEngine';
 import { toolReasonText } from '../reasons';
-import type { CatalogTool, ToolSearchModeName, ToolSourceKind } from '../types';
-import { buildDirectory, directoryBound, type Directory } from './directory';
+import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
+import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
+import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
 import { policySubjectOf } from '../catalog/policySubject';
 import {
   DEFAULT_SYSTEM_PROMPT,
@@ -135,9 +136,20 @@ function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undef
  * there. Pure: the isolation probe and the index are inputs.
  */
 export function buildSurface(input: SurfaceInput): Surface {
+  const surface = assembleSurface(input);
+  const version = input.catalog.openclaw?.model.version;
+  if (version !== undefined && generatedToolsFor(version)) {
+    sortAsOpenClawSends(surface);
+  }
+  return surface;
+}
+
+function assembleSurface(input: SurfaceInput): Surface {
   const { catalog } = input;
   const settings = catalog.settings;
-  const searchTools = toolSearchTools(settings);
+  // A version with generated tools sends OpenClaw's own control tools for the mode, and its tools array sorted by name.
+  const generated = catalog.openclaw ? generatedToolsFor(catalog.openclaw.model.version) : undefined;
+  const searchTools = generated ? generatedControlTools(generated, settings, input.mode) : toolSearchTools(settings);
   let effectiveMode = input.mode;
   let fallback: ModeFallback | undefined;
   if (input.mode === 'code' && !input.isolation?.ok) {
@@ -218,7 +230,8 @@ export function buildSurface(input: SurfaceInput): Surface {
     }
   }
   show(required, 'required');
-  const likely = estimateLikely(input, shownIds).filter((t) => !policy || policyAllows(policy, t));
+  // OpenClaw 2026.9.6's directory mode hydrates no schema from the prompt: a generated version estimates none unless asked.
+  const likely = estimateLikely(input, shownIds, generated ? 0 : DEFAULT_LIKELY).filter((t) => !policy || policyAllows(policy, t));
   show(likely, 'likely');
   for (const t of likely) {
     shownIds.add(t.id);
@@ -241,10 +254,30 @@ export function buildSurface(input: SurfaceInput): Surface {
   return surface;
 }
 
+/** OpenClaw sorts the tools array by name before it sends it; `visible` follows the same order. */
+function sortAsOpenClawSends(surface: Surface): void {
+  const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  surface.tools.sort(byName);
+  surface.visible.sort(byName);
+}
+
+/** The control tools every Tool Search mode of a generated version may show, keyed by name. */
+function generatedControlTools(set: GeneratedToolSet, settings: ToolSearchSettings, mode: ToolSearchModeName): Record<string, ModelTool> {
+  const out: Record<string, ModelTool> = {};
+  const modes: SearchModeName[] = mode === 'code' ? ['code', 'tools'] : mode === 'directory' ? ['directory'] : ['tools', 'code'];
+  // Code mode may fall back to tools mode: both modes' control tools are at hand, the asked mode's first.
+  for (const m of modes) {
+    for (const t of controlToolsFor(set, m, settings)) {
+      out[t.name] ??= t;
+    }
+  }
+  return out;
+}
+
 /** The few schemas the prompt most likely needs, from the same index the model searches. */
-function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>): CatalogTool[] {
+function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>, defaultLimit: number): CatalogTool[] {
   const prompt = (input.prompt ?? '').trim();
-  const limit = Math.max(0, Math.min(MAX_LIKELY, Math.trunc(input.likelyLimit ?? DEFAULT_LIKELY)));
+  const limit = Math.max(0, Math.min(MAX_LIKELY, Math.trunc(input.likelyLimit ?? defaultLimit)));
   if (!input.index || prompt === '' || limit === 0) {
     return [];
   }
@@ -266,4 +299,26 @@ function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>): Cat
     }
   }
   return out;
+}
+
+/**
+ * The deferred tool directory OpenClaw 2026.9.6 puts in the system prompt of
+ * every Tool Search mode (code and tools too, not only directory): every
+ * authorized first-party tool not sent up front, within a tenth of the
+ * model's context window. The text after the `### Deferred Tool Schemas` heading.
+ */
+export function openclawDirectoryText(input: SurfaceInput, surface: Surface): string | undefined {
+  const mode = surface.effectiveMode;
+  if (mode === 'direct') {
+    return undefined;
+  }
+  const policy = input.policy;
+  const cataloged = (policy ? input.catalog.allowed.filter((t) => policyAllows(policy, t)) : input.catalog.allowed).filter((t) => t.status === 'cataloged');
+  const shown = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
+  const directory = buildDirectory(
+    cataloged.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: shown.has(t.id) })),
+    input.directoryMaxChars ?? directoryBound(input.contextTokens),
+    mode,
+  );
+  return directory.text.startsWith(`${DIRECTORY_HEADING}\n`) ? directory.text.slice(DIRECTORY_HEADING.length + 1) : directory.text;
 }

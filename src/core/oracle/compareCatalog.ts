@@ -5,6 +5,7 @@ import { DIRECTORY_HEADING } from '../modes/directory';
 import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
+import { generatedToolsFor } from '../sources/generatedTools';
 import type { CatalogTool } from '../types';
 import { errorMessage } from '../util/errors';
 import { classify, jsonEqual, type Difference } from './differences';
@@ -67,8 +68,11 @@ export async function compareCatalog(oracle: OpenClawOracle, catalog: Catalog, c
   for (const id of checks.lookups ?? []) ops.push({ op: 'describe', id });
   for (const t of checks.toolLookups ?? []) ops.push({ op: 'describe', key: t.id, by: t.by });
   if (ops.length === 0) return [];
-  // Both sides model a run that replies through the message tool (the seed's design; OpenClaw's `directToolNames`).
-  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames: [REPLY_TOOL_NAME] });
+  // The seed's design models a run that replies through the message tool (OpenClaw's `directToolNames`); a
+  // version with generated tools models the local operator turn it was generated from, where nothing is added.
+  const version = catalog.openclaw?.model.version;
+  const directToolNames = version !== undefined && generatedToolsFor(version) ? [] : [REPLY_TOOL_NAME];
+  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames });
   const index = ToolIndex.fromCatalog(catalog);
   const out: Difference[] = [];
   let i = 0;

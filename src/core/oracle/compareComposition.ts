@@ -5,6 +5,7 @@ import { discoverWorkspaceServers, LiveMcpSource } from '../sources/mcp';
 import { McpServerConnection, type ConnectionHooks, type ToolPages } from '../sources/mcp/mcpConnection';
 import type { McpServerConfig } from '../sources/mcp/serverConfig';
 import { OpenWorkspace } from '../workspace';
+import { modelFor, NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
 import { classify, type Difference } from './differences';
 import type { OpenClawOracle } from './openclawOracle';
 
@@ -125,10 +126,11 @@ export function ourComposition(catalog: Catalog, refused: boolean): Composed {
  * already there for an empty config (the core tool table the product models
  * is still being generated; see the `core-tool-table-pending` row).
  */
-export function compareComposition(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set()): Difference[] {
+export function compareComposition(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set(), config?: Record<string, unknown>): Difference[] {
   const out: Difference[] = [];
   const diff = (tool: string, field: string, a: unknown, b: unknown): void => {
-    out.push(classify({ suite: 'composition', subject: `${subject} ${tool}`, field, ours: a, openclaw: b, facts: { tool, pending: pending.has(tool) } }));
+    const facts = { tool, pending: pending.has(tool), alsoAllowGroup: config !== undefined && alsoAllowGroupNames(config, tool) };
+    out.push(classify({ suite: 'composition', subject: `${subject} ${tool}`, field, ours: a, openclaw: b, facts }));
   };
   if (ours.refused !== theirs.refused) {
     diff('(run)', 'refused', ours.refused, theirs.refused);
@@ -156,6 +158,27 @@ export function compareComposition(ours: Composed, theirs: Composed, subject: st
     }
   }
   return out;
+}
+
+/**
+ * Whether an `alsoAllow` list of the config (global or an agent's) holds a
+ * core group that names `tool`: the case of the `plugin-gate-alsoallow-group` row.
+ */
+export function alsoAllowGroupNames(config: Record<string, unknown>, tool: string): boolean {
+  const model = modelFor(NEWEST_OPENCLAW_VERSION);
+  if (!model || !Object.values(model.bundledPluginTools).some((p) => p.tools.includes(tool))) {
+    return false;
+  }
+  const lists: unknown[] = [];
+  const tools = config.tools as { alsoAllow?: unknown } | undefined;
+  lists.push(tools?.alsoAllow);
+  const agents = (config.agents as { list?: unknown } | undefined)?.list;
+  if (Array.isArray(agents)) {
+    for (const a of agents) {
+      lists.push((a as { tools?: { alsoAllow?: unknown } } | null)?.tools?.alsoAllow);
+    }
+  }
+  return lists.some((l) => Array.isArray(l) && l.some((e) => typeof e === 'string' && (model.groups[e.trim().toLowerCase()] ?? []).includes(tool)));
 }
 
 /**

@@ -97,6 +97,15 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     why: 'not deliberate: a temporary entry until the generated core and bundled-plugin tables land; it excuses only tools measured as different on an empty config, so every difference a switch, the policy or MCP makes is still caught',
     applies: (d) => d.suite === 'composition' && fact(d, 'pending') === true,
   },
+  {
+    id: 'plugin-gate-alsoallow-group',
+    suite: 'composition',
+    behaviour: 'whether a bundled plugin builds a tool that a core group in an `alsoAllow` list names (`alsoAllow: ["group:ui"]` for `browser`)',
+    openclaw: 'depends on which level holds the profile, the allow list and the alsoAllow (measured cases disagree with every simple rule tried)',
+    ours: 'the group counts when it joins a profile (no global allow list, or the alsoAllow is the agent\'s)',
+    why: 'not deliberate: a known gap in the model of OpenClaw\'s plugin-tool allow-list gate (`createPluginToolAllowlist` over `collectExplicitAllowlist`), left open at the issue 27 deadline; it excuses only presence of bundled-plugin tools named by such a group',
+    applies: (d) => d.suite === 'composition' && d.field === 'present' && fact(d, 'alsoAllowGroup') === true,
+  },
 ];
 
 /** Marks `d` with the known difference that explains it, if any. */

@@ -25,6 +25,7 @@ export interface OracleToolSpec {
   label?: string;
   description?: string;
   parameters?: JsonSchema;
+  catalogMode?: 'direct-only';
 }
 
 /** A catalog described by its tools, before either side builds it. */
@@ -121,6 +122,10 @@ export function oracleSpecsOf(tools: readonly CatalogTool[], bundled: Readonly<R
     }
     if (t.parameters !== undefined) {
       spec.parameters = t.parameters;
+    }
+    // OpenClaw keeps a direct-only tool out of its catalog and directory, as we do.
+    if (t.status === 'direct-only' && t.source === 'openclaw') {
+      spec.catalogMode = 'direct-only';
     }
     return spec;
   });

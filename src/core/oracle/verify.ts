@@ -38,7 +38,9 @@ export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, 
   differences.push(...(await compareToolSearchConfig(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
   const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools, bundledPluginTools: input.catalog.openclaw?.model.bundledPluginTools });
   differences.push(...policyDifferences(policy, input.context));
-  const toolLookups = input.catalog.allowed.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
+  // Lookups of what OpenClaw catalogs: a direct-only tool is in front of the model and outside OpenClaw's catalog
+  // (describing it anyway is ours, docs/fidelity.md "Deliberate differences").
+  const toolLookups = input.catalog.cataloged.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
   differences.push(...(await compareCatalog(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
   return {
     openclaw: { version: oracle.version, ...(location ? { packageDir: location.packageDir, node: location.node } : {}) },

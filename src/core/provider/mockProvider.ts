@@ -74,14 +74,20 @@ export function decide(body: ChatRequest): Decision {
   const tools = new Set((body.tools ?? []).map((t) => t.function?.name).filter((n): n is string => typeof n === 'string'));
   const user = messages.find((m) => m.role === 'user')?.content ?? '';
   const { target, args } = parsePrompt(user);
-  const last = messages[messages.length - 1];
   if (!target) {
     return { say: 'I could not tell which tool you want.' };
   }
-  if (last?.role !== 'tool') {
+  // The answer to the model's latest call; runtimes may add context messages
+  // after it (OpenClaw appends an internal-context user message every request).
+  const lastCall = messages.map((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0).lastIndexOf(true);
+  const answer = lastCall >= 0 ? messages.slice(lastCall + 1).find((m) => m.role === 'tool') : undefined;
+  const previous = lastCall >= 0 ? messages[lastCall]?.tool_calls?.[0]?.function.name : undefined;
+  // A directory row names a tool the runtime may not let the model call by name
+  // (OpenClaw's code and tools modes list deferred tools too): after a refusal, look it up.
+  const refusedByName = previous === target && /\b(not found|unknown tool|not available)\b/i.test(answer?.content ?? '');
+  if (lastCall < 0 || refusedByName) {
     const system = messages.find((m) => m.role === 'system')?.content ?? '';
-    // Directory mode: a tool listed in the prompt's directory may be called by its exact name.
-    if (tools.has(target) || system.includes(`\n- ${target} (`)) {
+    if (tools.has(target) || (!refusedByName && system.includes(`\n- ${target} (`))) {
       return { call: target, args };
     }
     if (tools.has(TOOL_SEARCH_CODE)) {
@@ -92,18 +98,30 @@ export function decide(body: ChatRequest): Decision {
     }
     return { say: `No tool named ${target} is available.` };
   }
-  const previous = [...messages].reverse().find((m) => m.role === 'assistant' && m.tool_calls?.length)?.tool_calls?.[0]?.function.name;
-  const result = parseJson(last.content);
+  if (!answer) {
+    return { say: 'The tool did not answer.' };
+  }
+  const result = parseJson(answer.content);
   if (previous === TOOL_SEARCH) {
-    const hits = (result as { hits?: { id: string; name: string }[] } | undefined)?.hits ?? [];
+    const hits = hitsOf(result);
     const hit = hits.find((h) => h.name === target) ?? hits[0];
     return hit ? { call: TOOL_DESCRIBE, args: { id: hit.id } } : { say: `Search found nothing for ${target}.` };
   }
   if (previous === TOOL_DESCRIBE) {
-    const id = (result as { id?: string } | undefined)?.id;
+    const r = result as { id?: unknown; tool?: { id?: unknown } } | undefined;
+    const id = typeof r?.id === 'string' ? r.id : typeof r?.tool?.id === 'string' ? r.tool.id : undefined;
     return id ? { call: TOOL_CALL, args: { id, args } } : { say: `Could not describe ${target}.` };
   }
-  return { say: `Done. The tool returned: ${last.content ?? ''}` };
+  return { say: `Done. The tool returned: ${answer.content ?? ''}` };
+}
+
+/** Hits of a `tool_search` result: the product's `{ hits }`, or OpenClaw's plain array of entries. */
+function hitsOf(result: unknown): { id: string; name: string }[] {
+  const r = result as { hits?: unknown } | undefined;
+  const lists = Array.isArray(result) ? [result] : Array.isArray(r?.hits) ? [r.hits] : [];
+  return lists
+    .flatMap((l) => (Array.isArray(l) ? (l as unknown[]) : []))
+    .filter((h): h is { id: string; name: string } => !!h && typeof (h as { id?: unknown }).id === 'string' && typeof (h as { name?: unknown }).name === 'string');
 }
 
 export class MockProvider {

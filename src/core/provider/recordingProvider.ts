@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { closeServer, listenOnLoopback } from './loopbackServer';
+import { decide, type ChatRequest } from './mockProvider';
 
 /**
  * A recording OpenAI-compatible provider on loopback, for capturing what a
@@ -37,6 +38,8 @@ export interface RecordingProviderOptions {
   maxRequests?: number;
   /** Bytes read per body; a larger body is answered with 413 and counted in `dropped`. Default 16 MiB. */
   maxBodyBytes?: number;
+  /** Answer as the scripted QA model (tool calls) instead of with one final message. */
+  play?: boolean;
 }
 
 export const DEFAULT_CAPTURE_REPLY = 'Captured by Tool Search Inspector.';
@@ -63,8 +66,10 @@ export class RecordingProvider {
   private readonly reply: string;
   private readonly maxRequests: number;
   private readonly maxBodyBytes: number;
+  private readonly play: boolean;
 
   constructor(opts: RecordingProviderOptions = {}) {
+    this.play = opts.play === true;
     this.reply = opts.reply ?? DEFAULT_CAPTURE_REPLY;
     this.maxRequests = opts.maxRequests ?? DEFAULT_MAX_REQUESTS;
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -150,13 +155,19 @@ export class RecordingProvider {
     const created = Math.floor(Date.now() / 1000);
     const model = typeof body.model === 'string' ? body.model : 'capture';
     const usage = { prompt_tokens: 0, completion_tokens: 8, total_tokens: 8 };
+    const decision = this.play ? decide(asChatRequest(body)) : { say: this.reply };
+    const call = 'call' in decision
+      ? { id: `call_${record.seq}`, type: 'function' as const, function: { name: decision.call, arguments: JSON.stringify(decision.args) } }
+      : undefined;
+    const finish = call ? 'tool_calls' : 'stop';
     if (body.stream !== true) {
+      const message = call ? { role: 'assistant', content: null, tool_calls: [call] } : { role: 'assistant', content: 'say' in decision ? decision.say : '' };
       this.send(res, 200, JSON.stringify({
         id,
         object: 'chat.completion',
         created,
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: this.reply }, finish_reason: 'stop', logprobs: null }],
+        choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
         usage,
       }));
       return;
@@ -164,9 +175,11 @@ export class RecordingProvider {
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
     const events = [
-      chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
-      chunk([{ index: 0, delta: { content: this.reply }, finish_reason: null }]),
-      chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+      chunk([{ index: 0, delta: { role: 'assistant', content: call ? null : '' }, finish_reason: null }]),
+      call
+        ? chunk([{ index: 0, delta: { tool_calls: [{ index: 0, ...call }] }, finish_reason: null }])
+        : chunk([{ index: 0, delta: { content: 'say' in decision ? decision.say : '' }, finish_reason: null }]),
+      chunk([{ index: 0, delta: {}, finish_reason: finish }]),
       ...(body.stream_options?.include_usage === true ? [chunk([], { usage })] : []),
       'data: [DONE]\n\n',
     ];
@@ -178,4 +191,29 @@ export class RecordingProvider {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(text);
   }
+}
+
+/**
+ * The scripted model reads plain string contents; OpenClaw sends a message's
+ * content as an array of text parts as often as a string.
+ */
+function asChatRequest(body: unknown): ChatRequest {
+  const b = body as { messages?: unknown; tools?: unknown; model?: unknown };
+  const messages = Array.isArray(b.messages) ? b.messages : [];
+  return {
+    ...(typeof b.model === 'string' ? { model: b.model } : {}),
+    tools: Array.isArray(b.tools) ? (b.tools as ChatRequest['tools']) : [],
+    messages: messages.map((m: unknown) => {
+      const msg = (m ?? {}) as Record<string, unknown>;
+      return { ...msg, role: typeof msg.role === 'string' ? msg.role : '?', content: contentText(msg.content) } as NonNullable<ChatRequest['messages']>[number];
+    }),
+  };
+}
+
+function contentText(content: unknown): string | null {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return null;
+  return content
+    .map((part: unknown) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+    .join('');
 }

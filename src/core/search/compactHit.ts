@@ -72,8 +72,9 @@ export function compactHit(tool: CatalogTool, score: number): SearchHit {
     // OpenClaw names an MCP tool's owner by the server's provider-safe name, the one in `name`.
     sourceName: tool.modelOwner ?? tool.sourceName,
     name: tool.name,
-    ...(tool.label ? { label: modelText(tool.label) } : {}),
-    description: modelText(tool.description),
+    // OpenClaw's own text is sent whole (the bound is for plugin, MCP and client text).
+    ...(tool.label ? { label: modelText(tool.label, tool.shipped === true ? Infinity : HIT_TEXT_MAX) } : {}),
+    description: modelText(tool.description, tool.shipped === true ? Infinity : HIT_TEXT_MAX),
     input: hitInput(tool),
     ...(output !== undefined ? { output } : {}),
     score: Math.round(score * 1000) / 1000,

@@ -118,7 +118,7 @@ function globMatches(pattern: string, name: string): boolean {
  * memory-core plugin never builds it (measured against the composition oracle).
  * An `alsoAllow` without an allow list keeps the defaults.
  */
-function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?: number): (plugin: string, tool: string) => DefinitionDefect | undefined {
+function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?: number, sandboxed = false): (plugin: string, tool: string) => DefinitionDefect | undefined {
   const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
   const agentProfile = agentPath ? reader.raw([...agentPath, 'profile']) : undefined;
   const profile = typeof agentProfile === 'string' ? agentProfile : reader.raw(['tools', 'profile']);
@@ -149,11 +149,21 @@ function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?:
   // configured allow list as written (`group:memory` there names no plugin tool): measured against the
   // composition oracle.
   const alsoRaw = entries(Array.isArray(agentAlso) ? agentAlso : reader.raw(['tools', 'alsoAllow']), model);
-  const hasAllowList = lists.some((l) => l.at[l.at.length - 1] === 'allow');
-  const also = profileAllow && !hasAllowList
+  // Measured: a global allow list keeps the global alsoAllow out of the profile; an agent's allow list does not.
+  const alsoFromAgent = Array.isArray(agentAlso);
+  const globalAllow = entries(reader.raw(['tools', 'allow']), model).length > 0;
+  const also = profileAllow && (alsoFromAgent || !globalAllow)
     ? alsoRaw.flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [e, ...(model.groups[e] ?? [])] : [e]))
     : alsoRaw;
-  const union = new Set([...lists.flatMap((l) => l.entries), ...also]);
+  // A sandboxed run's sandbox lists are explicit lists too, groups expanded as the sandbox policy expands them
+  // (measured: a sandbox alsoAllow naming `browser`, a sandbox allow of `group:memory`, build those tools).
+  const sandboxEntries = sandboxed
+    ? [['tools', 'sandbox', 'tools'], ...(agentPath ? [['agents', 'list', agentIndex ?? 0, 'tools', 'sandbox', 'tools']] : [])].flatMap((at) => [
+        ...entries(reader.raw([...at, 'allow']), model),
+        ...entries(reader.raw([...at, 'alsoAllow']), model),
+      ]).flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [e, ...(model.groups[e] ?? [])] : [e]))
+    : [];
+  const union = new Set([...lists.flatMap((l) => l.entries), ...also, ...sandboxEntries]);
   const first = lists.find((l) => l.entries.length > 0) ?? lists[0];
   return (plugin, tool) => {
     if (union.has('*') || union.has('group:plugins') || union.has(plugin) || [...union].some((e) => globMatches(e, tool))) {
@@ -194,7 +204,7 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
       });
     }
   }
-  const gate = pluginToolGate(reader, model, agentIndex);
+  const gate = pluginToolGate(reader, model, agentIndex, sandboxed);
   for (const sw of model.constructionSwitches) {
     const path = [...sw.path];
     if (reader.raw(path) === sw.value) {

@@ -1,6 +1,7 @@
 import type { JsonSchema, ToolDefinition } from '../types';
 import { groupsOfCoreTool } from '../policy/groups';
 import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
+import { generatedToolsFor, type GeneratedTool, type GeneratedToolSet } from './generatedTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 import type { ConfigReader } from '../config/configReader';
 import type { DefinitionDefect } from '../reasons';
@@ -212,7 +213,11 @@ export const REPLY_TOOL_NAME = 'message';
  * schema; the others carry the version's one-line description and an open
  * object schema, since their parameters are not modelled.
  */
-export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as OpenClawModel): ToolDefinition[] {
+export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as OpenClawModel, assumed: readonly string[] = []): ToolDefinition[] {
+  const generated = generatedToolsFor(model.version);
+  if (generated) {
+    return generatedToolDefinitions(generated, assumed);
+  }
   const specs = new Map(CORE_TOOLS.map((t) => [t.name, t]));
   return model.coreTools.map((entry) => {
     const spec = specs.get(entry.name) ?? specs.get(RENAMED_FROM[entry.name] ?? '');
@@ -231,26 +236,69 @@ export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as
   });
 }
 
+/**
+ * The tools of a version with generated data: every tool OpenClaw composes
+ * (owner `core` or the bundled plugin), and the ones it builds only under a
+ * condition, which stay out of the catalog (`needs-condition`) unless one of
+ * their conditions is assumed.
+ */
+function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly string[]): ToolDefinition[] {
+  // Any mode's list serves: the non-control tools kept visible are the same in every Tool Search mode of a version.
+  const visible = new Set(set.modes.tools.visible);
+  const conditions = new Map(set.conditions.map((c) => [c.id, c]));
+  const definition = (t: GeneratedTool): ToolDefinition => ({
+    source: 'openclaw',
+    owner: t.owner,
+    name: t.name,
+    ...(t.label !== undefined ? { label: t.label } : {}),
+    description: t.description,
+    parameters: t.parameters,
+    catalogMode: t.catalogMode ?? 'default',
+    ...(t.catalogMode === undefined && visible.has(t.name) ? { directVisible: true } : {}),
+    groups: [...t.groups],
+    shipped: true,
+  });
+  const out = set.tools.map(definition);
+  for (const t of set.conditionalTools) {
+    const def = definition(t);
+    if (!t.conditions.some((c) => assumed.includes(c))) {
+      def.invalid = {
+        kind: 'needs-condition',
+        conditions: t.conditions.flatMap((id) => {
+          const c = conditions.get(id);
+          return c ? [{ id: c.id, kind: c.kind, key: c.key, text: c.text }] : [];
+        }),
+      };
+    }
+    out.push(def);
+  }
+  return out;
+}
+
 export class CoreToolSource implements ToolSourceProvider {
   readonly name = 'openclaw-core';
   readonly executor = declaredOnlyExecutor(
     'OpenClaw core tools are declared here, not executed: run them in an OpenClaw gateway',
   );
 
-  /** `reader`: the run's config, whose switches outside the tool policy can keep OpenClaw from building a tool. */
+  /**
+   * `assumed`: run-time conditions the user says hold (`--assume`); `reader`: the run's config,
+   * whose switches outside the tool policy can keep OpenClaw from building a tool.
+   */
   constructor(
     private readonly model?: OpenClawModel,
+    private readonly assumed: readonly string[] = [],
     private readonly reader?: ConfigReader,
     private readonly agentIndex?: number,
     private readonly sandboxed = false,
   ) {}
 
   list(): Promise<SourceListing> {
-    const tools = coreToolDefinitions(this.model);
+    const tools = coreToolDefinitions(this.model, this.assumed);
     const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
     for (const t of tools) {
       const defect = off.get(t.name);
-      if (defect) {
+      if (defect && t.invalid === undefined) {
         t.invalid = defect;
       }
     }

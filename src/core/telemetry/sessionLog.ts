@@ -20,15 +20,17 @@ export interface TurnStartEvent {
   mode: ToolSearchModeName;
   effectiveMode: ToolSearchModeName;
   fallbackReason?: string;
-  catalogSize: number;
-  sources: SourceCounts;
+  /** Absent when the log does not know it (OpenClaw's transcripts record it only in code mode). */
+  catalogSize?: number;
+  sources?: SourceCounts;
   bySourceName?: Record<string, number>;
   /** Function schemas sent up front (Tool Search tools included). */
   schemasUpFront: number;
   /** Of those, schemas of catalog tools (direct, direct-only, client, likely, required). */
   catalogSchemasUpFront: number;
   visibleTools: string[];
-  bytes: SizeCounters;
+  /** Absent when the log does not know them (OpenClaw's transcripts). */
+  bytes?: SizeCounters;
   tokens?: SizeCounters & { encoding: string };
 }
 
@@ -43,6 +45,10 @@ export interface SearchEvent {
   limit?: number;
   hits: string[];
   error?: string;
+  /** Counted by the runtime, but its query and hits were not recorded (OpenClaw's tool_search_code). */
+  unrecorded?: boolean;
+  /** The query was read from a string literal of the tool_search_code snippet; the hits were not recorded. */
+  fromCode?: boolean;
 }
 
 export interface DescribeEvent {
@@ -52,6 +58,8 @@ export interface DescribeEvent {
   idOrName: string;
   id?: string;
   error?: string;
+  /** Counted by the runtime, but what it described was not recorded (OpenClaw's tool_search_code). */
+  unrecorded?: boolean;
 }
 
 export interface CallEvent {
@@ -74,6 +82,8 @@ export interface CallEvent {
   resultTruncated?: boolean;
   /** Whether the hook stage rewrote the arguments. */
   paramsRewritten?: boolean;
+  /** Read from a string literal of a tool_search_code snippet: the runtime recorded no such call itself. */
+  fromCode?: boolean;
   durationMs: number;
 }
 

@@ -201,13 +201,24 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
     case 'turn-start': {
       const fallback = e.effectiveMode !== e.mode ? ` (fell back from ${e.mode}${e.fallbackReason ? `: ${e.fallbackReason}` : ''})` : '';
       const tokens = e.tokens ? `, ${e.tokens.total} tokens` : '';
-      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}), ${e.bytes.total} bytes${tokens}`;
+      const catalog = e.catalogSize !== undefined ? ` from the catalog of ${e.catalogSize}` : ' catalog tools';
+      const bytes = e.bytes ? `, ${e.bytes.total} bytes` : '';
+      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront}${catalog})${bytes}${tokens}`;
     }
     case 'model-request':
       return `Model request ${e.round}: ${e.bytes} bytes, ${e.tools} schemas; the reply ${e.toolCalls === 0 ? 'answered' : `asked for ${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`}`;
     case 'search':
+      if (e.unrecorded) {
+        return 'search inside the snippet (its query and hits were not recorded)';
+      }
+      if (e.fromCode) {
+        return `search ${quoteShort(e.query)} (read from the snippet; its hits were not recorded)`;
+      }
       return e.error ? `search ${quoteShort(e.query)} failed: ${e.error}` : `search ${quoteShort(e.query)}: ${e.hits.length} ${e.hits.length === 1 ? 'hit' : 'hits'}${e.hits[0] ? `, first ${e.hits[0]}` : ''}`;
     case 'describe':
+      if (e.unrecorded) {
+        return 'describe inside the snippet (what it described was not recorded)';
+      }
       return e.error ? `describe ${quoteShort(e.idOrName)} failed: ${e.error}` : `describe ${quoteShort(e.idOrName)}${e.id && e.id !== e.idOrName ? ` → ${e.id}` : ''}`;
     case 'call': {
       const tool = e.id ?? e.idOrName;
@@ -316,5 +327,22 @@ export function readSessionView(text: string, limits: SessionLogLimits = SESSION
     problems: read.problems,
     moreProblems: read.moreProblems,
     ...(read.truncated ? { truncated: read.truncated } : {}),
+  };
+}
+
+/**
+ * The viewer's session of events read from a store (OpenClaw's SQLite agent
+ * store has no lines: every step's line is 0, and nothing links to one).
+ */
+export function sessionViewOfEvents(events: readonly SessionEvent[]): SessionView {
+  const summary = summarizeSession(events);
+  return {
+    turns: turnsOf(events.map((event) => ({ line: 0, event }))),
+    summary,
+    answers: sessionAnswers(summary),
+    eventCount: events.length,
+    lineCount: 0,
+    problems: [],
+    moreProblems: 0,
   };
 }

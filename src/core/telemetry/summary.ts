@@ -79,9 +79,9 @@ export function summarizeSession(events: readonly SessionEvent[]): SessionSummar
           s.bySourceName = e.bySourceName;
           s.schemasUpFront = e.schemasUpFront;
           s.catalogSchemasUpFront = e.catalogSchemasUpFront;
-          s.bytes = { ...e.bytes };
+          s.bytes = e.bytes ? { ...e.bytes } : undefined;
           s.tokens = e.tokens ? { ...e.tokens } : undefined;
-        } else if (s.bytes) {
+        } else if (s.bytes && e.bytes) {
           // Every turn resends the payload: bytes add up over the session.
           s.bytes.tools += e.bytes.tools;
           s.bytes.prompt += e.bytes.prompt;

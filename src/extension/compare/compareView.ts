@@ -24,7 +24,7 @@ export function traceStep(e: SessionEvent): TraceStepView {
         seq: e.seq,
         kind: e.type,
         title: `turn starts in ${e.effectiveMode} mode`,
-        detail: `${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront} from the catalog of ${e.catalogSize}); ${e.bytes.total.toLocaleString('en-US')} bytes${e.tokens ? `, ${e.tokens.total.toLocaleString('en-US')} tokens` : ''}${e.fallbackReason ? `; ${e.fallbackReason}` : ''}`,
+        detail: `${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront}${e.catalogSize !== undefined ? ` from the catalog of ${e.catalogSize}` : ' catalog tools'})${e.bytes ? `; ${e.bytes.total.toLocaleString('en-US')} bytes` : ''}${e.tokens ? `, ${e.tokens.total.toLocaleString('en-US')} tokens` : ''}${e.fallbackReason ? `; ${e.fallbackReason}` : ''}`,
         nested: false,
       };
     case 'model-request':

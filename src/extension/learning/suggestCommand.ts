@@ -120,7 +120,7 @@ export async function suggestDescriptionsCommand(service: CatalogService, docs: 
     return undefined;
   }
   const core = await loadCore();
-  const result = core.suggestFromSessions(catalog.cataloged, folders);
+  const result = await core.suggestFromSessions(catalog.cataloged, folders);
   const document = core.suggestionDocument(result, folders.map((f) => path.relative(root, f) || f));
   const uri = docs.set({ ...document, suggestions: result.report.suggestions, root });
   const doc = await vscode.workspace.openTextDocument(uri);

@@ -306,7 +306,7 @@ export class CatalogPanel extends PanelBase {
     // In an untrusted workspace a sessions folder that is a symlink out of it is not read.
     const guard = root ? FolderGuard.of(root, (this.deps.host ?? editorHost).isTrusted()) : FolderGuard.open;
     const folders = root ? [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions')].filter((p) => isDirectory(p) && guard.refusal(p) === undefined) : [];
-    const result = folders.length > 0 ? (await loadCore()).suggestFromSessions(catalog.cataloged, folders) : undefined;
+    const result = folders.length > 0 ? await (await loadCore()).suggestFromSessions(catalog.cataloged, folders) : undefined;
     this.suggestions = { catalog, result, folders };
     return this.suggestions;
   }

@@ -181,7 +181,7 @@ export class PlaygroundPanel extends PanelBase {
     }
     if (!this.learned || this.learned.catalog !== catalog) {
       const core = await loadCore();
-      this.learned = { catalog, result: core.suggestFromSessions(catalog.cataloged, folders), root, folders: folders.map((f) => path.relative(root, f) || f) };
+      this.learned = { catalog, result: await core.suggestFromSessions(catalog.cataloged, folders), root, folders: folders.map((f) => path.relative(root, f) || f) };
     }
     const s = this.learned.result.report.suggestions.find((x) => x.toolId === toolId);
     const view = learnedView(toolId, this.learned.folders, s);

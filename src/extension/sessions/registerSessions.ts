@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { setTraceSaver } from '../panels/tracePanel';
-import { openSessionLogCommand, SESSION_EDITOR_VIEW_TYPE, SessionEditorProvider } from './sessionEditor';
+import { openSessionLogCommand, SESSION_EDITOR_VIEW_TYPE, SessionEditorProvider, STORE_EDITOR_VIEW_TYPE } from './sessionEditor';
 import { openTraceCommand, saveTrace, saveTraceCommand, TRACE_EDITOR_VIEW_TYPE, TraceEditorProvider } from './traceEditor';
 
 /** Saved traces and session logs: their editors and commands (one registration for extension.ts). */
@@ -21,6 +21,7 @@ export function registerSessions(context: vscode.ExtensionContext, logger: Logge
   return [
     vscode.window.registerCustomEditorProvider(TRACE_EDITOR_VIEW_TYPE, new TraceEditorProvider(context.extensionUri, logger), { supportsMultipleEditorsPerDocument: true }),
     vscode.window.registerCustomEditorProvider(SESSION_EDITOR_VIEW_TYPE, new SessionEditorProvider(context.extensionUri, logger), { supportsMultipleEditorsPerDocument: true }),
+    vscode.window.registerCustomEditorProvider(STORE_EDITOR_VIEW_TYPE, new SessionEditorProvider(context.extensionUri, logger), { supportsMultipleEditorsPerDocument: true }),
     vscode.commands.registerCommand(COMMANDS.openSessionLog, report('Open Session Log', (arg?: unknown) => openSessionLogCommand(arg))),
     vscode.commands.registerCommand(COMMANDS.saveBridgeTrace, report('Save Bridge Trace', (arg?: unknown) => saveTraceCommand(arg, writer))),
     vscode.commands.registerCommand(COMMANDS.openBridgeTrace, report('Open Saved Bridge Trace', (arg?: unknown) => openTraceCommand(arg))),

@@ -1,6 +1,8 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readSessionView } from '../../core/telemetry/sessionView';
+import { findSessionFiles, readSessions, sniffSessionFile, type LoadedSession } from '../../core/telemetry/sessionSources';
+import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessionView';
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
@@ -8,6 +10,8 @@ import { parseSessionWebviewMessage, type SessionHostMessage } from '../../webvi
 import { toSessionLogView } from './sessionLogView';
 
 export const SESSION_EDITOR_VIEW_TYPE = 'toolSearchInspector.sessionLog';
+/** The same viewer, the default editor of OpenClaw's agent stores (`openclaw-agent.sqlite`). */
+export const STORE_EDITOR_VIEW_TYPE = 'toolSearchInspector.openclawStore';
 
 const PAGE = { title: 'Session Log', script: 'sessionPanel.js', stylesheet: 'sessionPanel.css', placeholder: 'Reading the session log…', extraStyles: [['codicons', 'codicon.css']] };
 
@@ -28,7 +32,28 @@ export function uriFromArg(arg: unknown): vscode.Uri | undefined {
  * argument it asks for the file.
  */
 export async function openSessionLogCommand(arg?: unknown): Promise<vscode.Uri | undefined> {
-  return openInCustomEditor(arg, SESSION_EDITOR_VIEW_TYPE, { title: 'Open Session Log', openLabel: 'Open Session Log', filters: { 'Session log': ['jsonl'], 'All files': ['*'] } });
+  const given = uriFromArg(arg);
+  if (given?.scheme === 'file' && fs.existsSync(given.fsPath) && fs.statSync(given.fsPath).isDirectory()) {
+    return openSessionsInFolder(given);
+  }
+  return openInCustomEditor(given ?? arg, SESSION_EDITOR_VIEW_TYPE, { title: 'Open Session Log', openLabel: 'Open Session Log', filters: { 'Session log or OpenClaw store': ['jsonl', 'sqlite'], 'All files': ['*'] } });
+}
+
+/** A state, agent or log folder: its one store or log opens at once; several are offered by agent and file. */
+async function openSessionsInFolder(folder: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const files = findSessionFiles(folder.fsPath).filter((f) => !('notSession' in sniffSessionFile(f)));
+  if (files.length === 0) {
+    void vscode.window.showInformationMessage(`No session in ${path.basename(folder.fsPath)}: looked for OpenClaw stores (openclaw-agent.sqlite), OpenClaw transcripts and session logs (*.jsonl).`);
+    return undefined;
+  }
+  const items = files.map((f) => ({ label: path.relative(folder.fsPath, f) || path.basename(f), file: f }));
+  const picked = items.length === 1 ? items[0] : await vscode.window.showQuickPick(items, { title: 'Open a session store or log', placeHolder: `${items.length} in ${path.basename(folder.fsPath)}` });
+  if (!picked) {
+    return undefined;
+  }
+  const uri = vscode.Uri.file(picked.file);
+  await vscode.commands.executeCommand('vscode.openWith', uri, SESSION_EDITOR_VIEW_TYPE, { preview: false });
+  return uri;
 }
 
 /** The file named by `arg` (a URI or path), else one picked in a file dialog, opened in the custom editor `viewType`. */
@@ -41,6 +66,11 @@ export async function openInCustomEditor(arg: unknown, viewType: string, dialog:
   }
   await vscode.commands.executeCommand('vscode.openWith', uri, viewType, { preview: false });
   return uri;
+}
+
+/** A session as the picker lists it: agent, start, mode and model. */
+function sessionLabel(s: LoadedSession): string {
+  return [s.agentId ? `agent ${s.agentId}` : undefined, s.startedAt, s.mode ? `${s.mode} mode` : undefined, s.model].filter((x): x is string => x !== undefined).join(' · ') || s.sessionId;
 }
 
 /**
@@ -58,11 +88,35 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
     return { uri, dispose: () => undefined };
   }
 
-  private async message(uri: vscode.Uri): Promise<SessionHostMessage> {
+  private async message(uri: vscode.Uri, pick: number): Promise<SessionHostMessage> {
     const name = path.basename(uri.path);
     try {
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      return { type: 'session', view: toSessionLogView(readSessionView(text), name) };
+      const sniffed = uri.scheme === 'file' ? sniffSessionFile(uri.fsPath) : { format: 'inspector' as const };
+      if ('notSession' in sniffed) {
+        return { type: 'error', message: `${name}: ${sniffed.notSession}` };
+      }
+      if (sniffed.format === 'inspector') {
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+        return { type: 'session', view: toSessionLogView(readSessionView(text), name) };
+      }
+      // OpenClaw's stores (SQLite) and transcripts: the one session reader, every session of the file.
+      const read = await readSessions([uri.fsPath]);
+      const first = read.errors[0];
+      if (read.sessions.length === 0) {
+        return { type: 'error', message: `${name}: ${first ? first.message : 'no session in this file'}` };
+      }
+      const sessions = [...read.sessions].sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
+      const selected = Math.min(pick, sessions.length - 1);
+      const shown = sessions[selected] as LoadedSession;
+      const view = toSessionLogView(sessionViewOfEvents(shown.events), name);
+      return {
+        type: 'session',
+        view: {
+          ...view,
+          ...(shown.mode ? { mode: shown.mode, effectiveMode: shown.mode } : {}),
+          source: { format: shown.format, sessions: sessions.map(sessionLabel), selected, ...(shown.openclawVersion ? { openclawVersion: shown.openclawVersion } : {}) },
+        },
+      };
     } catch (err) {
       return { type: 'error', message: `${name}: ${err instanceof Error ? err.message : String(err)}` };
     }
@@ -72,10 +126,13 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
     const uri = document.uri;
     panel.webview.options = { enableScripts: true, localResourceRoots: panelResourceRoots(this.extensionUri) };
     panel.webview.html = panelHtml(panel.webview, this.extensionUri, PAGE);
+    let pick = 0;
     const post = async (): Promise<void> => {
-      void panel.webview.postMessage(await this.message(uri));
+      void panel.webview.postMessage(await this.message(uri, pick));
     };
-    const watcher = uri.scheme === 'file' ? vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), path.basename(uri.path))) : undefined;
+    // A store's newest events may sit in its -wal file.
+    const base = path.basename(uri.path);
+    const watcher = uri.scheme === 'file' ? vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), `{${base},${base}-wal}`)) : undefined;
     const subs: vscode.Disposable[] = [
       panel.webview.onDidReceiveMessage(async (raw: unknown) => {
         const msg = parseSessionWebviewMessage(raw);
@@ -84,6 +141,11 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
           return;
         }
         if (msg.type === 'ready') {
+          await post();
+          return;
+        }
+        if (msg.type === 'pickSession') {
+          pick = msg.index;
           await post();
           return;
         }

@@ -8,6 +8,7 @@ import {
   type FinalCallView,
   type SessionLogView,
   type SessionPanelState,
+  type SessionSourceView,
   type SessionStepView,
   type SessionWebviewMessage,
 } from '../shared/sessionProtocol';
@@ -115,7 +116,7 @@ function stepper(steps: FlatStep[]): HTMLElement {
     head,
     el('div', { class: `step-card${s.ok ? '' : ' failed'}` },
       el('div', { class: 'step-title' }, icon(KIND_ICON[s.kind]), el('strong', {}, ` ${s.title}`), s.ok ? '' : ' (failed)'),
-      el('div', { class: 'muted small' }, `${KIND_LABEL[s.kind]} · `, lineLink(s.line)),
+      el('div', { class: 'muted small' }, KIND_LABEL[s.kind], ...(s.line > 0 ? [' · ', lineLink(s.line)] : [])),
       jsonTree(s.detail, { 'data-testid': 'step-event' })));
 }
 
@@ -179,16 +180,29 @@ function render(): void {
   const steps = flat(v);
   state.step = Math.max(0, Math.min(state.step, steps.length - 1));
   const problems = problemsSection(v);
+  const where = v.source ? `${v.eventCount} events of ${v.source.format === 'openclaw-store' ? 'an OpenClaw store' : 'an OpenClaw transcript'}${v.source.openclawVersion ? ` (OpenClaw ${v.source.openclawVersion})` : ''}` : `${v.eventCount} events on ${v.lineCount} lines`;
   app.replaceChildren(
     el('header', {},
-      el('h1', {}, 'Session Log ', el('span', { class: 'source' }, v.file)),
-      el('p', { class: 'summary muted', 'data-testid': 'session-summary' }, `${v.turns.length} ${v.turns.length === 1 ? 'turn' : 'turns'}, ${steps.length} steps from ${v.eventCount} events on ${v.lineCount} lines`)),
+      el('h1', {}, v.source ? 'Session ' : 'Session Log ', el('span', { class: 'source' }, v.file)),
+      ...(v.source && v.source.sessions.length > 1 ? [sessionPicker(v.source)] : []),
+      el('p', { class: 'summary muted', 'data-testid': 'session-summary' }, `${v.turns.length} ${v.turns.length === 1 ? 'turn' : 'turns'}, ${steps.length} steps from ${where}`)),
     answers(v),
     ...(problems ? [problems] : []),
     steps.length > 0
       ? el('div', { class: 'steps-layout' }, stepper(steps), el('section', { class: 'all-steps' }, el('h2', {}, 'All steps'), stepList(v)))
       : el('p', { class: 'muted', 'data-testid': 'empty' }, 'No session events in this file. Session logs are what `compare --log-dir`, `call --log` and the extension write (one JSON event per line).'),
   );
+}
+
+/** A store holds many sessions: one is shown, the picker switches (the host sends the other's view). */
+function sessionPicker(source: SessionSourceView): HTMLElement {
+  const select = el('select', { id: 'session-pick', 'data-testid': 'session-pick' }, ...source.sessions.map((label, i) => el('option', { value: String(i) }, label))) as HTMLSelectElement;
+  select.value = String(source.selected);
+  select.addEventListener('change', () => {
+    state.step = 0;
+    vscode.postMessage({ type: 'pickSession', index: Number(select.value) });
+  });
+  return el('p', {}, el('label', { for: 'session-pick' }, `${source.sessions.length} sessions in this file: `), select);
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

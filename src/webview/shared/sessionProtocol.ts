@@ -43,9 +43,22 @@ export interface SessionAnswersView {
   failedCalls: FinalCallView[];
 }
 
+/** A store or transcript with its sessions: which one is shown, and the others to pick. */
+export interface SessionSourceView {
+  /** `openclaw-store`, `openclaw-jsonl` or `inspector`. */
+  format: string;
+  /** One label per session: agent, start time, mode, model. */
+  sessions: string[];
+  selected: number;
+  /** The OpenClaw version that wrote the store, when it says. */
+  openclawVersion?: string;
+}
+
 export interface SessionLogView {
   /** The file's name, for the title. */
   file: string;
+  /** Set for OpenClaw's stores and transcripts (their steps have no lines: `line` is 0). */
+  source?: SessionSourceView;
   mode?: string;
   effectiveMode?: string;
   catalogSize?: number;
@@ -60,7 +73,7 @@ export interface SessionLogView {
 
 export type SessionHostMessage = { type: 'session'; view: SessionLogView } | { type: 'error'; message: string };
 
-export type SessionWebviewMessage = { type: 'ready' } | { type: 'openLine'; line: number };
+export type SessionWebviewMessage = { type: 'ready' } | { type: 'openLine'; line: number } | { type: 'pickSession'; index: number };
 
 export interface SessionPanelState {
   /** The file the panel shows (a URI string), to reopen it after a reload. */
@@ -107,8 +120,13 @@ export function isSessionLogView(v: unknown): v is SessionLogView {
     isCount(v.lineCount) &&
     Array.isArray(v.problems) &&
     v.problems.every((p) => isObject(p) && isCount(p.line) && typeof p.message === 'string') &&
-    isCount(v.moreProblems)
+    isCount(v.moreProblems) &&
+    (v.source === undefined || isSource(v.source))
   );
+}
+
+function isSource(v: unknown): v is SessionSourceView {
+  return isObject(v) && typeof v.format === 'string' && Array.isArray(v.sessions) && v.sessions.every((x) => typeof x === 'string') && isCount(v.selected) && v.selected < Math.max(1, v.sessions.length) && (v.openclawVersion === undefined || typeof v.openclawVersion === 'string');
 }
 
 export function parseSessionHostMessage(raw: unknown): SessionHostMessage | undefined {
@@ -133,6 +151,9 @@ export function parseSessionWebviewMessage(raw: unknown): SessionWebviewMessage 
   }
   if (raw.type === 'openLine' && isCount(raw.line) && raw.line > 0) {
     return { type: 'openLine', line: raw.line };
+  }
+  if (raw.type === 'pickSession' && isCount(raw.index) && raw.index < 100_000) {
+    return { type: 'pickSession', index: raw.index };
   }
   return undefined;
 }

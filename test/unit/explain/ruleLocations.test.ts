@@ -258,7 +258,8 @@ describe('rule locations and quick fixes (every reason kind)', () => {
     const dir = workspace({ 'openclaw.json': '{ tools: { profile: "full", sandbox: { tools: {} } } }\n' });
     const sandboxed = { sandboxed: true };
     const c = await catalogOf(dir, sandboxed);
-    const t = excluded(c.tools, 'openclaw:core:browser');
+    // 2026.9.6's browser tool comes from the bundled browser plugin.
+    const t = excluded(c.tools, 'openclaw:browser:browser');
     const r = t.reason;
     assert.equal(r?.kind === 'policy' ? r.rule : undefined, 'sandbox-default-deny');
     assert.equal(r?.at?.file, undefined, 'no file decided it');
@@ -269,7 +270,7 @@ describe('rule locations and quick fixes (every reason kind)', () => {
     assert.ok(plan);
     assert.equal(applyFix(dir, plan), '{ tools: { profile: "full", sandbox: { tools: { alsoAllow: ["browser"] } } } }\n');
     const after = await catalogOf(dir, sandboxed);
-    assert.equal(after.get('openclaw:core:browser')?.status, 'cataloged');
+    assert.equal(after.get('openclaw:browser:browser')?.status, 'cataloged');
     assert.equal(after.get('openclaw:core:gateway')?.status, 'excluded', 'the rest of the default deny list stays');
   });
 

@@ -32,6 +32,9 @@ function lane(mode: 'direct' | 'code', events: SessionEvent[], requests: LaneRep
   if (start?.type !== 'turn-start') {
     throw new Error('a lane log starts with turn-start');
   }
+  if (!start.bytes) {
+    throw new Error('a lane log knows its bytes');
+  }
   return { mode, effectiveMode: mode, visibleTools: start.visibleTools, bytes: start.bytes, requests, finalText: 'FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17', summary: summarizeSession(events) };
 }
 

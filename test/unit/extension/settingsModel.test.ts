@@ -36,6 +36,13 @@ describe('extension settings reader', () => {
     assert.equal(s.mode, undefined);
   });
 
+  it('reads the assumed run-time conditions (the CLI --assume); an unusable entry is a problem', () => {
+    assert.deepEqual(read({}).assume, []);
+    assert.deepEqual(read({ assume: ['vision-model', 'credential-openai'] }).assume, ['vision-model', 'credential-openai']);
+    const bad = read({ assume: 'vision-model' });
+    assert.ok(bad.problems.some((p) => p.includes('assume')), bad.problems.join('; '));
+  });
+
   it('reads the mode override, paths and the policy context', () => {
     const s = read({
       mode: 'directory', configPath: 'conf/openclaw.json', clientToolsPath: ' tools.json ', readUserConfig: false,

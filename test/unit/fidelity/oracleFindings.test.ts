@@ -76,20 +76,23 @@ const rows: Row[] = [
     },
   },
   {
-    behaviour: '2026.9.6 keeps core coding tools and the reply tool visible while searchable; the directory lists neither',
+    behaviour: '2026.9.6 keeps core coding tools visible while searchable, and in a local operator turn not the reply tool; the directory lists neither',
     openclaw: 'tool-search-catalog.ts isDirectVisibleCatalogTool, core-tool-factory-descriptors.ts isCoreCodingSurfaceToolName',
     check: async () => {
       const spec: CatalogSpec = { ...empty, core: ['process', 'message', 'web_search'].map((name) => ({ name, description: `${name} tool`, parameters: schema })) };
       const catalog = await catalogOf(spec);
-      assert.deepEqual(catalog.cataloged.filter((t) => t.directVisible).map((t) => t.name), ['message', 'process']);
+      // `message` joins OpenClaw's directToolNames only when it is a channel run's reply path; the generated turn is local.
+      assert.deepEqual(catalog.cataloged.filter((t) => t.directVisible).map((t) => t.name), ['process']);
       const index = ToolIndex.fromCatalog(catalog);
       assert.equal(index.search('process').hits[0]?.id, 'openclaw:core:process');
       assert.equal(index.search('message').hits[0]?.id, 'openclaw:core:message');
       const tools = buildSurface({ catalog, mode: 'tools' });
-      assert.deepEqual(tools.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', 'message', 'process']);
+      // Sorted by name, as OpenClaw sends the array.
+      assert.deepEqual(tools.tools.map((t) => t.name), ['process', 'tool_call', 'tool_describe', 'tool_search']);
       const directory = buildSurface({ catalog, mode: 'directory' }).directory?.text ?? '';
       assert.match(directory, /^- web_search \(core\): web_search tool$/m);
-      assert.doesNotMatch(directory, /- (process|message) \(core\)/);
+      assert.match(directory, /^- message \(core\)/m);
+      assert.doesNotMatch(directory, /- process \(core\)/);
       // The seed's version keeps the reply tool direct-only and nothing else visible.
       const seed = await catalogOf(spec, undefined, undefined, modelFor('2026.1.30'));
       assert.equal(seed.get('openclaw:core:message')?.status, 'direct-only');
@@ -115,11 +118,12 @@ const rows: Row[] = [
     },
   },
   {
-    behaviour: 'a first-party tool named message is the reply tool, kept visible while searchable, whichever plugin provides it',
+    behaviour: 'a first-party tool named message is the reply tool only where the run replies through it (the seed version); an MCP lookalike never is',
     openclaw: 'tool-search-catalog.ts isDirectVisibleCatalogTool (directToolNames)',
     check: async () => {
       const catalog = await catalogOf({ ...empty, plugins: [{ id: 'chat', tools: [{ name: 'message', description: 'send' }] }] });
-      assert.equal(catalog.get('openclaw:chat:message')?.directVisible, true);
+      // 2026.9.6's generated local operator turn adds nothing to directToolNames.
+      assert.equal(catalog.get('openclaw:chat:message')?.directVisible, undefined);
       const mcp = await catalogOf({ ...empty, mcp: [{ server: 'chat', tools: [{ name: 'message', inputSchema: schema }] }] });
       assert.ok(!mcp.tools.some((t) => t.directVisible), 'an MCP lookalike never becomes the reply tool');
     },

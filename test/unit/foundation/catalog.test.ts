@@ -38,13 +38,13 @@ const tool = (name: string, extra: object = {}) => ({
 });
 
 describe('catalog builder', () => {
-  it('lists core tools with ids openclaw:core:<name>, sorted; message visible and searchable (2026.9.6), direct-only in the seed version', async () => {
+  it('lists core tools with ids openclaw:core:<name>, sorted; message searchable and not kept visible (2026.9.6 local turn), direct-only in the seed version', async () => {
     const { catalog } = await catalogOf({});
     const ids = catalog.tools.map((t) => t.id);
     assert.deepEqual(ids, [...ids].sort());
     assert.ok(ids.includes('openclaw:core:read'));
     assert.equal(catalog.get('openclaw:core:message')?.status, 'cataloged');
-    assert.equal(catalog.get('openclaw:core:message')?.directVisible, true);
+    assert.equal(catalog.get('openclaw:core:message')?.directVisible, undefined);
     assert.equal(catalog.get('openclaw:core:read')?.directVisible, true);
     assert.equal(catalog.get('openclaw:core:web_search')?.directVisible, undefined);
     const seed = (await catalogOf({}, { openclawVersion: '2026.1.30' })).catalog;

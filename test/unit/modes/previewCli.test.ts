@@ -30,7 +30,8 @@ describe('CLI preview (contract)', function () {
     assert.deepEqual(p.request.messages?.map((m) => m.role), ['system', 'user']);
     assert.equal(p.request.messages?.[1]?.content, 'open an issue');
     assert.deepEqual(p.request.tools?.map((t) => t.function?.name), p.visibleTools);
-    assert.deepEqual(p.visibleTools.slice(0, 3), ['tool_search', 'tool_describe', 'tool_call']);
+    assert.ok(['tool_search', 'tool_describe', 'tool_call'].every((n) => p.visibleTools.includes(n)));
+    assert.deepEqual(p.visibleTools, [...p.visibleTools].sort(), 'sorted by name, as OpenClaw sends them');
     assert.equal(p.bytes.tools, Buffer.byteLength(JSON.stringify(p.request.tools), 'utf8'));
     assert.equal(p.bytes.prompt, Buffer.byteLength(JSON.stringify(p.request.messages), 'utf8'));
     assert.equal(p.bytes.total, Buffer.byteLength(JSON.stringify(p.request), 'utf8'));

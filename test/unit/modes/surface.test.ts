@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { buildSurface } from '../../../src/core/modes/surface';
+import { buildSurface, openclawDirectoryText } from '../../../src/core/modes/surface';
 import { BRIDGE_API_CONTRACT, TOOL_SEARCH_CODE } from '../../../src/core/modes/toolSearchTools';
 import { buildAllPreviews, buildPreview } from '../../../src/core/modes/preview';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
@@ -37,7 +37,8 @@ describe('mode surfaces', () => {
     const s = buildSurface({ catalog, mode: 'direct' });
     const names = s.tools.map((t) => t.name);
     assert.equal(names.length, catalog.allowed.length);
-    assert.ok(names.includes('message'), 'direct-only message tool');
+    assert.ok(names.includes('message'), 'the reply tool is sent in direct mode');
+    assert.deepEqual(names, [...names].sort(), 'OpenClaw sends the tools array sorted by name');
     assert.ok(names.includes('fake_plugin_tool_17'));
     assert.ok(!names.includes('fake_plugin_tool_36'), 'denied in the demo config');
     assert.ok(!names.includes('gateway'));
@@ -47,10 +48,12 @@ describe('mode surfaces', () => {
   it('code sends tool_search_code with the bridge contract, plus direct-only and direct-visible tools', () => {
     const s = buildSurface({ catalog, mode: 'code', isolation: OK });
     const visible = catalog.cataloged.filter((t) => t.directVisible === true);
-    assert.ok(visible.some((t) => t.name === 'message') && visible.some((t) => t.name === 'exec'), 'OpenClaw 2026.9.6 keeps coding tools and the reply tool visible');
-    assert.deepEqual(s.tools.map((t) => t.name), [TOOL_SEARCH_CODE, ...catalog.directOnly.map((t) => t.name), ...visible.map((t) => t.name)]);
-    assert.ok(s.tools[0]?.description.includes(BRIDGE_API_CONTRACT));
-    assert.match(s.tools[0]?.description ?? '', /openclaw\.tools\.search\(query/);
+    assert.ok(!visible.some((t) => t.name === 'message') && visible.some((t) => t.name === 'exec'), 'OpenClaw 2026.9.6 keeps coding tools visible, and hides message in a local turn');
+    assert.deepEqual(s.tools.map((t) => t.name), [TOOL_SEARCH_CODE, ...catalog.directOnly.map((t) => t.name), ...visible.map((t) => t.name)].sort());
+    // OpenClaw's own control tool (generated), not the seed's bridge contract.
+    const code = s.tools.find((t) => t.name === TOOL_SEARCH_CODE);
+    assert.ok(!code?.description.includes(BRIDGE_API_CONTRACT));
+    assert.match(code?.description ?? '', /openclaw\.tools\.search\(query/);
     assert.equal(s.fallbackReason, undefined);
     assert.equal(s.deferredCount, catalog.size - visible.length);
   });
@@ -68,8 +71,12 @@ describe('mode surfaces', () => {
   it('tools sends tool_search, tool_describe, tool_call plus direct-only and direct-visible tools', () => {
     const s = buildSurface({ catalog, mode: 'tools' });
     const visible = catalog.cataloged.filter((t) => t.directVisible === true).map((t) => t.name);
-    assert.deepEqual(s.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name), ...visible]);
-    assert.equal(s.tools[0]?.parameters.properties && (s.tools[0].parameters.properties as Record<string, { maximum?: number }>).limit?.maximum, catalog.settings.maxSearchLimit);
+    assert.deepEqual(s.tools.map((t) => t.name), ['tool_search', 'tool_describe', 'tool_call', ...catalog.directOnly.map((t) => t.name), ...visible].sort());
+    // OpenClaw's tool_search: a `queries` batch, no `required`, no `maximum` on the limit.
+    const search = s.tools.find((t) => t.name === 'tool_search');
+    assert.ok(Object.keys(search?.parameters.properties ?? {}).includes('queries'));
+    assert.equal(search?.parameters.required, undefined);
+    assert.deepEqual(s.tools.find((t) => t.name === 'tool_call')?.parameters.required, ['id']);
   });
 
   it('directory adds a bounded directory, likely first-party schemas from the prompt (at most 4) and required ones', () => {
@@ -80,10 +87,14 @@ describe('mode surfaces', () => {
       index,
       prompt: 'toggle the feature flags in the back office, then create a github issue',
       requiredTools: ['fake_plugin_tool_05', 'github__get_file_contents', 'no_such_tool'],
+      // OpenClaw 2026.9.6 hydrates none from the prompt; asked for, the inspector estimates them.
+      likelyLimit: 4,
     });
+    const unasked = buildSurface({ catalog, mode: 'directory', index, prompt: 'toggle the feature flags in the back office, then create a github issue' });
+    assert.deepEqual(unasked.likely, [], 'no likely schemas unless asked (2026.9.6 has none)');
     const names = s.tools.map((t) => t.name);
-    assert.deepEqual(names.slice(0, 3), ['tool_search', 'tool_describe', 'tool_call']);
-    assert.ok(names.includes('message'));
+    assert.ok(['tool_search', 'tool_describe', 'tool_call'].every((n) => names.includes(n)));
+    assert.deepEqual(names, [...names].sort());
     assert.ok((s.likely?.length ?? 0) > 0 && (s.likely?.length ?? 0) <= 4, `likely: ${JSON.stringify(s.likely)}`);
     // MCP descriptions are untrusted: their schemas stay deferred (never likely, never required).
     assert.ok(s.likely?.every((l) => l.source === 'openclaw'), `likely: ${JSON.stringify(s.likely)}`);
@@ -155,5 +166,35 @@ describe('directory order', () => {
     assert.deepEqual(listed, [...listed].sort());
     assert.ok(d.dropped.every((n) => n > (listed[listed.length - 1] ?? '')), 'rows go from the end of the sorted list');
     assert.ok(!d.dropped.some((n) => n.startsWith('github__')), 'MCP tools are not rows, so never dropped rows');
+  });
+});
+
+describe('OpenClaw\'s deferred directory in every Tool Search mode', () => {
+  let catalog: Catalog;
+  before(async () => {
+    catalog = await demoCatalog();
+  });
+
+  it('lists the deferred first-party tools in code and tools mode too, never a tool sent up front, and none in direct mode', () => {
+    for (const mode of ['code', 'tools', 'directory'] as const) {
+      const surface = buildSurface({ catalog, mode, isolation: OK });
+      const text = openclawDirectoryText({ catalog, mode, isolation: OK }, surface) ?? '';
+      assert.match(text, /^Available deferred-schema tools:/, mode);
+      for (const v of surface.visible) {
+        assert.ok(!text.includes(`\n- ${v.name} (`), `${mode}: ${v.name} is sent up front and listed`);
+      }
+      const deferred = catalog.allowed.filter((t) => t.status === 'cataloged' && t.source === 'openclaw' && !surface.visible.some((v) => v.id === t.id));
+      assert.ok(deferred.length > 0 && deferred.every((t) => text.includes(`- ${t.name} (`) || /additional tools omitted/.test(text)), mode);
+    }
+    const direct = buildSurface({ catalog, mode: 'direct' });
+    assert.equal(openclawDirectoryText({ catalog, mode: 'direct' }, direct), undefined);
+  });
+
+  it('is bounded by a tenth of the context window', () => {
+    const surface = buildSurface({ catalog, mode: 'tools', isolation: OK });
+    const wide = openclawDirectoryText({ catalog, mode: 'tools', contextTokens: 128_000 }, surface) ?? '';
+    const small = openclawDirectoryText({ catalog, mode: 'tools', contextTokens: 8_000 }, surface) ?? '';
+    assert.ok(small.length < wide.length, `${small.length} vs ${wide.length}`);
+    assert.ok(small.length <= 800, String(small.length));
   });
 });

@@ -14,13 +14,26 @@ describe('preview assembly (one for the CLI and the panel)', () => {
   let ws: OpenWorkspace;
   let catalog: Catalog;
   let base: PreviewBase;
+  // Likely schemas are the seed's directory-mode design; OpenClaw 2026.9.6 hydrates none, so they are shown modelling 2026.1.30.
+  let seedWs: OpenWorkspace;
+  let seedCatalog: Catalog;
+  let seedBase: PreviewBase;
   before(async () => {
     ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }] });
     catalog = await ws.buildCatalog();
     base = previewBaseOf(catalog, ws, { isolation: { ok: true } });
+    seedWs = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, openclawVersion: '2026.1.30', snapshots: [{ name: 'github', path: path.join(DEMO, 'snapshots', 'github') }] });
+    seedCatalog = await seedWs.buildCatalog();
+    seedBase = previewBaseOf(seedCatalog, seedWs, { isolation: { ok: true } });
   });
   after(async () => {
     await ws.dispose();
+    await seedWs.dispose();
+  });
+
+  it('hydrates no likely schema modelling 2026.9.6, whose directory mode has none', () => {
+    const d = new PreviewAssembler(base).assemble(PROMPT).modes.directory;
+    assert.deepEqual(d?.likely ?? [], []);
   });
 
   it('assembles every mode exactly as buildPreview does, with counts of the whole body', () => {
@@ -41,7 +54,7 @@ describe('preview assembly (one for the CLI and the panel)', () => {
   });
 
   it('hydrates the tool the prompt names in directory mode and says which words matched', () => {
-    const d = new PreviewAssembler(base).assemble(PROMPT).modes.directory;
+    const d = new PreviewAssembler(seedBase).assemble(PROMPT).modes.directory;
     assert.ok(d?.likely?.some((v) => v.name === 'fake_plugin_tool_17'));
     const why = d?.likelyWhy?.find((l) => l.name === 'fake_plugin_tool_17');
     assert.ok(why?.terms.includes('17') || why?.terms.includes('fake'), JSON.stringify(why));
@@ -131,8 +144,8 @@ describe('preview assembly (one for the CLI and the panel)', () => {
   });
 
   it('builds the search index only when a prompt needs it', () => {
-    const lazy = new LazyIndex(catalog);
-    const asm = new PreviewAssembler({ ...base, index: lazy });
+    const lazy = new LazyIndex(seedCatalog);
+    const asm = new PreviewAssembler({ ...seedBase, index: lazy });
     asm.assemble('');
     assert.equal(lazy.built, false);
     asm.assemble(PROMPT);
@@ -140,7 +153,7 @@ describe('preview assembly (one for the CLI and the panel)', () => {
   });
 
   it('reports per-mode deltas: schemas added and removed, bytes and tokens', () => {
-    const asm = new PreviewAssembler(base);
+    const asm = new PreviewAssembler(seedBase);
     const a = asm.assemble('');
     const b = asm.assemble(PROMPT);
     const deltas = previewDeltas(a, b);
@@ -154,9 +167,9 @@ describe('preview assembly (one for the CLI and the panel)', () => {
   });
 
   it('turns the assembly into the panel view: configured mode, directory lines with shortened rows, deltas', () => {
-    const asm = new PreviewAssembler(base);
+    const asm = new PreviewAssembler(seedBase);
     const first = asm.assemble('');
-    const view = toPreviewView(asm.assemble(PROMPT), catalog, { workspaceName: 'demo', cause: 'prompt', previous: first });
+    const view = toPreviewView(asm.assemble(PROMPT), seedCatalog, { workspaceName: 'demo', cause: 'prompt', previous: first });
     assert.equal(view.configuredMode, 'code');
     assert.deepEqual(view.modes.map((m) => m.mode), [...ALL_MODES]);
     const direct = view.modes.find((m) => m.mode === 'direct');

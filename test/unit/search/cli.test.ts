@@ -72,7 +72,7 @@ describe('CLI search, describe, eval (contract)', () => {
   it('describe: an unknown or ambiguous name fails with exit 1 and the reason on stderr', async () => {
     const unknown = await cli('describe', ...SHARED, 'create_isue');
     assert.equal(unknown.code, 1);
-    assert.match(unknown.err, /Unknown tool id: create_isue\. Did you mean: [^?]*github__create_issue/);
+    assert.match(unknown.err, /Unknown tool id: create_isue\. Did you mean: [^?]*create_goal/);
     const ambiguous = await cli('describe', ...SHARED, '--json', 'search');
     assert.equal(ambiguous.code, 1);
     assert.match(ambiguous.err, /Ambiguous tool name: search; use an exact tool id\. Ids: mcp:hackernews:search, mcp:yfmcp:search\./);

@@ -33,9 +33,9 @@ describe('search: ToolIndex over a real catalog', () => {
 
   describe('ordering', () => {
     it('puts the exact tool name first, even when other tools score higher on the words', () => {
-      // `process` ("processes started by exec") outscores `exec` itself on the word "exec".
-      const ranked = index.rank('exec', 6);
-      assert.deepEqual(ranked.map((r) => r.tool.id), ['openclaw:core:exec', 'openclaw:core:process']);
+      // `sessions_history` outscores `message` itself on the word "message" (2026.9.6's own descriptions).
+      const ranked = index.rank('message', 6);
+      assert.deepEqual(ranked.slice(0, 2).map((r) => r.tool.id), ['openclaw:core:message', 'openclaw:core:sessions_history']);
       assert.ok((ranked[1]?.score ?? 0) > (ranked[0]?.score ?? 0), 'a non-exact tool outscores the exact one and still comes after it');
     });
 
@@ -166,7 +166,8 @@ describe('search: ToolIndex over a real catalog', () => {
     it('keeps descriptions whole with their line breaks (as OpenClaw), bounds input hints, strips hidden controls', () => {
       for (const q of ['search biomedical', 'issue', 'search', 'news', '获取所有菜谱', 'session']) {
         for (const h of index.search(q, { limit: 6 }).hits) {
-          assert.ok(h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
+          // OpenClaw's own (shipped) text is whole; plugin, MCP and client text is bounded.
+          assert.ok(catalog.get(h.id)?.shipped === true || h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
           assert.ok(h.input.length <= 300, `${h.id}: ${h.input}`);
           // eslint-disable-next-line no-control-regex -- asserting control characters other than \t and \n are gone
           assert.doesNotMatch(h.description + h.input, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
@@ -174,8 +175,11 @@ describe('search: ToolIndex over a real catalog', () => {
       }
       // The model reads each description as the catalog holds it, paragraphs included.
       for (const t of catalog.cataloged) {
-        assert.equal(index.describe(t.id).description, modelText(t.description), t.id);
+        assert.equal(index.describe(t.id).description, modelText(t.description, t.shipped === true ? Infinity : HIT_TEXT_MAX), t.id);
       }
+      const browser = catalog.get('openclaw:browser:browser');
+      assert.ok(browser && browser.description.length > HIT_TEXT_MAX, 'a shipped description longer than the bound');
+      assert.equal(index.describe(browser.id).description, browser.description, 'sent whole, as OpenClaw does');
       assert.equal(modelText(`a\u202eb\u200bc\r\nd\te\u0007`), 'abc\nd\te');
       assert.equal(modelText('x'.repeat(HIT_TEXT_MAX + 5)).length, HIT_TEXT_MAX);
     });
@@ -196,8 +200,8 @@ describe('search: ToolIndex over a real catalog', () => {
       assert.equal(index.size, catalog.size);
     });
 
-    it('finds the reply tool: OpenClaw 2026.9.6 keeps it visible and still searchable', () => {
-      assert.equal(catalog.get('openclaw:core:message')?.directVisible, true);
+    it('finds the reply tool: searchable in OpenClaw 2026.9.6, and not kept visible in a local turn', () => {
+      assert.equal(catalog.get('openclaw:core:message')?.directVisible, undefined);
       assert.equal(ids(index, 'message', 6)[0], 'openclaw:core:message');
     });
 
@@ -225,8 +229,9 @@ describe('search: ToolIndex over a real catalog', () => {
     });
 
     it('answers an unknown name with close names', () => {
-      // OpenClaw's scoring (formatUnknownToolIdError): the shared token "create", ties alphabetical, by model-facing name.
-      assert.throws(() => index.describe('create_isue'), apiError('unknown-tool', /^Unknown tool id: create_isue\. Did you mean: create_goal, github__create_branch, github__create_issue\?$/));
+      // OpenClaw's scoring (formatUnknownToolIdError) over 2026.9.6's generated core tools: `browser` and
+      // `dashboard` (whose ids share OpenClaw's scoring features with the query) now come before the GitHub tools.
+      assert.throws(() => index.describe('create_isue'), apiError('unknown-tool', /^Unknown tool id: create_isue\. Did you mean: browser, create_goal, dashboard\?$/));
       assert.throws(() => index.lookup('mcp:github:list_comits'), apiError('unknown-tool', /Did you mean: github__list_commits,/));
       assert.throws(() => index.lookup('zzzzzz'), apiError('unknown-tool', /^Unknown tool id: zzzzzz\.$/));
       assert.throws(() => index.lookup('  '), apiError('unknown-tool'));

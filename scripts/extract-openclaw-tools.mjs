@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+/**
+ * Extracts, from an installed `openclaw` package, the tools OpenClaw itself
+ * composes for one agent turn, exactly as it sends them to an
+ * `openai-completions` provider: core and bundled-plugin tools from
+ * `createOpenClawCodingTools` (OpenClaw's own composition, the one its
+ * embedded runner and `openclaw doctor` call), normalized by
+ * `normalizeAgentRuntimeTools`, then for each Tool Search mode the control
+ * tools and which tools stay visible (`applyToolSearchCatalog`,
+ * `applyToolSchemaDirectoryCatalog`).
+ *
+ *   node extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]
+ *
+ * Needs the Node version the package requires (2026.9.6: Node >= 24). Runs in
+ * scratch HOME / state / workspace folders that are removed afterwards; never
+ * touches the network (the model provider is a loopback URL nobody calls).
+ * The inputs are those of a local `openclaw agent --local` turn of the owner
+ * (an operator turn: `createCronCreatorAuthorityCapability(runId, {kind:
+ * "local"})`, as agent-command does), on a model without vision. Each
+ * condition below is one more input to the same composition; a tool that
+ * appears only with it is recorded with that condition (its definition as the
+ * first condition that builds it composes it: for `x_search` and
+ * `code_execution` a run on an xAI model).
+ *
+ * Writes src/core/sources/versions/openclaw-<version>.tools.json.
+ * Test tooling only: nothing here runs in the extension or the CLI.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const pkgDir = process.argv[2];
+// `--out FILE` writes elsewhere (the oracle suite regenerates into a scratch file and compares).
+const outIndex = process.argv.indexOf('--out');
+const outArg = outIndex > 0 ? process.argv[outIndex + 1] : undefined;
+if (!pkgDir || pkgDir.startsWith('--') || (outIndex > 0 && !outArg)) {
+  console.error('usage: extract-openclaw-tools.mjs <path to node_modules/openclaw> [--out FILE]');
+  process.exit(2);
+}
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+const version = pkg.version;
+const dist = path.join(pkgDir, 'dist');
+
+// ---------------------------------------------------------------- scratch environment
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-extract-tools-'));
+const dirs = Object.fromEntries(['home', 'state', 'workspace', 'agent'].map((d) => [d, path.join(scratch, d)]));
+for (const d of Object.values(dirs)) {
+  fs.mkdirSync(d, { recursive: true });
+}
+// Only what a bare machine has: no credential of any provider reaches the composition.
+for (const k of Object.keys(process.env)) {
+  if (/(_API_KEY|_TOKEN|_SECRET)$/.test(k) || k.startsWith('OPENCLAW_')) {
+    delete process.env[k];
+  }
+}
+Object.assign(process.env, { HOME: dirs.home, OPENCLAW_STATE_DIR: dirs.state, CI: '1', DO_NOT_TRACK: '1' });
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const PROVIDER = 'tsi-extract';
+const MODEL = 'extract-model';
+const CONTEXT_WINDOW = 128_000;
+const model = { id: MODEL, name: MODEL, contextWindow: CONTEXT_WINDOW, maxTokens: 4096 };
+function configFor(toolSearch) {
+  return {
+    update: { checkOnStart: false },
+    models: { providers: { [PROVIDER]: { api: 'openai-completions', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'placeholder', models: [model] } } },
+    agents: { defaults: { model: { primary: `${PROVIDER}/${MODEL}` }, workspace: dirs.workspace } },
+    tools: { toolSearch },
+  };
+}
+const configPath = path.join(scratch, 'openclaw.json');
+fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
+process.env.OPENCLAW_CONFIG_PATH = configPath;
+
+// ---------------------------------------------------------------- OpenClaw's functions, by name
+
+const exportIndex = new Map();
+for (const file of fs.readdirSync(dist)) {
+  if (!file.endsWith('.mjs')) continue;
+  const text = fs.readFileSync(path.join(dist, file), 'utf8');
+  for (const m of text.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const part of m[1].split(',')) {
+      const local = part.trim().split(/\s+as\s+/)[0]?.trim();
+      if (local) exportIndex.set(local, [...(exportIndex.get(local) ?? []), file]);
+    }
+  }
+}
+/** An export found by its own name (chunk names are hashed, export aliases minified). */
+async function named(name) {
+  for (const file of exportIndex.get(name) ?? []) {
+    const mod = await import(pathToFileURL(path.join(dist, file)).href);
+    const hit = Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
+    if (hit) return hit;
+  }
+  throw new Error(`openclaw ${version}: no dist chunk exports a function named ${name}`);
+}
+/** A non-function export (a Set or array) found by its local name and a shape check. */
+async function namedValue(name, check) {
+  for (const file of exportIndex.get(name) ?? []) {
+    const mod = await import(pathToFileURL(path.join(dist, file)).href);
+    const hit = Object.values(mod).find((v) => check(v));
+    if (hit) return hit;
+  }
+  throw new Error(`openclaw ${version}: no dist chunk exports ${name}`);
+}
+
+const createOpenClawCodingTools = await named('createOpenClawCodingTools');
+const normalizeAgentRuntimeTools = await named('normalizeAgentRuntimeTools');
+const applyToolSearchCatalog = await named('applyToolSearchCatalog');
+const applyToolSchemaDirectoryCatalog = await named('applyToolSchemaDirectoryCatalog');
+const createToolSearchCatalogRef = await named('createToolSearchCatalogRef');
+const getPluginToolMeta = await named('getPluginToolMeta');
+const createCronCreatorAuthorityCapability = await named('createCronCreatorAuthorityCapability');
+const runWithCronCreatorAuthorityCapability = await named('runWithCronCreatorAuthorityCapability');
+const controlNames = await namedValue('TOOL_SEARCH_CONTROL_TOOL_NAMES', (v) => v instanceof Set && v.has('tool_search_code'));
+const groupsMod = await namedValue('CORE_TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
+
+// ---------------------------------------------------------------- one composition
+
+let runSeq = 0;
+/**
+ * The tools one turn gets, as sent to the provider, for a `tools.toolSearch`
+ * value and extra composition inputs (a condition).
+ */
+function compose(toolSearch, extra = {}, env = {}) {
+  const config = configFor(toolSearch);
+  const runId = `tsi-extract-run-${++runSeq}`;
+  const saved = {};
+  for (const [k, v] of Object.entries(env)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  try {
+    const options = {
+      agentId: 'main',
+      agentDir: dirs.agent,
+      workspaceDir: dirs.workspace,
+      config,
+      sessionKey: 'agent:main:main',
+      sessionId: `tsi-extract-session-${runSeq}`,
+      runId,
+      senderIsOwner: true,
+      oneShotCliRun: true,
+      sessionConfigSource: 'pinned',
+      webSearchEnabled: true,
+      modelProvider: PROVIDER,
+      modelId: MODEL,
+      modelApi: 'openai-completions',
+      modelContextWindowTokens: CONTEXT_WINDOW,
+      modelHasVision: false,
+      includeToolSearchControls: toolSearch !== false,
+      toolSearchCatalogRef: createToolSearchCatalogRef(),
+      ...extra,
+    };
+    const capability = createCronCreatorAuthorityCapability(runId, { kind: 'local' });
+    const raw = runWithCronCreatorAuthorityCapability(capability, () => createOpenClawCodingTools(options));
+    const normalized = normalizeAgentRuntimeTools({
+      tools: raw,
+      provider: PROVIDER,
+      config,
+      workspaceDir: dirs.workspace,
+      env: process.env,
+      modelId: MODEL,
+      modelApi: 'openai-completions',
+      model: { ...model, provider: PROVIDER, api: 'openai-completions' },
+    });
+    return { normalized, options };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+/** What the provider receives for one tool (pi-ai's openai-completions conversion keeps these three). */
+function wire(tool) {
+  return { name: tool.name, description: tool.description ?? '', parameters: JSON.parse(JSON.stringify(tool.parameters ?? {})) };
+}
+
+function ownerOf(tool) {
+  return getPluginToolMeta(tool)?.pluginId?.trim() || 'core';
+}
+
+function groupsOf(name) {
+  const out = [];
+  for (const [g, members] of Object.entries(groupsMod)) {
+    if (Array.isArray(members) && members.includes(name)) out.push(g);
+  }
+  return out.sort();
+}
+
+// ---------------------------------------------------------------- the baseline and the modes
+
+const base = compose(false).normalized;
+const tools = base
+  .filter((t) => !controlNames.has(t.name))
+  .map((t) => ({
+    ...wire(t),
+    label: typeof t.label === 'string' ? t.label : undefined,
+    owner: ownerOf(t),
+    ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
+    groups: groupsOf(t.name),
+  }))
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** The surface of one mode: control tools as sent and the other tools OpenClaw keeps visible. */
+function modeSurface(mode, limits = {}) {
+  const toolSearch = { enabled: true, mode, ...limits };
+  const { normalized } = compose(toolSearch);
+  const apply = mode === 'directory' ? applyToolSchemaDirectoryCatalog : applyToolSearchCatalog;
+  const applied = apply({ tools: normalized, config: configFor(toolSearch), catalogRef: createToolSearchCatalogRef() });
+  return {
+    controlTools: applied.tools.filter((t) => controlNames.has(t.name)).map(wire),
+    visible: applied.tools.map((t) => t.name).filter((n) => !controlNames.has(n)).sort(),
+  };
+}
+
+// The control tools' texts may quote the workspace's Tool Search limits. Composed once more with
+// unusual limits, every place the value moved becomes a `{{key}}` slot; the template is kept only
+// if filling it with the defaults gives back exactly what OpenClaw sent with the defaults.
+const DEFAULT_LIMITS = { searchDefaultLimit: 8, maxSearchLimit: 20, codeTimeoutMs: 10000 };
+const PROBE_LIMITS = { searchDefaultLimit: 13, maxSearchLimit: 37, codeTimeoutMs: 23456 };
+function fill(template, limits) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k) => String(limits[k]));
+}
+const modes = {};
+for (const mode of ['code', 'tools', 'directory']) {
+  const plain = modeSurface(mode);
+  const probed = modeSurface(mode, PROBE_LIMITS);
+  let template = JSON.stringify(probed.controlTools);
+  for (const [k, v] of Object.entries(PROBE_LIMITS)) {
+    template = template.split(String(v)).join(`{{${k}}}`);
+  }
+  if (fill(template, DEFAULT_LIMITS) !== JSON.stringify(plain.controlTools)) {
+    throw new Error(`${mode}: the control tools do not vary only by the Tool Search limits; cannot template them`);
+  }
+  modes[mode] = {
+    // JSON of the control tools as sent, with `{{searchDefaultLimit}}`-style slots for the limits.
+    controlToolsTemplate: template,
+    // Non-control tools OpenClaw keeps in front of the model in this mode.
+    visible: plain.visible,
+  };
+}
+
+// ---------------------------------------------------------------- conditions
+
+/**
+ * Inputs a run may or may not have. Each is one more input to the same
+ * composition; what it adds over the baseline is recorded with it. `kind`
+ * and `key` say what the user can check: a model capability, the model's provider, a credential
+ * (environment variable), a trigger, a client capability, a config switch.
+ */
+const CONDITIONS = [
+  { id: 'vision-model', kind: 'model-capability', key: 'vision', text: 'a model that accepts images', extra: { modelHasVision: true } },
+  { id: 'heartbeat', kind: 'trigger', key: 'heartbeat', text: 'a heartbeat trigger that replies through the message tool', extra: { trigger: 'heartbeat', enableHeartbeatTool: true } },
+  { id: 'github-publication', kind: 'run-option', key: 'githubPublicationAvailable', text: 'GitHub publication available to the run', extra: { githubPublicationAvailable: true } },
+  { id: 'github-identity', kind: 'run-option', key: 'githubPublicationAvailable', text: 'a known GitHub publication status', extra: { githubPublicationAvailable: false } },
+  { id: 'task-suggestions', kind: 'run-option', key: 'taskSuggestionDeliveryMode', text: 'task suggestions delivered through the gateway', extra: { taskSuggestionDeliveryMode: 'gateway', oneShotCliRun: false } },
+  { id: 'client-widgets', kind: 'client-capability', key: 'widgets', text: 'a client that can show widgets', extra: { clientCaps: ['widgets'] } },
+  { id: 'credential-openai', kind: 'credential', key: 'OPENAI_API_KEY', text: 'an OpenAI API key', env: { OPENAI_API_KEY: 'sk-placeholder' } },
+  { id: 'credential-xai', kind: 'credential', key: 'XAI_API_KEY', text: 'an xAI API key', env: { XAI_API_KEY: 'xai-placeholder' } },
+  { id: 'provider-xai', kind: 'model-provider', key: 'xai', text: 'an xAI model with its API key', extra: { modelProvider: 'xai', modelId: 'grok-4.3' }, env: { XAI_API_KEY: 'xai-placeholder' } },
+  { id: 'credential-google', kind: 'credential', key: 'GEMINI_API_KEY', text: 'a Google Gemini API key', env: { GEMINI_API_KEY: 'placeholder' } },
+];
+
+const baseNames = new Set(tools.map((t) => t.name));
+const conditional = new Map();
+const conditions = [];
+for (const c of CONDITIONS) {
+  let normalized;
+  try {
+    ({ normalized } = compose(false, c.extra ?? {}, c.env ?? {}));
+  } catch (err) {
+    console.warn(`condition ${c.id}: composition failed (${err instanceof Error ? err.message : String(err)}); skipped`);
+    continue;
+  }
+  const added = normalized.filter((t) => !baseNames.has(t.name) && !controlNames.has(t.name));
+  if (added.length === 0) {
+    continue;
+  }
+  conditions.push({ id: c.id, kind: c.kind, key: c.key, text: c.text, tools: added.map((t) => t.name).sort() });
+  for (const t of added) {
+    const known = conditional.get(t.name);
+    if (known) {
+      known.conditions.push(c.id);
+      continue;
+    }
+    conditional.set(t.name, {
+      ...wire(t),
+      label: typeof t.label === 'string' ? t.label : undefined,
+      owner: ownerOf(t),
+      ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
+      groups: groupsOf(t.name),
+      conditions: [c.id],
+    });
+  }
+}
+
+const data = {
+  openclawVersion: version,
+  generatedBy: 'scripts/extract-openclaw-tools.mjs',
+  sources: {
+    tools: 'createOpenClawCodingTools (src/agents/pi-tools.ts) in an operator turn of the owner, then normalizeAgentRuntimeTools for an openai-completions provider',
+    modes: 'applyToolSearchCatalog / applyToolSchemaDirectoryCatalog (src/agents/tool-search*.ts) over the same composition with tools.toolSearch per mode',
+    owner: 'getPluginToolMeta(tool).pluginId, else core',
+    groups: 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
+    conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
+  },
+  inputs: { provider: 'openai-completions', contextWindow: CONTEXT_WINDOW, modelHasVision: false, senderIsOwner: true, trigger: 'local operator turn' },
+  tools,
+  conditions,
+  conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+  modes,
+};
+const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
+console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions)`);
+process.exit(0);

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Records the session stores the session readers are tested on, from real
+// OpenClaw turns: `capture --play` on the QA workspace in all four modes (the
+// recording provider plays the scripted QA model, so each turn really searches,
+// describes and calls fake_plugin_tool_17), then copies each turn's agent store
+// (`agents/main/agent/openclaw-agent.sqlite`, in a state-folder layout) into
+// test/fixtures/sessions/openclaw-<version>/<mode>/. Never hand-written: rerun
+// this when OpenClaw's store format changes.
+//
+//   npm run build && node scripts/record-session-fixtures.mjs
+//
+// OpenClaw writes absolute paths into its stores (the agent workspace, the
+// config's plugin and MCP paths, its own command line). So that no path of the
+// recording machine lands in the repo, everything runs from one fixed neutral
+// folder: the fixtures are copied to NEUTRAL, OpenClaw is installed into a
+// tooling cache there and the turns' scratch folders are made there.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureOpenclaw } from './lib/openclawTooling.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const NEUTRAL = '/tmp/tsi-session-fixture';
+fs.rmSync(path.join(NEUTRAL, 'fixtures'), { recursive: true, force: true });
+fs.rmSync(path.join(NEUTRAL, 'tmp'), { recursive: true, force: true });
+for (const f of ['capture/qa-workspace', 'calendar']) {
+  fs.cpSync(path.join(repo, 'test', 'fixtures', f), path.join(NEUTRAL, 'fixtures', f), { recursive: true });
+}
+fs.mkdirSync(path.join(NEUTRAL, 'tmp'), { recursive: true });
+if (!fs.existsSync(path.join(NEUTRAL, 'node_modules'))) fs.symlinkSync(path.join(repo, 'node_modules'), path.join(NEUTRAL, 'node_modules'));
+const env = { ...process.env, TSI_TOOLING_CACHE: path.join(NEUTRAL, 'tooling'), TMPDIR: path.join(NEUTRAL, 'tmp') };
+ensureOpenclaw({ env });
+const workspace = path.join('fixtures', 'capture', 'qa-workspace');
+const r = spawnSync(process.execPath, [path.join(repo, 'dist', 'cli.js'), 'capture', '--workspace', workspace, '--mode', 'all', '--play', '--keep-scratch', '--json'], {
+  cwd: NEUTRAL,
+  env,
+  encoding: 'utf8',
+  maxBuffer: 512 * 1024 * 1024,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+if (r.status !== 0) {
+  console.error(`capture exited with ${r.status ?? r.signal}`);
+  process.exit(1);
+}
+const report = JSON.parse(r.stdout);
+const version = report.openclaw.version;
+const out = path.join(repo, 'test', 'fixtures', 'sessions', `openclaw-${version}`);
+fs.rmSync(out, { recursive: true, force: true });
+const recorded = { openclaw: version, prompt: report.prompt, workspace: 'test/fixtures/capture/qa-workspace', recordedIn: NEUTRAL, modes: {} };
+try {
+  for (const [mode, m] of Object.entries(report.modes)) {
+    if (m.outcome !== 'ok' || !m.scratch) throw new Error(`${mode}: ${m.outcome}: ${m.error ?? ''}`);
+    const agentDir = path.join(m.scratch.state, 'agents', 'main', 'agent');
+    const store = path.join(agentDir, 'openclaw-agent.sqlite');
+    const wal = `${store}-wal`;
+    if (fs.existsSync(wal) && fs.statSync(wal).size > 0) {
+      throw new Error(`${mode}: the store's WAL is not checkpointed (${fs.statSync(wal).size} bytes); OpenClaw did not close it`);
+    }
+    const dest = path.join(out, mode, 'agents', 'main', 'agent');
+    fs.mkdirSync(dest, { recursive: true });
+    fs.copyFileSync(store, path.join(dest, 'openclaw-agent.sqlite'));
+    const meta = m.reply?.meta?.agentMeta ?? {};
+    recorded.modes[mode] = { bridgeCalls: meta.bridgeCalls ?? null, assistantTurns: meta.assistantTurns ?? null, requests: m.requests.length };
+  }
+} finally {
+  for (const m of Object.values(report.modes)) if (m.scratch) fs.rmSync(m.scratch.dir, { recursive: true, force: true });
+}
+fs.writeFileSync(path.join(out, 'recorded.json'), `${JSON.stringify(recorded, null, 2)}\n`);
+console.log(`recorded ${Object.keys(recorded.modes).join(', ')} into ${path.relative(repo, out)}`);

@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/**
+ * OpenClaw's agent workspace (not the folder the user opened: the folder
+ * where OpenClaw keeps AGENTS.md, SOUL.md, ... and injects them into every
+ * prompt) and the bootstrap files in it, found as OpenClaw 2026.9.6 finds
+ * them: the `main` agent's `workspace`, else `agents.defaults.workspace`,
+ * else `$OPENCLAW_WORKSPACE_DIR`, `$OPENCLAW_STATE_DIR/workspace` or
+ * `~/.openclaw/workspace`. A folder that does not exist yet is what OpenClaw
+ * creates on the first turn: the package's own templates
+ * (`ensureAgentWorkspace`), shipped as data.
+ */
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export interface AgentWorkspaceFiles {
+  dir: string;
+  /** True when the folder does not exist: the files are the ones OpenClaw would write. */
+  fresh: boolean;
+  files: { name: string; content: string }[];
+}
+
+type Env = Record<string, string | undefined>;
+
+function expandHome(p: string, home: string): string {
+  return p === '~' ? home : p.startsWith('~/') ? path.join(home, p.slice(2)) : p;
+}
+
+/** OpenClaw's state folder: `$OPENCLAW_STATE_DIR` or `~/.openclaw`. */
+export function openclawStateDir(env: Env = process.env, home: string = os.homedir()): string {
+  const s = env.OPENCLAW_STATE_DIR?.trim();
+  return s ? path.resolve(expandHome(s, home)) : path.join(home, '.openclaw');
+}
+
+export function agentWorkspaceDir(config: unknown, configDir: string, env: Env = process.env, home: string = os.homedir()): string {
+  const cfg = isObject(config) ? config : {};
+  const agents = isObject(cfg.agents) ? cfg.agents : {};
+  const main = Array.isArray(agents.list) ? agents.list.find((a) => isObject(a) && a.id === 'main') : undefined;
+  const configured = [isObject(main) ? main.workspace : undefined, isObject(agents.defaults) ? agents.defaults.workspace : undefined].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (configured) {
+    return path.resolve(configDir, expandHome(configured.trim(), home));
+  }
+  const fromEnv = env.OPENCLAW_WORKSPACE_DIR?.trim();
+  if (fromEnv) {
+    return path.resolve(expandHome(fromEnv, home));
+  }
+  return path.join(openclawStateDir(env, home), 'workspace');
+}
+
+/** Files larger than this are not read (OpenClaw bounds bootstrap files too; the prompt would be useless anyway). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The bootstrap files the agent workspace holds, among `names` (the ones the
+ * package writes), or `defaults` when the folder does not exist yet.
+ */
+export function readAgentWorkspace(dir: string, defaults: readonly { name: string; content: string }[]): AgentWorkspaceFiles {
+  if (!fs.existsSync(dir)) {
+    return { dir, fresh: true, files: defaults.map((f) => ({ ...f })) };
+  }
+  const files: { name: string; content: string }[] = [];
+  for (const { name } of defaults) {
+    const file = path.join(dir, name);
+    try {
+      const st = fs.statSync(file);
+      if (st.isFile() && st.size <= MAX_FILE_BYTES) {
+        files.push({ name, content: fs.readFileSync(file, 'utf8') });
+      }
+    } catch {
+      // absent: OpenClaw injects what exists
+    }
+  }
+  return { dir, fresh: false, files };
+}

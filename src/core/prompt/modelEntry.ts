@@ -1,0 +1,58 @@
+/**
+ * The model a run uses and its entry under `models.providers`, read from a
+ * config as OpenClaw resolves the primary model: the `main` agent's own
+ * `model`, else `agents.defaults.model` (a string or `{ primary }`), as
+ * `provider/model`. The entry's `contextWindow` bounds the deferred tool
+ * directory (a tenth of it) and its `maxTokens` is the request's
+ * `max_completion_tokens`.
+ */
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export interface ModelEntry {
+  provider: string;
+  model: string;
+  contextWindow?: number;
+  maxTokens?: number;
+  /** The provider's configured `baseUrl`. */
+  baseUrl?: string;
+}
+
+function primaryOf(model: unknown): string | undefined {
+  if (typeof model === 'string') {
+    return model;
+  }
+  return isObject(model) && typeof model.primary === 'string' ? model.primary : undefined;
+}
+
+function positive(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** The configured primary model (`undefined` when the config names none in `provider/model` form). */
+export function configuredModelEntry(config: unknown): ModelEntry | undefined {
+  if (!isObject(config)) {
+    return undefined;
+  }
+  const agents = isObject(config.agents) ? config.agents : {};
+  const main = Array.isArray(agents.list) ? agents.list.find((a) => isObject(a) && a.id === 'main') : undefined;
+  const ref = primaryOf(isObject(main) ? main.model : undefined) ?? primaryOf(isObject(agents.defaults) ? agents.defaults.model : undefined);
+  const slash = ref?.indexOf('/') ?? -1;
+  if (!ref || slash <= 0 || slash === ref.length - 1) {
+    return undefined;
+  }
+  const provider = ref.slice(0, slash);
+  const model = ref.slice(slash + 1);
+  const providers = isObject(config.models) && isObject(config.models.providers) ? config.models.providers : {};
+  const entry = providers[provider];
+  const listed = isObject(entry) && Array.isArray(entry.models) ? entry.models.find((m) => isObject(m) && m.id === model) : undefined;
+  const m = isObject(listed) ? listed : {};
+  const contextWindow = positive(m.contextWindow);
+  const maxTokens = positive(m.maxTokens);
+  const baseUrl = isObject(entry) && typeof entry.baseUrl === 'string' ? entry.baseUrl : undefined;
+  return { provider, model, ...(contextWindow !== undefined ? { contextWindow } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+}

@@ -1,0 +1,78 @@
+import * as os from 'node:os';
+import { DEFAULT_MODEL } from '../provider/requestShapes';
+import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
+import { isProxyLikeEndpoint } from './maxTokens';
+import { configuredModelEntry } from './modelEntry';
+import { PROMPT_DATA, type PromptData } from './openclawRequest';
+
+/**
+ * What a prediction of OpenClaw's request reads from the user's side, once
+ * per workspace: the configured model and its entry, the agent workspace and
+ * its bootstrap files, the state folder. Everything else comes from the
+ * generated templates.
+ */
+export interface OpenClawRequestContext {
+  data: PromptData;
+  provider: string;
+  model: string;
+  contextWindow?: number;
+  maxTokens: number;
+  /** A configured endpoint other than OpenAI's: OpenClaw bounds max_completion_tokens by the context left. */
+  proxyLikeEndpoint: boolean;
+  workspace: AgentWorkspaceFiles;
+  stateDir: string;
+  /** The `openclaw` package folder the prompt names (its docs and skills). */
+  openclawDir: string;
+  /** What the prediction could not read from the workspace and took a default for. */
+  assumed: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Stands for the package folder when no OpenClaw is installed (a volatile part either way). */
+export const UNKNOWN_OPENCLAW_DIR = '<openclaw package>';
+
+/** Output bound when the model entry sets none: the value the modelled captures were configured with. */
+const FALLBACK_MAX_TOKENS = 4096;
+
+export interface ContextOptions {
+  config: unknown;
+  configDir: string;
+  env?: Env;
+  home?: string;
+  /** The installed OpenClaw package folder, when known (`verify`/`capture` locate it). */
+  openclawDir?: string;
+  /** A model to use when the config names none (`--model`). */
+  model?: string;
+  data?: PromptData;
+}
+
+export function openclawRequestContext(opts: ContextOptions): OpenClawRequestContext {
+  const env = opts.env ?? process.env;
+  const home = opts.home ?? os.homedir();
+  const data = opts.data ?? PROMPT_DATA;
+  const assumed: string[] = [];
+  const entry = configuredModelEntry(opts.config);
+  if (!entry) {
+    assumed.push('the config names no primary model (agents.defaults.model): the model is the preview\'s own');
+  } else if (entry.maxTokens === undefined) {
+    assumed.push(`models.providers.${entry.provider} lists no maxTokens for ${entry.model}: max_completion_tokens ${FALLBACK_MAX_TOKENS} assumed`);
+  }
+  if (opts.openclawDir === undefined) {
+    assumed.push(`no installed OpenClaw was found: the package folder its prompt cites (docs, skills) is shown as ${UNKNOWN_OPENCLAW_DIR}`);
+  }
+  const stateDir = openclawStateDir(env, home);
+  const dir = agentWorkspaceDir(opts.config, opts.configDir, env, home);
+  return {
+    data,
+    provider: entry?.provider ?? 'openai',
+    model: opts.model ?? entry?.model ?? DEFAULT_MODEL,
+    ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
+    maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
+    proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
+    workspace: readAgentWorkspace(dir, data.bootstrapFiles),
+    stateDir,
+    openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
+    assumed,
+  };
+}

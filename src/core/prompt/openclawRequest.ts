@@ -1,0 +1,186 @@
+import * as os from 'node:os';
+import type { ModelTool } from '../modes/toolSearchTools';
+import type { ToolSearchModeName } from '../types';
+import newest from './versions/openclaw-2026.9.6.json';
+import type { AgentWorkspaceFiles } from './agentWorkspace';
+import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
+import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
+import type { VolatileValues } from './volatile';
+
+/**
+ * The request OpenClaw sends for one turn (Chat Completions, as its
+ * `openai-completions` providers speak it), built from the templates
+ * `scripts/extract-openclaw-prompt.mjs` generated from the package: the
+ * system prompt per mode with its slots filled, the message layout, the
+ * envelope in OpenClaw's key order, and the tools array as given.
+ */
+
+export interface PromptData {
+  openclawVersion: string;
+  modelledFor: Record<string, string>;
+  toolLines: { order: string[]; summaries: Record<'plain' | 'codeMode' | 'withoutSessionsHistory', Record<string, string | null>> };
+  bootstrapFiles: { name: string; content: string }[];
+  /** Beyond these OpenClaw truncates an injected file (not modelled: reported). */
+  bootstrapLimits: { perFile: number; userFile: number; total: number };
+  maxTokensBound: MaxTokensBound;
+  skillsCompaction: SkillsCompaction;
+  /** The skills prompt OpenClaw built in the extraction environment, before shortening it for a context window. */
+  skillsPrompt: string;
+  messages: { roles: string[]; user: string; runtimeLine: string; context: unknown };
+  envelopeOrder: string[];
+  modes: Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>;
+}
+
+export const PROMPT_DATA: PromptData = newest as PromptData;
+
+export interface OpenClawRequestInput {
+  /** The mode whose request is built (the effective one: code falls back to tools as OpenClaw's does not, see fidelity.md). */
+  mode: ToolSearchModeName;
+  /** Exactly the function tools sent, in order. */
+  tools: readonly ModelTool[];
+  /** The text under `### Deferred Tool Schemas` (code, tools and directory modes). */
+  directory?: string;
+  prompt: string;
+  /** The configured model: its id is the envelope's `model`; `provider/model` is named in the prompt. */
+  provider: string;
+  model: string;
+  maxTokens: number;
+  /** With a proxy-like endpoint, max_completion_tokens is bounded by what this window leaves. */
+  contextWindow?: number;
+  proxyLikeEndpoint?: boolean;
+  workspace: AgentWorkspaceFiles;
+  /** Folders the prompt names; each is a volatile part (volatile.ts). */
+  stateDir: string;
+  openclawDir: string;
+  /** The moment of the turn (default now). */
+  now?: Date;
+  timeZone?: string;
+}
+
+export interface OpenClawRequest {
+  body: Record<string, unknown>;
+  /** The values of the volatile parts this prediction used, for normalization. */
+  volatile: VolatileValues;
+  /** What of the workspace the templates do not model (empty when the prediction is complete). */
+  unmodelled: string[];
+}
+
+/** OpenClaw's tool list in its prompt: its own order first, then every other name sorted, each with its summary. */
+export function toolLinesOf(names: readonly string[], data: PromptData = PROMPT_DATA): string {
+  const visible = new Map<string, string>();
+  for (const n of names) {
+    const key = n.trim().toLowerCase();
+    if (key && !visible.has(key)) {
+      visible.set(key, n.trim());
+    }
+  }
+  const summaries = data.toolLines.summaries;
+  const summary = (key: string): string | null | undefined => (key === 'sessions_search' && !visible.has('sessions_history') ? summaries.withoutSessionsHistory[key] : summaries.plain[key]);
+  const line = (key: string): string => {
+    const s = summary(key);
+    return s ? `- ${visible.get(key) ?? key}: ${s}` : `- ${visible.get(key) ?? key}`;
+  };
+  const ordered = data.toolLines.order.filter((k) => visible.has(k));
+  // JavaScript's default sort (UTF-16 code units), as OpenClaw's toSorted().
+  const extra = [...visible.keys()].filter((k) => !data.toolLines.order.includes(k)).sort();
+  return [...ordered, ...extra].map(line).join('\n');
+}
+
+function fill(template: string, slots: Record<string, string>): string {
+  return template.replace(/\{\{([A-Za-z]+(?::[^}]+)?)\}\}/g, (whole, name: string) => slots[name] ?? whole);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** The parts of a moment in a time zone, through Intl (no hand-made offsets). */
+function partsIn(now: Date, timeZone: string): Record<string, string> {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+  return Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
+}
+
+function machineTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Removes the section of a bootstrap file the workspace does not have. */
+function withoutFile(system: string, name: string): string {
+  return system.replace(`## {{workspaceDir}}/${name}\n{{file:${name}}}\n`, '');
+}
+
+export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData = PROMPT_DATA): OpenClawRequest {
+  const mode = data.modes[input.mode];
+  const now = input.now ?? new Date();
+  const timeZone = input.timeZone ?? machineTimeZone();
+  const p = partsIn(now, timeZone);
+  const date = `${p.year}-${p.month}-${p.day}`;
+  const unmodelled: string[] = [];
+  const slots: Record<string, string> = {
+    toolLines: toolLinesOf(input.tools.map((t) => t.name), data),
+    directory: input.directory ?? '',
+    workspaceDir: input.workspace.dir,
+    openclawDir: input.openclawDir,
+    stateDir: input.stateDir,
+    skills: compactSkillsPrompt(fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }), input.contextWindow, data.skillsCompaction),
+    modelRef: `${input.provider}/${input.model}`,
+    date,
+    timeZone,
+  };
+  let system = mode.system;
+  const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
+  for (const f of data.bootstrapFiles) {
+    const content = present.get(f.name);
+    if (content === undefined) {
+      system = withoutFile(system, f.name);
+      unmodelled.push(`${f.name} is not in the agent workspace: the prompt's sections that mention it are those of a new workspace`);
+    } else {
+      // OpenClaw injects each file with its trailing white space trimmed.
+      const text = content.trimEnd();
+      const limit = f.name === 'USER.md' ? data.bootstrapLimits.userFile : data.bootstrapLimits.perFile;
+      if (text.length > limit) {
+        unmodelled.push(`${f.name} has ${text.length} characters: OpenClaw truncates it to ${limit}, which the prediction does not model`);
+      }
+      slots[`file:${f.name}`] = text;
+    }
+  }
+  for (const name of present.keys()) {
+    if (!data.bootstrapFiles.some((f) => f.name === name)) {
+      unmodelled.push(`${name} in the agent workspace is not modelled: OpenClaw may inject it too`);
+    }
+  }
+  system = fill(system, slots);
+  const runtimeLine = fill(data.messages.runtimeLine, {
+    workspaceDir: input.workspace.dir,
+    modelRef: slots.modelRef ?? '',
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    host: os.hostname(),
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    node: process.version,
+  });
+  const timestamp = `${p.weekday} ${date} ${pad(Number(p.hour))}:${p.minute} ${p.timeZoneName}`;
+  const user = fill(data.messages.user, { timestamp, prompt: input.prompt, runtimeLine });
+  const messages = [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+    { role: 'user', content: data.messages.context },
+  ];
+  const envelope: Record<string, unknown> = { ...mode.envelope, model: input.model, max_completion_tokens: input.maxTokens };
+  const body: Record<string, unknown> = {};
+  for (const key of data.envelopeOrder) {
+    if (key === 'messages') {
+      body.messages = messages;
+    } else if (key === 'tools') {
+      body.tools = input.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    } else if (key in envelope) {
+      body[key] = envelope[key];
+    }
+  }
+  if ('max_completion_tokens' in body) {
+    body.max_completion_tokens = boundedMaxTokens(input.maxTokens, input.contextWindow, body, data.maxTokensBound, input.proxyLikeEndpoint === true);
+    if (body.max_completion_tokens !== input.maxTokens) {
+      unmodelled.push(`max_completion_tokens is lowered from ${input.maxTokens} to ${String(body.max_completion_tokens)}: the prompt leaves that little of the ${input.contextWindow ?? '?'}-token context window (the number follows the lengths of the volatile parts)`);
+    }
+  }
+  return { body, volatile: { workspaceDir: input.workspace.dir, stateDir: input.stateDir, openclawDir: input.openclawDir }, unmodelled };
+}

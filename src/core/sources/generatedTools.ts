@@ -1,0 +1,199 @@
+import type { JsonSchema } from '../types';
+import newestTools from './versions/openclaw-2026.9.6.tools.json';
+
+/**
+ * The tools an OpenClaw version composes for a turn, generated from its own
+ * package by `scripts/extract-openclaw-tools.mjs` (OpenClaw's
+ * `createOpenClawCodingTools`, normalized for an `openai-completions`
+ * provider). Versions without such data (the seed's 2026.1.30) keep the
+ * hand-described tables of `coreTools.ts`.
+ */
+
+/** What a run must have for OpenClaw to build a tool. */
+export type ConditionKind = 'model-capability' | 'model-provider' | 'credential' | 'trigger' | 'client-capability' | 'run-option' | 'config-switch';
+
+export interface ToolCondition {
+  /** What `--assume` names: `vision-model`, `credential-openai`, ... */
+  id: string;
+  kind: ConditionKind;
+  /** The capability, environment variable, trigger or option it is about. */
+  key: string;
+  /** A noun phrase for people: "a model that accepts images" (reasons read "built only when the run has ..."). */
+  text: string;
+  /** Tools OpenClaw builds only with this condition. */
+  tools: readonly string[];
+}
+
+export interface GeneratedTool {
+  name: string;
+  label?: string;
+  description: string;
+  parameters: JsonSchema;
+  /** `core`, or the bundled plugin that provides it. */
+  owner: string;
+  catalogMode?: 'direct-only';
+  groups: readonly string[];
+}
+
+export interface ConditionalTool extends GeneratedTool {
+  /** Any one of these conditions makes OpenClaw build it. */
+  conditions: readonly string[];
+}
+
+export type SearchModeName = 'code' | 'tools' | 'directory';
+
+/** A control tool as sent: OpenClaw's `createToolSearchTools`, normalized. */
+export interface ControlTool {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export interface ModeTools {
+  /** JSON of the control tools with `{{searchDefaultLimit}}`-style slots for the workspace's limits. */
+  controlToolsTemplate: string;
+  /** Non-control tools OpenClaw keeps in front of the model in this mode. */
+  visible: readonly string[];
+}
+
+export interface GeneratedToolSet {
+  openclawVersion: string;
+  tools: readonly GeneratedTool[];
+  conditions: readonly ToolCondition[];
+  conditionalTools: readonly ConditionalTool[];
+  modes: Readonly<Record<SearchModeName, ModeTools>>;
+}
+
+export class GeneratedToolsError extends Error {}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function stringList(v: unknown, where: string): string[] {
+  if (!Array.isArray(v) || !v.every((x): x is string => typeof x === 'string')) {
+    throw new GeneratedToolsError(`${where}: expected a list of strings`);
+  }
+  return v;
+}
+
+function str(v: unknown, where: string): string {
+  if (typeof v !== 'string') {
+    throw new GeneratedToolsError(`${where}: expected a string`);
+  }
+  return v;
+}
+
+function toolOf(v: unknown, where: string): GeneratedTool {
+  if (!isRecord(v)) {
+    throw new GeneratedToolsError(`${where}: expected an object`);
+  }
+  const name = str(v.name, `${where}.name`);
+  if (!isRecord(v.parameters)) {
+    throw new GeneratedToolsError(`${where} (${name}).parameters: expected an object schema`);
+  }
+  if (v.catalogMode !== undefined && v.catalogMode !== 'direct-only') {
+    throw new GeneratedToolsError(`${where} (${name}).catalogMode: unknown value ${JSON.stringify(v.catalogMode)}`);
+  }
+  return {
+    name,
+    ...(typeof v.label === 'string' ? { label: v.label } : {}),
+    description: str(v.description, `${where} (${name}).description`),
+    parameters: v.parameters as JsonSchema,
+    owner: str(v.owner, `${where} (${name}).owner`),
+    ...(v.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' as const } : {}),
+    groups: stringList(v.groups, `${where} (${name}).groups`),
+  };
+}
+
+const CONDITION_KINDS: readonly ConditionKind[] = ['model-capability', 'model-provider', 'credential', 'trigger', 'client-capability', 'run-option', 'config-switch'];
+
+/** Reads and checks one generated file; a malformed one is refused with the place that is wrong. */
+export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
+  if (!isRecord(raw)) {
+    throw new GeneratedToolsError('generated tools: expected an object');
+  }
+  const version = str(raw.openclawVersion, 'openclawVersion');
+  const tools = Array.isArray(raw.tools) ? raw.tools.map((t, i) => toolOf(t, `tools[${i}]`)) : [];
+  const conditions = (Array.isArray(raw.conditions) ? raw.conditions : []).map((c, i): ToolCondition => {
+    const where = `conditions[${i}]`;
+    if (!isRecord(c)) {
+      throw new GeneratedToolsError(`${where}: expected an object`);
+    }
+    const kind = str(c.kind, `${where}.kind`);
+    if (!CONDITION_KINDS.includes(kind as ConditionKind)) {
+      throw new GeneratedToolsError(`${where}.kind: unknown kind ${JSON.stringify(kind)}`);
+    }
+    return { id: str(c.id, `${where}.id`), kind: kind as ConditionKind, key: str(c.key, `${where}.key`), text: str(c.text, `${where}.text`), tools: stringList(c.tools, `${where}.tools`) };
+  });
+  const known = new Set(conditions.map((c) => c.id));
+  const conditionalTools = (Array.isArray(raw.conditionalTools) ? raw.conditionalTools : []).map((t, i): ConditionalTool => {
+    const base = toolOf(t, `conditionalTools[${i}]`);
+    const ids = stringList(isRecord(t) ? t.conditions : undefined, `conditionalTools[${i}] (${base.name}).conditions`);
+    const unknown = ids.filter((id) => !known.has(id));
+    if (ids.length === 0 || unknown.length > 0) {
+      throw new GeneratedToolsError(`conditionalTools[${i}] (${base.name}).conditions: ${ids.length === 0 ? 'empty' : `unknown ${unknown.join(', ')}`}`);
+    }
+    return { ...base, conditions: ids };
+  });
+  if (!isRecord(raw.modes)) {
+    throw new GeneratedToolsError('modes: expected an object');
+  }
+  const modes = {} as Record<SearchModeName, ModeTools>;
+  for (const m of ['code', 'tools', 'directory'] as const) {
+    const entry = raw.modes[m];
+    if (!isRecord(entry)) {
+      throw new GeneratedToolsError(`modes.${m}: missing`);
+    }
+    modes[m] = { controlToolsTemplate: str(entry.controlToolsTemplate, `modes.${m}.controlToolsTemplate`), visible: stringList(entry.visible, `modes.${m}.visible`) };
+  }
+  return { openclawVersion: version, tools, conditions, conditionalTools, modes };
+}
+
+const GENERATED: readonly GeneratedToolSet[] = [parseGeneratedTools(newestTools)];
+
+/** The generated tool set of exactly this OpenClaw version, when one was generated. */
+export function generatedToolsFor(version: string): GeneratedToolSet | undefined {
+  return GENERATED.find((g) => g.openclawVersion === version);
+}
+
+/** The limits a control tool's text may quote. */
+export interface ControlToolLimits {
+  searchDefaultLimit: number;
+  maxSearchLimit: number;
+  codeTimeoutMs: number;
+}
+
+/** The control tools of a mode as OpenClaw sends them for these limits. */
+export function controlToolsFor(set: GeneratedToolSet, mode: SearchModeName, limits: ControlToolLimits): ControlTool[] {
+  const slots: Record<string, number> = { ...limits };
+  const text = set.modes[mode].controlToolsTemplate.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+    const v = slots[key];
+    if (v === undefined) {
+      throw new GeneratedToolsError(`modes.${mode}: unknown slot ${whole}`);
+    }
+    return String(v);
+  });
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed)) {
+    throw new GeneratedToolsError(`modes.${mode}.controlToolsTemplate: expected a list`);
+  }
+  return parsed.map((t, i) => {
+    const tool = toolOf({ ...(isRecord(t) ? t : {}), owner: 'core', groups: [] }, `modes.${mode} control tool ${i}`);
+    return { name: tool.name, description: tool.description, parameters: tool.parameters };
+  });
+}
+
+/**
+ * Which `--assume` ids are not conditions of this version: an error for the
+ * caller to report, with the known ones.
+ */
+export function unknownConditions(set: GeneratedToolSet | undefined, assumed: readonly string[]): string[] {
+  const known = new Set((set?.conditions ?? []).map((c) => c.id));
+  return assumed.filter((a) => !known.has(a));
+}
+
+/** Every condition id of every version with generated tools, sorted: what `--assume` accepts at all. */
+export function knownConditionIds(): string[] {
+  return [...new Set(GENERATED.flatMap((g) => g.conditions.map((c) => c.id)))].sort();
+}

@@ -1,0 +1,269 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { errorMessage } from '../util/errors';
+import { readOpenClawStore, STORE_LIMITS, type StoreLimits } from './openclawStore';
+import { transcriptEvents } from './openclawTranscript';
+import { parseSessionLog, type SessionEvent } from './sessionLog';
+import { isSqliteFile } from './sqliteImage';
+import type { ToolSearchModeName } from '../types';
+
+/**
+ * Every session a path holds, whatever wrote it: OpenClaw's SQLite agent
+ * store (2026.9 on: `agents/<agent>/agent/openclaw-agent.sqlite` under the
+ * state folder), OpenClaw's JSONL transcripts (older versions:
+ * `agents/<agent>/sessions/<id>.jsonl`), and the product's own session logs
+ * (`run --log`, `call --log`, `compare`). A path is a state folder, an agent
+ * folder, a folder of logs or one file. Anything else is an error that says
+ * what was found, never an empty result: OpenClaw's trajectory files and
+ * unrelated JSON or SQLite files are named as such.
+ */
+
+export type SessionFormat = 'openclaw-store' | 'openclaw-jsonl' | 'inspector';
+
+export interface LoadedSession {
+  file: string;
+  format: SessionFormat;
+  sessionId: string;
+  sessionKey?: string;
+  /** The agent whose store or folder held it. */
+  agentId?: string;
+  /** The OpenClaw version that wrote the store, when it says. */
+  openclawVersion?: string;
+  mode?: ToolSearchModeName;
+  model?: string;
+  startedAt?: string;
+  events: SessionEvent[];
+}
+
+export interface SessionReadProblem {
+  file: string;
+  message: string;
+  /** 1-based line in a JSONL file. */
+  line?: number;
+}
+
+export interface SessionsRead {
+  sessions: LoadedSession[];
+  /** Files read (each store or log once). */
+  files: string[];
+  /** Paths that held no session at all, or could not be read: the reason for each. */
+  errors: SessionReadProblem[];
+  /** Lines, events or rows skipped inside files that otherwise read. */
+  problems: SessionReadProblem[];
+  /** Files seen and left out on purpose (trajectory files beside transcripts), with why. */
+  skipped: SessionReadProblem[];
+}
+
+const STORE_NAME = 'openclaw-agent.sqlite';
+const MAX_DEPTH = 5;
+const MAX_FILES = 5000;
+const MAX_JSONL_BYTES = 64 * 1024 * 1024;
+const TRAJECTORY_SCHEMA = 'openclaw-trajectory';
+
+type Sniffed = { format: SessionFormat } | { notSession: string; trajectory?: boolean };
+
+function firstJsonLine(file: string): unknown {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.subarray(0, n).toString('utf8');
+    const line = text.split('\n').find((l) => l.trim() !== '');
+    if (line === undefined) {
+      return undefined;
+    }
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      return Symbol.for('not-json');
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** What a file is, from its first bytes or first line. */
+export function sniffSessionFile(file: string): Sniffed {
+  const fd = fs.openSync(file, 'r');
+  const head = Buffer.alloc(16);
+  try {
+    fs.readSync(fd, head, 0, 16, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (isSqliteFile(head)) {
+    return { format: 'openclaw-store' };
+  }
+  const first = firstJsonLine(file);
+  if (first === undefined) {
+    return { notSession: 'an empty file' };
+  }
+  if (!isRecord(first)) {
+    return { notSession: 'neither an SQLite store nor JSON lines' };
+  }
+  if (first.traceSchema === TRAJECTORY_SCHEMA) {
+    return { notSession: "OpenClaw's trajectory file (runtime events), not a transcript: give the transcript beside it, or the state folder", trajectory: true };
+  }
+  if (typeof first.seq === 'number' && typeof first.type === 'string') {
+    return { format: 'inspector' };
+  }
+  if (first.type === 'session' || isRecord(first.message)) {
+    return { format: 'openclaw-jsonl' };
+  }
+  return { notSession: `JSON lines, but neither an OpenClaw transcript nor a Tool Search Inspector session log (first line has type ${JSON.stringify(first.type ?? null)})` };
+}
+
+function walk(dir: string, depth: number, out: string[]): void {
+  if (depth > MAX_DEPTH || out.length >= MAX_FILES) {
+    return;
+  }
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.git')) {
+      walk(full, depth + 1, out);
+    } else if (e.isFile() && (e.name === STORE_NAME || e.name.endsWith('.jsonl')) && out.length < MAX_FILES) {
+      out.push(full);
+    }
+  }
+}
+
+/** The agent a store or transcript path belongs to: `agents/<id>/...`. */
+function agentOf(file: string): string | undefined {
+  const parts = file.split(path.sep);
+  const i = parts.lastIndexOf('agents');
+  return i >= 0 && i + 1 < parts.length - 1 ? parts[i + 1] : undefined;
+}
+
+/** The stores and JSONL files under a folder (OpenClaw's state or agent folder, a folder of logs), as `readSessions` finds them. */
+export function findSessionFiles(dir: string): string[] {
+  const files: string[] = [];
+  walk(dir, 0, files);
+  return files;
+}
+
+async function readStore(file: string, limits: StoreLimits, out: SessionsRead): Promise<void> {
+  const store = await readOpenClawStore(file, limits);
+  const agentId = store.agentId ?? agentOf(file);
+  for (const p of store.problems) {
+    out.problems.push({ file, message: p });
+  }
+  if (store.skippedSessions > 0) {
+    out.problems.push({ file, message: `${store.skippedSessions} more sessions not read (at most ${limits.maxSessions})` });
+  }
+  for (const s of store.sessions) {
+    const t = transcriptEvents(s.entries, s.trajectory, s.sessionId);
+    out.sessions.push({
+      file,
+      format: 'openclaw-store',
+      sessionId: s.sessionId,
+      ...(s.sessionKey ? { sessionKey: s.sessionKey } : {}),
+      ...(agentId ? { agentId } : {}),
+      ...(store.openclawVersion ? { openclawVersion: store.openclawVersion } : {}),
+      ...(t.mode ? { mode: t.mode } : {}),
+      ...(t.model ? { model: t.model } : s.provider && s.model ? { model: `${s.provider}/${s.model}` } : {}),
+      ...(t.startedAt ? { startedAt: t.startedAt } : s.createdAt !== undefined ? { startedAt: new Date(s.createdAt).toISOString() } : {}),
+      events: t.events,
+    });
+  }
+}
+
+function readJsonl(file: string, format: 'openclaw-jsonl' | 'inspector', out: SessionsRead): void {
+  const size = fs.statSync(file).size;
+  if (size > MAX_JSONL_BYTES) {
+    throw new Error(`${size} bytes; at most ${MAX_JSONL_BYTES} are read`);
+  }
+  const text = fs.readFileSync(file, 'utf8');
+  const agentId = agentOf(file);
+  const base = { file, format, sessionId: path.basename(file, '.jsonl'), ...(agentId ? { agentId } : {}) };
+  if (format === 'inspector') {
+    const parsed = parseSessionLog(text);
+    for (const e of parsed.errors) out.problems.push({ file, line: e.line, message: e.message });
+    out.sessions.push({ ...base, events: parsed.events, ...modeOfEvents(parsed.events) });
+    return;
+  }
+  const entries: unknown[] = [];
+  text.split('\n').forEach((l, i) => {
+    if (l.trim() === '') return;
+    try {
+      entries.push(JSON.parse(l) as unknown);
+    } catch (err) {
+      out.problems.push({ file, line: i + 1, message: errorMessage(err) });
+    }
+  });
+  const t = transcriptEvents(entries, [], base.sessionId);
+  out.sessions.push({ ...base, sessionId: t.sessionId, events: t.events, ...(t.mode ? { mode: t.mode } : {}), ...(t.model ? { model: t.model } : {}), ...(t.startedAt ? { startedAt: t.startedAt } : {}) });
+}
+
+function modeOfEvents(events: readonly SessionEvent[]): { mode?: ToolSearchModeName; startedAt?: string } {
+  const start = events.find((e) => e.type === 'turn-start');
+  return start?.type === 'turn-start' ? { mode: start.effectiveMode, startedAt: start.at } : {};
+}
+
+async function readFile(file: string, limits: StoreLimits, out: SessionsRead, given: boolean): Promise<void> {
+  let sniffed: Sniffed;
+  try {
+    sniffed = sniffSessionFile(file);
+  } catch (err) {
+    out.errors.push({ file, message: errorMessage(err) });
+    return;
+  }
+  if ('notSession' in sniffed) {
+    // Inside a folder, trajectory files sit beside the transcripts they describe.
+    (given || !sniffed.trajectory ? out.errors : out.skipped).push({ file, message: sniffed.notSession });
+    return;
+  }
+  const before = out.sessions.length;
+  try {
+    if (sniffed.format === 'openclaw-store') {
+      await readStore(file, limits, out);
+    } else {
+      readJsonl(file, sniffed.format, out);
+    }
+    out.files.push(file);
+  } catch (err) {
+    out.sessions.length = before;
+    out.errors.push({ file, message: errorMessage(err) });
+  }
+}
+
+/** Reads every session under `paths` (files, state folders, agent folders, folders of logs). */
+export async function readSessions(paths: readonly string[], limits: StoreLimits = STORE_LIMITS): Promise<SessionsRead> {
+  const out: SessionsRead = { sessions: [], files: [], errors: [], problems: [], skipped: [] };
+  for (const p of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch (err) {
+      out.errors.push({ file: p, message: errorMessage(err) });
+      continue;
+    }
+    if (!stat.isDirectory()) {
+      await readFile(p, limits, out, true);
+      continue;
+    }
+    const files: string[] = [];
+    walk(p, 0, files);
+    const before = out.files.length;
+    const errorsBefore = out.errors.length;
+    for (const f of files) {
+      await readFile(f, limits, out, false);
+    }
+    if (out.files.length === before && out.errors.length === errorsBefore) {
+      out.errors.push({
+        file: p,
+        message: `no session here: looked for OpenClaw stores (${STORE_NAME}), OpenClaw transcripts and Tool Search Inspector logs (*.jsonl) up to ${MAX_DEPTH} folders down${out.skipped.length > 0 ? `; left out ${out.skipped.length} trajectory file(s)` : ''}`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,152 @@
+// The prediction of OpenClaw's own request from the generated templates:
+// tool lines in OpenClaw's order, every slot filled, the workspace's
+// bootstrap files injected, the envelope in OpenClaw's key order, and the one
+// normalization of the volatile parts.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { captureConfig } from '../../../src/core/capture/captureConfig';
+import { agentWorkspaceDir, readAgentWorkspace } from '../../../src/core/prompt/agentWorkspace';
+import { configuredModelEntry } from '../../../src/core/prompt/modelEntry';
+import { buildOpenClawRequest, PROMPT_DATA, toolLinesOf, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
+import { firstDifference, requestParts } from '../../../src/core/prompt/requestDiff';
+import { normalizeRequest, normalizeText } from '../../../src/core/prompt/volatile';
+import { scratchDir } from '../../helpers/scratch';
+
+const tool = (name: string): { name: string; description: string; parameters: Record<string, unknown> } => ({ name, description: `${name} tool`, parameters: { type: 'object', properties: {} } });
+
+function input(over: Partial<OpenClawRequestInput> = {}): OpenClawRequestInput {
+  return {
+    mode: 'tools',
+    tools: [tool('read'), tool('tool_search'), tool('exec')],
+    directory: 'Available deferred-schema tools: none.',
+    prompt: 'hello there',
+    provider: 'prov',
+    model: 'm-1',
+    maxTokens: 777,
+    workspace: { dir: '/agent/ws', fresh: true, files: PROMPT_DATA.bootstrapFiles },
+    stateDir: '/state',
+    openclawDir: '/pkg/openclaw',
+    now: new Date('2026-03-04T05:06:00Z'),
+    timeZone: 'UTC',
+    ...over,
+  };
+}
+
+function system(body: Record<string, unknown>): string {
+  return (body.messages as { content: string }[])[0]?.content ?? '';
+}
+
+describe('prompt: OpenClaw request prediction', () => {
+  it('lists tools in OpenClaw\'s own order with their summaries, then the rest sorted', () => {
+    const lines = toolLinesOf(['zeta_tool', 'exec', 'read', 'alpha_tool']).split('\n');
+    assert.equal(lines[0], `- read: ${PROMPT_DATA.toolLines.summaries.plain.read}`);
+    assert.equal(lines[1], `- exec: ${PROMPT_DATA.toolLines.summaries.plain.exec}`);
+    assert.deepEqual(lines.slice(2), ['- alpha_tool', '- zeta_tool']);
+  });
+
+  it('names sessions_history in the sessions_search summary only when that tool is there', () => {
+    const withHistory = toolLinesOf(['sessions_search', 'sessions_history']);
+    const without = toolLinesOf(['sessions_search']);
+    assert.notEqual(PROMPT_DATA.toolLines.summaries.plain.sessions_search, PROMPT_DATA.toolLines.summaries.withoutSessionsHistory.sessions_search);
+    assert.ok(withHistory.includes(`- sessions_search: ${PROMPT_DATA.toolLines.summaries.plain.sessions_search}`));
+    assert.equal(without, `- sessions_search: ${PROMPT_DATA.toolLines.summaries.withoutSessionsHistory.sessions_search}`);
+  });
+
+  it('fills every slot: no {{...}} is left in the system prompt or the messages, in any mode', () => {
+    for (const mode of ['direct', 'code', 'tools', 'directory'] as const) {
+      const r = buildOpenClawRequest(input({ mode }));
+      const text = JSON.stringify(r.body.messages);
+      assert.doesNotMatch(text, /\{\{[A-Za-z]+(:[^}]+)?\}\}/, mode);
+      assert.ok(system(r.body).includes('Working directory: /agent/ws'), mode);
+      assert.ok(system(r.body).includes('Current date: 2026-03-04'), mode);
+      assert.ok(system(r.body).includes('Current model identity: prov/m-1.'), mode);
+    }
+  });
+
+  it('keeps OpenClaw\'s envelope: key order, model id, max_completion_tokens, stream options, tools as functions', () => {
+    const r = buildOpenClawRequest(input());
+    assert.deepEqual(Object.keys(r.body), PROMPT_DATA.envelopeOrder);
+    assert.equal(r.body.model, 'm-1');
+    assert.equal(r.body.max_completion_tokens, 777);
+    assert.equal(r.body.stream, true);
+    assert.deepEqual(r.body.stream_options, { include_usage: true });
+    assert.deepEqual((r.body.tools as { function: { name: string } }[]).map((t) => t.function.name), ['read', 'tool_search', 'exec']);
+    const messages = r.body.messages as { role: string; content: unknown }[];
+    assert.deepEqual(messages.map((m) => m.role), PROMPT_DATA.messages.roles);
+    assert.match(String(messages[1]?.content), /^\[Wed 2026-03-04 05:06 UTC\] hello there\n\nRuntime: agent=main \| /);
+  });
+
+  it('puts the directory under its heading in Tool Search modes and none in direct mode', () => {
+    const tools = system(buildOpenClawRequest(input({ directory: 'DIRECTORY-TEXT' })).body);
+    assert.ok(tools.includes('### Deferred Tool Schemas\nDIRECTORY-TEXT\nThe AGENTS.md Tools section'));
+    const direct = system(buildOpenClawRequest(input({ mode: 'direct', directory: 'DIRECTORY-TEXT' })).body);
+    assert.ok(!direct.includes('Deferred Tool Schemas') && !direct.includes('DIRECTORY-TEXT'));
+  });
+
+  it('injects the agent workspace\'s own files, and drops the section of a file it lacks', () => {
+    const files = PROMPT_DATA.bootstrapFiles.filter((f) => f.name !== 'BOOTSTRAP.md').map((f) => (f.name === 'SOUL.md' ? { ...f, content: 'MY OWN SOUL\n' } : f));
+    const r = buildOpenClawRequest(input({ workspace: { dir: '/agent/ws', fresh: false, files } }));
+    assert.ok(system(r.body).includes('## /agent/ws/SOUL.md\nMY OWN SOUL\n'));
+    assert.ok(!system(r.body).includes('## /agent/ws/BOOTSTRAP.md'));
+    assert.ok(r.unmodelled.some((n) => n.startsWith('BOOTSTRAP.md')));
+  });
+
+  it('normalizes the volatile parts the same way on both sides', () => {
+    const a = buildOpenClawRequest(input({ workspace: { dir: '/a/ws', fresh: true, files: PROMPT_DATA.bootstrapFiles }, stateDir: '/a/state', openclawDir: '/a/pkg', now: new Date('2026-01-01T00:00:00Z') }));
+    const b = buildOpenClawRequest(input({ workspace: { dir: '/b/other', fresh: true, files: PROMPT_DATA.bootstrapFiles }, stateDir: '/b/st', openclawDir: '/b/p', now: new Date('2027-06-30T23:59:00Z') }));
+    assert.notEqual(JSON.stringify(a.body), JSON.stringify(b.body));
+    assert.equal(JSON.stringify(normalizeRequest(a.body, a.volatile)), JSON.stringify(normalizeRequest(b.body, b.volatile)));
+    // Not normalized: a different prompt or model stays a difference.
+    const c = buildOpenClawRequest(input({ prompt: 'other words' }));
+    assert.notEqual(JSON.stringify(normalizeRequest(a.body, a.volatile)), JSON.stringify(normalizeRequest(c.body, c.volatile)));
+    assert.equal(normalizeText('x /a/state/y /a', { workspaceDir: '/a', stateDir: '/a/state' }), 'x <stateDir>/y <workspaceDir>');
+  });
+
+  it('reports the first difference with both sides', () => {
+    assert.equal(firstDifference('same', 'same'), undefined);
+    const d = firstDifference('line1\nabcXdef', 'line1\nabcYdef') ?? '';
+    assert.match(d, /character 9 \(line 2/);
+    assert.ok(d.includes('"line1\\nabcXdef"') && d.includes('"line1\\nabcYdef"'));
+    const parts = requestParts({ model: 'a', messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'U' }], tools: [] });
+    assert.equal(parts['system prompt'], 'S');
+    assert.equal(parts.envelope, JSON.stringify({ keys: ['model', 'messages', 'tools'], model: 'a' }));
+  });
+});
+
+describe('prompt: the workspace side', () => {
+  it('reads the primary model and its entry as OpenClaw resolves it (main agent first)', () => {
+    const config = {
+      agents: { defaults: { model: { primary: 'p/one' } }, list: [{ id: 'main', model: 'p/two' }] },
+      models: { providers: { p: { models: [{ id: 'one', contextWindow: 1000 }, { id: 'two', contextWindow: 16000, maxTokens: 512 }] } } },
+    };
+    assert.deepEqual(configuredModelEntry(config), { provider: 'p', model: 'two', contextWindow: 16000, maxTokens: 512 });
+    assert.deepEqual(configuredModelEntry({ agents: { defaults: { model: 'p/one' } } }), { provider: 'p', model: 'one' });
+    assert.equal(configuredModelEntry({ agents: { defaults: { model: 'no-slash' } } }), undefined);
+    assert.equal(configuredModelEntry('hostile'), undefined);
+  });
+
+  it('a capture keeps the workspace model\'s context window and output bound', () => {
+    const config = { agents: { defaults: { model: 'p/small' } }, models: { providers: { p: { models: [{ id: 'small', contextWindow: 16000, maxTokens: 1024 }] } } } };
+    const cfg = captureConfig({ config, configDir: '/ws', mode: 'directory', baseUrl: 'http://127.0.0.1:1/v1', providerId: 'p', modelId: 'small', agentWorkspace: '/scratch' }) as { models: { providers: Record<string, { models: { contextWindow: number; maxTokens: number }[] }> } };
+    assert.equal(cfg.models.providers.p?.models[0]?.contextWindow, 16000);
+    assert.equal(cfg.models.providers.p?.models[0]?.maxTokens, 1024);
+  });
+
+  it('finds the agent workspace as OpenClaw does and reads the bootstrap files in it', () => {
+    assert.equal(agentWorkspaceDir({ agents: { defaults: { workspace: 'rel/ws' } } }, '/cfg', {}, '/home/u'), path.resolve('/cfg', 'rel/ws'));
+    assert.equal(agentWorkspaceDir({ agents: { defaults: { workspace: '~/w' } } }, '/cfg', {}, '/home/u'), path.join('/home/u', 'w'));
+    assert.equal(agentWorkspaceDir({}, '/cfg', { OPENCLAW_STATE_DIR: '/st' }, '/home/u'), path.join('/st', 'workspace'));
+    assert.equal(agentWorkspaceDir({}, '/cfg', {}, '/home/u'), path.join('/home/u', '.openclaw', 'workspace'));
+    const dir = scratchDir('tsi-agent-ws-');
+    {
+      fs.writeFileSync(path.join(dir, 'SOUL.md'), 'soul\n');
+      const ws = readAgentWorkspace(dir, PROMPT_DATA.bootstrapFiles);
+      assert.equal(ws.fresh, false);
+      assert.deepEqual(ws.files, [{ name: 'SOUL.md', content: 'soul\n' }]);
+      const fresh = readAgentWorkspace(path.join(dir, 'missing'), PROMPT_DATA.bootstrapFiles);
+      assert.equal(fresh.fresh, true);
+      assert.deepEqual(fresh.files.map((f) => f.name), PROMPT_DATA.bootstrapFiles.map((f) => f.name));
+    }
+  });
+});
