@@ -288,6 +288,94 @@ const bundledPlugins = fs.existsSync(extDir)
       .sort()
   : [];
 
+// Shipped name families (src/agents/tool-policy.ts): a policy entry `canvas` also names `show_widget`,
+// `update_plan` now names `progress_card`. The maps are private to the chunk, so they are read from its text
+// and then checked through OpenClaw's own expandShippedCoreToolPolicyNames.
+const familySrc = fs.readFileSync(path.join(dist, chunkWith('function expandShippedCoreToolPolicyNames(')), 'utf8');
+const mapLiteral = (name) => {
+  const m = new RegExp(`const ${name} = /\\* @__PURE__ \\*/ new Map\\((\\[[\\s\\S]*?\\])\\);`).exec(familySrc);
+  if (!m) {
+    throw new Error(`${name} not found in the tool-policy chunk`);
+  }
+  return Object.fromEntries(JSON.parse(m[1]));
+};
+const policyNameFamilies = mapLiteral('SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS');
+const policyNameRenames = mapLiteral('SHIPPED_CORE_POLICY_RENAMES');
+const expandShipped = byFunctionName(await load('function expandShippedCoreToolPolicyNames(')).expandShippedCoreToolPolicyNames;
+for (const key of new Set([...Object.keys(policyNameFamilies), ...Object.keys(policyNameRenames)])) {
+  const want = [policyNameRenames[key] ?? key, ...(policyNameFamilies[key] ?? [])];
+  const got = expandShipped([key]);
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    throw new Error(`expandShippedCoreToolPolicyNames(["${key}"]) is ${JSON.stringify(got)}, the chunk's maps say ${JSON.stringify(want)}`);
+  }
+}
+
+// Bundled plugins that construct tools (dist/extensions/*/openclaw.plugin.json): the tools they declare and
+// whether they load when nothing names them; a config that turns the plugin off builds none of them.
+const bundledPluginTools = {};
+if (fs.existsSync(extDir)) {
+  for (const d of fs.readdirSync(extDir).sort()) {
+    const f = path.join(extDir, d, 'openclaw.plugin.json');
+    if (!fs.existsSync(f)) {
+      continue;
+    }
+    const m = JSON.parse(fs.readFileSync(f, 'utf8'));
+    const declared = Array.isArray(m.contracts?.tools) ? m.contracts.tools.filter((t) => typeof t === 'string') : [];
+    if (typeof m.id === 'string' && declared.length > 0) {
+      bundledPluginTools[m.id] = { tools: declared, enabledByDefault: m.enabledByDefault === true, ...(m.kind ? { kind: m.kind } : {}) };
+    }
+  }
+}
+
+// The plugin that fills the memory slot when plugins.slots.memory is not set (src/plugins/slots.ts).
+const defaultMemorySlot = byFunctionName(await load('function defaultSlotIdForKey(')).defaultSlotIdForKey('memory');
+
+// Switches outside the tool policy: which tools OpenClaw's own composition stops building when one is set,
+// measured by running createOpenClawCodingTools on an empty config and on the config with only that switch.
+// The paths are the ones its tool factories read (web-search.ts isWebSearchDisabled, web-fetch.ts
+// createWebFetchTool); the tools each removes are what the package answers.
+const scratch = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'tsi-extract-'));
+process.env.HOME = scratch;
+process.env.OPENCLAW_STATE_DIR = path.join(scratch, 'state');
+process.env.OPENCLAW_CONFIG_PATH = path.join(scratch, 'openclaw.json');
+const { createOpenClawCodingTools } = byFunctionName(await load('function createOpenClawCodingTools(options) {'));
+const built = (config) =>
+  new Set(createOpenClawCodingTools({ config, agentId: 'main', sessionKey: 'agent:main:main', workspaceDir: scratch, agentDir: path.join(scratch, 'agent') }).map((t) => t.name));
+const baseline = built({});
+const constructionSwitches = [
+  { path: ['tools', 'web', 'search', 'enabled'], value: false, rule: 'src/agents/tools/web-search.ts isWebSearchDisabled' },
+  { path: ['tools', 'web', 'fetch', 'enabled'], value: false, rule: 'src/agents/tools/web-fetch.ts createWebFetchTool (resolveFetchConfig)' },
+].map((sw) => {
+  const config = {};
+  let at = config;
+  sw.path.slice(0, -1).forEach((k) => (at = at[k] = {}));
+  at[sw.path.at(-1)] = sw.value;
+  const now = built(config);
+  const removes = [...baseline].filter((n) => !now.has(n)).sort();
+  if (removes.length === 0) {
+    throw new Error(`${sw.path.join('.')}: ${JSON.stringify(sw.value)} removes no tool any more`);
+  }
+  return { ...sw, removes };
+});
+// Tools a sandboxed run never builds (host-only), whatever its sandbox policy allows: a sandbox context that
+// allows everything, against the same run unsandboxed. The context's bridge refuses every operation (nothing runs).
+const refuse = async () => {
+  throw new Error('the extraction sandbox runs no tools');
+};
+const fsBridge = new Proxy({}, { get: (_t, key) => (key === 'pathMappings' ? [] : key === 'then' ? undefined : refuse) });
+const sandboxedRun = new Set(
+  createOpenClawCodingTools({
+    config: {},
+    agentId: 'main',
+    sessionKey: 'agent:main:main',
+    workspaceDir: scratch,
+    agentDir: path.join(scratch, 'agent'),
+    sandbox: { enabled: true, tools: { allow: ['*'], deny: [] }, workspaceDir: scratch, agentWorkspaceDir: scratch, skillsWorkspaceDir: scratch, containerWorkdir: '/workspace', workspaceAccess: 'rw', browserAllowHostControl: false, docker: { env: {} }, fsBridge },
+  }).map((t) => t.name),
+);
+const sandboxNeverBuilds = [...baseline].filter((n) => !sandboxedRun.has(n)).sort();
+fs.rmSync(scratch, { recursive: true, force: true });
+
 const tables = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tables.mjs',
@@ -303,6 +391,12 @@ const tables = {
     bundledPlugins: 'dist/extensions/*/openclaw.plugin.json (id)',
     toolSearchWhenUnset: 'resolveToolSearchConfig: no tools.toolSearch resolves to enabled, mode "tools" (the oracle config suite checks it)',
     directVisible: 'src/agents/core-tool-factory-descriptors.ts isCoreCodingSurfaceToolName (families base-coding, shell); src/agents/tool-search-catalog.ts isDirectVisibleCatalogTool',
+    policyNameFamilies: 'src/agents/tool-policy.ts SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS (expandShippedCoreToolPolicyNames)',
+    policyNameRenames: 'src/agents/tool-policy.ts SHIPPED_CORE_POLICY_RENAMES (expandShippedCoreToolPolicyNames)',
+    bundledPluginTools: 'dist/extensions/*/openclaw.plugin.json (id, contracts.tools, enabledByDefault, kind)',
+    defaultMemorySlot: 'src/plugins/slots.ts defaultSlotIdForKey("memory")',
+    sandboxNeverBuilds: 'createOpenClawCodingTools with a sandbox allowing * against the same run unsandboxed',
+    constructionSwitches: 'createOpenClawCodingTools on {} and on each switch alone (the tools each switch stops building)',
   },
   coreTools,
   groups,
@@ -320,6 +414,12 @@ const tables = {
   sandboxImplicitAllow: /expandedAllow\.length > 0 && !expandedDenyLower\.includes\("view_image"\)/.test(sandboxSrc)
     ? { tool: 'view_image', onlyWhenRestricted: true }
     : null,
+  policyNameFamilies,
+  policyNameRenames,
+  bundledPluginTools,
+  defaultMemorySlot,
+  constructionSwitches,
+  sandboxNeverBuilds,
 };
 const tablesOut = path.join(repo, 'src/core/policy/versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(tablesOut), { recursive: true });

@@ -59,8 +59,21 @@ export type DefinitionDefect = Anchored & (
   | { kind: 'bad-shape'; problem: string }
   /** The catalog refuses its model-facing name or the size of its schemas (catalog/toolAdmission.ts). */
   | { kind: 'not-admitted'; problem: string }
-  /** A second definition with the same name in one source (client tools file, plugin, MCP server). */
-  | { kind: 'duplicate' }
+  /**
+   * A second definition with the same name in one source (client tools file, plugin, MCP server).
+   * `copies` is set for MCP servers, where OpenClaw drops every copy of the name (`normalizeMcpToolCatalog`).
+   */
+  | { kind: 'duplicate'; copies?: number }
+  /** An MCP tool with `execution.taskSupport: "required"`: OpenClaw leaves it out (`normalizeMcpToolCatalog`). */
+  | { kind: 'mcp-task-required' }
+  /**
+   * OpenClaw does not build the tool at all: a switch outside the tool policy
+   * turns it off (`at` is the setting). `rule` names OpenClaw's own check,
+   * `fix` what would make the tool appear.
+   */
+  | { kind: 'not-constructed'; setting: string; rule: string; fix: string }
+  /** An MCP App tool (`_meta.ui.visibility` without `"model"`): OpenClaw never offers it to the model (`buildBundleMcpToolsFromCatalog`). */
+  | { kind: 'mcp-app-only'; visibility: string[] }
   /** A plugin tool missing from the plugin's `contracts.tools`. */
   | { kind: 'undeclared' }
   /** A name in `contracts.tools` with no definition. */
@@ -110,7 +123,18 @@ export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
       if (t.source === 'client') {
         return `duplicate client tool name "${t.name}"`;
       }
-      return t.source === 'mcp' ? `duplicate tool name "${t.name}" listed by MCP server "${t.owner}"` : `duplicate tool name "${t.name}" in plugin "${t.owner}"`;
+      if (t.source === 'mcp') {
+        return d.copies !== undefined
+          ? `duplicate tool name "${t.name}": MCP server "${t.owner}" lists it ${d.copies} times, and OpenClaw drops every copy (normalizeMcpToolCatalog); the tool appears once the server lists it once`
+          : `duplicate tool name "${t.name}" listed by MCP server "${t.owner}"`;
+      }
+      return `duplicate tool name "${t.name}" in plugin "${t.owner}"`;
+    case 'not-constructed':
+      return `OpenClaw does not build "${t.name}": turned off by ${d.setting}${d.at?.file ? ` (${ruleLocationText({ ...d.at, path: undefined })})` : ''} [${d.rule}]; ${d.fix}`;
+    case 'mcp-task-required':
+      return `MCP server "${t.owner}" declares execution.taskSupport "required" for "${t.name}": OpenClaw does not call task-only tools and leaves it out (normalizeMcpToolCatalog); it appears when the server makes task support optional`;
+    case 'mcp-app-only':
+      return `an MCP App tool (_meta.ui.visibility ${JSON.stringify(d.visibility)}): OpenClaw keeps it for the server's app and never offers it to the model (buildBundleMcpToolsFromCatalog); it appears when its visibility includes "model"`;
     case 'undeclared':
       return `tool "${t.name}" is not declared in contracts.tools of plugin "${t.owner}"`;
     case 'missing-definition':

@@ -3,7 +3,7 @@ import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
-import { ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
+import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
@@ -17,6 +17,8 @@ import { FolderGuard } from './util/insideFolder';
 
 export interface WorkspaceOptions {
   workspace: string;
+  /** The folder OpenClaw would be started from (relative `plugins.load.paths` resolve against it); default `workspace`. */
+  cwd?: string;
   configPath?: string;
   noUserConfig?: boolean;
   snapshots?: readonly SnapshotSpec[];
@@ -111,7 +113,7 @@ export class OpenWorkspace {
     // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
     const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
     this.policy = ToolPolicy.fromConfig(this.config.reader, policyContext, options.sessionPolicy, model);
-    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard });
+    this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard, cwd: options.cwd, homeDir: options.homeDir ?? options.env?.HOME });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
     const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);
     if (options.lenientInputs !== true) {
@@ -128,7 +130,18 @@ export class OpenWorkspace {
         message: `unknown condition${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => JSON.stringify(u)).join(', ')} for OpenClaw ${model.version}; known: ${known.length > 0 ? known.join(', ') : 'none (this version has no generated tool conditions)'}`,
       });
     }
-    this.providers = [new CoreToolSource(model, assumed), this.plugins, snapshots, client];
+    this.providers = [
+      new CoreToolSource(
+        model,
+        assumed,
+        this.config.reader,
+        this.agent.kind === 'default' || this.agent.kind === 'requested' ? this.agent.index : undefined,
+        isSandboxed(this.config.reader, policyContext),
+      ),
+      this.plugins,
+      snapshots,
+      client,
+    ];
     const live = (options.liveMcp ?? createLiveMcpSource)(this);
     if (live) {
       this.providers.push(live);

@@ -349,6 +349,154 @@ async function policyRecipe(args: PolicyArgs): Promise<unknown> {
   };
 }
 
+// ---- composition: the tools a run really gets --------------------------------
+
+interface CompositionArgs {
+  config: Json;
+  /** The agent asked for (`--agent`); absent: OpenClaw's default agent. */
+  agentId?: string;
+  /** Which session of the agent runs: its main session, or another one (what `non-main` sandboxes). */
+  session?: 'main' | 'other';
+  /** What each configured MCP server answers to `tools/list`, by server name (no server is started). */
+  mcpListings?: Record<string, Json[]>;
+  /** Tool Search mode for `applyToolSearchCatalog` (the run's own config decides whether it is on). */
+  directToolNames?: string[];
+}
+
+interface ComposedTool {
+  name: string;
+  /** Plugin id for plugin tools, `bundle-mcp` for MCP tools, absent for core tools. */
+  pluginId?: string;
+  mcpServer?: string;
+  mcpTool?: string;
+  /** Registered in the Tool Search catalog (searchable) ... */
+  cataloged: boolean;
+  /** ... and/or sent to the model up front. */
+  visible: boolean;
+}
+
+/**
+ * OpenClaw's own composition of a run's tools, end to end: the agent the run
+ * picks (`resolveDefaultAgentId`, which refuses when several agents have no
+ * default), the sandbox of its session (`resolveSandboxRuntimeStatus`,
+ * `resolveSandboxConfigForAgent`), `createOpenClawCodingTools` with its whole
+ * policy pipeline, the MCP tools as `buildBundleMcpToolsFromCatalog`
+ * materializes them from listings (the per-server catalog is built the way
+ * the session MCP runtime builds it: `loadSessionMcpConfig` decides which
+ * servers load and their safe names, `normalizeMcpToolFilter`,
+ * `isMcpToolAllowed`, `normalizeMcpToolCatalog` and `normalizeToolUiVisibility`
+ * decide which tools it keeps) filtered by `applyFinalEffectiveToolPolicy`,
+ * and last `applyToolSearchCatalog` with `isDirectVisibleCatalogTool`.
+ */
+async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
+  const config = args.config as Record<string, unknown>;
+  let agentId = args.agentId;
+  if (agentId === undefined) {
+    try {
+      agentId = (await fn('resolveDefaultAgentId'))(config) as string;
+    } catch (err) {
+      return { refused: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+    }
+  }
+  const sessionKey = args.session === 'other' ? `agent:${agentId}:oracle-other` : `agent:${agentId}:main`;
+  const status = (await fn('resolveSandboxRuntimeStatus'))({ cfg: config, sessionKey, agentId }) as { sandboxed: boolean; mode: string; toolPolicy: unknown };
+  const workspaceDir = path.join(process.cwd(), 'workspace');
+  fs.mkdirSync(workspaceDir, { recursive: true });
+  // The tools are built, never run: a sandbox whose file system bridge refuses every operation.
+  const refuse = async (): Promise<never> => {
+    throw new Error('the oracle sandbox runs no tools');
+  };
+  const fsBridge = new Proxy({}, { get: (_t, key) => (key === 'pathMappings' ? [] : key === 'then' ? undefined : refuse) });
+  const sandbox = status.sandboxed
+    ? {
+        enabled: true,
+        tools: status.toolPolicy,
+        workspaceDir,
+        agentWorkspaceDir: workspaceDir,
+        skillsWorkspaceDir: workspaceDir,
+        containerWorkdir: '/workspace',
+        workspaceAccess: 'rw',
+        browserAllowHostControl: false,
+        docker: { env: {} },
+        fsBridge,
+      }
+    : undefined;
+  const warnings: string[] = [];
+  const tools = (await fn('createOpenClawCodingTools'))({
+    config,
+    agentId,
+    sessionKey,
+    workspaceDir,
+    agentDir: path.join(process.cwd(), 'agent', agentId),
+    ...(sandbox ? { sandbox } : {}),
+  }) as Record<string, unknown>[];
+
+  // MCP: which servers this run loads, then each listing as the session runtime keeps it.
+  const getPluginToolMeta = await fn('getPluginToolMeta');
+  const profile = (await fn('resolveConversationCapabilityProfile'))({ config, sessionKey, agentId, workspaceDir, ...(sandbox ? { sandboxToolPolicy: sandbox.tools } : {}) }) as { policy: { explicitToolDenylist?: unknown } };
+  const { loaded, safeServerNamesByServer } = (await fn('loadSessionMcpConfig'))({ workspaceDir, cfg: config, toolDenylist: profile.policy.explicitToolDenylist, logDiagnostics: false }) as {
+    loaded: { mcpServers: Record<string, Record<string, unknown>> };
+    safeServerNamesByServer: Map<string, string>;
+  };
+  const normalizeMcpToolFilter = await fn('normalizeMcpToolFilter');
+  const isMcpToolAllowed = await fn('isMcpToolAllowed');
+  const normalizeMcpToolCatalog = await fn('normalizeMcpToolCatalog');
+  const normalizeToolUiVisibility = await fn('normalizeToolUiVisibility');
+  const sanitize = await fn('sanitizeMcpMetadataText');
+  const validator = (await fn('createMcpJsonSchemaValidator'))();
+  const catalog: { servers: Record<string, unknown>; tools: Record<string, unknown>[] } = { servers: {}, tools: [] };
+  for (const [serverName, rawServer] of Object.entries(loaded.mcpServers)) {
+    const listed = (args.mcpListings?.[serverName] ?? []) as Record<string, unknown>[];
+    const safeServerName = safeServerNamesByServer.get(serverName) ?? serverName;
+    const toolFilter = normalizeMcpToolFilter(rawServer.toolFilter);
+    const normalized = normalizeMcpToolCatalog(listed, validator, (toolName: string) => (isMcpToolAllowed(toolFilter, toolName) ? 'include' : 'exclude')) as { tools: Record<string, unknown>[] };
+    catalog.servers[serverName] = { serverName, safeServerName, launchSummary: serverName, toolCount: normalized.tools.length, ...(toolFilter ? { toolFilter } : {}) };
+    for (const tool of normalized.tools) {
+      const meta = tool._meta as { ui?: { visibility?: unknown } } | undefined;
+      const ui = meta?.ui && typeof meta.ui === 'object' && !Array.isArray(meta.ui) ? meta.ui : undefined;
+      const uiVisibility = normalizeToolUiVisibility(ui?.visibility);
+      catalog.tools.push({
+        serverName,
+        safeServerName,
+        toolName: tool.name,
+        title: tool.title,
+        description: sanitize(tool.description),
+        inputSchema: tool.inputSchema,
+        fallbackDescription: `Provided by bundle MCP server "${serverName}".`,
+        ...(uiVisibility ? { uiVisibility } : {}),
+      });
+    }
+  }
+  const mcpTools = (await fn('buildBundleMcpToolsFromCatalog'))({ catalog, reservedToolNames: tools.map((t) => t.name) }) as Record<string, unknown>[];
+  const allowedMcp = (await fn('applyFinalEffectiveToolPolicy'))({ bundledTools: mcpTools, config, workspaceDir, conversationCapabilityProfile: profile, warn: (w: string) => warnings.push(w) }) as Record<string, unknown>[];
+
+  // Tool Search over everything the run has, as the embedded runner registers it.
+  const all = [...tools, ...allowedMcp];
+  const resolved = (await fn('resolveToolSearchConfig'))(config) as { enabled: boolean; mode?: string };
+  const catalogRef: Record<string, unknown> = {};
+  let visibleSet = new Set<unknown>(all);
+  if (resolved.enabled) {
+    const stubs = controlStubs(resolved.mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
+    const apply = resolved.mode === 'directory' ? await fn('applyToolSchemaDirectoryCatalog') : await fn('applyToolSearchCatalog');
+    const out = apply({ config, tools: [...all, ...stubs], catalogRef, directToolNames: args.directToolNames ?? [] }) as unknown;
+    const kept = Array.isArray(out) ? out : ((out as { tools?: unknown[] }).tools ?? []);
+    visibleSet = new Set(kept);
+  }
+  const entries = (catalogRef as { current?: { entries: { tool: unknown }[] } }).current?.entries ?? [];
+  const catalogedSet = new Set(entries.map((e) => e.tool));
+  const out: ComposedTool[] = all.map((t) => {
+    const meta = getPluginToolMeta(t) as { pluginId?: string; mcp?: { serverName?: string; toolName?: string } } | undefined;
+    return {
+      name: String(t.name),
+      ...(meta?.pluginId ? { pluginId: meta.pluginId } : {}),
+      ...(meta?.mcp?.serverName !== undefined ? { mcpServer: meta.mcp.serverName, mcpTool: meta.mcp.toolName } : {}),
+      cataloged: catalogedSet.has(t),
+      visible: visibleSet.has(t),
+    };
+  });
+  return { agentId, sandboxed: status.sandboxed, sandboxMode: status.mode, toolSearch: resolved, tools: out, warnings: warnings.slice(0, 20) };
+}
+
 // ---- the rest ---------------------------------------------------------------
 
 async function clientConflictsRecipe(args: { existing: string[]; client: string[] }): Promise<unknown> {
@@ -359,6 +507,7 @@ async function clientConflictsRecipe(args: { existing: string[]; client: string[
 const recipes: Record<string, (args: never) => Promise<unknown>> = {
   catalog: catalogRecipe,
   policy: policyRecipe,
+  composition: compositionRecipe,
   mcpNames: (args: { servers: McpServerSpec[] }) => mcpSafeNames(args.servers),
   clientConflicts: clientConflictsRecipe,
   /** Every group and profile table of this version, for generators and reports. */

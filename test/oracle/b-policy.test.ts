@@ -26,6 +26,6 @@ describe('oracle (b): tool policy', () => {
     // OpenClaw's own core tool ids (its profile tables) join ours, so tools only one side knows are generated too.
     const tables = await o.recipe<{ profiles: Record<string, { allow?: string[] } | null> }>('tables', {});
     const theirCore = Object.values(tables.profiles).flatMap((p) => p?.allow ?? []).filter((n) => n !== '*' && n !== 'bundle-mcp');
-    await differential(policyCase(theirCore), async (c) => comparePolicy(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools }));
+    await differential(policyCase(theirCore), async (c) => comparePolicy(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools, bundledPluginTools: openclaw.model.bundledPluginTools }));
   });
 });

@@ -252,7 +252,11 @@ export function listSuggestions(list: ListKind, cat: AuthoringCatalog): TermSugg
   }
   for (const t of cat.tools) {
     // Same-named tools of two sources: one entry, which selects both.
-    const matches = sameName.get(normalizeToolName(t.name, cat.model)) ?? 1;
+    // A name that is a shipped family (`canvas` also names `show_widget`) or a bundled plugin's id is counted
+    // the exact way; there are only a few.
+    const n = normalizeToolName(t.name, cat.model);
+    const special = n in cat.model.policyNameFamilies || n in cat.model.policyNameRenames || n in cat.model.bundledPluginTools;
+    const matches = special ? count(t.name) : sameName.get(n) ?? 1;
     add({ text: t.name, kind: 'tool', matches, source: t.source, sourceName: t.sourceName, status: t.status, description: t.description });
   }
   for (const [group, members] of Object.entries(cat.model.groups)) {

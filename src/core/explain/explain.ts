@@ -91,6 +91,14 @@ function hintFor(t: CatalogTool): string | undefined {
       return `rename one of the clashing tools${t.reason.at?.file ? ` (this one at ${ruleLocationText(t.reason.at)})` : ''}`;
     case 'tool-filter':
       return `change the toolFilter of MCP server "${t.sourceName}" at ${t.reason.at ? ruleLocationText(t.reason.at) : t.reason.where}`;
+    case 'duplicate':
+      return t.reason.copies !== undefined ? `have MCP server "${t.sourceName}" list "${t.rawName ?? t.name}" once` : definitionFix(t);
+    case 'not-constructed':
+      return t.reason.fix;
+    case 'mcp-task-required':
+      return `have MCP server "${t.sourceName}" declare execution.taskSupport "optional" (or none) for "${t.rawName ?? t.name}"`;
+    case 'mcp-app-only':
+      return `have MCP server "${t.sourceName}" add "model" to _meta.ui.visibility of "${t.rawName ?? t.name}"`;
     default:
       return definitionFix(t);
   }

@@ -40,6 +40,8 @@ export interface PolicyComparisonInput {
   context: PolicyContext;
   /** Our catalog tools, any status; client tools are skipped (no tool policy applies to them). */
   tools: readonly CatalogTool[];
+  /** The modelled version's bundled plugins: their tools reach OpenClaw's pipeline as plugin tools, as it builds them. */
+  bundledPluginTools?: Readonly<Record<string, { tools: readonly string[] }>>;
 }
 
 type OpenClawPolicyAnswer =
@@ -72,7 +74,7 @@ export async function policyRows(oracle: OpenClawOracle, input: PolicyComparison
     ...(provider ? { provider } : {}),
     ...(model.length > 0 ? { model: model.join('/') } : {}),
     sandboxed: input.context.sandboxed === true,
-    tools: oracleSpecsOf(tools),
+    tools: oracleSpecsOf(tools, input.bundledPluginTools),
   });
   if ('error' in answer) {
     return { rows: [], openclawError: answer.error };

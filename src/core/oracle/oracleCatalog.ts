@@ -104,13 +104,18 @@ export async function catalogOf(
   return buildCatalog({ providers: [new ListedSource('oracle', defs, diagnostics)], policy: policy ?? new ToolPolicy([], model), settings });
 }
 
-/** What OpenClaw is given for our catalog tools: same text and schemas, its own naming. */
-export function oracleSpecsOf(tools: readonly CatalogTool[]): OracleToolSpec[] {
+/**
+ * What OpenClaw is given for our catalog tools: same text and schemas, its own naming.
+ * `bundled` (the policy suite): a core tool that a bundled plugin declares goes in as
+ * that plugin's tool, as the version builds it (`memory_search` of memory-core).
+ */
+export function oracleSpecsOf(tools: readonly CatalogTool[], bundled: Readonly<Record<string, { tools: readonly string[] }>> = {}): OracleToolSpec[] {
   return tools.map((t) => {
-    const kind: OracleToolSpec['kind'] = t.source === 'client' ? 'client' : t.source === 'mcp' ? 'mcp' : t.sourceName === 'core' ? 'core' : 'plugin';
+    const pluginOfCore = t.source === 'openclaw' && t.sourceName === 'core' ? Object.entries(bundled).find(([, p]) => p.tools.includes(t.name))?.[0] : undefined;
+    const kind: OracleToolSpec['kind'] = t.source === 'client' ? 'client' : t.source === 'mcp' ? 'mcp' : t.sourceName === 'core' && pluginOfCore === undefined ? 'core' : 'plugin';
     const spec: OracleToolSpec = { key: t.id, kind, name: t.source === 'mcp' ? (t.rawName ?? t.name) : t.name, description: t.description };
     if (kind === 'plugin' || kind === 'mcp') {
-      spec.owner = t.sourceName;
+      spec.owner = pluginOfCore ?? t.sourceName;
     }
     if (t.label !== undefined) {
       spec.label = t.label;

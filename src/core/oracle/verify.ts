@@ -36,7 +36,7 @@ export interface VerifyReport {
 export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, location?: OpenClawLocation): Promise<VerifyReport> {
   const differences: Difference[] = [];
   differences.push(...(await compareToolSearchConfig(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
-  const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools });
+  const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools, bundledPluginTools: input.catalog.openclaw?.model.bundledPluginTools });
   differences.push(...policyDifferences(policy, input.context));
   // Lookups of what OpenClaw catalogs: a direct-only tool is in front of the model and outside OpenClaw's catalog
   // (describing it anyway is ours, docs/fidelity.md "Deliberate differences").

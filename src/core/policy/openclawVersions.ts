@@ -36,6 +36,35 @@ export interface OpenClawModel {
    */
   directVisible: readonly string[];
   replyToolSearchable: boolean;
+  /**
+   * Shipped name families (`expandShippedCoreToolPolicyNames`): a policy entry
+   * that is a key also names these tools (`canvas` -> `show_widget`).
+   */
+  policyNameFamilies: Readonly<Record<string, readonly string[]>>;
+  /** Policy entries read as another name (`update_plan` -> `progress_card`). */
+  policyNameRenames: Readonly<Record<string, string>>;
+  /** Bundled plugins that build tools: what each declares, and whether it loads when nothing names it. */
+  bundledPluginTools: Readonly<Record<string, BundledPluginTools>>;
+  /** The plugin that fills the memory slot when `plugins.slots.memory` is not set. */
+  defaultMemorySlot: string | null;
+  /** Config switches outside the tool policy and the tools each stops OpenClaw from building. */
+  constructionSwitches: readonly ConstructionSwitch[];
+  /** Host-only tools a sandboxed run never builds, whatever its sandbox policy allows. */
+  sandboxNeverBuilds: readonly string[];
+}
+
+export interface BundledPluginTools {
+  tools: readonly string[];
+  enabledByDefault: boolean;
+  kind?: string;
+}
+
+export interface ConstructionSwitch {
+  path: readonly string[];
+  value: unknown;
+  /** Where OpenClaw reads it. */
+  rule: string;
+  removes: readonly string[];
 }
 
 function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
@@ -59,6 +88,12 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     directVisible: 'directVisible' in t ? t.directVisible : [],
     // Versions that keep coding tools visible also catalog `message` (visible as the run's reply path).
     replyToolSearchable: 'directVisible' in t,
+    policyNameFamilies: 'policyNameFamilies' in t ? t.policyNameFamilies : {},
+    policyNameRenames: 'policyNameRenames' in t ? t.policyNameRenames : {},
+    bundledPluginTools: 'bundledPluginTools' in t ? t.bundledPluginTools : {},
+    defaultMemorySlot: 'defaultMemorySlot' in t ? t.defaultMemorySlot : null,
+    constructionSwitches: 'constructionSwitches' in t ? t.constructionSwitches : [],
+    sandboxNeverBuilds: 'sandboxNeverBuilds' in t ? t.sandboxNeverBuilds : [],
   };
 }
 

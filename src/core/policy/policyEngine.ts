@@ -247,7 +247,7 @@ function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undef
   } else {
     const explicit = [...(allowCfg.rules ?? []), ...(alsoCfg.rules ?? [])];
     deny = defaults(model.sandbox.deny).filter(
-      (d) => !readsAlsoAllow || !explicit.some((e) => patternMatches(e.pattern, { name: d.pattern, source: 'openclaw', owner: 'core', groups: [], id: d.pattern }, model)),
+      (d) => !readsAlsoAllow || !explicit.some((e) => patternMatches(e.pattern, { name: d.pattern, source: 'openclaw', owner: 'core', groups: [], id: d.pattern, asName: true }, model)),
     );
   }
   const implicit = model.sandboxImplicitAllow;

@@ -12,6 +12,12 @@ export interface PolicySubject {
   id: string;
   /** For MCP tools: the model-visible `<server>__<tool>` name. */
   qualifiedName?: string;
+  /**
+   * A bare tool name, not a tool: no bundled-plugin owner is looked up. OpenClaw
+   * matches a default sandbox deny entry against explicit allows through core
+   * groups only (`filterDefaultDenyForExplicitAllows` / `expandToolGroups`).
+   */
+  asName?: boolean;
 }
 
 // Callers that do not name a version (approval rules) get the default model: the seed's.
@@ -50,6 +56,24 @@ function isPluginTool(s: PolicySubject): boolean {
 }
 
 /**
+ * The plugin a first-party tool belongs to, for `group:plugins` and plugin-id
+ * entries: its owner, or for a tool the product lists as core, the bundled
+ * plugin that declares it in this version (2026.9.6 builds `canvas`,
+ * `browser` and `memory_*` as tools of the plugins `canvas`, `browser` and
+ * `memory-core`, from the generated `bundledPluginTools` table).
+ */
+function pluginOf(s: PolicySubject, model: OpenClawModel): string | undefined {
+  if (isPluginTool(s)) {
+    return s.owner.toLowerCase();
+  }
+  if (s.source !== 'openclaw' || s.asName === true) {
+    return undefined;
+  }
+  const name = s.name.toLowerCase();
+  return Object.entries(model.bundledPluginTools).find(([, p]) => p.tools.includes(name))?.[0];
+}
+
+/**
  * Whether one policy entry selects a tool, as OpenClaw's matcher does after
  * `expandToolGroups` and `expandPolicyWithPluginGroups`: names are normalized
  * (aliases included) on both sides; `*` is a wildcard; `group:*` names expand
@@ -60,6 +84,17 @@ function isPluginTool(s: PolicySubject): boolean {
  */
 export function patternMatches(pattern: string, subject: PolicySubject, model: OpenClawModel = DEFAULT_MODEL): boolean {
   const p = normalizeToolName(pattern, model);
+  // Shipped name families: OpenClaw expands an entry before it matches (`expandShippedCoreToolPolicyNames`).
+  const renamed = Object.prototype.hasOwnProperty.call(model.policyNameRenames, p) ? model.policyNameRenames[p] : undefined;
+  const family = Object.prototype.hasOwnProperty.call(model.policyNameFamilies, p) ? model.policyNameFamilies[p] ?? [] : [];
+  if (renamed !== undefined || family.length > 0) {
+    return [renamed ?? p, ...family].some((q) => entryMatches(q, subject, model));
+  }
+  return entryMatches(p, subject, model);
+}
+
+/** One normalized entry, after the family expansion. */
+function entryMatches(p: string, subject: PolicySubject, model: OpenClawModel): boolean {
   if (p === '') {
     return false;
   }
@@ -70,7 +105,7 @@ export function patternMatches(pattern: string, subject: PolicySubject, model: O
     return subject.source === 'mcp';
   }
   if (p === 'group:plugins') {
-    return isPluginTool(subject) || subject.source === 'mcp';
+    return pluginOf(subject, model) !== undefined || subject.source === 'mcp';
   }
   if (p === 'group:client') {
     return subject.source === 'client';
@@ -83,7 +118,7 @@ export function patternMatches(pattern: string, subject: PolicySubject, model: O
   if (p.startsWith('group:')) {
     return subject.groups.some((g) => g.toLowerCase() === p);
   }
-  if (isPluginTool(subject) && p === subject.owner.toLowerCase()) {
+  if (p === pluginOf(subject, model)) {
     return true;
   }
   const candidates = [name, subject.id.toLowerCase()];

@@ -3,6 +3,9 @@ import { groupsOfCoreTool } from '../policy/groups';
 import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
 import { generatedToolsFor, type GeneratedTool, type GeneratedToolSet } from './generatedTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+import type { ConfigReader } from '../config/configReader';
+import type { DefinitionDefect } from '../reasons';
+import { constructionDefects } from './construction';
 
 interface CoreToolSpec {
   name: string;
@@ -278,12 +281,27 @@ export class CoreToolSource implements ToolSourceProvider {
     'OpenClaw core tools are declared here, not executed: run them in an OpenClaw gateway',
   );
 
+  /**
+   * `assumed`: run-time conditions the user says hold (`--assume`); `reader`: the run's config,
+   * whose switches outside the tool policy can keep OpenClaw from building a tool.
+   */
   constructor(
     private readonly model?: OpenClawModel,
     private readonly assumed: readonly string[] = [],
+    private readonly reader?: ConfigReader,
+    private readonly agentIndex?: number,
+    private readonly sandboxed = false,
   ) {}
 
   list(): Promise<SourceListing> {
-    return Promise.resolve({ tools: coreToolDefinitions(this.model, this.assumed), diagnostics: [] });
+    const tools = coreToolDefinitions(this.model, this.assumed);
+    const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
+    for (const t of tools) {
+      const defect = off.get(t.name);
+      if (defect && t.invalid === undefined) {
+        t.invalid = defect;
+      }
+    }
+    return Promise.resolve({ tools, diagnostics: [] });
   }
 }

@@ -1,6 +1,6 @@
 import type { Diagnostic, SourceLocation, ToolDefinition } from '../types';
-import { assignQualifiedNames, assignSafeServerNames } from './mcpNames';
-import { defectText } from '../reasons';
+import { assignQualifiedNames, assignSafeServerNames, safeToolName } from './mcpNames';
+import { defectText, type DefinitionDefect } from '../reasons';
 import { readToolDefinition } from './toolShape';
 
 /** Longest MCP description kept (OpenClaw's `MCP_METADATA_TEXT_LIMIT`); longer ones are cut and end in `...`. */
@@ -47,6 +47,30 @@ export interface McpToolOptions {
   safeServer?: string;
   /** How the server is reached (`command args`, a URL, a snapshot), for the fallback description. */
   launch?: string;
+  /** The server's `toolFilter` on a raw tool name (sources/mcp/toolFilter.ts): why it is filtered out, if it is. */
+  toolFilter?: (rawName: string) => DefinitionDefect | undefined;
+}
+
+/** The raw name OpenClaw counts and filters: the listed name, trimmed. */
+function listedName(raw: unknown): string | undefined {
+  const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined;
+}
+
+/** `_meta.ui.visibility` as OpenClaw normalizes it (`normalizeToolUiVisibility`): known values, sorted, once each. */
+function uiVisibility(raw: unknown): string[] | undefined {
+  const meta = raw !== null && typeof raw === 'object' ? (raw as { _meta?: unknown })._meta : undefined;
+  const ui = meta !== null && typeof meta === 'object' ? (meta as { ui?: unknown }).ui : undefined;
+  const visibility = ui !== null && typeof ui === 'object' && !Array.isArray(ui) ? (ui as { visibility?: unknown }).visibility : undefined;
+  if (!Array.isArray(visibility)) {
+    return undefined;
+  }
+  return [...new Set(visibility.filter((v): v is string => v === 'app' || v === 'model'))].sort();
+}
+
+function taskRequired(raw: unknown): boolean {
+  const execution = raw !== null && typeof raw === 'object' ? (raw as { execution?: unknown }).execution : undefined;
+  return execution !== null && typeof execution === 'object' && (execution as { taskSupport?: unknown }).taskSupport === 'required';
 }
 
 /**
@@ -54,16 +78,47 @@ export interface McpToolOptions {
  * definitions as OpenClaw's bundle MCP builds them: model-facing
  * `<server>__<tool>` names, the raw name kept for ids and calls, the label
  * the tool's title or else its raw name, the description sanitized and cut
- * (or a fallback naming the server). Bad schemas and duplicates are
- * excluded with a diagnostic.
+ * (or a fallback naming the server). What OpenClaw leaves out is kept with
+ * its reason, in OpenClaw's order: a name listed more than once (every copy)
+ * and task-only tools (`normalizeMcpToolCatalog`), then the server's
+ * `toolFilter`, then MCP App tools (`buildBundleMcpToolsFromCatalog`); bad
+ * schemas are excluded with a diagnostic.
  */
 export function mcpToolDefinitions(server: string, rawTools: readonly unknown[], origin: SourceLocation, diagnostics: Diagnostic[], options: McpToolOptions = {}): ToolDefinition[] {
   const safeServer = options.safeServer ?? assignSafeServerNames([server]).get(server) ?? server;
   const launch = options.launch ?? server;
   const out: ToolDefinition[] = [];
   const valid: { raw: string; def: ToolDefinition }[] = [];
-  const seen = new Set<string>();
+  const counts = new Map<string, number>();
+  for (const raw of rawTools) {
+    const name = listedName(raw);
+    if (name !== undefined) {
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  const leftOut = (raw: unknown, name: string, defect: DefinitionDefect): void => {
+    const description = (raw as { description?: unknown }).description;
+    const def: ToolDefinition = { source: 'mcp', owner: server, name: safeToolName(safeServer, name), rawName: name, description: typeof description === 'string' ? description : '', origin, invalid: defect };
+    if (safeServer !== server) {
+      def.modelOwner = safeServer;
+    }
+    out.push(def);
+  };
+  const reported = new Set<string>();
   rawTools.forEach((raw, i) => {
+    const name = listedName(raw);
+    if (name !== undefined) {
+      const copies = counts.get(name) ?? 0;
+      const early: DefinitionDefect | undefined = copies > 1 ? { kind: 'duplicate', copies } : taskRequired(raw) ? { kind: 'mcp-task-required' } : options.toolFilter?.(name);
+      if (early) {
+        if (early.kind === 'duplicate' && !reported.has(name)) {
+          reported.add(name);
+          diagnostics.push({ ...origin, severity: 'error', message: `${defectText(early, { source: 'mcp', owner: server, name })}; excluded` });
+        }
+        leftOut(raw, name, early);
+        return;
+      }
+    }
     const { def, problem } = readToolDefinition(raw, 'mcp', server, origin);
     if (problem || !def) {
       diagnostics.push({ ...origin, severity: 'error', message: `MCP server "${server}": tool #${i + 1}: ${problem}; excluded` });
@@ -72,13 +127,11 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
       }
       return;
     }
-    if (seen.has(def.name)) {
-      def.invalid = { kind: 'duplicate' };
-      diagnostics.push({ ...origin, severity: 'error', message: `${defectText(def.invalid, def)}; the later one is excluded` });
-      out.push(def);
+    const visibility = uiVisibility(raw);
+    if (visibility !== undefined && !visibility.includes('model')) {
+      leftOut(raw, def.name, { kind: 'mcp-app-only', visibility });
       return;
     }
-    seen.add(def.name);
     const title = raw !== null && typeof raw === 'object' ? (raw as { title?: unknown }).title : undefined;
     def.label = typeof title === 'string' && title.trim() !== '' ? title : def.name;
     def.description = sanitizeMcpDescription(def.description) ?? mcpFallbackDescription(server, launch);

@@ -53,6 +53,24 @@ export interface PluginSourceOptions {
   model?: OpenClawModel;
   /** Untrusted workspaces: manifests and plugin folders that resolve outside the folder are not read. */
   guard?: FolderGuard;
+  /** The folder OpenClaw runs from, which relative `plugins.load.paths` entries resolve against (default `workspace`). */
+  cwd?: string;
+  /** The home folder `~` in a load path stands for. */
+  homeDir?: string;
+}
+
+/**
+ * A `plugins.load.paths` entry as OpenClaw 2026.9.6 resolves it
+ * (src/plugins/discovery.ts `discoverFromPath` -> `resolveUserPath`): trimmed,
+ * a leading `~` is the home folder, anything else is `path.resolve`d against
+ * the working directory of the OpenClaw process, never the config's folder.
+ */
+export function resolveLoadPath(entry: string, cwd: string, homeDir?: string): string {
+  const trimmed = entry.trim();
+  if (homeDir !== undefined && (trimmed === '~' || trimmed.startsWith('~/') || trimmed.startsWith('~\\'))) {
+    return path.resolve(homeDir, trimmed.slice(2));
+  }
+  return path.resolve(cwd, trimmed);
 }
 
 interface PluginPolicy {
@@ -94,7 +112,13 @@ function readPluginPolicy(reader: ConfigReader | undefined): PluginPolicy {
  * is not read: one diagnostic each, on the `plugins.load.paths` entry when
  * the config named it.
  */
-export function discoverManifests(workspace: string, reader: ConfigReader | undefined, diagnostics: Diagnostic[], guard: FolderGuard = FolderGuard.open): string[] {
+export function discoverManifests(
+  workspace: string,
+  reader: ConfigReader | undefined,
+  diagnostics: Diagnostic[],
+  guard: FolderGuard = FolderGuard.open,
+  where: { cwd?: string; homeDir?: string } = {},
+): string[] {
   const found: string[] = [];
   const refused = new Set<string>();
   // Reports a refusal once per path; true when `p` may not be read.
@@ -137,9 +161,16 @@ export function discoverManifests(workspace: string, reader: ConfigReader | unde
   };
   // The user's own config (outside the folder) names what it likes; the workspace's config stays inside.
   const pathGuard = reader ? guard.forPathsIn(reader.absFile) : guard;
+  const cwd = where.cwd ?? workspace;
   paths.forEach((p, i) => {
-    const base = reader ? path.dirname(reader.absFile) : workspace;
-    const abs = path.resolve(base, p);
+    if (p.trim() === '') {
+      return;
+    }
+    const abs = resolveLoadPath(p, cwd, where.homeDir);
+    const configDir = reader ? path.dirname(reader.absFile) : cwd;
+    if (!path.isAbsolute(p.trim()) && !p.trim().startsWith('~') && path.resolve(configDir, p.trim()) !== abs) {
+      fault(i, 'info', `plugins.load.paths[${i}] "${p}" is relative: OpenClaw resolves it against the folder it runs from (${abs}), not the config's folder (src/plugins/discovery.ts resolveUserPath)`);
+    }
     if (refuse(abs, `plugins.load.paths[${i}] "${p}"`, entryAt(i), pathGuard)) {
       return;
     }
@@ -198,7 +229,7 @@ export class PluginToolSource implements ToolSourceProvider {
     const reports: PluginReport[] = [];
     const policy = readPluginPolicy(this.opts.reader);
     this.plugins.clear();
-    for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics, this.opts.guard)) {
+    for (const manifest of discoverManifests(this.opts.workspace, this.opts.reader, diagnostics, this.opts.guard, { cwd: this.opts.cwd, homeDir: this.opts.homeDir })) {
       this.readManifest(manifest, policy, tools, reports, diagnostics);
     }
     this.checkPluginIds(reports, diagnostics);

@@ -270,3 +270,18 @@ describe('fidelity: the modelled version', () => {
     assert.match(v.describe, /nearest modelled version not newer than 2026\.6\.10/);
   });
 });
+
+describe('shipped name families (2026.9.6 expandShippedCoreToolPolicyNames, generated table)', () => {
+  const family: FixtureTool[] = [{ name: 'canvas', plugin: 'canvas' }, { name: 'show_widget' }, { name: 'progress_card' }, { name: 'read' }];
+  it('the table is generated from the package: canvas names show_widget, update_plan names progress_card', () => {
+    assert.deepEqual(V9.policyNameFamilies, { canvas: ['show_widget'] });
+    assert.deepEqual(V9.policyNameRenames, { update_plan: 'progress_card' });
+  });
+  it('a deny of canvas also denies show_widget; an allow of update_plan admits progress_card', () => {
+    assert.deepEqual(kept({ tools: { deny: ['canvas'] } }, {}, V9, family), ['progress_card', 'read']);
+    assert.deepEqual(kept({ tools: { allow: ['update_plan', 'read'] } }, {}, V9, family), ['progress_card', 'read']);
+    assert.deepEqual(kept({ tools: { allow: ['Canvas'] } }, {}, V9, family), ['canvas', 'show_widget']);
+    // Only exact entries expand: a glob is matched as written.
+    assert.deepEqual(kept({ tools: { deny: ['canv*'] } }, {}, V9, family), ['show_widget', 'progress_card', 'read']);
+  });
+});

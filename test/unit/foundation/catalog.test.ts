@@ -224,7 +224,9 @@ describe('catalog builder', () => {
       });
       const c = await ws.buildCatalog();
       assert.equal(c.get('mcp:one:a')?.name, 'one__a');
-      assert.equal(c.get('mcp:two:b')?.status, 'cataloged');
+      // OpenClaw drops every copy of a name a server lists twice (normalizeMcpToolCatalog).
+      assert.equal(c.get('mcp:two:b')?.status, 'excluded');
+      assert.equal(c.get('mcp:two:b')?.reason?.kind, 'duplicate');
       assert.equal(c.get('mcp:two:c')?.status, 'excluded');
       assert.ok(c.diagnostics.some((d) => d.message.includes('duplicate tool name "b"')));
       assert.equal(c.countBySourceName().github, fs.readdirSync(data).filter((f) => f.endsWith('.snap')).length);

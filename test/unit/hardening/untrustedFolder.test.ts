@@ -252,7 +252,8 @@ describe('untrusted workspaces stay inside their folder (issue 25 item 6)', () =
     it('the user\'s own config (outside the folder, not the workspace\'s to write) keeps its plugins.load.paths', async () => {
       const l = layout();
       write(path.join(l.home, 'plugins', 'mine', 'openclaw.plugin.json'), manifest('mine', 'user_plugin_tool'));
-      write(path.join(l.home, '.openclaw', 'openclaw.json'), { plugins: { load: { paths: ['../plugins/mine'] } } });
+      // `~` is the home folder; a relative entry would resolve against the folder OpenClaw runs from.
+      write(path.join(l.home, '.openclaw', 'openclaw.json'), { plugins: { load: { paths: ['~/plugins/mine'] } } });
       const c = await catalogOf(l.ws, false, { noUserConfig: false, homeDir: l.home });
       assert.ok(hasTool(c, 'user_plugin_tool'));
       assert.deepEqual(refusals(c.diagnostics), []);

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseOpenClawConfig } from '../../../src/core/config/openclawConfig';
 import { discoverServers, type DiscoverOptions } from '../../../src/core/sources/mcp/discoverServers';
 import { toolFilterDefect } from '../../../src/core/sources/mcp/toolFilter';
+import { mcpToolDefinitions } from '../../../src/core/sources/mcpTools';
 import { defectText } from '../../../src/core/reasons';
 import type { Diagnostic } from '../../../src/core/types';
 import { tempWorkspace } from '../../helpers/mcp';
@@ -166,18 +167,63 @@ describe('MCP config: .vscode/mcp.json, .mcp.json, imports', () => {
   });
 });
 
-describe('MCP toolFilter', () => {
+describe('MCP toolFilter (OpenClaw 2026.9.6 isMcpToolAllowed)', () => {
   const filter = { include: ['read_*', 'fs__list_*'], exclude: ['*secret*'], where: 'openclaw.json:9' };
-  it('include matches the raw name or <server>__<tool>; exclude wins', () => {
-    const text = (raw: string) => {
-      const d = toolFilterDefect('fs', filter, raw);
-      return d && defectText(d, { source: 'mcp', owner: 'fs', name: `fs__${raw}` });
-    };
-    assert.equal(text('read_file'), undefined);
-    assert.equal(text('list_dir'), undefined);
-    assert.deepEqual(toolFilterDefect('fs', filter, 'write_file'), { kind: 'tool-filter', rule: 'include', where: 'openclaw.json:9' });
-    assert.match(text('write_file') ?? '', /not matched by toolFilter\.include of MCP server "fs" \(openclaw\.json:9\)/);
-    assert.match(text('read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
+  const text = (f: typeof filter, raw: string) => {
+    const d = toolFilterDefect('fs', f, raw);
+    return d && defectText(d, { source: 'mcp', owner: 'fs', name: `fs__${raw}` });
+  };
+  it('include matches the raw name only; exclude wins', () => {
+    assert.equal(text(filter, 'read_file'), undefined);
+    // `fs__list_*` names the model-facing name, which OpenClaw never matches.
+    assert.deepEqual(toolFilterDefect('fs', filter, 'list_dir'), { kind: 'tool-filter', rule: 'include', where: 'openclaw.json:9' });
+    assert.match(text(filter, 'write_file') ?? '', /not matched by toolFilter\.include of MCP server "fs" \(openclaw\.json:9\)/);
+    assert.match(text(filter, 'read_secret') ?? '', /toolFilter\.exclude "\*secret\*"/);
     assert.equal(toolFilterDefect('fs', undefined, 'anything'), undefined);
+  });
+  it('is case-sensitive, trims patterns, and knows only * as a wildcard', () => {
+    assert.notEqual(toolFilterDefect('fs', { include: ['Read_*'], where: 'x' }, 'read_file'), undefined);
+    assert.equal(toolFilterDefect('fs', { include: ['  read_file '], where: 'x' }, 'read_file'), undefined);
+    assert.notEqual(toolFilterDefect('fs', { include: ['read_?ile'], where: 'x' }, 'read_file'), undefined);
+    assert.equal(toolFilterDefect('fs', { include: ['read_?ile'], where: 'x' }, 'read_?ile'), undefined);
+    assert.notEqual(toolFilterDefect('fs', { include: ['{read,write}_file'], where: 'x' }, 'read_file'), undefined);
+    assert.equal(toolFilterDefect('fs', { include: ['*a*b*'], where: 'x' }, 'xaYbz'), undefined);
+    assert.notEqual(toolFilterDefect('fs', { include: ['*ab*ba'], where: 'x' }, 'aba'), undefined);
+    // A blank include pattern matches nothing, so an include list of blanks admits nothing.
+    assert.notEqual(toolFilterDefect('fs', { include: ['  '], where: 'x' }, 'read_file'), undefined);
+  });
+});
+
+describe('MCP tools OpenClaw leaves out (normalizeMcpToolCatalog, buildBundleMcpToolsFromCatalog)', () => {
+  const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `${name} tool`, inputSchema: { type: 'object' }, ...extra });
+  const list = (tools: unknown[], filter?: Parameters<typeof toolFilterDefect>[1]) => {
+    const diagnostics: Diagnostic[] = [];
+    const defs = mcpToolDefinitions('gh', tools, { file: 'openclaw.json', line: 3 }, diagnostics, filter ? { toolFilter: (raw) => toolFilterDefect('gh', filter, raw) } : {});
+    return { defs, diagnostics, kind: (raw: string) => defs.filter((d) => (d.rawName ?? d.name) === raw).map((d) => d.invalid?.kind ?? 'ok') };
+  };
+  it('a name listed twice drops every copy, whether or not the filter would keep it', () => {
+    const r = list([tool('a'), tool('b'), tool(' a'), tool('c')], { exclude: ['c'], where: 'x' });
+    assert.deepEqual(r.kind('a'), ['duplicate', 'duplicate']);
+    assert.deepEqual(r.kind('b'), ['ok']);
+    assert.deepEqual(r.kind('c'), ['tool-filter']);
+    assert.equal(r.diagnostics.filter((d) => /lists it 2 times/.test(d.message)).length, 1);
+    const dup = r.defs.find((d) => d.invalid?.kind === 'duplicate');
+    assert.match(dup?.invalid ? defectText(dup.invalid, { source: 'mcp', owner: 'gh', name: 'a' }) : '', /drops every copy/);
+  });
+  it('task-only tools are left out; optional task support stays', () => {
+    const r = list([tool('t1', { execution: { taskSupport: 'required' } }), tool('t2', { execution: { taskSupport: 'optional' } })]);
+    assert.deepEqual([r.kind('t1'), r.kind('t2')], [['mcp-task-required'], ['ok']]);
+  });
+  it('MCP App tools (visibility without "model") never reach the model', () => {
+    const r = list([
+      tool('ui_get', { _meta: { ui: { visibility: ['app'] } } }),
+      tool('both', { _meta: { ui: { visibility: ['model', 'app'] } } }),
+      tool('none', { _meta: { ui: { visibility: [] } } }),
+      tool('plain', { _meta: { ui: {} } }),
+    ]);
+    assert.deepEqual([r.kind('ui_get'), r.kind('both'), r.kind('none'), r.kind('plain')], [['mcp-app-only'], ['ok'], ['mcp-app-only'], ['ok']]);
+    const ui = r.defs.find((d) => d.rawName === 'ui_get');
+    assert.equal(ui?.name, 'gh__ui_get');
+    assert.match(ui?.invalid ? defectText(ui.invalid, { source: 'mcp', owner: 'gh', name: 'ui_get' }) : '', /visibility \["app"\].*includes "model"/);
   });
 });

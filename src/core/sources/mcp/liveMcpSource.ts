@@ -1,9 +1,9 @@
 import type { CatalogEntry, Diagnostic, ServerReport, ServerStatus, ToolCallContext, ToolCallResult, ToolDefinition, ToolExecutor } from '../../types';
 import { errorMessage } from '../../util/errors';
-import { assignSafeServerNames, safeToolName } from '../mcpNames';
+import { assignSafeServerNames } from '../mcpNames';
 import { mcpToolDefinitions } from '../mcpTools';
 import type { SourceListing, ToolSourceProvider } from '../toolSource';
-import { McpServerConnection } from './mcpConnection';
+import { McpServerConnection, type ConnectionHooks } from './mcpConnection';
 import { launchDescription, originText, type McpServerConfig } from './serverConfig';
 import { defectText } from '../../reasons';
 import { toolFilterDefect } from './toolFilter';
@@ -18,6 +18,12 @@ export interface LiveMcpSourceOptions {
   maxPages?: number;
   /** Quiet period before a `list_changed` burst re-lists a server. */
   refreshDebounceMs?: number;
+  /**
+   * Makes the connection to one server (default: a real `McpServerConnection`).
+   * The differential suite hands in connections that answer `tools/list` with
+   * generated listings, so this source's own code decides what they become.
+   */
+  openConnection?: (config: McpServerConfig, hooks: ConnectionHooks) => McpServerConnection;
 }
 
 interface ServerState {
@@ -142,10 +148,11 @@ export class LiveMcpSource implements ToolSourceProvider {
       state.status = 'failed';
       state.error = config.problem;
     } else {
-      const connection: McpServerConnection = new McpServerConnection(config, {
+      const hooks: ConnectionHooks = {
         onToolsChanged: () => this.scheduleRefresh(config.name, connection),
         onClosedByPeer: () => this.lost(state, connection),
-      });
+      };
+      const connection: McpServerConnection = this.options.openConnection?.(config, hooks) ?? new McpServerConnection(config, hooks);
       state.connection = connection;
       let broken = false;
       try {
@@ -173,30 +180,14 @@ export class LiveMcpSource implements ToolSourceProvider {
     const { config } = state;
     const listed = await connection.listTools(this.options.maxPages ?? DEFAULT_MAX_PAGES, signal);
     const diagnostics: Diagnostic[] = [];
-    const kept: unknown[] = [];
-    const filtered: ToolDefinition[] = [];
-    for (const raw of listed.tools) {
-      const name = raw !== null && typeof raw === 'object' ? (raw as { name?: unknown }).name : undefined;
-      const reason = typeof name === 'string' ? toolFilterDefect(config.name, config.toolFilter, name) : undefined;
-      if (reason === undefined || typeof name !== 'string') {
-        kept.push(raw);
-        continue;
-      }
-      const description = (raw as { description?: unknown }).description;
-      filtered.push({
-        source: 'mcp',
-        owner: config.name,
-        name: safeToolName(this.safeNames.get(config.name) ?? config.name, name),
-        rawName: name,
-        description: typeof description === 'string' ? description : '',
-        origin: config.origin,
-        invalid: reason,
-      });
-    }
-    const defs = mcpToolDefinitions(config.name, kept, config.origin, diagnostics, { safeServer: this.safeNames.get(config.name), launch: launchDescription(config) });
-    state.tools = [...defs, ...filtered];
+    const defs = mcpToolDefinitions(config.name, listed.tools, config.origin, diagnostics, {
+      safeServer: this.safeNames.get(config.name),
+      launch: launchDescription(config),
+      toolFilter: (raw) => toolFilterDefect(config.name, config.toolFilter, raw),
+    });
+    state.tools = defs;
     state.diagnostics = diagnostics;
-    const bad = defs.filter((d) => d.invalid !== undefined);
+    const bad = defs.filter((d) => d.invalid !== undefined && d.invalid.kind !== 'tool-filter');
     if (listed.incomplete) {
       state.status = 'failed';
       state.error = listed.incomplete;

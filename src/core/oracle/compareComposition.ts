@@ -1,0 +1,193 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Catalog } from '../catalog/catalog';
+import { discoverWorkspaceServers, LiveMcpSource } from '../sources/mcp';
+import { McpServerConnection, type ConnectionHooks, type ToolPages } from '../sources/mcp/mcpConnection';
+import type { McpServerConfig } from '../sources/mcp/serverConfig';
+import { OpenWorkspace } from '../workspace';
+import { modelFor, NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
+import { classify, type Difference } from './differences';
+import type { OpenClawOracle } from './openclawOracle';
+
+/** One run to compose: a config as written, which session of the agent runs, what each MCP server lists. */
+export interface CompositionCase {
+  config: Record<string, unknown>;
+  /** The agent's main session, or another one (a sandbox in `non-main` mode applies to it). */
+  session: 'main' | 'other';
+  /** Each configured server's `tools/list` answer, by server name; no server is started on either side. */
+  mcpListings: Record<string, unknown[]>;
+}
+
+/** A tool of a composed run, as the model meets it. */
+export interface ComposedTool {
+  /** Searchable through Tool Search. */
+  cataloged: boolean;
+  /** Sent to the model up front. */
+  visible: boolean;
+}
+
+export interface Composed {
+  /** OpenClaw refuses to run (no agent can be picked); no tools then. */
+  refused: boolean;
+  agent?: string;
+  sandboxed?: boolean;
+  toolSearch: boolean;
+  tools: Map<string, ComposedTool>;
+}
+
+interface OracleComposition {
+  refused?: string;
+  agentId?: string;
+  sandboxed?: boolean;
+  toolSearch?: { enabled: boolean };
+  tools?: { name: string; cataloged: boolean; visible: boolean }[];
+}
+
+/** OpenClaw's run, composed by its own code in the adapter child (recipe `composition`). */
+export async function openclawComposition(o: OpenClawOracle, c: CompositionCase): Promise<Composed> {
+  // The reply tool stays in front of the model, as the other suites assume of a run (directToolNames).
+  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, directToolNames: ['message'] });
+  if (r.refused !== undefined) {
+    return { refused: true, toolSearch: false, tools: new Map() };
+  }
+  const on = r.toolSearch?.enabled === true;
+  return {
+    refused: false,
+    agent: r.agentId,
+    sandboxed: r.sandboxed,
+    toolSearch: on,
+    tools: new Map((r.tools ?? []).map((t) => [t.name, on ? { cataloged: t.cataloged, visible: t.visible } : { cataloged: false, visible: true }])),
+  };
+}
+
+/** A connection that answers `tools/list` with a given listing: the server as OpenClaw's side receives it too. */
+class ListedConnection extends McpServerConnection {
+  constructor(config: McpServerConfig, hooks: ConnectionHooks, private readonly listing: readonly unknown[]) {
+    super(config, hooks);
+  }
+
+  override connect(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  override listTools(): Promise<ToolPages> {
+    return Promise.resolve({ tools: [...this.listing], pages: 1 });
+  }
+
+  override close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** The product's catalog for the run: the config read from `dir` as a workspace reads it, MCP listings fed through the live source. */
+export async function ourCatalogFor(c: CompositionCase, dir: string, openclawVersion: string): Promise<{ catalog: Catalog; refused: boolean; agent?: string }> {
+  const configPath = path.join(dir, 'openclaw.json');
+  fs.writeFileSync(configPath, JSON.stringify(c.config, null, 2));
+  const ws = new OpenWorkspace({
+    workspace: dir,
+    configPath,
+    noUserConfig: true,
+    env: {},
+    homeDir: dir,
+    trusted: true,
+    openclawVersion,
+    policy: c.session === 'main' ? { session: 'main' } : { session: 'oracle-other' },
+    liveMcp: (w) => {
+      const found = discoverWorkspaceServers(w);
+      return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: true, openConnection: (config, hooks) => new ListedConnection(config, hooks, c.mcpListings[config.name] ?? []) });
+    },
+  });
+  try {
+    const catalog = await ws.buildCatalog();
+    return { catalog, refused: ws.agent.kind === 'refused', ...(ws.agent.kind === 'default' || ws.agent.kind === 'requested' ? { agent: ws.agent.id } : {}) };
+  } finally {
+    await ws.dispose();
+  }
+}
+
+/** The product's run in the same terms: excluded tools are absent, direct-only ones visible and not searchable. */
+export function ourComposition(catalog: Catalog, refused: boolean): Composed {
+  const on = catalog.settings.enabled;
+  const tools = new Map<string, ComposedTool>();
+  if (!refused) {
+    for (const t of catalog.tools) {
+      if (t.status === 'excluded') {
+        continue;
+      }
+      tools.set(t.name, on ? { cataloged: t.status === 'cataloged', visible: t.status === 'direct-only' || t.directVisible === true } : { cataloged: false, visible: true });
+    }
+  }
+  return { refused, toolSearch: on, tools };
+}
+
+/**
+ * Per tool of either side: present or absent, and with Tool Search on,
+ * searchable and sent up front. `pending` names tools whose difference is
+ * already there for an empty config (the core tool table the product models
+ * is still being generated; see the `core-tool-table-pending` row).
+ */
+export function compareComposition(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set(), config?: Record<string, unknown>): Difference[] {
+  const out: Difference[] = [];
+  const diff = (tool: string, field: string, a: unknown, b: unknown): void => {
+    const facts = { tool, pending: pending.has(tool), alsoAllowGroup: config !== undefined && alsoAllowGroupNames(config, tool) };
+    out.push(classify({ suite: 'composition', subject: `${subject} ${tool}`, field, ours: a, openclaw: b, facts }));
+  };
+  if (ours.refused !== theirs.refused) {
+    diff('(run)', 'refused', ours.refused, theirs.refused);
+    return out;
+  }
+  if (ours.refused) {
+    // Both refuse to run: there is no run to compare.
+    return out;
+  }
+  if (ours.toolSearch !== theirs.toolSearch) {
+    diff('(run)', 'toolSearch', ours.toolSearch, theirs.toolSearch);
+  }
+  for (const name of [...new Set([...ours.tools.keys(), ...theirs.tools.keys()])].sort()) {
+    const a = ours.tools.get(name);
+    const b = theirs.tools.get(name);
+    if (!a || !b) {
+      diff(name, 'present', Boolean(a), Boolean(b));
+      continue;
+    }
+    if (a.cataloged !== b.cataloged) {
+      diff(name, 'cataloged', a.cataloged, b.cataloged);
+    }
+    if (a.visible !== b.visible) {
+      diff(name, 'visible', a.visible, b.visible);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether an `alsoAllow` list of the config (global or an agent's) holds a
+ * core group that names `tool`: the case of the `plugin-gate-alsoallow-group` row.
+ */
+export function alsoAllowGroupNames(config: Record<string, unknown>, tool: string): boolean {
+  const model = modelFor(NEWEST_OPENCLAW_VERSION);
+  if (!model || !Object.values(model.bundledPluginTools).some((p) => p.tools.includes(tool))) {
+    return false;
+  }
+  const lists: unknown[] = [];
+  const tools = config.tools as { alsoAllow?: unknown } | undefined;
+  lists.push(tools?.alsoAllow);
+  const agents = (config.agents as { list?: unknown } | undefined)?.list;
+  if (Array.isArray(agents)) {
+    for (const a of agents) {
+      lists.push((a as { tools?: { alsoAllow?: unknown } } | null)?.tools?.alsoAllow);
+    }
+  }
+  return lists.some((l) => Array.isArray(l) && l.some((e) => typeof e === 'string' && (model.groups[e.trim().toLowerCase()] ?? []).includes(tool)));
+}
+
+/**
+ * Tools that already differ with an empty config: the product's and
+ * OpenClaw's core tool sets before any switch or policy applies.
+ */
+export async function pendingCoreTools(o: OpenClawOracle, dir: string, openclawVersion: string): Promise<Set<string>> {
+  const empty: CompositionCase = { config: {}, session: 'main', mcpListings: {} };
+  const ours = await ourCatalogFor(empty, dir, openclawVersion);
+  const ds = compareComposition(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, empty), 'baseline');
+  return new Set(ds.map((d) => String(d.facts?.tool)));
+}

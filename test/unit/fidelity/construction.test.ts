@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { explainTool } from '../../../src/core/explain/explain';
+import { modelFor, type OpenClawModel } from '../../../src/core/policy/openclawVersions';
+import { toolReasonText } from '../../../src/core/reasons';
+import { OpenWorkspace } from '../../../src/core/workspace';
+import { scratchDir } from '../../helpers/scratch';
+
+const V9 = modelFor('2026.9.6') as OpenClawModel;
+
+/** A workspace whose config is `text` as written (lines matter: reasons point at them). */
+async function open(text: string) {
+  const dir = scratchDir('construction-');
+  const file = path.join(dir, 'openclaw.json');
+  fs.writeFileSync(file, text);
+  const ws = new OpenWorkspace({ workspace: dir, configPath: file, noUserConfig: true, env: {}, liveMcp: () => undefined, openclawVersion: '2026.9.6' });
+  const catalog = await ws.buildCatalog();
+  await ws.dispose();
+  const tool = (name: string) => catalog.tools.find((t) => t.name === name);
+  return { catalog, tool, reason: (name: string) => { const t = tool(name); return t ? toolReasonText(t) ?? '' : ''; } };
+}
+
+describe('switches outside the tool policy (issue 27, cause 2; generated from 2026.9.6)', () => {
+  it('the tables come from the package: web switches and the bundled plugins that own canvas, browser, memory_*', () => {
+    assert.deepEqual(V9.constructionSwitches.map((s) => [s.path.join('.'), s.removes]), [['tools.web.search.enabled', ['web_search']], ['tools.web.fetch.enabled', ['web_fetch']]]);
+    assert.deepEqual([V9.bundledPluginTools.canvas?.tools, V9.bundledPluginTools.browser?.tools], [['canvas'], ['browser']]);
+    assert.ok(V9.bundledPluginTools['memory-core']?.tools.includes('memory_search'));
+    assert.equal(V9.defaultMemorySlot, 'memory-core');
+  });
+
+  it('tools.web.search.enabled: false: no web_search, with the line and what would bring it back', async () => {
+    const r = await open('{\n  tools: {\n    web: {\n      search: { enabled: false },\n    },\n  },\n}\n');
+    assert.equal(r.tool('web_search')?.status, 'excluded');
+    assert.equal(r.tool('web_search')?.reason?.kind, 'not-constructed');
+    assert.match(r.reason('web_search'), /turned off by tools\.web\.search\.enabled: false \(openclaw\.json:4:/);
+    assert.match(r.reason('web_search'), /web-search\.ts isWebSearchDisabled/);
+    assert.equal(r.tool('web_fetch')?.status, 'cataloged');
+    const e = explainTool(r.catalog, 'web_search');
+    assert.match(JSON.stringify(e), /remove tools\.web\.search\.enabled/);
+  });
+
+  it('a plugins.allow list without memory-core, browser: their tools are not built; canvas (listed) is', async () => {
+    const r = await open('{\n  plugins: { allow: ["canvas"] },\n}\n');
+    for (const name of ['memory_search', 'memory_get', 'browser']) {
+      assert.equal(r.tool(name)?.reason?.kind, 'not-constructed', name);
+    }
+    assert.match(r.reason('browser'), /plugins\.allow \(a list without "browser"\) \(openclaw\.json:2:/);
+    assert.match(r.reason('browser'), /add "browser" to plugins\.allow/);
+    assert.notEqual(r.tool('canvas')?.status, 'excluded');
+  });
+
+  it('deny, a disabled entry, plugins.enabled: false and the memory slot each turn a bundled plugin off; an enabled entry passes the allow list', async () => {
+    assert.equal((await open('{ plugins: { deny: ["Canvas"] } }')).tool('canvas')?.reason?.kind, 'not-constructed');
+    assert.equal((await open('{ plugins: { entries: { browser: { enabled: false } } } }')).tool('browser')?.reason?.kind, 'not-constructed');
+    assert.equal((await open('{ plugins: { enabled: false } }')).tool('canvas')?.reason?.kind, 'not-constructed');
+    const slot = await open('{ plugins: { slots: { memory: "none" } } }');
+    assert.match(slot.reason('memory_get'), /plugins\.slots\.memory "none"/);
+    const entry = await open('{ plugins: { allow: ["canvas"], entries: { browser: { enabled: true } } } }');
+    assert.notEqual(entry.tool('browser')?.status, 'excluded');
+    assert.equal(entry.tool('memory_get')?.reason?.kind, 'not-constructed');
+  });
+
+  it('an empty config builds them all', async () => {
+    const r = await open('{}');
+    assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), []);
+  });
+});
