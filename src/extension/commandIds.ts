@@ -3,6 +3,7 @@
 /** Every command the manifest contributes; the smoke test checks both agree. */
 export const COMMANDS = {
   refresh: 'toolSearchInspector.refresh',
+  pickAgent: 'toolSearchInspector.pickAgent',
   explainTool: 'toolSearchInspector.explainTool',
   openCatalogPanel: 'toolSearchInspector.openCatalogPanel',
   showLogs: 'toolSearchInspector.showLogs',

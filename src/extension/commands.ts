@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { SourceLocation } from '../core/types';
 import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
+import { pickAgentCommand } from './agents/pickAgent';
 import { explainToolCommand } from './explain/explainCommand';
 import type { BridgeRunner } from './bridge/runSnippetCommand';
 import { editorHost } from './host';
@@ -87,6 +88,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       return Promise.resolve(true);
     })),
     vscode.commands.registerCommand(COMMANDS.showLogs, () => deps.logger.channel.show()),
+    vscode.commands.registerCommand(COMMANDS.pickAgent, guarded('Pick Agent', (arg?: unknown) => pickAgentCommand(deps.service, arg))),
     vscode.commands.registerCommand(COMMANDS.openLocation, guarded('Open Definition', (arg?: unknown) => openLocation(deps.service, arg))),
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.commands.registerCommand(COMMANDS.runBridgeSnippet, guarded('Run Bridge Snippet', (arg?: unknown) => deps.bridge.command(arg))),

@@ -40,3 +40,4 @@ export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
 export { compareModes } from '../core/orchestration/compare';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
+export { agentPickItems } from '../core/policy/runAgent';

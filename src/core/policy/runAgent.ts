@@ -94,3 +94,63 @@ export function runAgentJson(agent: RunAgent, file?: string): { kind: RunAgent['
     ...(file && line !== undefined ? { file, line } : {}),
   };
 }
+
+/** One row of an agent picker: OpenClaw's own choice first, then every agent of `agents.list`. */
+export interface AgentPickItem {
+  /** What the `policy.agent` setting becomes: `''` for OpenClaw's own choice. */
+  value: string;
+  kind: 'openclaw-choice' | 'agent';
+  label: string;
+  description: string;
+  /** `agents.list[i]` at its line, when the config has one. */
+  line?: number;
+  /** The row the current setting selects. */
+  current: boolean;
+  /** OpenClaw would refuse to run this way (several agents and no default). */
+  refused?: boolean;
+}
+
+/**
+ * The agent picker's rows: "OpenClaw's choice" says which agent OpenClaw
+ * runs when none is asked for, or that it would refuse to pick one, then each
+ * agent with its default marker. Pure: the editor shows them.
+ */
+export function agentPickItems(reader: ConfigReader | undefined, current: string | undefined): AgentPickItem[] {
+  const own = resolveRunAgent(reader, undefined);
+  const asked = current !== undefined && current.trim() !== '' ? current : undefined;
+  const first: AgentPickItem =
+    own.kind === 'refused'
+      ? { value: '', kind: 'openclaw-choice', label: "OpenClaw's choice: none", description: own.message, current: asked === undefined, refused: true, ...(own.line !== undefined ? { line: own.line } : {}) }
+      : {
+          value: '',
+          kind: 'openclaw-choice',
+          label: `OpenClaw's choice: ${own.id}`,
+          description: own.kind === 'implicit' ? 'no agents.list: its implicit main agent, no agent layer' : own.kind === 'default' && own.why === 'default-marker' ? 'the entry with default: true' : 'the only agent',
+          current: asked === undefined,
+          ...(own.kind === 'default' && own.line !== undefined ? { line: own.line } : {}),
+        };
+  const list = reader?.raw(['agents', 'list']);
+  const rows: AgentPickItem[] = [];
+  if (Array.isArray(list)) {
+    list.forEach((e, index) => {
+      const id = entryId(e);
+      if (id === undefined) {
+        return;
+      }
+      const isDefault = own.kind === 'default' && own.index === index;
+      const marked = e !== null && typeof e === 'object' && (e as { default?: unknown }).default === true;
+      rows.push({
+        value: id,
+        kind: 'agent',
+        label: id,
+        description: isDefault ? "OpenClaw's default" : marked ? 'default: true (not the default: see above)' : '',
+        current: asked === id,
+        ...(reader?.line(['agents', 'list', index]) !== undefined ? { line: reader.line(['agents', 'list', index]) } : {}),
+      });
+    });
+  }
+  if (asked !== undefined && !rows.some((r) => r.value === asked)) {
+    rows.push({ value: asked, kind: 'agent', label: asked, description: 'asked for, but not in agents.list: no agent layer', current: true });
+  }
+  return [first, ...rows];
+}

@@ -25,6 +25,25 @@ describe('commands', () => {
     assert.equal(vscode.window.tabGroups.all.length, 1, 'no editor group beside it');
   });
 
+  it("Pick Agent sets the agent the catalog models, and OpenClaw's choice clears it", async () => {
+    await activateExtension();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    const setting = () => vscode.workspace.getConfiguration('toolSearchInspector', folder.uri).inspect<string>('policy.agent')?.workspaceFolderValue;
+    const execStatus = async () => (await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'exec'))?.matches[0]?.status;
+    // The demo's default agent (main, default: true) may run exec; its support agent (messaging profile) may not.
+    assert.equal(await execStatus(), 'cataloged');
+    try {
+      assert.equal(await vscode.commands.executeCommand('toolSearchInspector.pickAgent', 'support'), 'support');
+      assert.equal(setting(), 'support');
+      await eventually(async () => ((await execStatus()) === 'excluded' ? true : undefined), 'exec excluded once the support agent is modelled');
+    } finally {
+      await vscode.commands.executeCommand('toolSearchInspector.pickAgent', '');
+    }
+    assert.equal(setting(), undefined);
+    await eventually(async () => ((await execStatus()) === 'cataloged' ? true : undefined), "exec cataloged again under OpenClaw's choice");
+  });
+
   it('suggests close names for a tool nobody offers', async () => {
     await activateExtension();
     const e = await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'github__create_isue');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { resolveRunAgent } from '../../../src/core/policy/runAgent';
+import { agentPickItems, resolveRunAgent } from '../../../src/core/policy/runAgent';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -90,5 +90,37 @@ describe('the default agent (issue 27, cause 1)', () => {
     const r = resolveRunAgent(fake as never, undefined);
     assert.equal(r.kind === 'refused' && r.reason, 'no-agents');
     assert.match(r.kind === 'refused' ? r.message : '', /No agents configured/);
+  });
+});
+
+describe('the agent picker rows (issue 27, item 3)', () => {
+  it("first says which agent OpenClaw runs when none is asked for, then lists each agent with OpenClaw's default marked", async () => {
+    const { ws } = await open(agents({ id: 'chat' }, { id: 'ops', default: true }));
+    const rows = agentPickItems(ws.config.reader, undefined);
+    assert.deepEqual(rows.map((r) => [r.value, r.label, r.current]), [['', "OpenClaw's choice: ops", true], ['chat', 'chat', false], ['ops', 'ops', false]]);
+    assert.equal(rows[0]?.description, 'the entry with default: true');
+    assert.equal(rows[2]?.description, "OpenClaw's default");
+    assert.equal(typeof rows[0]?.line, 'number', 'the marker has a line to jump to');
+    const asked = agentPickItems(ws.config.reader, 'chat');
+    assert.deepEqual(asked.filter((r) => r.current).map((r) => r.value), ['chat']);
+  });
+
+  it('says when OpenClaw would refuse to pick one: several agents and no default, or two markers', async () => {
+    for (const list of [[{ id: 'a' }, { id: 'b' }], [{ id: 'a', default: true }, { id: 'b', default: true }]]) {
+      const { ws } = await open(agents(...list));
+      const [first, ...rest] = agentPickItems(ws.config.reader, undefined);
+      assert.equal(first?.refused, true);
+      assert.equal(first?.label, "OpenClaw's choice: none");
+      assert.match(first?.description ?? '', /AgentSelectionRequiredError/);
+      assert.deepEqual(rest.map((r) => r.value), ['a', 'b']);
+    }
+  });
+
+  it('without agents.list, OpenClaw runs its implicit main agent; an agent asked for but not listed is said so', async () => {
+    const { ws } = await open({ tools: {} });
+    const rows = agentPickItems(ws.config.reader, 'ghost');
+    assert.equal(rows[0]?.label, "OpenClaw's choice: main");
+    assert.match(rows[0]?.description ?? '', /implicit main agent/);
+    assert.deepEqual(rows.slice(1).map((r) => [r.value, r.current, r.description]), [['ghost', true, 'asked for, but not in agents.list: no agent layer']]);
   });
 });
