@@ -27,6 +27,7 @@ import { register } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { byFunctionName, distChunks, findChunk } from './lib/openclawDist.mjs';
 
 const pkgDir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (!pkgDir) {
@@ -36,25 +37,8 @@ if (!pkgDir) {
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
 const dist = path.join(pkgDir, 'dist');
-const chunks = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
-
-function chunkWith(marker) {
-  const hits = chunks.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes(marker));
-  if (hits.length !== 1) {
-    throw new Error(`expected one chunk with ${JSON.stringify(marker)}, found ${hits.length}: ${hits.join(', ')}`);
-  }
-  return path.join(dist, hits[0]);
-}
-
-function byFunctionName(mod) {
-  const out = {};
-  for (const v of Object.values(mod)) {
-    if (typeof v === 'function' && v.name) {
-      out[v.name] = v;
-    }
-  }
-  return out;
-}
+const chunks = distChunks(dist);
+const chunkWith = (marker) => path.join(dist, findChunk(dist, chunks, marker));
 
 // ------------------------------------------------------------ tool lines
 

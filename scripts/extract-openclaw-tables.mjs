@@ -14,6 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { byFunctionName, distChunks, findChunk } from './lib/openclawDist.mjs';
 
 const pkgDir = process.argv[2];
 if (!pkgDir) {
@@ -24,30 +25,13 @@ const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
 const version = pkg.version;
 const dist = path.join(pkgDir, 'dist');
-const chunks = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
+const chunks = distChunks(dist);
 
 /** The chunk whose text contains `marker`; chunk names are hashed, their contents are not. */
-function chunkWith(marker) {
-  const hits = chunks.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes(marker));
-  if (hits.length !== 1) {
-    throw new Error(`expected one chunk with ${JSON.stringify(marker)}, found ${hits.length}: ${hits.join(', ')}`);
-  }
-  return hits[0];
-}
+const chunkWith = (marker) => findChunk(dist, chunks, marker);
 
 async function load(marker) {
   return import(pathToFileURL(path.join(dist, chunkWith(marker))).href);
-}
-
-/** Exports of a module by their own function name (export aliases are minified letters). */
-function byFunctionName(mod) {
-  const out = {};
-  for (const v of Object.values(mod)) {
-    if (typeof v === 'function' && v.name) {
-      out[v.name] = v;
-    }
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------- config schema
