@@ -6,14 +6,18 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const MAX_VSIX_BYTES = 3 * 1024 * 1024;
+// 3.5 MB: the bundles, the README's screenshots, the codicons and sql.js's
+// WebAssembly (338 KB packed; it reads OpenClaw's SQLite session stores). The
+// budget catches a stray dependency or an unquantized screenshot, not growth
+// someone chose: raise it here with the reason.
+export const MAX_VSIX_BYTES = 3.5 * 1024 * 1024;
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal})`);
 }
 
-/** Returns the absolute path of the .vsix; throws if it is over 3 MB. */
+/** Returns the absolute path of the .vsix; throws if it is over MAX_VSIX_BYTES. */
 export function packageVsix({ log = console.log, out } = {}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   const vsix = out ?? path.join(root, `${pkg.name}-${pkg.version}.vsix`);
@@ -29,7 +33,7 @@ export function packageVsix({ log = console.log, out } = {}) {
   const size = fs.statSync(vsix).size;
   log(`${path.basename(vsix)}: ${(size / 1024).toFixed(0)} KiB`);
   if (size > MAX_VSIX_BYTES) {
-    throw new Error(`${vsix} is ${size} bytes, over the 3 MB budget`);
+    throw new Error(`${vsix} is ${size} bytes, over the ${(MAX_VSIX_BYTES / 1024 / 1024).toFixed(1)} MB budget`);
   }
   return vsix;
 }
