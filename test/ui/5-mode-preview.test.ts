@@ -87,17 +87,17 @@ describe('Mode Preview panel', () => {
       assert.equal(num(await card.locator('[data-part="bytes-total"]').textContent()), want.bytes.total, `${m} bytes`);
       assert.equal(num(await card.locator('[data-testid="schema-count"]').textContent()), want.visibleTools.length, `${m} schemas`);
     }
-    assert.ok(cli.modes.directory?.likely?.some((l) => l.name === 'fake_plugin_tool_17'));
+    // OpenClaw 2026.9.6 hydrates no schema from the prompt in directory mode (tooldefs, docs/fidelity.md): neither does the preview.
+    assert.equal(cli.modes.directory?.likely?.length ?? 0, 0);
 
     // Switch tabs with the keyboard: Modes -> Directory.
     await view.locator('[data-testid="tab-modes"]').focus();
     await page.keyboard.press('ArrowRight');
     assert.equal(await view.locator('[data-testid="tab-directory"]').getAttribute('aria-selected'), 'true');
-    const likely = view.locator('[data-testid="likely"] li[data-tool="fake_plugin_tool_17"]');
-    await likely.waitFor();
-    assert.match(await likely.innerText(), /matched: .*(fake|17)/);
     const lines = view.locator('[data-testid="directory"] li');
+    await lines.first().waitFor();
     assert.equal(await lines.first().innerText(), '### Deferred Tool Schemas');
+    assert.equal(await view.locator('[data-testid="likely"] li[data-tool]').count(), 0, 'no likely schemas under 2026.9.6');
     assert.match(await view.locator('[data-testid="unlisted"]').innerText(), /MCP server "github": 9 tools searchable but not listed/);
     await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-directory.png') });
 

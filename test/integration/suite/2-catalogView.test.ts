@@ -36,8 +36,8 @@ describe('catalog view on the demo workspace', () => {
     assert.match(gateway.tooltip ?? '', /openclaw\.json:\d+/, 'the tooltip points at the rule in the config');
     const clash = find(excluded, 'web_search');
     assert.ok(clash, 'the client web_search that clashes with core is excluded');
-    // 2026.9.6 catalogs the reply tool (visible while searchable), so it is under OpenClaw > core.
-    assert.equal(find(nodes, 'Direct-only'), undefined);
+    // 2026.9.6 marks openclaw and sessions_yield direct-only (generated from the package), and catalogs the reply tool.
+    assert.deepEqual((find(nodes, 'Direct-only')?.children ?? []).map((n) => n.label).sort(), ['openclaw', 'sessions_yield']);
     assert.ok(find(find(find(nodes, 'OpenClaw')?.children, 'core')?.children, 'message'), 'message is cataloged under OpenClaw > core');
     // Excluded tools are not counted in the source groups.
     assert.equal(find(find(find(nodes, 'OpenClaw')?.children, 'core')?.children, 'gateway'), undefined);

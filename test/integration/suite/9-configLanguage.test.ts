@@ -80,7 +80,8 @@ describe('config language: openclaw.json as JSON5', () => {
     const doc = await vscode.workspace.openTextDocument(configFile);
     const tables = JSON.parse(fs.readFileSync(path.join(REPO, 'src', 'core', 'policy', 'versions', 'openclaw-2026.9.6.json'), 'utf8')) as { groups: Record<string, string[]> };
     const summary = await api.catalogSummary();
-    const inCatalog = new Set([...summary.cataloged, ...summary.directOnly, ...summary.excluded].filter((id) => id.startsWith('openclaw:core:')).map((id) => id.slice('openclaw:core:'.length)));
+    // Core tools and bundled plugins' tools (2026.9.6: xai's code_execution is in group:runtime too).
+    const inCatalog = new Set([...summary.cataloged, ...summary.directOnly, ...summary.excluded].filter((id) => id.startsWith('openclaw:')).map((id) => id.slice(id.lastIndexOf(':') + 1)));
     const expected = (tables.groups['group:runtime'] ?? []).filter((n) => inCatalog.has(n));
     assert.ok(expected.length > 0, 'the demo catalog has runtime tools');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, '"group:runtime"', 3));
