@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import { closeServer, listenOnLoopback } from './loopbackServer';
 import { decide, type ChatRequest } from './mockProvider';
+import { messageText } from '../util/messageText';
 
 /**
  * A recording OpenAI-compatible provider on loopback, for capturing what a
@@ -205,15 +206,7 @@ function asChatRequest(body: unknown): ChatRequest {
     tools: Array.isArray(b.tools) ? (b.tools as ChatRequest['tools']) : [],
     messages: messages.map((m: unknown) => {
       const msg = (m ?? {}) as Record<string, unknown>;
-      return { ...msg, role: typeof msg.role === 'string' ? msg.role : '?', content: contentText(msg.content) } as NonNullable<ChatRequest['messages']>[number];
+      return { ...msg, role: typeof msg.role === 'string' ? msg.role : '?', content: messageText(msg.content) ?? null } as NonNullable<ChatRequest['messages']>[number];
     }),
   };
-}
-
-function contentText(content: unknown): string | null {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return null;
-  return content
-    .map((part: unknown) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
-    .join('');
 }

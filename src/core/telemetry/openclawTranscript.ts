@@ -1,3 +1,4 @@
+import { messageText } from '../util/messageText';
 import { bridgeLiterals } from './bridgeLiterals';
 import type { CallEvent, CallVia, SessionEvent, SessionEventBody } from './sessionLog';
 import type { SourceCounts } from '../catalog/catalog';
@@ -47,13 +48,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** The text parts of a message's content, joined. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') {
-    return content;
-  }
-  return Array.isArray(content) ? content.map((p) => (isRecord(p) && typeof p.text === 'string' ? p.text : '')).join('') : '';
-}
+const contentText = (content: unknown): string => messageText(content) ?? '';
 
 function parseJson(text: string): unknown {
   try {
