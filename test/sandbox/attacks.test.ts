@@ -103,6 +103,9 @@ for (const rt of launchConfigs()) {
     }
 
     before(async function () {
+      // This hook runs every attack (PARALLEL at a time), so the per-test 30 s
+      // bound does not fit it: on a loaded 2-core machine it took over 30 s.
+      this.timeout(240_000);
       if (!rt.nodePath) {
         console.log(`      skipped: ${rt.missing}`);
         this.skip();

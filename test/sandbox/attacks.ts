@@ -299,7 +299,8 @@ export const HOST_ATTACKS: Attack[] = [
       assertThat(r.trace.some((t) => t.op === 'call' && typeof t.result === 'string' && /not kept in the trace/.test(t.result)), 'no trace budget marker');
     },
     hostile: true,
-    timeoutMs: 20_000,
+    // 40 MB through the bridge: ten seconds on a quiet machine, over 20 s on a loaded one. It checks a budget, not a time.
+    timeoutMs: 60_000,
   },
   // ---- hostile schemas: validation cannot freeze the host ----
   { name: 'host: a backtracking "pattern" with a 48-character argument is stopped, the call refused', code: `await openclaw.tools.call('regex_check', { code: 'a'.repeat(48) + '!' })`, expect: /argument check did not finish within \d+ ms.*the call was refused/, hostile: true },
