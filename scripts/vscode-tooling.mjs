@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanNpmEnv } from './lib/cleanEnv.mjs';
+import { spawnSyncWithHeartbeat } from './lib/heartbeat.mjs';
 import { ensureSystemPackages, installCommand } from './lib/systemPackages.mjs';
 
 export const VERSIONS = Object.freeze({
@@ -63,10 +64,11 @@ export function chromiumMissingMessage() {
   return `Chromium not found at ${CHROMIUM}; install it with: ${installCommand(['chromium'])} (or set TSI_CHROMIUM to a Chromium binary)`;
 }
 
-function run(cmd, args, opts) {
+/** Runs an install step, with a line at least every 15 s while it runs (`usually`: how long it takes here). */
+function run(cmd, args, opts, usually) {
   const started = Date.now();
   console.log(`[tooling] ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  const r = spawnSyncWithHeartbeat(cmd, args, opts, { prefix: '[tooling]  ', label: `installing ${args.at(-1)}`, usually });
   if (r.status !== 0) {
     throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status ?? r.signal}`);
   }
@@ -80,11 +82,13 @@ function run(cmd, args, opts) {
  * folders of earlier runs are removed first; a second attempt follows a
  * failed one (registry hiccups), each from an empty folder.
  */
-function installVerified(final, spec, env, verify, { allowScripts = false } = {}) {
+function installVerified(final, spec, env, verify, { allowScripts = false, usually } = {}) {
   const parent = path.dirname(final);
   fs.mkdirSync(parent, { recursive: true });
+  // Only leftovers of runs that are gone: a live one (another worktree's tests, the demo) is still installing there.
   for (const f of fs.readdirSync(parent)) {
-    if (f.startsWith(`${path.basename(final)}.partial-`)) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
+    const m = f.startsWith(`${path.basename(final)}.partial-`) ? /\.partial-(\d+)-/.exec(f) : null;
+    if (m && !processAlive(Number(m[1]))) fs.rmSync(path.join(parent, f), { recursive: true, force: true });
   }
   let lastError;
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -97,9 +101,14 @@ function installVerified(final, spec, env, verify, { allowScripts = false } = {}
       run('npm', ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--save-exact',
         // npm 11 skips dependency install scripts unless allowed; code-server's
         // postinstall (and the native modules it builds) is the install.
-        ...(allowScripts ? ['--dangerously-allow-all-scripts'] : ['--ignore-scripts']), spec], { env });
+        ...(allowScripts ? ['--dangerously-allow-all-scripts'] : ['--ignore-scripts']), spec], { env }, usually);
       const problem = verify(scratch);
       if (problem) throw new Error(`${spec} installed but is incomplete: ${problem}`);
+      if (fs.existsSync(final) && verify(final) === undefined) {
+        // A parallel run finished first and may be using it: keep the winner's.
+        fs.rmSync(scratch, { recursive: true, force: true });
+        return;
+      }
       fs.rmSync(final, { recursive: true, force: true });
       fs.renameSync(scratch, final);
       return;
@@ -110,6 +119,15 @@ function installVerified(final, spec, env, verify, { allowScripts = false } = {}
     }
   }
   throw lastError;
+}
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
 }
 
 function linkIntoRepo(p) {
@@ -191,7 +209,7 @@ export function ensureTooling({ quiet = false, chromium = true } = {}) {
       // that Node: keep the machine's (registry CA and the like).
       ...machineGlobalNpmrc(),
     });
-    installVerified(codeServerPrefix, `code-server@${VERSIONS.codeServer}`, env, codeServerProblem, { allowScripts: true });
+    installVerified(codeServerPrefix, `code-server@${VERSIONS.codeServer}`, env, codeServerProblem, { allowScripts: true, usually: '2-3 min on an idle machine (it builds native modules)' });
   }
   if (!fs.existsSync(p.playwrightCore)) {
     installVerified(path.join(p.dir, 'playwright'), `playwright-core@${VERSIONS.playwrightCore}`,

@@ -26,6 +26,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanNpmEnv } from './cleanEnv.mjs';
+import { spawnSyncWithHeartbeat } from './heartbeat.mjs';
 
 /** The newest `openclaw` release; the one the suites and `verify` use by default. */
 export const PINNED_OPENCLAW = '2026.9.6';
@@ -102,10 +103,11 @@ export function openclawReady(version = PINNED_OPENCLAW, env = process.env) {
   }
 }
 
-function run(cmd, args, opts, log) {
+/** Runs a step, with a line at least every 15 s while it runs (`usually`: how long it takes here). */
+function run(cmd, args, opts, log, usually) {
   const started = Date.now();
   log(`${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60_000, ...opts });
+  const r = spawnSyncWithHeartbeat(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], timeout: 15 * 60_000, ...opts }, { prefix: '[openclaw-tooling]  ', label: `${path.basename(cmd)} ${args.at(-1)}`, usually });
   if (r.status !== 0) {
     throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status ?? r.signal}${r.error ? `: ${r.error.message}` : ''}`);
   }
@@ -121,7 +123,7 @@ function npmInstall(prefix, spec, env, log) {
   // the flag makes that independent of the npm version and its config.
   run('npm', ['install', '--prefix', prefix, '--ignore-scripts', '--no-audit', '--no-fund', '--save-exact', '--loglevel', 'error', spec], {
     env: { ...env, npm_config_ignore_scripts: 'true' },
-  }, log);
+  }, log, spec.startsWith('openclaw@') ? '40 s on a cold cache' : '10-20 s');
 }
 
 /**
@@ -150,7 +152,7 @@ function completeLifecycle(p, env, log) {
       cwd: home,
       env: { ...env, HOME: home, OPENCLAW_STATE_DIR: path.join(home, 'state'), PATH: `${path.dirname(p.node)}${path.delimiter}${env.PATH ?? ''}` },
       stdio: ['ignore', 'ignore', 'inherit'],
-    }, log);
+    }, log, '10-30 s');
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
