@@ -36,6 +36,7 @@ export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';
 export { RankExplainer } from '../core/searchExplain/rankExplanation';
 export { suggestionText } from '../core/searchExplain/explanationText';
 export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
+export { compareReplay, replaySummary } from '../core/searchExplain/sessionReplay';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
 export { compareModes } from '../core/orchestration/compare';

@@ -382,4 +382,35 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     const unrecorded = sv.locator('[data-testid="step"][data-kind="describe"]');
     assert.match(await unrecorded.first().innerText(), /not recorded/);
   });
+
+  it('replays a real session\'s search in the Search Playground: same hits or what changed, and where its final tool ranks', async () => {
+    const store = path.join(root, 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6', 'tools', 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+    // What that run's tool_search returned (limit 5), as the store recorded it.
+    const recorded = ['fake_plugin_tool_17', 'fake_plugin_tool_01', 'fake_plugin_tool_02', 'fake_plugin_tool_13', 'fake_plugin_tool_14'].map((n) => `openclaw:fake-plugin:${n}`);
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Tool Search: Open Session Log or OpenClaw Sessions');
+    await answerFileDialog(page, store);
+    const sv = await webviewWith(page, '[data-testid="session-summary"]:has-text("OpenClaw store")');
+    await sv.locator('[data-testid="step"][data-kind="search"]').first().click();
+    await sv.locator('[data-testid="current-step"][data-kind="search"] [data-testid="replay-search"]').click();
+    const pg = await webviewWith(page, '[data-testid="replay"]');
+    assert.match(await pg.locator('[data-testid="summary"]').innerText(), /\d+ hits? for "fake plugin tool 17" \(limit 5\)/);
+    const rows = pg.locator('[data-testid="hits-row"]');
+    const now: string[] = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      now.push((await rows.nth(i).getAttribute('data-id')) ?? '');
+    }
+    const banner = await pg.locator('[data-testid="replay"]').innerText();
+    // The banner says what the rows show: the session's hits, or how today's differ from them.
+    if (JSON.stringify(now) === JSON.stringify(recorded)) {
+      assert.match(banner, /Replayed from openclaw-agent\.sqlite: Same hits as the session, in the same order \(5\)\./);
+    } else {
+      assert.match(banner, /Replayed from openclaw-agent\.sqlite: Hits differ from the session: /);
+      for (const id of now.filter((x) => !recorded.includes(x))) {
+        assert.ok(banner.includes(id), `the banner names the new hit ${id}: ${banner}`);
+      }
+    }
+    // Why not: where the tool the session finally called ranks today.
+    assert.match(await pg.locator('[data-testid="verdict"]').innerText(), /fake_plugin_tool_17 .*for "fake plugin tool 17"/);
+  });
 });

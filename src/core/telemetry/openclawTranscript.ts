@@ -257,8 +257,8 @@ function toolResultEvents({ callId, call, message, when, emit, noteCatalog, hadN
   emit({ type: 'model-call', callId, name: call.name, ok: !failed, ...(error ? { error } : {}), durationMs });
   if (call.name === 'tool_search') {
     const hits = failed ? [] : hitIds(result);
-    for (const query of searchQueries(call.args)) {
-      emit({ type: 'search', callId, query, hits, ...(error ? { error } : {}) });
+    for (const { query, limit } of searchQueries(call.args)) {
+      emit({ type: 'search', callId, query, ...(limit !== undefined ? { limit } : {}), hits, ...(error ? { error } : {}) });
     }
   } else if (call.name === 'tool_describe') {
     const idOrName = str(call.args.id) ?? str(call.args.name) ?? '';
@@ -339,14 +339,20 @@ function nestedCallEvent(details: Record<string, unknown>, open: ReadonlyMap<str
   emit(event);
 }
 
-function searchQueries(args: Record<string, unknown>): string[] {
-  const out: string[] = [];
+/** A search limit the model asked for: a positive integer, else none (the run's default applied). */
+function limitOf(v: unknown): { limit?: number } {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 1000 ? { limit: v } : {};
+}
+
+/** The queries of a tool_search call, each with the limit it asked for (a batch entry's own, else the call's). */
+function searchQueries(args: Record<string, unknown>): { query: string; limit?: number }[] {
+  const out: { query: string; limit?: number }[] = [];
   const q = str(args.query);
-  if (q && q.trim()) out.push(q);
+  if (q && q.trim()) out.push({ query: q, ...limitOf(args.limit) });
   if (Array.isArray(args.queries)) {
     for (const item of args.queries as unknown[]) {
       const iq = isRecord(item) ? str(item.query) : typeof item === 'string' ? item : undefined;
-      if (iq && iq.trim()) out.push(iq);
+      if (iq && iq.trim()) out.push({ query: iq, ...limitOf(isRecord(item) && item.limit !== undefined ? item.limit : args.limit) });
     }
   }
   return out;

@@ -37,10 +37,35 @@ const registry = new PanelRegistry<PlaygroundPanel>(SPEC, (panel) => {
   return new PlaygroundPanel(panel, panelDeps);
 });
 
+/** A search a session made, handed over by the session viewer. */
+export interface RecordedSearch {
+  /** The session's file name. */
+  from: string;
+  /** The limit the model asked for; the replay searches with it. */
+  limit?: number;
+  /** Its hits in order, when the run recorded them. */
+  hits?: string[];
+}
+
+/** A recorded search from a command argument: anything else is no replay. */
+export function recordedSearchOf(v: unknown): RecordedSearch | undefined {
+  if (typeof v !== 'object' || v === null) {
+    return undefined;
+  }
+  const r = v as { from?: unknown; hits?: unknown; limit?: unknown };
+  if (typeof r.from !== 'string' || r.from.length > 1024) {
+    return undefined;
+  }
+  const hits = Array.isArray(r.hits) && r.hits.length <= 50 && r.hits.every((h) => typeof h === 'string') ? (r.hits as string[]) : undefined;
+  const limit = typeof r.limit === 'number' && Number.isInteger(r.limit) && r.limit > 0 && r.limit <= 50 ? r.limit : undefined;
+  return { from: r.from, ...(limit !== undefined ? { limit } : {}), ...(hits ? { hits } : {}) };
+}
+
 /** What the last search and why-not showed, for tests (read through the extension API). */
 export interface PlaygroundSnapshot {
   query?: string;
   hits: string[];
+  replay?: { from: string; same?: boolean; summary?: string };
   whyNot?: { toolId: string; rank?: number; inResults: boolean; suggestions: string[] };
   learned?: { toolId: string; words: string[] };
 }
@@ -58,6 +83,8 @@ export class PlaygroundPanel extends PanelBase {
   private explainer: RankExplainer | undefined;
   private explainerFor: Catalog | undefined;
   private learned: { catalog: Catalog; result: SessionSuggestions; root: string; folders: string[] } | undefined;
+  /** The session search the box was last given, compared with each search of the same query. */
+  private replay: (RecordedSearch & { query: string }) | undefined;
   readonly snapshot: PlaygroundSnapshot = { hits: [] };
 
   static get open(): PlaygroundPanel | undefined {
@@ -139,15 +166,28 @@ export class PlaygroundPanel extends PanelBase {
     const explainer = await this.explainerOf(catalog);
     const t0 = performance.now();
     try {
-      const e = explainer.explain(query);
+      // A replayed session search runs with the limit the model asked for, so its hits compare.
+      const replaying = this.replay?.query === query ? this.replay : undefined;
+      const e = explainer.explain(query, replaying?.limit);
       const ms = performance.now() - t0;
       this.snapshot.query = e.query;
       this.snapshot.hits = e.hits.map((h) => h.id);
       await this.post({ type: 'results', view: resultsView(e, catalog, ms) });
+      if (this.replay && this.replay.query === e.query) {
+        await this.postReplay(this.replay, this.snapshot.hits, explainer);
+      }
     } catch (err) {
       // An empty or over-long query is the model's input error too: shown, not thrown.
       await this.post({ type: 'queryError', query, message: err instanceof Error ? err.message : String(err) });
     }
+  }
+
+  /** Today's hits for a session's query beside the ones the session got. */
+  private async postReplay(r: RecordedSearch & { query: string }, now: string[], explainer: RankExplainer): Promise<void> {
+    const core = await loadCore();
+    const c = r.hits ? core.compareReplay(r.hits, now, (id) => explainer.find(id)?.id) : undefined;
+    this.snapshot.replay = { from: r.from, same: c?.same, summary: c ? core.replaySummary(c) : undefined };
+    await this.post({ type: 'replay', view: { from: r.from, query: r.query, hitsRecorded: c !== undefined, same: c?.same ?? false, summary: c ? core.replaySummary(c) : '' } });
   }
 
   private async whyNot(query: string, toolId: string): Promise<void> {
@@ -217,15 +257,17 @@ export class PlaygroundPanel extends PanelBase {
    * The host answers at once (so the answer does not wait for the page to
    * load); the box shows the query when the page is ready.
    */
-  async runFor(query: string, toolId?: string): Promise<void> {
+  async runFor(query: string, toolId?: string, recorded?: RecordedSearch): Promise<void> {
     const q = { query: query.slice(0, 512), ...(toolId ? { toolId } : {}) };
+    this.replay = recorded ? { ...recorded, query: q.query } : undefined;
     if (!this.ready) {
       this.pending = q;
     } else {
       await this.post({ type: 'setQuery', ...q });
     }
     await this.search(q.query);
-    if (q.toolId) {
+    // A session's final tool may be gone from today's catalog: then the replay shows the hits only.
+    if (q.toolId && (!recorded || (await this.explainerOf(await this.deps.service.getCatalog())).find(q.toolId))) {
       await this.whyNot(q.query, q.toolId);
     }
   }
@@ -290,12 +332,12 @@ export function registerSearchPlayground(deps: PlaygroundDeps): vscode.Disposabl
   panelDeps = deps;
   return [
     registry.registerSerializer(deps.extensionUri),
-    vscode.commands.registerCommand(COMMANDS.openSearchPlayground, async (query?: unknown, toolId?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.openSearchPlayground, async (query?: unknown, toolId?: unknown, recorded?: unknown) => {
       try {
         const panel = PlaygroundPanel.createOrShow(deps);
         // From a test or another command: start with this query (and why-not tool).
         if (typeof query === 'string' && query.trim()) {
-          await panel.runFor(query, typeof toolId === 'string' ? toolId : undefined);
+          await panel.runFor(query, typeof toolId === 'string' ? toolId : undefined, recordedSearchOf(recorded));
         }
         return true;
       } catch (err) {

@@ -6,7 +6,8 @@ import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessi
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
-import { parseSessionWebviewMessage, type SessionHostMessage } from '../../webview/shared/sessionProtocol';
+import { parseSessionWebviewMessage, type SessionHostMessage, type SessionLogView } from '../../webview/shared/sessionProtocol';
+import { COMMANDS } from '../commandIds';
 import { toSessionLogView } from './sessionLogView';
 
 export const SESSION_EDITOR_VIEW_TYPE = 'toolSearchInspector.sessionLog';
@@ -68,6 +69,20 @@ export async function openInCustomEditor(arg: unknown, viewType: string, dialog:
   return uri;
 }
 
+/**
+ * A search step of the shown session asked again of the current catalog in
+ * the Search Playground, with "why not" for the tool the session finally
+ * called. The step is looked up in what the host itself posted, so the
+ * webview names only an index.
+ */
+async function replaySearch(view: SessionLogView | undefined, step: number): Promise<void> {
+  const replay = view?.turns.flatMap((t) => t.steps)[step]?.replay;
+  if (!view || !replay) {
+    return;
+  }
+  await vscode.commands.executeCommand(COMMANDS.openSearchPlayground, replay.query, view.answers.finalTool?.id, { from: view.file, ...(replay.limit ? { limit: replay.limit } : {}), ...(replay.hits ? { hits: replay.hits } : {}) });
+}
+
 /** A session as the picker lists it: agent, start, mode and model. */
 function sessionLabel(s: LoadedSession): string {
   return [s.agentId ? `agent ${s.agentId}` : undefined, s.startedAt, s.mode ? `${s.mode} mode` : undefined, s.model].filter((x): x is string => x !== undefined).join(' · ') || s.sessionId;
@@ -127,8 +142,11 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
     panel.webview.options = { enableScripts: true, localResourceRoots: panelResourceRoots(this.extensionUri) };
     panel.webview.html = panelHtml(panel.webview, this.extensionUri, PAGE);
     let pick = 0;
+    let shown: SessionLogView | undefined;
     const post = async (): Promise<void> => {
-      void panel.webview.postMessage(await this.message(uri, pick));
+      const message = await this.message(uri, pick);
+      shown = message.type === 'session' ? message.view : undefined;
+      void panel.webview.postMessage(message);
     };
     // A store's newest events may sit in its -wal file.
     const base = path.basename(uri.path);
@@ -147,6 +165,10 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
         if (msg.type === 'pickSession') {
           pick = msg.index;
           await post();
+          return;
+        }
+        if (msg.type === 'replaySearch') {
+          await replaySearch(shown, msg.step);
           return;
         }
         const line = msg.line - 1;

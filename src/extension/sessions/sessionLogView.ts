@@ -2,11 +2,21 @@
 // text, calls as the fields the answers show. Pure (no vscode).
 import type { FinalCall } from '../../core/telemetry/summary';
 import type { SessionView } from '../../core/telemetry/sessionView';
-import type { FinalCallView, SessionLogView } from '../../webview/shared/sessionProtocol';
+import type { SessionEvent } from '../../core/telemetry/sessionLog';
+import type { FinalCallView, SearchReplayView, SessionLogView } from '../../webview/shared/sessionProtocol';
 import { text } from '../bridge/traceView';
 
 function callView(c: FinalCall): FinalCallView {
   return { id: c.id, ...(c.name ? { name: c.name } : {}), origin: c.origin, via: c.via, ...(c.error ? { error: c.error } : c.blockedBy ? { error: c.blockedBy } : {}) };
+}
+
+/** What a search step can replay: its query, and its hits when the run recorded them. */
+export function replayOf(event: SessionEvent): SearchReplayView | undefined {
+  if (event.type !== 'search' || event.unrecorded || event.query.trim() === '') {
+    return undefined;
+  }
+  const limit = event.limit !== undefined && event.limit <= 50 ? { limit: event.limit } : {};
+  return { query: event.query.slice(0, 512), ...limit, ...(event.fromCode ? {} : { hits: event.hits.slice(0, 50) }) };
 }
 
 export function toSessionLogView(view: SessionView, file: string): SessionLogView {
@@ -21,7 +31,10 @@ export function toSessionLogView(view: SessionView, file: string): SessionLogVie
       turnId: t.turnId,
       ...(t.ok !== undefined ? { ok: t.ok } : {}),
       ...(t.error !== undefined ? { error: t.error } : {}),
-      steps: t.steps.map((st) => ({ kind: st.kind, line: st.line, depth: st.depth, title: st.title, ok: st.ok, detail: text(st.event) })),
+      steps: t.steps.map((st) => {
+        const replay = replayOf(st.event);
+        return { kind: st.kind, line: st.line, depth: st.depth, title: st.title, ok: st.ok, detail: text(st.event), ...(replay ? { replay } : {}) };
+      }),
     })),
     answers: {
       ...(a.schemasUpFront !== undefined ? { schemasUpFront: a.schemasUpFront } : {}),

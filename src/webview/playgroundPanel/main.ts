@@ -10,6 +10,7 @@ import {
   type HitView,
   type LearnedView,
   type PanelState,
+  type ReplayView,
   type ResultsView,
   type TermMatchView,
   type WebviewMessage,
@@ -25,6 +26,8 @@ let results: ResultsView | undefined;
 let queryError: string | undefined;
 let whyNot: WhyNotView | undefined;
 let learned: LearnedView | undefined;
+/** A session's search replayed here; shown while the box holds its query. */
+let replay: ReplayView | undefined;
 
 const DEBOUNCE_MS = 250;
 const FIELD_TITLES: Record<FieldName | 'expansions', string> = { name: 'name', id: 'id', label: 'label', description: 'description', parameters: 'parameters', expansions: 'expansions' };
@@ -169,6 +172,15 @@ function hitRows(hits: readonly HitView[], testid: string): HTMLElement {
   return el('table', { class: 'hits', 'data-testid': testid }, el('thead', {}, el('tr', {}, ...['rank', 'tool', 'score', 'tier', 'matched terms (field)', ''].map((t) => el('th', { scope: 'col' }, t)))), body);
 }
 
+/** Whether today's hits for a session's query are the ones the session got. */
+function replayBanner(rp: ReplayView): HTMLElement {
+  const text = rp.hitsRecorded ? rp.summary : 'The session did not record this search\'s hits (its query was read from the snippet): today\'s hits are below.';
+  const kind = !rp.hitsRecorded ? 'info' : rp.same ? 'pass' : 'diff';
+  return el('div', { class: `banner replay replay-${kind}`, role: 'status', 'data-testid': 'replay' },
+    icon(kind === 'pass' ? 'pass' : kind === 'diff' ? 'diff' : 'info'),
+    ` Replayed from ${rp.from}: ${text}`);
+}
+
 function resultsSection(): HTMLElement {
   const section = el('section', { 'aria-labelledby': 'results-h' }, el('h2', { id: 'results-h' }, 'Results'));
   if (queryError) {
@@ -180,6 +192,9 @@ function resultsSection(): HTMLElement {
     return section;
   }
   const r = results;
+  if (replay && replay.query === r.query) {
+    section.append(replayBanner(replay));
+  }
   section.append(
     el('p', { class: 'summary', 'data-testid': 'summary' }, `${r.hits.length} hit${r.hits.length === 1 ? '' : 's'} for "${r.query}" (limit ${r.limit}) in ${r.ms.toFixed(1)} ms. `, el('span', { class: 'muted' }, 'Query terms: '), ...r.terms.map((t) => el('span', { class: `chip${t.expansion ? ' expansion' : ''}`, title: `${t.expansion ? `expansion of ${t.from.join(', ')}, weight ${t.weight}` : `from ${t.from.join(', ')}`}; in ${t.documentFrequency} tool${t.documentFrequency === 1 ? '' : 's'}` }, t.term))),
   );
@@ -340,6 +355,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       return;
     case 'learned':
       learned = msg.view;
+      render();
+      return;
+    case 'replay':
+      replay = msg.view;
       render();
       return;
     case 'setQuery':

@@ -117,7 +117,17 @@ function stepper(steps: FlatStep[]): HTMLElement {
     el('div', { class: `step-card${s.ok ? '' : ' failed'}` },
       el('div', { class: 'step-title' }, icon(KIND_ICON[s.kind]), el('strong', {}, ` ${s.title}`), s.ok ? '' : ' (failed)'),
       el('div', { class: 'muted small' }, KIND_LABEL[s.kind], ...(s.line > 0 ? [' · ', lineLink(s.line)] : [])),
+      ...(s.replay ? [replayButton(s.replay.hits !== undefined)] : []),
       jsonTree(s.detail, { 'data-testid': 'step-event' })));
+}
+
+/** Asks the current catalog the step's query again: same hits? and why not the final tool? */
+function replayButton(hitsRecorded: boolean): HTMLElement {
+  const final = view?.answers.finalTool;
+  const title = `Run this query against the current catalog in the Search Playground${hitsRecorded ? ' and compare the hits with the session\'s' : ''}${final ? `; explain where ${final.name ?? final.id}, the tool the session finally called, ranks` : ''}`;
+  const b = el('button', { type: 'button', class: 'secondary replay', title, 'data-testid': 'replay-search' }, icon('search'), ' Replay in Search Playground');
+  b.addEventListener('click', () => vscode.postMessage({ type: 'replaySearch', step: state.step }));
+  return el('div', { class: 'step-actions' }, b);
 }
 
 function stepList(v: SessionLogView): HTMLElement {

@@ -107,6 +107,18 @@ export interface CatalogInfo {
   sessions: boolean;
 }
 
+/** A session's search asked again of this catalog (from the session viewer). */
+export interface ReplayView {
+  /** The session it came from (a file name). */
+  from: string;
+  query: string;
+  /** Whether the session recorded its hits (a query read from a snippet has none). */
+  hitsRecorded: boolean;
+  same: boolean;
+  /** What changed, in one line (core's replaySummary). */
+  summary: string;
+}
+
 /** Host -> webview. */
 export type HostMessage =
   | { type: 'loading' }
@@ -116,7 +128,8 @@ export type HostMessage =
   | { type: 'queryError'; query: string; message: string }
   | { type: 'whyNot'; view: WhyNotView }
   | { type: 'learned'; view: LearnedView }
-  | { type: 'setQuery'; query: string; toolId?: string };
+  | { type: 'setQuery'; query: string; toolId?: string }
+  | { type: 'replay'; view: ReplayView };
 
 /** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
 export type WebviewMessage =
@@ -213,6 +226,10 @@ function isCatalogInfo(v: unknown): v is CatalogInfo {
   return isObject(v) && typeof v.workspaceName === 'string' && isNumber(v.size) && isNumber(v.limit) && isNumber(v.maxLimit) && typeof v.sessions === 'boolean' && Array.isArray(v.tools) && v.tools.every((t) => isObject(t) && typeof t.id === 'string' && typeof t.name === 'string' && typeof t.status === 'string');
 }
 
+function isReplayView(v: unknown): v is ReplayView {
+  return isObject(v) && typeof v.from === 'string' && isQuery(v.query) && typeof v.hitsRecorded === 'boolean' && typeof v.same === 'boolean' && typeof v.summary === 'string' && v.summary.length <= 20_000;
+}
+
 export function parseHostMessage(v: unknown): HostMessage | undefined {
   if (!isObject(v) || typeof v.type !== 'string') {
     return undefined;
@@ -233,6 +250,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
       return isLearned(v.view) ? { type: 'learned', view: v.view } : undefined;
     case 'setQuery':
       return isQuery(v.query) && (v.toolId === undefined || isId(v.toolId)) ? { type: 'setQuery', query: v.query, ...(typeof v.toolId === 'string' ? { toolId: v.toolId } : {}) } : undefined;
+    case 'replay':
+      return isReplayView(v.view) ? { type: 'replay', view: v.view } : undefined;
     default:
       return undefined;
   }

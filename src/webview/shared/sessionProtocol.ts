@@ -14,6 +14,17 @@ export interface SessionStepView {
   ok: boolean;
   /** The event as JSON text (bounded). */
   detail: string;
+  /** A search step's query and what it got, to ask the current catalog again. */
+  replay?: SearchReplayView;
+}
+
+/** A recorded search, as the viewer hands it to the Search Playground. */
+export interface SearchReplayView {
+  query: string;
+  /** The limit the model asked for, when it asked for one. */
+  limit?: number;
+  /** The hits the session recorded, in order; absent when the run did not record them (a query read from a snippet). */
+  hits?: string[];
 }
 
 export interface SessionTurnView {
@@ -73,7 +84,12 @@ export interface SessionLogView {
 
 export type SessionHostMessage = { type: 'session'; view: SessionLogView } | { type: 'error'; message: string };
 
-export type SessionWebviewMessage = { type: 'ready' } | { type: 'openLine'; line: number } | { type: 'pickSession'; index: number };
+export type SessionWebviewMessage =
+  | { type: 'ready' }
+  | { type: 'openLine'; line: number }
+  | { type: 'pickSession'; index: number }
+  /** Replay the current step's search in the Search Playground, asking why not for the session's final tool. */
+  | { type: 'replaySearch'; step: number };
 
 export interface SessionPanelState {
   /** The file the panel shows (a URI string), to reopen it after a reload. */
@@ -84,8 +100,33 @@ export interface SessionPanelState {
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
+/** Bounds of a replay: OpenClaw's query bound and its largest search limit. */
+const MAX_REPLAY_QUERY = 512;
+const MAX_REPLAY_HITS = 50;
+
+function isReplay(v: unknown): v is SearchReplayView {
+  return (
+    isObject(v) &&
+    typeof v.query === 'string' &&
+    v.query.length > 0 &&
+    v.query.length <= MAX_REPLAY_QUERY &&
+    (v.limit === undefined || (isCount(v.limit) && v.limit > 0 && v.limit <= MAX_REPLAY_HITS)) &&
+    (v.hits === undefined || (Array.isArray(v.hits) && v.hits.length <= MAX_REPLAY_HITS && v.hits.every((h) => typeof h === 'string' && h.length <= 1024)))
+  );
+}
+
 function isStep(v: unknown): v is SessionStepView {
-  return isObject(v) && typeof v.kind === 'string' && STEP_KINDS.includes(v.kind) && isCount(v.line) && (v.depth === 0 || v.depth === 1) && typeof v.title === 'string' && typeof v.ok === 'boolean' && typeof v.detail === 'string';
+  return (
+    isObject(v) &&
+    typeof v.kind === 'string' &&
+    STEP_KINDS.includes(v.kind) &&
+    isCount(v.line) &&
+    (v.depth === 0 || v.depth === 1) &&
+    typeof v.title === 'string' &&
+    typeof v.ok === 'boolean' &&
+    typeof v.detail === 'string' &&
+    (v.replay === undefined || isReplay(v.replay))
+  );
 }
 
 function isTurn(v: unknown): v is SessionTurnView {
@@ -154,6 +195,9 @@ export function parseSessionWebviewMessage(raw: unknown): SessionWebviewMessage 
   }
   if (raw.type === 'pickSession' && isCount(raw.index) && raw.index < 100_000) {
     return { type: 'pickSession', index: raw.index };
+  }
+  if (raw.type === 'replaySearch' && isCount(raw.step) && raw.step < 10_000_000) {
+    return { type: 'replaySearch', step: raw.step };
   }
   return undefined;
 }

@@ -13,6 +13,10 @@ import { summarizeSession } from '../../../src/core/telemetry/summary';
 import { applyWal } from '../../../src/core/telemetry/sqliteImage';
 import { runtimes } from '../../sandbox/harness';
 import { scratchDir } from '../../helpers/scratch';
+import { openWorkspace } from '../../helpers/mcp';
+import { RankExplainer } from '../../../src/core/searchExplain/rankExplanation';
+import { compareReplay, replaySummary } from '../../../src/core/searchExplain/sessionReplay';
+import { replayOf } from '../../../src/extension/sessions/sessionLogView';
 
 const REPO = path.resolve(__dirname, '../../..');
 const FIXTURES = path.join(REPO, 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6');
@@ -204,5 +208,33 @@ describe('OpenClaw sessions: a store whose OpenClaw is still running', () => {
     const wal = fs.readFileSync(`${store}-wal`);
     const cut = applyWal(fs.readFileSync(store), wal.subarray(0, wal.length - 100));
     assert.equal(cut.frames, 0);
+  });
+});
+
+describe('OpenClaw sessions: a recorded search replayed against the current catalog', () => {
+  it('the tools-mode run\'s search, asked again of the same workspace, gets the same hits in the same order', async () => {
+    const [s] = (await readSessions([storeOf('tools')])).sessions;
+    const search = s!.events.find((e) => e.type === 'search');
+    assert.ok(search);
+    const replay = replayOf(search);
+    assert.deepEqual(replay, { query: 'fake plugin tool 17', limit: 5, hits: search.type === 'search' ? search.hits : [] });
+    const ws = openWorkspace(path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace'));
+    try {
+      const catalog = await ws.buildCatalog();
+      const explainer = RankExplainer.fromCatalog(catalog);
+      const now = explainer.explain(replay!.query, replay!.limit).hits.map((h) => h.id);
+      const c = compareReplay(replay!.hits ?? [], now, (id) => explainer.find(id)?.id);
+      assert.equal(c.same, true, replaySummary(c));
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it('a search read from a code-mode snippet replays its query without hits to compare; an unrecorded one does not replay', async () => {
+    const [s] = (await readSessions([storeOf('code')])).sessions;
+    const search = s!.events.find((e) => e.type === 'search');
+    assert.ok(search);
+    assert.deepEqual(replayOf(search), { query: 'fake plugin tool 17' });
+    assert.equal(replayOf({ ...search, type: 'search', callId: 'x', query: '', hits: [], unrecorded: true } as typeof search), undefined);
   });
 });
