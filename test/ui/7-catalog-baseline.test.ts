@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { assertContrastInThemes, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // A baseline as a user keeps one: save it, edit the config (one more deny
 // rule), see the status bar mark, and read the change in the Catalog Diff
@@ -47,7 +47,8 @@ describe('Catalog baseline and diff panel', () => {
     await browser?.close();
   });
 
-  it('saves a baseline, marks the status bar after a config edit, and shows the newly denied tool with its rule', async () => {
+  it('saves a baseline, marks the status bar after a config edit, and shows the newly denied tool with its rule', async function () {
+    this.timeout(300_000);
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Tool Search: Save Catalog Baseline');
     await waitForFile(baselineFile, 120_000);
@@ -74,6 +75,7 @@ describe('Catalog baseline and diff panel', () => {
     assert.match(await view.locator('[data-testid="mode-direct"] [data-testid="tokens-delta"]').innerText(), /^\(-\d/);
     assert.match(await view.locator('[data-testid="mode-direct"]').innerText(), new RegExp(`−${DENIED}`));
     await page.screenshot({ path: path.join(resultsDir(), 'catalog-diff.png') });
+    await assertContrastInThemes(page, view, 'catalog diff');
 
     // Keyboard: the rule's location is a button; Enter opens the config at that line.
     await view.locator('[data-testid="rule-link"]').first().focus();

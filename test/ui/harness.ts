@@ -166,3 +166,183 @@ export async function openRestricted(browser: Browser): Promise<Page> {
   await restricted.waitFor();
   return page;
 }
+
+/** Locators can evaluate in their frame; the harness types only what most tests use. */
+export interface EvalLocator {
+  evaluate<R>(expression: string): Promise<R>;
+}
+
+export interface LowContrast {
+  text: string;
+  /** The element: tag and classes. */
+  where: string;
+  ratio: number;
+  fg: string;
+  bg: string;
+}
+
+// An expression, not a function: the page then runs exactly this source (the
+// test loader would otherwise wrap named helpers in calls the page lacks). For every
+// element with visible text: its colour (with its own alpha and its
+// ancestors' opacity) over the first opaque background up the tree (with the
+// translucent ones between blended in), and the WCAG contrast ratio.
+export const CONTRAST = `(() => {
+  const root = document.body;
+  const parse = (c) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, bottom) => ({ r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1 });
+  const backgroundOf = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+    }
+    let base = layers.length > 0 && layers[layers.length - 1].a >= 1 ? layers.pop() : { r: 255, g: 255, b: 255, a: 1 };
+    for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+    return base;
+  };
+  const lum = (c) => {
+    const f = (v) => { v = v / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const hex = (c) => '#' + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  const seen = new Set();
+  const low = [];
+  let checked = 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim() || seen.has(el)) continue;
+    seen.add(el);
+    if (el.closest('.codicon') || el.closest(':disabled')) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility !== 'visible' || el.getClientRects().length === 0) continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    const fg0 = parse(cs.color);
+    if (!fg0) continue;
+    const bg = backgroundOf(el);
+    const fg = over({ ...fg0, a: fg0.a * opacity }, bg);
+    const l1 = lum(fg), l2 = lum(bg);
+    const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    checked++;
+    const where = el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+    if (ratio < 4.5) low.push({ text: node.textContent.trim().slice(0, 50), where, ratio: Math.round(ratio * 100) / 100, fg: hex(fg), bg: hex(bg) });
+  }
+  return { checked, low };
+})()`;
+
+export async function contrast(view: FrameLocator): Promise<{ checked: number; low: LowContrast[] }> {
+  return (view.locator('body') as unknown as EvalLocator).evaluate<{ checked: number; low: LowContrast[] }>(CONTRAST);
+}
+
+/** Runs the palette entry whose title starts with `title` (Enter could take a near miss). */
+export async function runExactCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
+}
+
+/** The class the workbench and a webview's body carry in each kind of theme. */
+export const THEME_KIND = {
+  light: { workbench: '.monaco-workbench.vs', webview: 'body.vscode-light' },
+  dark: { workbench: '.monaco-workbench.vs-dark', webview: 'body.vscode-dark' },
+  'high-contrast': { workbench: '.monaco-workbench.hc-black', webview: 'body.vscode-high-contrast:not(.vscode-high-contrast-light)' },
+  'high-contrast-light': { workbench: '.monaco-workbench.hc-light', webview: 'body.vscode-high-contrast-light' },
+} as const;
+
+/**
+ * Picks a built-in colour theme by clicking its row (typed first: the list is
+ * virtual, its lower rows are not rendered), then waits until the workbench and
+ * the webview both wear it: colours read before that are the old theme's.
+ */
+export async function pickTheme(page: Page, theme: RegExp, kind: keyof typeof THEME_KIND, view: FrameLocator): Promise<void> {
+  await runExactCommand(page, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(theme.source.replace(/^\^/, ''));
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
+  await row.waitFor();
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.locator(THEME_KIND[kind].workbench).waitFor({ state: 'attached', timeout: 30_000 });
+  await view.locator(THEME_KIND[kind].webview).waitFor({ state: 'attached', timeout: 30_000 });
+  // Off the tab strip, where the pointer left by the clicked row would show a tooltip in the screenshot.
+  await page.mouse.move(600, 600);
+  await page.waitForTimeout(800);
+}
+
+/** The webview (of possibly several) whose document has `selector`; webviews sit two iframes deep. */
+export async function webviewWith(page: Page, selector: string, timeoutMs = 30_000): Promise<FrameLocator> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const n = await page.locator('iframe.webview.ready').count();
+    for (let i = 0; i < n; i++) {
+      const frame = page.frameLocator(`iframe.webview.ready >> nth=${i}`).frameLocator('iframe#active-frame');
+      if ((await frame.locator(selector).count().catch(() => 0)) > 0) {
+        return frame;
+      }
+    }
+    if (Date.now() > until) {
+      throw new Error(`no webview shows ${selector}`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Answers VS Code's own file dialog (a quick input in the browser workbench) with a full path. */
+export async function answerFileDialog(page: Page, file: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  // The dialog resets its value once it has listed its folder: type the path after that.
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await input.fill(file);
+    await page.waitForTimeout(600);
+    if ((await input.inputValue()) === file) {
+      break;
+    }
+  }
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+/** Light Modern, Dark Modern and both high-contrast themes: what every panel's text is measured in. */
+export const CONTRAST_THEMES = [[/^Light Modern/, 'light'], [/^Dark Modern/, 'dark'], [/^Dark High Contrast/, 'high-contrast'], [/^Light High Contrast/, 'high-contrast-light']] as const;
+
+/**
+ * Measures every visible text of `view` in each of the four themes (WCAG AA,
+ * 4.5:1), puts the theme the workbench had back, and fails with one line per
+ * kind of low-contrast text (theme, element, colours).
+ */
+export async function assertContrastInThemes(page: Page, view: FrameLocator, name: string): Promise<void> {
+  const initial = (await page.locator(THEME_KIND.dark.workbench).count()) > 0 ? CONTRAST_THEMES[1] : CONTRAST_THEMES[0];
+  const results: string[] = [];
+  const low: (LowContrast & { theme: string })[] = [];
+  try {
+    for (const [theme, kind] of CONTRAST_THEMES) {
+      await pickTheme(page, theme, kind, view);
+      const measured = await contrast(view);
+      results.push(`${theme.source.slice(1)}: ${measured.checked} texts`);
+      if (measured.checked <= 5) {
+        throw new Error(`${name}, ${theme.source}: only ${measured.checked} texts measured`);
+      }
+      low.push(...measured.low.map((l) => ({ ...l, theme: theme.source.slice(1) })));
+    }
+  } finally {
+    await pickTheme(page, initial[0], initial[1], view);
+  }
+  console.log(`      ${name}: ${results.join('; ')}`);
+  const kinds = [...new Map(low.map((l) => [`${l.theme} ${l.where} ${l.fg} on ${l.bg}`, `${l.theme}: ${l.where} "${l.text}" ${l.fg} on ${l.bg} = ${l.ratio}:1`])).values()];
+  if (kinds.length > 0) {
+    throw new Error(`${name}: text below 4.5:1\n${kinds.join('\n')}`);
+  }
+}
