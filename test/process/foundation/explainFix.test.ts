@@ -9,25 +9,8 @@ import { scratchDir } from '../../helpers/scratch';
 // is written with the file's comments kept, and a tool that no edit admits is
 // exit 1 with every blocking layer's file:line on stderr.
 
-const CONFIG = `// a team config (JSON5)
-{
-  meta: { lastTouchedVersion: "2026.1.30" },
-  tools: {
-    profile: "coding", // every agent codes
-    alsoAllow: ["cron"],
-  },
-  agents: {
-    list: [
-      { id: "main", default: true, tools: { profile: "full" } },
-      {
-        id: "qa",
-        // qa must not browse
-        tools: { deny: ["web_search", "browser"] },
-      },
-    ],
-  },
-}
-`;
+// The unit tests' case (test/unit/explain/fixPlan.test.ts): global profile coding, main on full, qa denying web_search.
+const CONFIG = fs.readFileSync(path.resolve(__dirname, '..', '..', 'fixtures', 'fix-plan', 'multi-agent.openclaw.json5'), 'utf8');
 
 const OFF = `{
   meta: { lastTouchedVersion: "2026.9.6" },

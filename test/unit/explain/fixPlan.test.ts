@@ -17,26 +17,7 @@ import { scratchDir } from '../../helpers/scratch';
 // The user's case: the global profile `coding` leaves web_search out, and
 // agent qa denies it as well. The old fix ("Add web_search to tools.alsoAllow")
 // widened every agent on the global profile and left qa's deny in place.
-const MULTI_AGENT = `// fix plan test config (JSON5)
-{
-  meta: { lastTouchedVersion: "2026.1.30" },
-  tools: {
-    profile: "coding", // every agent codes
-    alsoAllow: ["cron"],
-  },
-  agents: {
-    list: [
-      { id: "main", default: true, tools: { profile: "full" } },
-      {
-        id: "qa",
-        // qa must not browse
-        tools: { deny: ["web_search", "browser"] },
-      },
-      { id: "ops" },
-    ],
-  },
-}
-`;
+const MULTI_AGENT = fs.readFileSync(path.resolve(__dirname, '..', '..', 'fixtures', 'fix-plan', 'multi-agent.openclaw.json5'), 'utf8');
 
 function workspace(config: string): string {
   const dir = scratchDir('fixplan-');
