@@ -1,6 +1,6 @@
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
-import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
+import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
@@ -54,6 +54,12 @@ export interface WorkspaceOptions {
    * blank the catalog), instead of being a usage error (the CLI).
    */
   lenientInputs?: boolean;
+  /**
+   * The config's text in place of the file's: the fix planner rebuilds the
+   * catalog from an edited config this way (`core/explain/fixPlan.ts`).
+   * `file` is the absolute path, `display` the name diagnostics use.
+   */
+  configText?: { file: string; text: string; display: string; foundBy?: string };
   /** Values for `${input:id}` variables in MCP configs (CLI `--input id=value`). */
   inputs?: Record<string, string>;
   /** Desktop clients whose MCP configs to read as well (`--import claude|cursor`). */
@@ -91,6 +97,8 @@ export class OpenWorkspace {
   readonly policy: ToolPolicy;
   /** The agent the run models: asked for, OpenClaw's default, its implicit `main`, or none (OpenClaw refuses). */
   readonly agent: RunAgent;
+  /** The policy context the run's policy was built with (the default agent filled in). */
+  readonly policyContext: PolicyContext;
   readonly plugins: PluginToolSource;
   readonly providers: ToolSourceProvider[];
   /** What an untrusted workspace may read: every default path stays inside the folder. */
@@ -98,7 +106,8 @@ export class OpenWorkspace {
 
   constructor(readonly options: WorkspaceOptions) {
     this.guard = FolderGuard.of(options.workspace, options.trusted === true);
-    this.config = loadOpenClawConfig({ ...options, guard: this.guard });
+    const given = options.configText;
+    this.config = given ? parseOpenClawConfig(given.file, given.text, given.foundBy, given.display) : loadOpenClawConfig({ ...options, guard: this.guard });
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
     this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
     const touched = this.config.lastTouchedVersion;
@@ -112,6 +121,7 @@ export class OpenWorkspace {
     }
     // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
     const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
+    this.policyContext = policyContext;
     this.policy = ToolPolicy.fromConfig(this.config.reader, policyContext, options.sessionPolicy, model);
     this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard, cwd: options.cwd, homeDir: options.homeDir ?? options.env?.HOME });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);

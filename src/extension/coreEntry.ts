@@ -5,6 +5,7 @@
 export { OpenWorkspace } from '../core/workspace';
 export { explainTool } from '../core/explain/explain';
 export { fixEdits } from '../core/explain/quickFix';
+export { explainWithFixPlans } from '../core/explain/fixPlan';
 export { inverseEdits } from '../core/explain/configEdits';
 export { CodeBridge, defaultSandboxBundle } from '../core/bridge/codeBridge';
 export { probeIsolation } from '../core/bridge/isolation';

@@ -1,5 +1,9 @@
-import { explainTool } from '../../core/explain/explain';
-import { UsageError, type CliCommand } from '../cliTypes';
+import * as fs from 'node:fs';
+import type { ExplainMatch } from '../../core/explain/explain';
+import { applyEdits } from '../../core/explain/configEdits';
+import { explainWithFixPlans } from '../../core/explain/fixPlan';
+import { fixEdits, type FixBlocker, type ToolFixPlan } from '../../core/explain/quickFix';
+import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json } from '../format';
 import { formatLocation } from '../../core/util/location';
 import { ruleLocationText } from '../../core/reasons';
@@ -10,14 +14,22 @@ import { visibleText } from '../../core/util/visibleText';
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'say why a tool is cataloged, direct-only, excluded, unavailable or unknown',
-  usage: 'explain NAME_OR_ID',
+  usage: 'explain NAME_OR_ID [--fix [--dry-run]]',
+  options: { fix: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  // `--dry-run` prints the edited config: data, shown as it is.
+  printsData: (args) => args.values['dry-run'] === true && args.values.json !== true,
   run: (ctx) => {
     const query = ctx.args.positionals[0];
     if (!query) {
       throw new UsageError('explain needs a tool name or id');
     }
-    return withCatalog(ctx, (catalog, ws) => {
-      const e = explainTool(catalog, query, { configFile: ws.config.reader?.file });
+    const dryRun = ctx.args.values['dry-run'] === true;
+    const fix = ctx.args.values.fix === true || dryRun;
+    return withCatalog(ctx, async (catalog, ws) => {
+      const e = await explainWithFixPlans(ws, catalog, query);
+      if (fix) {
+        return writeFix(ctx, e.matches, ws.config.file, dryRun, () => ({ ...e, agent: runAgentJson(ws.agent, ws.config.reader?.file) }));
+      }
       if (ctx.json) {
         ctx.io.stdout(json({ ...e, agent: runAgentJson(ws.agent, ws.config.reader?.file) }));
         return 0;
@@ -41,10 +53,12 @@ export const explainCommand: CliCommand = {
         if (m.location) {
           out.push(`  rule: ${ruleLocationText(m.location)}`);
         }
-        if (m.hint) {
+        if (m.hint && !m.fixPlan) {
           out.push(`  fix: ${m.hint}`);
         }
-        if (m.fix) {
+        if (m.fixPlan) {
+          out.push(...planLines(m.fixPlan));
+        } else if (m.fix) {
           out.push(`  quick fix: ${m.fix.title} (${m.fix.file})`);
         }
       }
@@ -59,3 +73,76 @@ export const explainCommand: CliCommand = {
     });
   },
 };
+
+function blockerLine(b: FixBlocker): string {
+  return `${b.at ? ruleLocationText(b.at) : 'no file'}: ${b.layer}: ${visibleText(b.said)}`;
+}
+
+/** The plan of one match: its edits and who else they reach, or every layer that blocks and why no edit admits the tool. */
+function planLines(p: ToolFixPlan): string[] {
+  const out = ['  blocked by:', ...p.blockers.map((b) => `    ${blockerLine(b)}${b.edit ? `  -> ${b.edit}` : ''}`)];
+  if (p.plan) {
+    const reach = p.scope === 'agent' ? `only agent ${p.agent ?? ''}` : p.widens.length > 0 ? `also widens ${p.widens.map((w) => `agent ${w.agent} (${w.tools.join(', ')})`).join(', ')}` : 'a global edit; it widens no other agent';
+    out.push(`  fix plan (${p.plan.edits.length} edit${p.plan.edits.length === 1 ? '' : 's'} of ${p.plan.file}; ${reach}; checked: the rebuilt catalog has it ${p.recheck?.status ?? 'admitted'}):`);
+    out.push(...p.plan.edits.map((x) => `    ${x.title}`));
+    if (p.alsoAdmits.length > 0) {
+      out.push(`    also lets in: ${p.alsoAdmits.join(', ')}`);
+    }
+    out.push('  apply: explain --fix (or --dry-run to see the edited file)');
+  } else {
+    out.push(`  no fix: ${visibleText(p.message)}`);
+  }
+  return out;
+}
+
+/**
+ * `--fix`: writes the one match's plan to the config (`--dry-run`: prints the
+ * edited text). Exit 1 when no plan admits the tool (stderr lists every
+ * blocking layer with file:line) or the name is found nowhere; 2 when the
+ * name is ambiguous.
+ */
+function writeFix(ctx: CommandContext, matches: readonly ExplainMatch[], configFile: string | undefined, dryRun: boolean, explanation: () => object): number {
+  const excluded = matches.filter((m) => m.status === 'excluded');
+  if (excluded.length > 1) {
+    throw new UsageError(`explain --fix: "${matches[0]?.name ?? ''}" names ${excluded.length} excluded tools; give one id: ${excluded.map((m) => m.id ?? m.name).join(', ')}`);
+  }
+  const m = excluded[0];
+  const report = (result: object, code: number): number => {
+    if (ctx.json) {
+      ctx.io.stdout(json({ ...explanation(), fixResult: result }));
+    }
+    return code;
+  };
+  if (!m) {
+    const found = matches.find((x) => x.status === 'cataloged' || x.status === 'direct-only');
+    if (found) {
+      if (!ctx.json) {
+        ctx.io.stdout(`${visibleText(found.id ?? found.name)} is ${found.status}: nothing to fix`);
+      }
+      return report({ toolId: found.id, status: found.status, written: false, dryRun }, 0);
+    }
+    ctx.io.stderr(`explain --fix: ${visibleText(matches[0]?.reason ?? 'no such tool')}`);
+    return report({ status: matches[0]?.status ?? 'unknown', written: false, dryRun }, 1);
+  }
+  const p = m.fixPlan;
+  if (!p?.plan || !configFile) {
+    const message = p ? p.message : m.fix ? `its fix is an edit of ${m.fix.file}, not of the OpenClaw config: ${m.fix.title}` : `no edit admits ${m.name}`;
+    const blockers = p ? (p.remaining.length > 0 ? p.remaining : p.blockers) : [];
+    ctx.io.stderr([`explain --fix: ${visibleText(message)}`, ...(p ? ['blocking layers:', ...p.blockers.map((b) => `  ${blockerLine(b)}${blockers.includes(b) ? '  (no edit admits it)' : ''}`)] : [])].join('\n'));
+    return report({ toolId: m.id, written: false, dryRun, admits: false, message }, 1);
+  }
+  const text = fs.readFileSync(configFile, 'utf8');
+  const next = applyEdits(text, fixEdits(p.plan, text));
+  if (dryRun) {
+    if (!ctx.json) {
+      // The file as it would be written (stdout adds the last newline back).
+      ctx.io.stdout(next.endsWith('\n') ? next.slice(0, -1) : next);
+    }
+    return report({ toolId: m.id, file: p.plan.file, written: false, dryRun, admits: true, text: next }, 0);
+  }
+  fs.writeFileSync(configFile, next);
+  if (!ctx.json) {
+    ctx.io.stdout([`Wrote ${p.plan.file}: ${visibleText(p.message)}`, ...p.plan.edits.map((x) => `  ${x.title}`)].join('\n'));
+  }
+  return report({ toolId: m.id, file: p.plan.file, written: true, dryRun, admits: true }, 0);
+}

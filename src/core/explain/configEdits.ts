@@ -161,9 +161,10 @@ function indentAt(text: string, offset: number): string {
 /**
  * Adds `value` to the array at `path`, creating the array (and the objects
  * on the way to it) when they are missing. Nothing is added when the array
- * already holds the value.
+ * already holds the value. A created array starts with `seed` (a list that
+ * replaces an inherited one keeps what it inherited).
  */
-export function appendArrayElement(text: string, path: EditPath, value: string): TextEdit | undefined {
+export function appendArrayElement(text: string, path: EditPath, value: string, seed: readonly string[] = []): TextEdit | undefined {
   const root = parse(text).body;
   const existing = nodeAt(root, path);
   const literal = JSON.stringify(value);
@@ -181,7 +182,7 @@ export function appendArrayElement(text: string, path: EditPath, value: string):
     const trailing = commaAfter(text, end(last));
     return trailing !== undefined ? { start: trailing, end: trailing, newText: ` ${literal},` } : { start: end(last), end: end(last), newText: `, ${literal}` };
   }
-  return insertMember(text, root, path, `[${literal}]`);
+  return insertMember(text, root, path, `[${[...seed.filter((x) => x !== value), value].map((x) => JSON.stringify(x)).join(', ')}]`);
 }
 
 /** Writes `path: literal` into the deepest object on `path` that exists, as nested members, first in that object. */
@@ -240,6 +241,62 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
     out = out.slice(0, e.start) + e.newText + out.slice(e.end);
   }
   return out;
+}
+
+/**
+ * Edits computed one after another (each on the text the ones before it left)
+ * as edits of the first text, so they apply together as one edit set. Edits
+ * that touch a place an earlier one wrote become one replacement of the span
+ * that changed.
+ */
+export function composeEdits(text: string, steps: readonly (readonly TextEdit[])[]): TextEdit[] {
+  // `done` holds edits in the coordinates of `text`, sorted and apart.
+  let done: TextEdit[] = [];
+  let current = text;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] ?? [];
+    const mapped = step.map((e) => ({ start: toOriginal(done, e.start), end: toOriginal(done, e.end), newText: e.newText }));
+    current = applyEdits(current, step);
+    if (mapped.some((e) => e.start === undefined || e.end === undefined)) {
+      let out = current;
+      for (const rest of steps.slice(i + 1)) {
+        out = applyEdits(out, rest);
+      }
+      return wholeSpan(text, out);
+    }
+    done = [...done, ...(mapped as TextEdit[])].sort((x, y) => x.start - y.start || x.end - y.end);
+  }
+  return done;
+}
+
+/** An offset of the edited text as an offset of the first text; undefined at or inside a place an edit wrote. */
+function toOriginal(done: readonly TextEdit[], offset: number): number | undefined {
+  let shift = 0;
+  for (const d of done) {
+    const newStart = d.start + shift;
+    const newEnd = newStart + d.newText.length;
+    if (offset < newStart) {
+      break;
+    }
+    if (offset <= newEnd) {
+      return undefined;
+    }
+    shift += d.newText.length - (d.end - d.start);
+  }
+  return offset - shift;
+}
+
+/** One edit from the first difference of `text` and `out` to the last. */
+function wholeSpan(text: string, out: string): TextEdit[] {
+  let a = 0;
+  while (a < text.length && a < out.length && text.charAt(a) === out.charAt(a)) {
+    a++;
+  }
+  let b = 0;
+  while (b < text.length - a && b < out.length - a && text.charAt(text.length - 1 - b) === out.charAt(out.length - 1 - b)) {
+    b++;
+  }
+  return a === text.length && a === out.length ? [] : [{ start: a, end: text.length - b, newText: out.slice(a, out.length - b) }];
 }
 
 /** Whether the member at `path` exists (fixes that need a key check it first). */

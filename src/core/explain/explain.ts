@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/catalog';
 import { suggestNames } from '../catalog/suggestNames';
 import { ruleLocationText, toolReasonText, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
 import type { CatalogTool, PolicyDecision, ServerReport, ToolSourceKind } from '../types';
-import { fixPlanFor, type FixPlan } from './quickFix';
+import { fixPlanFor, type FixPlan, type ToolFixPlan } from './quickFix';
 
 /** One layer of the decision chain: which step, what it said, where that is written. */
 export interface ChainStep {
@@ -43,6 +43,8 @@ export interface ExplainMatch {
   chain: ChainStep[];
   /** The one-click fix, when lifting the exclusion is an edit of one file. */
   fix?: FixPlan;
+  /** Every layer that blocks the tool and the edits that lift them all, checked (`explainWithFixPlans`). */
+  fixPlan?: ToolFixPlan;
 }
 
 export interface Explanation {

@@ -1,24 +1,88 @@
 import { rulePathText, type RuleLocation } from '../reasons';
 import type { CatalogTool } from '../types';
-import { appendArrayElement, removeArrayElement, renameClientTool, setValue, type EditPath, type TextEdit } from './configEdits';
+import { appendArrayElement, applyEdits, composeEdits, removeArrayElement, renameClientTool, setValue, type EditPath, type TextEdit } from './configEdits';
 
 /**
  * A fix that is an edit of one file, as data: what to change and where, not
  * yet the text ranges (those are computed on the file's current text by
  * `fixEdits`, so an editor applies them to what the user sees).
  */
-export type FixPlan = { title: string; file: string } & (
+export type FixPlan = FixEdit | FixEditSet;
+
+/** One edit of a fix. */
+export type FixEdit = { title: string; file: string } & (
   /** Remove a list entry: a deny entry, a toolFilter glob, a plugins.deny entry, a contracts.tools name. */
   | { kind: 'remove-entry'; path: EditPath }
-  /** Add a string to a list, creating the list where it is missing. */
-  | { kind: 'append-entry'; path: EditPath; value: string }
+  /**
+   * Add a string to a list, creating the list where it is missing; a created
+   * list starts with `seed` (an agent's list that replaces the global one keeps its entries).
+   */
+  | { kind: 'append-entry'; path: EditPath; value: string; seed?: string[] }
   /** Set a value (`plugins.entries.<id>.enabled: true`); `create` writes it where it is missing. */
   | { kind: 'set-value'; path: EditPath; value: boolean; create?: boolean }
   /** Rename a client tool in the client-tools file. */
   | { kind: 'rename-client-tool'; name: string; newName: string }
 );
 
+/** Several edits of one file, applied together (one undoable edit in the editor): `core/explain/fixPlan.ts`. */
+export interface FixEditSet {
+  kind: 'edit-set';
+  title: string;
+  file: string;
+  edits: FixEdit[];
+}
+
 export type FixKind = FixPlan['kind'];
+
+/** One thing that keeps the tool out of the run, and where it is written. */
+export interface FixBlocker {
+  /** `policy`: a layer of the run's tool policy; `source`: the tool's source (not built, filtered, disabled); `names`: a name clash. */
+  stage: 'policy' | 'source' | 'names';
+  /** The layer's name: `tools.profile (coding)`, `agents.qa.tools.allow`, `tools.sandbox.tools`, `OpenClaw core`. */
+  layer: string;
+  said: string;
+  at?: RuleLocation;
+  /** The edit of the plan that lifts it; absent when no edit of the config file can. */
+  edit?: string;
+}
+
+/** Another agent whose run an edit of the plan lets more tools into (by the policy's verdict). */
+export interface FixWidening {
+  agent: string;
+  tools: string[];
+}
+
+/**
+ * A plan that lets one excluded tool into one run (agent, session, sandbox,
+ * provider): an edit for every layer that blocks it, the agent's own lists
+ * before global ones, checked by building the catalog again from the edited
+ * config. `plan` is set only when that check admits the tool.
+ */
+export interface ToolFixPlan {
+  toolId: string;
+  tool: string;
+  /** The agent whose run the plan is for; absent for a run with no agent layer. */
+  agent?: string;
+  /** Whether the catalog built from the edited config admits the tool (cataloged or direct-only). */
+  admits: boolean;
+  /** Every layer that blocks the tool now, in the order the catalog asks them. */
+  blockers: FixBlocker[];
+  /** The edits, as one edit set of the config file; only when `admits`. */
+  plan?: FixEditSet;
+  /** `agent`: every edit is in the run's own agent entry; `global`: some edit reaches other runs. */
+  scope?: 'agent' | 'global';
+  /** Other agents that the edits let more tools in for (a global edit); empty when none. */
+  widens: FixWidening[];
+  /** Other tools the edits let into this run as well (a removed group entry, a glob). */
+  alsoAdmits: string[];
+  /** When nothing admits the tool: what still blocks it (no edit for it, or still excluded after the edits). */
+  remaining: FixBlocker[];
+  /** The tool's status in the catalog built from the edited config. */
+  recheck?: { status: CatalogTool['status']; reason?: string };
+  /** One line for people: the plan's title, or why there is none. */
+  message: string;
+}
+
 
 export interface FixContext {
   /** The config file as diagnostics name it, for fixes of built-in rules (which have no file of their own). */
@@ -53,7 +117,7 @@ function freeName(name: string, taken: ReadonlySet<string>): string {
  * Undefined when there is no edit to make (a bad schema, a duplicate, a name
  * two servers share, a session rule): Explain then offers the location only.
  */
-export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixPlan | undefined {
+export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixEdit | undefined {
   const r = tool.reason;
   if (tool.status !== 'excluded' || !r) {
     return undefined;
@@ -124,7 +188,7 @@ export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixPlan | undefi
  * object says `enabled`, else `tools.toolSearch: true` (code mode), written
  * where it is missing. `current` is the config's `tools.toolSearch` as read.
  */
-export function enableToolSearchPlan(configFile: string, current: unknown): FixPlan {
+export function enableToolSearchPlan(configFile: string, current: unknown): FixEdit {
   if (current !== null && typeof current === 'object' && !Array.isArray(current) && 'enabled' in current) {
     return { kind: 'set-value', file: configFile, path: ['tools', 'toolSearch', 'enabled'], value: true, title: 'Set tools.toolSearch.enabled: true' };
   }
@@ -134,10 +198,21 @@ export function enableToolSearchPlan(configFile: string, current: unknown): FixP
 /** The text edits of a fix, computed on the file's current text. Throws `EditError` when the file no longer fits. */
 export function fixEdits(plan: FixPlan, text: string): TextEdit[] {
   switch (plan.kind) {
+    case 'edit-set': {
+      // Each edit is computed on the text the ones before it leave, then all are expressed on `text`.
+      const steps: TextEdit[][] = [];
+      let current = text;
+      for (const e of plan.edits) {
+        const step = fixEdits(e, current);
+        steps.push(step);
+        current = applyEdits(current, step);
+      }
+      return composeEdits(text, steps);
+    }
     case 'remove-entry':
       return [removeArrayElement(text, plan.path)];
     case 'append-entry': {
-      const e = appendArrayElement(text, plan.path, plan.value);
+      const e = appendArrayElement(text, plan.path, plan.value, plan.seed);
       return e ? [e] : [];
     }
     case 'set-value':

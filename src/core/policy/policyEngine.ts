@@ -60,6 +60,22 @@ export interface PolicyVerdict {
   ruleKind?: PolicyRuleKind;
   /** The deny entry's pattern, when a deny entry refused it. */
   pattern?: string;
+  /**
+   * Every layer that refuses the tool, in pipeline order, not only the first
+   * (`reason` and `decidedBy` are the first's): what a fix must lift together.
+   */
+  blocks?: PolicyBlock[];
+}
+
+/** One layer that refuses a tool, as a verdict of its own (`core/explain/fixPlan.ts` edits each). */
+export interface PolicyBlock {
+  layer: PolicyLayer;
+  ruleKind: PolicyRuleKind;
+  decidedBy: RuleLocation;
+  reason: string;
+  pattern?: string;
+  /** The deny entry that refused it (its `path` is the entry), for a deny block. */
+  rule?: PolicyRule;
 }
 
 function located(at: Located | undefined): RuleLocation {
@@ -387,6 +403,7 @@ export class ToolPolicy {
 
   evaluate(subject: PolicySubject): PolicyVerdict {
     const decisions: PolicyDecision[] = [];
+    const blocks: PolicyBlock[] = [];
     let denied: PolicyVerdict | undefined;
     const m = this.model;
     const matches = (r: PolicyRule): boolean => patternMatches(r.pattern, subject, m);
@@ -401,7 +418,7 @@ export class ToolPolicy {
           effect: 'deny',
           ...placeOf(deny),
         });
-        denied ??= byDefault
+        const verdict: PolicyVerdict = byDefault
           ? {
               allowed: false,
               decisions,
@@ -421,6 +438,8 @@ export class ToolPolicy {
               reason: `denied by ${path}.deny ${describeRule('', deny, m).trim()}${at(deny)}`,
               hint: `remove "${deny.pattern}" from ${path}.deny${at(deny)}`,
             };
+        denied ??= verdict;
+        blocks.push(blockOf(layer, verdict, deny));
         continue;
       }
       let entries: PolicyRule[] | undefined;
@@ -457,16 +476,30 @@ export class ToolPolicy {
         decisions.push({ layer: layer.name, rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', ...placeOf(chosen.origin === 'profile' ? layer.profile : chosen) });
         continue;
       }
-      denied ??= notAllowed(layer, subject, m, decisions);
+      // Only the first refusal's decision is listed (the chain OpenClaw reports); every refusal is a block.
+      const verdict = notAllowed(layer, subject, m, denied ? [] : decisions);
+      denied ??= verdict;
+      blocks.push(blockOf(layer, verdict));
     }
     if (denied) {
-      return { ...denied, decisions };
+      return { ...denied, decisions, blocks };
     }
     if (decisions.length === 0) {
       decisions.push({ layer: 'default', rule: 'no policy layer restricts this tool', effect: 'allow' });
     }
     return { allowed: true, decisions };
   }
+}
+
+function blockOf(layer: PolicyLayer, v: PolicyVerdict, rule?: PolicyRule): PolicyBlock {
+  return {
+    layer,
+    ruleKind: v.ruleKind ?? 'session',
+    decidedBy: v.decidedBy ?? { builtIn: `the ${layer.name} policy layer` },
+    reason: v.reason ?? 'denied by policy',
+    ...(v.pattern !== undefined ? { pattern: v.pattern } : {}),
+    ...(rule ? { rule } : {}),
+  };
 }
 
 function allowRuleText(layer: PolicyLayer, r: PolicyRule, m: OpenClawModel, viaAdmitter: boolean, admitter: string | null): string {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Catalog } from '../../core/catalog/catalog';
 import type { Explanation } from '../../core/explain/explain';
 import { parseWebviewMessage, type HostMessage, type LinkView } from '../../webview/shared/explainProtocol';
 import type { CatalogService } from '../catalogService';
@@ -32,14 +33,31 @@ const registry = new PanelRegistry<ExplainPanel>(SPEC, (panel) => {
   return new ExplainPanel(panel, pendingDeps);
 });
 
-/** Explains a query against the service's current catalog (with the config file, for fixes of built-in rules). */
+// A plan rebuilds the catalog from the edited config: one per catalog, query and config text (code actions ask often).
+const planned = new WeakMap<Catalog, Map<string, Promise<Explanation>>>();
+
+/** Explains a query against the service's current catalog, with a checked fix plan for every excluded match. */
 export async function explainNow(service: CatalogService, query: string): Promise<Explanation> {
   const state = await service.getState();
   if (state.kind !== 'ready') {
     throw new Error(state.kind === 'error' ? state.message : 'the catalog is not built');
   }
-  const { explainTool } = await loadCore();
-  return explainTool(state.catalog, query, { configFile: state.config?.file });
+  const session = await service.getSession();
+  const { explainWithFixPlans } = await loadCore();
+  // Plans are computed on the config as the editor shows it (unsaved edits included), where they are applied.
+  const file = session.workspace.config.file;
+  const doc = file !== undefined ? vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file) : undefined;
+  const text = doc?.getText();
+  const byKey = planned.get(session.catalog) ?? new Map<string, Promise<Explanation>>();
+  planned.set(session.catalog, byKey);
+  const key = `${query}\u0000${text ?? ''}`;
+  let e = byKey.get(key);
+  if (!e) {
+    e = explainWithFixPlans(session.workspace, session.catalog, query, text !== undefined ? { text } : {});
+    byKey.set(key, e);
+    e.catch(() => byKey.delete(key));
+  }
+  return e;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Turns a core Explanation into the Explain panel's plain view (no `vscode` here).
 import type { Explanation } from '../../core/explain/explain';
+import type { FixBlocker, ToolFixPlan } from '../../core/explain/quickFix';
 import { ruleLocationText, type RuleLocation } from '../../core/reasons';
 import type { ExplainView, LinkView } from '../../webview/shared/explainProtocol';
 import { staleWhere, type StaleMark } from '../stale/staleMark';
@@ -12,6 +13,21 @@ export function linkOf(at: RuleLocation): LinkView {
     ...(at.file !== undefined && at.line !== undefined ? { line: at.line } : {}),
     ...(at.file !== undefined && at.column !== undefined ? { column: at.column } : {}),
   };
+}
+
+/** A layer no edit lifts, when there is no plan (the same layer and place as one of `remaining`). */
+function stuck(p: ToolFixPlan | undefined, b: FixBlocker): boolean {
+  return p !== undefined && !p.plan && p.remaining.some((r) => r.layer === b.layer && r.at?.line === b.at?.line && r.at?.file === b.at?.file);
+}
+
+/** Who the plan's edits reach: the run's agent only, or the other agents a global edit widens. */
+function fixReach(p: ToolFixPlan): string {
+  const checked = `checked: the catalog rebuilt from the edited config has it ${p.recheck?.status ?? 'admitted'}`;
+  if (p.scope === 'agent') {
+    return `Edits agent ${p.agent ?? ''}'s own entry only; ${checked}.`;
+  }
+  const widens = p.widens.length > 0 ? `also widens ${p.widens.map((w) => `agent ${w.agent} (${w.tools.join(', ')})`).join(', ')}` : 'widens no other agent';
+  return `A global edit: it ${widens}; ${checked}.`;
 }
 
 export function toExplainView(e: Explanation, stale?: StaleMark): ExplainView {
@@ -36,6 +52,12 @@ export function toExplainView(e: Explanation, stale?: StaleMark): ExplainView {
         ...(s.at ? { at: linkOf(s.at) } : {}),
       })),
       ...(m.fix ? { fix: { title: m.fix.title } } : {}),
+      ...(m.fixPlan
+        ? {
+            blockers: m.fixPlan.blockers.map((b) => ({ layer: b.layer, said: b.said, ...(b.at ? { at: linkOf(b.at) } : {}), ...(b.edit !== undefined && m.fixPlan?.plan ? { edit: b.edit } : {}), ...(stuck(m.fixPlan, b) ? { stuck: true } : {}) })),
+            fixNote: m.fixPlan.plan ? fixReach(m.fixPlan) : m.fixPlan.message,
+          }
+        : {}),
     })),
     suggestions: e.suggestions,
     unavailableServers: e.unavailableServers,

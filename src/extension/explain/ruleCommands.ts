@@ -132,10 +132,10 @@ class RuleFixProvider implements vscode.CodeActionProvider {
       return [];
     }
     const here = doc.uri.toString();
-    const tools = state.catalog.excluded.filter((t) => {
-      const at = t.reason?.at;
-      return at?.file !== undefined && at.line !== undefined && fileUri(folder.uri, at.file).toString() === here && at.line - 1 >= range.start.line && at.line - 1 <= range.end.line;
-    });
+    const inRange = (at: { file?: string; line?: number } | undefined): boolean =>
+      at?.file !== undefined && at.line !== undefined && fileUri(folder.uri, at.file).toString() === here && at.line - 1 >= range.start.line && at.line - 1 <= range.end.line;
+    // Offered on the rule that decided and on every other deny that blocks the tool (an agent's own deny line too).
+    const tools = state.catalog.excluded.filter((t) => inRange(t.reason?.at) || t.decisions.some((d) => d.effect === 'deny' && inRange(d)));
     const actions: vscode.CodeAction[] = [];
     const seen = new Set<string>();
     for (const t of tools.slice(0, 20)) {
@@ -145,14 +145,14 @@ class RuleFixProvider implements vscode.CodeActionProvider {
         continue;
       }
       seen.add(plan.title);
-      const action = new vscode.CodeAction(`${plan.title} (lets ${t.name} through)`, vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(plan.kind === 'edit-set' ? plan.title : `${plan.title} (lets ${t.name} through)`, vscode.CodeActionKind.QuickFix);
       try {
         action.edit = await fixWorkspaceEdit(doc, plan);
       } catch {
         continue;
       }
-      const line = (t.reason?.at?.line ?? 1) - 1;
-      action.diagnostics = context.diagnostics.filter((d) => d.source === 'Tool Search Inspector' && d.range.start.line === line);
+      const lines = new Set([t.reason?.at?.line, ...t.decisions.filter((d) => d.effect === 'deny').map((d) => d.line)].filter((l): l is number => l !== undefined).map((l) => l - 1));
+      action.diagnostics = context.diagnostics.filter((d) => d.source === 'Tool Search Inspector' && lines.has(d.range.start.line));
       actions.push(action);
     }
     return actions;

@@ -2,7 +2,7 @@
 // every file:line a link and the one-click fix. Talks to the host only
 // through the shared protocol; builds DOM with textContent (names, rules and
 // reasons come from configs and servers).
-import { parseHostMessage, type ChainStepView, type ExplainView, type LinkView, type MatchView, type WebviewMessage } from '../shared/explainProtocol';
+import { parseHostMessage, type BlockerView, type ChainStepView, type ExplainView, type LinkView, type MatchView, type WebviewMessage } from '../shared/explainProtocol';
 import { el, hostApi, icon } from '../shared/dom';
 
 const vscode = hostApi<WebviewMessage, never>();
@@ -43,6 +43,18 @@ function step(s: ChainStepView): HTMLElement {
   return li;
 }
 
+/** One layer that blocks the tool: its place (Go to Rule) and the plan's edit for it, or that no edit lifts it. */
+function blocker(b: BlockerView): HTMLElement {
+  const li = el('li', { class: 'blocker', 'data-testid': 'blocker' }, el('span', { class: 'layer' }, b.layer), el('span', { class: 'said' }, b.said));
+  if (b.at) {
+    li.append(el('span', { class: 'at' }, link(b.at, 'blocker-link')));
+  }
+  if (b.edit !== undefined || b.stuck === true) {
+    li.append(el('span', { class: 'edit' }, b.edit !== undefined ? `fix: ${b.edit}` : 'no edit of the config lifts it'));
+  }
+  return li;
+}
+
 function match(m: MatchView, index: number): HTMLElement {
   const section = el('section', { class: `match status-${m.status}`, 'data-testid': 'match', 'aria-labelledby': `m${index}` });
   section.append(el('h2', { id: `m${index}` }, icon(STATUS_ICONS[m.status] ?? 'symbol-method'), ` ${m.id ?? m.name} `, el('span', { class: 'status', 'data-testid': 'status' }, m.status)));
@@ -71,6 +83,12 @@ function match(m: MatchView, index: number): HTMLElement {
       vscode.postMessage({ type: 'applyFix', toolId: id });
     });
     section.append(el('div', { class: 'fix' }, b));
+  }
+  if (m.fixNote) {
+    section.append(el('p', { class: 'fix-note', 'data-testid': 'fix-note' }, m.fixNote));
+  }
+  if (m.blockers && m.blockers.length > 0) {
+    section.append(el('h3', {}, 'Blocked by'), el('ul', { class: 'blockers', 'data-testid': 'blockers' }, ...m.blockers.map(blocker)));
   }
   if (m.chain.length > 0) {
     section.append(el('h3', {}, 'Decision chain'), el('ol', { class: 'chain', 'data-testid': 'chain' }, ...m.chain.map(step)));

@@ -38,8 +38,22 @@ export interface MatchView {
   related?: { label: string; at: LinkView };
   definition?: LinkView;
   chain: ChainStepView[];
-  /** A one-click fix, when there is an edit to make. */
+  /** A one-click fix, when there is an edit to make (a checked plan: every layer it lifts, one edit set). */
   fix?: { title: string };
+  /** Every layer that blocks the tool in this run, with the edit that lifts it (issue 30). */
+  blockers?: BlockerView[];
+  /** What the plan reaches (other agents it widens), or why no edit admits the tool. */
+  fixNote?: string;
+}
+
+export interface BlockerView {
+  layer: string;
+  said: string;
+  at?: LinkView;
+  /** The plan's edit for this layer (only when the plan admits the tool). */
+  edit?: string;
+  /** No edit of the config lifts this layer: why no plan is offered. */
+  stuck?: boolean;
 }
 
 /** A config that no longer parses: the explanation is of the last good catalog. */
@@ -110,8 +124,14 @@ function isMatch(v: unknown): v is MatchView {
     (v.related === undefined || (isObject(v.related) && text(v.related.label) && isLinkView(v.related.at))) &&
     Array.isArray(v.chain) &&
     v.chain.every(isStep) &&
-    (v.fix === undefined || (isObject(v.fix) && text(v.fix.title)))
+    (v.fix === undefined || (isObject(v.fix) && text(v.fix.title))) &&
+    (v.blockers === undefined || (Array.isArray(v.blockers) && v.blockers.every(isBlocker))) &&
+    (v.fixNote === undefined || text(v.fixNote))
   );
+}
+
+function isBlocker(v: unknown): v is BlockerView {
+  return isObject(v) && text(v.layer) && text(v.said) && (v.at === undefined || isLinkView(v.at)) && (v.edit === undefined || text(v.edit)) && (v.stuck === undefined || typeof v.stuck === 'boolean');
 }
 
 export function isExplainView(v: unknown): v is ExplainView {

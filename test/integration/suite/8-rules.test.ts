@@ -169,6 +169,37 @@ describe('rules: Go to Rule, Explain view, quick fixes, stale', () => {
     assert.ok(api.catalogBuilds() > builds);
   });
 
+  it('issue 30: a tool two layers block gets one plan (one WorkspaceEdit) that lifts both, offered on the agent\'s own deny line, and applying it really admits the tool', async () => {
+    const { api } = await activateExtension();
+    // main denies nodes itself as well: the global deny alone is not the whole story.
+    const both = original.replace('{ id: "main", default: true }', '{ id: "main", default: true, tools: { deny: ["nodes"] } }');
+    assert.notEqual(both, original);
+    fs.writeFileSync(configFile(), both);
+    await eventually(async () => {
+      const e = await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'nodes');
+      return e?.matches[0]?.fixPlan?.blockers.length === 2 ? true : undefined;
+    }, 'the catalog of the edited config');
+    const uri = vscode.Uri.file(configFile());
+    const at = position(both, 'deny: ["nodes"]');
+    const range = new vscode.Range(at.line - 1, at.column - 1, at.line - 1, at.column - 1);
+    const actions = await eventually(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      return found.some((a) => a.title.startsWith('Let "nodes" through')) ? found : undefined;
+    }, 'the plan as a quick fix on the agent deny line');
+    const plan = actions.find((a) => a.title.startsWith('Let "nodes" through'));
+    assert.equal(plan?.title, 'Let "nodes" through for agent main: Remove "nodes" from tools.deny; Remove "nodes" from agents.list[0].tools.deny');
+    assert.equal(plan?.edit?.get(uri).length, 2, 'both edits in one WorkspaceEdit');
+    // No single-layer fix that would leave the tool excluded is offered.
+    assert.ok(!actions.some((a) => a.title.startsWith('Remove "nodes" from tools.deny (lets nodes through)')));
+
+    const applied = await vscode.commands.executeCommand<{ file: string; title: string }>('toolSearchInspector.applyToolFix', 'openclaw:core:nodes');
+    assert.equal(applied?.title, plan?.title);
+    const text = fs.readFileSync(configFile(), 'utf8');
+    assert.doesNotMatch(text, /"nodes"/);
+    assert.match(text, /\/\/ The gateway and node control are never offered to this agent\./, 'comments kept');
+    await eventually(async () => ((await api.catalogSummary()).cataloged.includes('openclaw:core:nodes') ? true : undefined), 'nodes to be cataloged', 30_000);
+  });
+
   it('a config that stops parsing keeps the last good catalog, marked stale, and recovers when it parses again', async () => {
     const { api } = await activateExtension();
     const good = await api.catalogSummary();
