@@ -238,3 +238,19 @@ describe('OpenClaw sessions: a recorded search replayed against the current cata
     assert.equal(replayOf({ ...search, type: 'search', callId: 'x', query: '', hits: [], unrecorded: true } as typeof search), undefined);
   });
 });
+
+describe('OpenClaw sessions: the demo ships a real store', () => {
+  it('examples/demo/openclaw-state is the recorded tools-mode store, byte for byte, and reads with the four answers', async () => {
+    const demo = path.join(REPO, 'examples', 'demo', 'openclaw-state');
+    const file = path.join(demo, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+    assert.ok(fs.readFileSync(file).equals(fs.readFileSync(storeOf('tools'))), 'the demo store is the recorded one, not an edited copy');
+    const read = await readSessions([demo]);
+    assert.deepEqual(read.errors, []);
+    assert.equal(read.sessions.length, 1);
+    const answers = sessionAnswers(summarizeSession(read.sessions[0]!.events));
+    assert.equal(answers.searches, 1);
+    assert.equal(answers.describes, 1);
+    assert.equal(answers.finalTool?.name, 'fake_plugin_tool_17');
+    assert.equal(answers.finalTool?.origin, 'OpenClaw plugin fake-plugin');
+  });
+});
