@@ -164,7 +164,7 @@ export function modelFor(requested: string): OpenClawModel | undefined {
 /**
  * Chooses the OpenClaw version to model: an explicit override (setting or
  * `--openclaw-version`), else the config's `meta.lastTouchedVersion`, else
- * the seed's version.
+ * the newest modelled version (`NEWEST_OPENCLAW_VERSION`).
  */
 export function resolveModelledVersion(input: { override?: string; configVersion?: string }): ModelledVersion {
   const pick = (requested: string, source: VersionSource): ModelledVersion | undefined => {
