@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type CompareView, type HostMessage, type LaneName, type SetupView, type WebviewMessage } from '../../webview/shared/compareProtocol';
+import { OPEN_SETTINGS } from '../commandIds';
 import { PanelBase, PanelRegistry, type PanelSpec } from '../panels/panelBase';
 import type { CompareRunner } from './compareRunner';
 
@@ -120,7 +121,7 @@ export class ComparePanel extends PanelBase {
           this.post({ type: 'setup', setup: await this.runner.setupView() });
           return;
         case 'openSettings':
-          await vscode.commands.executeCommand('workbench.action.openSettings', 'toolSearchInspector.compare');
+          await vscode.commands.executeCommand(OPEN_SETTINGS, 'toolSearchInspector.compare');
           return;
       }
     } catch (err) {
