@@ -31,6 +31,7 @@ import { compileSchema, validationProblem } from '../../src/core/gateway/argumen
 import { boundValue, parseBoundedJson } from '../../src/core/util/boundedValue';
 import type { ToolSearchApi } from '../../src/core/toolApi';
 import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
+import { errorMessage } from '../../src/core/util/errors';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -232,6 +233,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

@@ -18,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { ArgumentChecker } from '../../src/core/gateway/argumentCheck';
 import { compileSchema, validationProblem } from '../../src/core/gateway/argumentValidation';
 import type { JsonSchema } from '../../src/core/types';
+import { errorMessage } from '../../src/core/util/errors';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -113,6 +114,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

@@ -16,6 +16,7 @@ import { discoverServers } from '../../src/core/sources/mcp/discoverServers';
 import { LiveMcpSource } from '../../src/core/sources/mcp/liveMcpSource';
 import type { McpServerConfig } from '../../src/core/sources/mcp/serverConfig';
 import { OpenWorkspace } from '../../src/core/workspace';
+import { errorMessage } from '../../src/core/util/errors';
 
 const DEMO = path.resolve(__dirname, '..', '..', 'examples', 'demo');
 const roundsArg = process.argv.indexOf('--rounds');
@@ -189,6 +190,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

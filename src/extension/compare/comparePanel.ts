@@ -3,6 +3,7 @@ import { parseWebviewMessage, type CompareView, type HostMessage, type LaneName,
 import { OPEN_SETTINGS } from '../commandIds';
 import { PanelBase, PanelRegistry, type PanelSpec } from '../panels/panelBase';
 import type { CompareRunner } from './compareRunner';
+import { errorMessage } from '../../core/util/errors';
 
 export const COMPARE_PANEL_VIEW_TYPE = 'toolSearchInspector.compare';
 
@@ -125,7 +126,7 @@ export class ComparePanel extends PanelBase {
           return;
       }
     } catch (err) {
-      const message = this.runner.redact(err instanceof Error ? err.message : String(err));
+      const message = this.runner.redact(errorMessage(err));
       this.runner.logger.error(`compare panel: ${message}`);
       this.post({ type: 'error', message });
     }

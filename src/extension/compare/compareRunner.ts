@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { toCompareView } from './compareView';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
+import { errorMessage } from '../../core/util/errors';
 
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;
@@ -186,7 +187,7 @@ export class CompareRunner implements vscode.Disposable {
         this.deps.logger.info('compare: cancelled');
         return undefined;
       }
-      const message = this.redact(err instanceof Error ? err.message : String(err));
+      const message = this.redact(errorMessage(err));
       this.deps.logger.error(`compare failed: ${message}`);
       panel.post({ type: 'error', message });
       return undefined;

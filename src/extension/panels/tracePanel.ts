@@ -10,6 +10,7 @@ import {
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { RunHistory } from './traceHistory';
+import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
 
@@ -113,7 +114,7 @@ export class TracePanel extends PanelBase {
           log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
           return;
         }
-        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${err instanceof Error ? err.message : String(err)}`));
+        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${errorMessage(err)}`));
       }),
     );
   }

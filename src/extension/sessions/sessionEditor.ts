@@ -8,6 +8,7 @@ import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
 import { parseSessionWebviewMessage, type SessionHostMessage } from '../../webview/shared/sessionProtocol';
 import { toSessionLogView } from './sessionLogView';
+import { errorMessage } from '../../core/util/errors';
 
 export const SESSION_EDITOR_VIEW_TYPE = 'toolSearchInspector.sessionLog';
 /** The same viewer, the default editor of OpenClaw's agent stores (`openclaw-agent.sqlite`). */
@@ -118,7 +119,7 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
         },
       };
     } catch (err) {
-      return { type: 'error', message: `${name}: ${err instanceof Error ? err.message : String(err)}` };
+      return { type: 'error', message: `${name}: ${errorMessage(err)}` };
     }
   }
 

@@ -7,6 +7,7 @@ import { handleTraceAction, TRACE_PAGE, TracePanel, traceCommandsAvailable } fro
 import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
 import { openInCustomEditor } from './sessionEditor';
 import { readTraceFile, TRACE_FILE_EXTENSION, traceFileName, traceFileText } from './traceFile';
+import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_EDITOR_VIEW_TYPE = 'toolSearchInspector.traceFile';
 
@@ -99,7 +100,7 @@ export class TraceEditorProvider implements vscode.CustomReadonlyEditorProvider 
         message = { type: 'error', message: `${name}: ${read.error}` };
       }
     } catch (err) {
-      message = { type: 'error', message: `${name}: ${err instanceof Error ? err.message : String(err)}` };
+      message = { type: 'error', message: `${name}: ${errorMessage(err)}` };
     }
     const sub = panel.webview.onDidReceiveMessage(async (raw: unknown) => {
       const msg = parseTraceWebviewMessage(raw);
@@ -113,7 +114,7 @@ export class TraceEditorProvider implements vscode.CustomReadonlyEditorProvider 
         void panel.webview.postMessage(message);
         return;
       }
-      await handleTraceAction(msg, report, this.log).catch((err: unknown) => this.log.warn(`saved trace: ${msg.type} failed: ${err instanceof Error ? err.message : String(err)}`));
+      await handleTraceAction(msg, report, this.log).catch((err: unknown) => this.log.warn(`saved trace: ${msg.type} failed: ${errorMessage(err)}`));
     });
     panel.onDidDispose(() => sub.dispose());
   }
