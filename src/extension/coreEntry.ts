@@ -17,6 +17,7 @@ export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/opencla
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
+export { isolationForModes, probePreviewIsolation } from '../core/modes/previewIsolation';
 export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
 export { parseSnapshot } from '../core/snapshot/snapshotFile';
 export { diffSnapshots } from '../core/snapshot/diff';
