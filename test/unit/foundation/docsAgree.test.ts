@@ -75,6 +75,13 @@ describe('docs, manifest and CLI help agree with the code', () => {
     assert.ok(setting.markdownDescription.includes(sentence), `package.json: ${setting.markdownDescription}`);
   });
 
+  it('the manifest lists no onCommand activation event that VS Code implies (a contributed command, engines >= 1.74)', () => {
+    const manifest = JSON.parse(read('package.json')) as { activationEvents: string[]; contributes: { commands: { command: string }[] } };
+    const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+    const implied = manifest.activationEvents.filter((e) => e.startsWith('onCommand:') && contributed.has(e.slice('onCommand:'.length)));
+    assert.deepEqual(implied, []);
+  });
+
   it("the README's tools.toolSearch paragraph says what each modelled version does when it is unset", () => {
     const readme = read('README.md');
     const at = readme.indexOf('`tools.toolSearch` is `true`, `false` or an object');
