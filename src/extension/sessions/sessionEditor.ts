@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findSessionFiles, readSessions, sniffSessionFile, type LoadedSession } from '../../core/telemetry/sessionSources';
 import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessionView';
+import { editorHost } from '../host';
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
@@ -61,7 +62,7 @@ async function openSessionsInFolder(folder: vscode.Uri): Promise<vscode.Uri | un
 export async function openInCustomEditor(arg: unknown, viewType: string, dialog: { title: string; openLabel: string; filters: Record<string, string[]> }): Promise<vscode.Uri | undefined> {
   const uri =
     uriFromArg(arg) ??
-    (await vscode.window.showOpenDialog({ ...dialog, canSelectMany: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
+    (await vscode.window.showOpenDialog({ ...dialog, canSelectMany: false, defaultUri: editorHost.folders()[0]?.uri }))?.[0];
   if (!uri) {
     return undefined;
   }

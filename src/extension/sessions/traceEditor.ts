@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { editorHost } from '../host';
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
@@ -20,7 +21,7 @@ function defaultSaveUri(report: TraceReportView): vscode.Uri | undefined {
       return vscode.Uri.joinPath(doc, '..', name);
     }
   }
-  const folder = vscode.workspace.workspaceFolders?.[0];
+  const folder = editorHost.folders()[0];
   return folder ? vscode.Uri.joinPath(folder.uri, name) : undefined;
 }
 
