@@ -1,6 +1,6 @@
 // The message protocol of the Session Log viewer, shared by the extension
 // host and the webview. Plain data: each event arrives as bounded JSON text.
-import { isObject } from './messageGuards';
+import { isObject, isWholeNumber } from './messageGuards';
 
 export type SessionStepKindView = 'turn-start' | 'model-request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
 const STEP_KINDS: readonly string[] = ['turn-start', 'model-request', 'search', 'describe', 'call', 'model-call', 'turn-end'];
@@ -82,7 +82,7 @@ export interface SessionPanelState {
   step: number;
 }
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = isWholeNumber;
 
 function isStep(v: unknown): v is SessionStepView {
   return isObject(v) && typeof v.kind === 'string' && STEP_KINDS.includes(v.kind) && isCount(v.line) && (v.depth === 0 || v.depth === 1) && typeof v.title === 'string' && typeof v.ok === 'boolean' && typeof v.detail === 'string';
