@@ -5,12 +5,12 @@ import { SnapshotInputError } from '../core/sources/mcpSnapshot';
 import { errorMessage } from '../core/util/errors';
 import { visibleLines } from '../core/util/visibleText';
 import { ConfigUnusableError, diagnosticLine, UsageError, type CliIO, type CommandContext, type ParsedArgs } from './cliTypes';
-import { COMMANDS } from './commands/index';
+import { CLI_COMMANDS } from './commands/index';
 import { SHARED_OPTION_USAGE, SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
 
 function help(): string {
   const lines = ['Usage: tool-search-inspect <command> [options]', '', 'Commands:'];
-  for (const c of COMMANDS) {
+  for (const c of CLI_COMMANDS) {
     lines.push(`  ${c.usage}`, `      ${c.summary}`);
   }
   lines.push('', ...wrapped('Shared options:', Object.values(SHARED_OPTION_USAGE)), '', 'Exit codes: 0 succeeded, 1 what was asked failed, 2 usage/input/config error.');
@@ -56,7 +56,7 @@ export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
     io.stdout(help());
     return name ? 0 : 2;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = CLI_COMMANDS.find((c) => c.name === name);
   if (!command) {
     io.stderr(`tool-search-inspect: unknown command "${name}" (try --help)`);
     return 2;

@@ -39,6 +39,6 @@ export { suggestionText } from '../core/searchExplain/explanationText';
 export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
-export { compareModes } from '../core/orchestration/compare';
+export { compareModes } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems } from '../core/policy/runAgent';
