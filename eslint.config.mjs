@@ -1,14 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { layerZones } from './scripts/lib/layers.mjs';
+import { layerZones, ORACLE_IMPORTS } from './scripts/lib/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'examples/**', 'test/fixtures/**', 'media/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    // .mts too: src/oracle's children are ES modules and get the same rules.
+    files: ['**/*.ts', '**/*.mts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -24,17 +25,22 @@ export default tseslint.config(
   },
   {
     // The import table of docs/architecture.md (scripts/lib/layers.mjs), and no cycles.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.mts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/extensions': ['.ts'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.mts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.mts'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.json'] })],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones() }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // src/oracle runs in a Node 24 child beside OpenClaw's own code (and as a preload in every process of a capture turn).
+    files: ['src/oracle/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!node:)', message: ORACLE_IMPORTS }] }] },
   },
   {
     // Temp folders come from scratchDir (test/helpers/scratch.ts), which removes them all.

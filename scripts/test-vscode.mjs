@@ -170,7 +170,8 @@ async function main() {
   process.env.TSI_RUN_DIR = runDir;
 
   let devPath = root;
-  const serverEnv = {};
+  // The installed .vsix runs in production mode: TSI_TEST_API (src/extension/api.ts) asks it for the test probes.
+  const serverEnv = { TSI_TEST_API: '1' };
   if (useVsix) {
     const vsix = packageVsix({ log: step });
     process.env.TSI_VSIX = vsix;

@@ -31,6 +31,8 @@ import { compileSchema, validationProblem } from '../../src/core/gateway/argumen
 import { boundValue, parseBoundedJson } from '../../src/core/util/boundedValue';
 import type { ToolSearchApi } from '../../src/core/toolApi';
 import { openDemo, sandboxBundle } from '../../test/sandbox/harness';
+import { errorMessage } from '../../src/core/util/errors';
+import { median } from '../lib/timing';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -104,10 +106,6 @@ async function timed(bridge: CodeBridge, expectWarm: boolean): Promise<number> {
   return ms;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-};
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
 
 /** Mean ms of `fn` over enough repetitions to be measurable. */
@@ -232,6 +230,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

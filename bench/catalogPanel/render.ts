@@ -35,6 +35,7 @@ import { OpenWorkspace } from '../../src/core/workspace';
 import { liveMcpBenchServers, scaled, sharedDataDir } from '../lib/liveMcpBench';
 import { median } from '../lib/timing';
 import { CHROMIUM_ARGS, type Browser, type FrameLocator, type Page } from '../../test/ui/harness';
+import { errorMessage } from '../../src/core/util/errors';
 
 const TOOLS = 10_000;
 const REPS = 5;
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
   try {
     data = sharedDataDir();
   } catch (err) {
-    console.log(`${err instanceof Error ? err.message : String(err)}: catalog panel benchmark skipped`);
+    console.log(`${errorMessage(err)}: catalog panel benchmark skipped`);
     return;
   }
   if (!fs.existsSync(path.join(root, 'dist', 'webview', 'catalogPanel.js'))) {

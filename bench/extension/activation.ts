@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { median } from '../lib/timing';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 const root = path.resolve(__dirname, '..', '..');
@@ -25,11 +26,6 @@ const t = process.hrtime.bigint();
 require(process.argv[1]);
 process.stdout.write(String(Number(process.hrtime.bigint() - t) / 1e6));
 `;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 function loadMs(file: string): number {
   const times: number[] = [];

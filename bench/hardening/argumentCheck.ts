@@ -18,6 +18,8 @@ import { Worker } from 'node:worker_threads';
 import { ArgumentChecker } from '../../src/core/gateway/argumentCheck';
 import { compileSchema, validationProblem } from '../../src/core/gateway/argumentValidation';
 import type { JsonSchema } from '../../src/core/types';
+import { errorMessage } from '../../src/core/util/errors';
+import { median } from '../lib/timing';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -49,8 +51,6 @@ async function builtStart(): Promise<number | undefined> {
   await w.terminate();
   return ms;
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const v = compileSchema(schema);
@@ -113,6 +113,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

@@ -16,6 +16,8 @@ import { discoverServers } from '../../src/core/sources/mcp/discoverServers';
 import { LiveMcpSource } from '../../src/core/sources/mcp/liveMcpSource';
 import type { McpServerConfig } from '../../src/core/sources/mcp/serverConfig';
 import { OpenWorkspace } from '../../src/core/workspace';
+import { errorMessage } from '../../src/core/util/errors';
+import { median } from '../lib/timing';
 
 const DEMO = path.resolve(__dirname, '..', '..', 'examples', 'demo');
 const roundsArg = process.argv.indexOf('--rounds');
@@ -108,11 +110,6 @@ async function sequential(servers: readonly McpServerConfig[]): Promise<number> 
   return total;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (i: number): number => s[i] ?? NaN;
-  return s.length % 2 ? at((s.length - 1) / 2) : (at(s.length / 2 - 1) + at(s.length / 2)) / 2;
-};
 const fmt = (ms: number): string => `${ms.toFixed(0).padStart(6)} ms`;
 
 async function main(): Promise<void> {
@@ -189,6 +186,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(errorMessage(err));
   process.exitCode = 1;
 });

@@ -5,23 +5,31 @@ import { SnapshotInputError } from '../core/sources/mcpSnapshot';
 import { errorMessage } from '../core/util/errors';
 import { visibleLines } from '../core/util/visibleText';
 import { ConfigUnusableError, diagnosticLine, UsageError, type CliIO, type CommandContext, type ParsedArgs } from './cliTypes';
-import { COMMANDS } from './commands/index';
-import { SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
+import { CLI_COMMANDS } from './commands/index';
+import { SHARED_OPTION_USAGE, SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
 
 function help(): string {
   const lines = ['Usage: tool-search-inspect <command> [options]', '', 'Commands:'];
-  for (const c of COMMANDS) {
+  for (const c of CLI_COMMANDS) {
     lines.push(`  ${c.usage}`, `      ${c.summary}`);
   }
-  lines.push(
-    '',
-    'Shared options: --workspace DIR  --config FILE  --no-user-config  --snapshot NAME=PATH',
-    '  --client-tools FILE  --agent ID  --session KEY  --provider P[/MODEL]  --sandboxed',
-    '  --mode code|tools|directory|direct  --input id=value  --json',
-    '',
-    'Exit codes: 0 succeeded, 1 what was asked failed, 2 usage/input/config error.',
-  );
+  lines.push('', ...wrapped('Shared options:', Object.values(SHARED_OPTION_USAGE)), '', 'Exit codes: 0 succeeded, 1 what was asked failed, 2 usage/input/config error.');
   return lines.join('\n');
+}
+
+/** `head` then the items, two spaces apart, in lines of at most 90 characters (continued with an indent). */
+function wrapped(head: string, items: readonly string[]): string[] {
+  const out: string[] = [];
+  let line = head;
+  for (const item of items) {
+    if (line !== head && line !== '' && line.length + 2 + item.length > 90) {
+      out.push(line);
+      line = '';
+    }
+    line += line === head ? ` ${item}` : `  ${item}`;
+  }
+  out.push(line);
+  return out;
 }
 
 /**
@@ -48,7 +56,7 @@ export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
     io.stdout(help());
     return name ? 0 : 2;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = CLI_COMMANDS.find((c) => c.name === name);
   if (!command) {
     io.stderr(`tool-search-inspect: unknown command "${name}" (try --help)`);
     return 2;

@@ -8,7 +8,7 @@ import type { WorkspaceOptions } from '../core/workspace';
 import { UsageError, type OptionSpec, type ParsedArgs } from './cliTypes';
 
 /** Inputs shared by every command that needs a catalog (CLI contract). */
-export const SHARED_OPTIONS: Record<string, OptionSpec> = {
+export const SHARED_OPTIONS = {
   workspace: { type: 'string' },
   config: { type: 'string' },
   'no-user-config': { type: 'boolean' },
@@ -25,6 +25,26 @@ export const SHARED_OPTIONS: Record<string, OptionSpec> = {
   input: { type: 'string', multiple: true },
   import: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
+} as const satisfies Record<string, OptionSpec>;
+
+/** How `--help` and docs/cli.md spell each shared flag with its value (a unit test holds the three together). */
+export const SHARED_OPTION_USAGE: Readonly<Record<keyof typeof SHARED_OPTIONS, string>> = {
+  workspace: '--workspace DIR',
+  config: '--config FILE',
+  'no-user-config': '--no-user-config',
+  snapshot: '--snapshot NAME=PATH',
+  'client-tools': '--client-tools FILE',
+  agent: '--agent ID',
+  session: '--session KEY',
+  provider: '--provider P[/MODEL]',
+  sandboxed: '--sandboxed',
+  mode: '--mode code|tools|directory|direct',
+  'openclaw-version': '--openclaw-version V',
+  assume: '--assume C[,C...]',
+  json: '--json',
+  input: '--input id=value',
+  import: `--import ${MCP_IMPORTS.join('|')}`,
+  help: '--help',
 };
 
 const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct'];

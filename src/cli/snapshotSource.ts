@@ -1,8 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultSandboxBundle } from '../core/bridge/codeBridge';
-import { probeIsolation } from '../core/bridge/isolation';
-import { isolationStatusOf } from '../core/modes/preview';
+import { probePreviewIsolation } from '../core/modes/previewIsolation';
 import type { IsolationStatus } from '../core/modes/surface';
 import { takeSnapshot, type CatalogSnapshot } from '../core/snapshot/snapshot';
 import { parseSnapshot, SnapshotFileError } from '../core/snapshot/snapshotFile';
@@ -25,8 +23,7 @@ async function isolationFor(ctx: CommandContext): Promise<IsolationStatus | unde
   if (ctx.args.values.probe !== true) {
     return undefined;
   }
-  const report = await probeIsolation(strOpt(ctx, 'node') ?? 'node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env });
-  return isolationStatusOf(report);
+  return probePreviewIsolation({ nodePath: strOpt(ctx, 'node'), env: ctx.io.env });
 }
 
 /** The live workspace's snapshot, from the shared flags (or `workspace` instead of `--workspace`). */

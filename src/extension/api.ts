@@ -1,5 +1,6 @@
-// The value `activate` returns. Other extensions and the extension-host tests
-// read the catalog through it; it exposes plain data only.
+// The value `activate` returns. Other extensions read the catalog through it;
+// the extension-host tests also get the probes of ToolSearchInspectorTestApi,
+// which are returned only in test mode. Plain data only.
 
 export interface TreeNodeSummary {
   label: string;
@@ -19,15 +20,32 @@ export interface CatalogSummary {
   servers: { name: string; status: string; toolCount: number }[];
 }
 
+/** What every extension sees. */
 export interface ToolSearchInspectorApi {
-  /** Milliseconds spent inside `activate` (the extension's own activation time). */
-  readonly activationMs: number;
-  /** Catalogs built so far; 0 right after activation (nothing starts eagerly). */
-  catalogBuilds(): number;
   /** The active catalog root's catalog (the active editor's folder, else the first root). */
   catalogSummary(): Promise<CatalogSummary>;
   /** Every catalog root of the window (each workspace folder with an OpenClaw or MCP config), in folder order. */
   catalogRoots(): Promise<{ folder: string; summary: CatalogSummary }[]>;
+}
+
+/**
+ * Set to `1` in the extension host's environment (scripts/test-vscode.mjs does)
+ * to get the test probes outside `ExtensionMode.Test`: the host suites test the
+ * installed .vsix, which runs in production mode.
+ */
+export const TEST_API_ENV = 'TSI_TEST_API';
+
+/** Whether `activate` returns the test probes: in the extension's test mode, or when the test runner asks. */
+export function exposesTestApi(inTestMode: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  return inTestMode || env[TEST_API_ENV] === '1';
+}
+
+/** The public API plus the probes the extension-host tests read (panels, timings, test runs); test mode only. */
+export interface ToolSearchInspectorTestApi extends ToolSearchInspectorApi {
+  /** Milliseconds spent inside `activate` (the extension's own activation time). */
+  readonly activationMs: number;
+  /** Catalogs built so far; 0 right after activation (nothing starts eagerly). */
+  catalogBuilds(): number;
   /** The catalog view's nodes, as the tree shows them. */
   treeNodes(): Promise<TreeNodeSummary[]>;
   isPanelOpen(): boolean;

@@ -10,6 +10,7 @@ import { editorHost, type EditorHost } from './host';
 import { readSettings } from './settings';
 import type { InspectorSettings } from './settingsModel';
 import { staleMarkOf, type StaleMark } from './stale/staleMark';
+import { errorMessage } from '../core/util/errors';
 
 /** The config a catalog was built from: how diagnostics name it, and where it is. */
 export interface ConfigFileInfo {
@@ -246,7 +247,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         return this.current;
       }
       this.options.logger.error('catalog build failed', err);
-      this.set({ kind: 'error', message: err instanceof Error ? err.message : String(err), trusted });
+      this.set({ kind: 'error', message: errorMessage(err), trusted });
     }
     return this.current;
   }

@@ -42,3 +42,5 @@ export const CATALOG_VIEW = 'toolSearchInspector.catalog';
 export const FOCUS_CATALOG_VIEW = `${CATALOG_VIEW}.focus`;
 /** VS Code's own command: the Workspace Trust editor. */
 export const MANAGE_TRUST = 'workbench.trust.manage';
+/** VS Code's own command: the Settings editor, filtered by its argument. */
+export const OPEN_SETTINGS = 'workbench.action.openSettings';

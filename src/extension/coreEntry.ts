@@ -18,6 +18,7 @@ export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/opencla
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
+export { isolationForModes, probePreviewIsolation } from '../core/modes/previewIsolation';
 export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
 export { parseSnapshot } from '../core/snapshot/snapshotFile';
 export { diffSnapshots } from '../core/snapshot/diff';
@@ -40,6 +41,6 @@ export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/sear
 export { compareReplay, replaySummary } from '../core/searchExplain/sessionReplay';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
-export { compareModes } from '../core/orchestration/compare';
+export { compareModes } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems } from '../core/policy/runAgent';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CatalogSummary, ToolSearchInspectorApi, TreeNodeSummary } from './api';
+import { exposesTestApi, type CatalogSummary, type ToolSearchInspectorApi, type ToolSearchInspectorTestApi, type TreeNodeSummary } from './api';
 import { registerBaselineCommands } from './baseline/baselineCommands';
 import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
@@ -139,13 +139,19 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const activationMs = performance.now() - started;
   logger.info(`activated in ${activationMs.toFixed(1)} ms (catalog not built yet)`);
 
-  return {
-    activationMs,
-    catalogBuilds: () => roots.builds,
+  const api: ToolSearchInspectorApi = {
     catalogSummary: () => summaryOf(service),
     async catalogRoots() {
       return Promise.all(roots.roots().map(async (r) => ({ folder: r.folder.name, summary: await summaryOf(r) })));
     },
+  };
+  if (!exposesTestApi(context.extensionMode === vscode.ExtensionMode.Test, process.env)) {
+    return api;
+  }
+  const testApi: ToolSearchInspectorTestApi = {
+    ...api,
+    activationMs,
+    catalogBuilds: () => roots.builds,
     treeNodes: async () => summarize(await tree.rootNodes()),
     isPanelOpen: () => CatalogPanel.openPanels().length > 0,
     catalogPanels: () => CatalogPanel.openPanels().map((p) => ({ folder: p.folderName, shownSize: p.shownSize })),
@@ -168,6 +174,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     explainPanelQuery: () => ExplainPanel.open?.currentQuery,
     catalogStale: () => (service.state.kind === 'ready' && service.state.stale ? staleWhere(service.state.stale) : undefined),
   };
+  return testApi;
 }
 
 let activeRoots: CatalogRoots | undefined;

@@ -1,7 +1,7 @@
 // (b) policy: generated configs over core, plugin and MCP tools -> the same
 // allowed set, and when both block a tool, our blocking rule belongs to the
 // step OpenClaw's pipeline blocked it at.
-import { comparePolicy } from '../../src/core/oracle/comparePolicy';
+import { diffPolicyWithOracle } from '../../src/core/oracle/diffPolicy';
 import { catalogOf } from '../../src/core/oracle/oracleCatalog';
 import { parseOpenClawConfig } from '../../src/core/config/openclawConfig';
 import { ToolPolicy } from '../../src/core/policy/policyEngine';
@@ -26,6 +26,6 @@ describe('oracle (b): tool policy', () => {
     // OpenClaw's own core tool ids (its profile tables) join ours, so tools only one side knows are generated too.
     const tables = await o.recipe<{ profiles: Record<string, { allow?: string[] } | null> }>('tables', {});
     const theirCore = Object.values(tables.profiles).flatMap((p) => p?.allow ?? []).filter((n) => n !== '*' && n !== 'bundle-mcp');
-    await differential(policyCase(theirCore), async (c) => comparePolicy(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools, bundledPluginTools: openclaw.model.bundledPluginTools }));
+    await differential(policyCase(theirCore), async (c) => diffPolicyWithOracle(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools, bundledPluginTools: openclaw.model.bundledPluginTools }));
   });
 });

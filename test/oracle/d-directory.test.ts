@@ -1,7 +1,7 @@
 // (d) the directory of directory mode, for generated catalogs, at generated
 // context budgets: small budgets force the description shrink and dropped rows.
 import * as fc from 'fast-check';
-import { compareCatalog } from '../../src/core/oracle/compareCatalog';
+import { diffCatalogWithOracle } from '../../src/core/oracle/diffCatalog';
 import { catalogOf } from '../../src/core/oracle/oracleCatalog';
 import { differential, oracle } from './harness';
 import { catalogSpec } from './arbitraries';
@@ -12,6 +12,6 @@ describe('oracle (d): directory text, bound and shrink', () => {
   it('writes the same directory for generated catalogs and budgets', async () => {
     const { oracle: o } = await oracle();
     const arb = fc.record({ spec: catalogSpec({ maxPerSource: 12 }), budgets: fc.array(budget, { minLength: 1, maxLength: 3 }) });
-    await differential(arb, async ({ spec, budgets }) => compareCatalog(o, await catalogOf(spec), { directory: budgets }));
+    await differential(arb, async ({ spec, budgets }) => diffCatalogWithOracle(o, await catalogOf(spec), { directory: budgets }));
   });
 });

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { compareCatalog } from '../../src/core/oracle/compareCatalog';
+import { diffCatalogWithOracle } from '../../src/core/oracle/diffCatalog';
 import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
 import { catalogOf, type CatalogSpec } from '../../src/core/oracle/oracleCatalog';
 import { differential, oracle, REPO } from './harness';
@@ -29,7 +29,7 @@ describe('oracle (e): search', () => {
   it('returns the same top-k for generated queries over generated catalogs', async () => {
     const { oracle: o } = await oracle();
     const arb = catalogSpec({ maxPerSource: 8 }).chain((spec) => fc.record({ spec: fc.constant(spec), queries: queriesFor(specWords(spec), names(spec)) }));
-    await differential(arb, async ({ spec, queries }) => compareCatalog(o, await catalogOf(spec), { searches: queries }));
+    await differential(arb, async ({ spec, queries }) => diffCatalogWithOracle(o, await catalogOf(spec), { searches: queries }));
   });
 
   it('returns the same top-k for every real query over real tools', async () => {
@@ -41,7 +41,7 @@ describe('oracle (e): search', () => {
     // Batched: one request per 50 queries, each at the default limit and at 5.
     for (let i = 0; i < queries.length; i += 50) {
       const batch = queries.slice(i, i + 50).flatMap((query) => [{ query }, { query, limit: 5 }]);
-      ds.push(...(await compareCatalog(o, catalog, { searches: batch })));
+      ds.push(...(await diffCatalogWithOracle(o, catalog, { searches: batch })));
     }
     const bad = undocumented(ds);
     console.log(`      ${queries.length * 2} real searches; ${bad.length} differ`);

@@ -2,7 +2,7 @@
 // name on each side, plus typed needles (other case, raw MCP names, typos,
 // unknown words, padding).
 import * as fc from 'fast-check';
-import { compareCatalog } from '../../src/core/oracle/compareCatalog';
+import { diffCatalogWithOracle } from '../../src/core/oracle/diffCatalog';
 import { catalogOf, type CatalogSpec } from '../../src/core/oracle/oracleCatalog';
 import { differential, oracle } from './harness';
 import { catalogSpec, word } from './arbitraries';
@@ -29,7 +29,7 @@ describe('oracle (f): lookup and its messages', () => {
     await differential(arb, async ({ spec, needles: ns }) => {
       const catalog = await catalogOf(spec);
       const toolLookups = catalog.allowed.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
-      return compareCatalog(o, catalog, { lookups: ns, toolLookups });
+      return diffCatalogWithOracle(o, catalog, { lookups: ns, toolLookups });
     });
   });
 });

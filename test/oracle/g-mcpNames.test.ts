@@ -1,6 +1,6 @@
 // (g) model-facing MCP tool names for generated server and tool names.
 import * as fc from 'fast-check';
-import { compareMcpNames } from '../../src/core/oracle/compareNames';
+import { diffMcpNamesWithOracle } from '../../src/core/oracle/diffNames';
 import { differential, oracle } from './harness';
 import { toolName, word } from './arbitraries';
 
@@ -11,6 +11,6 @@ describe('oracle (g): MCP model-facing names', () => {
   it('names every generated server tool as OpenClaw does', async () => {
     const { oracle: o } = await oracle();
     const servers = fc.uniqueArray(fc.record({ server: fragment, tools: fc.uniqueArray(fragment, { minLength: 1, maxLength: 5 }) }), { minLength: 1, maxLength: 3, selector: (s) => s.server });
-    await differential(servers, (s) => compareMcpNames(o, s));
+    await differential(servers, (s) => diffMcpNamesWithOracle(o, s));
   });
 });

@@ -1,6 +1,6 @@
 // (h) client tools whose names conflict with OpenClaw, plugin or MCP tools, or with each other.
 import * as fc from 'fast-check';
-import { compareClientConflicts } from '../../src/core/oracle/compareNames';
+import { diffClientConflictsWithOracle } from '../../src/core/oracle/diffNames';
 import type { CatalogSpec } from '../../src/core/oracle/oracleCatalog';
 import { differential, oracle } from './harness';
 import { OUR_CORE_NAMES, toolName } from './arbitraries';
@@ -30,6 +30,6 @@ describe('oracle (h): client tool conflicts', () => {
       });
       return { spec, client };
     });
-    await differential(arb, ({ spec, client }) => compareClientConflicts(o, spec, client));
+    await differential(arb, ({ spec, client }) => diffClientConflictsWithOracle(o, spec, client));
   });
 });

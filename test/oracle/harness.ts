@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
 import { locateOpenClaw, PINNED_OPENCLAW_VERSION, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
 import { OpenClawOracle } from '../../src/core/oracle/openclawOracle';
-import { modelledAs } from '../../src/core/oracle/compareConfig';
+import { modelledAs } from '../../src/core/oracle/diffConfig';
 import type { ModelledVersion } from '../../src/core/policy/openclawVersions';
 
 export const REPO = path.resolve(__dirname, '..', '..');

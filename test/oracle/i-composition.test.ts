@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { compareComposition, openclawComposition, ourCatalogFor, ourComposition, pendingCoreTools } from '../../src/core/oracle/compareComposition';
+import { diffCompositions, openclawComposition, ourCatalogFor, ourComposition, pendingCoreTools } from '../../src/core/oracle/diffComposition';
 import { differential, oracle } from './harness';
 import { compositionCase } from './arbitraries';
 
@@ -25,7 +25,7 @@ describe('oracle (i): composition of a run', () => {
     await differential(compositionCase, async (c) => {
       const ours = await ourCatalogFor(c, dir, version);
       const theirs = await openclawComposition(o, c);
-      return compareComposition(ourComposition(ours.catalog, ours.refused), theirs, JSON.stringify(c.config).slice(0, 300), pending, c.config);
+      return diffCompositions(ourComposition(ours.catalog, ours.refused), theirs, JSON.stringify(c.config).slice(0, 300), pending, c.config);
     });
   });
 });

@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareCatalog, type CatalogChecks } from '../../src/core/oracle/compareCatalog';
+import { diffCatalogWithOracle, type CatalogChecks } from '../../src/core/oracle/diffCatalog';
 import { classify, KNOWN_DIFFERENCES } from '../../src/core/oracle/differences';
 import { catalogOf, type CatalogSpec } from '../../src/core/oracle/oracleCatalog';
-import { compareComposition, openclawComposition, ourCatalogFor, ourComposition, pendingCoreTools, type CompositionCase } from '../../src/core/oracle/compareComposition';
+import { diffCompositions, openclawComposition, ourCatalogFor, ourComposition, pendingCoreTools, type CompositionCase } from '../../src/core/oracle/diffComposition';
 import * as os from 'node:os';
 import { oracle, REPO } from './harness';
 
@@ -57,7 +57,7 @@ describe('oracle: known differences', () => {
         try {
           const pending = await pendingCoreTools(o, dir, openclaw.model.version);
           const ours = await ourCatalogFor(run, dir, openclaw.model.version);
-          const ds = compareComposition(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, run), 'example', pending, run.config);
+          const ds = diffCompositions(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, run), 'example', pending, run.config);
           assert.ok(ds.some((d) => d.known === k.id), `expected a "${k.id}" difference, got:\n${JSON.stringify(ds, null, 2)}`);
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
@@ -66,7 +66,7 @@ describe('oracle: known differences', () => {
       }
       const checks = EXAMPLES[k.id];
       assert.ok(checks, `no example for ${k.id}`);
-      const ds = await compareCatalog(o, await catalogOf(SPEC), checks);
+      const ds = await diffCatalogWithOracle(o, await catalogOf(SPEC), checks);
       assert.ok(ds.some((d) => d.known === k.id), `expected a "${k.id}" difference, got:\n${JSON.stringify(ds, null, 2)}`);
     });
   }

@@ -40,8 +40,34 @@ describe('lint holds the layer order and refuses cycles', function () {
     assert.match(r.out, /Dependency cycle detected\s+import-x\/no-cycle/);
   });
 
+  it("fails on a panel's browser code that imports another panel's folder", () => {
+    const r = lintWith({ 'src/webview/tracePanel/__lintFixtureCrossPanel.ts': 'webviewCrossPanel.ts.txt' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /src\/webview\/tracePanel may import its own folder and src\/webview\/shared.*import-x\/no-restricted-paths/);
+  });
+
+  it("fails on extension code that imports a panel's browser code (explainPanel included)", () => {
+    const r = lintWith({ 'src/extension/__lintFixtureWebview.ts': 'extensionImportsWebview.ts.txt' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /The extension imports src\/core, vscode and the webview protocols in src\/webview\/shared.*import-x\/no-restricted-paths/);
+  });
+
+  it('fails on src/oracle importing anything but a Node built-in', () => {
+    const r = lintWith({ 'src/oracle/__lintFixtureImports.mts': 'oracleImports.mts.txt' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /'openai' import is restricted.*Node built-ins only.*no-restricted-imports/);
+    assert.doesNotMatch(r.out, /'node:fs' import is restricted/);
+  });
+
+  it('gives .mts files the TypeScript rules (no-floating-promises, no-console)', () => {
+    const r = lintWith({ 'src/oracle/__lintFixtureRules.mts': 'oracleRules.mts.txt' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /@typescript-eslint\/no-floating-promises/);
+    assert.match(r.out, /no-console/);
+  });
+
   it('passes on the tree as it is (the same files without a fixture)', () => {
-    const r = spawnSync('npx', ['eslint', 'src/core/config/toolSearchSettings.ts', 'src/core/util/errors.ts'], { cwd: REPO, encoding: 'utf8' });
+    const r = spawnSync('npx', ['eslint', 'src/core/config/toolSearchSettings.ts', 'src/core/util/errors.ts', 'src/oracle', 'src/webview/tracePanel', 'src/extension/commandIds.ts'], { cwd: REPO, encoding: 'utf8' });
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
   });
 });

@@ -1,12 +1,11 @@
 import * as path from 'node:path';
-import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
-import { probeIsolation } from '../../core/bridge/isolation';
 import type { Catalog } from '../../core/catalog/catalog';
 import { captureTurns, type CaptureReport, type ModeCapture } from '../../core/capture/capture';
 import { predictTurns, type RequestSide } from '../../core/capture/turnPrediction';
 import { checkCapture, checkedAgainst, checkLines, type CaptureCheck, type CheckedAgainst } from '../../core/capture/captureCheck';
 import { CAPTURE_MODES, DEFAULT_CAPTURE_PROMPT, type CaptureMode } from '../../core/capture/captureConfig';
-import { isolationStatusOf, previewBaseOf } from '../../core/modes/preview';
+import { previewBaseOf } from '../../core/modes/preview';
+import { isolationForModes } from '../../core/modes/previewIsolation';
 import type { OpenWorkspace } from '../../core/workspace';
 import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../core/oracle/openclawLocation';
 import { ConfigUnusableError, UsageError, type CliCommand, type CommandContext } from '../cliTypes';
@@ -115,7 +114,7 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
  * (`predictTurns`), with the preview's own isolation decision for code mode.
  */
 export async function predictedRequests(ctx: CommandContext, catalog: Catalog, ws: OpenWorkspace, prompt: string, report: CaptureReport): Promise<Partial<Record<CaptureMode, RequestSide>>> {
-  const isolation = report.modes.code ? isolationStatusOf(await probeIsolation('node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env })) : undefined;
+  const isolation = await isolationForModes(report.modes.code ? ['code'] : [], { env: ctx.io.env });
   const file = ws.config.file;
   return predictTurns(report, { base: previewBaseOf(catalog, ws, { isolation }), config: ws.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : ws.options.workspace }, prompt);
 }

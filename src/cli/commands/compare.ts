@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { compareModes, DEFAULT_COMPARE_PROMPT, type LaneReport } from '../../core/orchestration/compare';
+import { compareModes, DEFAULT_COMPARE_PROMPT, type LaneReport } from '../../core/orchestration/modeComparison';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';

@@ -17,7 +17,7 @@ import { diffCommand } from './diff';
 import { checkCommand } from './check';
 
 /** Every CLI command, in the order `--help` lists them. Each lives in its own module. */
-export const COMMANDS: readonly CliCommand[] = [
+export const CLI_COMMANDS: readonly CliCommand[] = [
   catalogCommand,
   explainCommand,
   searchCommand,

@@ -4,9 +4,8 @@ import { unlistedLines } from '../../core/modes/directory';
 import { locateOpenClaw } from '../../core/oracle/openclawLocation';
 import { openclawRequestContext, type OpenClawRequestContext } from '../../core/prompt/openclawContext';
 import type { OpenWorkspace } from '../../core/workspace';
-import { defaultSandboxBundle } from '../../core/bridge/codeBridge';
-import { probeIsolation } from '../../core/bridge/isolation';
-import { ALL_MODES, isolationStatusOf, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
+import { ALL_MODES, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
+import { isolationForModes } from '../../core/modes/previewIsolation';
 import type { IsolationStatus } from '../../core/modes/surface';
 import type { ProviderApi } from '../../core/provider/requestShapes';
 import type { ToolSearchModeName } from '../../core/types';
@@ -80,12 +79,8 @@ function takeAllModes(ctx: CommandContext): boolean {
   return true;
 }
 
-async function isolationFor(ctx: CommandContext, modes: readonly ToolSearchModeName[]): Promise<IsolationStatus | undefined> {
-  if (!modes.includes('code')) {
-    return undefined;
-  }
-  const report = await probeIsolation(str(ctx, 'node') ?? 'node', { bundlePath: defaultSandboxBundle(), env: ctx.io.env });
-  return isolationStatusOf(report);
+function isolationFor(ctx: CommandContext, modes: readonly ToolSearchModeName[]): Promise<IsolationStatus | undefined> {
+  return isolationForModes(modes, { nodePath: str(ctx, 'node'), env: ctx.io.env });
 }
 
 function kb(n: number): string {

@@ -1,4 +1,5 @@
 import * as momoa from '@humanwhocodes/momoa';
+import { errorMessage } from '../util/errors';
 
 /** A path into a JSON5 document: object keys and array indexes. */
 export type EditPath = ReadonlyArray<string | number>;
@@ -19,7 +20,7 @@ function parse(text: string): momoa.DocumentNode {
   try {
     return momoa.parse(text, { mode: 'json5', allowTrailingCommas: true });
   } catch (err) {
-    throw new EditError(`the file does not parse: ${err instanceof Error ? err.message : String(err)}`);
+    throw new EditError(`the file does not parse: ${errorMessage(err)}`);
   }
 }
 

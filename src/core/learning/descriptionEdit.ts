@@ -1,4 +1,5 @@
 import * as momoa from '@humanwhocodes/momoa';
+import { errorMessage } from '../util/errors';
 
 /**
  * Where a tool's description is written in a plugin manifest
@@ -65,7 +66,7 @@ export function descriptionEdit(file: string, text: string, toolName: string, de
   try {
     doc = momoa.parse(text, { mode: 'json5', allowTrailingCommas: true });
   } catch (err) {
-    return { problem: `${file}: cannot parse: ${err instanceof Error ? err.message : String(err)}` };
+    return { problem: `${file}: cannot parse: ${errorMessage(err)}` };
   }
   const tool = toolObjects(doc.body).find((o) => stringAt(o, 'name') === toolName);
   if (!tool) {

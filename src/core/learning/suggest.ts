@@ -1,4 +1,4 @@
-import { buildDirectory, type DirectoryEntry } from '../modes/directory';
+import { buildDirectory, DIRECTORY_MAX_CHARS, type DirectoryEntry } from '../modes/directory';
 import { entryTerms } from '../search/entryText';
 import { pieceTerms, queryTerms, splitWords } from '../search/tokenizer';
 import { MAX_QUERY_CHARS, ToolIndex } from '../search/toolIndex';
@@ -483,5 +483,5 @@ function checkDirectory(tools: readonly CatalogTool[], kept: Map<string, Candida
     longest.pop();
     a = sum(buildDirectory(directoryEntries(applied()), maxChars));
   }
-  return { maxChars: maxChars ?? 18000, before: b, after: a, holds: !worse(a) };
+  return { maxChars: maxChars ?? DIRECTORY_MAX_CHARS, before: b, after: a, holds: !worse(a) };
 }

@@ -1,5 +1,6 @@
 import { descriptionEdit, type TextEdit } from './descriptionEdit';
 import type { ToolSuggestion } from './suggest';
+import { errorMessage } from '../util/errors';
 
 /**
  * The file edits that apply suggestions: plugin manifests and client-tools
@@ -40,7 +41,7 @@ export function planEdits(suggestions: readonly ToolSuggestion[], read: (file: s
       try {
         text = read(file);
       } catch (err) {
-        plan.skipped.push({ toolId: s.toolId, reason: `${file}: ${err instanceof Error ? err.message : String(err)}` });
+        plan.skipped.push({ toolId: s.toolId, reason: `${file}: ${errorMessage(err)}` });
         continue;
       }
       texts.set(file, text);

@@ -2,6 +2,7 @@ import { bridgeLiterals } from '../telemetry/bridgeLiterals';
 import { transcriptEvents } from '../telemetry/openclawTranscript';
 import type { SessionsRead } from '../telemetry/sessionSources';
 import { parseSessionLog, type SessionEvent } from '../telemetry/sessionLog';
+import { errorMessage } from '../util/errors';
 
 /**
  * Usage evidence from session logs: which searches led to which tool being
@@ -160,7 +161,7 @@ export function collectLogText(file: string, text: string, into: UsageCollector)
     try {
       values.push(JSON.parse(l) as unknown);
     } catch (err) {
-      problems.push({ line: i + 1, message: err instanceof Error ? err.message : String(err) });
+      problems.push({ line: i + 1, message: errorMessage(err) });
     }
   });
   const format = detectFormat(values);

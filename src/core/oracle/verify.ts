@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../catalog/catalog';
 import type { PolicyContext } from '../types';
-import { compareCatalog } from './compareCatalog';
-import { compareToolSearchConfig } from './compareConfig';
-import { policyDifferences, policyRows, type PolicyRow } from './comparePolicy';
+import { diffCatalogWithOracle } from './diffCatalog';
+import { diffToolSearchConfigWithOracle } from './diffConfig';
+import { policyDifferences, policyRows, type PolicyRow } from './diffPolicy';
 import { undocumented, type Difference } from './differences';
 import type { OpenClawLocation } from './openclawLocation';
 import type { OpenClawOracle } from './openclawOracle';
@@ -35,13 +35,13 @@ export interface VerifyReport {
  */
 export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, location?: OpenClawLocation): Promise<VerifyReport> {
   const differences: Difference[] = [];
-  differences.push(...(await compareToolSearchConfig(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
+  differences.push(...(await diffToolSearchConfigWithOracle(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
   const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools, bundledPluginTools: input.catalog.openclaw?.model.bundledPluginTools });
   differences.push(...policyDifferences(policy, input.context));
   // Lookups of what OpenClaw catalogs: a direct-only tool is in front of the model and outside OpenClaw's catalog
   // (describing it anyway is ours, docs/fidelity.md "Deliberate differences").
   const toolLookups = input.catalog.cataloged.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
-  differences.push(...(await compareCatalog(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
+  differences.push(...(await diffCatalogWithOracle(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
   return {
     openclaw: { version: oracle.version, ...(location ? { packageDir: location.packageDir, node: location.node } : {}) },
     checked: { config: 1, policy: policy.rows.length, compact: input.catalog.allowed.length, directory: 1, lookups: toolLookups.length },

@@ -128,7 +128,8 @@ export function parseVersion(v: string): number[] | undefined {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
 }
 
-function compare(a: readonly number[], b: readonly number[]): number {
+/** Orders two parsed versions (negative: `a` is older). */
+function versionOrder(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < 3; i++) {
     const d = (a[i] ?? 0) - (b[i] ?? 0);
     if (d !== 0) {
@@ -154,7 +155,7 @@ export function modelFor(requested: string): OpenClawModel | undefined {
   let chosen = OPENCLAW_MODELS[0];
   for (const m of OPENCLAW_MODELS) {
     const have = parseVersion(m.version);
-    if (have && compare(have, want) <= 0) {
+    if (have && versionOrder(have, want) <= 0) {
       chosen = m;
     }
   }
@@ -164,7 +165,7 @@ export function modelFor(requested: string): OpenClawModel | undefined {
 /**
  * Chooses the OpenClaw version to model: an explicit override (setting or
  * `--openclaw-version`), else the config's `meta.lastTouchedVersion`, else
- * the seed's version.
+ * the newest modelled version (`NEWEST_OPENCLAW_VERSION`).
  */
 export function resolveModelledVersion(input: { override?: string; configVersion?: string }): ModelledVersion {
   const pick = (requested: string, source: VersionSource): ModelledVersion | undefined => {

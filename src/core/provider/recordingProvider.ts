@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import { closeServer, listenOnLoopback } from './loopbackServer';
 import { decide, type ChatRequest } from './mockProvider';
 import { messageText } from '../util/messageText';
+import { errorMessage } from '../util/errors';
 
 /**
  * A recording OpenAI-compatible provider on loopback, for capturing what a
@@ -129,7 +130,7 @@ export class RecordingProvider {
         try {
           record.body = JSON.parse(raw.toString('utf8')) as unknown;
         } catch (err) {
-          record.parseError = err instanceof Error ? err.message : String(err);
+          record.parseError = errorMessage(err);
         }
       }
       this.requests.push(record);

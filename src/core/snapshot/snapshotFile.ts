@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CatalogSnapshot } from './snapshot';
+import { errorMessage } from '../util/errors';
 
 /** A file given as a snapshot that is not one (bad JSON, another format, a field of the wrong type). */
 export class SnapshotFileError extends Error {}
@@ -79,7 +80,7 @@ export function parseSnapshot(text: string, label: string): CatalogSnapshot {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new SnapshotFileError(`${label}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new SnapshotFileError(`${label}: not JSON (${errorMessage(err)})`);
   }
   if (!looksLikeSnapshot(raw)) {
     throw new SnapshotFileError(`${label}: not a catalog snapshot (expected "format": "${SNAPSHOT_FORMAT}"; take one with \`tool-search-inspect snapshot --out FILE\`)`);

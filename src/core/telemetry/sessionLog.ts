@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import type { SourceCounts } from '../catalog/catalog';
 import type { ToolSearchModeName, ToolSourceKind } from '../types';
+import { errorMessage } from '../util/errors';
 
 /**
  * The session log: one JSON event per line. It is what answers, after the
@@ -159,7 +160,7 @@ export function parseSessionLog(text: string): { events: SessionEvent[]; errors:
         errors.push({ line: i + 1, message: 'not a session event' });
       }
     } catch (err) {
-      errors.push({ line: i + 1, message: err instanceof Error ? err.message : String(err) });
+      errors.push({ line: i + 1, message: errorMessage(err) });
     }
   });
   return { events, errors };

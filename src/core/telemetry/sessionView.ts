@@ -1,5 +1,6 @@
 import type { SessionEvent } from './sessionLog';
 import { summarizeSession, type FinalCall, type SessionSummary } from './summary';
+import { errorMessage } from '../util/errors';
 
 /**
  * A session log read for stepping through: its events grouped by turn, in
@@ -174,7 +175,7 @@ function readLines(text: string, limits: SessionLogLimits): { events: ReadLine[]
     try {
       v = JSON.parse(raw) as unknown;
     } catch (err) {
-      problem(line, `not JSON: ${err instanceof Error ? err.message : String(err)}`);
+      problem(line, `not JSON: ${errorMessage(err)}`);
       return;
     }
     if (!isRecord(v) || typeof v.type !== 'string') {

@@ -6,6 +6,7 @@ import type { CatalogSnapshot } from '../../core/snapshot/snapshot';
 import type { CatalogService, CatalogState } from '../catalogService';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
+import { errorMessage } from '../../core/util/errors';
 
 /** Where "Save Catalog Baseline" writes, relative to the workspace folder (the CLI reads the same file). */
 export const BASELINE_PATH = ['.openclaw', 'catalog-baseline.json'] as const;
@@ -139,7 +140,7 @@ export class BaselineService implements vscode.Disposable {
       }
     } catch (err) {
       if (ticket === this.checking) {
-        this.setMark({ kind: 'unreadable', message: err instanceof Error ? err.message : String(err) });
+        this.setMark({ kind: 'unreadable', message: errorMessage(err) });
       }
     }
   }

@@ -17,6 +17,7 @@ import { toTraceView } from './traceView';
 import { outcomeOf, SnippetRunHistory, type SnippetRunRecord } from '../snippets/runHistory';
 import { SnippetEditorMarks } from '../snippets/snippetEditorMarks';
 import { snippetMarks } from '../snippets/snippetMarks';
+import { errorMessage } from '../../core/util/errors';
 
 export interface BridgeRunDeps {
   extensionUri: vscode.Uri;
@@ -106,7 +107,7 @@ export async function documentAt(uri: string): Promise<vscode.TextDocument | str
   try {
     return await vscode.workspace.openTextDocument(parsed);
   } catch (err) {
-    return `Cannot open ${uri.slice(0, 200)}: ${err instanceof Error ? err.message : String(err)}`;
+    return `Cannot open ${uri.slice(0, 200)}: ${errorMessage(err)}`;
   }
 }
 

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import { parseWebviewMessage, type CompareView, type HostMessage, type LaneName, type SetupView, type WebviewMessage } from '../../webview/shared/compareProtocol';
+import { OPEN_SETTINGS } from '../commandIds';
 import { PanelBase, PanelRegistry, type PanelSpec } from '../panels/panelBase';
 import type { CompareRunner } from './compareRunner';
+import { errorMessage } from '../../core/util/errors';
 
 export const COMPARE_PANEL_VIEW_TYPE = 'toolSearchInspector.compare';
 
@@ -120,11 +122,11 @@ export class ComparePanel extends PanelBase {
           this.post({ type: 'setup', setup: await this.runner.setupView() });
           return;
         case 'openSettings':
-          await vscode.commands.executeCommand('workbench.action.openSettings', 'toolSearchInspector.compare');
+          await vscode.commands.executeCommand(OPEN_SETTINGS, 'toolSearchInspector.compare');
           return;
       }
     } catch (err) {
-      const message = this.runner.redact(err instanceof Error ? err.message : String(err));
+      const message = this.runner.redact(errorMessage(err));
       this.runner.logger.error(`compare panel: ${message}`);
       this.post({ type: 'error', message });
     }

@@ -4,15 +4,15 @@ import * as vscode from 'vscode';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
 import type { CompareView, LaneName, ProviderKind, SetupView } from '../../webview/shared/compareProtocol';
 import type { CatalogService } from '../catalogService';
+import { COMMANDS, OPEN_SETTINGS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { toCompareView } from './compareView';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
+import { errorMessage } from '../../core/util/errors';
 
-/** The session viewer the traces helper contributes; without it a lane's log opens as text. */
-export const OPEN_SESSION_LOG = 'toolSearchInspector.openSessionLog';
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;
 const DEFAULT_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
@@ -187,7 +187,7 @@ export class CompareRunner implements vscode.Disposable {
         this.deps.logger.info('compare: cancelled');
         return undefined;
       }
-      const message = this.redact(err instanceof Error ? err.message : String(err));
+      const message = this.redact(errorMessage(err));
       this.deps.logger.error(`compare failed: ${message}`);
       panel.post({ type: 'error', message });
       return undefined;
@@ -201,7 +201,8 @@ export class CompareRunner implements vscode.Disposable {
   }
 
   private async hasSessionViewer(): Promise<boolean> {
-    return (await vscode.commands.getCommands(true)).includes(OPEN_SESSION_LOG);
+    // The session viewer the traces helper contributes; without it a lane's log opens as text.
+    return (await vscode.commands.getCommands(true)).includes(COMMANDS.openSessionLog);
   }
 
   /** Opens a lane's session log in the session viewer, or as text when there is none. */
@@ -212,7 +213,7 @@ export class CompareRunner implements vscode.Disposable {
       return;
     }
     if (await this.hasSessionViewer()) {
-      await vscode.commands.executeCommand(OPEN_SESSION_LOG, uri);
+      await vscode.commands.executeCommand(COMMANDS.openSessionLog, uri);
       return;
     }
     await vscode.window.showTextDocument(uri, { preview: true });
@@ -224,7 +225,7 @@ export class CompareRunner implements vscode.Disposable {
     if (!parsed.ok) {
       const open = 'Open Settings';
       if ((await vscode.window.showErrorMessage(parsed.problem, open)) === open) {
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'toolSearchInspector.compare.baseUrl');
+        await vscode.commands.executeCommand(OPEN_SETTINGS, 'toolSearchInspector.compare.baseUrl');
       }
       return false;
     }

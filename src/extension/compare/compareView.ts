@@ -1,6 +1,6 @@
 // What the Compare panel draws, from a comparison's report and its lanes'
 // session logs. Pure (no vscode), so it is unit-tested on real reports.
-import type { CompareReport, LaneReport } from '../../core/orchestration/compare';
+import type { ModeComparisonReport, LaneReport } from '../../core/orchestration/modeComparison';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
 import type { FinalCall } from '../../core/telemetry/summary';
 import { MAX_TRACE_STEPS, MAX_VISIBLE_TOOLS, type CompareView, type FinalCallView, type LaneName, type LaneView, type TraceStepView } from '../../webview/shared/compareProtocol';
@@ -96,7 +96,7 @@ export function laneView(lane: LaneName, r: LaneReport, events: readonly Session
 }
 
 export interface CompareViewInput {
-  report: CompareReport;
+  report: ModeComparisonReport;
   events: Record<LaneName, readonly SessionEvent[]>;
   /** Each lane's session log as shown (workspace-relative when inside it). */
   logFiles: Partial<Record<LaneName, string>>;

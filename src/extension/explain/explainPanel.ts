@@ -9,6 +9,7 @@ import type { Logger } from '../logger';
 import { PanelBase, PanelRegistry, type PanelSpec } from '../panels/panelBase';
 import { applyFixPlan, undoFix, type AppliedFix } from './applyFix';
 import { toExplainView } from './explainView';
+import { errorMessage } from '../../core/util/errors';
 
 export const EXPLAIN_PANEL_VIEW_TYPE = 'toolSearchInspector.explain';
 
@@ -121,7 +122,7 @@ export class ExplainPanel extends PanelBase {
       const state = this.deps.service.state;
       await this.post({ type: 'explain', view: toExplainView(e, state.kind === 'ready' ? state.stale : undefined) });
     } catch (err) {
-      await this.post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+      await this.post({ type: 'error', message: errorMessage(err) });
     }
   }
 
@@ -161,7 +162,7 @@ export class ExplainPanel extends PanelBase {
       await this.post({ type: 'fixResult', ok: true, message: `Applied: ${this.applied.title}. The catalog rebuilds from the saved file.`, undo: true });
     } catch (err) {
       this.deps.logger.error('quick fix failed', err);
-      await this.post({ type: 'fixResult', ok: false, message: err instanceof Error ? err.message : String(err), undo: false });
+      await this.post({ type: 'fixResult', ok: false, message: errorMessage(err), undo: false });
     }
   }
 
@@ -176,7 +177,7 @@ export class ExplainPanel extends PanelBase {
       this.deps.service.invalidate('quick fix undone');
       await this.post({ type: 'fixResult', ok: true, message: `Undone: ${applied.title}.`, undo: false });
     } catch (err) {
-      await this.post({ type: 'fixResult', ok: false, message: err instanceof Error ? err.message : String(err), undo: false });
+      await this.post({ type: 'fixResult', ok: false, message: errorMessage(err), undo: false });
     }
   }
 }

@@ -11,6 +11,7 @@ import type { Logger } from '../logger';
 import { readSettings } from '../settings';
 import { debounce } from '../watchers';
 import { entryDiagnosticMessage, hoverMarkdown, termDetail } from './configLanguageText';
+import { errorMessage } from '../../core/util/errors';
 
 /** The language id of OpenClaw config files (package.json `contributes.languages`). */
 export const CONFIG_LANGUAGE = 'openclaw-json5';
@@ -106,7 +107,7 @@ export class ConfigLanguageFeatures implements vscode.Disposable {
     try {
       return catalogOf(await root.getState());
     } catch (err) {
-      this.logger.warn(`config language: no catalog for ${doc.uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
+      this.logger.warn(`config language: no catalog for ${doc.uri.fsPath}: ${errorMessage(err)}`);
       return undefined;
     }
   }

@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import { catalogWire, parsePanelState, parseWebviewMessage, type CallResultView, type CatalogSnapshot, type CatalogWire, type HostMessage, type WebviewMessage } from '../../webview/shared/catalogProtocol';
 import { catalogHead, PROGRESSIVE_MIN_TOOLS, toCatalogSnapshot } from './catalogSnapshot';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
+import { errorMessage } from '../../core/util/errors';
 
 export const CATALOG_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogPanel';
 
@@ -236,7 +237,7 @@ export class CatalogPanel extends PanelBase {
         case 'call': {
           // Whatever happens, the form gets an answer: its Run button waits for one.
           const result = await this.call(msg.toolId, msg.args).catch((err: unknown): CallResultView => ({
-            toolId: msg.toolId, callId: 'catalog-panel:try:failed', ok: false, error: err instanceof Error ? err.message : String(err), text: '', durationMs: 0, args: msg.args, at: Date.now(),
+            toolId: msg.toolId, callId: 'catalog-panel:try:failed', ok: false, error: errorMessage(err), text: '', durationMs: 0, args: msg.args, at: Date.now(),
           }));
           await this.post({ type: 'callResult', result });
           return;
@@ -259,7 +260,7 @@ export class CatalogPanel extends PanelBase {
       }
     } catch (err) {
       if (msg.type === 'select') {
-        await this.post({ type: 'detailError', toolId: msg.toolId, message: err instanceof Error ? err.message : String(err) });
+        await this.post({ type: 'detailError', toolId: msg.toolId, message: errorMessage(err) });
       }
       await this.deps.logger.showError(`catalog panel: ${msg.type} failed`, err);
     }

@@ -9,6 +9,7 @@ import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
+import { errorMessage } from '../../core/util/errors';
 
 export const DIFF_PANEL_VIEW_TYPE = 'toolSearchInspector.catalogDiff';
 
@@ -127,7 +128,7 @@ export class DiffPanel extends PanelBase {
       this.last = d;
       await this.post({ type: 'diff', view: toDiffView(d, this.target.kind === 'baseline') });
     } catch (err) {
-      await this.post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+      await this.post({ type: 'error', message: errorMessage(err) });
     }
   }
 

@@ -12,6 +12,7 @@ import { applyToolSuggestion, likelyFolders } from '../learning/suggestCommand';
 import type { Logger } from '../logger';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { learnedView, resultsView, whyNotView } from './playgroundView';
+import { errorMessage } from '../../core/util/errors';
 
 export const PLAYGROUND_VIEW_TYPE = 'toolSearchInspector.searchPlayground';
 /** The workspace's search tests (core's SEARCH_TESTS_FILE; spelled here so activation does not load core). */
@@ -178,7 +179,7 @@ export class PlaygroundPanel extends PanelBase {
       }
     } catch (err) {
       // An empty or over-long query is the model's input error too: shown, not thrown.
-      await this.post({ type: 'queryError', query, message: err instanceof Error ? err.message : String(err) });
+      await this.post({ type: 'queryError', query, message: errorMessage(err) });
     }
   }
 
@@ -198,7 +199,7 @@ export class PlaygroundPanel extends PanelBase {
     try {
       w = explainer.whyNot(query, toolId);
     } catch (err) {
-      await this.post({ type: 'queryError', query, message: err instanceof Error ? err.message : String(err) });
+      await this.post({ type: 'queryError', query, message: errorMessage(err) });
       return;
     }
     if (!w) {

@@ -129,8 +129,7 @@ export class PreviewPanel extends PanelBase {
     const core = await loadCore();
     const { workspace, settings } = await this.deps.service.getSession();
     // Code mode is only offered when an isolated child can really start: the bridge's own probe (cached per binary).
-    const report = await core.probeIsolation(settings.sandboxNodePath ?? 'node', { bundlePath: core.defaultSandboxBundle(), env: process.env });
-    const base = core.previewBaseOf(catalog, workspace, { isolation: core.isolationStatusOf(report) });
+    const base = core.previewBaseOf(catalog, workspace, { isolation: await core.probePreviewIsolation({ nodePath: settings.sandboxNodePath, env: process.env }) });
     // A rebuilt catalog keeps the token cache: unchanged schemas are not tokenized again.
     this.assembler = this.assembler ? this.assembler.withBase(base) : new core.PreviewAssembler(base);
     this.assemblerFor = catalog;
@@ -261,7 +260,7 @@ export class PreviewPanel extends PanelBase {
     const core = await loadCore();
     const catalog = await this.currentCatalog();
     const { workspace, settings } = await this.deps.service.getSession();
-    const isolation = core.isolationStatusOf(await core.probeIsolation(settings.sandboxNodePath ?? 'node', { bundlePath: core.defaultSandboxBundle(), env: process.env }));
+    const isolation = await core.probePreviewIsolation({ nodePath: settings.sandboxNodePath, env: process.env });
     const file = workspace.config.file;
     return core.predictTurns(report, { base: core.previewBaseOf(catalog, workspace, { isolation }), config: workspace.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : workspace.options.workspace }, prompt);
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import {
   parseTraceWebviewMessage,
@@ -9,12 +10,9 @@ import {
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { RunHistory } from './traceHistory';
+import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
-
-/** Commands other parts of the extension may provide; the panel offers what exists (getCommands), so it degrades. */
-export const RERUN_SNIPPET_COMMAND = 'toolSearchInspector.rerunBridgeSnippet';
-export const REVEAL_SNIPPET_LINE_COMMAND = 'toolSearchInspector.revealSnippetLine';
 
 export const TRACE_PAGE: PanelSpec['page'] = { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…', extraStyles: [['codicons', 'codicon.css']] };
 
@@ -37,7 +35,8 @@ const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
 /** Which of the optional commands exist now. */
 export async function traceCommandsAvailable(): Promise<Pick<TraceCapabilities, 'rerun' | 'reveal'>> {
   const all = new Set(await vscode.commands.getCommands(true));
-  return { rerun: all.has(RERUN_SNIPPET_COMMAND), reveal: all.has(REVEAL_SNIPPET_LINE_COMMAND) };
+  // Commands other parts of the extension may provide: the panel offers what exists, so it degrades.
+  return { rerun: all.has(COMMANDS.rerunBridgeSnippet), reveal: all.has(COMMANDS.revealSnippetLine) };
 }
 
 /**
@@ -50,14 +49,14 @@ export async function handleTraceAction(msg: TraceWebviewMessage, report: TraceR
   switch (msg.type) {
     case 'rerun':
       if (rerun) {
-        await vscode.commands.executeCommand(RERUN_SNIPPET_COMMAND, msg.documentUri);
+        await vscode.commands.executeCommand(COMMANDS.rerunBridgeSnippet, msg.documentUri);
       } else {
         void vscode.window.showInformationMessage('Re-run needs the document-bound bridge runs; run the snippet again with "Tool Search: Run Bridge Snippet".');
       }
       return;
     case 'reveal':
       if (reveal) {
-        await vscode.commands.executeCommand(REVEAL_SNIPPET_LINE_COMMAND, msg.documentUri, msg.line);
+        await vscode.commands.executeCommand(COMMANDS.revealSnippetLine, msg.documentUri, msg.line);
       } else {
         await vscode.window.showTextDocument(vscode.Uri.parse(msg.documentUri), { selection: new vscode.Range(msg.line - 1, 0, msg.line - 1, 0), preserveFocus: false, preview: true });
       }
@@ -115,7 +114,7 @@ export class TracePanel extends PanelBase {
           log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
           return;
         }
-        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${err instanceof Error ? err.message : String(err)}`));
+        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${errorMessage(err)}`));
       }),
     );
   }

@@ -80,11 +80,9 @@ export async function previewPayloadCommand(service: CatalogService, docs: Previ
   const core = await loadCore();
   const modes: ToolSearchModeName[] = choice.mode === 'all' ? [...core.ALL_MODES] : [choice.mode];
   // Code mode is only offered when an isolated child can really start: the same probe the bridge uses.
-  const isolation = modes.includes('code')
-    ? await core.probeIsolation(settings.sandboxNodePath ?? 'node', { bundlePath: core.defaultSandboxBundle(), env: process.env })
-    : undefined;
+  const isolation = await core.isolationForModes(modes, { nodePath: settings.sandboxNodePath, env: process.env });
   // The same assembly `preview --json` prints (core `PreviewAssembler`).
-  const base = core.previewBaseOf(catalog, workspace, { isolation: isolation ? core.isolationStatusOf(isolation) : undefined });
+  const base = core.previewBaseOf(catalog, workspace, { isolation });
   const assembly = new core.PreviewAssembler(base).assemble(choice.prompt ?? '', modes);
   const previews = modes.flatMap((m) => assembly.modes[m] ?? []);
   let result: PreviewResult;

@@ -3,12 +3,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findSessionFiles, readSessions, sniffSessionFile, type LoadedSession } from '../../core/telemetry/sessionSources';
 import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessionView';
+import { editorHost } from '../host';
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
 import { parseSessionWebviewMessage, type SessionHostMessage, type SessionLogView } from '../../webview/shared/sessionProtocol';
 import { COMMANDS } from '../commandIds';
 import { toSessionLogView } from './sessionLogView';
+import { errorMessage } from '../../core/util/errors';
 
 export const SESSION_EDITOR_VIEW_TYPE = 'toolSearchInspector.sessionLog';
 /** The same viewer, the default editor of OpenClaw's agent stores (`openclaw-agent.sqlite`). */
@@ -61,7 +63,7 @@ async function openSessionsInFolder(folder: vscode.Uri): Promise<vscode.Uri | un
 export async function openInCustomEditor(arg: unknown, viewType: string, dialog: { title: string; openLabel: string; filters: Record<string, string[]> }): Promise<vscode.Uri | undefined> {
   const uri =
     uriFromArg(arg) ??
-    (await vscode.window.showOpenDialog({ ...dialog, canSelectMany: false, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
+    (await vscode.window.showOpenDialog({ ...dialog, canSelectMany: false, defaultUri: editorHost.folders()[0]?.uri }))?.[0];
   if (!uri) {
     return undefined;
   }
@@ -133,7 +135,7 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
         },
       };
     } catch (err) {
-      return { type: 'error', message: `${name}: ${err instanceof Error ? err.message : String(err)}` };
+      return { type: 'error', message: `${name}: ${errorMessage(err)}` };
     }
   }
 

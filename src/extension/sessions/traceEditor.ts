@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { editorHost } from '../host';
 import type { Logger } from '../logger';
 import { panelResourceRoots } from '../panels/panelBase';
 import { panelHtml } from '../panels/panelShell';
@@ -7,6 +8,7 @@ import { handleTraceAction, TRACE_PAGE, TracePanel, traceCommandsAvailable } fro
 import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView } from '../../webview/shared/traceProtocol';
 import { openInCustomEditor } from './sessionEditor';
 import { readTraceFile, TRACE_FILE_EXTENSION, traceFileName, traceFileText } from './traceFile';
+import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_EDITOR_VIEW_TYPE = 'toolSearchInspector.traceFile';
 
@@ -19,7 +21,7 @@ function defaultSaveUri(report: TraceReportView): vscode.Uri | undefined {
       return vscode.Uri.joinPath(doc, '..', name);
     }
   }
-  const folder = vscode.workspace.workspaceFolders?.[0];
+  const folder = editorHost.folders()[0];
   return folder ? vscode.Uri.joinPath(folder.uri, name) : undefined;
 }
 
@@ -99,7 +101,7 @@ export class TraceEditorProvider implements vscode.CustomReadonlyEditorProvider 
         message = { type: 'error', message: `${name}: ${read.error}` };
       }
     } catch (err) {
-      message = { type: 'error', message: `${name}: ${err instanceof Error ? err.message : String(err)}` };
+      message = { type: 'error', message: `${name}: ${errorMessage(err)}` };
     }
     const sub = panel.webview.onDidReceiveMessage(async (raw: unknown) => {
       const msg = parseTraceWebviewMessage(raw);
@@ -113,7 +115,7 @@ export class TraceEditorProvider implements vscode.CustomReadonlyEditorProvider 
         void panel.webview.postMessage(message);
         return;
       }
-      await handleTraceAction(msg, report, this.log).catch((err: unknown) => this.log.warn(`saved trace: ${msg.type} failed: ${err instanceof Error ? err.message : String(err)}`));
+      await handleTraceAction(msg, report, this.log).catch((err: unknown) => this.log.warn(`saved trace: ${msg.type} failed: ${errorMessage(err)}`));
     });
     panel.onDidDispose(() => sub.dispose());
   }

@@ -8,6 +8,7 @@ import { SnippetCodeLens } from './snippetCodeLens';
 import { isBridgeSnippet, SNIPPET_DIRECTIVE } from './snippetFiles';
 import { ToolIdCompletions } from './toolIdCompletion';
 import { ensureTypingsPlugin } from './typingsPlugin';
+import { errorMessage } from '../../core/util/errors';
 
 export interface SnippetDeps {
   extensionUri: vscode.Uri;
@@ -68,7 +69,7 @@ export function registerSnippets(deps: SnippetDeps): vscode.Disposable[] {
       }
     }
   } catch (err) {
-    deps.logger.warn(`bridge typings: the TypeScript server plugin could not be installed in the extension folder, so openclaw.tools will not complete: ${err instanceof Error ? err.message : String(err)}`);
+    deps.logger.warn(`bridge typings: the TypeScript server plugin could not be installed in the extension folder, so openclaw.tools will not complete: ${errorMessage(err)}`);
   }
   return [
     lens,

@@ -4,7 +4,7 @@
 import type { Catalog } from '../../core/catalog/catalog';
 import { ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
 import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
-import { COMMANDS } from '../commandIds';
+import { COMMANDS, MANAGE_TRUST } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
 import { visibleLines, visibleText } from '../../core/util/visibleText';
 import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
@@ -221,7 +221,7 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
       tooltip: 'Configs, client-tools files and MCP snapshots are read. Trust this workspace to start its MCP stdio servers and load plugin handlers.',
       severity: 'warning',
       icon: ICONS.trust,
-      command: { command: 'workbench.trust.manage', title: 'Manage Workspace Trust' },
+      command: { command: MANAGE_TRUST, title: 'Manage Workspace Trust' },
     });
   }
   for (const [i, p] of settingProblems.entries()) {

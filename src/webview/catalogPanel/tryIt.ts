@@ -6,6 +6,7 @@ import type { CallResultView, ToolDetailView } from '../shared/catalogProtocol';
 import { el, icon, shownText } from '../shared/dom';
 import { emptyValue, formOf, getAt, initialArgs, missingRequired, parseInput, removeAt, setAt, type FormField, type PathKey } from './formModel';
 import { jsonTree } from './jsonTree';
+import { errorMessage } from '../../core/util/errors';
 
 export interface TryItHost {
   validate(toolId: string, seq: number, args: Record<string, unknown>): void;
@@ -163,7 +164,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
         }
         args = parsed as Record<string, unknown>;
       } catch (err) {
-        problem.textContent = shownText(`Cannot use the JSON: ${err instanceof Error ? err.message : String(err)}`);
+        problem.textContent = shownText(`Cannot use the JSON: ${errorMessage(err)}`);
         problem.className = 'validation error';
         return;
       }

@@ -6,7 +6,7 @@
 // Type-only: erased from the browser bundle, but the compiler keeps the panel in step with core.
 import type { ToolReasonKind, ToolSourceKind, ToolStatus } from '../../core/types';
 import { isFacetCounts, type FacetCounts } from './catalogFacets';
-import { isObject, parseStatusMessage } from './messageGuards';
+import { isObject, isWholeNumber, parseStatusMessage } from './messageGuards';
 
 export type ToolStatusView = ToolStatus;
 export type SourceKindView = ToolSourceKind;
@@ -257,7 +257,7 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'refresh':
       return { type: v.type };
     case 'headShown':
-      return isSeq(v.seq) ? { type: 'headShown', seq: v.seq } : undefined;
+      return isWholeNumber(v.seq) ? { type: 'headShown', seq: v.seq } : undefined;
     case 'explain':
     case 'openDefinition':
     case 'select':
@@ -265,7 +265,7 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'copySuggestion':
       return isToolId(v.toolId) ? { type: v.type, toolId: v.toolId } : undefined;
     case 'openLocation':
-      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isLine(v.line)) && (v.column === undefined || isLine(v.column))
+      return typeof v.file === 'string' && v.file.length > 0 && v.file.length <= MAX_PATH && (v.line === undefined || isWholeNumber(v.line)) && (v.column === undefined || isWholeNumber(v.column))
         ? { type: 'openLocation', file: v.file, ...(typeof v.line === 'number' ? { line: v.line } : {}), ...(typeof v.column === 'number' ? { column: v.column } : {}) }
         : undefined;
     case 'validate':
@@ -281,16 +281,8 @@ const MAX_PATH = 4096;
 /** Arguments larger than this are refused at the door (the gateway bounds them again). */
 export const MAX_ARGS_CHARS = 256 * 1024;
 
-function isSeq(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
-
 function isSnapshot(v: unknown): v is CatalogSnapshot {
   return isObject(v) && Array.isArray(v.tools) && Array.isArray(v.sources);
-}
-
-function isLine(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
 function isArgs(v: unknown): v is Record<string, unknown> {
@@ -325,12 +317,12 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
       return parseHostMessage({ type: 'catalog', snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}), ...(v.seq !== undefined ? { seq: v.seq } : {}) });
     }
     case 'catalog':
-      return isSnapshot(v.snapshot) && (v.seq === undefined || isSeq(v.seq))
-        ? { type: 'catalog', snapshot: v.snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}), ...(isSeq(v.seq) ? { seq: v.seq } : {}) }
+      return isSnapshot(v.snapshot) && (v.seq === undefined || isWholeNumber(v.seq))
+        ? { type: 'catalog', snapshot: v.snapshot, ...(typeof v.postedAt === 'number' ? { postedAt: v.postedAt } : {}), ...(isWholeNumber(v.seq) ? { seq: v.seq } : {}) }
         : undefined;
     case 'catalogHead':
       // The head's rows are a part of the whole: never more than it claims.
-      return isSnapshot(v.snapshot) && isSeq(v.seq) && isSeq(v.total) && v.snapshot.tools.length <= v.total && isFacetCounts(v.facets) && typeof v.postedAt === 'number'
+      return isSnapshot(v.snapshot) && isWholeNumber(v.seq) && isWholeNumber(v.total) && v.snapshot.tools.length <= v.total && isFacetCounts(v.facets) && typeof v.postedAt === 'number'
         ? { type: 'catalogHead', seq: v.seq, snapshot: v.snapshot, total: v.total, facets: v.facets, postedAt: v.postedAt }
         : undefined;
     case 'detail':

@@ -9,6 +9,11 @@ export function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string');
 }
 
+/** A whole number from 0 up, exact as a double: a sequence number, a line, a count. */
+export function isWholeNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
 /** The host messages every panel shares. */
 export type StatusMessage = { type: 'loading' } | { type: 'error'; message: string };
 

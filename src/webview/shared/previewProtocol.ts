@@ -5,7 +5,7 @@
 // Type-only: erased from the browser bundle.
 import type { ToolSearchModeName } from '../../core/types';
 
-import { isObject, parseStatusMessage } from './messageGuards';
+import { isObject, isWholeNumber, parseStatusMessage } from './messageGuards';
 
 export type ModeName = ToolSearchModeName;
 export const MODE_NAMES: readonly ModeName[] = ['direct', 'code', 'tools', 'directory'];
@@ -247,10 +247,6 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
   }
 }
 
-function isSeq(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
-
 function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
@@ -264,7 +260,7 @@ function isWindows(v: unknown): v is { tokens: number; share: number }[] {
 }
 
 function parseModeTokens(v: Record<string, unknown>): HostMessage | undefined {
-  if (!isModeName(v.mode) || !isSeq(v.seq) || !isSizes(v.tokens) || !isWindows(v.windows) || !isCount(v.ms) || v.ms < 0) {
+  if (!isModeName(v.mode) || !isWholeNumber(v.seq) || !isSizes(v.tokens) || !isWindows(v.windows) || !isCount(v.ms) || v.ms < 0) {
     return undefined;
   }
   const t = v.tokens;
@@ -283,7 +279,7 @@ function isPreviewView(v: unknown): v is PreviewView {
     isObject(v) &&
     isModeName(v.configuredMode) &&
     typeof v.catalogSize === 'number' &&
-    isSeq(v.seq) &&
+    isWholeNumber(v.seq) &&
     typeof v.prompt === 'string' &&
     Array.isArray(v.modes) &&
     v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows)) &&

@@ -1,6 +1,6 @@
 // The message protocol of the Session Log viewer, shared by the extension
 // host and the webview. Plain data: each event arrives as bounded JSON text.
-import { isObject } from './messageGuards';
+import { isObject, isWholeNumber } from './messageGuards';
 
 export type SessionStepKindView = 'turn-start' | 'model-request' | 'search' | 'describe' | 'call' | 'model-call' | 'turn-end';
 const STEP_KINDS: readonly string[] = ['turn-start', 'model-request', 'search', 'describe', 'call', 'model-call', 'turn-end'];
@@ -98,7 +98,7 @@ export interface SessionPanelState {
   step: number;
 }
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = isWholeNumber;
 
 /** Bounds of a replay: OpenClaw's query bound and its largest search limit. */
 const MAX_REPLAY_QUERY = 512;

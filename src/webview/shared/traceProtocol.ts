@@ -3,7 +3,7 @@
 // webview so the compiler checks both ends. Plain data only: values a
 // snippet produced arrive as pre-rendered JSON text, never as objects the
 // webview would have to trust.
-import { isObject } from './messageGuards';
+import { isObject, isWholeNumber } from './messageGuards';
 
 export type TraceOpView = 'search' | 'describe' | 'call' | 'log';
 
@@ -130,7 +130,7 @@ export interface TracePanelState {
   expanded: number[];
 }
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isCount = isWholeNumber;
 
 export function parseTraceWebviewMessage(raw: unknown): TraceWebviewMessage | undefined {
   if (!isObject(raw)) {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, eventually, find } from '../suite/helpers';
+import { errorMessage } from '../../../src/core/util/errors';
 
 // Runs with test/fixtures/multi-root/multi.code-workspace open: folders alpha
 // and beta have OpenClaw configs, notes has none.
@@ -11,7 +12,7 @@ describe('multi-root workspace: one catalog per folder with a config', () => {
     await eventually(async () => (vscode.workspace.workspaceFolders?.length === 3 ? true : undefined), 'the three folders').catch((err: unknown) => {
       // It fails now and then (not understood yet): say what the window had.
       const had = JSON.stringify(vscode.workspace.workspaceFolders?.map((f) => f.uri.toString()) ?? null);
-      throw new Error(`${err instanceof Error ? err.message : String(err)}; folders: ${had}; workspace file: ${vscode.workspace.workspaceFile?.toString() ?? 'none'}`);
+      throw new Error(`${errorMessage(err)}; folders: ${had}; workspace file: ${vscode.workspace.workspaceFile?.toString() ?? 'none'}`);
     });
     assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), ['alpha', 'notes', 'beta']);
     const roots = await eventually(async () => {

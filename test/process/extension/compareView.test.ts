@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { compareModes } from '../../../src/core/orchestration/compare';
+import { compareModes } from '../../../src/core/orchestration/modeComparison';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { toCompareView } from '../../../src/extension/compare/compareView';

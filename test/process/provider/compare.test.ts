@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import OpenAI from 'openai';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { compareModes } from '../../../src/core/orchestration/compare';
+import { compareModes } from '../../../src/core/orchestration/modeComparison';
 import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvider';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';

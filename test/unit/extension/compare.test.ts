@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { CompareReport, LaneReport } from '../../../src/core/orchestration/compare';
+import type { ModeComparisonReport, LaneReport } from '../../../src/core/orchestration/modeComparison';
 import type { SessionEvent } from '../../../src/core/telemetry/sessionLog';
 import { summarizeSession } from '../../../src/core/telemetry/summary';
 import { toCompareView, traceStep } from '../../../src/extension/compare/compareView';
@@ -38,7 +38,7 @@ function lane(mode: 'direct' | 'code', events: SessionEvent[], requests: LaneRep
   return { mode, effectiveMode: mode, visibleTools: start.visibleTools, bytes: start.bytes, requests, finalText: 'FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17', summary: summarizeSession(events) };
 }
 
-function report(checksOk: boolean[]): CompareReport {
+function report(checksOk: boolean[]): ModeComparisonReport {
   return {
     provider: 'mock',
     prompt: 'Call fake_plugin_tool_17 with marker QA-17.',

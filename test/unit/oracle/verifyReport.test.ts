@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { classify, formatDifference, type Difference } from '../../../src/core/oracle/differences';
-import { openclawStep, ourStep } from '../../../src/core/oracle/comparePolicy';
+import { openclawStep, ourStep } from '../../../src/core/oracle/diffPolicy';
 import { formatVerifyReportMarkdown, type VerifyReport } from '../../../src/core/oracle/verify';
 
 const undocumentedDiff: Difference = { suite: 'policy', subject: 'openclaw:core:read', field: 'allowed', ours: true, openclaw: false, detail: 'ours: allowed; openclaw: tools.profile (minimal)' };

@@ -21,7 +21,7 @@ import { chatCompletionsBody, DEFAULT_MODEL } from '../provider/requestShapes';
 export const DEFAULT_COMPARE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 const MAX_ROUNDS = 8;
 
-export interface CompareOptions {
+export interface ModeComparisonOptions {
   ws: OpenWorkspace;
   catalog: Catalog;
   prompt?: string;
@@ -65,17 +65,17 @@ export interface LaneReport {
   log?: string;
 }
 
-export interface CompareCheck {
+export interface ModeComparisonCheck {
   name: string;
   ok: boolean;
   detail: string;
 }
 
-export interface CompareReport {
+export interface ModeComparisonReport {
   provider: string;
   prompt: string;
   lanes: { direct: LaneReport; toolSearch: LaneReport };
-  checks: CompareCheck[];
+  checks: ModeComparisonCheck[];
 }
 
 interface LaneInput {
@@ -91,7 +91,7 @@ interface LaneInput {
  * Search, against an OpenAI-compatible provider driven by the real `openai`
  * client, comparing the request payloads and the session logs.
  */
-export async function compareModes(opts: CompareOptions): Promise<CompareReport> {
+export async function compareModes(opts: ModeComparisonOptions): Promise<ModeComparisonReport> {
   const prompt = opts.prompt ?? DEFAULT_COMPARE_PROMPT;
   const configured = opts.ws.settings.mode;
   const toolSearchMode = opts.toolSearchMode ?? (configured === 'direct' ? 'code' : configured);
@@ -197,10 +197,10 @@ export async function compareModes(opts: CompareOptions): Promise<CompareReport>
 }
 
 /** The six things the original QA scenario proves, checked on this run. */
-export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, toolSearch: LaneReport): CompareCheck[] {
+export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, toolSearch: LaneReport): ModeComparisonCheck[] {
   const { target } = parsePrompt(prompt);
   const tool = target ? catalog.allowed.find((t) => t.name === target) : undefined;
-  const checks: CompareCheck[] = [];
+  const checks: ModeComparisonCheck[] = [];
   const add = (name: string, ok: boolean, detail: string): void => {
     checks.push({ name, ok, detail });
   };

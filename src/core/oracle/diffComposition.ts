@@ -126,7 +126,7 @@ export function ourComposition(catalog: Catalog, refused: boolean): Composed {
  * already there for an empty config (the core tool table the product models
  * is still being generated; see the `core-tool-table-pending` row).
  */
-export function compareComposition(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set(), config?: Record<string, unknown>): Difference[] {
+export function diffCompositions(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set(), config?: Record<string, unknown>): Difference[] {
   const out: Difference[] = [];
   const diff = (tool: string, field: string, a: unknown, b: unknown): void => {
     const facts = { tool, pending: pending.has(tool), alsoAllowGroup: config !== undefined && alsoAllowGroupNames(config, tool) };
@@ -188,6 +188,6 @@ export function alsoAllowGroupNames(config: Record<string, unknown>, tool: strin
 export async function pendingCoreTools(o: OpenClawOracle, dir: string, openclawVersion: string): Promise<Set<string>> {
   const empty: CompositionCase = { config: {}, session: 'main', mcpListings: {} };
   const ours = await ourCatalogFor(empty, dir, openclawVersion);
-  const ds = compareComposition(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, empty), 'baseline');
+  const ds = diffCompositions(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, empty), 'baseline');
   return new Set(ds.map((d) => String(d.facts?.tool)));
 }

@@ -123,6 +123,6 @@ export function policyDifferences(comparison: PolicyComparison, context: PolicyC
   return out;
 }
 
-export async function comparePolicy(oracle: OpenClawOracle, input: PolicyComparisonInput): Promise<Difference[]> {
+export async function diffPolicyWithOracle(oracle: OpenClawOracle, input: PolicyComparisonInput): Promise<Difference[]> {
   return policyDifferences(await policyRows(oracle, input), input.context);
 }

@@ -58,7 +58,7 @@ function ourDirectory(catalog: Catalog, contextTokens: number | undefined): stri
  * may use (cataloged and direct-only) go to OpenClaw with the same names,
  * texts and schemas, in one request. Tools are matched by our id.
  */
-export async function compareCatalog(oracle: OpenClawOracle, catalog: Catalog, checks: CatalogChecks): Promise<Difference[]> {
+export async function diffCatalogWithOracle(oracle: OpenClawOracle, catalog: Catalog, checks: CatalogChecks): Promise<Difference[]> {
   const tools = catalog.allowed;
   const byId = new Map<string, CatalogTool>(tools.map((t) => [t.id, t]));
   const ops: Record<string, unknown>[] = [];

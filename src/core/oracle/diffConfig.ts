@@ -33,7 +33,7 @@ export function ourToolSearchSettings(config: unknown, openclaw: ModelledVersion
  * both sides enable Tool Search: disabled, we say `direct` where OpenClaw
  * keeps the mode it would use.
  */
-export async function compareToolSearchConfig(
+export async function diffToolSearchConfigWithOracle(
   oracle: OpenClawOracle,
   config: unknown,
   opts: { subject?: string; ours?: ToolSearchSettings } = {},

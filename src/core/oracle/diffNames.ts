@@ -37,7 +37,7 @@ export function ourMcpNames(servers: readonly McpServerNames[]): Map<string, str
 }
 
 /** Model-facing MCP tool names for the same servers and tools, per (server, tool). */
-export async function compareMcpNames(oracle: OpenClawOracle, servers: readonly McpServerNames[]): Promise<Difference[]> {
+export async function diffMcpNamesWithOracle(oracle: OpenClawOracle, servers: readonly McpServerNames[]): Promise<Difference[]> {
   const theirs = await oracle.recipe<OpenClawMcpName[]>('mcpNames', { servers: servers.map((s) => ({ name: s.server, tools: s.tools })) });
   const ours = ourMcpNames(servers);
   const theirMap = new Map(theirs.map((t) => [JSON.stringify([t.server, t.tool]), t.name]));
@@ -59,7 +59,7 @@ export async function compareMcpNames(oracle: OpenClawOracle, servers: readonly 
  * with each other): our catalog's refusals against OpenClaw's
  * `findClientToolNameConflicts` over the same names.
  */
-export async function compareClientConflicts(oracle: OpenClawOracle, existing: Omit<CatalogSpec, 'client'>, client: readonly string[]): Promise<Difference[]> {
+export async function diffClientConflictsWithOracle(oracle: OpenClawOracle, existing: Omit<CatalogSpec, 'client'>, client: readonly string[]): Promise<Difference[]> {
   const catalog = await catalogOf({ ...existing, client: client.map((name) => ({ name, description: `client tool ${name}` })) });
   const ours = [...new Set(clientToolConflicts(catalog).map((c) => c.name))].sort();
   const mcp = await oracle.recipe<OpenClawMcpName[]>('mcpNames', { servers: existing.mcp.map((s) => ({ name: s.server, tools: s.tools.map((t) => t.name) })) });

@@ -1,0 +1,96 @@
+// The docs, the manifest and the CLI's help say what the code does: each is
+// read here and held to the constants the code itself uses, so none of them
+// can drift (issue 31: three places named a default the code no longer had).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runCli } from '../../../src/cli/main';
+import { SHARED_OPTION_USAGE, SHARED_OPTIONS } from '../../../src/cli/sharedOptions';
+import { NEWEST_OPENCLAW_VERSION, OPENCLAW_MODELS, resolveModelledVersion } from '../../../src/core/policy/openclawVersions';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const read = (rel: string): string => fs.readFileSync(path.join(ROOT, rel), 'utf8');
+
+/** The first cells of the table under `## Shared inputs` in docs/cli.md: one row per flag or group of flags. */
+function sharedInputRows(): { flags: string[]; meaning: string }[] {
+  const text = read('docs/cli.md');
+  const start = text.indexOf('## Shared inputs');
+  assert.ok(start >= 0, 'docs/cli.md has a "Shared inputs" section');
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
+  const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+  return rows.map((row) => {
+    // Cells are split on `|` that is not escaped as `\|`.
+    const [first = '', ...rest] = row.slice(1).split(/(?<!\\)\|/);
+    const flags = [...first.matchAll(/`([^`]+)`/g)].map((m) => (m[1] ?? '').replace(/\\\|/g, '|'));
+    return { flags, meaning: rest.join('|') };
+  });
+}
+
+async function helpText(): Promise<string> {
+  let out = '';
+  const code = await runCli(['--help'], { stdout: (t) => (out += `${t}\n`), stderr: () => undefined, cwd: ROOT, env: {} });
+  assert.equal(code, 0);
+  return out;
+}
+
+describe('docs, manifest and CLI help agree with the code', () => {
+  it('every shared flag has one usage form, and the parser knows no other', () => {
+    assert.deepEqual(Object.keys(SHARED_OPTION_USAGE).sort(), Object.keys(SHARED_OPTIONS).sort());
+    for (const [name, usage] of Object.entries(SHARED_OPTION_USAGE)) {
+      assert.ok(usage.startsWith(`--${name}`), `${name}: ${usage}`);
+    }
+  });
+
+  it("docs/cli.md's shared inputs table lists exactly the shared flags, spelled as --help spells them", () => {
+    const documented = sharedInputRows().flatMap((r) => r.flags).sort();
+    const expected = Object.entries(SHARED_OPTION_USAGE)
+      .filter(([name]) => name !== 'help') // docs/cli.md says what --help does above the table
+      .map(([, usage]) => usage)
+      .sort();
+    assert.deepEqual(documented, expected);
+  });
+
+  it('--help lists every shared flag', async () => {
+    const help = await helpText();
+    const shared = help.slice(help.indexOf('Shared options:'));
+    for (const usage of Object.values(SHARED_OPTION_USAGE)) {
+      assert.ok(shared.includes(usage), `--help lacks ${usage}:\n${shared}`);
+    }
+  });
+
+  it('the default modelled version is the newest, and docs/cli.md and the setting say so', () => {
+    const chosen = resolveModelledVersion({});
+    assert.equal(chosen.model.version, NEWEST_OPENCLAW_VERSION);
+    assert.equal(chosen.source, 'default');
+    const sentence = `else the newest modelled version, \`${NEWEST_OPENCLAW_VERSION}\``;
+
+    const row = sharedInputRows().find((r) => r.flags.includes(SHARED_OPTION_USAGE['openclaw-version']));
+    assert.ok(row, 'docs/cli.md documents --openclaw-version');
+    assert.ok(row.meaning.includes(sentence), `docs/cli.md: ${row.meaning}`);
+
+    const manifest = JSON.parse(read('package.json')) as { contributes: { configuration: { properties: Record<string, { markdownDescription?: string }> }[] | { properties: Record<string, { markdownDescription?: string }> } } };
+    const sections = Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration];
+    const setting = sections.map((s) => s.properties['toolSearchInspector.openclawVersion']).find((p) => p !== undefined);
+    assert.ok(setting?.markdownDescription, 'package.json contributes toolSearchInspector.openclawVersion');
+    assert.ok(setting.markdownDescription.includes(sentence), `package.json: ${setting.markdownDescription}`);
+  });
+
+  it('the manifest lists no onCommand activation event that VS Code implies (a contributed command, engines >= 1.74)', () => {
+    const manifest = JSON.parse(read('package.json')) as { activationEvents: string[]; contributes: { commands: { command: string }[] } };
+    const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
+    const implied = manifest.activationEvents.filter((e) => e.startsWith('onCommand:') && contributed.has(e.slice('onCommand:'.length)));
+    assert.deepEqual(implied, []);
+  });
+
+  it("the README's tools.toolSearch paragraph says what each modelled version does when it is unset", () => {
+    const readme = read('README.md');
+    const at = readme.indexOf('`tools.toolSearch` is `true`, `false` or an object');
+    assert.ok(at >= 0, 'README.md describes tools.toolSearch');
+    const paragraph = readme.slice(at, readme.indexOf('\n\n', at)).replace(/\s+/g, ' ');
+    assert.doesNotMatch(paragraph, /never enabled silently/);
+    for (const m of OPENCLAW_MODELS) {
+      const said = m.toolSearchWhenUnset === 'tools' ? `\`${m.version}\`${m.version === NEWEST_OPENCLAW_VERSION ? ' (the default)' : ''} turns Tool Search on in \`tools\` mode` : `\`${m.version}\` leaves it off`;
+      assert.ok(paragraph.includes(said), `README.md should say ${JSON.stringify(said)}:\n${paragraph}`);
+    }
+  });
+});
