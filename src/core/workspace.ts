@@ -1,7 +1,7 @@
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
-import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
+import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
@@ -73,8 +73,9 @@ export interface WorkspaceOptions {
  * Exported so the differential suites compare through this same path.
  */
 export function workspaceSettings(config: LoadedConfig, openclaw: ModelledVersion, mode?: ToolSearchModeName): ToolSearchSettings {
-  const versioned = withVersionDefault(config.settings, openclaw.model.toolSearchWhenUnset);
-  if (versioned !== config.settings && config.reader) {
+  const byRelease = withReleaseToolSearch(config.settings, openclaw.model, config.reader);
+  const versioned = withVersionDefault(byRelease, openclaw.model.toolSearchWhenUnset);
+  if (versioned !== byRelease && config.reader) {
     config.reader.report(['tools'], 'info', `tools.toolSearch is not set: ${openclaw.model.version} turns Tool Search on in tools mode; set tools.toolSearch: false to keep every schema up front`);
   }
   return withModeOverride(versioned, mode);
