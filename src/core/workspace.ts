@@ -42,6 +42,13 @@ export interface WorkspaceOptions {
    */
   openclawVersion?: string;
   /**
+   * The OpenClaw installed here (`openclaw` on PATH, `--openclaw`, the
+   * `toolSearchInspector.oracle.openclaw` setting; found by
+   * `findInstalledOpenClaw` in core/oracle): its version is modelled before
+   * `meta.lastTouchedVersion`; `openclawVersion` still wins.
+   */
+  installedOpenClaw?: { version: string; at?: string };
+  /**
    * Run-time conditions the user says hold (`--assume`, the
    * `toolSearchInspector.assume` setting): ids of the modelled version's
    * conditions (`vision-model`, `credential-openai`, ...). A tool OpenClaw
@@ -100,11 +107,14 @@ export class OpenWorkspace {
   constructor(readonly options: WorkspaceOptions) {
     this.guard = FolderGuard.of(options.workspace, options.trusted === true);
     this.config = loadOpenClawConfig({ ...options, guard: this.guard });
-    this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
+    this.openclaw = resolveModelledVersion({ override: options.openclawVersion, installed: options.installedOpenClaw, configVersion: this.config.lastTouchedVersion?.value });
     this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
+    }
+    if (touched && this.openclaw.source === 'installed' && touched.value.trim().replace(/^v/, '') !== options.installedOpenClaw?.version) {
+      this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `this config was last written by OpenClaw ${touched.value}; modelling ${this.openclaw.describe}`);
     }
     const model = this.openclaw.model;
     this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
