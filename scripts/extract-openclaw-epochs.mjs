@@ -24,20 +24,25 @@ import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawRel
 
 /**
  * The releases measured: at least one of every behaviour epoch issue 28 names
- * (policy and Tool Search), oldest first. The epoch of 2026.1.30 is modelled
+ * (policy and Tool Search), and the first release of each boundary it names
+ * (2.26, 3.11, 4.8, 5.12, 6.8, 8.1, 9.2), oldest first. The epoch of 2026.1.30 is modelled
  * by the seed's hand-checked tables (src/core/policy/versions/openclaw-2026.1.30.json);
  * its generated facts check them (test/unit/fidelity/epochs.test.ts).
  */
 export const MEASURED_RELEASES = Object.freeze([
   '2026.1.30',
   '2026.2.9',
+  '2026.2.26',
   '2026.3.2',
+  '2026.3.11',
   '2026.3.23',
   '2026.4.1',
   '2026.4.8',
   '2026.5.12',
+  '2026.6.8',
   '2026.6.10',
   '2026.8.1',
+  '2026.9.2',
   '2026.9.5',
   '2026.9.6',
 ]);
@@ -55,17 +60,32 @@ function factsOf(version) {
   return parseFactsOutput(r.stdout);
 }
 
-/** Releases with the same facts, consecutive, are one epoch. */
+/**
+ * Releases with the same behaviour facts, consecutive, are one epoch. The ids
+ * of the bundled plugins change in nearly every release and decide nothing
+ * but which plugin ids OpenClaw knows: they are kept per release, and the
+ * epoch knows their union.
+ */
 export function collapse(measured) {
   const epochs = [];
   for (const m of measured) {
-    const key = JSON.stringify({ policy: m.policy, toolSearch: m.toolSearch });
+    const { bundledPlugins, ...behaviour } = m.policy;
+    const key = JSON.stringify({ policy: behaviour, toolSearch: m.toolSearch });
     const last = epochs.at(-1);
     if (last && last.key === key) {
       last.releases.push(m.openclawVersion);
       last.distShapes[m.openclawVersion] = m.distShape;
+      last.bundledPluginsByRelease[m.openclawVersion] = bundledPlugins;
+      last.policy = { ...last.policy, bundledPlugins: [...new Set([...last.policy.bundledPlugins, ...bundledPlugins])].sort() };
     } else {
-      epochs.push({ key, releases: [m.openclawVersion], distShapes: { [m.openclawVersion]: m.distShape }, policy: m.policy, toolSearch: m.toolSearch });
+      epochs.push({
+        key,
+        releases: [m.openclawVersion],
+        distShapes: { [m.openclawVersion]: m.distShape },
+        bundledPluginsByRelease: { [m.openclawVersion]: bundledPlugins },
+        policy: m.policy,
+        toolSearch: m.toolSearch,
+      });
     }
   }
   return epochs;
@@ -124,6 +144,7 @@ function main() {
       generatedBy: 'scripts/extract-openclaw-epochs.mjs',
       releases: e.releases,
       distShapes: e.distShapes,
+      bundledPluginsByRelease: e.bundledPluginsByRelease,
       policy: e.policy,
       toolSearch: e.toolSearch,
     };

@@ -49,6 +49,8 @@ export interface EpochData {
   releases: string[];
   /** How each release ships its code: `bundled-mjs`, `bundled-js` or `unbundled`. */
   distShapes: Record<string, string>;
+  /** Each release's bundled plugin ids; `policy.bundledPlugins` is their union (they do not decide a verdict). */
+  bundledPluginsByRelease: Record<string, string[]>;
   policy: EpochPolicyFacts;
   /** `null`: the release has no Tool Search at all. */
   toolSearch: ToolSearchFacts | null;

@@ -21,11 +21,14 @@ describe('fidelity: OpenClaw behaviour epochs (generated)', () => {
     }
   });
 
-  it('consecutive epochs differ in a fact (releases with identical facts are one epoch)', () => {
+  it('consecutive epochs differ in a behaviour fact (releases with identical facts are one epoch; bundled plugin ids are kept per release)', () => {
+    const behaviour = (e: (typeof EPOCHS)[number] | undefined) => ({ p: { ...e?.policy, bundledPlugins: [] }, t: e?.toolSearch });
     for (let i = 1; i < EPOCHS.length; i++) {
-      const a = EPOCHS[i - 1];
-      const b = EPOCHS[i];
-      assert.notDeepEqual({ p: a?.policy, t: a?.toolSearch }, { p: b?.policy, t: b?.toolSearch }, `${a?.epoch} and ${b?.epoch}`);
+      assert.notDeepEqual(behaviour(EPOCHS[i - 1]), behaviour(EPOCHS[i]), `${EPOCHS[i - 1]?.epoch} and ${EPOCHS[i]?.epoch}`);
+    }
+    for (const e of EPOCHS) {
+      assert.deepEqual(Object.keys(e.bundledPluginsByRelease), e.releases);
+      assert.deepEqual(e.policy.bundledPlugins, [...new Set(Object.values(e.bundledPluginsByRelease).flat())].sort());
     }
   });
 
@@ -94,9 +97,10 @@ describe('fidelity: the seed tables against the generated facts of 2026.1.30', (
     assert.ok(generated, 'no generated epoch holds 2026.1.30');
     const sorted = (v: unknown): unknown =>
       v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v;
-    for (const key of ['groups', 'profiles', 'aliases', 'sandbox', 'applyPatchAdmittedBy', 'stripsPluginOnlyAllowlist', 'sandboxAlsoAllow', 'sandboxImplicitAllow', 'bundledPlugins'] as const) {
+    for (const key of ['groups', 'profiles', 'aliases', 'sandbox', 'applyPatchAdmittedBy', 'stripsPluginOnlyAllowlist', 'sandboxAlsoAllow', 'sandboxImplicitAllow'] as const) {
       assert.deepEqual(sorted(generated.policy[key]), sorted(seed[key]), key);
     }
+    assert.deepEqual(generated.bundledPluginsByRelease['2026.1.30'], seed.bundledPlugins);
     const seedNames = new Set((seed.coreTools as { name: string }[]).map((t) => t.name));
     assert.deepEqual(generated.policy.coreTools.map((t) => t.name).filter((n) => !seedNames.has(n)), ['agents_list']);
   });

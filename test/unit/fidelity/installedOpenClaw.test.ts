@@ -49,7 +49,7 @@ describe('fidelity: the OpenClaw installed here decides the modelled version', (
     const out = JSON.parse(j.out) as Record<string, unknown>;
     assert.equal(out.openclawVersion, '2026.6.10');
     assert.equal(out.openclawVersionChosenBy, 'installed');
-    assert.deepEqual(out.openclawEpochReleases, ['2026.6.10']);
+    assert.deepEqual(out.openclawEpochReleases, ['2026.6.8', '2026.6.10']);
     assert.equal(out.mode, 'directory', '2026.6.10 has directory mode');
     // An explicit version still wins; the config's version comes next when nothing is installed.
     const over = JSON.parse((await runCliCaptured(['catalog', '--workspace', ws, '--no-user-config', '--json', '--openclaw-version', '2026.5.12'], ws, env)).out) as Record<string, unknown>;
