@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { MCP_IMPORTS, type McpImport } from '../core/sources/mcp';
 import { parseSnapshotArg } from '../core/sources/mcpSnapshot';
 import { isKnownVersionSyntax, OPENCLAW_MODELS } from '../core/policy/openclawVersions';
+import { findInstalledOpenClaw } from '../core/oracle/openclawLocation';
 import { knownConditionIds } from '../core/sources/generatedTools';
 import type { ToolSearchModeName } from '../core/types';
 import type { WorkspaceOptions } from '../core/workspace';
@@ -20,6 +21,7 @@ export const SHARED_OPTIONS = {
   sandboxed: { type: 'boolean' },
   mode: { type: 'string' },
   'openclaw-version': { type: 'string' },
+  openclaw: { type: 'string' },
   assume: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   input: { type: 'string', multiple: true },
@@ -40,6 +42,7 @@ export const SHARED_OPTION_USAGE: Readonly<Record<keyof typeof SHARED_OPTIONS, s
   sandboxed: '--sandboxed',
   mode: '--mode code|tools|directory|direct',
   'openclaw-version': '--openclaw-version V',
+  openclaw: '--openclaw PATH|VERSION',
   assume: '--assume C[,C...]',
   json: '--json',
   input: '--input id=value',
@@ -93,8 +96,11 @@ export function workspaceOptionsFrom(args: ParsedArgs, cwd: string, env: Record<
     }
     mcpImports.push(v as McpImport);
   }
+  // The OpenClaw the user runs: --openclaw PATH|VERSION, else `openclaw` on PATH (its package.json only).
+  const installed = findInstalledOpenClaw(str(args, 'openclaw'), { env, cwd });
   return {
     workspace,
+    ...(installed ? { installedOpenClaw: { version: installed.version, at: installed.at } } : {}),
     configPath: str(args, 'config') !== undefined ? path.resolve(cwd, str(args, 'config') as string) : undefined,
     noUserConfig: args.values['no-user-config'] === true,
     snapshots: list(args, 'snapshot').map((s) => parseSnapshotArg(s, cwd)),

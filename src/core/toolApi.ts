@@ -19,8 +19,8 @@ export interface CompactTool {
   label?: string;
   /** Bounded, control characters removed. */
   description: string;
-  /** OpenClaw's TypeScript-style input hint, e.g. `{ owner: string; repo: string; body?: string }` (see core/search/inputHint). */
-  input: string;
+  /** OpenClaw's TypeScript-style input hint, e.g. `{ owner: string; repo: string; body?: string }` (see core/search/inputHint); absent where the modelled release sends none (before 2026.8.1). */
+  input?: string;
   /** OpenClaw's output hint: first-party tools with a complete output schema hint only. */
   output?: string;
 }

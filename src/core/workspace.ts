@@ -1,7 +1,7 @@
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
-import { withModeOverride, withVersionDefault } from './config/toolSearchSettings';
+import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
@@ -42,6 +42,13 @@ export interface WorkspaceOptions {
    */
   openclawVersion?: string;
   /**
+   * The OpenClaw installed here (`openclaw` on PATH, `--openclaw`, the
+   * `toolSearchInspector.oracle.openclaw` setting; found by
+   * `findInstalledOpenClaw` in core/oracle): its version is modelled before
+   * `meta.lastTouchedVersion`; `openclawVersion` still wins.
+   */
+  installedOpenClaw?: { version: string; at?: string };
+  /**
    * Run-time conditions the user says hold (`--assume`, the
    * `toolSearchInspector.assume` setting): ids of the modelled version's
    * conditions (`vision-model`, `credential-openai`, ...). A tool OpenClaw
@@ -79,8 +86,9 @@ export interface WorkspaceOptions {
  * Exported so the differential suites compare through this same path.
  */
 export function workspaceSettings(config: LoadedConfig, openclaw: ModelledVersion, mode?: ToolSearchModeName): ToolSearchSettings {
-  const versioned = withVersionDefault(config.settings, openclaw.model.toolSearchWhenUnset);
-  if (versioned !== config.settings && config.reader) {
+  const byRelease = withReleaseToolSearch(config.settings, openclaw.model, config.reader);
+  const versioned = withVersionDefault(byRelease, openclaw.model.toolSearchWhenUnset);
+  if (versioned !== byRelease && config.reader) {
     config.reader.report(['tools'], 'info', `tools.toolSearch is not set: ${openclaw.model.version} turns Tool Search on in tools mode; set tools.toolSearch: false to keep every schema up front`);
   }
   return withModeOverride(versioned, mode);
@@ -108,11 +116,14 @@ export class OpenWorkspace {
     this.guard = FolderGuard.of(options.workspace, options.trusted === true);
     const given = options.configText;
     this.config = given ? parseOpenClawConfig(given.file, given.text, given.foundBy, given.display) : loadOpenClawConfig({ ...options, guard: this.guard });
-    this.openclaw = resolveModelledVersion({ override: options.openclawVersion, configVersion: this.config.lastTouchedVersion?.value });
+    this.openclaw = resolveModelledVersion({ override: options.openclawVersion, installed: options.installedOpenClaw, configVersion: this.config.lastTouchedVersion?.value });
     this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
+    }
+    if (touched && this.openclaw.source === 'installed' && touched.value.trim().replace(/^v/, '') !== options.installedOpenClaw?.version) {
+      this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `this config was last written by OpenClaw ${touched.value}; modelling ${this.openclaw.describe}`);
     }
     const model = this.openclaw.model;
     this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);

@@ -199,6 +199,8 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         policy: settings.policy,
         mode: settings.mode,
         openclawVersion: settings.openclawVersion,
+        // The OpenClaw the user runs (the oracle.openclaw setting, else `openclaw` on PATH): only its package.json is read.
+        installedOpenClaw: core.findInstalledOpenClaw(settings.oracleOpenclaw, { cwd: folder.uri.fsPath }),
         assume: settings.assume,
         trusted,
         inputs,

@@ -14,7 +14,7 @@ export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES, buildPreview } from '../core/modes/preview';
 export { unlistedLines } from '../core/modes/directory';
 export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
-export { locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
+export { findInstalledOpenClaw, locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';

@@ -55,7 +55,8 @@ export const SETTING_EFFECTS = {
   'policy.sandboxed': 'rebuild',
   'approvals.tools': 'live',
   'sandbox.nodePath': 'live',
-  'oracle.openclaw': 'live',
+  // Also the installed OpenClaw whose version is modelled (before meta.lastTouchedVersion).
+  'oracle.openclaw': 'rebuild',
   // Read by Compare when it runs (src/extension/compare).
   'compare.provider': 'live',
   'compare.baseUrl': 'live',

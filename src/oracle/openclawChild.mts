@@ -117,9 +117,8 @@ interface McpServerSpec {
  * names in declaration order, then tool names per sorted (server, tool).
  */
 async function mcpSafeNames(servers: McpServerSpec[]): Promise<{ server: string; tool: string; safeServer: string; name: string }[]> {
-  const assignSafeServerNames = await fn('assignSafeServerNames');
   const buildSafeToolName = await fn('buildSafeToolName');
-  const safe = assignSafeServerNames(servers.map((s) => s.name)) as Map<string, string>;
+  const safe = await safeServerNames(servers.map((s) => s.name));
   const reserved = new Set<string>();
   const rows = servers.flatMap((s) => s.tools.map((tool) => ({ server: s.name, tool, safeServer: safe.get(s.name) ?? s.name })));
   rows.sort((a, b) => a.safeServer.localeCompare(b.safeServer) || a.tool.localeCompare(b.tool) || a.server.localeCompare(b.server));
@@ -133,6 +132,29 @@ async function mcpSafeNames(servers: McpServerSpec[]): Promise<{ server: string;
   return out;
 }
 
+/** A function the release may lack: undefined instead of a MissingFunctionError. */
+async function maybeFn(name: string): Promise<Fn | undefined> {
+  try {
+    return await fn(name);
+  } catch (err) {
+    if (err instanceof MissingFunctionError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Safe server names in declaration order: `assignSafeServerNames` (2026.8 on),
+ * or, in releases before it (2026.5 - 2026.7), `sanitizeServerName` with one
+ * set of used names, as their bundle MCP runtime calls it.
+ */
+async function safeServerNames(names: string[]): Promise<Map<string, string>> {
+  const assign = await maybeFn('assignSafeServerNames');
+  if (assign) return assign(names) as Map<string, string>;
+  const sanitizeServerName = await fn('sanitizeServerName');
+  const used = new Set<string>();
+  return new Map(names.map((n) => [n, sanitizeServerName(n, used) as string]));
+}
+
 async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, unknown>; spec: ToolSpec }[]> {
   const setPluginToolMeta = await fn('setPluginToolMeta');
   const servers = new Map<string, string[]>();
@@ -141,7 +163,8 @@ async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, un
   }
   const safe = await mcpSafeNames([...servers].map(([name, tools]) => ({ name, tools })));
   // MCP text is untrusted: OpenClaw's MCP runtime sanitizes it before it becomes an entry.
-  const sanitize = servers.size > 0 ? await fn('sanitizeMcpMetadataText') : (t: unknown) => t;
+  // Releases before 2026.8 have no sanitizer: their runtime passes the server's text as it is.
+  const sanitize = (servers.size > 0 ? await maybeFn('sanitizeMcpMetadataText') : undefined) ?? ((t: unknown) => t);
   return specs.map((spec) => {
     const execute = async (): Promise<unknown> => ({ content: [{ type: 'text', text: `ran ${spec.key}` }] });
     if (spec.kind === 'mcp') {
@@ -341,6 +364,14 @@ async function policyRecipe(args: PolicyArgs): Promise<unknown> {
     },
   }) as unknown[];
   const keptSet = new Set(kept);
+  // Releases before 2026.8 call no onFilter: the step that removed a tool is the first prefix of the
+  // pipeline, run again by the release's own applyToolPolicyPipeline, that no longer keeps it.
+  if (blockedBy.size === 0 && keptSet.size < tools.length) {
+    for (let i = 0; i < steps.length; i++) {
+      const prefix = new Set(applyPipeline({ tools: tools.map((t) => t.tool), toolMeta: (tool: unknown) => getPluginToolMeta(tool), warn: () => undefined, steps: steps.slice(0, i + 1) }) as unknown[]);
+      for (const t of tools) if (!prefix.has(t.tool) && !blockedBy.has(t.tool)) blockedBy.set(t.tool, String(steps[i]?.label ?? ''));
+    }
+  }
   return {
     agentId: eff.agentId ?? null,
     agentFallback,

@@ -13,7 +13,16 @@ export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, co
     catalogSize: catalog.size,
     ...(agent ? { agent: runAgentJson(agent, configFile) } : {}),
     mode: catalog.settings.mode,
-    ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.model.version, openclawVersionSource: catalog.openclaw.describe } : {}),
+    ...(catalog.openclaw
+      ? {
+          openclawVersion: catalog.openclaw.model.version,
+          openclawVersionSource: catalog.openclaw.describe,
+          openclawVersionChosenBy: catalog.openclaw.source,
+          ...(catalog.openclaw.requested !== undefined ? { openclawVersionRequested: catalog.openclaw.requested } : {}),
+          ...(catalog.openclaw.newerThanModelled === true ? { openclawVersionNewerThanModelled: true } : {}),
+          openclawEpochReleases: [...catalog.openclaw.model.epoch.releases],
+        }
+      : {}),
     sources: catalog.countBySource(),
     bySourceName: catalog.countBySourceName(),
     tools: shown.map((t: CatalogTool) => ({

@@ -37,7 +37,7 @@ export const describeCommand: CliCommand = {
         `${visibleText(described.id)}  (${described.source}, ${visibleText(described.sourceName)})`,
         `name:  ${visibleText(described.name)}`,
         ...(described.label ? [`label: ${visibleText(described.label)}`] : []),
-        `input: ${described.input}`,
+        `input: ${described.input ?? "(none: this OpenClaw sends no input hint)"}`,
         '',
         described.description,
         '',

@@ -54,7 +54,7 @@ export const searchCommand: CliCommand = {
           table(
             ['#', 'SCORE', 'ID', 'INPUT / DESCRIPTION'],
             result.hits.flatMap((h, i) => [
-              [String(i + 1), h.score.toFixed(2), h.id, truncate(h.input, 90)],
+              [String(i + 1), h.score.toFixed(2), h.id, truncate(h.input ?? "(none: this OpenClaw sends no input hint)", 90)],
               ['', '', '', truncate(h.description, 90)],
             ]),
           ),

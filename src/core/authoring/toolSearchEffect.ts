@@ -1,6 +1,6 @@
 import { ConfigReader } from '../config/configReader';
 import { parseJson5 } from '../config/json5Document';
-import { resolveToolSearchSettings, TOOL_SEARCH_DEFAULTS, withVersionDefault } from '../config/toolSearchSettings';
+import { resolveToolSearchSettings, TOOL_SEARCH_DEFAULTS, withReleaseToolSearch, withVersionDefault } from '../config/toolSearchSettings';
 import type { OpenClawModel } from '../policy/openclawVersions';
 import type { Severity, ToolSearchSettings } from '../types';
 
@@ -43,7 +43,7 @@ export function toolSearchEffect(file: string, text: string, key: string, model:
     return undefined;
   }
   const reader = new ConfigReader(doc);
-  const settings = withVersionDefault(resolveToolSearchSettings(reader), model.toolSearchWhenUnset);
+  const settings = withVersionDefault(withReleaseToolSearch(resolveToolSearchSettings(reader), model, reader), model.toolSearchWhenUnset);
   const path = key === '' ? ['tools', 'toolSearch'] : ['tools', 'toolSearch', key];
   const line = doc.locate(path)?.line;
   const keyLine = doc.locate(path, true)?.line;

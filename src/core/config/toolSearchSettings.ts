@@ -113,6 +113,42 @@ export function withVersionDefault(settings: ToolSearchSettings, whenUnset: 'off
   return { ...settings, enabled: true, mode: 'tools' };
 }
 
+/**
+ * What the modelled release knows of Tool Search (its epoch's facts, read from
+ * the release: `OpenClawModel.toolSearch`): `null` when it has none; the
+ * modes `tools.toolSearch.mode` may select. Structural, so config/ needs no
+ * policy/ import.
+ */
+export interface ReleaseToolSearch {
+  version: string;
+  toolSearch?: { modes: readonly string[] } | null;
+}
+
+/**
+ * The settings as the modelled release resolves them: a release without Tool
+ * Search (before 2026.5.12) reads no `tools.toolSearch` and sends every schema
+ * up front; a mode the release does not have (`directory` before 2026.6.8)
+ * resolves to `code`, as its `resolveToolSearchConfig` does. Each case is a
+ * diagnostic on the key. The seed's model (no facts) keeps the seed's design.
+ */
+export function withReleaseToolSearch(settings: ToolSearchSettings, release: ReleaseToolSearch, reader?: ConfigReader): ToolSearchSettings {
+  const facts = release.toolSearch;
+  if (facts === undefined) {
+    return settings;
+  }
+  if (facts === null) {
+    if (settings.configured && settings.enabled) {
+      reader?.report([...PATH], 'warning', `OpenClaw ${release.version} has no Tool Search: it does not read tools.toolSearch and sends every tool schema up front`);
+    }
+    return settings.enabled ? { ...settings, enabled: false, mode: 'direct' } : settings;
+  }
+  if (settings.enabled && settings.mode !== 'direct' && !facts.modes.includes(settings.mode)) {
+    reader?.report([...PATH, 'mode'], 'warning', `OpenClaw ${release.version} has no "${settings.mode}" mode (its modes: ${facts.modes.join(', ')}); it uses "code"`);
+    return { ...settings, mode: 'code' };
+  }
+  return settings;
+}
+
 export function withModeOverride(settings: ToolSearchSettings, mode: ToolSearchModeName | undefined): ToolSearchSettings {
   if (!mode) {
     return settings;

@@ -124,3 +124,55 @@ function nodeMajor(node: string, env: Env): number | undefined {
     return undefined;
   }
 }
+
+/** The OpenClaw the user runs: its package version and where it was found. */
+export interface InstalledOpenClaw {
+  version: string;
+  /** The package folder. */
+  at: string;
+  from: 'setting' | 'path';
+}
+
+/**
+ * The OpenClaw installed on this machine, for choosing the version to model:
+ * `spec` (`--openclaw PATH`, the `toolSearchInspector.oracle.openclaw`
+ * setting) when it names a package folder, else `openclaw` on PATH (its
+ * launcher resolved through links to the package). Reads package.json only;
+ * never runs anything. Undefined when none is found.
+ */
+export function findInstalledOpenClaw(spec: string | undefined, opts: { env?: Env; cwd?: string } = {}): InstalledOpenClaw | undefined {
+  const env = opts.env ?? process.env;
+  const wanted = spec?.trim();
+  if (wanted && OPENCLAW_VERSION_PATTERN.test(wanted)) {
+    // A version names the tooling cache's install of it.
+    return { version: wanted, at: `tooling cache (${wanted})`, from: 'setting' };
+  }
+  if (wanted) {
+    const base = path.resolve(opts.cwd ?? process.cwd(), wanted);
+    const dir = [base, path.join(base, 'node_modules', 'openclaw')].find((d) => readPackageName(d) === 'openclaw');
+    const version = dir ? readPackageJson(dir)?.version : undefined;
+    return dir && typeof version === 'string' ? { version, at: dir, from: 'setting' } : undefined;
+  }
+  for (const entry of (env.PATH ?? '').split(path.delimiter)) {
+    if (!entry) {
+      continue;
+    }
+    const launcher = path.join(entry, process.platform === 'win32' ? 'openclaw.cmd' : 'openclaw');
+    let real: string;
+    try {
+      real = fs.realpathSync(launcher);
+    } catch {
+      continue;
+    }
+    // npm links bin/openclaw to <package>/openclaw.mjs; walk up to the package folder.
+    for (let dir = path.dirname(real), i = 0; i < 4; i++, dir = path.dirname(dir)) {
+      if (readPackageName(dir) === 'openclaw') {
+        const version = readPackageJson(dir)?.version;
+        if (typeof version === 'string') {
+          return { version, at: dir, from: 'path' };
+        }
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,5 +1,7 @@
 import seedTables from './versions/openclaw-2026.1.30.json';
 import newestTables from './versions/openclaw-2026.9.6.json';
+import { EPOCHS } from './epochs/index';
+import type { EpochData, ToolSearchFacts } from './epochTypes';
 
 export type ProfileName = 'minimal' | 'coding' | 'messaging' | 'full';
 
@@ -51,6 +53,16 @@ export interface OpenClawModel {
   constructionSwitches: readonly ConstructionSwitch[];
   /** Host-only tools a sandboxed run never builds, whatever its sandbox policy allows. */
   sandboxNeverBuilds: readonly string[];
+  /**
+   * The behaviour epoch this model stands for: its first measured release and
+   * every release measured with the same facts (scripts/extract-openclaw-epochs.mjs).
+   */
+  epoch: { first: string; releases: readonly string[] };
+  /**
+   * Tool Search as the epoch's releases resolve and rank it; `null`: the
+   * releases have no Tool Search; absent: the seed's design (2026.1.30's model).
+   */
+  toolSearch?: ToolSearchFacts | null;
 }
 
 export interface BundledPluginTools {
@@ -94,11 +106,76 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     defaultMemorySlot: 'defaultMemorySlot' in t ? t.defaultMemorySlot : null,
     constructionSwitches: 'constructionSwitches' in t ? t.constructionSwitches : [],
     sandboxNeverBuilds: 'sandboxNeverBuilds' in t ? t.sandboxNeverBuilds : [],
+    epoch: { first: t.openclawVersion, releases: [t.openclawVersion] },
   };
 }
 
-/** Modelled versions, oldest first. The first is the seed's: the tables its design describes. */
-export const OPENCLAW_MODELS: readonly OpenClawModel[] = [model(seedTables), model(newestTables)];
+const epochSource = (e: EpochData, what: string) => `${what}, answered by openclaw@${e.releases.join(', @')} (scripts/lib/openclawFacts.mjs)`;
+
+/** The model of a generated epoch: its policy facts, named after its newest measured release. */
+function fromEpoch(e: EpochData): OpenClawModel {
+  const p = e.policy;
+  const full = p.profiles.full;
+  const profiles = p.profiles as Record<ProfileName, string[] | null>;
+  return {
+    version: e.releases[e.releases.length - 1] ?? e.epoch,
+    sources: {
+      coreTools: epochSource(e, 'listCoreToolSections / resolveCoreToolProfiles, else the members of its tool groups'),
+      groups: epochSource(e, 'expandToolGroups over TOOL_GROUPS'),
+      profiles: epochSource(e, 'resolveToolProfilePolicy'),
+      aliases: epochSource(e, 'TOOL_NAME_ALIASES, each entry confirmed by normalizeToolName'),
+      sandbox: epochSource(e, 'resolveSandboxToolPolicyForAgent with no sandbox config'),
+      applyPatchAdmittedBy: epochSource(e, 'filterToolsByPolicy / the tool policy matcher on apply_patch'),
+      stripsPluginOnlyAllowlist: epochSource(e, 'applyToolPolicyPipeline over an allow list naming only a plugin'),
+      sandboxAlsoAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with tools.sandbox.tools.alsoAllow'),
+      sandboxImplicitAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with allow [exec] and allow []'),
+      bundledPlugins: epochSource(e, 'extensions/*/openclaw.plugin.json (id)'),
+      toolSearch: epochSource(e, 'resolveToolSearchConfig, scoreEntry, compactToolSearchCatalogEntry'),
+    },
+    coreTools: p.coreTools,
+    groups: p.groups,
+    profiles: { ...profiles, full: full && full.length === 1 && full[0] === '*' ? null : full ?? null },
+    aliases: p.aliases,
+    sandbox: p.sandbox,
+    applyPatchAdmittedBy: p.applyPatchAdmittedBy,
+    stripsPluginOnlyAllowlist: p.stripsPluginOnlyAllowlist,
+    sandboxAlsoAllow: p.sandboxAlsoAllow,
+    sandboxImplicitAllow: p.sandboxImplicitAllow,
+    bundledPlugins: p.bundledPlugins,
+    toolSearchWhenUnset: e.toolSearch?.whenUnset === 'tools' ? 'tools' : 'off',
+    directVisible: [],
+    replyToolSearchable: false,
+    policyNameFamilies: {},
+    policyNameRenames: {},
+    bundledPluginTools: {},
+    defaultMemorySlot: null,
+    constructionSwitches: [],
+    sandboxNeverBuilds: [],
+    epoch: { first: e.epoch, releases: e.releases },
+    toolSearch: e.toolSearch,
+  };
+}
+
+/**
+ * Every modelled epoch, oldest first: the seed's 2026.1.30, the generated
+ * epochs, and the newest release's full tables (with its epoch's Tool Search
+ * facts and the releases measured alike).
+ */
+function allModels(): OpenClawModel[] {
+  const newest = model(newestTables);
+  const newestEpoch = EPOCHS.find((e) => e.releases.includes(newest.version));
+  // The seed's hand-checked tables model the epoch its version was measured in (the generated facts check them).
+  const seed = model(seedTables);
+  const seedEpoch = EPOCHS.find((e) => e.releases.includes(seed.version));
+  const generated = EPOCHS.filter((e) => e !== newestEpoch && e !== seedEpoch).map(fromEpoch);
+  const last: OpenClawModel = newestEpoch
+    ? { ...newest, epoch: { first: newestEpoch.epoch, releases: newestEpoch.releases }, toolSearch: newestEpoch.toolSearch }
+    : newest;
+  return [seedEpoch ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases } } : seed, ...generated, last];
+}
+
+/** Modelled versions (one per epoch), oldest first. The first is the seed's: the tables its design describes. */
+export const OPENCLAW_MODELS: readonly OpenClawModel[] = allModels();
 
 export const SEED_OPENCLAW_VERSION = OPENCLAW_MODELS[0]?.version ?? '2026.1.30';
 
@@ -110,14 +187,23 @@ export const SEED_OPENCLAW_VERSION = OPENCLAW_MODELS[0]?.version ?? '2026.1.30';
  */
 export const NEWEST_OPENCLAW_VERSION = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1]?.version ?? '2026.9.6';
 
-/** How the modelled version was chosen. */
-export type VersionSource = 'override' | 'config' | 'default';
+/**
+ * How the modelled version was chosen: `override` (--openclaw-version, the
+ * setting), `installed` (the OpenClaw the user runs: `openclaw` on PATH,
+ * `--openclaw`, the `oracle.openclaw` setting), `config`
+ * (`meta.lastTouchedVersion`), or `default` (the newest).
+ */
+export type VersionSource = 'override' | 'installed' | 'config' | 'default';
 
 export interface ModelledVersion {
   model: OpenClawModel;
   source: VersionSource;
-  /** The version asked for (override or `meta.lastTouchedVersion`), when it is not the one modelled. */
+  /** The version asked for (override, installed or `meta.lastTouchedVersion`), when it is not the one modelled. */
   requested?: string;
+  /** Where the installed OpenClaw was found, when the source is `installed`. */
+  installedAt?: string;
+  /** The requested version is newer than every modelled one: the newest is modelled instead. */
+  newerThanModelled?: boolean;
   /** One line for headers and explanations. */
   describe: string;
 }
@@ -144,8 +230,9 @@ export function isKnownVersionSyntax(v: string): boolean {
 }
 
 /**
- * The model for a requested version: the newest table not newer than it
- * (tables change only when OpenClaw changes them), or the oldest for older.
+ * The model for a requested version: the epoch it belongs to, i.e. the
+ * newest epoch whose first measured release is not newer than it (behaviour
+ * changes only when OpenClaw changes it), or the oldest for older versions.
  */
 export function modelFor(requested: string): OpenClawModel | undefined {
   const want = parseVersion(requested);
@@ -154,7 +241,7 @@ export function modelFor(requested: string): OpenClawModel | undefined {
   }
   let chosen = OPENCLAW_MODELS[0];
   for (const m of OPENCLAW_MODELS) {
-    const have = parseVersion(m.version);
+    const have = parseVersion(m.epoch.first);
     if (have && versionOrder(have, want) <= 0) {
       chosen = m;
     }
@@ -162,28 +249,67 @@ export function modelFor(requested: string): OpenClawModel | undefined {
   return chosen;
 }
 
+function newerThanNewest(requested: string): boolean {
+  const want = parseVersion(requested);
+  const newest = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1];
+  const have = newest ? parseVersion(newest.version) : undefined;
+  return want !== undefined && have !== undefined && versionOrder(want, have) > 0;
+}
+
+/** `2026.5.12 - 2026.6.10 (measured: 2026.5.12, 2026.6.10)` */
+export function epochText(m: OpenClawModel): string {
+  const r = m.epoch.releases;
+  return r.length === 1 ? `the epoch measured on ${r[0] ?? m.version}` : `the epoch measured on ${r.join(', ')}`;
+}
+
+const SOURCE_TEXT: Record<VersionSource, string> = {
+  override: 'chosen by --openclaw-version / toolSearchInspector.openclawVersion',
+  installed: 'the OpenClaw installed here',
+  config: 'from meta.lastTouchedVersion',
+  default: 'the newest modelled version; no installed OpenClaw, no meta.lastTouchedVersion',
+};
+
 /**
  * Chooses the OpenClaw version to model: an explicit override (setting or
- * `--openclaw-version`), else the config's `meta.lastTouchedVersion`, else
- * the newest modelled version (`NEWEST_OPENCLAW_VERSION`).
+ * `--openclaw-version`), else the OpenClaw the user runs (its package
+ * version), else the config's `meta.lastTouchedVersion`, else the newest.
+ * A version between epochs is modelled by the epoch it belongs to; one newer
+ * than every modelled version by the newest, and the description says so.
  */
-export function resolveModelledVersion(input: { override?: string; configVersion?: string }): ModelledVersion {
-  const pick = (requested: string, source: VersionSource): ModelledVersion | undefined => {
+export function resolveModelledVersion(input: { override?: string; installed?: { version: string; at?: string }; configVersion?: string }): ModelledVersion {
+  const pick = (requested: string, source: VersionSource, at?: string): ModelledVersion | undefined => {
     const m = modelFor(requested);
     if (!m) {
       return undefined;
     }
-    const by = source === 'override' ? 'chosen by --openclaw-version / toolSearchInspector.openclawVersion' : 'from meta.lastTouchedVersion';
-    const exact = m.version === requested.trim().replace(/^v/, '');
+    const by = `${SOURCE_TEXT[source]}${at ? ` at ${at}` : ''}`;
+    const asked = requested.trim().replace(/^v/, '');
+    const exact = m.version === asked;
+    const measured = m.epoch.releases.includes(asked);
+    const newer = newerThanNewest(asked);
+    const base = { model: m, source, ...(at ? { installedAt: at } : {}) };
+    if (exact) {
+      return { ...base, describe: `OpenClaw ${m.version} (${by}${m.epoch.releases.length > 1 ? `; ${epochText(m)}` : ''})` };
+    }
+    if (newer) {
+      return { ...base, requested, newerThanModelled: true, describe: `OpenClaw ${m.version} (${asked} is newer than every modelled version; modelling the newest, ${m.version}; ${by})` };
+    }
     return {
-      model: m,
-      source,
-      requested: exact ? undefined : requested,
-      describe: exact ? `OpenClaw ${m.version} (${by})` : `OpenClaw ${m.version} (nearest modelled version not newer than ${requested}, ${by})`,
+      ...base,
+      requested,
+      describe: measured
+        ? `OpenClaw ${asked} (${by}; ${epochText(m)})`
+        : `OpenClaw ${asked} as ${m.version} (not measured itself: ${epochText(m)}, the newest epoch starting at or before it; ${by})`,
     };
   };
   if (input.override) {
     const v = pick(input.override, 'override');
+    if (v) {
+      return v;
+    }
+  }
+  if (input.installed) {
+    const v = pick(input.installed.version, 'installed', input.installed.at);
     if (v) {
       return v;
     }
@@ -195,5 +321,5 @@ export function resolveModelledVersion(input: { override?: string; configVersion
     }
   }
   const newest = OPENCLAW_MODELS[OPENCLAW_MODELS.length - 1] ?? model(newestTables);
-  return { model: newest, source: 'default', describe: `OpenClaw ${newest.version} (the newest modelled version; no meta.lastTouchedVersion)` };
+  return { model: newest, source: 'default', describe: `OpenClaw ${newest.version} (${SOURCE_TEXT.default})` };
 }

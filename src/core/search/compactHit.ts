@@ -1,4 +1,5 @@
 import type { CatalogTool } from '../types';
+import type { ToolSearchFacts } from '../policy/epochTypes';
 import type { DescribedTool, SearchHit } from '../toolApi';
 import { inputHint, outputHint } from './inputHint';
 
@@ -50,8 +51,8 @@ export function promptSafe(text: string, max: number): string {
  * Untrusted key names and enum values reach the hint JSON-quoted; characters
  * that could hide or reorder prompt text are written as `\uXXXX` there.
  */
-export function hitInput(tool: CatalogTool): string {
-  const hint = inputHint(tool.parameters);
+export function hitInput(tool: CatalogTool, numericBounds = true): string {
+  const hint = inputHint(tool.parameters, numericBounds);
   if (tool.source === 'openclaw') {
     return hint;
   }
@@ -62,10 +63,13 @@ export function hitInput(tool: CatalogTool): string {
  * The compact descriptor of OpenClaw's `compactToolSearchCatalogEntry`: id,
  * source, owner, name, label, description, `input` hint, and for first-party
  * tools with a complete output schema hint, `output`. Plus our `score`.
+ * `hints` is the modelled epoch's variant: releases before 2026.8.1 send no
+ * `input` (nor `output`), 2026.8.1 - 2026.9.1 hints carry no numeric bounds.
  */
-export function compactHit(tool: CatalogTool, score: number): SearchHit {
+export function compactHit(tool: CatalogTool, score: number, hints: ToolSearchFacts['inputHint'] = 'bounds'): SearchHit {
   // Keys in OpenClaw's order (JSON output is compared byte for byte), then our score.
-  const output = tool.source === 'openclaw' ? outputHint(tool.outputSchema) : undefined;
+  const withHints = hints !== 'none';
+  const output = withHints && tool.source === 'openclaw' ? outputHint(tool.outputSchema) : undefined;
   return {
     id: tool.id,
     source: tool.source,
@@ -75,15 +79,15 @@ export function compactHit(tool: CatalogTool, score: number): SearchHit {
     // OpenClaw's own text is sent whole (the bound is for plugin, MCP and client text).
     ...(tool.label ? { label: modelText(tool.label, tool.shipped === true ? Infinity : HIT_TEXT_MAX) } : {}),
     description: modelText(tool.description, tool.shipped === true ? Infinity : HIT_TEXT_MAX),
-    input: hitInput(tool),
+    ...(withHints ? { input: hitInput(tool, hints !== 'no-bounds') } : {}),
     ...(output !== undefined ? { output } : {}),
     score: Math.round(score * 1000) / 1000,
   };
 }
 
 /** `describe`: the compact descriptor plus the exact input (and output) schema. */
-export function describedTool(tool: CatalogTool): DescribedTool {
-  const { score: _score, ...hit } = compactHit(tool, 0);
+export function describedTool(tool: CatalogTool, hints: ToolSearchFacts['inputHint'] = 'bounds'): DescribedTool {
+  const { score: _score, ...hit } = compactHit(tool, 0, hints);
   const out: DescribedTool = { ...hit, parameters: tool.parameters ?? { type: 'object', properties: {} } };
   if (tool.outputSchema) {
     out.outputSchema = tool.outputSchema;

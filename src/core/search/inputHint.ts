@@ -314,12 +314,16 @@ function typeHint(value: unknown, depth: number, limits: Limits): Hint {
   }
 }
 
-/** A tool's `input` hint: `unknown` when there is no schema or the hint would pass 300 characters. */
-export function inputHint(schema: unknown): string {
+/**
+ * A tool's `input` hint: `unknown` when there is no schema or the hint would pass 300 characters.
+ * `numericBounds: false` is the hint of OpenClaw 2026.8.1 - 2026.9.1 (same limits, no bounds comments).
+ */
+export function inputHint(schema: unknown, numericBounds = true): string {
   if (!isRecord(schema)) {
     return 'unknown';
   }
-  const hint = schema.type === 'object' ? objectHint(schema, 0, INPUT_LIMITS) : typeHint(schema, 0, INPUT_LIMITS);
+  const limits = numericBounds ? INPUT_LIMITS : { ...INPUT_LIMITS, numericBounds: false };
+  const hint = schema.type === 'object' ? objectHint(schema, 0, limits) : typeHint(schema, 0, limits);
   return hint.text.length <= INPUT_LIMITS.maxChars ? hint.text : 'unknown';
 }
 

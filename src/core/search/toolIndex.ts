@@ -6,6 +6,8 @@ import { compactHit, describedTool } from './compactHit';
 import { entryTerms, openClawId } from './entryText';
 import { ToolLookup } from './lookup';
 import { queryTerms } from './tokenizer';
+import { rankBySubstring } from './substringRanking';
+import type { RankingFacts, ToolSearchFacts } from '../policy/epochTypes';
 
 /** Batch search bounds of the design. */
 export const MAX_BATCH_QUERIES = 16;
@@ -22,6 +24,14 @@ export interface RankedTool {
 export interface ToolIndexOptions {
   settings?: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   unavailableServers?: readonly string[];
+  /**
+   * The modelled epoch's ranking (`OpenClawModel.toolSearch.ranking`):
+   * `substring` is `scoreEntry` of 2026.5.12 - 2026.7; anything else, or
+   * nothing, is today's BM25.
+   */
+  ranking?: RankingFacts;
+  /** The modelled epoch's compact `input` hint: none before 2026.8.1, no numeric bounds until 2026.9.1. */
+  inputHint?: ToolSearchFacts['inputHint'];
 }
 
 /** One searchable tool: where its document sits in the BM25 index, and its OpenClaw id (ties break on it). */
@@ -104,19 +114,30 @@ export class ToolIndex {
   private readonly owners = new Map<string, Set<string>>();
   private readonly settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>;
   private unavailable: string[];
+  private readonly ranking: RankingFacts | undefined;
+  private readonly hintVariant: ToolSearchFacts['inputHint'];
 
   constructor(tools: readonly CatalogTool[], options: ToolIndexOptions = {}) {
     this.settings = options.settings ?? { searchDefaultLimit: 8, maxSearchLimit: 20 };
+    this.ranking = options.ranking;
+    this.hintVariant = options.inputHint ?? 'bounds';
     this.unavailable = [...(options.unavailableServers ?? [])].sort();
     this.addTools(tools);
   }
 
   /** The index of a built catalog, with its search limits and failed servers. */
   static fromCatalog(catalog: Catalog): ToolIndex {
+    const toolSearch = catalog.openclaw?.model.toolSearch;
     return new ToolIndex(catalog.allowed, {
       settings: catalog.settings,
       unavailableServers: catalog.unavailableServers.map((s) => s.name),
+      ...(toolSearch ? { ranking: toolSearch.ranking, inputHint: toolSearch.inputHint } : {}),
     });
+  }
+
+  /** `substring` when the modelled epoch ranks by `scoreEntry`, else `bm25`. */
+  get rankingKind(): 'substring' | 'bm25' {
+    return this.ranking?.kind === 'substring' ? 'substring' : 'bm25';
   }
 
   /** Number of searchable tools. */
@@ -157,7 +178,7 @@ export class ToolIndex {
     const result: SearchResult = {
       query: q,
       limit,
-      hits: this.rank(q, limit).map((r): SearchHit => compactHit(r.tool, r.score)),
+      hits: this.rank(q, limit).map((r): SearchHit => compactHit(r.tool, r.score, this.hintVariant)),
     };
     if (this.unavailable.length > 0) {
       result.unavailableServers = [...this.unavailable];
@@ -179,7 +200,7 @@ export class ToolIndex {
 
   /** `describe(idOrName)`: the compact descriptor plus the exact input schema. */
   describe(idOrName: string): DescribedTool {
-    return describedTool(this.lookup(idOrName));
+    return describedTool(this.lookup(idOrName), this.hintVariant);
   }
 
   /** The tool an id or name refers to; ToolApiError when ambiguous or unknown. */
@@ -195,6 +216,10 @@ export class ToolIndex {
   rank(query: string, limit: number): RankedTool[] {
     if (limit <= 0) {
       return [];
+    }
+    if (this.ranking?.kind === 'substring') {
+      const entries = [...this.searchable.values()].map((e) => ({ id: e.openClawId, name: e.tool.name, ...(e.tool.label !== undefined ? { label: e.tool.label } : {}), description: e.tool.description, e }));
+      return rankBySubstring(entries, query, this.ranking, limit).map((h) => ({ tool: h.entry.e.tool, score: h.score, tier: 1 as const }));
     }
     const exact = this.exactMatches(query);
     const matches = this.bm25.score(queryTerms(query));

@@ -43,7 +43,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
     ...(opts.rootUri ? { rootUri: opts.rootUri } : {}),
     workspaceName: opts.workspaceName,
     mode: s.enabled ? s.mode : 'direct',
-    ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.model.version } : {}),
+    ...(catalog.openclaw ? { openclawVersion: catalog.openclaw.model.version, openclawVersionSource: catalog.openclaw.describe } : {}),
     searchEnabled: s.enabled,
     configured: s.configured,
     trusted: opts.trusted,

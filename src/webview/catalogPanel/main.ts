@@ -139,7 +139,7 @@ function reasonCell(t: ToolRow, text: string): HTMLElement {
 function header(s: CatalogSnapshot): HTMLElement {
   const summary = el('p', { class: 'summary', 'data-testid': 'summary' },
     el('span', { class: 'pill mode' }, `mode: ${s.mode}${s.configured ? '' : ' (not configured)'}`), ' ',
-    ...(s.openclawVersion ? [el('span', { class: 'pill', 'data-testid': 'openclaw-version', title: 'The OpenClaw version whose tool tables and defaults are modelled' }, `OpenClaw ${s.openclawVersion}`), ' '] : []),
+    ...(s.openclawVersion ? [el('span', { class: 'pill', 'data-testid': 'openclaw-version', title: s.openclawVersionSource ? `Modelling ${s.openclawVersionSource}` : 'The OpenClaw version whose tool tables and defaults are modelled' }, `OpenClaw ${s.openclawVersion}`), ' '] : []),
     el('strong', { 'data-testid': 'catalog-size' }, String(s.size)), ` tools in the catalog (openclaw ${s.counts.openclaw}, mcp ${s.counts.mcp}, client ${s.counts.client}) · `,
     `${s.directOnly} direct-only · ${s.excluded} excluded`);
   const h = el('header', {},

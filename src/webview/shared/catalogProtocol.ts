@@ -61,6 +61,8 @@ export interface CatalogSnapshot {
   mode: string;
   /** The OpenClaw version whose tables and defaults the catalog models. */
   openclawVersion?: string;
+  /** Which OpenClaw is modelled and why (installed here, the config's version, ...): `ModelledVersion.describe`. */
+  openclawVersionSource?: string;
   searchEnabled: boolean;
   configured: boolean;
   trusted: boolean;

@@ -50,9 +50,11 @@ describe('settings: one declared model', () => {
   it('rebuilds the catalog for what the catalog is built from; the bridge runtime and approvals are read live', () => {
     assert.ok(REQUIRES_REBUILD.includes('configPath'));
     assert.ok(REQUIRES_REBUILD.includes('policy.agent'));
-    for (const live of ['sandbox.nodePath', 'approvals.tools', 'oracle.openclaw'] as const) {
+    for (const live of ['sandbox.nodePath', 'approvals.tools'] as const) {
       assert.equal(SETTING_EFFECTS[live], 'live');
       assert.ok(!REQUIRES_REBUILD.includes(live));
     }
+    // The OpenClaw installed here decides the modelled version (issue 28): a new one rebuilds.
+    assert.ok(REQUIRES_REBUILD.includes('oracle.openclaw'));
   });
 });

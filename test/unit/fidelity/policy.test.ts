@@ -264,10 +264,11 @@ describe('fidelity: the modelled version', () => {
     assert.equal(resolveModelledVersion({}).source, 'default');
   });
 
-  it('a version between tables is modelled by the newest table not newer than it, and says so', () => {
-    const v = resolveModelledVersion({ configVersion: '2026.6.10' });
-    assert.equal(v.model.version, '2026.1.30');
-    assert.match(v.describe, /nearest modelled version not newer than 2026\.6\.10/);
+  it('a version between epochs is modelled by the epoch it belongs to, and says so', () => {
+    const v = resolveModelledVersion({ configVersion: '2026.7.1' });
+    assert.equal(v.model.version, '2026.6.10');
+    assert.match(v.describe, /OpenClaw 2026\.7\.1 as 2026\.6\.10 \(not measured itself/);
+    assert.equal(v.requested, '2026.7.1');
   });
 });
 

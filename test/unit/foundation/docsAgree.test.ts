@@ -62,7 +62,7 @@ describe('docs, manifest and CLI help agree with the code', () => {
     const chosen = resolveModelledVersion({});
     assert.equal(chosen.model.version, NEWEST_OPENCLAW_VERSION);
     assert.equal(chosen.source, 'default');
-    const sentence = `else the newest modelled version, \`${NEWEST_OPENCLAW_VERSION}\``;
+    const sentence = `else the newest (\`${NEWEST_OPENCLAW_VERSION}\`)`;
 
     const row = sharedInputRows().find((r) => r.flags.includes(SHARED_OPTION_USAGE['openclaw-version']));
     assert.ok(row, 'docs/cli.md documents --openclaw-version');
@@ -88,9 +88,18 @@ describe('docs, manifest and CLI help agree with the code', () => {
     assert.ok(at >= 0, 'README.md describes tools.toolSearch');
     const paragraph = readme.slice(at, readme.indexOf('\n\n', at)).replace(/\s+/g, ' ');
     assert.doesNotMatch(paragraph, /never enabled silently/);
-    for (const m of OPENCLAW_MODELS) {
-      const said = m.toolSearchWhenUnset === 'tools' ? `\`${m.version}\`${m.version === NEWEST_OPENCLAW_VERSION ? ' (the default)' : ''} turns Tool Search on in \`tools\` mode` : `\`${m.version}\` leaves it off`;
+    // The versions that turn it on are named; every one that does not is older than them all.
+    const on = OPENCLAW_MODELS.filter((m) => m.toolSearchWhenUnset === 'tools');
+    assert.ok(on.length > 0);
+    const first = on[0]!;
+    for (const m of on) {
+      const said = `\`${m.version}\`${m.version === NEWEST_OPENCLAW_VERSION ? ' (the default)' : ''} turns Tool Search on in \`tools\` mode`;
       assert.ok(paragraph.includes(said), `README.md should say ${JSON.stringify(said)}:\n${paragraph}`);
+    }
+    const off = OPENCLAW_MODELS.filter((m) => m.toolSearchWhenUnset !== 'tools');
+    assert.ok(off.every((m) => OPENCLAW_MODELS.indexOf(m) < OPENCLAW_MODELS.indexOf(first)), 'a release after the first that turns it on leaves it off again: the README must name it');
+    if (off.length > 0) {
+      assert.ok(paragraph.includes('earlier releases leave it off'), `README.md should say that earlier releases leave it off:\n${paragraph}`);
     }
   });
 });

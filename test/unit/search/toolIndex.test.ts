@@ -168,9 +168,9 @@ describe('search: ToolIndex over a real catalog', () => {
         for (const h of index.search(q, { limit: 6 }).hits) {
           // OpenClaw's own (shipped) text is whole; plugin, MCP and client text is bounded.
           assert.ok(catalog.get(h.id)?.shipped === true || h.description.length <= HIT_TEXT_MAX, `${h.id}: ${h.description.length} chars`);
-          assert.ok(h.input.length <= 300, `${h.id}: ${h.input}`);
+          assert.ok((h.input ?? '').length <= 300, `${h.id}: ${h.input}`);
           // eslint-disable-next-line no-control-regex -- asserting control characters other than \t and \n are gone
-          assert.doesNotMatch(h.description + h.input, /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
+          assert.doesNotMatch(h.description + (h.input ?? ''), /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
         }
       }
       // The model reads each description as the catalog holds it, paragraphs included.

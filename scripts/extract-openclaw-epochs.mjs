@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+/**
+ * Regenerates the per-epoch OpenClaw data the inspector models: for each
+ * measured release, installs it (scripts/lib/openclawReleases.mjs, one at a
+ * time, --ignore-scripts), reads its facts with its own code
+ * (scripts/lib/openclawFacts.mjs, run by the pinned Node 24), collapses
+ * consecutive releases with identical facts into one epoch, writes one file
+ * per epoch and an index, and says what changed against the files it replaces.
+ *
+ *   node scripts/extract-openclaw-epochs.mjs [--no-install] [version ...]
+ *
+ * Writes src/core/policy/epochs/openclaw-<first release>.json and
+ * src/core/policy/epochs/index.ts. The newest release's full tables
+ * (src/core/policy/versions/openclaw-<v>.json, tools, prompt, schema) come
+ * from the extract-openclaw-tables/tools/prompt generators as before.
+ * Test tooling only.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFactsOutput } from './lib/openclawFacts.mjs';
+import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawReleases.mjs';
+
+/**
+ * The releases measured: at least one of every behaviour epoch issue 28 names
+ * (policy and Tool Search), and the first release of each boundary it names
+ * (2.26, 3.11, 4.8, 5.12, 6.8, 8.1, 9.2), oldest first. The epoch of 2026.1.30 is modelled
+ * by the seed's hand-checked tables (src/core/policy/versions/openclaw-2026.1.30.json);
+ * its generated facts check them (test/unit/fidelity/epochs.test.ts).
+ */
+export const MEASURED_RELEASES = Object.freeze([
+  '2026.1.30',
+  '2026.2.9',
+  '2026.2.26',
+  '2026.3.2',
+  '2026.3.11',
+  '2026.3.23',
+  '2026.4.1',
+  '2026.4.8',
+  '2026.5.12',
+  '2026.6.8',
+  '2026.6.10',
+  '2026.8.1',
+  '2026.9.2',
+  '2026.9.5',
+  '2026.9.6',
+]);
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(repo, 'src/core/policy/epochs');
+const probe = path.join(repo, 'scripts/lib/openclawFacts.mjs');
+
+function factsOf(version) {
+  const pkgDir = releasePackageDir(version);
+  const r = spawnSync(releaseNode(), [probe, pkgDir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 });
+  if (r.status !== 0) {
+    throw new Error(`facts of openclaw@${version} failed (${r.status ?? r.signal}):\n${(r.stderr ?? '').split('\n').slice(-12).join('\n')}`);
+  }
+  return parseFactsOutput(r.stdout);
+}
+
+/**
+ * Releases with the same behaviour facts, consecutive, are one epoch. The ids
+ * of the bundled plugins change in nearly every release and decide nothing
+ * but which plugin ids OpenClaw knows: they are kept per release, and the
+ * epoch knows their union.
+ */
+export function collapse(measured) {
+  const epochs = [];
+  for (const m of measured) {
+    const { bundledPlugins, ...behaviour } = m.policy;
+    const key = JSON.stringify({ policy: behaviour, toolSearch: m.toolSearch });
+    const last = epochs.at(-1);
+    if (last && last.key === key) {
+      last.releases.push(m.openclawVersion);
+      last.distShapes[m.openclawVersion] = m.distShape;
+      last.bundledPluginsByRelease[m.openclawVersion] = bundledPlugins;
+      last.policy = { ...last.policy, bundledPlugins: [...new Set([...last.policy.bundledPlugins, ...bundledPlugins])].sort() };
+    } else {
+      epochs.push({
+        key,
+        releases: [m.openclawVersion],
+        distShapes: { [m.openclawVersion]: m.distShape },
+        bundledPluginsByRelease: { [m.openclawVersion]: bundledPlugins },
+        policy: m.policy,
+        toolSearch: m.toolSearch,
+      });
+    }
+  }
+  return epochs;
+}
+
+function changes(before, after) {
+  const out = [];
+  const keyOf = (e) => e.releases[0];
+  const old = new Map(before.map((e) => [keyOf(e), e]));
+  const now = new Map(after.map((e) => [keyOf(e), e]));
+  for (const [k, e] of now) {
+    const o = old.get(k);
+    if (!o) {
+      out.push(`new epoch ${k} (releases ${e.releases.join(', ')})`);
+      continue;
+    }
+    if (JSON.stringify(o.releases) !== JSON.stringify(e.releases)) out.push(`epoch ${k}: releases ${o.releases.join(', ')} -> ${e.releases.join(', ')}`);
+    for (const part of ['policy', 'toolSearch']) {
+      const a = o[part] ?? {};
+      const b = e[part] ?? {};
+      for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+        if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) out.push(`epoch ${k}: ${part}.${field} changed`);
+      }
+      if ((o[part] === null) !== (e[part] === null)) out.push(`epoch ${k}: ${part} ${e[part] === null ? 'removed' : 'added'}`);
+    }
+  }
+  for (const k of old.keys()) if (!now.has(k)) out.push(`epoch ${k} removed`);
+  return out;
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const install = !args.includes('--no-install');
+  const versions = args.filter((a) => !a.startsWith('--'));
+  const releases = versions.length > 0 ? versions : [...MEASURED_RELEASES];
+  const measured = [];
+  for (const v of releases) {
+    if (install) ensureRelease(v);
+    const started = Date.now();
+    const f = factsOf(v);
+    console.error(`[epochs] ${v}: ${f.distShape}, ${f.policy.coreTools.length} core tools, Tool Search ${f.toolSearch ? `${f.toolSearch.ranking.kind}, modes ${f.toolSearch.modes.join('/')}` : 'none'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    measured.push(f);
+  }
+  const epochs = collapse(measured);
+
+  const before = fs.existsSync(outDir)
+    ? fs.readdirSync(outDir).filter((f) => /^openclaw-.*\.json$/.test(f)).map((f) => JSON.parse(fs.readFileSync(path.join(outDir, f), 'utf8')))
+    : [];
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const f of fs.readdirSync(outDir)) if (/^openclaw-.*\.json$/.test(f)) fs.rmSync(path.join(outDir, f));
+  const written = [];
+  for (const e of epochs) {
+    const first = e.releases[0];
+    const data = {
+      epoch: first,
+      generatedBy: 'scripts/extract-openclaw-epochs.mjs',
+      releases: e.releases,
+      distShapes: e.distShapes,
+      bundledPluginsByRelease: e.bundledPluginsByRelease,
+      policy: e.policy,
+      toolSearch: e.toolSearch,
+    };
+    const file = `openclaw-${first}.json`;
+    fs.writeFileSync(path.join(outDir, file), `${JSON.stringify(data, null, 1)}\n`);
+    written.push({ file, first, ident: `epoch_${first.replace(/[^0-9a-z]/gi, '_')}` });
+  }
+  const index = [
+    '// Generated by scripts/extract-openclaw-epochs.mjs: one entry per behaviour epoch, oldest first.',
+    ...written.map((w) => `import ${w.ident} from './${w.file}';`),
+    "import type { EpochData } from '../epochTypes';",
+    '',
+    `export const EPOCHS: readonly EpochData[] = [${written.map((w) => `${w.ident} as EpochData`).join(', ')}];`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(outDir, 'index.ts'), index);
+
+  const diff = changes(before, epochs.map((e) => ({ releases: e.releases, policy: e.policy, toolSearch: e.toolSearch })));
+  console.log(`${epochs.length} epochs from ${measured.length} releases:`);
+  for (const e of epochs) console.log(`  ${e.releases.join(', ')}`);
+  console.log(diff.length === 0 ? 'no change against the files it replaced' : `changed:\n${diff.map((d) => `  ${d}`).join('\n')}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    main();
+  } catch (err) {
+    console.error(`[epochs] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,354 @@
+#!/usr/bin/env node
+/**
+ * Reads, from one installed `openclaw` release, the facts the inspector models
+ * per behaviour epoch: the tool policy tables and the Tool Search config,
+ * ranking and compact-entry facts. Every fact is the release's own answer:
+ * its functions are called (found by name, whatever the dist shape), and only
+ * where a release keeps a fact private is it read from the function's text.
+ *
+ *   <node 24> scripts/lib/openclawFacts.mjs <path to node_modules/openclaw>   -> JSON on stdout
+ *
+ * Dist shapes read: bundled `.mjs` chunks (2026.8 on), bundled `.js` chunks,
+ * and an unbundled `dist/` tree (one module per source file, 2026.1/2).
+ * Test tooling only.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { distFiles } from './openclawDist.mjs';
+
+export async function readReleaseFacts(pkgDir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  const dist = path.join(pkgDir, 'dist');
+  const { files, shape } = distFiles(dist);
+  const texts = new Map();
+  const text = (f) => {
+    if (!texts.has(f)) texts.set(f, fs.readFileSync(path.join(dist, f), 'utf8'));
+    return texts.get(f);
+  };
+
+  // local export name -> files; a bundled chunk exports `local as x`, an unbundled module `export function local`.
+  const exportsOf = new Map();
+  const add = (name, f) => {
+    const list = exportsOf.get(name) ?? [];
+    if (!list.includes(f)) list.push(f);
+    exportsOf.set(name, list);
+  };
+  for (const f of files) {
+    const t = text(f);
+    for (const m of t.matchAll(/export\s*\{([^}]*)\}/g)) {
+      for (const part of m[1].split(',')) {
+        const local = part.trim().split(/\s+as\s+/)[0]?.trim();
+        if (local) add(local, f);
+      }
+    }
+    for (const m of t.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)) add(m[1], f);
+  }
+  const modules = new Map();
+  const load = async (f) => {
+    if (!modules.has(f)) modules.set(f, await import(pathToFileURL(path.join(dist, f)).href));
+    return modules.get(f);
+  };
+  /** The function a release defines under `name`, or undefined. */
+  const fn = async (name) => {
+    for (const f of exportsOf.get(name) ?? []) {
+      const mod = await load(f);
+      if (typeof mod[name] === 'function') return mod[name];
+      const hit = Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  /** An exported value named `name` (unbundled) or, in a bundled chunk that defines it, the export `pick` accepts. */
+  const value = async (name, pick) => {
+    for (const f of exportsOf.get(name) ?? []) {
+      const mod = await load(f);
+      if (name in mod) return mod[name];
+      const hit = Object.values(mod).find(pick);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  };
+  /** The source text of the first function definition named `name` (in `only` when given) and its file. */
+  const fnSource = (name, only) => {
+    const re = new RegExp(`function ${name}\\s*\\(`);
+    for (const f of only ? [only] : [...(exportsOf.get(name) ?? []), ...files]) {
+      const t = text(f);
+      const at = t.search(re);
+      if (at >= 0) return { file: f, text: functionBody(t, at) };
+    }
+    return undefined;
+  };
+  const fnText = (name, only) => fnSource(name, only)?.text;
+  /** The function `name` as defined in `file` (not another module's function of the same name). */
+  const fnIn = async (file, name) => {
+    const mod = await load(file);
+    if (typeof mod[name] === 'function') return mod[name];
+    return Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
+  };
+
+  // Scratch state: some chunks read HOME or the state dir when they load.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-facts-'));
+  process.env.HOME = scratch;
+  process.env.OPENCLAW_STATE_DIR = path.join(scratch, 'state');
+  process.env.OPENCLAW_CONFIG_PATH = path.join(scratch, 'openclaw.json');
+  try {
+    return { openclawVersion: pkg.version, distShape: shape, policy: await policyFacts(), toolSearch: await toolSearchFacts() };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+
+  async function policyFacts() {
+    const need = async (name) => {
+      const f = await fn(name);
+      if (!f) throw new Error(`openclaw ${pkg.version}: no ${name}`);
+      return f;
+    };
+    const resolveToolProfilePolicy = await need('resolveToolProfilePolicy');
+    const expandToolGroups = await need('expandToolGroups');
+    const groupsTable = await value('TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:fs' in v && 'group:runtime' in v);
+    const listCoreToolSections = await fn('listCoreToolSections');
+    const sections = listCoreToolSections ? listCoreToolSections({ swarmEnabled: true, githubPublicationAvailable: true }) : undefined;
+    // Where the table is private to its chunk, every `group:` name the release's text mentions is asked for.
+    const groupNames = groupsTable
+      ? Object.keys(groupsTable)
+      : [...new Set([...files.flatMap((f) => text(f).match(/\bgroup:[a-z][a-z0-9_-]*/g) ?? []), ...(sections ?? []).map((s) => `group:${s.id}`)])].filter((g) => {
+          const out = expandToolGroups([g]);
+          return out.length > 0 && !(out.length === 1 && out[0] === g);
+        });
+    if (groupNames.length === 0) throw new Error(`openclaw ${pkg.version}: no tool groups`);
+    const groups = Object.fromEntries(groupNames.sort().map((g) => [g, [...expandToolGroups([g])]]));
+
+
+    const profiles = {};
+    for (const p of ['minimal', 'coding', 'messaging', 'full']) {
+      const allow = resolveToolProfilePolicy(p)?.allow;
+      profiles[p] = allow ? [...allow] : null;
+    }
+    const expandedProfile = (p) => new Set(profiles[p] ? expandToolGroups(profiles[p]) : []);
+
+    // Core tools: the catalog's sections where the release has one, else every tool its groups name.
+    const resolveCoreToolProfiles = await fn('resolveCoreToolProfiles');
+    const profilesOf = (name) =>
+      resolveCoreToolProfiles ? [...resolveCoreToolProfiles(name)] : ['minimal', 'coding', 'messaging'].filter((p) => expandedProfile(p).has(name));
+    let coreTools;
+    if (sections) {
+      coreTools = sections.flatMap((s) =>
+        s.tools.map((t) => ({ name: t.id, section: s.id, ...(t.description ? { description: t.description } : {}), profiles: profilesOf(t.id) })),
+      );
+    } else {
+      const seen = new Set();
+      coreTools = [];
+      for (const [g, members] of Object.entries(groups)) {
+        if (g === 'group:openclaw' || g === 'group:plugins') continue;
+        for (const name of members) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          coreTools.push({ name, section: g.slice('group:'.length), profiles: profilesOf(name) });
+        }
+      }
+      for (const name of groups['group:openclaw'] ?? []) {
+        if (!seen.has(name)) {
+          seen.add(name);
+          coreTools.push({ name, section: 'openclaw', profiles: profilesOf(name) });
+        }
+      }
+    }
+
+    // Aliases: the literal table, each entry confirmed by normalizeToolName.
+    const aliasFile = files.find((f) => /\bconst TOOL_NAME_ALIASES =/.test(text(f)) && /function normalizeToolName\s*\(/.test(text(f))) ??
+      files.find((f) => /\bconst TOOL_NAME_ALIASES =/.test(text(f)));
+    const aliases = {};
+    if (aliasFile) {
+      const aliasText = text(aliasFile);
+      // Confirmed by the normalizer beside the table, else the policy's own (2026.9: normalizeToolPolicyName).
+      const normalizeToolName = (await fnIn(aliasFile, 'normalizeToolName')) ?? (await fn('normalizeToolPolicyName'));
+      if (!normalizeToolName) throw new Error(`openclaw ${pkg.version}: no normalizer for TOOL_NAME_ALIASES`);
+      const at = aliasText.search(/\bconst TOOL_NAME_ALIASES =/);
+      const block = aliasText.slice(at, aliasText.indexOf(';', at));
+      for (const m of block.matchAll(/\[\s*"([^"]+)",\s*"([^"]+)"\s*\]|(?:"([^"]+)"|([A-Za-z_]\w*))\s*:\s*"([^"]+)"/g)) {
+        const from = m[1] ?? m[3] ?? m[4];
+        const to = m[2] ?? m[5];
+        if (normalizeToolName(from) === to) aliases[from] = to;
+      }
+    }
+
+    // Sandbox: the defaults as resolved for an agent with no sandbox config.
+    const resolveSandbox = await need('resolveSandboxToolPolicyForAgent');
+    const sandboxFor = (tools) => resolveSandbox(tools ? { tools: { sandbox: { tools } } } : {}, 'main');
+    const defaults = sandboxFor(undefined);
+    const withExec = sandboxFor({ allow: ['exec'] });
+    const added = (withExec.allow ?? []).filter((t) => t !== 'exec');
+    const withEmpty = sandboxFor({ allow: [] });
+    const sandboxImplicitAllow = added.length === 1 ? { tool: added[0], onlyWhenRestricted: !(withEmpty.allow ?? []).includes(added[0]) } : null;
+    const sandboxAlsoAllow = (sandboxFor({ alsoAllow: ['zz_probe_tool'] }).allow ?? []).includes('zz_probe_tool');
+
+    // apply_patch rides on another tool's admission.
+    const admits = await admitsApplyPatch();
+
+    // Plugin-only allow lists: the default pipeline over one core and one plugin tool.
+    const stripsPluginOnlyAllowlist = await stripsPluginOnly();
+
+    // Bundled plugins: dist/extensions (bundled releases) or extensions/ beside dist (early ones).
+    const bundledPlugins = new Set();
+    for (const dir of [path.join(dist, 'extensions'), path.join(pkgDir, 'extensions')]) {
+      if (!fs.existsSync(dir)) continue;
+      for (const d of fs.readdirSync(dir)) {
+        const f = path.join(dir, d, 'openclaw.plugin.json');
+        if (!fs.existsSync(f)) continue;
+        try {
+          const id = JSON.parse(fs.readFileSync(f, 'utf8')).id;
+          if (typeof id === 'string') bundledPlugins.add(id);
+        } catch {
+          // a manifest that is not JSON names no plugin
+        }
+      }
+    }
+    return {
+      coreTools,
+      groups,
+      profiles,
+      aliases,
+      sandbox: { allow: [...(defaults.allow ?? [])], deny: [...(defaults.deny ?? [])] },
+      applyPatchAdmittedBy: admits,
+      stripsPluginOnlyAllowlist,
+      sandboxAlsoAllow,
+      sandboxImplicitAllow,
+      bundledPlugins: [...bundledPlugins].sort(),
+    };
+  }
+
+  async function admitsApplyPatch() {
+    const filterToolsByPolicy = await fn('filterToolsByPolicy');
+    const matcher = (await fn('createToolPolicyMatcher')) ?? (await fn('makeToolPolicyMatcher'));
+    const byName = await fn('isToolAllowedByPolicyName');
+    const allows = (allow) => {
+      if (filterToolsByPolicy) return filterToolsByPolicy([{ name: 'apply_patch' }], { allow }).length === 1;
+      if (matcher) return matcher({ allow })('apply_patch') === true;
+      if (byName) return byName('apply_patch', { allow }) === true;
+      throw new Error(`openclaw ${pkg.version}: no filterToolsByPolicy, tool policy matcher or isToolAllowedByPolicyName`);
+    };
+    for (const candidate of ['exec', 'write', 'edit']) if (allows([candidate])) return candidate;
+    return null;
+  }
+
+  async function stripsPluginOnly() {
+    const apply = await fn('applyToolPolicyPipeline');
+    const steps = await fn('buildDefaultToolPolicyPipelineSteps');
+    const setMeta = await fn('setPluginToolMeta');
+    const getMeta = await fn('getPluginToolMeta');
+    if (apply && steps && setMeta && getMeta) {
+      const core = { name: 'exec' };
+      const plugin = { name: 'zz_probe_plugin_tool' };
+      setMeta(plugin, { pluginId: 'zz-probe-plugin', optional: false });
+      const kept = apply({ tools: [core, plugin], toolMeta: (t) => getMeta(t), warn: () => {}, steps: steps({ globalPolicy: { allow: ['zz-probe-plugin'] } }) });
+      return kept.includes(core);
+    }
+    // Releases before the pipeline strip in the tool composition itself.
+    const strip = await fn('stripPluginOnlyAllowlist');
+    return strip !== undefined;
+  }
+
+  async function toolSearchFacts() {
+    const resolve = await fn('resolveToolSearchConfig');
+    if (!resolve) return null;
+    const at = (toolSearch) => resolve(toolSearch === undefined ? {} : { tools: { toolSearch } });
+    const unset = at(undefined);
+    const big = at({ mode: 'tools', codeTimeoutMs: 1e9, searchDefaultLimit: 1e9, maxSearchLimit: 1e9 });
+    const small = at({ mode: 'tools', codeTimeoutMs: 1, searchDefaultLimit: 1, maxSearchLimit: 1 });
+    const dflt = at({ mode: 'tools' });
+    const modes = ['code', 'tools', 'directory'].filter((m) => at({ mode: m }).mode === m);
+
+    // Ranking: the release's search function, read from its text (its constants are private).
+    const score = fnSource('scoreEntry');
+    let ranking;
+    if (score) {
+      const scoreText = score.text;
+      const weight = (re) => Number(re.exec(scoreText)?.[1]);
+      const tokenizeText = fnText('tokenize', score.file) ?? '';
+      ranking = {
+        kind: 'substring',
+        tokenSplit: /split\((\/[^\n]*?\/[a-z]*)\)/.exec(tokenizeText)?.[1] ?? null,
+        weights: {
+          exact: weight(/name === term \|\| id === term\) score \+= (\d+)/),
+          name: weight(/name\.includes\(term\)\) score \+= (\d+)/),
+          id: weight(/id\.includes\(term\)\) score \+= (\d+)/),
+          label: weight(/label\.includes\(term\)\) score \+= (\d+)/),
+          description: weight(/description\.includes\(term\)\) score \+= (\d+)/),
+        },
+      };
+      for (const [k, v] of Object.entries(ranking.weights)) if (!Number.isFinite(v)) throw new Error(`openclaw ${pkg.version}: scoreEntry weight ${k} not found`);
+    } else {
+      const bm25 = files.map(text).find((t) => /BM25|bm25/.test(t) && t.includes('function resolveToolSearchConfig'));
+      ranking = { kind: bm25 || files.some((f) => /\bk1\b/.test(text(f)) && text(f).includes('tool_search')) ? 'bm25' : 'unknown' };
+    }
+
+    // Compact entries: the release's own compaction of an entry with required, optional and bounded parameters.
+    const compact = await fn('compactToolSearchCatalogEntry');
+    const probeEntry = {
+      id: 'openclaw:core:probe',
+      source: 'openclaw',
+      sourceName: 'core',
+      name: 'probe',
+      label: 'Probe',
+      description: 'probe',
+      parameters: { type: 'object', properties: { query: { type: 'string' }, page: { type: 'number', minimum: 1 } }, required: ['query'] },
+      tool: { name: 'probe', description: 'probe', parameters: {} },
+    };
+    let inputHint;
+    if (compact) {
+      const out = compact(probeEntry);
+      inputHint = typeof out?.input !== 'string' ? 'none' : /\/\*|>=|minimum/.test(out.input) ? 'bounds' : 'no-bounds';
+    } else {
+      const body = fnText('compactEntry') ?? '';
+      inputHint = /\binput\s*:/.test(body) ? 'unknown' : 'none';
+    }
+    return {
+      modes,
+      whenUnset: unset.enabled ? unset.mode : 'off',
+      trueMode: at(true).enabled ? at(true).mode : 'off',
+      defaults: { codeTimeoutMs: dflt.codeTimeoutMs, searchDefaultLimit: dflt.searchDefaultLimit, maxSearchLimit: dflt.maxSearchLimit },
+      max: { codeTimeoutMs: big.codeTimeoutMs, maxSearchLimit: big.maxSearchLimit },
+      min: { codeTimeoutMs: small.codeTimeoutMs, maxSearchLimit: small.maxSearchLimit },
+      ranking,
+      inputHint,
+    };
+  }
+}
+
+/** Prefix of the stdout line that holds the facts. */
+export const FACTS_MARKER = '@@openclaw-facts@@';
+
+/** The facts from a probe's stdout. */
+export function parseFactsOutput(stdout) {
+  const line = stdout.split('\n').find((l) => l.startsWith(FACTS_MARKER));
+  if (!line) throw new Error('the probe printed no facts');
+  return JSON.parse(line.slice(FACTS_MARKER.length));
+}
+
+/** `function name(...) { ... }` from `at`: the text up to its matching closing brace. */
+function functionBody(t, at) {
+  const open = t.indexOf('{', at);
+  let depth = 0;
+  for (let i = open; i < t.length; i++) {
+    if (t[i] === '{') depth++;
+    else if (t[i] === '}' && --depth === 0) return t.slice(at, i + 1);
+  }
+  return t.slice(at);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const pkgDir = process.argv[2];
+  if (!pkgDir) {
+    console.error('usage: openclawFacts.mjs <path to node_modules/openclaw>');
+    process.exit(2);
+  }
+  // Chunks may log when they load; only the facts go to stdout.
+  const write = process.stdout.write.bind(process.stdout);
+  console.log = console.info = console.warn = (...a) => process.stderr.write(`${a.join(' ')}\n`);
+  const facts = await readReleaseFacts(path.resolve(pkgDir));
+  // Some releases' loggers write to stdout on their own: the facts are the one line after the marker.
+  write(`\n${FACTS_MARKER}${JSON.stringify(facts)}\n`);
+  process.exit(0);
+}

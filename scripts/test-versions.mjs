@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:versions`: the policy differential (test/oracle/b-policy.test.ts:
+ * generated configs, the release's own policy pipeline as the judge) against
+ * one release of every generated epoch (src/core/policy/epochs/*.json: the
+ * newest release measured in each), one after another. Installs a missing
+ * release first (scripts/lib/openclawReleases.mjs, --ignore-scripts).
+ *
+ *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...]
+ *
+ * TSI_ORACLE_RUNS sets the cases per property (default here 50). A release
+ * whose code lacks a function the suite calls is reported as "cannot judge"
+ * with the function's name, one the adapter cannot load as "cannot run"; neither
+ * is a pass, and only a difference (FAIL) or a failed install fails the run.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawReleases.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const epochsDir = path.join(repo, 'src/core/policy/epochs');
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? args[runsAt + 1] : process.env.TSI_ORACLE_RUNS ?? '50';
+const asked = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
+
+const epochs = fs
+  .readdirSync(epochsDir)
+  .filter((f) => /^openclaw-.*\.json$/.test(f))
+  .map((f) => JSON.parse(fs.readFileSync(path.join(epochsDir, f), 'utf8')))
+  .sort((a, b) => a.epoch.localeCompare(b.epoch, undefined, { numeric: true }));
+const releases = asked.length > 0 ? asked : epochs.map((e) => e.releases[e.releases.length - 1]);
+
+const suite = path.join(repo, 'test', 'oracle', 'b-policy.test.ts');
+const mocha = path.join(repo, 'node_modules', '.bin', 'mocha');
+const results = [];
+for (const v of releases) {
+  const started = Date.now();
+  try {
+    ensureRelease(v);
+  } catch (err) {
+    results.push({ v, verdict: 'not installed', detail: err instanceof Error ? err.message : String(err), s: 0 });
+    continue;
+  }
+  // --no-config: the oracle config's spec would add every oracle suite to this one.
+  const r = spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', suite], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, TSI_OPENCLAW: releasePackageDir(v), TSI_OPENCLAW_NODE: releaseNode(), TSI_ORACLE_RUNS: String(runs) },
+    timeout: 30 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  const missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  const exited = /OpenClaw adapter exited \((\d+)\)/.exec(out)?.[1];
+  const verdict = r.status === 0 ? 'pass' : missing ? `cannot judge (no ${missing})` : exited ? `cannot run (the adapter exited with ${exited} loading its code)` : 'FAIL';
+  const detail = r.status === 0 ? '' : out.split('\n').filter((l) => /Error|difference|expected|✗|failing/i.test(l)).slice(0, 8).join('\n');
+  results.push({ v, verdict, detail, s: (Date.now() - started) / 1000 });
+  console.log(`${v}: ${verdict} (${((Date.now() - started) / 1000).toFixed(0)} s)${detail ? `\n${detail}` : ''}`);
+}
+console.log('\nrelease      verdict');
+for (const r of results) console.log(`${r.v.padEnd(12)} ${r.verdict}${r.s ? ` (${r.s.toFixed(0)} s)` : ''}`);
+process.exit(results.some((r) => r.verdict === 'FAIL' || r.verdict === 'not installed') ? 1 : 0);

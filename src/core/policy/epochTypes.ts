@@ -1,0 +1,57 @@
+/**
+ * The shape of one behaviour epoch as scripts/extract-openclaw-epochs.mjs
+ * writes it (src/core/policy/epochs/openclaw-<first release>.json): the
+ * releases measured, and the facts each of them answered with its own code.
+ */
+export interface SubstringRankingFacts {
+  kind: 'substring';
+  /** The tokenizer's split pattern, as written in the release (`/[^a-z0-9_./:-]+/u`). */
+  tokenSplit: string | null;
+  /** `scoreEntry`'s weights per term: exact name or id, and substring of name, id, label, description. */
+  weights: { exact: number; name: number; id: number; label: number; description: number };
+}
+
+export type RankingFacts = SubstringRankingFacts | { kind: 'bm25' | 'unknown' };
+
+/** What a release's `resolveToolSearchConfig` and compact entries answered. */
+export interface ToolSearchFacts {
+  /** Modes `tools.toolSearch.mode` may select; another mode resolves to `code`. */
+  modes: readonly string[];
+  /** What an unset `tools.toolSearch` resolves to: `off` or the mode it turns on. */
+  whenUnset: string;
+  trueMode: string;
+  defaults: { codeTimeoutMs: number; searchDefaultLimit: number; maxSearchLimit: number };
+  max: { codeTimeoutMs: number; maxSearchLimit: number };
+  min: { codeTimeoutMs: number; maxSearchLimit: number };
+  ranking: RankingFacts;
+  /** The compact entry's `input` hint: none, a hint without numeric bounds, or with them. */
+  inputHint: 'none' | 'no-bounds' | 'bounds' | 'unknown';
+}
+
+export interface EpochPolicyFacts {
+  coreTools: { name: string; section: string; description?: string; profiles: string[] }[];
+  groups: Record<string, string[]>;
+  profiles: Record<string, string[] | null>;
+  aliases: Record<string, string>;
+  sandbox: { allow: string[]; deny: string[] };
+  applyPatchAdmittedBy: string | null;
+  stripsPluginOnlyAllowlist: boolean;
+  sandboxAlsoAllow: boolean;
+  sandboxImplicitAllow: { tool: string; onlyWhenRestricted: boolean } | null;
+  bundledPlugins: string[];
+}
+
+export interface EpochData {
+  /** The first measured release of the epoch. */
+  epoch: string;
+  generatedBy: string;
+  /** Every measured release with these facts, oldest first. */
+  releases: string[];
+  /** How each release ships its code: `bundled-mjs`, `bundled-js` or `unbundled`. */
+  distShapes: Record<string, string>;
+  /** Each release's bundled plugin ids; `policy.bundledPlugins` is their union (they do not decide a verdict). */
+  bundledPluginsByRelease: Record<string, string[]>;
+  policy: EpochPolicyFacts;
+  /** `null`: the release has no Tool Search at all. */
+  toolSearch: ToolSearchFacts | null;
+}
