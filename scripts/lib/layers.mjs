@@ -3,7 +3,7 @@
 
 /** Tiers of src/core, from the bottom up. */
 export const CORE_TIERS = [
-  ['types.ts', 'reasons.ts', 'toolApi.ts', 'util'],
+  ['types.ts', 'vocabulary.ts', 'reasons.ts', 'toolApi.ts', 'util'],
   ['config'],
   ['policy'],
   ['sources'],
@@ -30,8 +30,9 @@ export function layerZones() {
     { target: './src/sandbox', from: ['./src/core', './src/cli', './src/extension', './src/webview'], except: ['./bridge/protocol.ts', './bridge/framing.ts'], message: 'The sandbox child imports only the bridge protocol and its framing.' },
     { target: './src/cli', from: ['./src/extension', './src/webview', './src/sandbox'], message: 'The CLI is built over src/core only.' },
     { target: './src/extension', from: ['./src/cli', './src/sandbox', './src/webview/catalogPanel', './src/webview/tracePanel', './src/webview/previewPanel', './src/webview/diffPanel', './src/webview/playgroundPanel', './src/webview/comparePanel', './src/webview/sessionPanel'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
-    // util/visibleText.ts is pure string code (no Node built-ins): the one display escaping, shared by every surface.
-    { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts', './util/visibleText.ts'], message: 'Webviews run in the browser: their protocols, types from src/core/types.ts and the display escaping of src/core/util/visibleText.ts.' },
+    // util/visibleText.ts and vocabulary.ts are pure string code (no Node built-ins): the one display escaping and
+    // the one vocabulary, shared by every surface.
+    { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts', './util/visibleText.ts', './vocabulary.ts'], message: 'Webviews run in the browser: their protocols, types from src/core/types.ts, the display escaping of src/core/util/visibleText.ts and the words of src/core/vocabulary.ts.' },
   );
   return zones;
 }

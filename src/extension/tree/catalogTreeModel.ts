@@ -2,7 +2,8 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
-import { ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { policyNotReached, ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { ALWAYS_SENT, decisionLine, POLICY_NOT_REACHED_LINE, STATUS } from '../../core/vocabulary';
 import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
@@ -102,7 +103,7 @@ function where(loc: SourceLocation | undefined): string {
 }
 
 function toolTooltip(t: CatalogTool): string {
-  const lines = [`${t.name} (${t.id})`, `status: ${t.status}`];
+  const lines = [`${t.name} (${t.id})`, `status: ${STATUS[t.status].label} (${STATUS[t.status].meaning})`];
   const reason = toolReasonText(t);
   if (reason) {
     lines.push(`reason: ${reason}`);
@@ -111,10 +112,13 @@ function toolTooltip(t: CatalogTool): string {
     lines.push('', t.description);
   }
   const shown = t.decisions.filter((d) => d.effect !== 'none');
-  if (shown.length > 0) {
+  if (policyNotReached(t.reason)) {
+    // Its source excluded it first: the policy's verdicts are not the answer (as the CLI and Explain say).
+    lines.push('', POLICY_NOT_REACHED_LINE);
+  } else if (shown.length > 0) {
     lines.push('', 'policy:');
     for (const d of shown) {
-      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${locationSuffix(d)}`);
+      lines.push(`  ${decisionLine(d)}${locationSuffix(d)}`);
     }
   }
   if (t.reason?.at && t.status !== 'cataloged') {
@@ -319,11 +323,11 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
   }
   const direct = catalog.directOnly;
   if (direct.length > 0) {
-    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} always visible to the model`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true));
+    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} · ${ALWAYS_SENT.label}`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true, `${STATUS['direct-only'].label}: ${STATUS['direct-only'].meaning}`));
   }
   const excluded = catalog.excluded;
   if (excluded.length > 0) {
-    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} the model never sees`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
+    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} · ${STATUS.excluded.meaning}`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
   }
   if (catalog.tools.length === 0) {
     out.push({ kind: 'notice', id: 'notice/empty', label: 'No tools found', description: 'add an openclaw.json, a client-tools file or an MCP snapshot', severity: 'info', icon: ICONS.info });

@@ -5,6 +5,7 @@
 import type { LocationView, ToolDetailView } from '../shared/catalogProtocol';
 import { el, icon } from '../shared/dom';
 import { jsonTree } from './jsonTree';
+import { POLICY, POLICY_NOT_REACHED_LINE } from '../../core/vocabulary';
 
 export interface DetailHost {
   open(loc: LocationView): void;
@@ -54,8 +55,10 @@ export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLEleme
     why.push(el('p', {}, 'Rule: ', link(loc, host, 'reason-location')));
   }
 
-  const chain = d.decisions.length === 0
-    ? el('p', { class: 'muted' }, 'No policy layer had a say: allowed by default.')
+  const chain = d.policyNotReached
+    ? el('p', { class: 'muted', 'data-testid': 'policy-not-reached' }, POLICY_NOT_REACHED_LINE)
+    : d.decisions.length === 0
+    ? el('p', { class: 'muted' }, `${POLICY.noLayer.meaning}: allowed`)
     : el('ol', { class: 'chain', 'data-testid': 'decision-chain' }, ...d.decisions.map((x) => el('li', {},
       el('span', { class: `pill effect-${x.effect}` }, x.effect),
       ' ', el('strong', {}, x.layer), ': ', el('code', {}, x.rule),

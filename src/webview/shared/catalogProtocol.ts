@@ -67,6 +67,8 @@ export interface CatalogSnapshot {
   size: number;
   counts: Record<SourceKindView, number>;
   directOnly: number;
+  /** Schemas sent up front in every Tool Search mode: the direct-only tools and the cataloged ones OpenClaw always sends. */
+  alwaysSent?: number;
   excluded: number;
   sources: SourceRow[];
   tools: ToolRow[];
@@ -143,6 +145,8 @@ export interface ToolDetailView {
   direct: { bytes: number; tokens: number; encoding: string };
   origin?: LocationView;
   decisions: DecisionView[];
+  /** Its source excluded it before any policy layer was asked: `decisions` is then empty. */
+  policyNotReached?: boolean;
   /** Places the tool's reason names (its rule), when the reason carries them. */
   reasonLocations: LocationView[];
   server?: ServerHealthView;

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { Catalog } from '../../../src/core/catalog/catalog';
 import { defaultToolSearchSettings } from '../../../src/core/config/toolSearchSettings';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { policyNotReached } from '../../../src/core/reasons';
+import { POLICY_NOT_REACHED_LINE } from '../../../src/core/vocabulary';
 import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
 import { buildCatalogTree, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
 
@@ -58,6 +60,18 @@ describe('catalog tree model', () => {
     assert.equal(gateway.icon.id, 'circle-slash');
     const direct = group(nodes, 'Direct-only');
     assert.deepEqual(direct.children.map((n) => n.label), catalog.directOnly.map((t) => t.name));
+  });
+
+  it('names the list that decided (a deny entry is tools.deny) and says "not reached" for a tool its source excluded, as the CLI does', async () => {
+    const catalog = await demoCatalog();
+    const excluded = group(buildCatalogTree({ catalog, trusted: true }), 'Excluded');
+    const gateway = excluded.children.find((n) => n.label === 'gateway');
+    assert.match(gateway?.tooltip ?? '', /deny by tools\.deny: deny "gateway"/);
+    assert.doesNotMatch(gateway?.tooltip ?? '', /by tools\.allow/);
+    const defect = excluded.children.find((n) => n.kind === 'tool' && policyNotReached(n.tool.reason));
+    assert.ok(defect, 'the demo has a tool its source excluded');
+    assert.ok(defect.tooltip?.includes(POLICY_NOT_REACHED_LINE), defect.tooltip);
+    assert.doesNotMatch(defect.tooltip ?? '', /allow by default/);
   });
 
   it('starts with a trust notice that opens Manage Workspace Trust when untrusted', async () => {
