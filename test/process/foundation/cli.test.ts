@@ -63,7 +63,7 @@ describe('CLI catalog and explain (contract)', function () {
     const r = await cli('explain', 'exec', '--workspace', DEMO, '--no-user-config', '--json', '--provider', 'openai/gpt-5-mini');
     const j = JSON.parse(r.out) as { matches: { status: string; decisions: { layer: string }[] }[] };
     assert.equal(j.matches[0]?.status, 'excluded');
-    assert.equal(j.matches[0]?.decisions[0]?.layer, 'tools.byProvider.allow');
+    assert.equal(j.matches[0]?.decisions[0]?.layer, 'tools.byProvider.deny');
   });
 
   it('explain of an unknown name suggests close names', async () => {
