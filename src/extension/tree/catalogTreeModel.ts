@@ -8,7 +8,7 @@ import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
 import { visibleLines, visibleText } from '../../core/util/visibleText';
-import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
+import type { CatalogTool, ServerReport, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
 export interface NodeIcon {
@@ -155,6 +155,37 @@ function firstLine(s: string): string {
 
 function group(id: string, label: string, description: string, icon: NodeIcon, children: TreeNode[], expanded = false, tooltip?: string): GroupNode {
   return { kind: 'group', id, label, description, icon, children, expanded, tooltip };
+}
+
+/** The most common reason among `tools`, with how many share it. */
+function commonReason(tools: readonly CatalogTool[]): { text: string; n: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const t of tools) {
+    const r = toolReasonText(t) ?? t.status;
+    counts.set(r, (counts.get(r) ?? 0) + 1);
+  }
+  const [text, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return text !== undefined && n !== undefined ? { text, n } : undefined;
+}
+
+/**
+ * An MCP server that started and listed its tools, none of which the model
+ * gets: `0 of 37 tools admitted` and the reason, its tools (excluded) under it.
+ */
+function idleServerNode(s: ServerReport, tools: readonly CatalogTool[]): GroupNode {
+  const listed = Math.max(s.toolCount, tools.length);
+  const why = commonReason(tools);
+  const whyText = why ? (why.n === tools.length ? why.text : `${why.text} (${why.n} of ${tools.length})`) : 'no tool listed';
+  const scope = `source/mcp/${s.name}`;
+  return group(
+    scope,
+    s.name,
+    `0 of ${count(listed, 'tool')} admitted · ${whyText}`,
+    { id: 'server', color: 'disabledForeground' },
+    tools.map((t) => toolNode(t, scope)),
+    false,
+    `MCP server "${s.name}" (${s.transport}) from ${s.origin} is running and listed ${count(listed, 'tool')}; the model gets none of them.\n${whyText}`,
+  );
 }
 
 export interface TreeInput {
@@ -307,6 +338,14 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
         false,
         server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
       ));
+    }
+    if (kind === 'mcp') {
+      // A healthy server whose tools the policy (or its toolFilter) all left out is still there: say so, and why.
+      for (const s of catalog.servers) {
+        if (s.status === 'ok' && !owners.has(s.name)) {
+          children.push(idleServerNode(s, catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === s.name)));
+        }
+      }
     }
     const faults = children.filter((c) => c.kind === 'notice' && c.severity === 'error').length;
     if (children.length === 0) {

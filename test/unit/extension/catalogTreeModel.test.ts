@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalog } from '../../../src/core/catalog/catalog';
 import { defaultToolSearchSettings } from '../../../src/core/config/toolSearchSettings';
@@ -72,6 +74,25 @@ describe('catalog tree model', () => {
     assert.ok(defect, 'the demo has a tool its source excluded');
     assert.ok(defect.tooltip?.includes(POLICY_NOT_REACHED_LINE), defect.tooltip);
     assert.doesNotMatch(defect.tooltip ?? '', /allow by default/);
+  });
+
+  it('keeps a healthy server whose tools the policy all left out: "0 of 9 tools admitted" and why, its tools under it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-tree-'));
+    fs.writeFileSync(path.join(dir, 'openclaw.json'), '{\n  tools: { deny: ["bundle-mcp"] },\n}\n');
+    const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }], trusted: true, liveMcp: () => undefined });
+    try {
+      const catalog = await ws.buildCatalog();
+      assert.equal(catalog.cataloged.filter((t) => t.source === 'mcp').length, 0);
+      const mcp = group(buildCatalogTree({ catalog, trusted: true }), 'MCP servers');
+      const github = group(mcp.children, 'github');
+      assert.equal(github.description, '0 of 9 tools admitted · denied by tools.deny "bundle-mcp" (openclaw.json:2)');
+      assert.match(github.tooltip ?? '', /is running and listed 9 tools; the model gets none of them/);
+      assert.equal(github.children.length, 9);
+      assert.doesNotMatch(mcp.description ?? '', /fault/);
+    } finally {
+      await ws.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts with a trust notice that opens Manage Workspace Trust when untrusted', async () => {
