@@ -149,9 +149,20 @@ describe('Bridge snippets in the editor', () => {
     await page.keyboard.press('Enter');
     // The accepted item lands a moment after the key press: read the text once it has (or after 10 s, and fail below).
     await lines.filter({ hasText: 'call("openclaw:fake-plugin:' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    // Typing the name people see (an MCP tool's `server__tool`) finds the tool too, and inserts its id.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('await openclaw.tools.describe("")');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('filesystem__read_text');
+    await suggestion(page, 'mcp:filesystem:read_text_file');
+    await page.keyboard.press('Enter');
+    await lines.filter({ hasText: 'describe("mcp:filesystem:read_text_file")' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
     const text = await lines.innerText();
     assert.match(text, /openclaw\.tools\.search\(/);
     assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"\)/);
+    assert.match(text, /openclaw\.tools\.describe\("mcp:filesystem:read_text_file"\)/);
     await runCommand(page, 'View: Revert and Close Editor');
   });
 
