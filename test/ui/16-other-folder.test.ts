@@ -48,6 +48,11 @@ describe('another folder in the same VS Code', () => {
     assert.doesNotMatch(shown, /github|snapshot|fault|failed/i, shown);
     assert.doesNotMatch((await status.getAttribute('class')) ?? '', /error-kind/, 'the status bar item is not red');
     assert.equal(await status.locator('.codicon-error').count(), 0, 'no failed-server count in the status bar');
+    // What a screen reader says is plain text (VS Code otherwise appends the tooltip's Markdown source).
+    const labelled = status.locator('[aria-label]').first();
+    const aria = (await labelled.count()) > 0 ? await labelled.getAttribute('aria-label') : await status.getAttribute('aria-label');
+    assert.match(aria ?? '', /^Tool Search: tools mode, \d+ tools in the catalog\. Click to open the catalog view\.$/);
+    assert.doesNotMatch(aria ?? '', /&nbsp;/);
     await page.screenshot({ path: path.join(resultsDir(), 'other-folder.png') });
   });
 });

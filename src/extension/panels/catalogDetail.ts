@@ -125,6 +125,7 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     ...(reason ? { reason } : {}),
     ...(tool.hint ? { hint: tool.hint } : {}),
     described: described as unknown as Record<string, unknown>,
+    ...(tool.descriptionCut ? { descriptionCut: tool.descriptionCut } : {}),
     modelVisible: allowedNow,
     inputSchema: described.parameters,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),

@@ -111,6 +111,9 @@ function toolTooltip(t: CatalogTool): string {
   if (t.description) {
     lines.push('', t.description);
   }
+  if (t.descriptionCut) {
+    lines.push(`(OpenClaw cuts this description: ${t.descriptionCut.from.toLocaleString('en-US')} → ${t.descriptionCut.to.toLocaleString('en-US')} characters)`);
+  }
   const shown = t.decisions.filter((d) => d.effect !== 'none');
   if (policyNotReached(t.reason)) {
     // Its source excluded it first: the policy's verdicts are not the answer (as the CLI and Explain say).
@@ -379,15 +382,22 @@ export function modeAndSize(catalog: Catalog, stale?: StaleMark): string {
   return `${catalog.settings.enabled ? catalog.settings.mode : 'direct'} · ${catalog.size}${stale?.lastGood ? ' (stale)' : ''}`;
 }
 
-/** One line for the status bar: the effective mode and the catalog size (and the folder, when there are several roots). */
-export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark): { text: string; tooltip: string } {
+/**
+ * One line for the status bar: the effective mode and the catalog size (and
+ * the folder, when there are several roots); `ariaLabel` is what a screen
+ * reader says, plain text (without it VS Code appends the Markdown source of
+ * the tooltip, `&nbsp;` and all).
+ */
+export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark): { text: string; tooltip: string; ariaLabel: string } {
   const s = catalog.settings;
   const mode = s.enabled ? s.mode : 'direct';
   const by = catalog.countBySource();
   const failed = catalog.servers.filter((x) => x.status === 'failed');
   const failedText = failed.length > 0 ? ` $(error) ${failed.length}` : '';
   const failedTip = failed.map((x) => `MCP server "${x.name}" failed (${x.at?.file ? ruleLocationText(x.at) : x.origin}): ${x.error ?? 'no reason given'}${x.stderrTail && x.stderrTail.length > 0 ? `\n  stderr: ${x.stderrTail.slice(-3).join('\n  stderr: ')}` : ''}\n`).join('');
+  const failedSpoken = failed.length > 0 ? `, ${count(failed.length, 'MCP server')} failed` : '';
   return {
+    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${mode} mode, ${count(catalog.size, 'tool')} in the catalog${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
     text: `${stale ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${failedText}`,
     tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };

@@ -31,6 +31,12 @@ function pct(x: number): string {
   return `${Math.round(x * 100)}%`;
 }
 
+/** Says that OpenClaw cut the description, and by how much: the text the model reads ends where it was cut. */
+function descriptionCutNote(cut: { from: number; to: number }): HTMLElement {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return el('p', { class: 'banner warning', 'data-testid': 'description-cut' }, icon('scissors'), ` OpenClaw cuts this description: ${n(cut.from)} → ${n(cut.to)} characters. The model reads only the first ${n(cut.to)}, ending in "...".`);
+}
+
 export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLElement): HTMLElement {
   const close = el('button', { type: 'button', class: 'icon', title: 'Close the detail (Escape)', 'aria-label': 'Close the detail', 'data-testid': 'detail-close' }, icon('close'));
   close.addEventListener('click', () => host.close());
@@ -76,7 +82,7 @@ export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLEleme
     head,
     meta,
     ...(why.length > 0 ? [el('div', { class: 'why' }, ...why)] : []),
-    section('What describe returns', 'describe', true, describeNote, jsonTree(d.described, { openDepth: 1, testId: 'described-json' })),
+    section('What describe returns', 'describe', true, describeNote, ...(d.descriptionCut ? [descriptionCutNote(d.descriptionCut)] : []), jsonTree(d.described, { openDepth: 1, testId: 'described-json' })),
     section('Input schema', 'input-schema', true, jsonTree(d.inputSchema, { openDepth: 3, testId: 'input-schema-tree' })),
     section('Output schema', 'output-schema', false, d.outputSchema ? jsonTree(d.outputSchema, { openDepth: 2 }) : el('p', { class: 'muted' }, 'No output schema.')),
     section('Annotations', 'annotations-section', false, annotations),

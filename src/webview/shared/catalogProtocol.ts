@@ -136,6 +136,8 @@ export interface ToolDetailView {
   hint?: string;
   /** What `describe` returns to the model: the compact hit plus the exact schemas. */
   described: Record<string, unknown>;
+  /** OpenClaw cut the source's description to this many characters (from `from`): the model gets the cut text. */
+  descriptionCut?: { from: number; to: number };
   /** Whether the model may describe and call it (cataloged or direct-only and allowed by policy now). */
   modelVisible: boolean;
   inputSchema: Record<string, unknown>;

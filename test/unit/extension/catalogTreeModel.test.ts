@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalog } from '../../../src/core/catalog/catalog';
 import { defaultToolSearchSettings } from '../../../src/core/config/toolSearchSettings';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { policyNotReached } from '../../../src/core/reasons';
 import { POLICY_NOT_REACHED_LINE } from '../../../src/core/vocabulary';
+import { scratchDir } from '../../helpers/scratch';
 import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
 import { buildCatalogTree, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
 
@@ -77,7 +77,7 @@ describe('catalog tree model', () => {
   });
 
   it('keeps a healthy server whose tools the policy all left out: "0 of 9 tools admitted" and why, its tools under it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-tree-'));
+    const dir = scratchDir('tsi-tree-');
     fs.writeFileSync(path.join(dir, 'openclaw.json'), '{\n  tools: { deny: ["bundle-mcp"] },\n}\n');
     const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }], trusted: true, liveMcp: () => undefined });
     try {
@@ -91,7 +91,6 @@ describe('catalog tree model', () => {
       assert.doesNotMatch(mcp.description ?? '', /fault/);
     } finally {
       await ws.dispose();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -137,6 +136,9 @@ describe('catalog tree model', () => {
     assert.equal(t.text, `$(search) code · ${catalog.size}`);
     assert.match(t.tooltip, /direct-only/);
     assert.match(t.tooltip, /Modelling OpenClaw 2026\.9\.6 \(the newest modelled version/, 'the editor says which OpenClaw it models');
+    // What a screen reader says: plain words, no codicon syntax, no Markdown entities.
+    assert.equal(t.ariaLabel, `Tool Search: code mode, ${catalog.size} tools in the catalog. Click to open the catalog view.`);
+    assert.doesNotMatch(t.ariaLabel, /&nbsp;|\$\(/);
   });
 
   it('panel snapshot: by-source rows add up to the catalog', async () => {
