@@ -35,7 +35,7 @@ if (!fs.existsSync(path.join(root, 'node_modules', 'esbuild'))) {
 // Imported after `npm ci`: these helpers are ours, but keep the order obvious.
 const { ensureTooling } = await import('./vscode-tooling.mjs');
 const { packageVsix } = await import('./lib/packageVsix.mjs');
-const { DEMO_SETTINGS, freePort, installVsix, seedSettings, startServer } = await import('./lib/vscodeServer.mjs');
+const { freePort, installVsix, seedSettings, startServer } = await import('./lib/vscodeServer.mjs');
 
 let server;
 let stopping = false;
@@ -59,7 +59,8 @@ try {
   const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.vscode-test', 'demo'));
   const extensionsDir = path.join(dataDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
-  seedSettings(dataDir, DEMO_SETTINGS);
+  // The demo's own settings are examples/demo/.vscode/settings.json: nothing of it leaks into other folders.
+  seedSettings(dataDir);
   say(`installing ${path.basename(vsix)}`);
   installVsix(tooling, vsix, dataDir, extensionsDir);
 

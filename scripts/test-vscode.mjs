@@ -17,7 +17,7 @@ import { format } from 'node:util';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM, chromiumMissingMessage, ensureTooling } from './vscode-tooling.mjs';
-import { DEMO_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
+import { UNTRUSTED_DEMO_USER_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
 import { packageVsix } from './lib/packageVsix.mjs';
 import { copyQuantized } from './lib/screenshotPng.mjs';
 
@@ -165,7 +165,7 @@ async function main() {
   const dataDir = path.join(runDir, 'data');
   const extensionsDir = path.join(runDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
-  seedSettings(dataDir, DEMO_SETTINGS);
+  seedSettings(dataDir);
   process.env.TSI_TOOLING_DIR = tooling.dir;
   process.env.TSI_RUN_DIR = runDir;
 
@@ -218,7 +218,7 @@ async function main() {
     // A second server with Workspace Trust on (and its own state), so the
     // untrusted path runs as a user meets it: the trust prompt, then restricted mode.
     const untrustedDir = path.join(runDir, 'untrusted');
-    seedSettings(untrustedDir, DEMO_SETTINGS);
+    seedSettings(untrustedDir, UNTRUSTED_DEMO_USER_SETTINGS);
     untrustedServer = await startServer({ tooling, port: await freePort(), dataDir: untrustedDir, extensionsDir, workspaceTrust: true, env: serverEnv });
     process.env.TSI_VSCODE_UNTRUSTED_URL = untrustedServer.base;
     step('(b) UI tests');

@@ -16,7 +16,7 @@ function webviewFolders() {
 
 /** Tiers of src/core, from the bottom up. */
 export const CORE_TIERS = [
-  ['types.ts', 'reasons.ts', 'toolApi.ts', 'util'],
+  ['types.ts', 'vocabulary.ts', 'reasons.ts', 'toolApi.ts', 'util'],
   ['config'],
   ['policy'],
   ['sources'],
@@ -44,9 +44,9 @@ export function layerZones() {
     { target: './src/cli', from: ['./src/extension', './src/webview', './src/sandbox'], message: 'The CLI is built over src/core only.' },
     { target: './src/extension', from: ['./src/cli', './src/sandbox'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
     { target: './src/extension', from: './src/webview', except: ['./shared'], message: 'The extension imports src/core, vscode and the webview protocols in src/webview/shared.' },
-    // util/visibleText.ts is pure string code (no Node built-ins): the one display escaping, shared by every surface;
-    // util/errors.ts the one reading of a thrown value's message.
-    { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts', './util/visibleText.ts', './util/errors.ts'], message: 'Webviews run in the browser: their protocols, types from src/core/types.ts, the display escaping of src/core/util/visibleText.ts and errorMessage of src/core/util/errors.ts.' },
+    // util/visibleText.ts and vocabulary.ts are pure string code (no Node built-ins): the one display escaping and
+    // the one vocabulary, shared by every surface; util/errors.ts the one reading of a thrown value's message.
+    { target: './src/webview', from: ['./src/core', './src/cli', './src/extension', './src/sandbox'], except: ['./types.ts', './util/visibleText.ts', './util/errors.ts', './vocabulary.ts'], message: 'Webviews run in the browser: their protocols, types from src/core/types.ts, the display escaping of src/core/util/visibleText.ts and errorMessage of src/core/util/errors.ts.' },
   );
   // Each panel's browser code imports its own folder and src/webview/shared; shared imports no panel.
   for (const folder of webviewFolders()) {

@@ -45,10 +45,17 @@ export function seedSettings(dataDir, extra = {}) {
   }
 }
 
-/** Settings for the demo workspace: its GitHub snapshot, no user-level OpenClaw config. */
-export const DEMO_SETTINGS = {
+/**
+ * The demo's own settings (its GitHub snapshot, no user-level OpenClaw
+ * config) live in examples/demo/.vscode/settings.json, a workspace setting of
+ * that folder: seeded here as user settings they applied to every folder the
+ * server opened ("github: failed ... cannot read snapshot" elsewhere).
+ * Restricted Mode ignores a folder's own `snapshots` (a restricted
+ * setting), so the untrusted test server, which only ever opens the demo,
+ * names the snapshot in its user settings as a user would.
+ */
+export const UNTRUSTED_DEMO_USER_SETTINGS = {
   'toolSearchInspector.snapshots': ['github=snapshots/github'],
-  'toolSearchInspector.readUserConfig': false,
 };
 
 /** Installs a .vsix into an extensions folder with the server's own CLI. */

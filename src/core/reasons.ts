@@ -1,4 +1,5 @@
 import type { ToolSourceKind } from './types';
+import { STATUS } from './vocabulary';
 
 /**
  * Where the thing that decided a verdict is written: a deny entry, an allow
@@ -160,10 +161,19 @@ export function reasonText(r: ToolReason, t: ReasonSubject): string {
     case 'name-conflict':
       return `name conflict: "${t.name}" is already provided by ${r.with}`;
     case 'direct-only':
-      return 'catalogMode "direct-only": always visible to the model, never behind search';
+      return `catalogMode "direct-only": ${STATUS['direct-only'].meaning}`;
     default:
       return defectText(r, t);
   }
+}
+
+/**
+ * Whether the tool's source excluded it before any policy layer was asked (a
+ * definition defect): its policy decisions are then not the answer, and every
+ * surface says "policy: not reached" (`vocabulary.ts`).
+ */
+export function policyNotReached(r: ToolReason | undefined): r is DefinitionDefect {
+  return r !== undefined && r.kind !== 'policy' && r.kind !== 'client-conflict' && r.kind !== 'name-conflict' && r.kind !== 'direct-only';
 }
 
 /** A catalog tool's reason as text (catalog entries name their owner `sourceName`). */

@@ -50,6 +50,8 @@ export interface ToolDefinition {
   modelOwner?: string;
   label?: string;
   description: string;
+  /** The source's description was longer than OpenClaw keeps (MCP: 1,200 characters): its length, and the length kept. */
+  descriptionCut?: { from: number; to: number };
   parameters?: JsonSchema;
   outputSchema?: JsonSchema;
   /** MCP tool annotations (`readOnlyHint`, `title`, ...), scalar values only; shown, never sent to the model. */
@@ -112,6 +114,8 @@ export interface CatalogTool extends CatalogEntry {
   directVisible?: boolean;
   /** See `ToolDefinition.annotations`. */
   annotations?: Record<string, string | number | boolean>;
+  /** See `ToolDefinition.descriptionCut`: OpenClaw cut the description the model reads. */
+  descriptionCut?: { from: number; to: number };
   /** See `ToolDefinition.shipped`. */
   shipped?: boolean;
   status: ToolStatus;

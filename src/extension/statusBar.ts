@@ -31,6 +31,7 @@ export function createStatusBar(service: CatalogService, roots: CatalogRoots): v
         const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined, state.stale);
         item.text = t.text;
         item.tooltip = withPreviewLink(t.tooltip);
+        item.accessibilityInformation = { label: t.ariaLabel, role: 'button' };
         const failed = state.catalog.servers.some((x) => x.status === 'failed');
         item.backgroundColor = state.stale ? new vscode.ThemeColor('statusBarItem.warningBackground') : failed ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
         const stale = state.stale;
@@ -49,16 +50,19 @@ export function createStatusBar(service: CatalogService, roots: CatalogRoots): v
       }
       case 'loading':
         item.text = '$(loading~spin) Tool Search';
+        item.accessibilityInformation = undefined;
         item.tooltip = 'Building the catalog…';
         break;
       case 'error':
         item.text = '$(error) Tool Search';
+        item.accessibilityInformation = undefined;
         item.tooltip = `Catalog failed: ${state.message}`;
         item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
         break;
       default:
         // Not built yet: building it is the view's or a command's job, not ours.
         item.text = '$(search) Tool Search';
+        item.accessibilityInformation = undefined;
         item.tooltip = 'Open the Tool Search catalog view';
     }
   };

@@ -1,16 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type FrameLocator, type Page } from './harness';
+import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type FrameLocator, type Page } from './harness';
 
 // The Effective Catalog as a workbench, as a user meets it on the demo: sort
 // and facet the table, open a tool and read what describe gives the model,
 // then call the demo's `everything__echo` from the generated form through the
 // gateway. A workspace setting makes that tool ask first, so the editor's
 // approval prompt appears: Allow once shows the result, Deny the refusal.
-// The setting file is written before the window opens and removed after.
-const SETTINGS_DIR = () => path.join(env('TSI_WORKSPACE'), '.vscode');
-const SETTINGS = () => path.join(SETTINGS_DIR(), 'settings.json');
+// The setting is added to the demo's settings file before the window opens, and the file put back after.
 const TOOL = 'mcp:everything:echo';
 const MANIFEST = () => path.join(env('TSI_WORKSPACE'), 'plugins', 'fake-plugin', 'openclaw.plugin.json');
 
@@ -32,13 +30,11 @@ function isSorted(xs: string[], dir: 1 | -1): boolean {
 describe('Catalog workbench: table, tool detail and Try it', () => {
   let browser: Browser;
   let page: Page;
-  let createdDir = false;
+  let restoreSettings: (() => void) | undefined;
   const original = fs.readFileSync(MANIFEST(), 'utf8');
 
   before(async () => {
-    createdDir = !fs.existsSync(SETTINGS_DIR());
-    fs.mkdirSync(SETTINGS_DIR(), { recursive: true });
-    fs.writeFileSync(SETTINGS(), JSON.stringify({ 'toolSearchInspector.approvals.tools': ['everything__echo'] }, null, 2));
+    restoreSettings = addDemoSettings({ 'toolSearchInspector.approvals.tools': ['everything__echo'] });
     browser = await launchBrowser();
     page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
   });
@@ -52,13 +48,10 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
 
   after(async () => {
     await browser?.close();
-    fs.rmSync(SETTINGS(), { force: true });
+    restoreSettings?.();
     // The web workbench may save an applied edit on its own (files.autoSave): put the demo back.
     if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
       fs.writeFileSync(MANIFEST(), original);
-    }
-    if (createdDir) {
-      fs.rmSync(SETTINGS_DIR(), { recursive: true, force: true });
     }
   });
 

@@ -49,8 +49,11 @@ describe('Search Playground and search tests', () => {
     }
     assert.deepEqual(json.map((h) => h.id), ids);
     assert.ok(json.every((h) => typeof h.input === 'string'));
+    // The query terms read as the words typed ("fake"), the stem the index searches ("fak") beside them.
+    const term = view.locator('[data-testid="summary"] [data-testid="query-term"]').first();
+    assert.match(await term.innerText(), /^fake stem fak$/);
     // Each hit says which terms matched in which field.
-    assert.match(await rows.first().innerText(), /fak[\s\S]*name/);
+    assert.match(await rows.first().innerText(), /fake stem fak[\s\S]*name/);
 
     await view.locator('[data-testid="tool-picker"]').selectOption(BELOW);
     await view.locator('[data-testid="why-not"]').click();

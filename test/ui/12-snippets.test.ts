@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Locator, type Page } from './harness';
 
 // Bridge snippets as a user writes them: IntelliSense from VS Code's own
 // JavaScript service (through the extension's TypeScript server plugin),
@@ -72,6 +72,25 @@ async function suggestion(page: Page, text: string | RegExp): Promise<void> {
   throw new Error(`no suggestion ${String(text)}`);
 }
 
+/**
+ * On a new line, `await openclaw.tools.OP("")`, then `typed` inside the
+ * quotes, and accepts the completion `id`. The closing quote and bracket are
+ * typed, not left to auto-closing (which a busy tokenizer sometimes skips):
+ * the completion must replace only what is inside the quotes.
+ */
+async function completeToolId(page: Page, lines: Locator, op: 'call' | 'describe', typed: string, id: string): Promise<void> {
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText(`await openclaw.tools.${op}("")`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(typed);
+  await suggestion(page, id);
+  await page.keyboard.press('Enter');
+  // The accepted item lands a moment after the key press: read the text once it has (or after 10 s, and the caller's check fails).
+  await lines.filter({ hasText: `${op}("${id}")` }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+}
+
 /** The Problems view's row for `text` (the view is opened once; later calls only read it). */
 function problemRow(page: Page, text: RegExp) {
   return page.locator('.markers-panel .monaco-list-row').filter({ hasText: text }).first();
@@ -136,22 +155,14 @@ describe('Bridge snippets in the editor', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.insertText('(');
     await page.keyboard.press('Escape');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
     // The list is virtual (only the rows in view exist): narrow it to the tool first.
-    // The closing quote and bracket typed, not left to auto-closing (which a busy tokenizer sometimes skips):
-    // the completion must replace only what is inside the quotes.
-    await page.keyboard.insertText('await openclaw.tools.call("")');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.type('fake_plugin_tool_17');
-    await suggestion(page, 'openclaw:fake-plugin:fake_plugin_tool_17');
-    await page.keyboard.press('Enter');
-    // The accepted item lands a moment after the key press: read the text once it has (or after 10 s, and fail below).
-    await lines.filter({ hasText: 'call("openclaw:fake-plugin:' }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await completeToolId(page, lines, 'call', 'fake_plugin_tool_17', 'openclaw:fake-plugin:fake_plugin_tool_17');
+    // Typing the name people see (an MCP tool's `server__tool`) finds the tool too, and inserts its id.
+    await completeToolId(page, lines, 'describe', 'filesystem__read_text', 'mcp:filesystem:read_text_file');
     const text = await lines.innerText();
     assert.match(text, /openclaw\.tools\.search\(/);
     assert.match(text, /openclaw\.tools\.call\("openclaw:fake-plugin:fake_plugin_tool_17"\)/);
+    assert.match(text, /openclaw\.tools\.describe\("mcp:filesystem:read_text_file"\)/);
     await runCommand(page, 'View: Revert and Close Editor');
   });
 

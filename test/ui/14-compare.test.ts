@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // Compare as a user meets it on the demo: one command runs the same turn in
 // direct mode and with Tool Search against the mock provider, and the panel
@@ -11,14 +10,12 @@ import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runComma
 // log opens from the keyboard (in the session viewer when it is installed).
 // Cancel is tried against an OpenAI-compatible provider on loopback that
 // never answers (the mock answers in milliseconds, before a key press lands);
-// its base URL is a workspace setting written for that step and removed after.
-const SETTINGS_DIR = () => path.join(env('TSI_WORKSPACE'), '.vscode');
-const SETTINGS = () => path.join(SETTINGS_DIR(), 'settings.json');
+// its base URL is a workspace setting added for that step (the demo's settings file is put back after).
 
 describe('Compare in the editor', () => {
   let browser: Browser;
   let page: Page;
-  let createdDir = false;
+  let restoreSettings: (() => void) | undefined;
   const held: http.ServerResponse[] = [];
   const silent = http.createServer((_req, res) => {
     held.push(res);
@@ -42,10 +39,7 @@ describe('Compare in the editor', () => {
       res.destroy();
     }
     silent.close();
-    fs.rmSync(SETTINGS(), { force: true });
-    if (createdDir) {
-      fs.rmSync(SETTINGS_DIR(), { recursive: true, force: true });
-    }
+    restoreSettings?.();
   });
 
   it('runs both lanes with the mock provider, all checks passing, lanes side by side; progress and cancel from the keyboard; each lane openable', async () => {
@@ -80,9 +74,7 @@ describe('Compare in the editor', () => {
 
     // From the keyboard: Run shows progress, Cancel stops it with one message and no stale result.
     // Against the provider that never answers, so the run is still going when Cancel is pressed.
-    createdDir = !fs.existsSync(SETTINGS_DIR());
-    fs.mkdirSync(SETTINGS_DIR(), { recursive: true });
-    fs.writeFileSync(SETTINGS(), JSON.stringify({ 'toolSearchInspector.compare.baseUrl': `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1` }, null, 2));
+    restoreSettings = addDemoSettings({ 'toolSearchInspector.compare.baseUrl': `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1` });
     const openai = view.locator('[data-testid="provider-openai"]');
     // The panel reads the setting when it opens: reopen it until it offers the provider.
     for (let i = 0; ; i++) {

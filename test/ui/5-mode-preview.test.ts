@@ -87,7 +87,14 @@ describe('Mode Preview panel', () => {
       assert.equal(num(await card.locator('[data-part="bytes-total"]').textContent()), want.bytes.total, `${m} bytes`);
       assert.equal(num(await card.locator('[data-testid="schema-count"]').textContent()), want.visibleTools.length, `${m} schemas`);
     }
-    // OpenClaw 2026.9.6 hydrates no schema from the prompt in directory mode (tooldefs, docs/fidelity.md): neither does the preview.
+    // Code mode says why its schemas are up front, in the one vocabulary: the coding tools are "always sent
+    // (searchable too)", never "direct (every schema)", and the legend says what that means.
+    const code = view.locator('[data-testid="mode-code"]');
+    const summary = await code.locator('[data-testid="schemas"] summary').innerText();
+    assert.match(summary, /always sent \(searchable too\)/);
+    assert.doesNotMatch(summary, /every schema/);
+    assert.match(await code.locator('[data-testid="why-legend"] li[data-why="always-sent"]').textContent() ?? '', /OpenClaw also sends its schema up front in every Tool Search mode/);
+        // OpenClaw 2026.9.6 hydrates no schema from the prompt in directory mode (tooldefs, docs/fidelity.md): neither does the preview.
     assert.equal(cli.modes.directory?.likely?.length ?? 0, 0);
 
     // Switch tabs with the keyboard: Modes -> Directory.

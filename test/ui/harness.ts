@@ -346,3 +346,18 @@ export async function assertContrastInThemes(page: Page, view: FrameLocator, nam
     throw new Error(`${name}: text below 4.5:1\n${kinds.join('\n')}`);
   }
 }
+
+/**
+ * Adds workspace settings to the demo folder's committed
+ * .vscode/settings.json (its snapshot and readUserConfig stay) and returns
+ * the function that puts the file back byte for byte.
+ */
+export function addDemoSettings(extra: Record<string, unknown>): () => void {
+  const file = path.join(env('TSI_WORKSPACE'), '.vscode', 'settings.json');
+  const original = fs.readFileSync(file, 'utf8');
+  // The committed file is JSON with comments: keep them, add the keys before the closing brace.
+  const end = original.lastIndexOf('}');
+  const added = Object.entries(extra).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
+  fs.writeFileSync(file, `${original.slice(0, end).trimEnd()},\n${added}\n${original.slice(end)}`);
+  return () => fs.writeFileSync(file, original);
+}

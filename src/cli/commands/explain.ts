@@ -10,6 +10,7 @@ import { ruleLocationText } from '../../core/reasons';
 import { runAgentJson, runAgentText } from '../../core/policy/runAgent';
 import { withCatalog } from '../session';
 import { visibleText } from '../../core/util/visibleText';
+import { POLICY_NOT_REACHED_LINE } from '../../core/vocabulary';
 
 export const explainCommand: CliCommand = {
   name: 'explain',
@@ -44,7 +45,7 @@ export const explainCommand: CliCommand = {
         // A tool its source excluded never reached the policy: its verdicts are not the answer.
         const notReached = m.chain.some((s) => s.notReached === true);
         if (notReached) {
-          out.push('  policy: not reached (the source excluded it first)');
+          out.push(`  ${POLICY_NOT_REACHED_LINE}`);
         }
         for (const d of notReached ? [] : m.decisions) {
           const where = d.file ? `  (${formatLocation({ file: d.file, line: d.line })})` : '';

@@ -182,6 +182,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
       tool.modelOwner = def.modelOwner;
     }
+    if (def.descriptionCut) {
+      tool.descriptionCut = def.descriptionCut;
+    }
     if (def.annotations) {
       tool.annotations = def.annotations;
     }

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import { suggestNames } from '../catalog/suggestNames';
-import { ruleLocationText, toolReasonText, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
+import { policyNotReached, ruleLocationText, toolReasonText, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
 import type { CatalogTool, PolicyDecision, ServerReport, ToolSourceKind } from '../types';
 import { fixPlanFor, type FixPlan, type ToolFixPlan } from './quickFix';
 
@@ -116,7 +116,7 @@ function chainOf(t: CatalogTool, catalog: Catalog): ChainStep[] {
   const steps: ChainStep[] = [];
   const definition = t.origin ? { file: t.origin.file, line: t.origin.line, column: t.origin.column } : undefined;
   const sourceLabel = t.source === 'mcp' ? `MCP server "${t.sourceName}"` : t.source === 'client' ? 'client tools' : t.sourceName === 'core' ? 'OpenClaw core' : `plugin "${t.sourceName}"`;
-  const defect = r && r.kind !== 'policy' && r.kind !== 'client-conflict' && r.kind !== 'name-conflict' && r.kind !== 'direct-only';
+  const defect = policyNotReached(r);
   if (defect) {
     const text = toolReasonText(t) ?? '';
     steps.push({ stage: 'source', layer: sourceLabel, said: text, effect: 'deny', ...(r.at ? { at: r.at } : {}) });

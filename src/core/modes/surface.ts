@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
+import type { VisibleReason } from '../vocabulary';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
 import type { ToolPolicy } from '../policy/policyEngine';
 import { toolReasonText } from '../reasons';
@@ -24,7 +25,8 @@ export interface IsolationStatus {
 }
 
 /** Why a tool is in front of the model this turn. */
-export type VisibleReason = 'tool-search' | 'direct' | 'direct-only' | 'client' | 'likely' | 'required';
+/** Why a schema is in the request: the words are `vocabulary.ts`'s SENT_BECAUSE. */
+export type { VisibleReason };
 
 export interface VisibleTool {
   name: string;
@@ -196,7 +198,7 @@ function assembleSurface(input: SurfaceInput): Surface {
   if (effectiveMode === 'code') {
     showSearchTool(TOOL_SEARCH_CODE);
     show(directOnly, 'direct-only');
-    show(directVisible, 'direct');
+    show(directVisible, 'always-sent');
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.code}`;
     surface.deferredCount = cataloged.length - directVisible.length;
     return surface;
@@ -205,7 +207,7 @@ function assembleSurface(input: SurfaceInput): Surface {
     showSearchTool(n);
   }
   show(directOnly, 'direct-only');
-  show(directVisible, 'direct');
+  show(directVisible, 'always-sent');
   if (effectiveMode === 'tools') {
     surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.tools}`;
     surface.deferredCount = cataloged.length - directVisible.length;

@@ -19,10 +19,10 @@ export function openclawStep(label: string): PolicyStep {
 }
 
 /**
- * Our decision as a step, by the layer's name (our layers carry OpenClaw's
- * step labels; the rule text is ours to word). A profile layer is the profile
- * step whoever set it: OpenClaw has one profile (an agent's replaces the
- * global one) and one provider profile.
+ * Our decision as a step, by the layer it names (the list that decided:
+ * `tools.deny`, `agents.main.tools.allow`, ...; the rule text is ours to
+ * word). A profile layer is the profile step whoever set it: OpenClaw has one
+ * profile (an agent's replaces the global one) and one provider profile.
  */
 export function ourStep(d: PolicyDecision): PolicyStep {
   const layer = d.layer;
@@ -30,7 +30,9 @@ export function ourStep(d: PolicyDecision): PolicyStep {
   if (layer.startsWith('tools.sandbox')) return 'sandbox';
   if (/^tools\.byProvider\.profile\b/.test(layer)) return 'providerProfile';
   if (/^tools\.profile\b/.test(layer)) return 'profile';
-  if (layer.startsWith('agents.')) return layer.endsWith('.byProvider.allow') ? 'agentProvider' : 'agent';
+  if (layer.startsWith('agents.')) return /\.byProvider\./.test(layer) ? 'agentProvider' : 'agent';
+  if (layer.startsWith('tools.byProvider.')) return 'globalProvider';
+  if (/^tools\.(allow|alsoAllow|deny)$/.test(layer)) return 'global';
   return openclawStep(layer);
 }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { CodeBridge } from '../bridge/codeBridge';
+import { ALWAYS_SENT } from '../vocabulary';
 import type { Catalog } from '../catalog/catalog';
 import { createToolSearchApi } from '../gateway/toolSearchApi';
 import { TurnDispatcher, type DispatchResult } from '../modes/turnDispatcher';
@@ -222,7 +223,7 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   // Directory mode may also send a few likely schemas; the other modes none.
   const allowedLeak = toolSearch.effectiveMode === 'directory' ? MAX_LIKELY : 0;
   add(
-    'Tool Search sends only the compact bridge (or search tools) and direct-only tools',
+    `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
     JSON.stringify(sent) === JSON.stringify(expected) && leaked.length <= allowedLeak,
     `sent [${sent.join(', ')}]${toolSearch.fallbackReason ? ` (${toolSearch.fallbackReason})` : ''}`,
   );

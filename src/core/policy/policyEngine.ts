@@ -1,6 +1,7 @@
 import { dotted, type ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import type { PolicyContext, PolicyDecision, PolicyRuleKind, RuleLocation } from '../types';
+import { listLayer as listLayerName, POLICY, type PolicyList } from '../vocabulary';
 import { isProfileName } from './groups';
 import { OPENCLAW_MODELS, type OpenClawModel, type ProfileName } from './openclawVersions';
 import { aliasOf, namesCoreTool, normalizeToolName, patternMatches, type PolicySubject } from './toolPattern';
@@ -413,7 +414,7 @@ export class ToolPolicy {
       if (deny) {
         const byDefault = deny.origin === 'default';
         decisions.push({
-          layer: layer.name,
+          layer: decisionLayer(layer, 'deny'),
           rule: byDefault ? `OpenClaw ${m.version} default sandbox deny list has "${deny.pattern}" (tools.sandbox.tools.deny is not set)` : describeRule('deny', deny, m),
           effect: 'deny',
           ...placeOf(deny),
@@ -455,7 +456,7 @@ export class ToolPolicy {
       }
       if (entries && entries.length > 0 && m.stripsPluginOnlyAllowlist && layer.kind !== 'sandbox' && layer.kind !== 'session' && !entries.some((r) => namesCoreTool(r.pattern, m))) {
         decisions.push({
-          layer: layer.name,
+          layer: decisionLayer(layer, 'allow'),
           rule: `allow list names no core tool; OpenClaw ${m.version} ignores it so core tools stay available`,
           effect: 'none',
           ...placeOf(layer.allowAt),
@@ -473,7 +474,7 @@ export class ToolPolicy {
           : undefined;
       const chosen = hit ?? viaAdmitter;
       if (chosen) {
-        decisions.push({ layer: layer.name, rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', ...placeOf(chosen.origin === 'profile' ? layer.profile : chosen) });
+        decisions.push({ layer: decisionLayer(layer, layer.alsoAllow.includes(chosen) ? 'alsoAllow' : 'allow'), rule: allowRuleText(layer, chosen, m, viaAdmitter !== undefined, admitter), effect: 'allow', ...placeOf(chosen.origin === 'profile' ? layer.profile : chosen) });
         continue;
       }
       // Only the first refusal's decision is listed (the chain OpenClaw reports); every refusal is a block.
@@ -485,7 +486,7 @@ export class ToolPolicy {
       return { ...denied, decisions, blocks };
     }
     if (decisions.length === 0) {
-      decisions.push({ layer: 'default', rule: 'no policy layer restricts this tool', effect: 'allow' });
+      decisions.push({ layer: POLICY.noLayer.label, rule: POLICY.noLayer.meaning, effect: 'allow' });
     }
     return { allowed: true, decisions };
   }
@@ -500,6 +501,22 @@ function blockOf(layer: PolicyLayer, v: PolicyVerdict, rule?: PolicyRule): Polic
     ...(v.pattern !== undefined ? { pattern: v.pattern } : {}),
     ...(rule ? { rule } : {}),
   };
+}
+
+/**
+ * The layer a decision names: the list that decided (`tools.deny`,
+ * `agents.support.tools.alsoAllow`, `tools.sandbox.tools.allow`), so a deny
+ * entry is never labelled `tools.allow`; a profile decides as itself
+ * (`tools.profile (coding)`). The layer's own name is OpenClaw's step label.
+ */
+function decisionLayer(layer: PolicyLayer, list: PolicyList): string {
+  if (layer.kind === 'profile' || layer.kind === 'provider-profile') {
+    return list === 'alsoAllow' && layer.configPath ? listLayerName(layer.configPath, 'alsoAllow') : layer.name;
+  }
+  if (layer.kind === undefined && layer.profile && list !== 'deny') {
+    return layer.name;
+  }
+  return listLayerName(layer.name.replace(/\.allow$/, ''), list);
 }
 
 function allowRuleText(layer: PolicyLayer, r: PolicyRule, m: OpenClawModel, viaAdmitter: boolean, admitter: string | null): string {
@@ -543,7 +560,7 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
   if (defaults) {
     const list = layer.allow.map((r) => r.pattern);
     decisions.push({
-      layer: layer.name,
+      layer: decisionLayer(layer, 'allow'),
       rule: `not in OpenClaw ${m.version}'s default sandbox allow list [${list.join(', ')}] (tools.sandbox.tools.allow is not set)`,
       effect: 'deny',
     });
@@ -559,7 +576,7 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
   const where = layer.allowAt ?? layer.allow[0];
   const listed = [...layer.allow, ...layer.alsoAllow].map((r) => r.pattern);
   const list: Located | undefined = layer.allowAt ?? (layer.allow[0]?.file ? { ...layer.allow[0], path: layer.allow[0].path?.slice(0, -1) } : undefined);
-  decisions.push({ layer: layer.name, rule: `not in ${path}.allow [${listed.join(', ')}]`, effect: 'deny', ...placeOf(list) });
+  decisions.push({ layer: decisionLayer(layer, 'allow'), rule: `not in ${path}.allow [${listed.join(', ')}]`, effect: 'deny', ...placeOf(list) });
   return {
     allowed: false,
     decisions,

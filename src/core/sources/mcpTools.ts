@@ -134,7 +134,11 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
     }
     const title = raw !== null && typeof raw === 'object' ? (raw as { title?: unknown }).title : undefined;
     def.label = typeof title === 'string' && title.trim() !== '' ? title : def.name;
+    const written = def.description.trim();
     def.description = sanitizeMcpDescription(def.description) ?? mcpFallbackDescription(server, launch);
+    if (written.length > MCP_DESCRIPTION_MAX) {
+      def.descriptionCut = { from: written.length, to: def.description.length };
+    }
     valid.push({ raw: def.name, def });
   });
   const { names, renamed } = assignQualifiedNames(safeServer, valid.map((v) => v.raw));

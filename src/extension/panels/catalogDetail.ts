@@ -9,7 +9,7 @@ import { modelToolOf } from '../../core/modes/surface';
 import type { ToolPolicy } from '../../core/policy/policyEngine';
 import { TOKEN_ENCODING, tokenCount, utf8Bytes } from '../../core/provider/payloadSize';
 import { providerRequest } from '../../core/provider/requestShapes';
-import { toolReasonText } from '../../core/reasons';
+import { policyNotReached, toolReasonText } from '../../core/reasons';
 import { describedTool } from '../../core/search/compactHit';
 import type { CatalogTool, SourceLocation } from '../../core/types';
 import { formatLocation } from '../../core/util/location';
@@ -94,7 +94,8 @@ export function toolDetail(input: DetailInput): ToolDetailView {
   const allowedNow = tool.status !== 'excluded' && input.policy.evaluate(policySubjectOf(tool)).allowed;
   const server = tool.source === 'mcp' ? catalog.servers.find((s) => s.name === tool.sourceName) : undefined;
   const plugin = tool.source === 'openclaw' ? catalog.plugins.find((p) => p.id === tool.sourceName) : undefined;
-  const decisions: DecisionView[] = tool.decisions.map((d) => ({
+  const notReached = policyNotReached(tool.reason);
+  const decisions: DecisionView[] = notReached ? [] : tool.decisions.map((d) => ({
     layer: d.layer,
     rule: d.rule,
     effect: d.effect,
@@ -124,6 +125,7 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     ...(reason ? { reason } : {}),
     ...(tool.hint ? { hint: tool.hint } : {}),
     described: described as unknown as Record<string, unknown>,
+    ...(tool.descriptionCut ? { descriptionCut: tool.descriptionCut } : {}),
     modelVisible: allowedNow,
     inputSchema: described.parameters,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
@@ -131,6 +133,7 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     direct: directSize(tool),
     ...(tool.origin ? { origin: locationView(tool.origin) } : {}),
     decisions,
+    ...(notReached ? { policyNotReached: true } : {}),
     reasonLocations: reasonLocations(tool.reason),
     ...(server
       ? {

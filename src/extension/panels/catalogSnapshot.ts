@@ -50,6 +50,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
     size: catalog.size,
     counts: catalog.countBySource(),
     directOnly: catalog.directOnly.length,
+    alwaysSent: catalog.directOnly.length + catalog.cataloged.filter((t) => t.directVisible === true).length,
     excluded: catalog.excluded.length,
     sources,
     tools: catalog.tools.map((t) => ({

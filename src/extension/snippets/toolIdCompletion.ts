@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CatalogService } from '../catalogService';
 import { isBridgeSnippet } from './snippetFiles';
-import { toolIdContext } from './toolIdContext';
+import { toolIdContext, toolIdFilterText } from './toolIdContext';
 
 /** Where tool ids complete: snippet files, opted-in JavaScript, and untitled JavaScript buffers (the quick way to try one). */
 export function completesToolIds(doc: vscode.TextDocument): boolean {
@@ -38,6 +38,8 @@ export class ToolIdCompletions implements vscode.CompletionItemProvider {
       const item = new vscode.CompletionItem({ label: tool.id, description: tool.status === 'direct-only' ? `${tool.name} (direct-only)` : tool.name }, vscode.CompletionItemKind.Value);
       item.range = range;
       item.insertText = tool.id;
+      // Typing the name people see (`filesystem__read_text`) finds the tool as well as typing its id.
+      item.filterText = toolIdFilterText(tool);
       item.detail = `${tool.source}: ${tool.sourceName}`;
       item.documentation = new vscode.MarkdownString().appendText(tool.description);
       item.sortText = `${tool.status === 'cataloged' ? 0 : 1}${tool.id}`;

@@ -24,3 +24,14 @@ export function toolIdContext(before: string): ToolIdContext | undefined {
   }
   return { op, quote, prefix, start: before.length - prefix.length };
 }
+
+/**
+ * What a tool-id completion is matched against as the user types: the
+ * model-facing name first (`filesystem__read_text_file`, what people see in
+ * the tree, search hits and transcripts), then the id it inserts
+ * (`mcp:filesystem:read_text_file`). The editor's fuzzy match may start at
+ * either word, so typing either finds the tool.
+ */
+export function toolIdFilterText(tool: { id: string; name: string }): string {
+  return tool.name === tool.id ? tool.id : `${tool.name} ${tool.id}`;
+}

@@ -2,12 +2,13 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
-import { ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { policyNotReached, ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { ALWAYS_SENT, decisionLine, POLICY_NOT_REACHED_LINE, STATUS } from '../../core/vocabulary';
 import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS, MANAGE_TRUST } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
 import { visibleLines, visibleText } from '../../core/util/visibleText';
-import type { CatalogTool, SourceLocation, ToolSourceKind } from '../../core/types';
+import type { CatalogTool, ServerReport, SourceLocation, ToolSourceKind } from '../../core/types';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
 export interface NodeIcon {
@@ -102,7 +103,7 @@ function where(loc: SourceLocation | undefined): string {
 }
 
 function toolTooltip(t: CatalogTool): string {
-  const lines = [`${t.name} (${t.id})`, `status: ${t.status}`];
+  const lines = [`${t.name} (${t.id})`, `status: ${STATUS[t.status].label} (${STATUS[t.status].meaning})`];
   const reason = toolReasonText(t);
   if (reason) {
     lines.push(`reason: ${reason}`);
@@ -110,11 +111,17 @@ function toolTooltip(t: CatalogTool): string {
   if (t.description) {
     lines.push('', t.description);
   }
+  if (t.descriptionCut) {
+    lines.push(`(OpenClaw cuts this description: ${t.descriptionCut.from.toLocaleString('en-US')} → ${t.descriptionCut.to.toLocaleString('en-US')} characters)`);
+  }
   const shown = t.decisions.filter((d) => d.effect !== 'none');
-  if (shown.length > 0) {
+  if (policyNotReached(t.reason)) {
+    // Its source excluded it first: the policy's verdicts are not the answer (as the CLI and Explain say).
+    lines.push('', POLICY_NOT_REACHED_LINE);
+  } else if (shown.length > 0) {
     lines.push('', 'policy:');
     for (const d of shown) {
-      lines.push(`  ${d.effect} by ${d.layer}: ${d.rule}${locationSuffix(d)}`);
+      lines.push(`  ${decisionLine(d)}${locationSuffix(d)}`);
     }
   }
   if (t.reason?.at && t.status !== 'cataloged') {
@@ -151,6 +158,37 @@ function firstLine(s: string): string {
 
 function group(id: string, label: string, description: string, icon: NodeIcon, children: TreeNode[], expanded = false, tooltip?: string): GroupNode {
   return { kind: 'group', id, label, description, icon, children, expanded, tooltip };
+}
+
+/** The most common reason among `tools`, with how many share it. */
+function commonReason(tools: readonly CatalogTool[]): { text: string; n: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const t of tools) {
+    const r = toolReasonText(t) ?? t.status;
+    counts.set(r, (counts.get(r) ?? 0) + 1);
+  }
+  const [text, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return text !== undefined && n !== undefined ? { text, n } : undefined;
+}
+
+/**
+ * An MCP server that started and listed its tools, none of which the model
+ * gets: `0 of 37 tools admitted` and the reason, its tools (excluded) under it.
+ */
+function idleServerNode(s: ServerReport, tools: readonly CatalogTool[]): GroupNode {
+  const listed = Math.max(s.toolCount, tools.length);
+  const why = commonReason(tools);
+  const whyText = why ? (why.n === tools.length ? why.text : `${why.text} (${why.n} of ${tools.length})`) : 'no tool listed';
+  const scope = `source/mcp/${s.name}`;
+  return group(
+    scope,
+    s.name,
+    `0 of ${count(listed, 'tool')} admitted · ${whyText}`,
+    { id: 'server', color: 'disabledForeground' },
+    tools.map((t) => toolNode(t, scope)),
+    false,
+    `MCP server "${s.name}" (${s.transport}) from ${s.origin} is running and listed ${count(listed, 'tool')}; the model gets none of them.\n${whyText}`,
+  );
 }
 
 export interface TreeInput {
@@ -304,6 +342,14 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
         server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
       ));
     }
+    if (kind === 'mcp') {
+      // A healthy server whose tools the policy (or its toolFilter) all left out is still there: say so, and why.
+      for (const s of catalog.servers) {
+        if (s.status === 'ok' && !owners.has(s.name)) {
+          children.push(idleServerNode(s, catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === s.name)));
+        }
+      }
+    }
     const faults = children.filter((c) => c.kind === 'notice' && c.severity === 'error').length;
     if (children.length === 0) {
       continue;
@@ -319,11 +365,11 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
   }
   const direct = catalog.directOnly;
   if (direct.length > 0) {
-    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} always visible to the model`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true));
+    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} · ${ALWAYS_SENT.label}`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true, `${STATUS['direct-only'].label}: ${STATUS['direct-only'].meaning}`));
   }
   const excluded = catalog.excluded;
   if (excluded.length > 0) {
-    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} the model never sees`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
+    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} · ${STATUS.excluded.meaning}`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
   }
   if (catalog.tools.length === 0) {
     out.push({ kind: 'notice', id: 'notice/empty', label: 'No tools found', description: 'add an openclaw.json, a client-tools file or an MCP snapshot', severity: 'info', icon: ICONS.info });
@@ -336,15 +382,22 @@ export function modeAndSize(catalog: Catalog, stale?: StaleMark): string {
   return `${catalog.settings.enabled ? catalog.settings.mode : 'direct'} · ${catalog.size}${stale?.lastGood ? ' (stale)' : ''}`;
 }
 
-/** One line for the status bar: the effective mode and the catalog size (and the folder, when there are several roots). */
-export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark): { text: string; tooltip: string } {
+/**
+ * One line for the status bar: the effective mode and the catalog size (and
+ * the folder, when there are several roots); `ariaLabel` is what a screen
+ * reader says, plain text (without it VS Code appends the Markdown source of
+ * the tooltip, `&nbsp;` and all).
+ */
+export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark): { text: string; tooltip: string; ariaLabel: string } {
   const s = catalog.settings;
   const mode = s.enabled ? s.mode : 'direct';
   const by = catalog.countBySource();
   const failed = catalog.servers.filter((x) => x.status === 'failed');
   const failedText = failed.length > 0 ? ` $(error) ${failed.length}` : '';
   const failedTip = failed.map((x) => `MCP server "${x.name}" failed (${x.at?.file ? ruleLocationText(x.at) : x.origin}): ${x.error ?? 'no reason given'}${x.stderrTail && x.stderrTail.length > 0 ? `\n  stderr: ${x.stderrTail.slice(-3).join('\n  stderr: ')}` : ''}\n`).join('');
+  const failedSpoken = failed.length > 0 ? `, ${count(failed.length, 'MCP server')} failed` : '';
   return {
+    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${mode} mode, ${count(catalog.size, 'tool')} in the catalog${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
     text: `${stale ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${failedText}`,
     tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };

@@ -5,6 +5,7 @@
 import type { LocationView, ToolDetailView } from '../shared/catalogProtocol';
 import { el, icon } from '../shared/dom';
 import { jsonTree } from './jsonTree';
+import { POLICY, POLICY_NOT_REACHED_LINE } from '../../core/vocabulary';
 
 export interface DetailHost {
   open(loc: LocationView): void;
@@ -28,6 +29,12 @@ function section(title: string, testId: string, open: boolean, ...body: (Node | 
 
 function pct(x: number): string {
   return `${Math.round(x * 100)}%`;
+}
+
+/** Says that OpenClaw cut the description, and by how much: the text the model reads ends where it was cut. */
+function descriptionCutNote(cut: { from: number; to: number }): HTMLElement {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return el('p', { class: 'banner warning', 'data-testid': 'description-cut' }, icon('scissors'), ` OpenClaw cuts this description: ${n(cut.from)} → ${n(cut.to)} characters. The model reads only the first ${n(cut.to)}, ending in "...".`);
 }
 
 export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLElement): HTMLElement {
@@ -54,8 +61,10 @@ export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLEleme
     why.push(el('p', {}, 'Rule: ', link(loc, host, 'reason-location')));
   }
 
-  const chain = d.decisions.length === 0
-    ? el('p', { class: 'muted' }, 'No policy layer had a say: allowed by default.')
+  const chain = d.policyNotReached
+    ? el('p', { class: 'muted', 'data-testid': 'policy-not-reached' }, POLICY_NOT_REACHED_LINE)
+    : d.decisions.length === 0
+    ? el('p', { class: 'muted' }, `${POLICY.noLayer.meaning}: allowed`)
     : el('ol', { class: 'chain', 'data-testid': 'decision-chain' }, ...d.decisions.map((x) => el('li', {},
       el('span', { class: `pill effect-${x.effect}` }, x.effect),
       ' ', el('strong', {}, x.layer), ': ', el('code', {}, x.rule),
@@ -73,7 +82,7 @@ export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLEleme
     head,
     meta,
     ...(why.length > 0 ? [el('div', { class: 'why' }, ...why)] : []),
-    section('What describe returns', 'describe', true, describeNote, jsonTree(d.described, { openDepth: 1, testId: 'described-json' })),
+    section('What describe returns', 'describe', true, describeNote, ...(d.descriptionCut ? [descriptionCutNote(d.descriptionCut)] : []), jsonTree(d.described, { openDepth: 1, testId: 'described-json' })),
     section('Input schema', 'input-schema', true, jsonTree(d.inputSchema, { openDepth: 3, testId: 'input-schema-tree' })),
     section('Output schema', 'output-schema', false, d.outputSchema ? jsonTree(d.outputSchema, { openDepth: 2 }) : el('p', { class: 'muted' }, 'No output schema.')),
     section('Annotations', 'annotations-section', false, annotations),

@@ -124,8 +124,10 @@ export function emptyValue(f: FormField): unknown {
 }
 
 /**
- * The arguments a fresh form starts with: defaults where the schema has them,
- * and required nested objects filled the same way. Optional fields without a
+ * The arguments a fresh form (or a new array item) starts with: defaults
+ * where the schema has them, required nested objects filled the same way,
+ * and required arrays empty, so an empty list (`observations: []`) is sent as
+ * one rather than left out and refused as missing. Optional fields without a
  * default are left out, as a model would leave them.
  */
 export function initialArgs(form: FormField): Record<string, unknown> {
@@ -135,6 +137,8 @@ export function initialArgs(form: FormField): Record<string, unknown> {
       out[p.key] = structuredClone(p.default);
     } else if (p.required && p.kind === 'object') {
       out[p.key] = initialArgs(p);
+    } else if (p.required && p.kind === 'array') {
+      out[p.key] = [];
     }
   }
   return out;

@@ -22,6 +22,7 @@ import { detailPane } from './detailPane';
 import { nextSort, ownerKey, rowText, SORT_COLUMNS, toggled, ToolTable, type Facets, type SortColumn, type SortOrder } from './tableModel';
 import { recordCall, tryItSection } from './tryIt';
 import { keyTarget, rowWindow, scrollToReveal } from './virtualWindow';
+import { ALWAYS_SENT, STATUS } from '../../core/vocabulary';
 
 const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
@@ -141,7 +142,9 @@ function header(s: CatalogSnapshot): HTMLElement {
     el('span', { class: 'pill mode' }, `mode: ${s.mode}${s.configured ? '' : ' (not configured)'}`), ' ',
     ...(s.openclawVersion ? [el('span', { class: 'pill', 'data-testid': 'openclaw-version', title: s.openclawVersionSource ? `Modelling ${s.openclawVersionSource}` : 'The OpenClaw version whose tool tables and defaults are modelled' }, `OpenClaw ${s.openclawVersion}`), ' '] : []),
     el('strong', { 'data-testid': 'catalog-size' }, String(s.size)), ` tools in the catalog (openclaw ${s.counts.openclaw}, mcp ${s.counts.mcp}, client ${s.counts.client}) · `,
-    `${s.directOnly} direct-only · ${s.excluded} excluded`);
+    el('span', { title: `${STATUS['direct-only'].label}: ${STATUS['direct-only'].meaning}` }, `${s.directOnly} ${STATUS['direct-only'].label}`), ' · ',
+    ...(s.alwaysSent !== undefined ? [el('span', { 'data-testid': 'always-sent', title: ALWAYS_SENT.meaning }, `${s.alwaysSent} ${ALWAYS_SENT.label}`), ' · '] : []),
+    `${s.excluded} ${STATUS.excluded.label}`);
   const h = el('header', {},
     el('div', { class: 'title-row' },
       el('h1', {}, `Effective Catalog${s.workspaceName ? ` — ${s.workspaceName}` : ''}`),

@@ -4,6 +4,7 @@
 // reasons come from configs and servers).
 import { parseHostMessage, type BlockerView, type ChainStepView, type ExplainView, type LinkView, type MatchView, type WebviewMessage } from '../shared/explainProtocol';
 import { el, hostApi, icon } from '../shared/dom';
+import { POLICY } from '../../core/vocabulary';
 
 const vscode = hostApi<WebviewMessage, never>();
 const app = document.getElementById('app') as HTMLElement;
@@ -33,7 +34,7 @@ function step(s: ChainStepView): HTMLElement {
     'li',
     { class: cls, 'data-testid': `step-${s.stage}` },
     el('span', { class: 'stage' }, STAGE_TITLES[s.stage]),
-    el('span', { class: 'effect', title: s.notReached ? 'not reached: an earlier stage excluded the tool' : s.effect }, icon(EFFECT_ICONS[s.effect]), ` ${s.notReached ? 'not reached' : s.effect}`),
+    el('span', { class: 'effect', title: s.notReached ? `${POLICY.notReached.label}: ${POLICY.notReached.meaning}` : s.effect }, icon(EFFECT_ICONS[s.effect]), ` ${s.notReached ? POLICY.notReached.label : s.effect}`),
     el('span', { class: 'layer' }, s.layer),
     el('span', { class: 'said' }, s.said),
   );

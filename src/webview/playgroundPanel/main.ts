@@ -5,6 +5,7 @@ import {
   MAX_QUERY,
   parseHostMessage,
   parsePanelState,
+  termLabel,
   type CatalogInfo,
   type FieldName,
   type HitView,
@@ -107,10 +108,16 @@ function fieldList(m: TermMatchView): string {
   return FIELD_NAMES.filter((f) => m.fields[f] !== undefined).map((f) => `${FIELD_TITLES[f]}${(m.fields[f] ?? 0) > 1 ? ` ×${m.fields[f] ?? 0}` : ''}`).join(', ');
 }
 
+/** A term as people read it: their word, then the stem the index searches, smaller. */
+function termText(t: { term: string; from: string[]; expansion: boolean }): (HTMLElement | string)[] {
+  const { words, stem } = termLabel(t);
+  return [words, ...(stem ? [el('span', { class: 'stem muted', 'data-testid': 'term-stem' }, ` stem ${stem}`)] : [])];
+}
+
 function termChips(h: HitView): HTMLElement {
   const box = el('span', { class: 'chips' });
   for (const m of h.matched) {
-    box.append(el('span', { class: `chip${m.expansion ? ' expansion' : ''}`, title: `${m.term}${m.expansion ? ` (expansion of ${m.from.join(', ')})` : ` (from ${m.from.join(', ')})`}: +${num(m.contribution)} in ${fieldList(m)}` }, `${m.term}`, el('span', { class: 'where' }, ` ${fieldList(m)}`)));
+    box.append(el('span', { class: `chip${m.expansion ? ' expansion' : ''}`, title: `${m.term}${m.expansion ? ` (expansion of ${m.from.join(', ')})` : ` (stem of ${m.from.join(', ')})`}: +${num(m.contribution)} in ${fieldList(m)}` }, ...termText(m), el('span', { class: 'where' }, ` ${fieldList(m)}`)));
   }
   if (h.matched.length === 0) {
     box.append(el('span', { class: 'muted' }, h.tier === 'exact' ? 'exact name or id' : 'no term'));
@@ -196,7 +203,7 @@ function resultsSection(): HTMLElement {
     section.append(replayBanner(replay));
   }
   section.append(
-    el('p', { class: 'summary', 'data-testid': 'summary' }, `${r.hits.length} hit${r.hits.length === 1 ? '' : 's'} for "${r.query}" (limit ${r.limit}) in ${r.ms.toFixed(1)} ms. `, el('span', { class: 'muted' }, 'Query terms: '), ...r.terms.map((t) => el('span', { class: `chip${t.expansion ? ' expansion' : ''}`, title: `${t.expansion ? `expansion of ${t.from.join(', ')}, weight ${t.weight}` : `from ${t.from.join(', ')}`}; in ${t.documentFrequency} tool${t.documentFrequency === 1 ? '' : 's'}` }, t.term))),
+    el('p', { class: 'summary', 'data-testid': 'summary' }, `${r.hits.length} hit${r.hits.length === 1 ? '' : 's'} for "${r.query}" (limit ${r.limit}) in ${r.ms.toFixed(1)} ms. `, el('span', { class: 'muted' }, 'Query terms: '), ...r.terms.map((t) => el('span', { class: `chip${t.expansion ? ' expansion' : ''}`, 'data-testid': 'query-term', title: `${t.expansion ? `expansion of ${t.from.join(', ')}, weight ${t.weight}` : `the index searches the stem "${t.term}" of ${t.from.join(', ')}`}; in ${t.documentFrequency} tool${t.documentFrequency === 1 ? '' : 's'}` }, ...termText(t)))),
   );
   if (r.unavailableServers.length > 0) {
     section.append(el('div', { class: 'banner warning' }, `Unavailable MCP servers (their tools cannot be found): ${r.unavailableServers.join(', ')}`));

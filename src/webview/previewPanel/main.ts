@@ -20,6 +20,7 @@ import {
   type WebviewMessage,
 } from '../shared/previewProtocol';
 import { el, hostApi, icon, shownText } from '../shared/dom';
+import { SENT_BECAUSE } from '../../core/vocabulary';
 
 const vscode = hostApi<WebviewMessage, PanelState>();
 const app = document.getElementById('app') as HTMLElement;
@@ -36,14 +37,9 @@ const MAX_RAW_CHARS = 400_000;
 const PARTS: (keyof PartSizesView)[] = ['tools', 'system', 'messages', 'framing'];
 const PART_TITLES: Record<keyof PartSizesView, string> = { tools: 'tools', system: 'system prompt', messages: 'messages', framing: 'framing' };
 const TAB_TITLES: Record<PreviewTab, string> = { modes: 'Modes', directory: 'Directory', costs: 'Costs per tool', raw: 'Raw request', real: 'Real request' };
-const WHY_TITLES: Record<string, string> = {
-  'tool-search': 'Tool Search tool',
-  direct: 'direct (every schema)',
-  'direct-only': 'direct-only',
-  client: 'client tool',
-  likely: 'likely (from the prompt)',
-  required: 'required',
-};
+const WHY_TITLES: Record<string, string> = Object.fromEntries(Object.entries(SENT_BECAUSE).map(([k, v]) => [k, v.label]));
+/** Why it is there, for each reason: the pill's title and the legend under the list. */
+const WHY_MEANINGS: Record<string, string> = Object.fromEntries(Object.entries(SENT_BECAUSE).map(([k, v]) => [k, v.meaning]));
 
 function button(label: string, title: string, onClick: () => void, opts: { icon?: string; cls?: string; testid?: string } = {}): HTMLButtonElement {
   const b = el('button', { type: 'button', title, class: opts.cls ?? '', ...(opts.testid ? { 'data-testid': opts.testid } : {}) }, ...(opts.icon ? [icon(opts.icon), ' '] : []), label);
@@ -363,10 +359,13 @@ function schemaList(m: ModeView): HTMLElement {
   const summary = el('summary', {}, el('span', { 'data-testid': 'schema-count' }, fmt(m.schemaCount)), ` schema${m.schemaCount === 1 ? '' : 's'} up front: `, Object.entries(m.whyCounts).map(([why, n]) => `${fmt(n)} ${WHY_TITLES[why] ?? why}`).join(', '));
   const list = el('ul', { class: 'schemas' });
   for (const s of m.schemas) {
-    list.append(el('li', { 'data-why': s.why }, el('code', {}, s.name), ' ', el('span', { class: `pill why why-${s.why}` }, WHY_TITLES[s.why] ?? s.why)));
+    list.append(el('li', { 'data-why': s.why }, el('code', {}, s.name), ' ', el('span', { class: `pill why why-${s.why}`, title: WHY_MEANINGS[s.why] ?? s.why }, WHY_TITLES[s.why] ?? s.why)));
   }
   if (m.schemaCount > m.schemas.length) list.append(el('li', { class: 'muted' }, `… and ${fmt(m.schemaCount - m.schemas.length)} more`));
-  return el('details', { 'data-testid': 'schemas' }, summary, list);
+  // Why each kind of schema is there, in the words every surface uses (core/vocabulary.ts).
+  const legend = el('ul', { class: 'small muted why-legend', 'data-testid': 'why-legend' },
+    ...Object.keys(m.whyCounts).map((why) => el('li', { 'data-why': why }, el('strong', {}, WHY_TITLES[why] ?? why), `: ${WHY_MEANINGS[why] ?? ''}`)));
+  return el('details', { 'data-testid': 'schemas' }, summary, list, legend);
 }
 
 function modeCard(m: ModeView, v: PreviewView): HTMLElement {

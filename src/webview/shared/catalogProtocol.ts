@@ -69,6 +69,8 @@ export interface CatalogSnapshot {
   size: number;
   counts: Record<SourceKindView, number>;
   directOnly: number;
+  /** Schemas sent up front in every Tool Search mode: the direct-only tools and the cataloged ones OpenClaw always sends. */
+  alwaysSent?: number;
   excluded: number;
   sources: SourceRow[];
   tools: ToolRow[];
@@ -136,6 +138,8 @@ export interface ToolDetailView {
   hint?: string;
   /** What `describe` returns to the model: the compact hit plus the exact schemas. */
   described: Record<string, unknown>;
+  /** OpenClaw cut the source's description to this many characters (from `from`): the model gets the cut text. */
+  descriptionCut?: { from: number; to: number };
   /** Whether the model may describe and call it (cataloged or direct-only and allowed by policy now). */
   modelVisible: boolean;
   inputSchema: Record<string, unknown>;
@@ -145,6 +149,8 @@ export interface ToolDetailView {
   direct: { bytes: number; tokens: number; encoding: string };
   origin?: LocationView;
   decisions: DecisionView[];
+  /** Its source excluded it before any policy layer was asked: `decisions` is then empty. */
+  policyNotReached?: boolean;
   /** Places the tool's reason names (its rule), when the reason carries them. */
   reasonLocations: LocationView[];
   server?: ServerHealthView;

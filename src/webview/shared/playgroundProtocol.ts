@@ -41,6 +41,18 @@ export interface QueryTermView {
   documentFrequency: number;
 }
 
+/**
+ * What a query term reads as: the words the user wrote (its stem, `sav` for
+ * "save", is secondary information), or for an expansion the word it adds.
+ */
+export function termLabel(t: { term: string; from: readonly string[]; expansion: boolean }): { words: string; stem?: string } {
+  if (t.expansion || t.from.length === 0) {
+    return { words: t.term };
+  }
+  const words = [...new Set(t.from)].join(', ');
+  return words === t.term ? { words } : { words, stem: t.term };
+}
+
 export interface ResultsView {
   query: string;
   limit: number;

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, eventually, find } from './helpers';
 
-// These suites run on examples/demo with its GitHub snapshot configured
-// (toolSearchInspector.snapshots = ["github=snapshots/github"]).
+// These suites run on examples/demo with its GitHub snapshot configured in the
+// demo's own .vscode/settings.json (toolSearchInspector.snapshots = ["github=snapshots/github"]).
 describe('catalog view on the demo workspace', () => {
   it('groups cataloged tools by source and owner, with the snapshot server', async () => {
     const { api } = await activateExtension();

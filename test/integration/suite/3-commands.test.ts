@@ -31,10 +31,10 @@ describe('commands', () => {
     assert.ok(folder);
     const setting = () => vscode.workspace.getConfiguration('toolSearchInspector', folder.uri).inspect<string>('policy.agent')?.workspaceFolderValue;
     const execStatus = async () => (await vscode.commands.executeCommand<Explanation>('toolSearchInspector.explainTool', 'exec'))?.matches[0]?.status;
-    // The folder setting is written to the demo's .vscode/settings.json: leave no file behind that was not there.
+    // The folder setting is written to the demo's committed .vscode/settings.json (its snapshot and
+    // readUserConfig): put the file back as it was, byte for byte, comments included.
     const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-    const hadSettings = await vscode.workspace.fs.stat(settingsFile).then(() => true, () => false);
-    const hadFolder = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder.uri, '.vscode')).then(() => true, () => false);
+    const original = await vscode.workspace.fs.readFile(settingsFile);
     // The demo's default agent (main, default: true) may run exec; its support agent (messaging profile) may not.
     assert.equal(await execStatus(), 'cataloged');
     try {
@@ -43,11 +43,10 @@ describe('commands', () => {
       await eventually(async () => ((await execStatus()) === 'excluded' ? true : undefined), 'exec excluded once the support agent is modelled');
     } finally {
       await vscode.commands.executeCommand('toolSearchInspector.pickAgent', '');
-      if (!hadSettings) {
-        await vscode.workspace.fs.delete(hadFolder ? settingsFile : vscode.Uri.joinPath(folder.uri, '.vscode'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
-      }
+      await vscode.workspace.fs.writeFile(settingsFile, original);
     }
     assert.equal(setting(), undefined);
+    assert.equal(Buffer.from(await vscode.workspace.fs.readFile(settingsFile)).toString('utf8'), Buffer.from(original).toString('utf8'), 'the demo settings file is as it was');
     await eventually(async () => ((await execStatus()) === 'cataloged' ? true : undefined), "exec cataloged again under OpenClaw's choice");
   });
 

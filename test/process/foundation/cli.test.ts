@@ -52,7 +52,8 @@ describe('CLI catalog and explain (contract)', function () {
     const m = j.matches[0];
     assert.equal(m?.status, 'excluded');
     const d = m?.decisions.find((x) => x.effect === 'deny');
-    assert.equal(d?.layer, 'tools.allow');
+    // The layer is the list that decided: a deny entry is tools.deny, never tools.allow.
+    assert.equal(d?.layer, 'tools.deny');
     assert.equal(d?.rule, 'deny "fake_plugin_tool_36"');
     assert.equal(d?.file, 'openclaw.json');
     assert.equal(typeof d?.line, 'number');
@@ -62,7 +63,7 @@ describe('CLI catalog and explain (contract)', function () {
     const r = await cli('explain', 'exec', '--workspace', DEMO, '--no-user-config', '--json', '--provider', 'openai/gpt-5-mini');
     const j = JSON.parse(r.out) as { matches: { status: string; decisions: { layer: string }[] }[] };
     assert.equal(j.matches[0]?.status, 'excluded');
-    assert.equal(j.matches[0]?.decisions[0]?.layer, 'tools.byProvider.allow');
+    assert.equal(j.matches[0]?.decisions[0]?.layer, 'tools.byProvider.deny');
   });
 
   it('explain of an unknown name suggests close names', async () => {

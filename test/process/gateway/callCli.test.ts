@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { summarizeSession } from '../../../src/core/telemetry/summary';
+import { MAX_SHOWN_RESULT_CHARS, shownResult } from '../../../src/cli/commands/call';
 import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
+import { HOSTILE } from '../../helpers/mcp';
 
 interface CallJson {
   ok: boolean;
@@ -68,6 +70,19 @@ describe('CLI call (contract)', () => {
     assert.ok(!(j.error ?? '').includes('fake_plugin_tool_36'), 'never suggests a denied tool');
   });
 
+  it('suggests only close names to a person (edit distance, shared words), or none; the model\'s message stays OpenClaw\'s', async () => {
+    const close = await cli(ws, 'call', 'github__create_isue');
+    assert.equal(close.code, 1);
+    assert.match(close.out, /^unknown tool {2}github__create_isue\nDid you mean: github__create_issue[,?]/);
+    const words = await cli(ws, 'call', 'list pull requests', '--json');
+    const j = JSON.parse(words.out) as CallJson & { suggestions?: string[] };
+    assert.equal(j.suggestions?.[0], 'github__list_pull_requests', JSON.stringify(j.suggestions));
+    assert.match(j.error ?? '', /^Unknown tool id: list pull requests\./, 'the model-facing text is unchanged');
+    const none = await cli(ws, 'call', 'zzqx_nothing');
+    assert.match(none.out, /^unknown tool {2}zzqx_nothing\nNo tool has a close name/);
+    assert.doesNotMatch(none.out, /Did you mean/);
+  });
+
   it('rejects bad --args with exit 2 and a one-line reason', async () => {
     for (const bad of ['{marker', '[1,2]', '"x"']) {
       const r = await cli(ws, 'call', 'fake_plugin_tool_17', '--args', bad);
@@ -104,5 +119,25 @@ describe('CLI call of a live MCP tool', function () {
     assert.match(JSON.stringify(j.result), /Echo: through the gateway/);
     const s = summarizeSession(parseSessionLog(fs.readFileSync(file, 'utf8')).events);
     assert.equal(s.finalCalls[0]?.origin, 'MCP everything');
+  });
+
+  it('prints what a tool said when it reports an error (isError), escaped; --json keeps the whole result', async () => {
+    const ws = cliWorkspace(`mcp: { servers: { fine: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(HOSTILE)}, "ok"] } } },`);
+    const r = await cli(ws, 'call', 'fine__fail', '--args', '{}');
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.equal(r.out.trim(), 'failed  mcp:fine:fail: the tool reported an error\nit failed on purpose');
+    const j = JSON.parse((await cli(ws, 'call', 'fine__fail', '--args', '{}', '--json')).out) as CallJson;
+    assert.equal(j.ok, false);
+    assert.deepEqual((j.result as { content: unknown }).content, [{ type: 'text', text: 'it failed on purpose' }]);
+  });
+});
+
+describe('CLI call: what a tool said, for a person', () => {
+  it('is the text of its content, with hidden characters escaped and the length bounded', () => {
+    assert.equal(shownResult({ content: [{ type: 'text', text: 'bad \u001b[2J\u202Einput' }], isError: true }), 'bad \\x1b[2J<U+202E>input');
+    const long = shownResult({ content: [{ type: 'text', text: 'x'.repeat(MAX_SHOWN_RESULT_CHARS * 2) }] });
+    assert.equal(long.length, MAX_SHOWN_RESULT_CHARS);
+    assert.ok(long.endsWith('…'));
+    assert.equal(shownResult({ value: 1 }), '{\n  "value": 1\n}');
   });
 });

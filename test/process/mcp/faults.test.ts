@@ -42,6 +42,8 @@ describe('live MCP faults', function () {
             missing: { command: 'definitely-not-a-command-tsi' },
             quitter: stdio('exit-before-init'),
             crasher: stdio('exit-during-list'),
+            // A real crash: Node cannot find the server's script and prints its stack, then its version.
+            nomodule: { command: 'node', args: ['./does-not-exist.js'], connectTimeout: 15, timeout: 15 },
             sleeper: stdio('hang-init', 1),
             stuck: { ...stdio('hang-list'), timeout: 1 },
             noisy: stdio('garbage', 3),
@@ -120,6 +122,12 @@ describe('live MCP faults', function () {
   it('a server that exits before initialize, with its stderr kept', () => {
     failedWith('quitter', /server exited during initialize.*missing API key/);
     assert.deepEqual(server('quitter').stderrTail, ['fixture: missing API key, giving up']);
+  });
+
+  it("a real crash: the headline is Node's error line, not its version trailer", () => {
+    failedWith('nomodule', /^the server exited during initialize; stderr: Error: Cannot find module '.*does-not-exist\.js'$/);
+    assert.doesNotMatch(server('nomodule').error ?? '', /Node\.js v\d/);
+    assert.match((server('nomodule').stderrTail ?? []).join('\n'), /Node\.js v\d/, 'the whole tail is still kept');
   });
 
   it('a server that exits during tools/list', () => failedWith('crasher', /server exited during tools\/list.*crashed while listing/));

@@ -37,6 +37,14 @@ describe('catalog workbench: tool detail from core', () => {
     assert.match(d.callNote ?? '', /offline snapshot/);
   });
 
+  it('says when OpenClaw cut the description the model reads (2,781 -> 1,203 characters)', async () => {
+    const catalog = await ws.buildCatalog();
+    const tool = catalog.get('mcp:github:create_issue');
+    assert.ok(tool);
+    assert.equal(toolDetail({ catalog, policy: ws.policy, tool }).descriptionCut, undefined);
+    assert.deepEqual(toolDetail({ catalog, policy: ws.policy, tool: { ...tool, descriptionCut: { from: 2781, to: 1203 } } }).descriptionCut, { from: 2781, to: 1203 });
+  });
+
   it('gives an excluded tool its reason, its decision chain with places, and says the model cannot see it', async () => {
     const catalog = await ws.buildCatalog();
     const tool = catalog.get('openclaw:core:gateway');

@@ -1,8 +1,12 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Catalog } from '../../../src/core/catalog/catalog';
 import { defaultToolSearchSettings } from '../../../src/core/config/toolSearchSettings';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { policyNotReached } from '../../../src/core/reasons';
+import { POLICY_NOT_REACHED_LINE } from '../../../src/core/vocabulary';
+import { scratchDir } from '../../helpers/scratch';
 import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
 import { buildCatalogTree, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
 
@@ -60,6 +64,36 @@ describe('catalog tree model', () => {
     assert.deepEqual(direct.children.map((n) => n.label), catalog.directOnly.map((t) => t.name));
   });
 
+  it('names the list that decided (a deny entry is tools.deny) and says "not reached" for a tool its source excluded, as the CLI does', async () => {
+    const catalog = await demoCatalog();
+    const excluded = group(buildCatalogTree({ catalog, trusted: true }), 'Excluded');
+    const gateway = excluded.children.find((n) => n.label === 'gateway');
+    assert.match(gateway?.tooltip ?? '', /deny by tools\.deny: deny "gateway"/);
+    assert.doesNotMatch(gateway?.tooltip ?? '', /by tools\.allow/);
+    const defect = excluded.children.find((n) => n.kind === 'tool' && policyNotReached(n.tool.reason));
+    assert.ok(defect, 'the demo has a tool its source excluded');
+    assert.ok(defect.tooltip?.includes(POLICY_NOT_REACHED_LINE), defect.tooltip);
+    assert.doesNotMatch(defect.tooltip ?? '', /allow by default/);
+  });
+
+  it('keeps a healthy server whose tools the policy all left out: "0 of 9 tools admitted" and why, its tools under it', async () => {
+    const dir = scratchDir('tsi-tree-');
+    fs.writeFileSync(path.join(dir, 'openclaw.json'), '{\n  tools: { deny: ["bundle-mcp"] },\n}\n');
+    const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }], trusted: true, liveMcp: () => undefined });
+    try {
+      const catalog = await ws.buildCatalog();
+      assert.equal(catalog.cataloged.filter((t) => t.source === 'mcp').length, 0);
+      const mcp = group(buildCatalogTree({ catalog, trusted: true }), 'MCP servers');
+      const github = group(mcp.children, 'github');
+      assert.equal(github.description, '0 of 9 tools admitted · denied by tools.deny "bundle-mcp" (openclaw.json:2)');
+      assert.match(github.tooltip ?? '', /is running and listed 9 tools; the model gets none of them/);
+      assert.equal(github.children.length, 9);
+      assert.doesNotMatch(mcp.description ?? '', /fault/);
+    } finally {
+      await ws.dispose();
+    }
+  });
+
   it('starts with a trust notice that opens Manage Workspace Trust when untrusted', async () => {
     const catalog = await demoCatalog();
     const [first] = buildCatalogTree({ catalog, trusted: false });
@@ -102,6 +136,9 @@ describe('catalog tree model', () => {
     assert.equal(t.text, `$(search) code · ${catalog.size}`);
     assert.match(t.tooltip, /direct-only/);
     assert.match(t.tooltip, /Modelling OpenClaw 2026\.9\.6 \(the newest modelled version/, 'the editor says which OpenClaw it models');
+    // What a screen reader says: plain words, no codicon syntax, no Markdown entities.
+    assert.equal(t.ariaLabel, `Tool Search: code mode, ${catalog.size} tools in the catalog. Click to open the catalog view.`);
+    assert.doesNotMatch(t.ariaLabel, /&nbsp;|\$\(/);
   });
 
   it('panel snapshot: by-source rows add up to the catalog', async () => {

@@ -126,6 +126,35 @@ describe('catalog workbench: form model from an input schema', () => {
     assert.equal(parseInput(count, ''), undefined);
     assert.equal(emptyValue(count), 3);
   });
+
+  it('sends an empty required array as [] (memory__create_entities with no observations), not left out', () => {
+    // The reference memory server's schema, as it lists it.
+    const f = formOf({
+      type: 'object',
+      properties: {
+        entities: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, entityType: { type: 'string' }, observations: { type: 'array', items: { type: 'string' } } },
+            required: ['name', 'entityType', 'observations'],
+          },
+        },
+      },
+      required: ['entities'],
+    });
+    const a0 = initialArgs(f);
+    assert.deepEqual(a0, { entities: [] });
+    const entities = f.properties?.find((p) => p.key === 'entities');
+    assert.ok(entities?.items);
+    // "Add item", then the two text fields typed; the observations list left with 0 items.
+    const a1 = setAt(setAt(setAt(a0, ['entities', 0], emptyValue(entities.items)), ['entities', 0, 'name'], 'Ada'), ['entities', 0, 'entityType'], 'person');
+    assert.deepEqual(a1, { entities: [{ observations: [], name: 'Ada', entityType: 'person' }] });
+    assert.deepEqual(missingRequired(f, a1), []);
+    // Removing the last observation keeps the (required) list, empty.
+    const a2 = removeAt(setAt(a1, ['entities', 0, 'observations', 0], 'x'), ['entities', 0, 'observations', 0]);
+    assert.deepEqual(getAt(a2, ['entities', 0, 'observations']), []);
+  });
 });
 
 describe('catalog workbench: protocol and rule places', () => {

@@ -3,10 +3,17 @@ import type { Catalog } from '../../../src/core/catalog/catalog';
 import { suggestionText } from '../../../src/core/searchExplain/explanationText';
 import { RankExplainer } from '../../../src/core/searchExplain/rankExplanation';
 import { learnedView, resultsView, whyNotView } from '../../../src/extension/panels/playgroundView';
-import { MAX_QUERY, parseHostMessage, parsePanelState, parseWebviewMessage } from '../../../src/webview/shared/playgroundProtocol';
+import { MAX_QUERY, parseHostMessage, parsePanelState, parseWebviewMessage, termLabel } from '../../../src/webview/shared/playgroundProtocol';
 import { fixtureCatalog } from '../search/fixture';
 
 describe('Search Playground protocol', () => {
+  it('a query term reads as the words written, its stem secondary; an expansion as the word it adds', () => {
+    assert.deepEqual(termLabel({ term: 'sav', from: ['save'], expansion: false }), { words: 'save', stem: 'sav' });
+    assert.deepEqual(termLabel({ term: 'fil', from: ['files', 'file'], expansion: false }), { words: 'files, file', stem: 'fil' });
+    assert.deepEqual(termLabel({ term: 'issue', from: ['issue'], expansion: false }), { words: 'issue' });
+    assert.deepEqual(termLabel({ term: 'document', from: ['fil'], expansion: true }), { words: 'document' });
+  });
+
   it('passes exactly the webview messages of the protocol', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready', extra: 1 }), { type: 'ready' });
     assert.deepEqual(parseWebviewMessage({ type: 'search', query: 'create an issue' }), { type: 'search', query: 'create an issue' });

@@ -101,6 +101,9 @@ const rows: Row[] = [
       assert.equal(byRaw.get('create_event')?.description, 'Make one. [redacted MCP metadata instruction] and  system prompt');
       assert.equal(byRaw.get('list')?.label, 'list');
       assert.equal(byRaw.get('list')?.description, `${'x'.repeat(MCP_DESCRIPTION_MAX)}...`);
+      // The cut is marked, so the surfaces can say that the model reads less than the server wrote.
+      assert.deepEqual(byRaw.get('list')?.descriptionCut, { from: 1300, to: MCP_DESCRIPTION_MAX + 3 });
+      assert.equal(byRaw.get('create_event')?.descriptionCut, undefined);
       assert.equal(byRaw.get('bare')?.description, 'Provided by bundle MCP server "cal" (node cal.js).');
       assert.equal(sanitizeMcpDescription('   '), undefined);
       assert.equal(mcpFallbackDescription('s', 'https://h/mcp'), 'Provided by bundle MCP server "s" (https://h/mcp).');

@@ -212,7 +212,7 @@ describe('fidelity: explain names the cause and the fix', () => {
     const m = e.matches[0];
     assert.equal(m?.status, 'excluded');
     assert.match(m?.reason ?? '', /not in OpenClaw 2026\.9\.6's default sandbox allow list/);
-    assert.ok(m?.decisions.some((d) => d.layer === 'tools.sandbox.tools' && d.effect === 'deny' && /default sandbox allow list/.test(d.rule)));
+    assert.ok(m?.decisions.some((d) => d.layer === 'tools.sandbox.tools.allow' && d.effect === 'deny' && /default sandbox allow list/.test(d.rule)));
     assert.match(m?.hint ?? '', /add it to tools\.sandbox\.tools\.allow/);
   });
 
@@ -220,7 +220,7 @@ describe('fidelity: explain names the cause and the fix', () => {
     const e = await explain('{\n  tools: {\n    deny: ["bash"],\n  },\n}', 'exec');
     const m = e.matches[0];
     assert.equal(m?.status, 'excluded');
-    assert.deepEqual(m?.decisions[0], { layer: 'tools.allow', rule: 'deny "bash" (OpenClaw reads "bash" as "exec")', effect: 'deny', file: 'openclaw.json', line: 3, column: 12, path: ['tools', 'deny', 0] });
+    assert.deepEqual(m?.decisions[0], { layer: 'tools.deny', rule: 'deny "bash" (OpenClaw reads "bash" as "exec")', effect: 'deny', file: 'openclaw.json', line: 3, column: 12, path: ['tools', 'deny', 0] });
     assert.match(m?.hint ?? '', /remove "bash" from tools\.deny \(openclaw\.json:3\)/);
   });
 

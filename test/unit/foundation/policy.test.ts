@@ -132,7 +132,7 @@ describe('policy engine', () => {
   it('decisions name the layer, rule, file and line', () => {
     const cfg = parseOpenClawConfig('ws/openclaw.json', '{\n  tools: {\n    allow: ["read"],\n    deny: [\n      "exec",\n    ],\n  },\n}');
     const policy = ToolPolicy.fromConfig(cfg.reader, {});
-    assert.deepEqual(policy.evaluate(core('exec')).decisions[0], { layer: 'tools.allow', rule: 'deny "exec"', effect: 'deny', file: 'ws/openclaw.json', line: 5, column: 7, path: ['tools', 'deny', 0] });
+    assert.deepEqual(policy.evaluate(core('exec')).decisions[0], { layer: 'tools.deny', rule: 'deny "exec"', effect: 'deny', file: 'ws/openclaw.json', line: 5, column: 7, path: ['tools', 'deny', 0] });
     assert.deepEqual(policy.evaluate(core('read')).decisions[0], { layer: 'tools.allow', rule: 'allow "read"', effect: 'allow', file: 'ws/openclaw.json', line: 3, column: 13, path: ['tools', 'allow', 0] });
     const miss = policy.evaluate(core('write'));
     assert.equal(miss.decisions[0]?.effect, 'deny');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { shownUrl } from '../../../src/core/sources/mcp/mcpConnection';
-import { StderrTail } from '../../../src/core/sources/mcp/stderrTail';
+import { StderrTail, stderrHeadline } from '../../../src/core/sources/mcp/stderrTail';
 import { isRelativePathArg, substitute, type VariableContext } from '../../../src/core/sources/mcp/variables';
 
 describe('MCP stderr tail', () => {
@@ -13,6 +13,30 @@ describe('MCP stderr tail', () => {
     stream.write('o\n\n  \nthree\nfour\nfi');
     assert.deepEqual(tail.tail, ['three', 'four', 'fi']);
     assert.equal(tail.last, 'fi');
+  });
+
+  it("the headline is the error line, not Node's version trailer or the stack (Python's last line too)", () => {
+    const node = new StderrTail();
+    node.push([
+      'node:internal/modules/cjs/loader:1228',
+      '  throw err;',
+      '  ^',
+      '',
+      "Error: Cannot find module '/ws/does-not-exist.js'",
+      '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)',
+      '    at node:internal/main/run_main_module:28:49 {',
+      "  code: 'MODULE_NOT_FOUND',",
+      '  requireStack: []',
+      '}',
+      '',
+      'Node.js v20.20.2',
+      '',
+    ].join('\n'));
+    assert.equal(node.last, 'Node.js v20.20.2');
+    assert.equal(node.headline, "Error: Cannot find module '/ws/does-not-exist.js'");
+    assert.equal(stderrHeadline(['Traceback (most recent call last):', '  File "server.py", line 1, in <module>', "ModuleNotFoundError: No module named 'mcp'"]), "ModuleNotFoundError: No module named 'mcp'");
+    assert.equal(stderrHeadline(['starting', 'fixture: missing API key, giving up']), 'fixture: missing API key, giving up');
+    assert.equal(stderrHeadline([]), undefined);
   });
 
   it('bounds what a server that never ends a line can make us hold', () => {

@@ -56,6 +56,9 @@ describe('mode surfaces', () => {
     assert.match(code?.description ?? '', /openclaw\.tools\.search\(query/);
     assert.equal(s.fallbackReason, undefined);
     assert.equal(s.deferredCount, catalog.size - visible.length);
+    // Searchable tools sent up front anyway are "always sent", not "direct" (which is direct mode's every schema).
+    assert.deepEqual(s.visible.filter((v) => v.why === 'always-sent').map((v) => v.name).sort(), visible.map((t) => t.name).sort());
+    assert.ok(!s.visible.some((v) => v.why === 'direct'));
   });
 
   it('code falls back to tools mode with the reason when no isolated child is available', () => {

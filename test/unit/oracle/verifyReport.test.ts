@@ -44,5 +44,11 @@ describe('oracle: verify report', () => {
     assert.equal(ourStep({ layer: 'tools.sandbox.tools', rule: 'deny "exec"', effect: 'deny' }), 'sandbox');
     assert.equal(ourStep({ layer: 'tools.allow', rule: 'deny "exec"', effect: 'deny' }), 'global');
     assert.equal(ourStep({ layer: 'tools.allow', rule: 'not in profile "coding" (alsoAllow)', effect: 'deny' }), 'global');
+    // A decision names the list that decided: a deny entry is `….deny`, never `….allow`.
+    assert.equal(ourStep({ layer: 'tools.deny', rule: 'deny "exec"', effect: 'deny' }), 'global');
+    assert.equal(ourStep({ layer: 'agents.main.tools.deny', rule: 'deny "exec"', effect: 'deny' }), 'agent');
+    assert.equal(ourStep({ layer: 'agents.main.tools.byProvider.deny', rule: 'deny "exec"', effect: 'deny' }), 'agentProvider');
+    assert.equal(ourStep({ layer: 'tools.byProvider.deny', rule: 'deny "exec"', effect: 'deny' }), 'globalProvider');
+    assert.equal(ourStep({ layer: 'tools.sandbox.tools.deny', rule: 'deny "exec"', effect: 'deny' }), 'sandbox');
   });
 });

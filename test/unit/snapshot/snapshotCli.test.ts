@@ -69,7 +69,7 @@ describe('CLI snapshot, diff and check', function () {
     const gateway = snap.tools.find((t) => t.id === 'openclaw:core:gateway');
     assert.equal(gateway?.status, 'excluded');
     assert.equal(gateway?.reasonKind, 'policy');
-    assert.deepEqual(gateway?.rule, { layer: 'tools.allow', rule: 'deny "gateway"', file: 'openclaw.json', line: 5 });
+    assert.deepEqual(gateway?.rule, { layer: 'tools.deny', rule: 'deny "gateway"', file: 'openclaw.json', line: 5 });
     assert.ok(snap.tools.every((t) => /^[0-9a-f]{16}$/.test(t.schemaHash) && /^[0-9a-f]{16}$/.test(t.descriptionHash)));
     assert.equal(snap.isolation.probed, false);
 
@@ -105,17 +105,17 @@ describe('CLI snapshot, diff and check', function () {
     assert.deepEqual(d.added, []);
     assert.deepEqual(d.removed, []);
     assert.deepEqual(d.excluded.map((t) => [t.id, t.from, t.to, t.reasonKind]), [['openclaw:fake-plugin:fake_plugin_tool_07', 'cataloged', 'excluded', 'policy']]);
-    assert.deepEqual(d.excluded[0]?.rule, { layer: 'tools.allow', rule: 'deny "fake_plugin_tool_07"', file: 'openclaw.json', line: 5 });
+    assert.deepEqual(d.excluded[0]?.rule, { layer: 'tools.deny', rule: 'deny "fake_plugin_tool_07"', file: 'openclaw.json', line: 5 });
     const direct = d.modes.find((m) => m.mode === 'direct');
     assert.deepEqual(direct?.visibleRemoved, ['fake_plugin_tool_07']);
     assert.ok((direct?.bytes.delta ?? 0) < 0 && (direct?.tokens.delta ?? 0) < 0);
     assert.deepEqual(d.modes.find((m) => m.mode === 'code')?.visibleAdded, []);
 
     const human = await cli(ws, 'diff', 'before.json');
-    assert.match(human.out, /excluded\s+openclaw:fake-plugin:fake_plugin_tool_07\s+cataloged -> excluded\s+tools\.allow: deny "fake_plugin_tool_07" \(openclaw\.json:5\)/);
+    assert.match(human.out, /excluded\s+openclaw:fake-plugin:fake_plugin_tool_07\s+cataloged -> excluded\s+tools\.deny: deny "fake_plugin_tool_07" \(openclaw\.json:5\)/);
     const md = await cli(ws, 'diff', 'before.json', '--markdown');
     assert.match(md.out, /### Newly excluded \(1\)/);
-    assert.match(md.out, /\| `openclaw:fake-plugin:fake_plugin_tool_07` \| cataloged → excluded \| tools\.allow: deny "fake_plugin_tool_07" \(openclaw\.json:5\) \|/);
+    assert.match(md.out, /\| `openclaw:fake-plugin:fake_plugin_tool_07` \| cataloged → excluded \| tools\.deny: deny "fake_plugin_tool_07" \(openclaw\.json:5\) \|/);
 
     // The other way round the tool is re-admitted, with the rule that had excluded it.
     assert.equal((await cli(ws, 'snapshot', '--out', 'after.json')).code, 0);
@@ -170,7 +170,7 @@ describe('CLI snapshot, diff and check', function () {
     const report = JSON.parse(json.out) as { ok: boolean; breaches: { line: number; key: string; message: string }[] };
     assert.equal(report.ok, false);
     assert.deepEqual(report.breaches.map((b) => [b.line, b.key]), [[4, 'maxTokens.direct'], [7, 'mustBeCataloged[0]']]);
-    assert.match(report.breaches[1]?.message ?? '', /excluded \(tools\.allow: deny "fake_plugin_tool_07" \(openclaw\.json:5\)\)/);
+    assert.match(report.breaches[1]?.message ?? '', /excluded \(tools\.deny: deny "fake_plugin_tool_07" \(openclaw\.json:5\)\)/);
   });
 
   it('check reports an unreadable budget as an input error at its line (exit 2)', async () => {

@@ -4,7 +4,7 @@ import type { RunReport } from '../../../src/core/bridge/runReport';
 import { outcomeOf, SnippetRunHistory, SNIPPET_HISTORY_LIMIT } from '../../../src/extension/snippets/runHistory';
 import { isBridgeSnippet } from '../../../src/extension/snippets/snippetFiles';
 import { clip, snippetMarks } from '../../../src/extension/snippets/snippetMarks';
-import { toolIdContext } from '../../../src/extension/snippets/toolIdContext';
+import { toolIdContext, toolIdFilterText } from '../../../src/extension/snippets/toolIdContext';
 
 type Marked = Pick<RunReport, 'ok' | 'value' | 'error' | 'errorLine' | 'trace'>;
 
@@ -51,6 +51,14 @@ describe('tool id context in describe("…") and call("…")', () => {
   it('finds the string being typed', () => {
     assert.deepEqual(toolIdContext('await openclaw.tools.call("mcp:git'), { op: 'call', quote: '"', prefix: 'mcp:git', start: 27 });
     assert.deepEqual(toolIdContext("describe( '"), { op: 'describe', quote: "'", prefix: '', start: 11 });
+  });
+
+  it('completions match on the model-facing name as well as the id they insert', () => {
+    const filterText = toolIdFilterText({ id: 'mcp:filesystem:read_text_file', name: 'filesystem__read_text_file' });
+    // What people type is a prefix of one of its words: the name they see, or the id.
+    assert.ok(filterText.split(' ').some((w) => w.startsWith('filesystem__read_text')), filterText);
+    assert.ok(filterText.split(' ').some((w) => w.startsWith('mcp:filesystem:read')), filterText);
+    assert.equal(toolIdFilterText({ id: 'x', name: 'x' }), 'x');
   });
 
   it('is not fooled by other calls, closed strings or later arguments', () => {

@@ -205,7 +205,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     }
     state.ready = false;
     state.status = 'failed';
-    const last = connection.stderr.last;
+    const last = connection.stderr.headline;
     state.error = `${connection.transport === 'stdio' ? 'the server exited' : 'the connection closed'} after listing its tools${last ? `; stderr: ${last}` : ''}`;
     state.tools = [];
     void connection.close();

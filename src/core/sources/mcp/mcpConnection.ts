@@ -266,8 +266,10 @@ export class McpServerConnection {
   describe(err: unknown, phase: string): string {
     const c = this.config;
     const e = err as NodeJS.ErrnoException;
-    const stderrNote = this.stderr.last ? `; stderr: ${this.stderr.last}` : '';
-    const side = this.transportError;
+    const said = this.stderr.headline;
+    const stderrNote = said ? `; stderr: ${said}` : '';
+    // Writing to a server that has already exited (EPIPE) is a consequence of the exit, not something it wrote.
+    const side = (this.transportError as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' ? undefined : this.transportError;
     // On stdio, a transport error is output we could not parse; on HTTP, the last network or protocol failure.
     const sideNote = side ? (this.transport === 'stdio' ? `; the server wrote invalid output: ${errorMessage(side).slice(0, 200)}` : `; last transport error: ${errorMessage(side).slice(0, 200)}`) : '';
     if (typeof e?.code === 'string' && typeof e.syscall === 'string' && e.syscall.startsWith('spawn')) {
