@@ -342,3 +342,47 @@ export const compositionCase = fc
     if (names.length > 0) config.mcp = { servers: Object.fromEntries(names.map((n, i) => [n, servers[i]])) };
     return { config, session: r.session, mcpListings: Object.fromEntries(names.map((n, i) => [n, listings[i] ?? []])) };
   });
+
+/**
+ * Runs that exercise OpenClaw's plugin-tool allow-list gate
+ * (`createPluginToolAllowlist` over `collectExplicitAllowlist`): profiles,
+ * allow and alsoAllow at the global and the agent level (empty lists too),
+ * with the entries that decide whether a bundled plugin builds its tools:
+ * core groups naming plugin tools, plugin ids, tool names, globs, `*`,
+ * `group:plugins`.
+ */
+const GATE_ENTRIES = [
+  'group:ui', 'group:memory', 'group:web', 'group:fs', 'group:plugins', 'browser', 'canvas', 'Canvas', 'memory_search', 'intent', 'memory-core',
+  'file-transfer', 'file_*', 'dir_list', 'talk_voice', 'exec', 'read', 'session_status', '*', ' group:UI ',
+];
+const gateList = fc.uniqueArray(fc.constantFrom(...GATE_ENTRIES), { maxLength: 3 });
+const gateSection = fc.record(
+  { profile: fc.constantFrom('minimal', 'coding', 'messaging', 'full', 'nope'), allow: gateList, alsoAllow: gateList },
+  { requiredKeys: [] },
+);
+export const pluginGateCase = fc
+  .record(
+    {
+      tools: gateSection,
+      agent: fc.option(gateSection, { nil: undefined }),
+      sandbox: fc.option(
+        fc.record({ mode: fc.constant('all'), tools: fc.option(fc.record({ allow: gateList, alsoAllow: gateList }, { requiredKeys: [] }), { nil: undefined }) }),
+        { nil: undefined },
+      ),
+      plugins: fc.option(fc.record({ enabled: fc.boolean(), entries: fc.constant({ 'memory-core': { enabled: true } }) }, { requiredKeys: [] }), { nil: undefined }),
+    },
+    { requiredKeys: ['tools'] },
+  )
+  .map((r) => {
+    const tools: Record<string, unknown> = { ...r.tools, toolSearch: false };
+    if (r.sandbox?.tools) tools.sandbox = { tools: r.sandbox.tools };
+    const config: Record<string, unknown> = { tools };
+    if (r.agent || r.sandbox) {
+      config.agents = {
+        ...(r.sandbox ? { defaults: { sandbox: { mode: r.sandbox.mode } } } : {}),
+        ...(r.agent ? { list: [{ id: 'main', tools: r.agent }] } : {}),
+      };
+    }
+    if (r.plugins) config.plugins = r.plugins;
+    return { config, session: 'main' as const, mcpListings: {} };
+  });
