@@ -359,6 +359,8 @@ interface CompositionArgs {
   session?: 'main' | 'other';
   /** What each configured MCP server answers to `tools/list`, by server name (no server is started). */
   mcpListings?: Record<string, Json[]>;
+  /** Which servers offer resources or prompts (their `initialize` capabilities), by server name. */
+  mcpCapabilities?: Record<string, { resources?: boolean; prompts?: boolean }>;
   /** Tool Search mode for `applyToolSearchCatalog` (the run's own config decides whether it is on). */
   directToolNames?: string[];
 }
@@ -482,7 +484,17 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
     const safeServerName = safeServerNamesByServer.get(serverName) ?? serverName;
     const toolFilter = normalizeMcpToolFilter(rawServer.toolFilter);
     const normalized = normalizeMcpToolCatalog(listed, validator, (toolName: string) => (isMcpToolAllowed(toolFilter, toolName) ? 'include' : 'exclude')) as { tools: Record<string, unknown>[] };
-    catalog.servers[serverName] = { serverName, safeServerName, launchSummary: serverName, toolCount: normalized.tools.length, ...(toolFilter ? { toolFilter } : {}) };
+    // As the session MCP runtime records a server (`summarizeServerCapabilities`): a capability offered is an object.
+    const offers = args.mcpCapabilities?.[serverName] ?? {};
+    catalog.servers[serverName] = {
+      serverName,
+      safeServerName,
+      launchSummary: serverName,
+      toolCount: normalized.tools.length,
+      ...(offers.resources === true ? { resources: { listChanged: false } } : {}),
+      ...(offers.prompts === true ? { prompts: { listChanged: false } } : {}),
+      ...(toolFilter ? { toolFilter } : {}),
+    };
     for (const tool of normalized.tools) {
       const meta = tool._meta as { ui?: { visibility?: unknown } } | undefined;
       const ui = meta?.ui && typeof meta.ui === 'object' && !Array.isArray(meta.ui) ? meta.ui : undefined;

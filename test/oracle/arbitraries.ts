@@ -254,7 +254,7 @@ const toolsSection = fc.record(
 );
 
 /** Raw MCP tool names with the awkwardness real servers have: case, dots, leading digits, spaces, repeats. */
-const MCP_TOOL_NAMES = ['list_issues', 'create_issue', 'ui_get', 'search', 'Search', 'get.file', '2fa-code', 'read file', 'x'.repeat(70), 'delete_repo', 'list-prs', 'é_query'];
+const MCP_TOOL_NAMES = ['list_issues', 'create_issue', 'ui_get', 'search', 'Search', 'get.file', '2fa-code', 'read file', 'x'.repeat(70), 'delete_repo', 'list-prs', 'é_query', 'resources_list'];
 const listedMcpTool = fc.record(
   {
     name: fc.constantFrom(...MCP_TOOL_NAMES),
@@ -266,7 +266,7 @@ const listedMcpTool = fc.record(
   { requiredKeys: ['name', 'inputSchema'] },
 );
 /** toolFilter patterns: `*` globs, and the glob syntax OpenClaw does not know (`?`, braces), in both cases. */
-const filterPatterns = fc.uniqueArray(fc.constantFrom('list_*', 'LIST_*', '*_issue', 'gh__*', 'search', 'sea?ch', '{search,ui_get}', '*', ' search ', 'ui_*', '*e*'), { maxLength: 3 });
+const filterPatterns = fc.uniqueArray(fc.constantFrom('list_*', 'LIST_*', '*_issue', 'gh__*', 'search', 'sea?ch', '{search,ui_get}', '*', ' search ', 'ui_*', '*e*', 'prompts_*', 'resources_read'), { maxLength: 3 });
 const mcpServer = fc.record(
   {
     command: fc.constant('node'),
@@ -327,20 +327,30 @@ export const compositionCase = fc
         { requiredKeys: [] },
       ),
       servers: fc.uniqueArray(fc.constantFrom(...SERVER_NAMES), { maxLength: 2 }).chain((names) =>
-        fc.tuple(fc.constant(names), fc.tuple(...names.map(() => mcpServer)), fc.tuple(...names.map(() => fc.array(listedMcpTool, { maxLength: 5 })))),
+        fc.tuple(
+          fc.constant(names),
+          fc.tuple(...names.map(() => mcpServer)),
+          fc.tuple(...names.map(() => fc.array(listedMcpTool, { maxLength: 5 }))),
+          fc.tuple(...names.map(() => fc.record({ resources: fc.boolean(), prompts: fc.boolean() }))),
+        ),
       ),
       session: fc.constantFrom<'main' | 'other'>('main', 'other'),
     },
     { requiredKeys: ['servers', 'session'] },
   )
   .map((r) => {
-    const [names, servers, listings] = r.servers;
+    const [names, servers, listings, offers] = r.servers;
     const config: Record<string, unknown> = {};
     if (r.agents) config.agents = r.agents;
     if (r.tools) config.tools = r.tools;
     if (r.plugins) config.plugins = r.plugins;
     if (names.length > 0) config.mcp = { servers: Object.fromEntries(names.map((n, i) => [n, servers[i]])) };
-    return { config, session: r.session, mcpListings: Object.fromEntries(names.map((n, i) => [n, listings[i] ?? []])) };
+    return {
+      config,
+      session: r.session,
+      mcpListings: Object.fromEntries(names.map((n, i) => [n, listings[i] ?? []])),
+      mcpCapabilities: Object.fromEntries(names.map((n, i) => [n, offers[i] ?? {}])),
+    };
   });
 
 /**

@@ -32,6 +32,20 @@ describe('oracle (i): composition of a run', () => {
     assert.deepEqual(await compare({ config: {}, session: 'main', mcpListings: {} }), []);
   });
 
+  it('builds the MCP prompt and resource tools OpenClaw adds for servers that offer them, names, filters and collisions alike', async () => {
+    const { oracle: o } = await oracle();
+    const c: CompositionCase = {
+      config: { mcp: { servers: { gh: { command: 'node', args: ['s.js'] }, docs: { command: 'node', args: ['d.js'], toolFilter: { exclude: ['prompts_get'] } } } } },
+      session: 'main',
+      mcpListings: { gh: [{ name: 'resources_list', inputSchema: { type: 'object' } }, { name: 'search', inputSchema: { type: 'object' } }], docs: [] },
+      mcpCapabilities: { gh: { resources: true, prompts: true }, docs: { prompts: true } },
+    };
+    const theirs = await openclawComposition(o, c);
+    const names = [...theirs.tools.keys()].filter((n) => n.startsWith('gh__') || n.startsWith('docs__')).sort();
+    assert.deepEqual(names, ['docs__prompts_list', 'gh__prompts_get', 'gh__prompts_list', 'gh__resources_list', 'gh__resources_list-2', 'gh__resources_read', 'gh__search']);
+    assert.deepEqual(await compare(c), []);
+  });
+
   it('builds the same tools, searchable and visible alike, for generated configs', async () => {
     await differential(compositionCase, compare);
   });

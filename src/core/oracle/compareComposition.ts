@@ -18,6 +18,8 @@ export interface CompositionCase {
   session: 'main' | 'other';
   /** Each configured server's `tools/list` answer, by server name; no server is started on either side. */
   mcpListings: Record<string, unknown[]>;
+  /** What a server offers besides tools (its `initialize` capabilities), by server name; default neither. */
+  mcpCapabilities?: Record<string, { resources?: boolean; prompts?: boolean }>;
 }
 
 /** A tool of a composed run, as the model meets it. */
@@ -50,7 +52,7 @@ export async function openclawComposition(o: OpenClawOracle, c: CompositionCase)
   // The run is a local operator turn (see the recipe): nothing joins OpenClaw's `directToolNames` for a version
   // whose tools are generated from such a turn; the seed's design models a run that replies through `message`.
   const directToolNames = generatedToolsFor(modelledAs(o.version).model.version) ? [] : [REPLY_TOOL_NAME];
-  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, directToolNames });
+  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, mcpCapabilities: c.mcpCapabilities ?? {}, directToolNames });
   if (r.refused !== undefined) {
     return { refused: true, toolSearch: false, tools: new Map() };
   }
@@ -66,8 +68,17 @@ export async function openclawComposition(o: OpenClawOracle, c: CompositionCase)
 
 /** A connection that answers `tools/list` with a given listing: the server as OpenClaw's side receives it too. */
 class ListedConnection extends McpServerConnection {
-  constructor(config: McpServerConfig, hooks: ConnectionHooks, private readonly listing: readonly unknown[]) {
+  constructor(
+    config: McpServerConfig,
+    hooks: ConnectionHooks,
+    private readonly listing: readonly unknown[],
+    private readonly offers: { resources?: boolean; prompts?: boolean } = {},
+  ) {
     super(config, hooks);
+  }
+
+  override capabilities(): { resources: boolean; prompts: boolean } {
+    return { resources: this.offers.resources === true, prompts: this.offers.prompts === true };
   }
 
   override connect(): Promise<void> {
@@ -98,7 +109,14 @@ export async function ourCatalogFor(c: CompositionCase, dir: string, openclawVer
     policy: c.session === 'main' ? { session: 'main' } : { session: 'oracle-other' },
     liveMcp: (w) => {
       const found = discoverWorkspaceServers(w);
-      return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: true, openConnection: (config, hooks) => new ListedConnection(config, hooks, c.mcpListings[config.name] ?? []) });
+      const utilityTools = generatedToolsFor(openclawVersion)?.mcpUtilityTools;
+      return new LiveMcpSource({
+        servers: found.servers,
+        diagnostics: found.diagnostics,
+        trusted: true,
+        ...(utilityTools ? { utilityTools } : {}),
+        openConnection: (config, hooks) => new ListedConnection(config, hooks, c.mcpListings[config.name] ?? [], c.mcpCapabilities?.[config.name]),
+      });
     },
   });
   try {
