@@ -1,5 +1,5 @@
 /** The areas where the product is compared with the real OpenClaw. */
-export const ORACLE_SUITES = ['config', 'policy', 'compact', 'directory', 'search', 'lookup', 'mcpNames', 'clientConflicts', 'composition'] as const;
+export const ORACLE_SUITES = ['config', 'policy', 'compact', 'directory', 'search', 'lookup', 'mcpNames', 'clientConflicts', 'composition', 'request'] as const;
 export type OracleSuite = (typeof ORACLE_SUITES)[number];
 
 /** One place where the product and OpenClaw answered differently. */
