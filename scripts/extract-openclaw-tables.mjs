@@ -306,7 +306,25 @@ if (fs.existsSync(extDir)) {
     const m = JSON.parse(fs.readFileSync(f, 'utf8'));
     const declared = Array.isArray(m.contracts?.tools) ? m.contracts.tools.filter((t) => typeof t === 'string') : [];
     if (typeof m.id === 'string' && declared.length > 0) {
-      bundledPluginTools[m.id] = { tools: declared, enabledByDefault: m.enabledByDefault === true, ...(m.kind ? { kind: m.kind } : {}) };
+      // `toolMetadata.<tool>.profiles`: the tool profiles whose allow list the run adds this tool to
+      // (conversation-capability-profile.ts resolveManifestToolProfileNames), whether the plugin loads or not.
+      const toolProfiles = {};
+      for (const t of declared) {
+        const ps = m.toolMetadata?.[t]?.profiles;
+        if (Array.isArray(ps) && ps.some((x) => typeof x === 'string')) {
+          toolProfiles[t] = ps.filter((x) => typeof x === 'string');
+        }
+      }
+      // `toolMetadata.<tool>.optional`: built only when an allow list names the tool or its plugin
+      // (src/plugins/tools.ts, `allowlist.allowsTool` for optional tools).
+      const optionalTools = declared.filter((t) => m.toolMetadata?.[t]?.optional === true);
+      bundledPluginTools[m.id] = {
+        tools: declared,
+        enabledByDefault: m.enabledByDefault === true,
+        ...(m.kind ? { kind: m.kind } : {}),
+        ...(Object.keys(toolProfiles).length > 0 ? { toolProfiles } : {}),
+        ...(optionalTools.length > 0 ? { optionalTools } : {}),
+      };
     }
   }
 }
@@ -377,7 +395,7 @@ const tables = {
     directVisible: 'src/agents/core-tool-factory-descriptors.ts isCoreCodingSurfaceToolName (families base-coding, shell); src/agents/tool-search-catalog.ts isDirectVisibleCatalogTool',
     policyNameFamilies: 'src/agents/tool-policy.ts SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS (expandShippedCoreToolPolicyNames)',
     policyNameRenames: 'src/agents/tool-policy.ts SHIPPED_CORE_POLICY_RENAMES (expandShippedCoreToolPolicyNames)',
-    bundledPluginTools: 'dist/extensions/*/openclaw.plugin.json (id, contracts.tools, enabledByDefault, kind)',
+    bundledPluginTools: 'dist/extensions/*/openclaw.plugin.json (id, contracts.tools, enabledByDefault, kind, toolMetadata.<tool>.profiles and .optional)',
     defaultMemorySlot: 'src/plugins/slots.ts defaultSlotIdForKey("memory")',
     sandboxNeverBuilds: 'createOpenClawCodingTools with a sandbox allowing * against the same run unsandboxed',
     constructionSwitches: 'createOpenClawCodingTools on {} and on each switch alone (the tools each switch stops building)',

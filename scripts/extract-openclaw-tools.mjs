@@ -115,6 +115,7 @@ const createToolSearchCatalogRef = await named('createToolSearchCatalogRef');
 const getPluginToolMeta = await named('getPluginToolMeta');
 const createCronCreatorAuthorityCapability = await named('createCronCreatorAuthorityCapability');
 const runWithCronCreatorAuthorityCapability = await named('runWithCronCreatorAuthorityCapability');
+const buildBundleMcpToolsFromCatalog = await named('buildBundleMcpToolsFromCatalog');
 const controlNames = await namedValue('TOOL_SEARCH_CONTROL_TOOL_NAMES', (v) => v instanceof Set && v.has('tool_search_code'));
 const groupsMod = await namedValue('CORE_TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
 
@@ -300,6 +301,36 @@ for (const c of CONDITIONS) {
   }
 }
 
+// ---------------------------------------------------------------- MCP utility tools
+
+/**
+ * The tools OpenClaw adds for an MCP server that offers resources or prompts
+ * (`buildBundleMcpToolsFromCatalog`: `resources_list`, `resources_read`,
+ * `prompts_list`, `prompts_get`, each subject to the server's toolFilter on
+ * the operation name), projected for a server with both capabilities and no
+ * tools. The server's name becomes a `{{serverName}}` slot in the texts; the
+ * template is kept only if filling it gives back what a second server name gave.
+ */
+function mcpUtilityTools() {
+  const project = (serverName) =>
+    buildBundleMcpToolsFromCatalog({
+      catalog: { servers: { [serverName]: { serverName, safeServerName: serverName, launchSummary: serverName, toolCount: 0, resources: { listChanged: false }, prompts: { listChanged: false } } }, tools: [] },
+      reservedToolNames: [],
+    }).map((t) => ({ operation: getPluginToolMeta(t)?.mcp?.operation, ...wire(t), label: t.label }));
+  const a = project('tsi-probe-server');
+  const b = project('other-probe');
+  const out = a.map((t) => {
+    const template = JSON.parse(JSON.stringify(t).split('tsi-probe-server').join('{{serverName}}'));
+    const other = b.find((x) => x.operation === t.operation);
+    if (JSON.stringify(template).split('{{serverName}}').join('other-probe') !== JSON.stringify(other)) {
+      throw new Error(`MCP utility tool ${t.operation}: the texts do not vary only by the server name; cannot template them`);
+    }
+    const { name: _name, ...rest } = template;
+    return { ...rest, capability: t.operation.startsWith('resources_') ? 'resources' : 'prompts' };
+  });
+  return out.sort((x, y) => (x.operation < y.operation ? -1 : 1));
+}
+
 const data = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tools.mjs',
@@ -309,12 +340,15 @@ const data = {
     owner: 'getPluginToolMeta(tool).pluginId, else core',
     groups: 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
+    mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
   },
   inputs: { provider: 'openai-completions', contextWindow: CONTEXT_WINDOW, modelHasVision: false, senderIsOwner: true, trigger: 'local operator turn' },
   tools,
   conditions,
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
   modes,
+  // Per MCP server that offers resources / prompts: `<server>__<operation>` tools, texts with a `{{serverName}}` slot.
+  mcpUtilityTools: mcpUtilityTools(),
 };
 const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -48,6 +48,8 @@ export interface ToolDefinition {
    * server part of `name`. OpenClaw's compact entries carry it as `sourceName`.
    */
   modelOwner?: string;
+  /** An MCP server's utility tool (`resources_list`, `resources_read`, `prompts_list`, `prompts_get`), not one it listed. */
+  mcpOperation?: string;
   label?: string;
   description: string;
   /** The source's description was longer than OpenClaw keeps (MCP: 1,200 characters): its length, and the length kept. */
@@ -110,6 +112,8 @@ export interface CatalogTool extends CatalogEntry {
   rawName?: string;
   /** `sourceName` as the model sees it, when it differs (an MCP server's provider-safe name). */
   modelOwner?: string;
+  /** See `ToolDefinition.mcpOperation`. */
+  mcpOperation?: string;
   /** Cataloged (searchable) and still shown up front in Tool Search modes; see `ToolDefinition.directVisible`. */
   directVisible?: boolean;
   /** See `ToolDefinition.annotations`. */

@@ -390,6 +390,8 @@ interface CompositionArgs {
   session?: 'main' | 'other';
   /** What each configured MCP server answers to `tools/list`, by server name (no server is started). */
   mcpListings?: Record<string, Json[]>;
+  /** Which servers offer resources or prompts (their `initialize` capabilities), by server name. */
+  mcpCapabilities?: Record<string, { resources?: boolean; prompts?: boolean }>;
   /** Tool Search mode for `applyToolSearchCatalog` (the run's own config decides whether it is on). */
   directToolNames?: string[];
 }
@@ -419,6 +421,8 @@ interface ComposedTool {
  * decide which tools it keeps) filtered by `applyFinalEffectiveToolPolicy`,
  * and last `applyToolSearchCatalog` with `isDirectVisibleCatalogTool`.
  */
+let compositionRuns = 0;
+
 async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
   const config = args.config as Record<string, unknown>;
   let agentId = args.agentId;
@@ -453,18 +457,48 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
       }
     : undefined;
   const warnings: string[] = [];
-  const tools = (await fn('createOpenClawCodingTools'))({
+  // The run the product models: a local `openclaw agent --local` turn of the owner (agent-command passes
+  // `senderIsOwner: true` and runs the turn under `createCronCreatorAuthorityCapability(runId, { kind: 'local' })`),
+  // on a model that declares no image input (the embedded runner passes `modelHasVision:
+  // model.input?.includes("image") ?? false`), as scripts/extract-openclaw-tools.mjs composes it.
+  const runId = `tsi-oracle-run-${++compositionRuns}`;
+  const run = {
     config,
     agentId,
     sessionKey,
+    sessionId: `tsi-oracle-session-${compositionRuns}`,
+    runId,
+    senderIsOwner: true,
+    modelHasVision: false,
     workspaceDir,
     agentDir: path.join(process.cwd(), 'agent', agentId),
-    ...(sandbox ? { sandbox } : {}),
-  }) as Record<string, unknown>[];
+  };
+  // The embedded runner resolves the run's capability profile itself, with the plugin metadata snapshot
+  // agent-command prepared (`plugins.enabled !== false`: `resolvePluginMetadataSnapshot`); a manifest's
+  // `toolMetadata.<tool>.profiles` joins that profile's allow list (`resolveManifestToolProfileNames`).
+  const pluginMetadataSnapshot = (config.plugins as { enabled?: unknown } | undefined)?.enabled !== false
+    ? (await fn('resolvePluginMetadataSnapshot'))({ config, env: process.env, workspaceDir })
+    : undefined;
+  const profile = (await fn('resolveConversationCapabilityProfile'))({
+    ...run,
+    ...(sandbox ? { sandboxToolPolicy: sandbox.tools } : {}),
+    ...(pluginMetadataSnapshot ? { pluginMetadataSnapshot } : {}),
+  }) as { policy: { explicitToolDenylist?: unknown } };
+  const capability = (await fn('createCronCreatorAuthorityCapability'))(runId, { kind: 'local' });
+  const createOpenClawCodingTools = await fn('createOpenClawCodingTools');
+  const tools = (await fn('runWithCronCreatorAuthorityCapability'))(capability, () =>
+    createOpenClawCodingTools({
+      ...run,
+      oneShotCliRun: true,
+      sessionConfigSource: 'pinned',
+      webSearchEnabled: true,
+      conversationCapabilityProfile: profile,
+      ...(sandbox ? { sandbox } : {}),
+    }),
+  ) as Record<string, unknown>[];
 
   // MCP: which servers this run loads, then each listing as the session runtime keeps it.
   const getPluginToolMeta = await fn('getPluginToolMeta');
-  const profile = (await fn('resolveConversationCapabilityProfile'))({ config, sessionKey, agentId, workspaceDir, ...(sandbox ? { sandboxToolPolicy: sandbox.tools } : {}) }) as { policy: { explicitToolDenylist?: unknown } };
   const { loaded, safeServerNamesByServer } = (await fn('loadSessionMcpConfig'))({ workspaceDir, cfg: config, toolDenylist: profile.policy.explicitToolDenylist, logDiagnostics: false }) as {
     loaded: { mcpServers: Record<string, Record<string, unknown>> };
     safeServerNamesByServer: Map<string, string>;
@@ -481,7 +515,17 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
     const safeServerName = safeServerNamesByServer.get(serverName) ?? serverName;
     const toolFilter = normalizeMcpToolFilter(rawServer.toolFilter);
     const normalized = normalizeMcpToolCatalog(listed, validator, (toolName: string) => (isMcpToolAllowed(toolFilter, toolName) ? 'include' : 'exclude')) as { tools: Record<string, unknown>[] };
-    catalog.servers[serverName] = { serverName, safeServerName, launchSummary: serverName, toolCount: normalized.tools.length, ...(toolFilter ? { toolFilter } : {}) };
+    // As the session MCP runtime records a server (`summarizeServerCapabilities`): a capability offered is an object.
+    const offers = args.mcpCapabilities?.[serverName] ?? {};
+    catalog.servers[serverName] = {
+      serverName,
+      safeServerName,
+      launchSummary: serverName,
+      toolCount: normalized.tools.length,
+      ...(offers.resources === true ? { resources: { listChanged: false } } : {}),
+      ...(offers.prompts === true ? { prompts: { listChanged: false } } : {}),
+      ...(toolFilter ? { toolFilter } : {}),
+    };
     for (const tool of normalized.tools) {
       const meta = tool._meta as { ui?: { visibility?: unknown } } | undefined;
       const ui = meta?.ui && typeof meta.ui === 'object' && !Array.isArray(meta.ui) ? meta.ui : undefined;

@@ -254,7 +254,7 @@ const toolsSection = fc.record(
 );
 
 /** Raw MCP tool names with the awkwardness real servers have: case, dots, leading digits, spaces, repeats. */
-const MCP_TOOL_NAMES = ['list_issues', 'create_issue', 'ui_get', 'search', 'Search', 'get.file', '2fa-code', 'read file', 'x'.repeat(70), 'delete_repo', 'list-prs', 'é_query'];
+const MCP_TOOL_NAMES = ['list_issues', 'create_issue', 'ui_get', 'search', 'Search', 'get.file', '2fa-code', 'read file', 'x'.repeat(70), 'delete_repo', 'list-prs', 'é_query', 'resources_list'];
 const listedMcpTool = fc.record(
   {
     name: fc.constantFrom(...MCP_TOOL_NAMES),
@@ -266,7 +266,7 @@ const listedMcpTool = fc.record(
   { requiredKeys: ['name', 'inputSchema'] },
 );
 /** toolFilter patterns: `*` globs, and the glob syntax OpenClaw does not know (`?`, braces), in both cases. */
-const filterPatterns = fc.uniqueArray(fc.constantFrom('list_*', 'LIST_*', '*_issue', 'gh__*', 'search', 'sea?ch', '{search,ui_get}', '*', ' search ', 'ui_*', '*e*'), { maxLength: 3 });
+const filterPatterns = fc.uniqueArray(fc.constantFrom('list_*', 'LIST_*', '*_issue', 'gh__*', 'search', 'sea?ch', '{search,ui_get}', '*', ' search ', 'ui_*', '*e*', 'prompts_*', 'resources_read'), { maxLength: 3 });
 const mcpServer = fc.record(
   {
     command: fc.constant('node'),
@@ -327,18 +327,72 @@ export const compositionCase = fc
         { requiredKeys: [] },
       ),
       servers: fc.uniqueArray(fc.constantFrom(...SERVER_NAMES), { maxLength: 2 }).chain((names) =>
-        fc.tuple(fc.constant(names), fc.tuple(...names.map(() => mcpServer)), fc.tuple(...names.map(() => fc.array(listedMcpTool, { maxLength: 5 })))),
+        fc.tuple(
+          fc.constant(names),
+          fc.tuple(...names.map(() => mcpServer)),
+          fc.tuple(...names.map(() => fc.array(listedMcpTool, { maxLength: 5 }))),
+          fc.tuple(...names.map(() => fc.record({ resources: fc.boolean(), prompts: fc.boolean() }))),
+        ),
       ),
       session: fc.constantFrom<'main' | 'other'>('main', 'other'),
     },
     { requiredKeys: ['servers', 'session'] },
   )
   .map((r) => {
-    const [names, servers, listings] = r.servers;
+    const [names, servers, listings, offers] = r.servers;
     const config: Record<string, unknown> = {};
     if (r.agents) config.agents = r.agents;
     if (r.tools) config.tools = r.tools;
     if (r.plugins) config.plugins = r.plugins;
     if (names.length > 0) config.mcp = { servers: Object.fromEntries(names.map((n, i) => [n, servers[i]])) };
-    return { config, session: r.session, mcpListings: Object.fromEntries(names.map((n, i) => [n, listings[i] ?? []])) };
+    return {
+      config,
+      session: r.session,
+      mcpListings: Object.fromEntries(names.map((n, i) => [n, listings[i] ?? []])),
+      mcpCapabilities: Object.fromEntries(names.map((n, i) => [n, offers[i] ?? {}])),
+    };
+  });
+
+/**
+ * Runs that exercise OpenClaw's plugin-tool allow-list gate
+ * (`createPluginToolAllowlist` over `collectExplicitAllowlist`): profiles,
+ * allow and alsoAllow at the global and the agent level (empty lists too),
+ * with the entries that decide whether a bundled plugin builds its tools:
+ * core groups naming plugin tools, plugin ids, tool names, globs, `*`,
+ * `group:plugins`.
+ */
+const GATE_ENTRIES = [
+  'group:ui', 'group:memory', 'group:web', 'group:fs', 'group:plugins', 'browser', 'canvas', 'Canvas', 'memory_search', 'intent', 'memory-core',
+  'file-transfer', 'file_*', 'dir_list', 'talk_voice', 'exec', 'read', 'session_status', '*', ' group:UI ',
+];
+const gateList = fc.uniqueArray(fc.constantFrom(...GATE_ENTRIES), { maxLength: 3 });
+const gateSection = fc.record(
+  { profile: fc.constantFrom('minimal', 'coding', 'messaging', 'full', 'nope'), allow: gateList, alsoAllow: gateList },
+  { requiredKeys: [] },
+);
+export const pluginGateCase = fc
+  .record(
+    {
+      tools: gateSection,
+      agent: fc.option(gateSection, { nil: undefined }),
+      sandbox: fc.option(
+        fc.record({ mode: fc.constant('all'), tools: fc.option(fc.record({ allow: gateList, alsoAllow: gateList }, { requiredKeys: [] }), { nil: undefined }) }),
+        { nil: undefined },
+      ),
+      plugins: fc.option(fc.record({ enabled: fc.boolean(), entries: fc.constant({ 'memory-core': { enabled: true } }) }, { requiredKeys: [] }), { nil: undefined }),
+    },
+    { requiredKeys: ['tools'] },
+  )
+  .map((r) => {
+    const tools: Record<string, unknown> = { ...r.tools, toolSearch: false };
+    if (r.sandbox?.tools) tools.sandbox = { tools: r.sandbox.tools };
+    const config: Record<string, unknown> = { tools };
+    if (r.agent || r.sandbox) {
+      config.agents = {
+        ...(r.sandbox ? { defaults: { sandbox: { mode: r.sandbox.mode } } } : {}),
+        ...(r.agent ? { list: [{ id: 'main', tools: r.agent }] } : {}),
+      };
+    }
+    if (r.plugins) config.plugins = r.plugins;
+    return { config, session: 'main' as const, mcpListings: {} };
   });

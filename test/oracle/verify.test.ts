@@ -3,15 +3,25 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { VerifyReport } from '../../src/core/oracle/verify';
+import type { RealModeVerdict } from '../../src/core/oracle/verifyRequests';
 import { NEWEST_OPENCLAW_VERSION, modelFor } from '../../src/core/policy/openclawVersions';
 import { runCliCaptured } from '../helpers/cliCapture';
 import { oracle, REPO } from './harness';
 
 const FIXTURE = path.join(REPO, 'test', 'fixtures', 'oracle', 'wrong-policy');
 const DEMO = path.join(REPO, 'examples', 'demo');
+/** test:real's QA workspace: the fake plugin and an MCP server, predicted byte for byte. */
+const QA = path.join(REPO, 'test', 'fixtures', 'real', 'qa');
 
 async function verify(args: string[]): Promise<{ code: number; report: VerifyReport; err: string }> {
   const r = await runCliCaptured(['verify', '--no-user-config', '--json', ...args], REPO, { ...process.env });
+  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err}`);
+  return { code: r.code, report: JSON.parse(r.out) as VerifyReport, err: r.err };
+}
+
+/** The function checks alone (OpenClaw's functions fed with our catalog), without the real turns. */
+async function verifyFunctions(args: string[]): Promise<{ code: number; report: VerifyReport; err: string }> {
+  const r = await runCliCaptured(['verify', '--no-user-config', '--json', '--functions-only', ...args], REPO, { ...process.env });
   assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err}`);
   return { code: r.code, report: JSON.parse(r.out) as VerifyReport, err: r.err };
 }
@@ -39,8 +49,8 @@ describe('oracle: verify', () => {
   });
 
   it('reports a wrong profile table by tool and rule', async () => {
-    const baseline = policyDifferences((await verify(['--workspace', FIXTURE])).report);
-    const { code, report } = await withWrongMinimalProfile(() => verify(['--workspace', FIXTURE]));
+    const baseline = policyDifferences((await verifyFunctions(['--workspace', FIXTURE])).report);
+    const { code, report } = await withWrongMinimalProfile(() => verifyFunctions(['--workspace', FIXTURE]));
     assert.equal(code, 1);
     const wrong = policyDifferences(report);
     const read = wrong.get('openclaw:core:read');
@@ -57,7 +67,7 @@ describe('oracle: verify', () => {
   });
 
   it('prints each difference with both answers', async () => {
-    const r = await withWrongMinimalProfile(() => runCliCaptured(['verify', '--no-user-config', '--workspace', FIXTURE], REPO, { ...process.env }));
+    const r = await withWrongMinimalProfile(() => runCliCaptured(['verify', '--no-user-config', '--functions-only', '--workspace', FIXTURE], REPO, { ...process.env }));
     assert.equal(r.code, 1);
     assert.match(r.out, /\[policy\] openclaw:core:read · allowed \(UNDOCUMENTED\)\n {2}ours: {5}true\n {2}openclaw: false/);
     assert.match(r.out, /undocumented difference/);
@@ -74,8 +84,25 @@ describe('oracle: verify', () => {
   });
 
   it('finds no undocumented difference on the demo workspace', async () => {
-    const { report } = await verify(['--workspace', DEMO, '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`]);
+    const { report } = await verifyFunctions(['--workspace', DEMO, '--snapshot', `github=${path.join(DEMO, 'snapshots', 'github')}`]);
+    assert.equal(report.real, undefined);
     const bad = report.differences.filter((d) => d.known === undefined);
     assert.equal(bad.length, 0, bad.slice(0, 10).map((d) => `${d.suite} ${d.subject} ${d.field}: ours ${JSON.stringify(d.ours)} openclaw ${JSON.stringify(d.openclaw)}`).join('\n'));
+  });
+
+  it('runs a real turn per mode and says what the differential finds: the QA workspace matches in all four modes', async () => {
+    const { code, report } = await verify(['--workspace', QA, '--concurrency', '2', '--timeout', '360000']);
+    const real = report.real;
+    assert.ok(real, 'a real comparison ran');
+    assert.equal(report.checked.requests, 4);
+    for (const mode of ['direct', 'code', 'tools', 'directory'] as const) {
+      const m: RealModeVerdict | undefined = real.modes[mode];
+      assert.ok(m, mode);
+      assert.equal(m.outcome, 'ok', `${mode}: ${m.error ?? ''}`);
+      assert.equal(m.matched, true, m.line);
+    }
+    assert.equal(real.checkedAgainst.capture?.matched, true);
+    assert.deepEqual(report.differences.filter((d) => d.suite === 'request'), []);
+    assert.equal(code, 0);
   });
 });

@@ -11,7 +11,9 @@ import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from 
 import { ConfigUnusableError, UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
 import { withCatalog, withWorkspace } from '../session';
-import { EXIT_OPENCLAW_UNAVAILABLE } from './verify';
+
+/** Exit code when no usable OpenClaw (or no Node >= 24 to run it) was found (`capture`, `verify`). */
+export const EXIT_OPENCLAW_UNAVAILABLE = 3;
 
 function str(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -39,7 +41,7 @@ function takeModes(ctx: CommandContext): CaptureMode[] | undefined {
   return [...new Set(modes as CaptureMode[])];
 }
 
-function positiveInt(ctx: CommandContext, key: string): number | undefined {
+export function positiveInt(ctx: CommandContext, key: string): number | undefined {
   const raw = str(ctx, key);
   if (raw === undefined) {
     return undefined;
@@ -52,7 +54,7 @@ function positiveInt(ctx: CommandContext, key: string): number | undefined {
 }
 
 /** `--provider P[/MODEL]` names the recording provider and model, so `tools.byProvider` rules apply as they would. */
-function providerFrom(ctx: CommandContext): { providerId?: string; modelId?: string } {
+export function providerFrom(ctx: CommandContext): { providerId?: string; modelId?: string } {
   const raw = str(ctx, 'provider');
   if (raw === undefined) {
     return {};

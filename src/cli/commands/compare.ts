@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { CaptureReport } from '../../core/capture/capture';
+import { errorMessage } from '../../core/util/errors';
 import { compareModes, DEFAULT_COMPARE_PROMPT, type LaneReport } from '../../core/orchestration/modeComparison';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
@@ -35,8 +38,9 @@ function laneRow(name: string, l: LaneReport): string[] {
 export const compareCommand: CliCommand = {
   name: 'compare',
   summary: 'run the same turn in direct mode and with Tool Search against a provider (default: a mock on loopback) and compare',
-  usage: 'compare [--prompt TEXT] [--provider mock|URL]',
+  usage: 'compare [--prompt TEXT] [--provider mock|URL] [--capture FILE]',
   options: {
+    capture: { type: 'string' },
     prompt: { type: 'string' },
     provider: { type: 'string' },
     model: { type: 'string' },
@@ -50,6 +54,18 @@ export const compareCommand: CliCommand = {
       throw new UsageError('compare always runs a direct lane; --mode picks the Tool Search lane (code, tools or directory)');
     }
     const logDir = str(ctx, 'log-dir');
+    const captureFile = str(ctx, 'capture');
+    let capture: CaptureReport | undefined;
+    if (captureFile !== undefined) {
+      try {
+        capture = JSON.parse(fs.readFileSync(path.resolve(ctx.io.cwd, captureFile), 'utf8')) as CaptureReport;
+      } catch (err) {
+        throw new UsageError(`--capture must be a file written by capture --json: ${errorMessage(err)}`);
+      }
+      if (capture === null || typeof capture !== 'object' || typeof capture.openclaw?.version !== 'string' || capture.modes === null || typeof capture.modes !== 'object') {
+        throw new UsageError(`--capture ${captureFile}: not a capture --json report (no openclaw.version or modes)`);
+      }
+    }
     return withCatalog(ctx, async (catalog, ws) => {
       const report = await compareModes({
         ws,
@@ -62,6 +78,7 @@ export const compareCommand: CliCommand = {
         env: ctx.io.env,
         approved: ctx.args.values.approve === true,
         logDir: logDir ? path.resolve(ctx.io.cwd, logDir) : undefined,
+        ...(capture ? { capture } : {}),
       });
       const allOk = report.checks.every((c) => c.ok);
       if (ctx.json) {

@@ -179,6 +179,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     if (def.rawName !== undefined && def.rawName !== def.name) {
       tool.rawName = def.rawName;
     }
+    if (def.mcpOperation !== undefined) {
+      tool.mcpOperation = def.mcpOperation;
+    }
     if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
       tool.modelOwner = def.modelOwner;
     }

@@ -5,7 +5,9 @@ import { discoverWorkspaceServers, LiveMcpSource } from '../sources/mcp';
 import { McpServerConnection, type ConnectionHooks, type ToolPages } from '../sources/mcp/mcpConnection';
 import type { McpServerConfig } from '../sources/mcp/serverConfig';
 import { OpenWorkspace } from '../workspace';
-import { modelFor, NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
+import { REPLY_TOOL_NAME } from '../sources/coreTools';
+import { generatedToolsFor } from '../sources/generatedTools';
+import { modelledAs } from './diffConfig';
 import { classify, type Difference } from './differences';
 import type { OpenClawOracle } from './openclawOracle';
 
@@ -16,6 +18,8 @@ export interface CompositionCase {
   session: 'main' | 'other';
   /** Each configured server's `tools/list` answer, by server name; no server is started on either side. */
   mcpListings: Record<string, unknown[]>;
+  /** What a server offers besides tools (its `initialize` capabilities), by server name; default neither. */
+  mcpCapabilities?: Record<string, { resources?: boolean; prompts?: boolean }>;
 }
 
 /** A tool of a composed run, as the model meets it. */
@@ -45,8 +49,10 @@ interface OracleComposition {
 
 /** OpenClaw's run, composed by its own code in the adapter child (recipe `composition`). */
 export async function openclawComposition(o: OpenClawOracle, c: CompositionCase): Promise<Composed> {
-  // The reply tool stays in front of the model, as the other suites assume of a run (directToolNames).
-  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, directToolNames: ['message'] });
+  // The run is a local operator turn (see the recipe): nothing joins OpenClaw's `directToolNames` for a version
+  // whose tools are generated from such a turn; the seed's design models a run that replies through `message`.
+  const directToolNames = generatedToolsFor(modelledAs(o.version).model.version) ? [] : [REPLY_TOOL_NAME];
+  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, mcpCapabilities: c.mcpCapabilities ?? {}, directToolNames });
   if (r.refused !== undefined) {
     return { refused: true, toolSearch: false, tools: new Map() };
   }
@@ -62,8 +68,17 @@ export async function openclawComposition(o: OpenClawOracle, c: CompositionCase)
 
 /** A connection that answers `tools/list` with a given listing: the server as OpenClaw's side receives it too. */
 class ListedConnection extends McpServerConnection {
-  constructor(config: McpServerConfig, hooks: ConnectionHooks, private readonly listing: readonly unknown[]) {
+  constructor(
+    config: McpServerConfig,
+    hooks: ConnectionHooks,
+    private readonly listing: readonly unknown[],
+    private readonly offers: { resources?: boolean; prompts?: boolean } = {},
+  ) {
     super(config, hooks);
+  }
+
+  override capabilities(): { resources: boolean; prompts: boolean } {
+    return { resources: this.offers.resources === true, prompts: this.offers.prompts === true };
   }
 
   override connect(): Promise<void> {
@@ -94,7 +109,14 @@ export async function ourCatalogFor(c: CompositionCase, dir: string, openclawVer
     policy: c.session === 'main' ? { session: 'main' } : { session: 'oracle-other' },
     liveMcp: (w) => {
       const found = discoverWorkspaceServers(w);
-      return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: true, openConnection: (config, hooks) => new ListedConnection(config, hooks, c.mcpListings[config.name] ?? []) });
+      const utilityTools = generatedToolsFor(openclawVersion)?.mcpUtilityTools;
+      return new LiveMcpSource({
+        servers: found.servers,
+        diagnostics: found.diagnostics,
+        trusted: true,
+        ...(utilityTools ? { utilityTools } : {}),
+        openConnection: (config, hooks) => new ListedConnection(config, hooks, c.mcpListings[config.name] ?? [], c.mcpCapabilities?.[config.name]),
+      });
     },
   });
   try {
@@ -120,17 +142,11 @@ export function ourComposition(catalog: Catalog, refused: boolean): Composed {
   return { refused, toolSearch: on, tools };
 }
 
-/**
- * Per tool of either side: present or absent, and with Tool Search on,
- * searchable and sent up front. `pending` names tools whose difference is
- * already there for an empty config (the core tool table the product models
- * is still being generated; see the `core-tool-table-pending` row).
- */
-export function diffCompositions(ours: Composed, theirs: Composed, subject: string, pending: ReadonlySet<string> = new Set(), config?: Record<string, unknown>): Difference[] {
+/** Per tool of either side: present or absent, and with Tool Search on, searchable and sent up front. */
+export function diffCompositions(ours: Composed, theirs: Composed, subject: string): Difference[] {
   const out: Difference[] = [];
   const diff = (tool: string, field: string, a: unknown, b: unknown): void => {
-    const facts = { tool, pending: pending.has(tool), alsoAllowGroup: config !== undefined && alsoAllowGroupNames(config, tool) };
-    out.push(classify({ suite: 'composition', subject: `${subject} ${tool}`, field, ours: a, openclaw: b, facts }));
+    out.push(classify({ suite: 'composition', subject: `${subject} ${tool}`, field, ours: a, openclaw: b, facts: { tool } }));
   };
   if (ours.refused !== theirs.refused) {
     diff('(run)', 'refused', ours.refused, theirs.refused);
@@ -158,36 +174,4 @@ export function diffCompositions(ours: Composed, theirs: Composed, subject: stri
     }
   }
   return out;
-}
-
-/**
- * Whether an `alsoAllow` list of the config (global or an agent's) holds a
- * core group that names `tool`: the case of the `plugin-gate-alsoallow-group` row.
- */
-export function alsoAllowGroupNames(config: Record<string, unknown>, tool: string): boolean {
-  const model = modelFor(NEWEST_OPENCLAW_VERSION);
-  if (!model || !Object.values(model.bundledPluginTools).some((p) => p.tools.includes(tool))) {
-    return false;
-  }
-  const lists: unknown[] = [];
-  const tools = config.tools as { alsoAllow?: unknown } | undefined;
-  lists.push(tools?.alsoAllow);
-  const agents = (config.agents as { list?: unknown } | undefined)?.list;
-  if (Array.isArray(agents)) {
-    for (const a of agents) {
-      lists.push((a as { tools?: { alsoAllow?: unknown } } | null)?.tools?.alsoAllow);
-    }
-  }
-  return lists.some((l) => Array.isArray(l) && l.some((e) => typeof e === 'string' && (model.groups[e.trim().toLowerCase()] ?? []).includes(tool)));
-}
-
-/**
- * Tools that already differ with an empty config: the product's and
- * OpenClaw's core tool sets before any switch or policy applies.
- */
-export async function pendingCoreTools(o: OpenClawOracle, dir: string, openclawVersion: string): Promise<Set<string>> {
-  const empty: CompositionCase = { config: {}, session: 'main', mcpListings: {} };
-  const ours = await ourCatalogFor(empty, dir, openclawVersion);
-  const ds = diffCompositions(ourComposition(ours.catalog, ours.refused), await openclawComposition(o, empty), 'baseline');
-  return new Set(ds.map((d) => String(d.facts?.tool)));
 }

@@ -1,5 +1,5 @@
 /** The areas where the product is compared with the real OpenClaw. */
-export const ORACLE_SUITES = ['config', 'policy', 'compact', 'directory', 'search', 'lookup', 'mcpNames', 'clientConflicts', 'composition'] as const;
+export const ORACLE_SUITES = ['config', 'policy', 'compact', 'directory', 'search', 'lookup', 'mcpNames', 'clientConflicts', 'composition', 'request'] as const;
 export type OracleSuite = (typeof ORACLE_SUITES)[number];
 
 /** One place where the product and OpenClaw answered differently. */
@@ -87,24 +87,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     ours: '`mcp:<server>:<tool>` (the seed\'s canonical spelling); OpenClaw\'s spelling is accepted wherever an id is',
     why: 'the seed defines the id; ids stay readable and stable when sanitizing rules change',
     applies: (d) => d.suite === 'compact' && d.field === 'id' && fact(d, 'source') === 'mcp',
-  },
-  {
-    id: 'core-tool-table-pending',
-    suite: 'composition',
-    behaviour: 'a core or bundled-plugin tool whose presence or visibility already differs for an empty config',
-    openclaw: 'builds the tools of its bundled plugins (file-transfer, ollama, talk-voice, ...), leaves out tools that need a credential, a vision model or a client capability, and keeps `computer`, `openclaw` and `sessions_yield` direct-only',
-    ours: "the product's core table (issue 27, causes 3, 4 and 6, being generated on the `tooldefs` branch)",
-    why: 'not deliberate: a temporary entry until the generated core and bundled-plugin tables land; it excuses only tools measured as different on an empty config, so every difference a switch, the policy or MCP makes is still caught',
-    applies: (d) => d.suite === 'composition' && fact(d, 'pending') === true,
-  },
-  {
-    id: 'plugin-gate-alsoallow-group',
-    suite: 'composition',
-    behaviour: 'whether a bundled plugin builds a tool that a core group in an `alsoAllow` list names (`alsoAllow: ["group:ui"]` for `browser`)',
-    openclaw: 'depends on which level holds the profile, the allow list and the alsoAllow (measured cases disagree with every simple rule tried)',
-    ours: 'the group counts when it joins a profile (no global allow list, or the alsoAllow is the agent\'s)',
-    why: 'not deliberate: a known gap in the model of OpenClaw\'s plugin-tool allow-list gate (`createPluginToolAllowlist` over `collectExplicitAllowlist`), left open at the issue 27 deadline; it excuses only presence of bundled-plugin tools named by such a group',
-    applies: (d) => d.suite === 'composition' && d.field === 'present' && fact(d, 'alsoAllowGroup') === true,
   },
 ];
 

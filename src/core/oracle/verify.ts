@@ -8,6 +8,7 @@ import { policyDifferences, policyRows, type PolicyRow } from './diffPolicy';
 import { undocumented, type Difference } from './differences';
 import type { OpenClawLocation } from './openclawLocation';
 import type { OpenClawOracle } from './openclawOracle';
+import type { RealVerify } from './verifyRequests';
 
 export interface VerifyInput {
   /** The workspace's OpenClaw config as a JSON value (`{}` when there is none). */
@@ -18,12 +19,21 @@ export interface VerifyInput {
 
 export interface VerifyReport {
   openclaw: { version: string; packageDir?: string; node?: string };
-  checked: { config: number; policy: number; compact: number; directory: number; lookups: number };
+  /** `requests`: real turns compared with their predicted request (0 with `--functions-only`). */
+  checked: { config: number; policy: number; compact: number; directory: number; lookups: number; requests?: number };
   /** Per tool: allowed on each side, our blocking rule, OpenClaw's blocking step. */
   policy: PolicyRow[];
   differences: Difference[];
   /** Differences not in the known-differences table: what makes `verify` exit 1. */
   undocumented: number;
+  /** The differential against real runs: one real turn per mode, its first request against the prediction. */
+  real?: RealVerify;
+}
+
+/** Adds the real runs' verdicts and differences to a report (`verifyRequests`). */
+export function withRealRequests(report: VerifyReport, real: { real: RealVerify; differences: Difference[] }): VerifyReport {
+  const differences = [...report.differences, ...real.differences];
+  return { ...report, checked: { ...report.checked, requests: Object.keys(real.real.modes).length }, differences, undocumented: undocumented(differences).length, real: real.real };
 }
 
 /**
@@ -75,10 +85,16 @@ export function formatVerifyReportMarkdown(report: VerifyReport, workspace: stri
     `Workspace: ${workspace}  `,
     `OpenClaw: ${report.openclaw.packageDir ?? report.openclaw.version}${report.openclaw.node ? ` (Node: ${report.openclaw.node})` : ''}`,
     '',
-    `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups.`,
+    `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups${c.requests ? `, and the real request of ${c.requests} mode${c.requests === 1 ? '' : 's'} against the prediction` : ''}.`,
     '',
     `**${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'}**, ${known} documented (docs/fidelity.md, "Deliberate differences").`,
   ];
+  if (report.real) {
+    out.push('', '## Real runs', '', `One real OpenClaw turn per mode (prompt: ${cell(report.real.prompt)}), its first request against the prediction: ${report.real.matched ? 'all match' : 'differences below'}.`, '');
+    for (const m of Object.values(report.real.modes)) {
+      out.push(`- ${cell(m.line)}`);
+    }
+  }
   const sorted = [...report.differences].sort((a, b) => Number(a.known !== undefined) - Number(b.known !== undefined));
   if (sorted.length > 0) {
     out.push('', '## Differences', '', '| | suite | what | field | ours | OpenClaw | detail |', '| --- | --- | --- | --- | --- | --- | --- |');

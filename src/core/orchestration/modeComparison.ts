@@ -18,6 +18,7 @@ import type { OpenWorkspace } from '../workspace';
 import { MockProvider, parsePrompt } from '../provider/mockProvider';
 import { serializeRequest, type PayloadBytes } from '../provider/payloadSize';
 import { chatCompletionsBody, DEFAULT_MODEL } from '../provider/requestShapes';
+import type { CaptureReport } from '../capture/capture';
 
 export const DEFAULT_COMPARE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 const MAX_ROUNDS = 8;
@@ -44,7 +45,30 @@ export interface ModeComparisonOptions {
   signal?: AbortSignal;
   /** Told as each lane starts (the editor shows it while the comparison runs). */
   onLane?: (lane: 'direct' | 'toolSearch', mode: ToolSearchModeName) => void;
+  /** A real capture of this workspace (`capture --json`): checks 4 and 5 are then measured on what OpenClaw sent. */
+  capture?: CaptureReport;
 }
+
+/** What OpenClaw really sent first in each lane's mode, from a capture: tool names and request bytes. */
+export interface RealLanes {
+  version: string;
+  direct?: { tools: string[]; bytes: number };
+  toolSearch?: { mode: ToolSearchModeName; tools: string[]; bytes: number };
+}
+
+/** The lanes' first real requests in a capture; a mode the capture lacks (or whose turn failed) is absent. */
+export function realLanesOf(report: CaptureReport, toolSearchMode: ToolSearchModeName): RealLanes {
+  const first = (mode: ToolSearchModeName): { tools: string[]; bytes: number } | undefined => {
+    const f = report.modes[mode]?.first;
+    return f ? { tools: [...f.toolNames], bytes: f.bytes } : undefined;
+  };
+  const direct = first('direct');
+  const toolSearch = first(toolSearchMode);
+  return { version: report.openclaw.version, ...(direct ? { direct } : {}), ...(toolSearch ? { toolSearch: { mode: toolSearchMode, ...toolSearch } } : {}) };
+}
+
+/** Tool Search's own tools in every mode (OpenClaw's `TOOL_SEARCH_CONTROL_TOOL_NAMES`). */
+const CONTROL_TOOLS = new Set(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
 
 export interface LaneRequest {
   /** Bytes of the body: as received by the mock, or as serialized here for a real provider. */
@@ -77,6 +101,8 @@ export interface ModeComparisonReport {
   prompt: string;
   lanes: { direct: LaneReport; toolSearch: LaneReport };
   checks: ModeComparisonCheck[];
+  /** With a capture: the real first requests checks 4 and 5 were measured on. */
+  real?: RealLanes;
 }
 
 interface LaneInput {
@@ -188,7 +214,8 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
     const direct = await run({ lane: 'direct', mode: 'direct', client, mock });
     const toolSearch = await run({ lane: 'toolSearch', mode: toolSearchMode, isolation, client, mock });
     opts.signal?.throwIfAborted();
-    return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch) };
+    const real = opts.capture ? realLanesOf(opts.capture, toolSearchMode) : undefined;
+    return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch, real), ...(real ? { real } : {}) };
   } finally {
     for (const b of bridges) {
       b.dispose();
@@ -197,8 +224,14 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
   }
 }
 
-/** The six things the original QA scenario proves, checked on this run. */
-export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, toolSearch: LaneReport): ModeComparisonCheck[] {
+/**
+ * The six things the original QA scenario proves, checked on this run (and
+ * that the provider got the previewed request). With a capture, checks 4 and
+ * 5 are measured on the real requests OpenClaw sent in the same modes: the
+ * Tool Search request holds only control tools and tools the catalog keeps in
+ * front of the model, and it is smaller than the real direct request.
+ */
+export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, toolSearch: LaneReport, real?: RealLanes): ModeComparisonCheck[] {
   const { target } = parsePrompt(prompt);
   const tool = target ? catalog.allowed.find((t) => t.name === target) : undefined;
   const checks: ModeComparisonCheck[] = [];
@@ -222,14 +255,32 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   const leaked = sent.filter((n) => ownerTools.includes(n));
   // Directory mode may also send a few likely schemas; the other modes none.
   const allowedLeak = toolSearch.effectiveMode === 'directory' ? MAX_LIKELY : 0;
+  const realTs = real?.toolSearch;
+  if (realTs) {
+    // Measured on what OpenClaw sent: control tools, and tools it keeps in front of the model (direct-only, or visible while searchable).
+    const upFront = new Set(catalog.tools.filter((x) => x.status === 'direct-only' || (x.status === 'cataloged' && x.directVisible === true)).map((x) => x.name));
+    const other = realTs.tools.filter((n) => !CONTROL_TOOLS.has(n) && !upFront.has(n));
+    const realLeaked = realTs.tools.filter((n) => ownerTools.includes(n));
+    add(
+      `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
+      realTs.tools.some((n) => CONTROL_TOOLS.has(n)) && other.length === 0 && realLeaked.length === 0,
+      `real request of OpenClaw ${real.version} (${realTs.mode}): sent [${realTs.tools.join(', ')}]${other.length > 0 ? `; not control or up-front tools: ${other.join(', ')}` : ''}`,
+    );
+  } else {
+    add(
+      `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
+      JSON.stringify(sent) === JSON.stringify(expected) && leaked.length <= allowedLeak,
+      `sent [${sent.join(', ')}]${toolSearch.fallbackReason ? ` (${toolSearch.fallbackReason})` : ''}`,
+    );
+  }
+  const realSizes = real?.direct && realTs ? { d: real.direct.bytes, t: realTs.bytes } : undefined;
+  const d = realSizes?.d ?? direct.requests[0]?.bytes ?? 0;
+  const t = realSizes?.t ?? toolSearch.requests[0]?.bytes ?? 0;
   add(
-    `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
-    JSON.stringify(sent) === JSON.stringify(expected) && leaked.length <= allowedLeak,
-    `sent [${sent.join(', ')}]${toolSearch.fallbackReason ? ` (${toolSearch.fallbackReason})` : ''}`,
+    'the Tool Search request payload is smaller',
+    t > 0 && t < d,
+    `${realSizes ? `real requests of OpenClaw ${real?.version ?? '?'}: ` : ''}${t} bytes vs ${d} bytes direct (${d > 0 ? (100 * (1 - t / d)).toFixed(1) : '?'}% smaller)`,
   );
-  const d = direct.requests[0]?.bytes ?? 0;
-  const t = toolSearch.requests[0]?.bytes ?? 0;
-  add('the Tool Search request payload is smaller', t > 0 && t < d, `${t} bytes vs ${d} bytes direct (${d > 0 ? (100 * (1 - t / d)).toFixed(1) : '?'}% smaller)`);
   const ds = direct.summary;
   const ts = toolSearch.summary;
   // Code: the call is nested under the bridge run. Tools: found by search. Directory: may also be a

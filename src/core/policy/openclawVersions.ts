@@ -69,6 +69,26 @@ export interface BundledPluginTools {
   tools: readonly string[];
   enabledByDefault: boolean;
   kind?: string;
+  /** `toolMetadata.<tool>.profiles` of the manifest: the profiles whose allow list gains the tool. */
+  toolProfiles?: Readonly<Record<string, readonly string[]>>;
+  /** `toolMetadata.<tool>.optional`: built only when an allow list names the tool or its plugin. */
+  optionalTools?: readonly string[];
+}
+
+/**
+ * A tool profile's allow list as a run resolves it: the version's core table,
+ * then the tools whose plugin manifest names the profile
+ * (`resolveManifestToolProfileNames`, merged by `mergeAlsoAllowPolicy`; a
+ * run has no plugin metadata when `plugins.enabled` is false). `null`: the
+ * profile restricts nothing.
+ */
+export function profileAllowList(model: OpenClawModel, profile: ProfileName, pluginsEnabled: boolean): readonly string[] | null {
+  const core = model.profiles[profile];
+  if (!core || !pluginsEnabled) {
+    return core;
+  }
+  const added = Object.values(model.bundledPluginTools).flatMap((p) => Object.entries(p.toolProfiles ?? {}).filter(([, ps]) => ps.includes(profile)).map(([t]) => t));
+  return [...new Set([...core, ...added])];
 }
 
 export interface ConstructionSwitch {

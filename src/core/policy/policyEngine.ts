@@ -3,7 +3,7 @@ import type { JsonPath } from '../config/json5Document';
 import type { PolicyContext, PolicyDecision, PolicyRuleKind, RuleLocation } from '../types';
 import { listLayer as listLayerName, POLICY, type PolicyList } from '../vocabulary';
 import { isProfileName } from './groups';
-import { OPENCLAW_MODELS, type OpenClawModel, type ProfileName } from './openclawVersions';
+import { OPENCLAW_MODELS, profileAllowList, type OpenClawModel, type ProfileName } from './openclawVersions';
 import { aliasOf, namesCoreTool, normalizeToolName, patternMatches, type PolicySubject } from './toolPattern';
 
 /** One policy entry and where it came from. */
@@ -292,6 +292,11 @@ function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undef
   };
 }
 
+/** The allow list of a sandboxed run's resolved sandbox policy, groups not yet expanded (`resolveSandboxToolPolicyForAgent`). */
+export function sandboxAllowPatterns(reader: ConfigReader | undefined, agentIdx: number | undefined, model: OpenClawModel): string[] {
+  return sandboxLayer(reader, agentIdx, model).allow.map((r) => r.pattern);
+}
+
 function subjectFor(name: string): PolicySubject {
   return { name, source: 'openclaw', owner: 'core', groups: [], id: `openclaw:core:${name}` };
 }
@@ -330,10 +335,11 @@ export class ToolPolicy {
       // An agent's profile replaces the global one (it is not intersected with it); so does its alsoAllow.
       // An unknown agent profile replaces the global one too, and then restricts nothing (OpenClaw resolves no policy for it).
       const profileOwner = agent?.profileSet === true ? agent : global;
+      const pluginsEnabled = reader.raw(['plugins', 'enabled']) !== false;
       const profile = profileOwner?.profile;
       const profileAlsoAllow = agent?.alsoAllow ?? global?.alsoAllow ?? [];
       if (profile && profileOwner) {
-        const entries = m.profiles[profile.name];
+        const entries = profileAllowList(m, profile.name, pluginsEnabled);
         if (entries) {
           layers.push({
             name: `tools.profile (${profile.name})`,
@@ -356,7 +362,7 @@ export class ToolPolicy {
       const providerOwner = agentProvider?.profileSet === true ? agentProvider : globalProvider;
       const providerProfile = providerOwner?.profile;
       if (providerProfile && providerOwner) {
-        const entries = m.profiles[providerProfile.name];
+        const entries = profileAllowList(m, providerProfile.name, pluginsEnabled);
         if (entries) {
           layers.push({
             name: `tools.byProvider.profile (${providerProfile.name})`,
@@ -539,7 +545,8 @@ function notAllowed(layer: PolicyLayer, subject: PolicySubject, m: OpenClawModel
   const suggested = subject.source === 'mcp' ? 'bundle-mcp' : subject.name;
   if (layer.profile && (layer.kind === 'profile' || layer.kind === 'provider-profile' || layer.kind === undefined)) {
     const p = layer.profile;
-    const members = m.profiles[p.name] ?? [];
+    // A resolved profile layer carries its table plus the tools plugin manifests add to it.
+    const members = layer.kind !== undefined ? layer.allow.filter((r) => r.origin === 'profile').map((r) => r.pattern) : (m.profiles[p.name] ?? []);
     decisions.push({
       layer: layer.name,
       rule: `not in profile "${p.name}" of OpenClaw ${m.version} [${profileSummary(members)}]`,

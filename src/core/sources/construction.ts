@@ -1,5 +1,6 @@
 import type { ConfigReader } from '../config/configReader';
-import type { OpenClawModel } from '../policy/openclawVersions';
+import { profileAllowList, type OpenClawModel, type ProfileName } from '../policy/openclawVersions';
+import { sandboxAllowPatterns } from '../policy/policyEngine';
 import type { DefinitionDefect, RuleLocation } from '../reasons';
 
 /** Where a setting was written, or the config file when the setting is absent (a default decided). */
@@ -95,11 +96,13 @@ function autoEnabled(reader: ConfigReader, id: string, entryKey: string | undefi
   return places.some((at) => names(reader.raw([...at, 'allow'])) || names(reader.raw([...at, 'alsoAllow'])));
 }
 
-/** Entries of a policy list as OpenClaw compares them (`normalizeToolPolicyName`: trimmed, lower-case, aliases). */
-function entries(v: unknown, model: OpenClawModel): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.trim().toLowerCase()).filter((x) => x !== '').map((x) => model.aliases[x] ?? x) : [];
+/** `normalizeToolPolicyName`: trimmed, lower-case, aliases (`bash` -> `exec`). */
+function policyName(x: string, model: OpenClawModel): string {
+  const n = x.trim().toLowerCase();
+  return model.aliases[n] ?? n;
 }
 
+/** `compileGlobPattern` + `matchesAnyGlobPattern`: `*` is the only wildcard. */
 function globMatches(pattern: string, name: string): boolean {
   if (!pattern.includes('*')) {
     return pattern === name;
@@ -108,72 +111,102 @@ function globMatches(pattern: string, name: string): boolean {
   return re.test(name);
 }
 
+/** OpenClaw's synthetic entry for "the default plugin tools" (tool-policy.ts `DEFAULT_PLUGIN_TOOLS_ALLOWLIST_ENTRY`). */
+const DEFAULT_PLUGIN_TOOLS = '__openclaw_default_plugin_tools__';
+
+/** One policy of `collectExplicitAllowlist`'s input: its allow list as written, and where it was written. */
+interface ExplicitPolicy {
+  at: (string | number)[];
+  allow: readonly unknown[];
+  /** `IMPLICIT_ALLOW_ALL_FROM_ALSO_ALLOW`: the allow list is `*` plus an alsoAllow, made by `pickSandboxToolPolicy`. */
+  implicitAll?: boolean;
+}
+
 /**
- * OpenClaw builds a plugin's tools only when the run's explicit allow lists
- * (the profile's list, then tools.allow and the agent's, as one union:
- * `collectExplicitAllowlist`) let the plugin in by plugin-level terms
- * (`createPluginToolAllowlist`: `*`, `group:plugins`, the plugin id, or the
- * tool's own name or a glob over it). A core group such as `group:memory`
- * is not such a term: the policy would admit `memory_search`, but the
- * memory-core plugin never builds it (measured against the composition oracle).
- * An `alsoAllow` without an allow list keeps the defaults.
+ * `pickSandboxToolPolicy` of a tools section (global or an agent's): the allow
+ * list with its alsoAllow joined (`unionAllow`: an empty or absent allow list
+ * becomes `*` plus the alsoAllow), marked when it came from an alsoAllow alone.
  */
-function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?: number, sandboxed = false): (plugin: string, tool: string) => DefinitionDefect | undefined {
+function pickedPolicy(reader: ConfigReader, at: (string | number)[]): ExplicitPolicy | undefined {
+  const allow = reader.raw([...at, 'allow']);
+  const also = reader.raw([...at, 'alsoAllow']);
+  const extra = Array.isArray(also) && also.length > 0 ? also : undefined;
+  if (Array.isArray(allow)) {
+    return { at: [...at, 'allow'], allow: extra ? (allow.length === 0 ? ['*', ...extra] : [...allow, ...extra]) : allow };
+  }
+  if (extra) {
+    const explicitAll = extra.some((e) => typeof e === 'string' && e.trim() === '*');
+    return { at: [...at, 'alsoAllow'], allow: ['*', ...extra], implicitAll: !explicitAll };
+  }
+  return undefined;
+}
+
+/**
+ * OpenClaw's plugin-tool allow-list gate, exactly: `collectExplicitAllowlist`
+ * over the run's policies in `resolveConversationCapabilityProfile`'s order
+ * (the profile's allow list with the tools plugin manifests add to it, the
+ * global `tools` policy, the agent's, the resolved sandbox policy when
+ * sandboxed; each of the two `tools` sections as `pickSandboxToolPolicy`
+ * makes it, alsoAllow joined), then `createPluginToolAllowlist`: a bundled
+ * plugin builds a tool when the list is empty or holds the default-plugin-tools
+ * entry (an alsoAllow without an allow list; not for optional tools), or an
+ * entry is `*`, `group:plugins`, the plugin id, or the tool's name or a `*`
+ * glob over it. Core groups (`group:ui`, `group:memory`) are not expanded
+ * there, except in the sandbox policy, which `expandResolvedPolicy` already
+ * expanded. (`byProvider` policies join this list too; they are not modelled
+ * here, as no provider is known while tools are constructed.)
+ */
+function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?: number, sandboxed = false): (plugin: string, tool: string, optional: boolean) => DefinitionDefect | undefined {
   const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
   const agentProfile = agentPath ? reader.raw([...agentPath, 'profile']) : undefined;
-  const profile = typeof agentProfile === 'string' ? agentProfile : reader.raw(['tools', 'profile']);
-  const profileAllow = typeof profile === 'string' && Object.prototype.hasOwnProperty.call(model.profiles, profile) ? model.profiles[profile as keyof typeof model.profiles] : null;
-  const lists: { at: (string | number)[]; entries: string[] }[] = [];
-  if (profileAllow) {
-    lists.push({ at: typeof agentProfile === 'string' && agentPath ? [...agentPath, 'profile'] : ['tools', 'profile'], entries: entries(profileAllow, model) });
-  } else if (typeof profile === 'string' && profile === 'full') {
-    lists.push({ at: ['tools', 'profile'], entries: ['*'] });
+  const profile = agentProfile ?? reader.raw(['tools', 'profile']);
+  const policies: ExplicitPolicy[] = [];
+  if (typeof profile === 'string' && Object.prototype.hasOwnProperty.call(model.profiles, profile)) {
+    const name = profile as ProfileName;
+    const list = profileAllowList(model, name, reader.raw(['plugins', 'enabled']) !== false);
+    // `full` restricts nothing: its table is `["*"]`.
+    policies.push({ at: agentProfile !== undefined && agentPath ? [...agentPath, 'profile'] : ['tools', 'profile'], allow: list ?? ['*'] });
   }
   for (const at of [['tools'], ...(agentPath ? [agentPath] : [])]) {
-    const allow = reader.raw([...at, 'allow']);
-    if (Array.isArray(allow) && entries(allow, model).length > 0) {
-      lists.push({ at: [...at, 'allow'], entries: entries(allow, model) });
+    const p = pickedPolicy(reader, at);
+    if (p) {
+      policies.push(p);
     }
   }
-  // A level with alsoAllow but neither allow nor profile means "the defaults, plus these" for plugins
-  // (`IMPLICIT_ALLOW_ALL_FROM_ALSO_ALLOW` -> the default plugin tools entry of `collectExplicitAllowlist`).
-  const levels = [['tools'], ...(agentPath ? [agentPath] : [])];
-  const alsoOnly = levels.some((at) => entries(reader.raw([...at, 'alsoAllow']), model).length > 0 && entries(reader.raw([...at, 'allow']), model).length === 0 && typeof reader.raw([...at, 'profile']) !== 'string');
-  if (lists.length === 0 || alsoOnly) {
-    // No allow list (an alsoAllow alone keeps the defaults): every enabled plugin builds its tools.
-    return () => undefined;
+  if (sandboxed) {
+    const expanded = sandboxAllowPatterns(reader, agentIndex, model).flatMap((e) => {
+      const n = policyName(e, model);
+      return Object.prototype.hasOwnProperty.call(model.groups, n) ? [...(model.groups[n] ?? [])] : [n];
+    });
+    policies.push({ at: ['tools', 'sandbox', 'tools', 'allow'], allow: expanded });
   }
-  // alsoAllow joins the lists it extends (`mergeAlsoAllowPolicy`): the agent's when it has one, else the global one.
-  const agentAlso = agentPath ? reader.raw([...agentPath, 'alsoAllow']) : undefined;
-  // alsoAllow joins the profile's list with its core groups expanded (`group:ui` names `browser`), and a
-  // configured allow list as written (`group:memory` there names no plugin tool): measured against the
-  // composition oracle.
-  const alsoRaw = entries(Array.isArray(agentAlso) ? agentAlso : reader.raw(['tools', 'alsoAllow']), model);
-  // Measured: a global allow list keeps the global alsoAllow out of the profile; an agent's allow list does not.
-  const alsoFromAgent = Array.isArray(agentAlso);
-  const globalAllow = entries(reader.raw(['tools', 'allow']), model).length > 0;
-  const also = profileAllow && (alsoFromAgent || !globalAllow)
-    ? alsoRaw.flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [e, ...(model.groups[e] ?? [])] : [e]))
-    : alsoRaw;
-  // A sandboxed run's sandbox lists are explicit lists too, groups expanded as the sandbox policy expands them
-  // (measured: a sandbox alsoAllow naming `browser`, a sandbox allow of `group:memory`, build those tools).
-  const sandboxEntries = sandboxed
-    ? [['tools', 'sandbox', 'tools'], ...(agentPath ? [['agents', 'list', agentIndex ?? 0, 'tools', 'sandbox', 'tools']] : [])].flatMap((at) => [
-        ...entries(reader.raw([...at, 'allow']), model),
-        ...entries(reader.raw([...at, 'alsoAllow']), model),
-      ]).flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [e, ...(model.groups[e] ?? [])] : [e]))
-    : [];
-  const union = new Set([...lists.flatMap((l) => l.entries), ...also, ...sandboxEntries]);
-  const first = lists.find((l) => l.entries.length > 0) ?? lists[0];
-  return (plugin, tool) => {
-    if (union.has('*') || union.has('group:plugins') || union.has(plugin) || [...union].some((e) => globMatches(e, tool))) {
+  const entries = new Set<string>();
+  for (const p of policies) {
+    for (const v of p.allow) {
+      if (typeof v !== 'string' || v.trim() === '' || (v.trim() === '*' && p.implicitAll === true)) {
+        continue;
+      }
+      entries.add(policyName(v, model));
+    }
+    if (p.implicitAll === true) {
+      entries.add(DEFAULT_PLUGIN_TOOLS);
+    }
+  }
+  const includesDefaults = entries.size === 0 || entries.has(DEFAULT_PLUGIN_TOOLS);
+  const patterns = [...entries];
+  const shown = policies.filter((p) => p.allow.length > 0);
+  const first = shown[0];
+  return (plugin, tool, optional) => {
+    const allowsPlugin = entries.has('*') || entries.has('group:plugins') || entries.has(policyName(plugin, model));
+    const allowsToolName = entries.has('group:plugins') || patterns.some((e) => globMatches(e, policyName(tool, model)));
+    if ((includesDefaults && !optional) || allowsPlugin || allowsToolName) {
       return undefined;
     }
     return {
       kind: 'not-constructed',
-      setting: `the allow lists (${lists.map((l) => dotted(l.at)).join(', ')}), which name neither plugin "${plugin}" nor "${tool}"`,
-      rule: 'plugin tools are built only for allow-list entries naming the plugin or the tool (src/plugins/tool-grant-allowlist.ts createPluginToolAllowlist)',
-      fix: `add "${tool}" or "${plugin}" to ${dotted(first?.at ?? ['tools', 'allow'])} (a group such as group:memory does not count)`,
+      setting: `the allow lists (${shown.map((p) => dotted(p.at)).join(', ')}), which name neither plugin "${plugin}" nor "${tool}"${optional ? ` (an optional plugin tool is built only when named)` : ''}`,
+      rule: 'plugin tools are built only for allow-list entries naming the plugin or the tool (src/plugins/tool-grant-allowlist.ts createPluginToolAllowlist over collectExplicitAllowlist)',
+      fix: `add "${tool}" or "${plugin}" to ${dotted(first?.at ?? ['tools', 'allow'])} (a group such as group:ui or group:memory does not count)`,
       at: settingAt(reader, first?.at ?? ['tools']),
     };
   };
@@ -222,7 +255,7 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
   for (const [id, plugin] of Object.entries(model.bundledPluginTools)) {
     const defect = pluginOff(reader, id, plugin, model);
     for (const tool of plugin.tools) {
-      const why = defect ?? gate(id, tool);
+      const why = defect ?? gate(id, tool, plugin.optionalTools?.includes(tool) === true);
       if (why && !out.has(tool)) {
         out.set(tool, why);
       }

@@ -62,6 +62,18 @@ export interface GeneratedToolSet {
   conditions: readonly ToolCondition[];
   conditionalTools: readonly ConditionalTool[];
   modes: Readonly<Record<SearchModeName, ModeTools>>;
+  /** Tools OpenClaw adds per MCP server that offers resources or prompts; texts carry a `{{serverName}}` slot. */
+  mcpUtilityTools: readonly McpUtilityTool[];
+}
+
+/** One of `resources_list`, `resources_read`, `prompts_list`, `prompts_get` (`buildBundleMcpToolsFromCatalog`). */
+export interface McpUtilityTool {
+  operation: string;
+  /** The server capability that makes OpenClaw add it. */
+  capability: 'resources' | 'prompts';
+  label: string;
+  description: string;
+  parameters: JsonSchema;
 }
 
 export class GeneratedToolsError extends Error {}
@@ -147,7 +159,14 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
     }
     modes[m] = { controlToolsTemplate: str(entry.controlToolsTemplate, `modes.${m}.controlToolsTemplate`), visible: stringList(entry.visible, `modes.${m}.visible`) };
   }
-  return { openclawVersion: version, tools, conditions, conditionalTools, modes };
+  const mcpUtilityTools = (Array.isArray(raw.mcpUtilityTools) ? raw.mcpUtilityTools : []).map((t, i): McpUtilityTool => {
+    const where = `mcpUtilityTools[${i}]`;
+    if (!isRecord(t) || !isRecord(t.parameters) || (t.capability !== 'resources' && t.capability !== 'prompts')) {
+      throw new GeneratedToolsError(`${where}: expected { operation, capability: resources|prompts, label, description, parameters }`);
+    }
+    return { operation: str(t.operation, `${where}.operation`), capability: t.capability, label: str(t.label, `${where}.label`), description: str(t.description, `${where}.description`), parameters: t.parameters as JsonSchema };
+  });
+  return { openclawVersion: version, tools, conditions, conditionalTools, modes, mcpUtilityTools };
 }
 
 const GENERATED: readonly GeneratedToolSet[] = [parseGeneratedTools(newestTools)];

@@ -2,6 +2,7 @@ import type { Diagnostic, SourceLocation, ToolDefinition } from '../types';
 import { assignQualifiedNames, assignSafeServerNames, safeToolName } from './mcpNames';
 import { defectText, type DefinitionDefect } from '../reasons';
 import { readToolDefinition } from './toolShape';
+import type { McpUtilityTool } from './generatedTools';
 
 /** Longest MCP description kept (OpenClaw's `MCP_METADATA_TEXT_LIMIT`); longer ones are cut and end in `...`. */
 export const MCP_DESCRIPTION_MAX = 1200;
@@ -49,6 +50,14 @@ export interface McpToolOptions {
   launch?: string;
   /** The server's `toolFilter` on a raw tool name (sources/mcp/toolFilter.ts): why it is filtered out, if it is. */
   toolFilter?: (rawName: string) => DefinitionDefect | undefined;
+  /**
+   * What the server offers besides tools (its `initialize` capabilities), and
+   * the modelled version's utility tools for them: OpenClaw adds
+   * `<server>__resources_list` / `resources_read` for a server with resources
+   * and `prompts_list` / `prompts_get` for one with prompts, each subject to
+   * the toolFilter on the operation name.
+   */
+  utilities?: { capabilities: { resources: boolean; prompts: boolean }; tools: readonly McpUtilityTool[] };
 }
 
 /** The raw name OpenClaw counts and filters: the listed name, trimmed. */
@@ -151,6 +160,52 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
       v.def.modelOwner = safeServer;
     }
     out.push(v.def);
+  }
+  out.push(...mcpUtilityDefinitions(server, safeServer, origin, options, new Set([...names.values()].map((n) => n.toLowerCase())), new Set(valid.map((v) => v.raw))));
+  return out;
+}
+
+/**
+ * The utility tools of one server, after its listed tools (their names are
+ * reserved first, as `buildBundleMcpToolsFromCatalog` reserves them), texts
+ * from the generated data with the server's name filled in. The raw name is
+ * the operation, unless the server lists a tool of that name: then the
+ * model-facing name, so that ids stay apart.
+ */
+function mcpUtilityDefinitions(server: string, safeServer: string, origin: SourceLocation, options: McpToolOptions, taken: Set<string>, listed: ReadonlySet<string>): ToolDefinition[] {
+  const u = options.utilities;
+  if (!u) {
+    return [];
+  }
+  const out: ToolDefinition[] = [];
+  // OpenClaw's order: resources_list, resources_read, prompts_list, prompts_get.
+  const order = ['resources_list', 'resources_read', 'prompts_list', 'prompts_get'];
+  for (const t of [...u.tools].sort((a, b) => order.indexOf(a.operation) - order.indexOf(b.operation))) {
+    if (!u.capabilities[t.capability]) {
+      continue;
+    }
+    const name = safeToolName(safeServer, t.operation, taken);
+    taken.add(name.toLowerCase());
+    const fill = (text: string): string => text.split('{{serverName}}').join(server);
+    const def: ToolDefinition = {
+      source: 'mcp',
+      owner: server,
+      name,
+      rawName: listed.has(t.operation) ? name : t.operation,
+      label: t.label,
+      description: fill(t.description),
+      parameters: JSON.parse(fill(JSON.stringify(t.parameters))) as ToolDefinition['parameters'],
+      origin,
+      mcpOperation: t.operation,
+    };
+    if (safeServer !== server) {
+      def.modelOwner = safeServer;
+    }
+    const filtered = options.toolFilter?.(t.operation);
+    if (filtered) {
+      def.invalid = filtered;
+    }
+    out.push(def);
   }
   return out;
 }

@@ -105,9 +105,13 @@ describe('live MCP faults', function () {
     );
   });
 
-  it('a server without the tools capability is fine with no tools', () => {
+  it('a server without the tools capability is fine with no tools: only the prompt tools OpenClaw adds for it', () => {
     const s = server('promptsOnly');
-    assert.deepEqual([s.status, s.toolCount, s.error], ['ok', 0, undefined]);
+    assert.deepEqual([s.status, s.toolCount, s.error], ['ok', 2, undefined]);
+    assert.deepEqual(catalog.tools.filter((t) => t.sourceName === 'promptsOnly').map((t) => [t.name, t.mcpOperation]), [
+      ['promptsOnly__prompts_get', 'prompts_get'],
+      ['promptsOnly__prompts_list', 'prompts_list'],
+    ]);
   });
 
   it('a server with enabled: false is reported disabled, with where, and is not started', () => {

@@ -67,6 +67,20 @@ describe('live MCP: the three reference servers (demo workspace)', function () {
     assert.ok(r.structuredContent && typeof r.structuredContent === 'object', JSON.stringify(r));
   });
 
+  it("adds OpenClaw's prompt and resource tools for servers that offer them (generated texts), and calls them", async () => {
+    // everything offers prompts and resources, memory resources only, filesystem neither (their initialize answers).
+    const utility = catalog.tools.filter((t) => t.mcpOperation !== undefined).map((t) => t.name).sort();
+    assert.deepEqual(utility, ['everything__prompts_get', 'everything__prompts_list', 'everything__resources_list', 'everything__resources_read', 'memory__resources_list', 'memory__resources_read']);
+    const get = catalog.get('mcp:everything:prompts_get');
+    assert.equal(get?.status, 'cataloged');
+    assert.equal(get?.description, 'Fetch one prompt from MCP server "everything". Prompt content is untrusted server output.');
+    assert.deepEqual(get?.parameters?.required, ['name']);
+    const prompts = await callTool(catalog, 'mcp:everything:prompts_list', {});
+    assert.match(JSON.stringify(prompts.content), /simple-prompt/);
+    const resources = await callTool(catalog, 'mcp:everything:resources_list', {});
+    assert.match(JSON.stringify(resources.content), /uri/);
+  });
+
   it('closes every server on dispose', async () => {
     assert.equal(childPids().length, before0.length + 3);
     await ws.dispose();

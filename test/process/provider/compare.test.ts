@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import OpenAI from 'openai';
 import type { Catalog } from '../../../src/core/catalog/catalog';
-import { compareModes } from '../../../src/core/orchestration/modeComparison';
+import { checksFor, compareModes } from '../../../src/core/orchestration/modeComparison';
+import type { CaptureReport } from '../../../src/core/capture/capture';
 import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvider';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
@@ -103,6 +104,33 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     }
     assert.equal(lane.summary.finalCalls[0]?.via, 'hydrated');
     assert.match(lane.finalText ?? '', /FAKE_PLUGIN_OK fake_plugin_tool_17 QA-17/);
+  });
+
+  it('with a capture, checks 4 and 5 are measured on the requests OpenClaw really sent', async () => {
+    const upFront = catalog.tools.filter((t) => t.status === 'direct-only' || (t.status === 'cataloged' && t.directVisible === true)).map((t) => t.name);
+    const first = (toolNames: string[], bytes: number) => ({ seq: 1, bytes, toolNames, toolsCount: toolNames.length, toolsBytes: 1, systemPromptChars: 1, messageCount: 3, roles: [] });
+    const mode = (m: 'direct' | 'tools', toolNames: string[], bytes: number) => ({ mode: m, outcome: 'ok' as const, exitCode: 0, signal: null, wallMs: 1, requests: [], droppedRequests: 0, networkRefused: [], first: first(toolNames, bytes) });
+    const capture: CaptureReport = {
+      openclaw: { version: '2026.9.6', packageDir: '/p', node: '/n' },
+      prompt: 'p',
+      provider: { id: 'p', model: 'm' },
+      concurrency: 2,
+      wallMs: 1,
+      ok: true,
+      modes: { direct: mode('direct', ['fake_plugin_tool_17', 'read'], 168_827), tools: mode('tools', [...upFront, 'tool_call', 'tool_describe', 'tool_search'], 60_999) },
+    };
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', capture });
+    assert.deepEqual(r.real?.toolSearch?.bytes, 60_999);
+    const [, , , sends, smaller] = r.checks;
+    assert.ok(sends?.ok, sends?.detail);
+    assert.match(sends?.detail ?? '', /^real request of OpenClaw 2026\.9\.6 \(tools\)/);
+    assert.ok(smaller?.ok, smaller?.detail);
+    assert.match(smaller?.detail ?? '', /^real requests of OpenClaw 2026\.9\.6: 60999 bytes vs 168827 bytes direct/);
+    // A plugin schema in the real Tool Search request, or a real request no smaller, fails them.
+    const leaked = checksFor(catalog, r.prompt, r.lanes.direct, r.lanes.toolSearch, { version: '2026.9.6', direct: { tools: [], bytes: 100 }, toolSearch: { mode: 'tools', tools: ['tool_search', 'fake_plugin_tool_17'], bytes: 100 } });
+    assert.equal(leaked[3]?.ok, false);
+    assert.match(leaked[3]?.detail ?? '', /not control or up-front tools: fake_plugin_tool_17/);
+    assert.equal(leaked[4]?.ok, false);
   });
 
   it('a denied target fails the comparison instead of being reached some other way', async () => {

@@ -65,4 +65,31 @@ describe('switches outside the tool policy (issue 27, cause 2; generated from 20
     const r = await open('{}');
     assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), []);
   });
+
+  it("the plugin-tool gate follows createPluginToolAllowlist: a core group in alsoAllow names no plugin tool, at any level", async () => {
+    // Measured against the composition oracle: OpenClaw builds neither browser nor canvas here.
+    const r = await open('{\n  tools: { profile: "minimal" },\n  agents: { list: [{ id: "main", tools: { allow: ["exec"], alsoAllow: ["group:ui"] } }] },\n}\n');
+    assert.equal(r.tool('browser')?.reason?.kind, 'not-constructed');
+    assert.match(r.reason('browser'), /createPluginToolAllowlist over collectExplicitAllowlist/);
+    assert.match(r.reason('browser'), /a group such as group:ui or group:memory does not count/);
+    // An alsoAllow without an allow list stands for the default plugin tools: every enabled plugin builds its tools.
+    const also = await open('{ tools: { profile: "minimal", alsoAllow: ["group:ui"] } }');
+    assert.notEqual(also.tool('browser')?.reason?.kind, 'not-constructed');
+    assert.notEqual(also.tool('file_fetch')?.reason?.kind, 'not-constructed');
+    // An empty allow list joined by an alsoAllow becomes `*` plus the alsoAllow: every plugin's tools are built.
+    const empty = await open('{ agents: { list: [{ id: "main", tools: { allow: [], alsoAllow: ["exec"] } }] }, tools: { allow: ["exec"] } }');
+    assert.notEqual(empty.tool('talk_voice')?.reason?.kind, 'not-constructed');
+    // A plugin id or a glob over the tool's name lets the tool be built.
+    const named = await open('{ tools: { allow: ["file-transfer", "talk_*"] } }');
+    assert.notEqual(named.tool('dir_list')?.reason?.kind, 'not-constructed');
+    assert.notEqual(named.tool('talk_voice')?.reason?.kind, 'not-constructed');
+    assert.equal(named.tool('node_inference')?.reason?.kind, 'not-constructed');
+  });
+
+  it("a plugin manifest's toolMetadata.profiles adds the tool to that profile (intent under coding and messaging), unless plugins are off", async () => {
+    assert.deepEqual(V9.bundledPluginTools['memory-core']?.toolProfiles, { intent: ['coding', 'messaging'] });
+    assert.equal((await open('{ tools: { profile: "coding" } }')).tool('intent')?.status, 'cataloged');
+    assert.equal((await open('{ tools: { profile: "messaging" } }')).tool('intent')?.status, 'cataloged');
+    assert.equal((await open('{ tools: { profile: "minimal" } }')).tool('intent')?.status, 'excluded');
+  });
 });

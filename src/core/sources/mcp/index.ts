@@ -3,6 +3,7 @@ import type { ConfigReader } from '../../config/configReader';
 import { FolderGuard } from '../../util/insideFolder';
 import { discoverServers, type DiscoveredServers, type McpImport } from './discoverServers';
 import { LiveMcpSource } from './liveMcpSource';
+import { generatedToolsFor } from '../generatedTools';
 
 export { discoverServers, MCP_IMPORTS, type DeclaredInput, type DiscoveredServers, type McpImport } from './discoverServers';
 export { LiveMcpSource, type LiveMcpSourceOptions } from './liveMcpSource';
@@ -43,5 +44,7 @@ export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServer
 /** The default live MCP source of a workspace: every configured server, started only if the workspace is trusted. */
 export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
   const found = discoverWorkspaceServers(ws);
-  return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted });
+  const version = ws.openclaw?.model.version;
+  const utilityTools = version !== undefined ? generatedToolsFor(version)?.mcpUtilityTools : undefined;
+  return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted, ...(utilityTools ? { utilityTools } : {}) });
 }

@@ -7,6 +7,7 @@ import { McpServerConnection, type ConnectionHooks } from './mcpConnection';
 import { launchDescription, originText, type McpServerConfig } from './serverConfig';
 import { defectText } from '../../reasons';
 import { toolFilterDefect } from './toolFilter';
+import type { McpUtilityTool } from '../generatedTools';
 
 export interface LiveMcpSourceOptions {
   servers: readonly McpServerConfig[];
@@ -24,6 +25,8 @@ export interface LiveMcpSourceOptions {
    * generated listings, so this source's own code decides what they become.
    */
   openConnection?: (config: McpServerConfig, hooks: ConnectionHooks) => McpServerConnection;
+  /** The modelled version's tools for servers that offer resources or prompts (generated); none when absent. */
+  utilityTools?: readonly McpUtilityTool[];
 }
 
 interface ServerState {
@@ -184,6 +187,7 @@ export class LiveMcpSource implements ToolSourceProvider {
       safeServer: this.safeNames.get(config.name),
       launch: launchDescription(config),
       toolFilter: (raw) => toolFilterDefect(config.name, config.toolFilter, raw),
+      ...(this.options.utilityTools ? { utilities: { capabilities: connection.capabilities(), tools: this.options.utilityTools } } : {}),
     });
     state.tools = defs;
     state.diagnostics = diagnostics;
@@ -271,8 +275,12 @@ export class LiveMcpSource implements ToolSourceProvider {
       throw new Error(`${tool.id}: MCP server "${tool.sourceName}" is unavailable (${why})`);
     }
     // Fail closed: only tools the server listed (and we admitted) are called.
-    if (!state.tools.some((t) => t.rawName === raw && t.invalid === undefined)) {
+    const def = state.tools.find((t) => t.rawName === raw && t.invalid === undefined);
+    if (!def) {
       throw new Error(`${tool.id}: MCP server "${tool.sourceName}" no longer lists this tool`);
+    }
+    if (def.mcpOperation !== undefined) {
+      return state.connection.callUtility(def.mcpOperation, args, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
     }
     return state.connection.callTool(raw, args, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
   }

@@ -255,6 +255,59 @@ export class McpServerConnection {
     return out;
   }
 
+  /** What the server offers besides tools, from its `initialize` answer (OpenClaw's `summarizeServerCapabilities`). */
+  capabilities(): { resources: boolean; prompts: boolean } {
+    const caps = this.client?.getServerCapabilities();
+    return { resources: caps?.resources !== undefined, prompts: caps?.prompts !== undefined };
+  }
+
+  /**
+   * One of OpenClaw's MCP utility tools: `resources/list`, `resources/read`,
+   * `prompts/list`, `prompts/get`, answered as OpenClaw answers them
+   * (`toJsonAgentToolResult`: the value as JSON text, `resources` / `prompts`
+   * wrapped in an object, `_meta` dropped; the details name the server and
+   * mark the output untrusted).
+   */
+  async callUtility(operation: string, args: Record<string, unknown>, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<ToolCallResult> {
+    const client = this.requireClient();
+    const ms = opts.timeoutMs ?? this.config.timeoutMs;
+    const options = { timeout: ms + SDK_TIMEOUT_SLACK_MS, signal: opts.signal };
+    const text = (key: string): string => {
+      const v = args[key];
+      if (typeof v !== 'string') {
+        throw new Error(`${key} is required`);
+      }
+      return v;
+    };
+    const run = async (): Promise<unknown> => {
+      switch (operation) {
+        case 'resources_list':
+          return { resources: (await client.listResources(undefined, options)).resources };
+        case 'resources_read':
+          return client.readResource({ uri: text('uri') }, options);
+        case 'prompts_list':
+          return { prompts: (await client.listPrompts(undefined, options)).prompts };
+        case 'prompts_get': {
+          const a = args.arguments;
+          const promptArgs = a !== null && typeof a === 'object' && !Array.isArray(a) ? (a as Record<string, string>) : undefined;
+          return client.getPrompt({ name: text('name'), ...(promptArgs ? { arguments: promptArgs } : {}) }, options);
+        }
+        default:
+          throw new Error(`unknown MCP utility operation ${operation}`);
+      }
+    };
+    let value: unknown;
+    try {
+      value = await withDeadline(run(), ms, () => `no answer to ${operation} within ${ms} ms`, opts.signal);
+    } catch (err) {
+      throw new Error(`MCP server "${this.config.name}": ${this.describe(err, operation)}`, { cause: err });
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      delete (value as Record<string, unknown>)._meta;
+    }
+    return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], value };
+  }
+
   private requireClient(): Client {
     if (!this.client || this.closedByPeer) {
       throw new Error(`MCP server "${this.config.name}" is not connected${this.closedByPeer ? ' (it exited)' : ''}`);
