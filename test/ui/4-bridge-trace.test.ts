@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openRestricted, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, env, launchBrowser, openRestricted, openWorkbench, resultsDir, runCommand, runExactCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -10,16 +10,6 @@ const SNIPPET = [
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
   'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join(' ');
-
-/** Runs the palette entry whose title starts with `title` (Enter would take the top row, which may be a near miss). */
-async function runExactCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
-}
 
 describe('Bridge Trace panel', () => {
   let browser: Browser;
