@@ -7,7 +7,13 @@
 // test/fixtures/sessions/openclaw-<version>/<mode>/. Never hand-written: rerun
 // this when OpenClaw's store format changes.
 //
-//   npm run build && node scripts/record-session-fixtures.mjs
+//   npm run build && node scripts/record-session-fixtures.mjs [--openclaw PACKAGE_DIR]
+//
+// With --openclaw, an installed release records instead of the pinned one
+// (scripts/lib/openclawReleases.mjs installs them): releases before 2026.8
+// keep JSONL transcripts (`agents/main/sessions/<id>.jsonl`, with a
+// `.trajectory.jsonl` and `sessions.json` beside them), which are copied
+// as they are (not the trajectories), with the same state-folder layout.
 //
 // OpenClaw writes absolute paths into its stores (the agent workspace, the
 // config's plugin and MCP paths, its own command line). So that no path of the
@@ -31,8 +37,10 @@ fs.mkdirSync(path.join(NEUTRAL, 'tmp'), { recursive: true });
 if (!fs.existsSync(path.join(NEUTRAL, 'node_modules'))) fs.symlinkSync(path.join(repo, 'node_modules'), path.join(NEUTRAL, 'node_modules'));
 const env = { ...process.env, TSI_TOOLING_CACHE: path.join(NEUTRAL, 'tooling'), TMPDIR: path.join(NEUTRAL, 'tmp') };
 ensureOpenclaw({ env });
+const at = process.argv.indexOf('--openclaw');
+const release = at > 0 ? path.resolve(process.argv[at + 1]) : undefined;
 const workspace = path.join('fixtures', 'capture', 'qa-workspace');
-const r = spawnSync(process.execPath, [path.join(repo, 'dist', 'cli.js'), 'capture', '--workspace', workspace, '--mode', 'all', '--play', '--keep-scratch', '--json'], {
+const r = spawnSync(process.execPath, [path.join(repo, 'dist', 'cli.js'), 'capture', '--workspace', workspace, '--mode', 'all', '--play', '--keep-scratch', '--json', ...(release ? ['--openclaw', release] : [])], {
   cwd: NEUTRAL,
   env,
   encoding: 'utf8',
@@ -53,13 +61,26 @@ try {
     if (m.outcome !== 'ok' || !m.scratch) throw new Error(`${mode}: ${m.outcome}: ${m.error ?? ''}`);
     const agentDir = path.join(m.scratch.state, 'agents', 'main', 'agent');
     const store = path.join(agentDir, 'openclaw-agent.sqlite');
-    const wal = `${store}-wal`;
-    if (fs.existsSync(wal) && fs.statSync(wal).size > 0) {
-      throw new Error(`${mode}: the store's WAL is not checkpointed (${fs.statSync(wal).size} bytes); OpenClaw did not close it`);
+    const sessionsDir = path.join(m.scratch.state, 'agents', 'main', 'sessions');
+    if (fs.existsSync(store)) {
+      const wal = `${store}-wal`;
+      if (fs.existsSync(wal) && fs.statSync(wal).size > 0) {
+        throw new Error(`${mode}: the store's WAL is not checkpointed (${fs.statSync(wal).size} bytes); OpenClaw did not close it`);
+      }
+      const dest = path.join(out, mode, 'agents', 'main', 'agent');
+      fs.mkdirSync(dest, { recursive: true });
+      fs.copyFileSync(store, path.join(dest, 'openclaw-agent.sqlite'));
+    } else if (fs.existsSync(sessionsDir)) {
+      // An older release: its JSONL transcripts and session index, as written. Not its trajectories:
+      // they list every bundled plugin's path in the installed package (a path of this machine).
+      const dest = path.join(out, mode, 'agents', 'main', 'sessions');
+      fs.mkdirSync(dest, { recursive: true });
+      for (const f of fs.readdirSync(sessionsDir)) {
+        if ((f.endsWith('.jsonl') && !f.endsWith('.trajectory.jsonl')) || f === 'sessions.json') fs.copyFileSync(path.join(sessionsDir, f), path.join(dest, f));
+      }
+    } else {
+      throw new Error(`${mode}: neither ${path.relative(m.scratch.state, store)} nor ${path.relative(m.scratch.state, sessionsDir)} was written`);
     }
-    const dest = path.join(out, mode, 'agents', 'main', 'agent');
-    fs.mkdirSync(dest, { recursive: true });
-    fs.copyFileSync(store, path.join(dest, 'openclaw-agent.sqlite'));
     const meta = m.reply?.meta?.agentMeta ?? {};
     recorded.modes[mode] = { bridgeCalls: meta.bridgeCalls ?? null, assistantTurns: meta.assistantTurns ?? null, requests: m.requests.length };
   }

@@ -227,6 +227,7 @@ function turnStart(turnId: string, session: TranscriptSession): SessionEventBody
     schemasUpFront: count,
     catalogSchemasUpFront: Math.max(0, count - controls),
     visibleTools: sent,
+    ...(session.toolsSent === undefined && session.toolCount === undefined && session.mode === undefined ? { upFrontUnknown: true as const } : {}),
   };
 }
 
@@ -306,9 +307,15 @@ function codeOperations(r: { callId: string; call: OpenCall; result: unknown; em
     emit({ type: 'describe', callId: `${callId}:describe:${i + 1}`, parentCallId: callId, idOrName: '', unrecorded: true });
   }
   if (!r.hadNested && !r.failed) {
-    literals.filter((op) => op.op === 'call').forEach((op, i) => {
+    const literalCalls = literals.filter((op) => op.op === 'call');
+    literalCalls.forEach((op, i) => {
       emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: 'tool_search_code', idOrName: op.arg, id: op.arg, ...sourceOfId(op.arg), ok: true, durationMs: 0, fromCode: true });
     });
+    // Releases before nested-call records (2026.6) count the calls only: each one the snippet's literals do not name is said so.
+    const calls = num(telemetry?.callCount) ?? 0;
+    for (let i = literalCalls.length; i < calls; i++) {
+      emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: 'tool_search_code', idOrName: '(not recorded)', ok: true, durationMs: 0, unrecorded: true });
+    }
   }
 }
 

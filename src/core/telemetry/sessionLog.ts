@@ -27,6 +27,12 @@ export interface TurnStartEvent {
   bySourceName?: Record<string, number>;
   /** Function schemas sent up front (Tool Search tools included). */
   schemasUpFront: number;
+  /**
+   * The log does not say which tools were sent, nor the mode (OpenClaw's JSONL
+   * transcripts of 2026.6 and older): `mode`, `schemasUpFront` and
+   * `catalogSchemasUpFront` are placeholders, and no answer is drawn from them.
+   */
+  upFrontUnknown?: true;
   /** Of those, schemas of catalog tools (direct, direct-only, client, likely, required). */
   catalogSchemasUpFront: number;
   visibleTools: string[];
@@ -68,7 +74,10 @@ export interface CallEvent {
   callId: string;
   parentCallId?: string;
   via: CallVia;
+  /** `(not recorded)` for a call the runtime counted but did not record. */
   idOrName: string;
+  /** Counted by the runtime (OpenClaw's tool_search_code telemetry), but which tool it called was not recorded. */
+  unrecorded?: boolean;
   id?: string;
   name?: string;
   source?: ToolSourceKind;

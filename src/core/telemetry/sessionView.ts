@@ -200,6 +200,9 @@ function quoteShort(s: string, max = 80): string {
 function stepTitle(e: SessionEvent, nestedOps: number): string {
   switch (e.type) {
     case 'turn-start': {
+      if (e.upFrontUnknown) {
+        return `Turn (the log records neither the mode nor the schemas sent up front)${e.catalogSize !== undefined ? `; catalog of ${e.catalogSize}` : ''}`;
+      }
       const fallback = e.effectiveMode !== e.mode ? ` (fell back from ${e.mode}${e.fallbackReason ? `: ${e.fallbackReason}` : ''})` : '';
       const tokens = e.tokens ? `, ${e.tokens.total} tokens` : '';
       const catalog = e.catalogSize !== undefined ? ` from the catalog of ${e.catalogSize}` : ' catalog tools';
@@ -222,6 +225,9 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
       }
       return e.error ? `describe ${quoteShort(e.idOrName)} failed: ${e.error}` : `describe ${quoteShort(e.idOrName)}${e.id && e.id !== e.idOrName ? ` → ${e.id}` : ''}`;
     case 'call': {
+      if (e.unrecorded) {
+        return 'call inside the snippet (which tool it called was not recorded)';
+      }
       const tool = e.id ?? e.idOrName;
       const how = `via ${e.via}`;
       if (!e.ok) {

@@ -72,13 +72,15 @@ export function summarizeSession(events: readonly SessionEvent[]): SessionSummar
       case 'turn-start':
         s.turns++;
         if (s.turns === 1) {
-          s.mode = e.mode;
-          s.effectiveMode = e.effectiveMode;
           s.catalogSize = e.catalogSize;
           s.sources = e.sources;
           s.bySourceName = e.bySourceName;
-          s.schemasUpFront = e.schemasUpFront;
-          s.catalogSchemasUpFront = e.catalogSchemasUpFront;
+          if (!e.upFrontUnknown) {
+            s.mode = e.mode;
+            s.effectiveMode = e.effectiveMode;
+            s.schemasUpFront = e.schemasUpFront;
+            s.catalogSchemasUpFront = e.catalogSchemasUpFront;
+          }
           s.bytes = e.bytes ? { ...e.bytes } : undefined;
           s.tokens = e.tokens ? { ...e.tokens } : undefined;
         } else if (s.bytes && e.bytes) {

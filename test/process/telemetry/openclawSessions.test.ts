@@ -254,3 +254,41 @@ describe('OpenClaw sessions: the demo ships a real store', () => {
     assert.equal(answers.finalTool?.origin, 'OpenClaw plugin fake-plugin');
   });
 });
+
+describe('OpenClaw sessions: JSONL transcripts of an older release (2026.6.10, recorded by real turns)', () => {
+  const OLD = path.join(REPO, 'test', 'fixtures', 'sessions', 'openclaw-2026.6.10');
+  const expected = {
+    direct: { searches: 0, describes: 0, final: 'fake_plugin_tool_17', via: 'direct' },
+    code: { searches: 1, describes: 1, final: '(not recorded)', via: 'tool_search_code' },
+    tools: { searches: 1, describes: 1, final: 'fake_plugin_tool_17', via: 'tool_call' },
+    directory: { searches: 0, describes: 0, final: 'fake_plugin_tool_17', via: 'direct' },
+  } as const;
+  for (const mode of MODES) {
+    it(`${mode} mode: searches, describes and the final tool; what the transcript does not record is not made up`, async () => {
+      const read = await readSessions([path.join(OLD, mode)]);
+      assert.deepEqual(read.errors, []);
+      assert.equal(read.sessions.length, 1);
+      const s = read.sessions[0]!;
+      assert.equal(s.format, 'openclaw-jsonl');
+      const summary = summarizeSession(s.events);
+      const answers = sessionAnswers(summary);
+      const want = expected[mode];
+      assert.equal(answers.searches, want.searches);
+      assert.equal(answers.describes, want.describes);
+      assert.equal(answers.finalTool?.name ?? answers.finalTool?.id, want.final);
+      assert.equal(answers.finalTool?.via, want.via);
+      // 2026.6 transcripts record neither the tools sent nor the mode: no count is invented.
+      assert.equal(answers.schemasUpFront, undefined);
+      assert.equal(summary.mode, undefined);
+    });
+  }
+
+  it('holds no path of the machine that recorded it', () => {
+    for (const file of fs.readdirSync(OLD, { recursive: true }).map(String).filter((f) => fs.statSync(path.join(OLD, f)).isFile())) {
+      const text = fs.readFileSync(path.join(OLD, file), 'utf8');
+      for (const foreign of [REPO, os.homedir(), '/work/', '/home/', '/root/']) {
+        assert.ok(!text.includes(foreign), `${file} mentions ${foreign}`);
+      }
+    }
+  });
+});
