@@ -378,6 +378,18 @@ const sandboxedRun = new Set(
 const sandboxNeverBuilds = [...baseline].filter((n) => !sandboxedRun.has(n)).sort();
 fs.rmSync(scratch, { recursive: true, force: true });
 
+// `experimental.localModelLean` (an agent's, else agents.defaults'): the tools OpenClaw's own filter drops,
+// asked of that filter with every tool name the package defines (core, bundled plugins, built here).
+const { filterLocalModelLeanTools } = byFunctionName(await load('function filterLocalModelLeanTools(params) {'));
+const leanCandidates = [...new Set([...coreTools.map((t) => t.name), ...Object.values(bundledPluginTools).flatMap((p) => p.tools), ...baseline])].sort();
+const leanKept = new Set(
+  filterLocalModelLeanTools({ config: { agents: { defaults: { experimental: { localModelLean: true } } } }, agentId: 'main', sessionKey: 'agent:main:main', tools: leanCandidates.map((name) => ({ name })) }).map((t) => t.name),
+);
+const localModelLean = { removes: leanCandidates.filter((n) => !leanKept.has(n)), rule: 'src/agents/local-model-lean.ts filterLocalModelLeanTools' };
+if (localModelLean.removes.length === 0) {
+  throw new Error('experimental.localModelLean removes no tool any more');
+}
+
 const tables = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tables.mjs',
@@ -399,6 +411,7 @@ const tables = {
     defaultMemorySlot: 'src/plugins/slots.ts defaultSlotIdForKey("memory")',
     sandboxNeverBuilds: 'createOpenClawCodingTools with a sandbox allowing * against the same run unsandboxed',
     constructionSwitches: 'createOpenClawCodingTools on {} and on each switch alone (the tools each switch stops building)',
+    localModelLean: 'src/agents/local-model-lean.ts filterLocalModelLeanTools, asked with every tool name of the package',
   },
   coreTools,
   groups,
@@ -422,6 +435,7 @@ const tables = {
   defaultMemorySlot,
   constructionSwitches,
   sandboxNeverBuilds,
+  localModelLean,
 };
 const tablesOut = path.join(repo, 'src/core/policy/versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(tablesOut), { recursive: true });

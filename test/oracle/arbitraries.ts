@@ -287,6 +287,8 @@ const agentEntry = (id: string) =>
       default: fc.boolean(),
       tools: toolsSection,
       sandbox: fc.record({ mode: fc.constantFrom('off', 'non-main', 'all') }),
+      // Local-model lean mode: an agent's own value wins over the defaults'.
+      experimental: fc.record({ localModelLean: fc.boolean() }, { requiredKeys: [] }),
     },
     { requiredKeys: ['id'] },
   );
@@ -297,7 +299,7 @@ export const compositionCase = fc
       agents: fc.option(
         fc.record(
           {
-            defaults: fc.record({ sandbox: fc.record({ mode: fc.constantFrom('off', 'non-main', 'all') }) }),
+            defaults: fc.record({ sandbox: fc.record({ mode: fc.constantFrom('off', 'non-main', 'all') }), experimental: fc.record({ localModelLean: fc.boolean() }) }, { requiredKeys: [] }),
             list: fc.oneof(fc.tuple(agentEntry('main')), fc.tuple(agentEntry('main'), agentEntry('ops')), fc.tuple(agentEntry('ops'), agentEntry('chat'), agentEntry('main'))),
           },
           { requiredKeys: [] },

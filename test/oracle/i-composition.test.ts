@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { diffCompositions, openclawComposition, ourCatalogFor, ourComposition, type CompositionCase } from '../../src/core/oracle/diffComposition';
+import { parseJson5 } from '../../src/core/config/json5Document';
 import { differential, oracle } from './harness';
 import { compositionCase, pluginGateCase } from './arbitraries';
 
@@ -45,6 +46,20 @@ describe('oracle (i): composition of a run', () => {
     assert.deepEqual(names, ['docs__prompts_list', 'gh__prompts_get', 'gh__prompts_list', 'gh__resources_list', 'gh__resources_list-2', 'gh__resources_read', 'gh__search']);
     assert.deepEqual(await compare(c), []);
   });
+
+  // Issue 27's walk-through as a test: public configs with several agents (a default one, or the only one) and sandboxes,
+  // as their authors wrote them, for the agent OpenClaw runs when none is asked for, main and other sessions.
+  for (const name of ['ampler-sandboxed-agents', 'bestia-agents', 'multi-agent-feishu', 'bluewasabe-jarvis', 'beko-secure-claw', 'alexlee-backup']) {
+    it(`builds the same tools as OpenClaw for the real config ${name} (default agent, main and sandboxed sessions)`, async () => {
+      const file = path.join(__dirname, '..', 'fixtures', 'real-configs', `${name}.openclaw.json`);
+      const config = parseJson5(file, fs.readFileSync(file, 'utf8')).value as Record<string, unknown>;
+      const servers = Object.keys(((config.mcp as { servers?: Record<string, unknown> } | undefined)?.servers) ?? {});
+      for (const session of ['main', 'other'] as const) {
+        const ds = await compare({ config, session, mcpListings: Object.fromEntries(servers.map((s) => [s, []])) });
+        assert.deepEqual(ds.filter((d) => !d.known), [], `${name}, ${session} session`);
+      }
+    });
+  }
 
   it('builds the same tools, searchable and visible alike, for generated configs', async () => {
     await differential(compositionCase, compare);

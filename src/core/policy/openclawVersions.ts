@@ -53,6 +53,8 @@ export interface OpenClawModel {
   constructionSwitches: readonly ConstructionSwitch[];
   /** Host-only tools a sandboxed run never builds, whatever its sandbox policy allows. */
   sandboxNeverBuilds: readonly string[];
+  /** The tools `experimental.localModelLean` keeps OpenClaw from building; absent where not measured. */
+  localModelLean?: { removes: readonly string[]; rule: string };
   /**
    * The behaviour epoch this model stands for: its first measured release and
    * every release measured with the same facts (scripts/extract-openclaw-epochs.mjs).
@@ -126,6 +128,7 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     defaultMemorySlot: 'defaultMemorySlot' in t ? t.defaultMemorySlot : null,
     constructionSwitches: 'constructionSwitches' in t ? t.constructionSwitches : [],
     sandboxNeverBuilds: 'sandboxNeverBuilds' in t ? t.sandboxNeverBuilds : [],
+    ...('localModelLean' in t ? { localModelLean: t.localModelLean } : {}),
     epoch: { first: t.openclawVersion, releases: [t.openclawVersion] },
   };
 }

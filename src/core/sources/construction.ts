@@ -142,6 +142,48 @@ function pickedPolicy(reader: ConfigReader, at: (string | number)[]): ExplicitPo
 }
 
 /**
+ * The run's configured override policies (`explicitOverridePolicies` of
+ * `resolveConversationCapabilityProfile`): the global `tools` policy and the
+ * agent's, as `pickSandboxToolPolicy` makes them, then the resolved sandbox
+ * policy when sandboxed (groups already expanded there).
+ */
+function overridePolicies(reader: ConfigReader, model: OpenClawModel, agentIndex: number | undefined, sandboxed: boolean): ExplicitPolicy[] {
+  const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
+  const policies: ExplicitPolicy[] = [];
+  for (const at of [['tools'], ...(agentPath ? [agentPath] : [])]) {
+    const p = pickedPolicy(reader, at);
+    if (p) {
+      policies.push(p);
+    }
+  }
+  if (sandboxed) {
+    const expanded = sandboxAllowPatterns(reader, agentIndex, model).flatMap((e) => {
+      const n = policyName(e, model);
+      return Object.prototype.hasOwnProperty.call(model.groups, n) ? [...(model.groups[n] ?? [])] : [n];
+    });
+    policies.push({ at: ['tools', 'sandbox', 'tools', 'allow'], allow: expanded });
+  }
+  return policies;
+}
+
+/** `collectExplicitAllowlist`: every entry of the policies' allow lists, the default-plugin-tools entry for an alsoAllow alone. */
+function explicitEntries(policies: readonly ExplicitPolicy[], model: OpenClawModel): Set<string> {
+  const entries = new Set<string>();
+  for (const p of policies) {
+    for (const v of p.allow) {
+      if (typeof v !== 'string' || v.trim() === '' || (v.trim() === '*' && p.implicitAll === true)) {
+        continue;
+      }
+      entries.add(policyName(v, model));
+    }
+    if (p.implicitAll === true) {
+      entries.add(DEFAULT_PLUGIN_TOOLS);
+    }
+  }
+  return entries;
+}
+
+/**
  * OpenClaw's plugin-tool allow-list gate, exactly: `collectExplicitAllowlist`
  * over the run's policies in `resolveConversationCapabilityProfile`'s order
  * (the profile's allow list with the tools plugin manifests add to it, the
@@ -167,31 +209,8 @@ function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?:
     // `full` restricts nothing: its table is `["*"]`.
     policies.push({ at: agentProfile !== undefined && agentPath ? [...agentPath, 'profile'] : ['tools', 'profile'], allow: list ?? ['*'] });
   }
-  for (const at of [['tools'], ...(agentPath ? [agentPath] : [])]) {
-    const p = pickedPolicy(reader, at);
-    if (p) {
-      policies.push(p);
-    }
-  }
-  if (sandboxed) {
-    const expanded = sandboxAllowPatterns(reader, agentIndex, model).flatMap((e) => {
-      const n = policyName(e, model);
-      return Object.prototype.hasOwnProperty.call(model.groups, n) ? [...(model.groups[n] ?? [])] : [n];
-    });
-    policies.push({ at: ['tools', 'sandbox', 'tools', 'allow'], allow: expanded });
-  }
-  const entries = new Set<string>();
-  for (const p of policies) {
-    for (const v of p.allow) {
-      if (typeof v !== 'string' || v.trim() === '' || (v.trim() === '*' && p.implicitAll === true)) {
-        continue;
-      }
-      entries.add(policyName(v, model));
-    }
-    if (p.implicitAll === true) {
-      entries.add(DEFAULT_PLUGIN_TOOLS);
-    }
-  }
+  policies.push(...overridePolicies(reader, model, agentIndex, sandboxed));
+  const entries = explicitEntries(policies, model);
   const includesDefaults = entries.size === 0 || entries.has(DEFAULT_PLUGIN_TOOLS);
   const patterns = [...entries];
   const shown = policies.filter((p) => p.allow.length > 0);
@@ -252,6 +271,24 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
       }
     }
   }
+  const lean = model.localModelLean ? localModelLeanAt(reader, agentIndex) : undefined;
+  if (lean && model.localModelLean) {
+    // Kept when the override allow lists name it (resolveLocalModelLeanPreserveToolNames: groups expanded, `*` left out).
+    const preserved = [...explicitEntries(overridePolicies(reader, model, agentIndex, sandboxed), model)]
+      .flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [...(model.groups[e] ?? [])] : [e]))
+      .filter((e) => e !== '*' && e !== DEFAULT_PLUGIN_TOOLS);
+    for (const tool of model.localModelLean.removes) {
+      if (!out.has(tool) && !preserved.some((e) => globMatches(e, policyName(tool, model)))) {
+        out.set(tool, {
+          kind: 'not-constructed',
+          setting: `${dotted(lean)}: true (local-model lean mode)`,
+          rule: `${model.localModelLean.rule}: lean mode drops high-latency and channel-dependent tools`,
+          fix: `remove ${dotted(lean)} (or set it to false)`,
+          at: settingAt(reader, lean),
+        });
+      }
+    }
+  }
   for (const [id, plugin] of Object.entries(model.bundledPluginTools)) {
     const defect = pluginOff(reader, id, plugin, model);
     for (const tool of plugin.tools) {
@@ -262,4 +299,16 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
     }
   }
   return out;
+}
+
+/**
+ * Where `experimental.localModelLean` is on for the run's agent, if it is:
+ * the agent's own value when it sets one, else the defaults' (measured with
+ * OpenClaw's composition: an agent's `experimental: {}` keeps the defaults'
+ * lean mode, its `localModelLean: false` turns it off).
+ */
+function localModelLeanAt(reader: ConfigReader, agentIndex: number | undefined): (string | number)[] | undefined {
+  const own = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'experimental', 'localModelLean'] : undefined;
+  const path = own && reader.raw(own) !== undefined ? own : ['agents', 'defaults', 'experimental', 'localModelLean'];
+  return reader.raw(path) === true ? path : undefined;
 }

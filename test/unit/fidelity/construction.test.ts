@@ -29,6 +29,21 @@ describe('switches outside the tool policy (issue 27, cause 2; generated from 20
     assert.equal(V9.defaultMemorySlot, 'memory-core');
   });
 
+  it('experimental.localModelLean (generated from the package\'s own filter): automations and browser are not built, with the line; an allow-list entry keeps one; an agent\'s false wins', async () => {
+    assert.deepEqual(V9.localModelLean?.removes, ['automations', 'browser', 'image_generate', 'message', 'music_generate', 'pdf', 'tts', 'video_generate']);
+    const r = await open('{\n  agents: {\n    defaults: {\n      experimental: { localModelLean: true },\n    },\n  },\n}\n');
+    for (const name of ['automations', 'browser']) {
+      assert.equal(r.tool(name)?.reason?.kind, 'not-constructed', name);
+    }
+    assert.match(r.reason('automations'), /agents\.defaults\.experimental\.localModelLean: true \(local-model lean mode\) \(openclaw\.json:4:/);
+    assert.equal(r.tool('exec')?.status, 'cataloged');
+    const kept = await open('{ tools: { alsoAllow: ["group:ui"] }, agents: { defaults: { experimental: { localModelLean: true } } } }');
+    assert.notEqual(kept.tool('browser')?.reason?.kind, 'not-constructed');
+    assert.equal(kept.tool('automations')?.reason?.kind, 'not-constructed');
+    const off = await open('{ agents: { defaults: { experimental: { localModelLean: true } }, list: [{ id: "main", experimental: { localModelLean: false } }] } }');
+    assert.notEqual(off.tool('automations')?.reason?.kind, 'not-constructed');
+  });
+
   it('tools.web.search.enabled: false: no web_search, with the line and what would bring it back', async () => {
     const r = await open('{\n  tools: {\n    web: {\n      search: { enabled: false },\n    },\n  },\n}\n');
     assert.equal(r.tool('web_search')?.status, 'excluded');
