@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
-import type { McpServerConfig } from '../core/sources/mcp';
+import type { DiscoveredServers } from '../core/sources/mcp';
 import type { ToolSourceProvider } from '../core/sources/toolSource';
-import type { Diagnostic } from '../core/types';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
 import { loadCore, type CoreModule } from './coreLoader';
 import type { Logger } from './logger';
@@ -188,7 +187,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
       const live = (w: OpenWorkspace) => {
         const found = liveServers(core, w);
         missing = found.missing;
-        return new core.LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: w.trusted });
+        return core.createLiveMcpSource(w, found);
       };
       ws = new core.OpenWorkspace({
         workspace: folder.uri.fsPath,
@@ -315,7 +314,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
 }
 
 /** The workspace's MCP servers with the inputs given, and which inputs are still missing. */
-function liveServers(core: CoreModule, w: OpenWorkspace): { servers: McpServerConfig[]; diagnostics: Diagnostic[]; missing: MissingInput[] } {
+function liveServers(core: CoreModule, w: OpenWorkspace): DiscoveredServers & { missing: MissingInput[] } {
   const found = core.discoverWorkspaceServers(w);
   const byId = new Map<string, MissingInput>();
   for (const server of found.servers) {
@@ -326,5 +325,5 @@ function liveServers(core: CoreModule, w: OpenWorkspace): { servers: McpServerCo
       byId.set(id, m);
     }
   }
-  return { servers: found.servers, diagnostics: found.diagnostics, missing: [...byId.values()] };
+  return { ...found, missing: [...byId.values()] };
 }

@@ -13,7 +13,7 @@ export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES, buildPreview } from '../core/modes/preview';
 export { unlistedLines } from '../core/modes/directory';
-export { discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
+export { createLiveMcpSource, discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
 export { findInstalledOpenClaw, locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';

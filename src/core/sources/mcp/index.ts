@@ -41,9 +41,14 @@ export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServer
   });
 }
 
-/** The default live MCP source of a workspace: every configured server, started only if the workspace is trusted. */
-export function createLiveMcpSource(ws: LiveMcpWorkspace): LiveMcpSource {
-  const found = discoverWorkspaceServers(ws);
+/**
+ * The default live MCP source of a workspace: every configured server (or
+ * the servers a caller already discovered), started only if the workspace is
+ * trusted, with the modelled version's tools for servers that offer
+ * resources or prompts. The CLI and the editor both build it here, so their
+ * catalogs cannot drift apart.
+ */
+export function createLiveMcpSource(ws: LiveMcpWorkspace, found: DiscoveredServers = discoverWorkspaceServers(ws)): LiveMcpSource {
   const version = ws.openclaw?.model.version;
   const utilityTools = version !== undefined ? generatedToolsFor(version)?.mcpUtilityTools : undefined;
   return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted, ...(utilityTools ? { utilityTools } : {}) });
