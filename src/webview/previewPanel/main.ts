@@ -249,7 +249,8 @@ function realTab(): HTMLElement {
   }
   const c = capture;
   const status = el('div', { class: `banner ${c.status === 'done' ? 'info' : c.status === 'running' ? 'info' : 'warning'}`, role: 'status', 'data-testid': 'capture-status', 'data-status': c.status },
-    icon(c.status === 'running' ? 'loading' : c.status === 'done' ? 'check' : 'warning'), ' ',
+    // Done is not "ok": the icon says whether every mode matched or some differ.
+    icon(c.status === 'running' ? 'loading' : c.status === 'done' ? (c.modes.length > 0 && c.modes.every((m) => m.matched === true) ? 'pass' : 'diff') : 'warning'), ' ',
     c.status === 'running' ? `Running OpenClaw ${c.openclaw ?? ''} in every mode…` : c.message ?? c.status);
   out.append(status);
   if (c.status === 'running') out.append(captureButton());
