@@ -5,6 +5,7 @@ import type { Catalog } from '../../core/catalog/catalog';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
 import type { RankExplainer, WhyNot } from '../../core/searchExplain/rankExplanation';
 import { parseWebviewMessage, type CatalogInfo, type HostMessage, type WebviewMessage } from '../../webview/shared/playgroundProtocol';
+import { MAX_REPLAY_HITS } from '../../webview/shared/sessionProtocol';
 import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
@@ -57,8 +58,8 @@ export function recordedSearchOf(v: unknown): RecordedSearch | undefined {
   if (typeof r.from !== 'string' || r.from.length > 1024) {
     return undefined;
   }
-  const hits = Array.isArray(r.hits) && r.hits.length <= 50 && r.hits.every((h) => typeof h === 'string') ? (r.hits as string[]) : undefined;
-  const limit = typeof r.limit === 'number' && Number.isInteger(r.limit) && r.limit > 0 && r.limit <= 50 ? r.limit : undefined;
+  const hits = Array.isArray(r.hits) && r.hits.length <= MAX_REPLAY_HITS && r.hits.every((h) => typeof h === 'string') ? (r.hits as string[]) : undefined;
+  const limit = typeof r.limit === 'number' && Number.isInteger(r.limit) && r.limit > 0 && r.limit <= MAX_REPLAY_HITS ? r.limit : undefined;
   return { from: r.from, ...(limit !== undefined ? { limit } : {}), ...(hits ? { hits } : {}) };
 }
 
@@ -187,8 +188,9 @@ export class PlaygroundPanel extends PanelBase {
   private async postReplay(r: RecordedSearch & { query: string }, now: string[], explainer: RankExplainer): Promise<void> {
     const core = await loadCore();
     const c = r.hits ? core.compareReplay(r.hits, now, (id) => explainer.find(id)?.id) : undefined;
-    this.snapshot.replay = { from: r.from, same: c?.same, summary: c ? core.replaySummary(c) : undefined };
-    await this.post({ type: 'replay', view: { from: r.from, query: r.query, hitsRecorded: c !== undefined, same: c?.same ?? false, summary: c ? core.replaySummary(c) : '' } });
+    const summary = c ? core.replaySummary(c) : undefined;
+    this.snapshot.replay = { from: r.from, same: c?.same, summary };
+    await this.post({ type: 'replay', view: { from: r.from, query: r.query, hitsRecorded: c !== undefined, same: c?.same ?? false, summary: summary ?? '' } });
   }
 
   private async whyNot(query: string, toolId: string): Promise<void> {

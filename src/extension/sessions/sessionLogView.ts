@@ -3,7 +3,7 @@
 import type { FinalCall } from '../../core/telemetry/summary';
 import type { SessionView } from '../../core/telemetry/sessionView';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
-import type { FinalCallView, SearchReplayView, SessionLogView } from '../../webview/shared/sessionProtocol';
+import { MAX_REPLAY_HITS, MAX_REPLAY_QUERY, type FinalCallView, type SearchReplayView, type SessionLogView } from '../../webview/shared/sessionProtocol';
 import { text } from '../bridge/traceView';
 
 function callView(c: FinalCall): FinalCallView {
@@ -15,8 +15,8 @@ export function replayOf(event: SessionEvent): SearchReplayView | undefined {
   if (event.type !== 'search' || event.unrecorded || event.query.trim() === '') {
     return undefined;
   }
-  const limit = event.limit !== undefined && event.limit <= 50 ? { limit: event.limit } : {};
-  return { query: event.query.slice(0, 512), ...limit, ...(event.fromCode ? {} : { hits: event.hits.slice(0, 50) }) };
+  const limit = event.limit !== undefined && event.limit <= MAX_REPLAY_HITS ? { limit: event.limit } : {};
+  return { query: event.query.slice(0, MAX_REPLAY_QUERY), ...limit, ...(event.fromCode ? {} : { hits: event.hits.slice(0, MAX_REPLAY_HITS) }) };
 }
 
 export function toSessionLogView(view: SessionView, file: string): SessionLogView {

@@ -101,8 +101,8 @@ export interface SessionPanelState {
 const isCount = isWholeNumber;
 
 /** Bounds of a replay: OpenClaw's query bound and its largest search limit. */
-const MAX_REPLAY_QUERY = 512;
-const MAX_REPLAY_HITS = 50;
+export const MAX_REPLAY_QUERY = 512;
+export const MAX_REPLAY_HITS = 50;
 
 function isReplay(v: unknown): v is SearchReplayView {
   return (
