@@ -209,7 +209,7 @@ export function ensureTooling({ quiet = false, chromium = true } = {}) {
       // that Node: keep the machine's (registry CA and the like).
       ...machineGlobalNpmrc(),
     });
-    installVerified(codeServerPrefix, `code-server@${VERSIONS.codeServer}`, env, codeServerProblem, { allowScripts: true, usually: '2-3 min on an idle machine (it builds native modules)' });
+    installVerified(codeServerPrefix, `code-server@${VERSIONS.codeServer}`, env, codeServerProblem, { allowScripts: true, usually: '2-3 min on an idle machine; it builds native modules' });
   }
   if (!fs.existsSync(p.playwrightCore)) {
     installVerified(path.join(p.dir, 'playwright'), `playwright-core@${VERSIONS.playwrightCore}`,
