@@ -27,6 +27,7 @@ export { toPreviewView, rawRequestJson, modeTokensView } from './preview/preview
 export { captureTurns, defaultGuardScript } from '../core/capture/capture';
 export { checkCapture, checkedAgainst } from '../core/capture/captureCheck';
 export { predictTurns } from '../core/capture/turnPrediction';
+export { openclawRequestContext } from '../core/prompt/openclawContext';
 export { CAPTURE_MODES, DEFAULT_CAPTURE_PROMPT } from '../core/capture/captureConfig';
 export { finishedView, progressText, refusedView, startedView, withTurn } from './preview/captureView';
 export { suggestFromSessions } from '../core/learning/fromSessions';
@@ -41,6 +42,6 @@ export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/sear
 export { compareReplay, replaySummary } from '../core/searchExplain/sessionReplay';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
-export { compareModes } from '../core/orchestration/modeComparison';
+export { compareModes, realModesOf, withRealRequests } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems } from '../core/policy/runAgent';

@@ -138,4 +138,28 @@ describe('real: the predicted request equals what OpenClaw sends', function () {
       });
     }
   }
+
+  it('compare --capture on the qa capture: checks 4 and 5 pass on the real requests, and the predicted savings are the real ones', async () => {
+    const run = runs.get('qa');
+    assert.ok(run, 'qa: no run');
+    const file = path.join(scratchDir('tsi-real-compare-'), 'qa.capture.json');
+    fs.writeFileSync(file, JSON.stringify(run.capture));
+    const dir = path.join(FIXTURES, 'qa');
+    const args = ['compare', '--workspace', dir, '--no-user-config', '--json', '--mode', 'code', '--prompt', PROMPT, '--openclaw', openclawSpec()];
+    const real = await runCliCaptured([...args, '--capture', file], REPO, { ...process.env });
+    assert.equal(real.code, 0, real.err + real.out.slice(0, 4000));
+    type Report = { real?: { source: string; direct?: { bytes: number }; toolSearch?: { bytes: number } }; checks: { name: string; ok: boolean; detail: string }[] };
+    const r = JSON.parse(real.out) as Report;
+    assert.equal(r.real?.source, 'capture');
+    assert.equal(r.real?.direct?.bytes, run.capture.modes.direct?.first?.bytes);
+    assert.equal(r.real?.toolSearch?.bytes, run.capture.modes.code?.first?.bytes);
+    assert.match(r.checks[4]?.detail ?? '', /^real requests of OpenClaw /);
+    const predicted = await runCliCaptured(args, REPO, { ...process.env });
+    assert.equal(predicted.code, 0, predicted.err);
+    const p = JSON.parse(predicted.out) as Report;
+    assert.equal(p.real?.source, 'prediction');
+    const saved = (x: Report): number => 1 - (x.real?.toolSearch?.bytes ?? 0) / (x.real?.direct?.bytes ?? 1);
+    // Only the volatile parts (paths, times) differ in length between the two.
+    assert.ok(Math.abs(saved(p) - saved(r)) < 0.005, `predicted ${(100 * saved(p)).toFixed(2)}% vs real ${(100 * saved(r)).toFixed(2)}% fewer bytes`);
+  });
 });

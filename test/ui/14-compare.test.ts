@@ -55,6 +55,9 @@ describe('Compare in the editor', () => {
     assert.equal(m[1], m[2], text);
     assert.ok(Number(m[2]) >= 7, text);
     assert.equal(await view.locator('[data-testid="check-fail"]').count(), 0);
+    // The savings shown are OpenClaw's own request's, as predicted, not the gateway requests'.
+    assert.match(text, /OpenClaw 2026\.9\.6's predicted first request with Tool Search: [\d,]+ bytes vs [\d,]+ direct \(\d+\.\d% fewer\)/);
+    assert.match(await view.locator('[data-testid="real-status"]').innerText(), /as predicted/);
 
     // Side by side: same top, the Tool Search lane to the right of the direct one.
     const direct = view.locator('[data-testid="lane-direct"]');
@@ -118,5 +121,31 @@ describe('Compare in the editor', () => {
     } else {
       await page.locator('.tab.active').filter({ hasText: 'toolSearch.jsonl' }).first().waitFor({ timeout: 30_000 });
     }
+  });
+
+  it('checks 4 and 5 on the real requests: one click captures OpenClaw in both lanes\' modes and the checks and savings follow', async function () {
+    this.timeout(900_000);
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Tool Search: Compare Direct Mode and Tool Search');
+    const view = catalogWebview(page);
+    const summary = view.locator('[data-testid="summary"]');
+    await summary.waitFor({ timeout: 180_000 });
+    const check = view.locator('[data-testid="check-real"]');
+    await check.focus();
+    await page.keyboard.press('Enter');
+    await view.locator('[data-testid="status"]').filter({ hasText: /Capturing OpenClaw 2026\.9\.6's real requests \(direct, code\)/ }).waitFor({ timeout: 60_000 });
+    // The result stays on screen while its two checks are measured again.
+    assert.equal(await summary.count(), 1);
+    const real = view.locator('[data-testid="real-status"]').filter({ hasText: 'really sent' });
+    await real.waitFor({ timeout: 600_000 });
+    assert.match(await real.innerText(), /Checks 4 and 5 measured on the first requests OpenClaw 2026\.9\.6 really sent: [\d,]+ bytes and \d+ tools in code mode vs [\d,]+ bytes and \d+ tools direct/);
+    const text = await summary.innerText();
+    assert.match(text, /OpenClaw 2026\.9\.6's real first request with Tool Search/);
+    const m = /(\d+)\/(\d+) checks pass/.exec(text);
+    assert.ok(m && m[1] === m[2], text);
+    const checks = await view.locator('[data-testid="checks"]').innerText();
+    assert.match(checks, /real request of OpenClaw 2026\.9\.6 \(code\)/);
+    assert.match(checks, /real requests of OpenClaw 2026\.9\.6: \d+ bytes vs \d+ bytes direct/);
+    await page.screenshot({ path: path.join(resultsDir(), 'compare-real.png') });
   });
 });

@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CaptureReport } from '../../core/capture/capture';
 import { errorMessage } from '../../core/util/errors';
-import { compareModes, DEFAULT_COMPARE_PROMPT, type LaneReport } from '../../core/orchestration/modeComparison';
+import { compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests, type LaneReport } from '../../core/orchestration/modeComparison';
+import { runCaptureTurns } from './capture';
+import { openclawContextFor } from './preview';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';
@@ -38,9 +40,10 @@ function laneRow(name: string, l: LaneReport): string[] {
 export const compareCommand: CliCommand = {
   name: 'compare',
   summary: 'run the same turn in direct mode and with Tool Search against a provider (default: a mock on loopback) and compare',
-  usage: 'compare [--prompt TEXT] [--provider mock|URL] [--capture FILE]',
+  usage: 'compare [--prompt TEXT] [--provider mock|URL] [--capture FILE | --real [--openclaw PATH|VERSION]]',
   options: {
     capture: { type: 'string' },
+    real: { type: 'boolean' },
     prompt: { type: 'string' },
     provider: { type: 'string' },
     model: { type: 'string' },
@@ -55,6 +58,10 @@ export const compareCommand: CliCommand = {
     }
     const logDir = str(ctx, 'log-dir');
     const captureFile = str(ctx, 'capture');
+    const captureNow = ctx.args.values.real === true;
+    if (captureNow && captureFile !== undefined) {
+      throw new UsageError('--real captures the real requests now; --capture FILE reads an earlier capture: give one of them');
+    }
     let capture: CaptureReport | undefined;
     if (captureFile !== undefined) {
       try {
@@ -67,7 +74,7 @@ export const compareCommand: CliCommand = {
       }
     }
     return withCatalog(ctx, async (catalog, ws) => {
-      const report = await compareModes({
+      let report = await compareModes({
         ws,
         catalog,
         prompt: str(ctx, 'prompt') ?? DEFAULT_COMPARE_PROMPT,
@@ -79,7 +86,21 @@ export const compareCommand: CliCommand = {
         approved: ctx.args.values.approve === true,
         logDir: logDir ? path.resolve(ctx.io.cwd, logDir) : undefined,
         ...(capture ? { capture } : {}),
+        openclaw: openclawContextFor(ctx, ws),
       });
+      if (captureNow) {
+        // The lanes' own modes, on the same prompt: checks 4 and 5 then measure what OpenClaw sent.
+        const real = await runCaptureTurns(ctx, ws, realModesOf(report), report.prompt, { spec: str(ctx, 'openclaw') });
+        if (typeof real === 'number') {
+          return real;
+        }
+        report = withRealRequests(catalog, report, real);
+        for (const [mode, m] of Object.entries(real.modes)) {
+          if (!m.first) {
+            ctx.io.stderr(`compare: the real ${mode} turn sent no request (${m.error ?? m.outcome}); its check uses the prediction`);
+          }
+        }
+      }
       const allOk = report.checks.every((c) => c.ok);
       if (ctx.json) {
         ctx.io.stdout(json(report));

@@ -39,7 +39,7 @@ function isOpenClawPackageDir(dir: string): boolean {
 }
 
 /** What the prediction of OpenClaw's own request reads from the workspace; the package folder only when one is installed. */
-function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): OpenClawRequestContext {
+export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): OpenClawRequestContext {
   let openclawDir: string | undefined;
   try {
     openclawDir = locateOpenClaw(str(ctx, 'openclaw'), { env: ctx.io.env, cwd: ctx.io.cwd }).packageDir;
@@ -191,11 +191,13 @@ export const previewCommand: CliCommand = {
       }
       const direct = previews.find((p) => p.mode === 'direct');
       const saved = (p: PreviewJson): string => (direct && direct.bytes.tools > 0 ? `${(100 * (1 - p.bytes.tools / direct.bytes.tools)).toFixed(1)}%` : '-');
+      // OpenClaw's whole request (its prompt, bootstrap files, envelope): the savings its users really get.
+      const openclawSaved = (p: PreviewJson): string => (p.openclaw && direct?.openclaw && p.mode !== 'direct' ? `${(100 * (1 - p.openclaw.bytes / direct.openclaw.bytes)).toFixed(1)}%` : '-');
       const out = [
         `Catalog: ${first.catalogSize} tools (openclaw ${first.sources.openclaw}, mcp ${first.sources.mcp}, client ${first.sources.client})   API: ${api}`,
         '',
         table(
-          ['MODE', 'EFFECTIVE', 'SCHEMAS', 'TOOL BYTES', 'SAVED', 'PROMPT BYTES', 'TOTAL', 'TOOL TOKENS', 'TOTAL TOKENS'],
+          ['MODE', 'EFFECTIVE', 'SCHEMAS', 'TOOL BYTES', 'SAVED', 'PROMPT BYTES', 'TOTAL', 'TOOL TOKENS', 'TOTAL TOKENS', 'OPENCLAW REQUEST', 'SAVED'],
           previews.map((p) => [
             p.mode,
             p.effectiveMode,
@@ -206,6 +208,8 @@ export const previewCommand: CliCommand = {
             kb(p.bytes.total),
             String(p.tokens?.tools ?? '-'),
             String(p.tokens?.total ?? '-'),
+            p.openclaw ? kb(p.openclaw.bytes) : '-',
+            openclawSaved(p),
           ]),
         ),
       ];

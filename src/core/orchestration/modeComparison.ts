@@ -7,7 +7,8 @@ import { ALWAYS_SENT } from '../vocabulary';
 import type { Catalog } from '../catalog/catalog';
 import { createToolSearchApi } from '../gateway/toolSearchApi';
 import { TurnDispatcher, type DispatchResult } from '../modes/turnDispatcher';
-import { previewOf } from '../modes/preview';
+import { openclawRequestOf, previewOf } from '../modes/preview';
+import type { OpenClawRequestContext } from '../prompt/openclawContext';
 import { buildSurface, MAX_LIKELY, type IsolationStatus } from '../modes/surface';
 import { ToolIndex } from '../search/toolIndex';
 import { SessionLog, turnStartEvent } from '../telemetry/sessionLog';
@@ -47,11 +48,20 @@ export interface ModeComparisonOptions {
   onLane?: (lane: 'direct' | 'toolSearch', mode: ToolSearchModeName) => void;
   /** A real capture of this workspace (`capture --json`): checks 4 and 5 are then measured on what OpenClaw sent. */
   capture?: CaptureReport;
+  /**
+   * What a prediction of OpenClaw's own request reads from the workspace.
+   * Without a capture, checks 4 and 5 are measured on that prediction (the
+   * request test:real holds equal to the real one), not on the lanes'
+   * gateway requests, which lack OpenClaw's prompt and core tools.
+   */
+  openclaw?: OpenClawRequestContext;
 }
 
-/** What OpenClaw really sent first in each lane's mode, from a capture: tool names and request bytes. */
+/** What OpenClaw sends first in each lane's mode: tool names and request bytes, captured or predicted. */
 export interface RealLanes {
   version: string;
+  /** `capture`: measured on a real turn; `prediction`: OpenClaw's request as the product predicts it. */
+  source: 'capture' | 'prediction';
   direct?: { tools: string[]; bytes: number };
   toolSearch?: { mode: ToolSearchModeName; tools: string[]; bytes: number };
 }
@@ -64,7 +74,39 @@ export function realLanesOf(report: CaptureReport, toolSearchMode: ToolSearchMod
   };
   const direct = first('direct');
   const toolSearch = first(toolSearchMode);
-  return { version: report.openclaw.version, ...(direct ? { direct } : {}), ...(toolSearch ? { toolSearch: { mode: toolSearchMode, ...toolSearch } } : {}) };
+  return { version: report.openclaw.version, source: 'capture', ...(direct ? { direct } : {}), ...(toolSearch ? { toolSearch: { mode: toolSearchMode, ...toolSearch } } : {}) };
+}
+
+/** The lanes' predicted OpenClaw requests (each lane made its own when a context was given). */
+function predictedLanes(direct: LaneReport, toolSearch: LaneReport): RealLanes | undefined {
+  const d = direct.openclaw;
+  const t = toolSearch.openclaw;
+  if (!d || !t) {
+    return undefined;
+  }
+  return { version: t.version, source: 'prediction', direct: { tools: d.tools, bytes: d.bytes }, toolSearch: { mode: toolSearch.mode, tools: t.tools, bytes: t.bytes } };
+}
+
+/** The modes a capture needs for checks 4 and 5 of a comparison: direct and the Tool Search lane's asked mode. */
+export function realModesOf(report: ModeComparisonReport): ['direct', Exclude<ToolSearchModeName, 'direct'>] {
+  return ['direct', report.lanes.toolSearch.mode as Exclude<ToolSearchModeName, 'direct'>];
+}
+
+/**
+ * The same comparison with checks 4 and 5 measured again on a capture made
+ * after it (the editor's "Check Against the Real Request"): the lanes are not
+ * run again, only what OpenClaw really sent in their modes replaces the
+ * prediction in those two checks.
+ */
+export function withRealRequests(catalog: Catalog, report: ModeComparisonReport, capture: CaptureReport): ModeComparisonReport {
+  const real = realLanesOf(capture, report.lanes.toolSearch.mode);
+  return { ...report, real, checks: checksFor(catalog, report.prompt, report.lanes.direct, report.lanes.toolSearch, real) };
+}
+
+/** The function names of a Chat Completions body's tools array, in order. */
+function toolNamesOf(body: Record<string, unknown>): string[] {
+  const tools = Array.isArray(body.tools) ? (body.tools as { function?: { name?: unknown } }[]) : [];
+  return tools.map((t) => (typeof t.function?.name === 'string' ? t.function.name : '')).filter((n) => n !== '');
 }
 
 /** Tool Search's own tools in every mode (OpenClaw's `TOOL_SEARCH_CONTROL_TOOL_NAMES`). */
@@ -83,6 +125,8 @@ export interface LaneReport {
   visibleTools: string[];
   /** Sizes of the first request, as previewed. */
   bytes: PayloadBytes;
+  /** The first request OpenClaw itself would send in this mode, as predicted (with an `openclaw` context). */
+  openclaw?: { version: string; tools: string[]; bytes: number };
   requests: LaneRequest[];
   finalText?: string;
   error?: string;
@@ -145,6 +189,7 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
       const surface = buildSurface({ catalog: opts.catalog, mode: input.mode, isolation: input.isolation, index, prompt, policy: opts.ws.policy, likelyLimit: opts.likelyLimit });
       const preview = previewOf(surface, { catalog: opts.catalog, mode: input.mode, prompt, model: opts.model, tokens: true });
       log.record(turnStartEvent(`${input.lane}:1`, preview, opts.catalog.countBySourceName()));
+      const predicted = opts.openclaw ? openclawRequestOf(surface, { catalog: opts.catalog, mode: input.mode, isolation: input.isolation, index, prompt, policy: opts.ws.policy }, opts.openclaw) : undefined;
       const runCode = async (code: string, parentCallId: string): Promise<DispatchResult> => {
         const nested = createToolSearchApi(opts.ws, opts.catalog, { index, log, parentCallId });
         const bridge = new CodeBridge({ api: nested, nodePath: opts.nodePath, warm: false, env: opts.env });
@@ -201,6 +246,7 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
         ...(preview.fallbackReason ? { fallbackReason: preview.fallbackReason } : {}),
         visibleTools: preview.visibleTools,
         bytes: preview.bytes,
+        ...(predicted ? { openclaw: { version: predicted.version, tools: toolNamesOf(predicted.request), bytes: predicted.bytes } } : {}),
         requests,
         ...(finalText !== undefined ? { finalText } : {}),
         ...(error ? { error } : {}),
@@ -214,7 +260,7 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
     const direct = await run({ lane: 'direct', mode: 'direct', client, mock });
     const toolSearch = await run({ lane: 'toolSearch', mode: toolSearchMode, isolation, client, mock });
     opts.signal?.throwIfAborted();
-    const real = opts.capture ? realLanesOf(opts.capture, toolSearchMode) : undefined;
+    const real = opts.capture ? realLanesOf(opts.capture, toolSearchMode) : predictedLanes(direct, toolSearch);
     return { provider: mock ? 'mock' : baseURL, prompt, lanes: { direct, toolSearch }, checks: checksFor(opts.catalog, prompt, direct, toolSearch, real), ...(real ? { real } : {}) };
   } finally {
     for (const b of bridges) {
@@ -264,7 +310,7 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
     add(
       `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
       realTs.tools.some((n) => CONTROL_TOOLS.has(n)) && other.length === 0 && realLeaked.length === 0,
-      `real request of OpenClaw ${real.version} (${realTs.mode}): sent [${realTs.tools.join(', ')}]${other.length > 0 ? `; not control or up-front tools: ${other.join(', ')}` : ''}`,
+      `${real.source === 'capture' ? 'real' : 'predicted'} request of OpenClaw ${real.version} (${realTs.mode}): sent [${realTs.tools.join(', ')}]${other.length > 0 ? `; not control or up-front tools: ${other.join(', ')}` : ''}`,
     );
   } else {
     add(
@@ -279,7 +325,7 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   add(
     'the Tool Search request payload is smaller',
     t > 0 && t < d,
-    `${realSizes ? `real requests of OpenClaw ${real?.version ?? '?'}: ` : ''}${t} bytes vs ${d} bytes direct (${d > 0 ? (100 * (1 - t / d)).toFixed(1) : '?'}% smaller)`,
+    `${realSizes ? `${real?.source === 'capture' ? 'real' : 'predicted'} requests of OpenClaw ${real?.version ?? '?'}: ` : 'gateway requests: '}${t} bytes vs ${d} bytes direct (${d > 0 ? (100 * (1 - t / d)).toFixed(1) : '?'}% smaller)`,
   );
   const ds = direct.summary;
   const ts = toolSearch.summary;

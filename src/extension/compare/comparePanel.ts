@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseWebviewMessage, type CompareView, type HostMessage, type LaneName, type SetupView, type WebviewMessage } from '../../webview/shared/compareProtocol';
+import { parseWebviewMessage, type CaptureRunning, type CompareView, type HostMessage, type LaneName, type SetupView, type WebviewMessage } from '../../webview/shared/compareProtocol';
 import { OPEN_SETTINGS } from '../commandIds';
 import { PanelBase, PanelRegistry, type PanelSpec } from '../panels/panelBase';
 import type { CompareRunner } from './compareRunner';
@@ -90,6 +90,10 @@ export class ComparePanel extends PanelBase {
     this.post({ type: 'running', provider, ...(lane ? { lane } : {}), ...(laneMode ? { laneMode } : {}) });
   }
 
+  capturing(provider: string, capture: CaptureRunning): void {
+    this.post({ type: 'running', provider, capture });
+  }
+
   result(view: CompareView): void {
     this.post({ type: 'result', view });
   }
@@ -109,7 +113,10 @@ export class ComparePanel extends PanelBase {
           return;
         }
         case 'run':
-          await this.runner.run({ provider: msg.provider, prompt: msg.prompt });
+          await this.runner.run({ provider: msg.provider, prompt: msg.prompt, real: msg.real });
+          return;
+        case 'checkReal':
+          await this.runner.checkReal();
           return;
         case 'cancel':
           this.runner.cancel();

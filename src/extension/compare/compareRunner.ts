@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { Catalog } from '../../core/catalog/catalog';
+import type { CaptureReport } from '../../core/capture/capture';
+import type { ModeComparisonReport } from '../../core/orchestration/modeComparison';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
 import type { CompareView, LaneName, ProviderKind, SetupView } from '../../webview/shared/compareProtocol';
 import type { CatalogService } from '../catalogService';
@@ -9,7 +12,9 @@ import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
-import { toCompareView } from './compareView';
+import { toCompareView, type CompareViewInput } from './compareView';
+import { prepareCapture } from '../preview/captureRunner';
+import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
 import { errorMessage } from '../../core/util/errors';
 
@@ -30,6 +35,14 @@ export interface CompareRunnerDeps {
 export interface CompareRequest {
   provider?: ProviderKind;
   prompt?: string;
+  /** Also capture OpenClaw's real requests in both lanes' modes and measure checks 4 and 5 on them. */
+  real?: boolean;
+}
+
+/** The last comparison, kept so its checks can be measured again on a capture without running the lanes again. */
+interface LastComparison {
+  input: CompareViewInput;
+  catalog: Catalog;
 }
 
 function isRequest(v: unknown): v is CompareRequest {
@@ -37,11 +50,23 @@ function isRequest(v: unknown): v is CompareRequest {
     return false;
   }
   const r = v as Record<string, unknown>;
-  return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string');
+  return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string') && (r.real === undefined || typeof r.real === 'boolean');
 }
 
 function settings(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('toolSearchInspector.compare');
+}
+
+/** The captured modes whose turn sent no request, with why (their checks fall back to the prediction). */
+function missingOf(capture: CaptureReport, modes: readonly string[]): { mode: string; why: string }[] {
+  const out: { mode: string; why: string }[] = [];
+  for (const mode of modes) {
+    const m = capture.modes[mode as keyof CaptureReport['modes']];
+    if (!m?.first) {
+      out.push({ mode, why: m ? (m.error ?? `the turn ended ${m.outcome} without a request`) : 'not captured' });
+    }
+  }
+  return out;
 }
 
 function stamp(d: Date): string {
@@ -58,6 +83,7 @@ export class CompareRunner implements vscode.Disposable {
   private abort: AbortController | undefined;
   private lastLogs: Partial<Record<LaneName, vscode.Uri>> = {};
   private lastPrompt: string | undefined;
+  private last: LastComparison | undefined;
   /** Secrets seen this session, masked in anything shown or logged. */
   private readonly secretsSeen = new Set<string>();
 
@@ -104,10 +130,15 @@ export class CompareRunner implements vscode.Disposable {
     await Promise.race([panel.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
     clearTimeout(timer);
     const setup = await this.setupView();
-    return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt });
+    return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt, real: req.real ?? false });
   }
 
   async run(req: Required<CompareRequest>): Promise<CompareView | undefined> {
+    const view = await this.runLanes(req);
+    return view && req.real ? ((await this.checkReal()) ?? view) : view;
+  }
+
+  private async runLanes(req: Required<CompareRequest>): Promise<CompareView | undefined> {
     if (!(this.deps.host ?? editorHost).isTrusted()) {
       void vscode.window.showErrorMessage('Compare is off in an untrusted workspace: both lanes call plugin tools and MCP servers. Trust the workspace to run it.');
       return undefined;
@@ -158,6 +189,7 @@ export class CompareRunner implements vscode.Disposable {
               env: process.env,
               logDir: logDir.fsPath,
               signal: abort.signal,
+              openclaw: openclawRequestContextOf(core, session.workspace, session.settings.oracleOpenclaw),
               onLane: (lane, mode) => {
                 progress.report({ message: `${lane === 'direct' ? 'direct' : 'Tool Search'} lane (${mode})` });
                 panel.running(provider, lane, mode);
@@ -171,13 +203,15 @@ export class CompareRunner implements vscode.Disposable {
       const logs: Record<LaneName, vscode.Uri> = { direct: vscode.Uri.joinPath(logDir, 'direct.jsonl'), toolSearch: vscode.Uri.joinPath(logDir, 'toolSearch.jsonl') };
       this.lastLogs = logs;
       const events = (lane: LaneName): SessionEvent[] => (fs.existsSync(logs[lane].fsPath) ? core.parseSessionLog(fs.readFileSync(logs[lane].fsPath, 'utf8')).events : []);
-      const view = toCompareView({
+      const input: CompareViewInput = {
         report,
         events: { direct: events('direct'), toolSearch: events('toolSearch') },
         logFiles: { direct: vscode.workspace.asRelativePath(logs.direct), toolSearch: vscode.workspace.asRelativePath(logs.toolSearch) },
         durationMs: performance.now() - started,
         sessionViewer: await this.hasSessionViewer(),
-      });
+      };
+      this.last = { input, catalog: session.catalog };
+      const view = toCompareView(input);
       panel.result(view);
       this.deps.logger.info(`compare (${view.provider}): ${view.checks.filter((c) => c.ok).length}/${view.checks.length} checks pass in ${view.durationMs} ms; logs in ${logDir.fsPath}`);
       return view;
@@ -198,6 +232,82 @@ export class CompareRunner implements vscode.Disposable {
 
   cancel(): void {
     this.abort?.abort();
+  }
+
+  /**
+   * Measures the last comparison's checks 4 and 5 on what OpenClaw really
+   * sends: one real turn in direct mode and one in the Tool Search lane's
+   * mode (the `oracle.openclaw` setting says which OpenClaw), run side by
+   * side and cancellable. The lanes are not run again.
+   */
+  async checkReal(): Promise<CompareView | undefined> {
+    const last = this.last;
+    if (!last) {
+      void vscode.window.showInformationMessage('Run a comparison first: its checks 4 and 5 are then measured on the real requests.');
+      return undefined;
+    }
+    if (this.abort) {
+      void vscode.window.showWarningMessage('A comparison is already running; wait for it or cancel it first.');
+      return undefined;
+    }
+    const panel = ComparePanel.show(this);
+    const what = 'Check Against the Real Request';
+    const prepared = await prepareCapture(this.deps.service, () => (this.deps.host ?? editorHost).isTrusted(), what);
+    if (!prepared.ok) {
+      panel.post({ type: 'error', message: prepared.message });
+      void vscode.window.showErrorMessage(prepared.message);
+      return undefined;
+    }
+    const core = await loadCore();
+    const modes = core.realModesOf(last.input.report);
+    const abort = new AbortController();
+    this.abort = abort;
+    try {
+      panel.capturing(last.input.report.provider, { version: prepared.location.version, modes });
+      const capture = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Capturing OpenClaw ${prepared.location.version}'s real requests (${modes.join(', ')})`, cancellable: true },
+        async (progress, token) => {
+          const onCancel = token.onCancellationRequested(() => abort.abort());
+          try {
+            return await core.captureTurns({
+              location: prepared.location,
+              config: prepared.config,
+              configDir: prepared.configDir,
+              modes,
+              prompt: last.input.report.prompt,
+              concurrency: modes.length,
+              signal: abort.signal,
+              guardScript: core.defaultGuardScript(path.join(this.deps.extensionUri.fsPath, 'dist')),
+              onTurn: (e) => progress.report({ message: `${e.mode} ${e.phase === 'start' ? 'started' : (e.capture?.outcome ?? 'ended')}` }),
+            });
+          } finally {
+            onCancel.dispose();
+          }
+        },
+      );
+      if (abort.signal.aborted) {
+        panel.post({ type: 'cancelled' });
+        return undefined;
+      }
+      const report: ModeComparisonReport = core.withRealRequests(last.catalog, last.input.report, capture);
+      const input: CompareViewInput = { ...last.input, report, realMissing: missingOf(capture, modes) };
+      this.last = { ...last, input };
+      const view = toCompareView(input);
+      panel.result(view);
+      this.deps.logger.info(`compare: checks 4 and 5 on OpenClaw ${capture.openclaw.version}'s real requests in ${(capture.wallMs / 1000).toFixed(1)} s: ${view.checks.filter((c) => c.ok).length}/${view.checks.length} pass`);
+      return view;
+    } catch (err) {
+      if (abort.signal.aborted) {
+        panel.post({ type: 'cancelled' });
+        return undefined;
+      }
+      const message = this.redact(errorMessage(err));
+      this.deps.logger.error(`compare: capture failed: ${message}`);
+      panel.post({ type: 'error', message: `${what}: ${message}` });
+      return undefined;
+    } finally {
+      this.abort = undefined;
+    }
   }
 
   private async hasSessionViewer(): Promise<boolean> {

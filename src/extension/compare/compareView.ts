@@ -102,6 +102,8 @@ export interface CompareViewInput {
   logFiles: Partial<Record<LaneName, string>>;
   durationMs: number;
   sessionViewer: boolean;
+  /** With a capture: its modes that sent no request, with why. */
+  realMissing?: { mode: string; why: string }[];
 }
 
 export function toCompareView(input: CompareViewInput): CompareView {
@@ -117,5 +119,17 @@ export function toCompareView(input: CompareViewInput): CompareView {
     allOk: report.checks.length > 0 && report.checks.every((c) => c.ok),
     durationMs: Math.round(input.durationMs),
     sessionViewer: input.sessionViewer,
+    ...(report.real
+      ? {
+          real: {
+            version: report.real.version,
+            source: report.real.source,
+            mode: report.lanes.toolSearch.mode,
+            ...(report.real.direct ? { direct: { bytes: report.real.direct.bytes, tools: report.real.direct.tools.length } } : {}),
+            ...(report.real.toolSearch ? { toolSearch: { bytes: report.real.toolSearch.bytes, tools: report.real.toolSearch.tools.length } } : {}),
+            missing: (input.realMissing ?? []).map((m) => ({ mode: m.mode, why: cut(m.why) })),
+          },
+        }
+      : {}),
   };
 }

@@ -14,6 +14,7 @@ import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { editorHost } from '../host';
 import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
+import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import type { PreviewDocuments } from '../preview/previewCommand';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 
@@ -129,7 +130,12 @@ export class PreviewPanel extends PanelBase {
     const core = await loadCore();
     const { workspace, settings } = await this.deps.service.getSession();
     // Code mode is only offered when an isolated child can really start: the bridge's own probe (cached per binary).
-    const base = core.previewBaseOf(catalog, workspace, { isolation: await core.probePreviewIsolation({ nodePath: settings.sandboxNodePath, env: process.env }) });
+    const base = core.previewBaseOf(catalog, workspace, {
+      isolation: await core.probePreviewIsolation({ nodePath: settings.sandboxNodePath, env: process.env }),
+      // Each mode also predicts OpenClaw's whole request (its prompt, bootstrap files and envelope): the figure users act on.
+      // Only when trusted: it reads the agent workspace (outside the folder by default) and locates the installed OpenClaw.
+      ...((this.deps.isTrusted ?? editorHost.isTrusted)() ? { openclaw: openclawRequestContextOf(core, workspace, settings.oracleOpenclaw) } : {}),
+    });
     // A rebuilt catalog keeps the token cache: unchanged schemas are not tokenized again.
     this.assembler = this.assembler ? this.assembler.withBase(base) : new core.PreviewAssembler(base);
     this.assemblerFor = catalog;

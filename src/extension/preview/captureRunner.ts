@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { CaptureCheck } from '../../core/capture/captureCheck';
 import type { CaptureReport } from '../../core/capture/capture';
 import type { CaptureMode } from '../../core/capture/captureConfig';
+import type { OpenClawLocation } from '../../core/oracle/openclawLocation';
 import type { RequestSide } from '../../core/capture/turnPrediction';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
 import type { CatalogService } from '../catalogService';
@@ -31,6 +32,43 @@ export interface CaptureRunResult {
   check?: CaptureCheck;
 }
 
+/** What a capture of the active workspace needs, or why it cannot run. */
+export type PreparedCapture =
+  | { ok: true; location: OpenClawLocation; config: Record<string, unknown>; configDir: string; modelled: string }
+  | { ok: false; message: string };
+
+/**
+ * The refusals every capture shares (untrusted workspace, unusable config,
+ * no OpenClaw to run), then the OpenClaw the setting names and the config
+ * its turns start from. `what` names the action in the messages.
+ */
+export async function prepareCapture(service: CatalogService, isTrusted: () => boolean, what: string): Promise<PreparedCapture> {
+  if (!isTrusted()) {
+    return { ok: false, message: CAPTURE_UNTRUSTED_MESSAGE.replace('Capture the Real Request', what) };
+  }
+  const core = await loadCore();
+  const { workspace, settings } = await service.getSession();
+  if (workspace.config.unusable) {
+    return { ok: false, message: `${what}: the config cannot be used: ${workspace.config.unusable.message}` };
+  }
+  try {
+    const location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
+    const file = workspace.config.file;
+    return {
+      ok: true,
+      location,
+      config: (workspace.config.reader?.doc.value ?? {}) as Record<string, unknown>,
+      configDir: file ? path.dirname(file) : workspace.options.workspace,
+      modelled: workspace.openclaw.model.version,
+    };
+  } catch (err) {
+    if (err instanceof core.OpenClawUnavailableError) {
+      return { ok: false, message: `${what}: ${err.message}` };
+    }
+    throw err;
+  }
+}
+
 /**
  * Runs one real OpenClaw turn per mode on the active workspace (the
  * `toolSearchInspector.oracle.openclaw` setting says which OpenClaw), with a
@@ -44,29 +82,16 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
     void vscode.window.showErrorMessage(message);
     return { view };
   };
-  if (!deps.isTrusted()) {
-    return refuse(CAPTURE_UNTRUSTED_MESSAGE);
+  const prepared = await prepareCapture(deps.service, deps.isTrusted, 'Capture the Real Request');
+  if (!prepared.ok) {
+    return refuse(prepared.message);
   }
+  const { location, config, configDir, modelled } = prepared;
   const core = await loadCore();
-  const { workspace, settings } = await deps.service.getSession();
-  if (workspace.config.unusable) {
-    return refuse(`Capture the Real Request: the config cannot be used: ${workspace.config.unusable.message}`);
-  }
-  let location: ReturnType<typeof core.locateOpenClaw>;
-  try {
-    location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
-  } catch (err) {
-    if (err instanceof core.OpenClawUnavailableError) {
-      return refuse(`Capture the Real Request: ${err.message}`);
-    }
-    throw err;
-  }
   const modes = [...core.CAPTURE_MODES];
   const text = prompt.trim() === '' ? core.DEFAULT_CAPTURE_PROMPT : prompt;
-  const modelled = workspace.openclaw.model.version;
   let view = core.startedView(modes, location.version, modelled, text);
   deps.onView(view);
-  const configFile = workspace.config.file;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Capturing the real request (OpenClaw ${location.version})`, cancellable: true },
     async (progress, token) => {
@@ -81,8 +106,8 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
         progress.report({ message: core.progressText(view) });
         const report = await core.captureTurns({
           location,
-          config: (workspace.config.reader?.doc.value ?? {}) as Record<string, unknown>,
-          configDir: configFile ? path.dirname(configFile) : workspace.options.workspace,
+          config,
+          configDir,
           modes,
           prompt: text,
           concurrency: modes.length,

@@ -35,6 +35,9 @@ function modeView(p: PreviewJson, pending: boolean): ModeView {
     whyCounts: countWhy(p),
     schemas: p.visible.slice(0, MAX_SCHEMAS).map((v) => ({ name: v.name, why: v.why, ...(v.id ? { id: v.id } : {}) })),
     deferred: p.deferredCount,
+    ...(p.openclaw
+      ? { openclaw: { version: p.openclaw.version, bytes: p.openclaw.bytes, systemPromptChars: p.openclaw.systemPromptChars, tools: Array.isArray(p.openclaw.request.tools) ? p.openclaw.request.tools.length : 0 } }
+      : {}),
   };
 }
 

@@ -9,7 +9,7 @@ const app = document.getElementById('app') as HTMLElement;
 
 let state: CompareState = parseCompareState(vscode.getState());
 let setup: SetupView | undefined;
-let running: { provider: string; lane?: string; laneMode?: string } | undefined;
+let running: { provider: string; lane?: string; laneMode?: string; capture?: { version: string; modes: string[] } } | undefined;
 let notice: { kind: 'error' | 'cancelled'; text: string } | undefined;
 
 const n = (x: number): string => x.toLocaleString('en-US');
@@ -114,6 +114,40 @@ function percentFewer(a: number, b: number): string {
   return a > 0 ? `${(100 * (1 - b / a)).toFixed(1)}% fewer` : '';
 }
 
+/** Where checks 4 and 5 were measured: OpenClaw's real requests, or its predicted ones with a way to capture the real ones. */
+function realSection(view: CompareView): HTMLElement {
+  const r = view.real;
+  const check = button('Check Against the Real Request', 'beaker', () => vscode.postMessage({ type: 'checkReal' }), {
+    'data-testid': 'check-real',
+    title: 'Runs one real OpenClaw turn in direct mode and one in the Tool Search lane\'s mode, side by side, and measures checks 4 and 5 on what OpenClaw sent',
+  });
+  check.disabled = running !== undefined;
+  if (!r) {
+    return el('p', { class: 'note', 'data-testid': 'real-status' }, icon('info'), ' Checks 4 and 5 are measured on the lanes\' gateway requests (no prediction of OpenClaw\'s own request for this version). ', check);
+  }
+  const lines: (string | HTMLElement)[] = [icon(r.source === 'capture' ? (r.missing.length === 0 ? 'pass' : 'warning') : 'info')];
+  lines.push(r.source === 'capture' ? ` Checks 4 and 5 measured on the first requests OpenClaw ${r.version} really sent` : ` Checks 4 and 5 measured on OpenClaw ${r.version}'s requests as predicted (test:real holds them byte-equal to real ones)`);
+  lines.push(r.direct && r.toolSearch ? `: ${n(r.toolSearch.bytes)} bytes and ${n(r.toolSearch.tools)} tools in ${r.mode} mode vs ${n(r.direct.bytes)} bytes and ${n(r.direct.tools)} tools direct (${percentFewer(r.direct.bytes, r.toolSearch.bytes)}).` : '.');
+  for (const m of r.missing) {
+    lines.push(el('span', { class: 'failed' }, ` The ${m.mode} turn sent no request (${m.why}); its check uses the prediction.`));
+  }
+  if (r.source === 'prediction') {
+    lines.push(' ', check);
+  }
+  return el('p', { class: 'note', 'data-testid': 'real-status' }, ...lines);
+}
+
+/** The savings the user acts on: OpenClaw's real requests once captured, else the prediction, saying which. */
+function sizeHeadline(view: CompareView): string {
+  const r = view.real;
+  if (r?.direct && r.toolSearch) {
+    return `OpenClaw ${r.version}'s ${r.source === 'capture' ? 'real' : 'predicted'} first request with Tool Search: ${n(r.toolSearch.bytes)} bytes vs ${n(r.direct.bytes)} direct (${percentFewer(r.direct.bytes, r.toolSearch.bytes)})`;
+  }
+  const d = view.lanes.direct.bytes.total;
+  const t = view.lanes.toolSearch.bytes.total;
+  return `Tool Search's first gateway request: ${n(t)} bytes vs ${n(d)} direct (${percentFewer(d, t)})`;
+}
+
 function resultSection(view: CompareView): HTMLElement {
   const d = view.lanes.direct;
   const t = view.lanes.toolSearch;
@@ -130,8 +164,9 @@ function resultSection(view: CompareView): HTMLElement {
       'p',
       { class: view.allOk ? 'summary ok' : 'summary failed', 'data-testid': 'summary' },
       icon(view.allOk ? 'pass-filled' : 'error'),
-      ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). Tool Search's first request: ${n(t.bytes.total)} bytes vs ${n(d.bytes.total)} direct (${percentFewer(d.bytes.total, t.bytes.total)})${tokens}.`,
+      ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). ${sizeHeadline(view)}${tokens}.`,
     ),
+    realSection(view),
     el('section', { 'aria-labelledby': 'checks-h' }, el('h2', { id: 'checks-h' }, 'Checks'), checks),
     el('div', { class: 'lanes' }, laneCard(d, view), laneCard(t, view)),
   );
@@ -169,8 +204,14 @@ function render(): void {
       promptBox.focus();
       return;
     }
-    vscode.postMessage({ type: 'run', provider: selectedProvider(), prompt });
+    vscode.postMessage({ type: 'run', provider: selectedProvider(), prompt, real: realBox.checked });
   }, { 'data-testid': 'run', class: 'primary' });
+  const realBox = el('input', { type: 'checkbox', id: 'real', 'data-testid': 'real' });
+  realBox.checked = state.real === true;
+  realBox.addEventListener('change', () => {
+    state = { ...state, real: realBox.checked };
+    save();
+  });
   const cancel = button('Cancel', 'debug-stop', () => vscode.postMessage({ type: 'cancel' }), { 'data-testid': 'cancel' });
   run.disabled = running !== undefined;
   cancel.disabled = running === undefined;
@@ -180,6 +221,7 @@ function render(): void {
     el('label', { for: 'prompt' }, 'Prompt'),
     promptBox,
     providerChoice(setup, setup?.provider ?? 'mock'),
+    el('div', { class: 'option' }, realBox, el('label', { for: 'real' }, 'Also check against OpenClaw’s real requests', el('span', { class: 'muted' }, ' (runs OpenClaw once per lane’s mode, side by side: about a minute)'))),
     el('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'Compare actions' }, run, cancel, button('Set API Key…', 'key', () => vscode.postMessage({ type: 'setApiKey' }), { 'data-testid': 'set-key' }), button('Settings', 'gear', () => vscode.postMessage({ type: 'openSettings' }))),
   );
   form.addEventListener('submit', (e) => e.preventDefault());
@@ -193,7 +235,10 @@ function render(): void {
   const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
   if (running) {
     const where = running.lane ? `${running.lane === 'direct' ? 'direct' : 'Tool Search'} lane (${running.laneMode ?? ''})` : 'starting';
-    status.append(el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), ` Running against ${running.provider === 'mock' ? 'the mock provider' : running.provider}: ${where}…`, el('progress', { 'aria-label': 'Comparison running' }));
+    const text = running.capture
+      ? ` Capturing OpenClaw ${running.capture.version}'s real requests (${running.capture.modes.join(', ')})…`
+      : ` Running against ${running.provider === 'mock' ? 'the mock provider' : running.provider}: ${where}…`;
+    status.append(el('span', { class: 'codicon codicon-loading codicon-modifier-spin', 'aria-hidden': 'true' }), text, el('progress', { 'aria-label': running.capture ? 'Capture running' : 'Comparison running' }));
   } else if (notice) {
     status.append(el('p', { class: `banner ${notice.kind}`, role: notice.kind === 'error' ? 'alert' : 'status', 'data-testid': notice.kind }, icon(notice.kind === 'error' ? 'error' : 'circle-slash'), ` ${notice.text}`));
   }
@@ -221,11 +266,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       setup = msg.setup;
       break;
     case 'running':
-      running = { provider: msg.provider, ...(msg.lane ? { lane: msg.lane } : {}), ...(msg.laneMode ? { laneMode: msg.laneMode } : {}) };
+      running = { provider: msg.provider, ...(msg.lane ? { lane: msg.lane } : {}), ...(msg.laneMode ? { laneMode: msg.laneMode } : {}), ...(msg.capture ? { capture: msg.capture } : {}) };
       notice = undefined;
       // A new run replaces the last result: a cancelled or failed run must not leave the old one looking current.
-      if (state.view) {
-        state = state.prompt !== undefined ? { prompt: state.prompt } : {};
+      // A capture only re-measures two checks of the result shown, which stays.
+      if (state.view && !msg.capture) {
+        state = { ...(state.prompt !== undefined ? { prompt: state.prompt } : {}), ...(state.real !== undefined ? { real: state.real } : {}) };
         save();
       }
       break;
@@ -236,8 +282,11 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       save();
       break;
     case 'cancelled':
+      notice = {
+        kind: 'cancelled',
+        text: running?.capture ? 'Capture cancelled by you: checks 4 and 5 stay measured on the prediction.' : 'Cancelled by you: no lane result is shown for this run.',
+      };
       running = undefined;
-      notice = { kind: 'cancelled', text: 'Cancelled by you: no lane result is shown for this run.' };
       break;
     case 'loading':
       break;

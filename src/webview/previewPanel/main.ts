@@ -381,8 +381,34 @@ function modeCard(m: ModeView, v: PreviewView): HTMLElement {
     schemaList(m));
 }
 
+/**
+ * What OpenClaw itself sends per mode: its whole request (system prompt,
+ * bootstrap files, envelope) as predicted, and the savings on that, which
+ * are what a user of OpenClaw gets (the sizes below are of the tools and
+ * turn alone).
+ */
+function openclawSizes(v: PreviewView): HTMLElement | undefined {
+  const rows = v.modes.filter((m) => m.openclaw);
+  if (rows.length === 0) {
+    return undefined;
+  }
+  const direct = v.modes.find((m) => m.mode === 'direct')?.openclaw?.bytes;
+  const version = rows[0]?.openclaw?.version ?? '';
+  const body = el('tbody');
+  for (const m of rows) {
+    const o = m.openclaw;
+    if (!o) continue;
+    const saved = direct && m.mode !== 'direct' ? pct(1 - o.bytes / direct) : '—';
+    body.append(el('tr', { 'data-mode': m.mode }, el('th', { scope: 'row' }, m.mode), el('td', { class: 'num', 'data-part': 'openclaw-bytes' }, kb(o.bytes)), el('td', { class: 'num' }, fmt(o.tools)), el('td', { class: 'num' }, fmt(o.systemPromptChars)), el('td', { class: 'num', 'data-part': 'openclaw-saved' }, saved)));
+  }
+  return el('section', { 'aria-labelledby': 'openclaw-h', 'data-testid': 'openclaw-sizes' },
+    el('h2', { id: 'openclaw-h' }, `What OpenClaw ${version} sends (whole request, predicted)`),
+    el('p', { class: 'small muted' }, 'Its system prompt, bootstrap files and envelope included, as Capture the Real Request measures it; the sizes below count the tools and the turn alone.'),
+    el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), el('th', { scope: 'col' }, 'request'), el('th', { scope: 'col' }, 'tools'), el('th', { scope: 'col' }, 'system prompt chars'), el('th', { scope: 'col' }, 'fewer bytes than direct'))), body));
+}
+
 function modesTab(v: PreviewView): HTMLElement {
-  return el('div', {}, chart(v), el('div', { class: 'mode-grid' }, ...v.modes.map((m) => modeCard(m, v))));
+  return el('div', {}, ...[openclawSizes(v)].filter((x): x is HTMLElement => x !== undefined), chart(v), el('div', { class: 'mode-grid' }, ...v.modes.map((m) => modeCard(m, v))));
 }
 
 // ---- the directory ----

@@ -67,6 +67,25 @@ export interface CheckView {
   detail: string;
 }
 
+/** One mode's first request as OpenClaw really sent it in a capture. */
+export interface RealRequestView {
+  bytes: number;
+  tools: number;
+}
+
+/** Where checks 4 and 5 were measured: OpenClaw's own first requests, captured from a real turn or predicted. */
+export interface RealView {
+  /** The OpenClaw version that ran, or whose request was predicted. */
+  version: string;
+  source: 'capture' | 'prediction';
+  /** The Tool Search lane's mode, as captured. */
+  mode: string;
+  direct?: RealRequestView;
+  toolSearch?: RealRequestView;
+  /** Modes whose turn failed or sent nothing, with why: their checks fall back to the prediction. */
+  missing: { mode: string; why: string }[];
+}
+
 export interface CompareView {
   /** `mock`, or the base URL asked (never a key). */
   provider: string;
@@ -77,6 +96,8 @@ export interface CompareView {
   durationMs: number;
   /** Whether the session viewer command exists; without it a lane's log opens as text. */
   sessionViewer: boolean;
+  /** Present once checks 4 and 5 were measured on a capture of the real requests. */
+  real?: RealView;
 }
 
 /** What the panel offers before (and between) runs. */
@@ -91,10 +112,16 @@ export interface SetupView {
   keyStored: boolean;
 }
 
+/** A capture of the real requests in progress: which OpenClaw, which modes. */
+export interface CaptureRunning {
+  version: string;
+  modes: string[];
+}
+
 /** Host -> webview. */
 export type HostMessage =
   | { type: 'setup'; setup: SetupView }
-  | { type: 'running'; provider: string; lane?: LaneName; laneMode?: string }
+  | { type: 'running'; provider: string; lane?: LaneName; laneMode?: string; capture?: CaptureRunning }
   | { type: 'result'; view: CompareView }
   | { type: 'cancelled' }
   | { type: 'loading' }
@@ -103,7 +130,8 @@ export type HostMessage =
 /** Webview -> host. `ready` is the handshake: the host sends nothing before it. */
 export type WebviewMessage =
   | { type: 'ready' }
-  | { type: 'run'; provider: ProviderKind; prompt: string }
+  | { type: 'run'; provider: ProviderKind; prompt: string; real: boolean }
+  | { type: 'checkReal' }
   | { type: 'cancel' }
   | { type: 'openSessionLog'; lane: LaneName }
   | { type: 'setApiKey' }
@@ -134,9 +162,12 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'cancel':
     case 'setApiKey':
     case 'openSettings':
+    case 'checkReal':
       return { type: v.type };
     case 'run':
-      return isProvider(v.provider) && typeof v.prompt === 'string' && v.prompt.trim().length > 0 && v.prompt.length <= MAX_PROMPT_CHARS ? { type: 'run', provider: v.provider, prompt: v.prompt } : undefined;
+      return isProvider(v.provider) && typeof v.prompt === 'string' && v.prompt.trim().length > 0 && v.prompt.length <= MAX_PROMPT_CHARS && typeof v.real === 'boolean'
+        ? { type: 'run', provider: v.provider, prompt: v.prompt, real: v.real }
+        : undefined;
     case 'openSessionLog':
       return isLane(v.lane) ? { type: 'openSessionLog', lane: v.lane } : undefined;
     default:
@@ -197,6 +228,27 @@ function isLaneView(v: unknown): v is LaneView {
   );
 }
 
+function isRealRequest(v: unknown): v is RealRequestView {
+  return isObject(v) && typeof v.bytes === 'number' && typeof v.tools === 'number';
+}
+
+function isRealView(v: unknown): v is RealView {
+  return (
+    isObject(v) &&
+    typeof v.version === 'string' &&
+    (v.source === 'capture' || v.source === 'prediction') &&
+    typeof v.mode === 'string' &&
+    (v.direct === undefined || isRealRequest(v.direct)) &&
+    (v.toolSearch === undefined || isRealRequest(v.toolSearch)) &&
+    Array.isArray(v.missing) &&
+    v.missing.every((m) => isObject(m) && typeof m.mode === 'string' && typeof m.why === 'string')
+  );
+}
+
+function isCaptureRunning(v: unknown): v is CaptureRunning {
+  return isObject(v) && typeof v.version === 'string' && isStringArray(v.modes);
+}
+
 function isCompareView(v: unknown): v is CompareView {
   return (
     isObject(v) &&
@@ -211,7 +263,8 @@ function isCompareView(v: unknown): v is CompareView {
     v.checks.every((c) => isObject(c) && typeof c.name === 'string' && typeof c.ok === 'boolean' && typeof c.detail === 'string') &&
     typeof v.allOk === 'boolean' &&
     typeof v.durationMs === 'number' &&
-    typeof v.sessionViewer === 'boolean'
+    typeof v.sessionViewer === 'boolean' &&
+    (v.real === undefined || isRealView(v.real))
   );
 }
 
@@ -238,8 +291,14 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
     case 'setup':
       return isSetup(v.setup) ? { type: 'setup', setup: v.setup } : undefined;
     case 'running':
-      return typeof v.provider === 'string' && (v.lane === undefined || isLane(v.lane)) && (v.laneMode === undefined || typeof v.laneMode === 'string')
-        ? { type: 'running', provider: v.provider, ...(isLane(v.lane) ? { lane: v.lane } : {}), ...(typeof v.laneMode === 'string' ? { laneMode: v.laneMode } : {}) }
+      return typeof v.provider === 'string' && (v.lane === undefined || isLane(v.lane)) && (v.laneMode === undefined || typeof v.laneMode === 'string') && (v.capture === undefined || isCaptureRunning(v.capture))
+        ? {
+            type: 'running',
+            provider: v.provider,
+            ...(isLane(v.lane) ? { lane: v.lane } : {}),
+            ...(typeof v.laneMode === 'string' ? { laneMode: v.laneMode } : {}),
+            ...(isCaptureRunning(v.capture) ? { capture: v.capture } : {}),
+          }
         : undefined;
     case 'result':
       return isCompareView(v.view) ? { type: 'result', view: v.view } : undefined;
@@ -254,6 +313,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
 export interface CompareState {
   view?: CompareView;
   prompt?: string;
+  /** The "also capture OpenClaw's real requests" box. */
+  real?: boolean;
 }
 
 export function parseCompareState(v: unknown): CompareState {
@@ -263,5 +324,6 @@ export function parseCompareState(v: unknown): CompareState {
   return {
     ...(isCompareView(v.view) ? { view: v.view } : {}),
     ...(typeof v.prompt === 'string' && v.prompt.length <= MAX_PROMPT_CHARS ? { prompt: v.prompt } : {}),
+    ...(typeof v.real === 'boolean' ? { real: v.real } : {}),
   };
 }

@@ -39,6 +39,15 @@ export interface ModeView {
   /** The first of them (a direct-mode list of thousands is cut). */
   schemas: SchemaView[];
   deferred: number;
+  /** OpenClaw's own whole request in this mode, as predicted (trusted workspaces only): what its model really gets. */
+  openclaw?: OpenClawSizeView;
+}
+
+export interface OpenClawSizeView {
+  version: string;
+  bytes: number;
+  systemPromptChars: number;
+  tools: number;
 }
 
 /** One line of the directory text as the model reads it. */
@@ -274,6 +283,10 @@ function parseModeTokens(v: Record<string, unknown>): HostMessage | undefined {
   };
 }
 
+function isOpenClawSize(v: unknown): v is OpenClawSizeView {
+  return isObject(v) && typeof v.version === 'string' && isWholeNumber(v.bytes) && isWholeNumber(v.systemPromptChars) && isWholeNumber(v.tools);
+}
+
 function isPreviewView(v: unknown): v is PreviewView {
   return (
     isObject(v) &&
@@ -282,7 +295,7 @@ function isPreviewView(v: unknown): v is PreviewView {
     isWholeNumber(v.seq) &&
     typeof v.prompt === 'string' &&
     Array.isArray(v.modes) &&
-    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows)) &&
+    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw))) &&
     Array.isArray(v.likely) &&
     Array.isArray(v.topTools) &&
     Array.isArray(v.failedServers) &&

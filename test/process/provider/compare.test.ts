@@ -8,6 +8,7 @@ import type { CaptureReport } from '../../../src/core/capture/capture';
 import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvider';
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
 import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 import { DEMO, REPO } from '../../unit/gateway/fixtures';
 import { scratchDir } from '../../helpers/scratch';
@@ -127,10 +128,31 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     assert.ok(smaller?.ok, smaller?.detail);
     assert.match(smaller?.detail ?? '', /^real requests of OpenClaw 2026\.9\.6: 60999 bytes vs 168827 bytes direct/);
     // A plugin schema in the real Tool Search request, or a real request no smaller, fails them.
-    const leaked = checksFor(catalog, r.prompt, r.lanes.direct, r.lanes.toolSearch, { version: '2026.9.6', direct: { tools: [], bytes: 100 }, toolSearch: { mode: 'tools', tools: ['tool_search', 'fake_plugin_tool_17'], bytes: 100 } });
+    const leaked = checksFor(catalog, r.prompt, r.lanes.direct, r.lanes.toolSearch, { version: '2026.9.6', source: 'capture', direct: { tools: [], bytes: 100 }, toolSearch: { mode: 'tools', tools: ['tool_search', 'fake_plugin_tool_17'], bytes: 100 } });
     assert.equal(leaked[3]?.ok, false);
     assert.match(leaked[3]?.detail ?? '', /not control or up-front tools: fake_plugin_tool_17/);
     assert.equal(leaked[4]?.ok, false);
+  });
+
+  it('without a capture, checks 4 and 5 are measured on OpenClaw\'s predicted request (its prompt and core tools), not the lane\'s gateway request', async () => {
+    const home = scratchDir('compare-home-');
+    const openclaw = openclawRequestContext({ config: ws.config.reader?.doc.value ?? {}, configDir: dir, env: { HOME: home }, home });
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', openclaw });
+    assert.equal(r.real?.source, 'prediction');
+    const { direct, toolSearch } = r.lanes;
+    assert.ok(direct.openclaw && toolSearch.openclaw);
+    // OpenClaw sorts its tools array by name, as the lanes do: the same tools, and OpenClaw's prompt on top.
+    assert.deepEqual(toolSearch.openclaw.tools, toolSearch.requests[0]?.tools);
+    assert.ok(toolSearch.openclaw.bytes > (toolSearch.requests[0]?.bytes ?? Infinity) + 10_000, 'OpenClaw\'s system prompt and bootstrap files count');
+    const [, , , sends, smaller] = r.checks;
+    assert.ok(sends?.ok, sends?.detail);
+    assert.match(sends?.detail ?? '', /^predicted request of OpenClaw 2026\.9\.6 \(tools\)/);
+    assert.ok(smaller?.ok, smaller?.detail);
+    assert.match(smaller?.detail ?? '', new RegExp(`^predicted requests of OpenClaw 2026\\.9\\.6: ${toolSearch.openclaw.bytes} bytes vs ${direct.openclaw.bytes} bytes direct`));
+    // The savings shown are OpenClaw's, smaller than the gateway requests' (which lack the shared prompt).
+    const gateway = 1 - (toolSearch.requests[0]?.bytes ?? 0) / (direct.requests[0]?.bytes ?? 1);
+    const predicted = 1 - toolSearch.openclaw.bytes / direct.openclaw.bytes;
+    assert.ok(predicted < gateway, `${predicted} < ${gateway}`);
   });
 
   it('a denied target fails the comparison instead of being reached some other way', async () => {

@@ -239,6 +239,25 @@ describe('OpenClaw sessions: a recorded search replayed against the current cata
   });
 });
 
+describe('OpenClaw sessions: the bridge telemetry OpenClaw reported is the product\'s catalog', () => {
+  // tool_search_code's result carries OpenClaw's own catalogSize and sources; the product's catalog of the
+  // recorded workspace, for the version that ran, must count the same (the Bridge Trace and `run` show ours).
+  for (const version of ['2026.9.6']) {
+    it(`code mode of ${version}: catalogSize and sources equal the catalog built for ${version}`, async () => {
+      const read = await readSessions([path.join(REPO, 'test', 'fixtures', 'sessions', `openclaw-${version}`, 'code')]);
+      const start = read.sessions[0]?.events.find((e) => e.type === 'turn-start');
+      assert.ok(start?.type === 'turn-start' && start.catalogSize !== undefined, 'the recorded run reports its catalog');
+      const ws = openWorkspace(path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace'), { openclawVersion: version });
+      try {
+        const catalog = await ws.buildCatalog();
+        assert.deepEqual({ catalogSize: catalog.size, sources: catalog.countBySource() }, { catalogSize: start.catalogSize, sources: start.sources });
+      } finally {
+        await ws.dispose();
+      }
+    });
+  }
+});
+
 describe('OpenClaw sessions: the demo ships a real store', () => {
   it('examples/demo/openclaw-state is the recorded tools-mode store, byte for byte, and reads with the four answers', async () => {
     const demo = path.join(REPO, 'examples', 'demo', 'openclaw-state');

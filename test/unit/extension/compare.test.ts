@@ -95,14 +95,17 @@ describe('Compare in the editor: the view, the protocol and the provider rules',
 
   it('the host accepts only the exact webview messages', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
-    assert.deepEqual(parseWebviewMessage({ type: 'run', provider: 'mock', prompt: 'hi', extra: 1 }), { type: 'run', provider: 'mock', prompt: 'hi' });
+    assert.deepEqual(parseWebviewMessage({ type: 'run', provider: 'mock', prompt: 'hi', real: false, extra: 1 }), { type: 'run', provider: 'mock', prompt: 'hi', real: false });
+    assert.deepEqual(parseWebviewMessage({ type: 'checkReal', modes: ['x'] }), { type: 'checkReal' });
     assert.deepEqual(parseWebviewMessage({ type: 'openSessionLog', lane: 'toolSearch' }), { type: 'openSessionLog', lane: 'toolSearch' });
     for (const bad of [
       null,
       'run',
-      { type: 'run', provider: 'anthropic', prompt: 'hi' },
-      { type: 'run', provider: 'openai', prompt: '   ' },
-      { type: 'run', provider: 'mock', prompt: 'x'.repeat(MAX_PROMPT_CHARS + 1) },
+      { type: 'run', provider: 'anthropic', prompt: 'hi', real: false },
+      { type: 'run', provider: 'mock', prompt: 'hi' },
+      { type: 'run', provider: 'mock', prompt: 'hi', real: 'yes' },
+      { type: 'run', provider: 'openai', prompt: '   ', real: false },
+      { type: 'run', provider: 'mock', prompt: 'x'.repeat(MAX_PROMPT_CHARS + 1), real: false },
       { type: 'run', provider: 'openai', prompt: 'hi', apiKey: undefined, baseUrl: 1 } as unknown,
       { type: 'openSessionLog', lane: '../../etc/passwd' },
       { type: 'openSessionLog', file: '/tmp/x.jsonl' },
@@ -111,7 +114,7 @@ describe('Compare in the editor: the view, the protocol and the provider rules',
       const parsed = parseWebviewMessage(bad);
       // The one extra-field case above is still a valid run: only its known fields pass through.
       if (parsed?.type === 'run') {
-        assert.deepEqual(Object.keys(parsed).sort(), ['prompt', 'provider', 'type']);
+        assert.deepEqual(Object.keys(parsed).sort(), ['prompt', 'provider', 'real', 'type']);
         continue;
       }
       assert.equal(parsed, undefined, JSON.stringify(bad));
@@ -127,6 +130,11 @@ describe('Compare in the editor: the view, the protocol and the provider rules',
     assert.equal(parseHostMessage({ type: 'result', view: { ...view, lanes: { direct: view.lanes.toolSearch, toolSearch: view.lanes.direct } } }), undefined, 'lanes in the wrong slots');
     assert.deepEqual(parseHostMessage({ type: 'running', provider: 'mock', lane: 'direct', laneMode: 'direct' }), { type: 'running', provider: 'mock', lane: 'direct', laneMode: 'direct' });
     assert.equal(parseHostMessage({ type: 'running', provider: 'mock', lane: 'other' }), undefined);
+    assert.deepEqual(parseHostMessage({ type: 'running', provider: 'mock', capture: { version: '2026.9.6', modes: ['direct', 'code'] } }), { type: 'running', provider: 'mock', capture: { version: '2026.9.6', modes: ['direct', 'code'] } });
+    assert.equal(parseHostMessage({ type: 'running', provider: 'mock', capture: { version: 1, modes: [] } }), undefined);
+    const real = { version: '2026.9.6', source: 'capture', mode: 'code', direct: { bytes: 168856, tools: 93 }, toolSearch: { bytes: 59174, tools: 10 }, missing: [] };
+    assert.deepEqual(parseHostMessage({ type: 'result', view: { ...view, real } }), { type: 'result', view: { ...view, real } });
+    assert.equal(parseHostMessage({ type: 'result', view: { ...view, real: { ...real, missing: [{ mode: 'code' }] } } }), undefined);
     assert.deepEqual(parseHostMessage({ type: 'setup', setup: { prompt: 'p', provider: 'mock', keyStored: false } }), { type: 'setup', setup: { prompt: 'p', provider: 'mock', keyStored: false } });
     assert.equal(parseHostMessage({ type: 'setup', setup: { prompt: 'p', provider: 'mock', keyStored: 'yes' } }), undefined);
     assert.deepEqual(parseCompareState({ view, prompt: 'p' }), { view, prompt: 'p' });

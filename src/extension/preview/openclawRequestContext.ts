@@ -1,0 +1,28 @@
+import * as path from 'node:path';
+import type { OpenClawRequestContext } from '../../core/prompt/openclawContext';
+import type { OpenWorkspace } from '../../core/workspace';
+import type { CoreModule } from '../coreLoader';
+
+/**
+ * What a prediction of OpenClaw's own request reads from the active
+ * workspace (model entry, agent workspace and its bootstrap files, state
+ * folder), as `preview` does on the command line. The installed OpenClaw
+ * (the `oracle.openclaw` setting, else `openclaw` on PATH, else the pinned
+ * tooling) only lends its package folder, which the prompt cites; nothing
+ * is run.
+ */
+export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorkspace, oracleOpenclaw: string | undefined): OpenClawRequestContext {
+  let openclawDir: string | undefined;
+  try {
+    openclawDir = core.locateOpenClaw(oracleOpenclaw, { cwd: workspace.options.workspace }).packageDir;
+  } catch {
+    // Without one the prediction shows the folder as a placeholder and says so in its notes.
+  }
+  const file = workspace.config.file;
+  return core.openclawRequestContext({
+    config: workspace.config.reader?.doc.value ?? {},
+    configDir: file ? path.dirname(file) : workspace.options.workspace,
+    env: process.env,
+    ...(openclawDir ? { openclawDir } : {}),
+  });
+}
