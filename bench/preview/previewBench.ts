@@ -7,7 +7,8 @@
  * MCP servers (as in bench/payload), built in this run; its build time is the
  * baseline. Measured, median of 5 each:
  * - first render: a fresh assembler (empty token cache) assembling all four
- *   modes as the panel does, bytes for every mode and o200k counts for code,
+ *   modes as the panel does (each with its predicted OpenClaw request, as in a
+ *   trusted workspace), bytes for every mode and o200k counts for code,
  *   tools and directory, top tools, and the view the webview receives (host
  *   side; the webview's paint is timed by the panel's `rendered` messages);
  * - direct tokens: from the same start, until direct mode's late `tokens`
@@ -17,7 +18,11 @@
  * - the old way, for comparison: buildAllPreviews with a fresh counter per
  *   mode and whole-body counting (payloadTokens), as the editor did before.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Catalog } from '../../src/core/catalog/catalog';
+import { openclawRequestContext } from '../../src/core/prompt/openclawContext';
 import { buildCatalog } from '../../src/core/catalog/catalogBuilder';
 import { defaultToolSearchSettings } from '../../src/core/config/toolSearchSettings';
 import { ALL_MODES, buildPreview, LazyIndex, PreviewAssembler, type PreviewBase } from '../../src/core/modes/preview';
@@ -60,7 +65,10 @@ async function main(): Promise<void> {
   const cat = catalog;
   const buildMs = median(buildTimes);
   const [index, indexMs] = await timed(() => ToolIndex.fromCatalog(cat));
-  const base: PreviewBase = { catalog: cat, isolation: { ok: true }, index, policy: new ToolPolicy([]) };
+  // As the panel does in a trusted workspace: each mode also predicts OpenClaw's whole request (a fresh agent workspace here).
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bench-preview-'));
+  const openclaw = openclawRequestContext({ config: {}, configDir: home, env: { HOME: home }, home });
+  const base: PreviewBase = { catalog: cat, isolation: { ok: true }, index, policy: new ToolPolicy([]), openclaw };
   // The panel's first render, as the panel does it: the index is built only when a prompt needs it (after the first paint).
   const lazyBase: PreviewBase = { ...base, index: new LazyIndex(cat) };
 
@@ -107,6 +115,15 @@ async function main(): Promise<void> {
     });
     editTimes.push(ms);
   }
+  // The same edits without the OpenClaw prediction (an untrusted workspace's panel): what the prediction costs.
+  const plain = new PreviewAssembler({ ...base, openclaw: undefined });
+  plain.assemble('');
+  const plainTimes: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const prompt = PROMPTS[i % PROMPTS.length] ?? '';
+    const [, ms] = await timed(() => plain.assemble(prompt));
+    plainTimes.push(ms);
+  }
   // The old way: whole-body counting, every mode, every time.
   const [, oldMs] = await timed(() => {
     for (const mode of ALL_MODES) {
@@ -124,6 +141,7 @@ async function main(): Promise<void> {
   console.log(`first render (bytes of all 4 modes, o200k counts of code/tools/directory, top tools, panel view; direct mode's tokens marked "counting…"; empty token cache): median ${first.toFixed(1)} ms = ${(first / buildMs).toFixed(3)} x the catalog build  [${firstTimes.map((t) => t.toFixed(0)).join(', ')}]; the first run in a fresh process (tokenizer caches cold) ${(firstTimes[0] ?? 0).toFixed(0)} ms`);
   console.log(`direct mode's tokens ready (from the same start: first render + one event-loop turn + counting direct's request): median ${directLate.toFixed(1)} ms = ${(directLate / buildMs).toFixed(3)} x the catalog build  [${directTimes.map((t) => t.toFixed(0)).join(', ')}]`);
   console.log(`prompt edit re-render (warm cache): median ${edit.toFixed(1)} ms = ${(edit / buildMs).toFixed(3)} x the catalog build  [${editTimes.map((t) => t.toFixed(0)).join(', ')}]; characters tokenized per edit: median ${median(tokenized).toLocaleString('en-US')}`);
+  console.log(`prompt edit without predicting OpenClaw's whole request (untrusted workspaces): median ${median(plainTimes).toFixed(1)} ms; the prediction costs ${(edit / median(plainTimes)).toFixed(2)} x that`);
   console.log(`for comparison, the previous counting (every part of every mode tokenized whole, once): ${oldMs.toFixed(0)} ms`);
   const failures: string[] = [];
   const check = (label: string, ms: number, bound: number): void => {

@@ -25,6 +25,7 @@ export const COMMANDS = {
   compareWithSnapshot: 'toolSearchInspector.compareWithSnapshot',
   openSearchPlayground: 'toolSearchInspector.openSearchPlayground',
   compareInEditor: 'toolSearchInspector.compareInEditor',
+  compareRecordedSessions: 'toolSearchInspector.compareRecordedSessions',
   setCompareApiKey: 'toolSearchInspector.setCompareApiKey',
   openSessionLog: 'toolSearchInspector.openSessionLog',
   saveBridgeTrace: 'toolSearchInspector.saveBridgeTrace',

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { addDemoSettings, answerFileDialog, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
 
 // Compare as a user meets it on the demo: one command runs the same turn in
 // direct mode and with Tool Search against the mock provider, and the panel
@@ -147,5 +147,29 @@ describe('Compare in the editor', () => {
     assert.match(checks, /real request of OpenClaw 2026\.9\.6 \(code\)/);
     assert.match(checks, /real requests of OpenClaw 2026\.9\.6: \d+ bytes vs \d+ bytes direct/);
     await page.screenshot({ path: path.join(resultsDir(), 'compare-real.png') });
+  });
+
+  it('compares two recorded OpenClaw runs picked from disk: direct and tools mode side by side, each lane opening its store', async () => {
+    const store = (mode: string): string => path.join(path.resolve(__dirname, '..', '..'), 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6', mode, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Tool Search: Compare Recorded Sessions…');
+    // The Tool Search run first: the panel puts the direct one on the left whatever the order.
+    await answerFileDialog(page, store('tools'), 'the other run');
+    await answerFileDialog(page, store('direct'));
+    const view = catalogWebview(page);
+    const summary = view.locator('[data-testid="summary"]').filter({ hasText: 'recorded runs' });
+    await summary.waitFor({ timeout: 60_000 });
+    assert.match(await summary.innerText(), /5\/5 checks pass on two recorded runs of OpenClaw 2026\.9\.6\. Request sizes are not recorded in the sessions/);
+    assert.match(await view.locator('[data-testid="lane-direct"] h2').innerText(), /Direct mode/);
+    assert.match(await view.locator('[data-testid="lane-toolSearch"] h2').innerText(), /Tool Search \(tools\)/);
+    assert.match(await view.locator('[data-testid="lane-toolSearch"] [data-testid="counts"]').innerText(), /^1 \/ 1 \/ 1$/);
+    assert.match(await view.locator('[data-testid="lane-direct"] [data-testid="schemas"]').innerText(), /^93$/);
+    assert.match(await view.locator('[data-testid="checks"]').innerText(), /saw fewer schemas up front: 12 vs 93 direct/);
+    await page.screenshot({ path: path.join(resultsDir(), 'compare-recorded.png') });
+    // A lane's store opens in the session viewer from the keyboard.
+    const open = view.locator('[data-testid="lane-toolSearch"] [data-testid="open-session"]');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active').filter({ hasText: /openclaw-agent\.sqlite/ }).first().waitFor({ timeout: 30_000 });
   });
 });

@@ -11,7 +11,7 @@ const PROMPT = 'call fake plugin tool 17 with marker abc';
 
 interface CliPreview {
   configuredMode: string;
-  modes: Record<string, { visibleTools: string[]; tokens: { total: number }; bytes: { total: number }; likely?: { name: string }[] }>;
+  modes: Record<string, { visibleTools: string[]; tokens: { total: number }; bytes: { total: number }; likely?: { name: string }[]; openclaw?: { version: string; bytes: number; request: { tools: unknown[] } } }>;
 }
 
 function cliPreview(prompt: string): CliPreview {
@@ -86,6 +86,19 @@ describe('Mode Preview panel', () => {
       assert.equal(num(await card.locator('[data-testid="total-tokens"]').textContent()), want.tokens.total, `${m} tokens`);
       assert.equal(num(await card.locator('[data-part="bytes-total"]').textContent()), want.bytes.total, `${m} bytes`);
       assert.equal(num(await card.locator('[data-testid="schema-count"]').textContent()), want.visibleTools.length, `${m} schemas`);
+    }
+    // OpenClaw's whole request per mode, and the savings on it (what its users get): the CLI's prediction,
+    // up to the lengths of the paths it cites (the extension host and this test run with different HOMEs).
+    const sizes = view.locator('[data-testid="openclaw-sizes"]');
+    assert.match(await sizes.locator('h2').innerText(), /What OpenClaw 2026\.9\.6 sends/);
+    const directOc = cli.modes.direct?.openclaw;
+    assert.ok(directOc, 'the CLI predicts OpenClaw\'s request');
+    for (const m of ['code', 'tools', 'directory']) {
+      const oc = cli.modes[m]?.openclaw;
+      assert.ok(oc, m);
+      const shown = Number((await sizes.locator(`tr[data-mode="${m}"] [data-part="openclaw-saved"]`).innerText()).replace('%', ''));
+      const want = 100 * (1 - oc.bytes / directOc.bytes);
+      assert.ok(Math.abs(shown - want) < 1, `${m}: ${shown}% shown, the CLI's prediction ${want.toFixed(1)}%`);
     }
     // Code mode says why its schemas are up front, in the one vocabulary: the coding tools are "always sent
     // (searchable too)", never "direct (every schema)", and the legend says what that means.

@@ -299,7 +299,7 @@ export async function webviewWith(page: Page, selector: string, timeoutMs = 30_0
 }
 
 /** Answers VS Code's own file dialog (a quick input in the browser workbench) with a full path. */
-export async function answerFileDialog(page: Page, file: string): Promise<void> {
+export async function answerFileDialog(page: Page, file: string, nextTitle?: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
   // The dialog resets its value once it has listed its folder: type the path after that.
@@ -312,6 +312,11 @@ export async function answerFileDialog(page: Page, file: string): Promise<void> 
     }
   }
   await page.keyboard.press('Enter');
+  if (nextTitle !== undefined) {
+    // Another dialog follows at once (the widget never hides): wait for its title instead.
+    await page.locator('.quick-input-widget .quick-input-title').filter({ hasText: nextTitle }).waitFor({ timeout: 15_000 });
+    return;
+  }
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
 }
 

@@ -4,6 +4,8 @@ import type { CaptureReport } from '../../core/capture/capture';
 import { errorMessage } from '../../core/util/errors';
 import { compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests, type LaneReport } from '../../core/orchestration/modeComparison';
 import { runCaptureTurns } from './capture';
+import { compareSessions, SessionPairError, type SessionComparison } from '../../core/orchestration/sessionComparison';
+import { readSessions } from '../../core/telemetry/sessionSources';
 import { openclawContextFor } from './preview';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
@@ -37,11 +39,55 @@ function laneRow(name: string, l: LaneReport): string[] {
   ];
 }
 
+function sessionLaneRow(name: string, l: SessionComparison['lanes']['direct'], cwd: string): string[] {
+  const s = l.summary;
+  const f = s.finalCalls[s.finalCalls.length - 1];
+  return [name, l.mode ?? '?', String(s.schemasUpFront ?? '?'), String(s.searchCount), String(s.describeCount), String(s.callCount), f ? `${f.name ?? f.id} (via ${f.via})` : '-', path.relative(cwd, l.file) || l.file];
+}
+
+/** `compare --sessions A --sessions B`: two recorded runs, one direct and one with Tool Search, side by side. */
+async function compareRecorded(ctx: CommandContext, paths: string[]): Promise<number> {
+  if (paths.length !== 2) {
+    throw new UsageError(`--sessions takes two paths (a direct-mode session and a Tool Search one), got ${paths.length}`);
+  }
+  const read = await Promise.all(paths.map((p) => readSessions([path.resolve(ctx.io.cwd, p)])));
+  const picked = read.map((r, i) => {
+    if (r.sessions.length !== 1) {
+      const why = r.errors[0]?.message ?? `${r.sessions.length} sessions (give one store, transcript or log holding one session)`;
+      throw new UsageError(`--sessions ${paths[i] ?? ''}: ${why}`);
+    }
+    return r.sessions[0]!;
+  });
+  let report: SessionComparison;
+  try {
+    report = compareSessions(picked[0]!, picked[1]!);
+  } catch (err) {
+    if (err instanceof SessionPairError) {
+      throw new UsageError(err.message);
+    }
+    throw err;
+  }
+  const allOk = report.checks.every((c) => c.ok);
+  if (ctx.json) {
+    ctx.io.stdout(json(report));
+    return allOk ? 0 : 1;
+  }
+  ctx.io.stdout(
+    [
+      table(['LANE', 'MODE', 'SCHEMAS', 'SEARCH', 'DESCRIBE', 'CALLS', 'FINAL TOOL', 'SESSION'], [sessionLaneRow('direct', report.lanes.direct, ctx.io.cwd), sessionLaneRow('toolSearch', report.lanes.toolSearch, ctx.io.cwd)]),
+      '',
+      ...report.checks.map((c) => `${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`),
+    ].join('\n'),
+  );
+  return allOk ? 0 : 1;
+}
+
 export const compareCommand: CliCommand = {
   name: 'compare',
   summary: 'run the same turn in direct mode and with Tool Search against a provider (default: a mock on loopback) and compare',
-  usage: 'compare [--prompt TEXT] [--provider mock|URL] [--capture FILE | --real [--openclaw PATH|VERSION]]',
+  usage: 'compare [--prompt TEXT] [--provider mock|URL] [--capture FILE | --real [--openclaw PATH|VERSION]] | compare --sessions PATH --sessions PATH',
   options: {
+    sessions: { type: 'string', multiple: true },
     capture: { type: 'string' },
     real: { type: 'boolean' },
     prompt: { type: 'string' },
@@ -52,6 +98,10 @@ export const compareCommand: CliCommand = {
     'log-dir': { type: 'string' },
   },
   run: async (ctx) => {
+    const sessionPaths = ctx.args.values.sessions;
+    if (Array.isArray(sessionPaths)) {
+      return compareRecorded(ctx, sessionPaths.filter((p): p is string => typeof p === 'string'));
+    }
     const provider = providerFrom(ctx);
     if (ctx.args.values.mode === 'direct') {
       throw new UsageError('compare always runs a direct lane; --mode picks the Tool Search lane (code, tools or directory)');

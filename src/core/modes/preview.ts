@@ -178,6 +178,27 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
   return out;
 }
 
+/** UTF-8 bytes of each tools array as OpenClaw serializes it, per surface tools list (a prompt edit re-serializes only the rest). */
+const toolsBytes = new WeakMap<readonly unknown[], number>();
+
+/**
+ * The body's serialized size: the tools array (megabytes at 10,000 tools)
+ * is measured once per surface; the rest, which the prompt changes, each
+ * time. An array serializes the same inside the body as alone.
+ */
+function requestBytes(body: Record<string, unknown>, surfaceTools: readonly unknown[]): number {
+  const tools = body.tools;
+  if (!Array.isArray(tools)) {
+    return utf8Bytes(JSON.stringify(body));
+  }
+  let t = toolsBytes.get(surfaceTools);
+  if (t === undefined) {
+    t = utf8Bytes(JSON.stringify(tools));
+    toolsBytes.set(surfaceTools, t);
+  }
+  return utf8Bytes(JSON.stringify({ ...body, tools: [] })) - 2 + t;
+}
+
 export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson {
   // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
   const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
@@ -199,13 +220,12 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
     },
     ctx.data,
   );
-  const text = JSON.stringify(r.body);
   const messages = r.body.messages as { content: unknown }[];
   const system = messages[0]?.content;
   return {
     version: ctx.data.openclawVersion,
     request: r.body,
-    bytes: utf8Bytes(text),
+    bytes: requestBytes(r.body, surface.tools),
     systemPromptChars: typeof system === 'string' ? system.length : 0,
     volatile: r.volatile,
     agentWorkspace: { dir: ctx.workspace.dir, fresh: ctx.workspace.fresh, files: ctx.workspace.files.map((f) => f.name) },

@@ -19,6 +19,11 @@ export function registerCompare(deps: CompareDeps): vscode.Disposable {
   return vscode.Disposable.from(
     runner,
     vscode.commands.registerCommand(COMMANDS.compareInEditor, (arg?: unknown) => runner.command(arg)),
+    // From the Explorer's context menu with two selected: (clicked, [all selected]).
+    vscode.commands.registerCommand(COMMANDS.compareRecordedSessions, (clicked?: unknown, selected?: unknown) => {
+      const uris = (Array.isArray(selected) ? selected : [clicked]).filter((u): u is vscode.Uri => u instanceof vscode.Uri);
+      return runner.compareRecorded(uris.length === 2 ? uris : undefined);
+    }),
     vscode.commands.registerCommand(COMMANDS.setCompareApiKey, async () => {
       const stored = await runner.setApiKey();
       const open = ComparePanel.open;

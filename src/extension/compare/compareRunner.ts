@@ -12,7 +12,9 @@ import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
-import { toCompareView, type CompareViewInput } from './compareView';
+import { toCompareView, toRecordedCompareView, type CompareViewInput } from './compareView';
+import { compareSessions, SessionPairError } from '../../core/orchestration/sessionComparison';
+import { readSessions, type LoadedSession } from '../../core/telemetry/sessionSources';
 import { prepareCapture } from '../preview/captureRunner';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
@@ -313,6 +315,61 @@ export class CompareRunner implements vscode.Disposable {
   private async hasSessionViewer(): Promise<boolean> {
     // The session viewer the traces helper contributes; without it a lane's log opens as text.
     return (await vscode.commands.getCommands(true)).includes(COMMANDS.openSessionLog);
+  }
+
+  /**
+   * Compare from real sessions: two recorded runs (OpenClaw stores or
+   * transcripts, or the inspector's own logs), one in direct mode and one
+   * with Tool Search, side by side in the panel with the checks a record can
+   * answer. Asks for each with an open dialog unless given.
+   */
+  async compareRecorded(given?: readonly vscode.Uri[]): Promise<CompareView | undefined> {
+    const picked: vscode.Uri[] = [...(given ?? [])];
+    for (const what of ['the first run (direct mode or Tool Search)', 'the other run'].slice(picked.length)) {
+      const uri = await vscode.window.showOpenDialog({
+        title: `Compare Recorded Sessions: ${what}`,
+        openLabel: 'Compare',
+        canSelectFiles: true,
+        canSelectFolders: true,
+        canSelectMany: false,
+        filters: { 'OpenClaw store, transcript or session log': ['sqlite', 'jsonl'], 'All files': ['*'] },
+      });
+      if (!uri?.[0]) {
+        return undefined;
+      }
+      picked.push(uri[0]);
+    }
+    const panel = ComparePanel.show(this);
+    try {
+      const sessions: LoadedSession[] = [];
+      for (const uri of picked.slice(0, 2)) {
+        const read = await readSessions([uri.fsPath]);
+        const only = read.sessions.length === 1 ? read.sessions[0] : undefined;
+        if (!only) {
+          throw new SessionPairError(`${vscode.workspace.asRelativePath(uri)}: ${read.errors[0]?.message ?? `${read.sessions.length} sessions; pick a store, transcript or log that holds one`}`);
+        }
+        sessions.push(only);
+      }
+      const report = compareSessions(sessions[0]!, sessions[1]!);
+      const byFile = (file: string): LoadedSession => sessions.find((x) => x.file === file) ?? sessions[0]!;
+      const files = { direct: report.lanes.direct.file, toolSearch: report.lanes.toolSearch.file };
+      this.lastLogs = { direct: vscode.Uri.file(files.direct), toolSearch: vscode.Uri.file(files.toolSearch) };
+      this.last = undefined;
+      const view = toRecordedCompareView({
+        report,
+        events: { direct: byFile(files.direct).events, toolSearch: byFile(files.toolSearch).events },
+        files: { direct: vscode.workspace.asRelativePath(files.direct), toolSearch: vscode.workspace.asRelativePath(files.toolSearch) },
+        sessionViewer: await this.hasSessionViewer(),
+      });
+      panel.result(view);
+      this.deps.logger.info(`compare recorded sessions: ${view.checks.filter((c) => c.ok).length}/${view.checks.length} checks pass (${files.direct} vs ${files.toolSearch})`);
+      return view;
+    } catch (err) {
+      const message = errorMessage(err);
+      this.deps.logger.warn(`compare recorded sessions: ${message}`);
+      panel.post({ type: 'error', message: `Compare Recorded Sessions: ${message}` });
+      return undefined;
+    }
   }
 
   /** Opens a lane's session log in the session viewer, or as text when there is none. */

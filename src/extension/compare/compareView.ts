@@ -1,6 +1,7 @@
 // What the Compare panel draws, from a comparison's report and its lanes'
 // session logs. Pure (no vscode), so it is unit-tested on real reports.
 import type { ModeComparisonReport, LaneReport } from '../../core/orchestration/modeComparison';
+import type { SessionComparison, SessionLane } from '../../core/orchestration/sessionComparison';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
 import type { FinalCall } from '../../core/telemetry/summary';
 import { MAX_TRACE_STEPS, MAX_VISIBLE_TOOLS, type CompareView, type FinalCallView, type LaneName, type LaneView, type TraceStepView } from '../../webview/shared/compareProtocol';
@@ -131,5 +132,55 @@ export function toCompareView(input: CompareViewInput): CompareView {
           },
         }
       : {}),
+  };
+}
+
+function recordedLane(lane: LaneName, l: SessionLane, events: readonly SessionEvent[], logFile: string): LaneView {
+  const s = l.summary;
+  const steps = events.map(traceStep);
+  const mode = l.mode ?? 'not recorded';
+  return {
+    lane,
+    mode,
+    effectiveMode: s.effectiveMode ?? mode,
+    schemasUpFront: s.schemasUpFront ?? 0,
+    visibleTools: [],
+    visibleOmitted: 0,
+    requests: [],
+    searches: s.searchCount,
+    describes: s.describeCount,
+    calls: s.callCount,
+    finalCalls: s.finalCalls.map(finalCall),
+    failedCalls: s.failedCalls.map(finalCall),
+    trace: steps.slice(0, MAX_TRACE_STEPS),
+    traceOmitted: Math.max(0, steps.length - MAX_TRACE_STEPS),
+    logFile,
+  };
+}
+
+export interface RecordedViewInput {
+  report: SessionComparison;
+  events: Record<LaneName, readonly SessionEvent[]>;
+  /** Each session's file as shown (workspace-relative when inside it). */
+  files: Record<LaneName, string>;
+  sessionViewer: boolean;
+}
+
+/** Two recorded runs side by side: the same panel, with what stores keep (no request sizes, no provider). */
+export function toRecordedCompareView(input: RecordedViewInput): CompareView {
+  const { report } = input;
+  const versions = [...new Set([report.lanes.direct.openclawVersion, report.lanes.toolSearch.openclawVersion].filter((v): v is string => v !== undefined))];
+  return {
+    provider: 'recorded sessions',
+    prompt: '',
+    lanes: {
+      direct: recordedLane('direct', report.lanes.direct, input.events.direct, input.files.direct),
+      toolSearch: recordedLane('toolSearch', report.lanes.toolSearch, input.events.toolSearch, input.files.toolSearch),
+    },
+    checks: report.checks.map((c) => ({ name: c.name, ok: c.ok, detail: cut(c.detail, 1000) })),
+    allOk: report.checks.length > 0 && report.checks.every((c) => c.ok),
+    durationMs: 0,
+    sessionViewer: input.sessionViewer,
+    recorded: { direct: input.files.direct, toolSearch: input.files.toolSearch, versions },
   };
 }

@@ -143,8 +143,11 @@ function sizeHeadline(view: CompareView): string {
   if (r?.direct && r.toolSearch) {
     return `OpenClaw ${r.version}'s ${r.source === 'capture' ? 'real' : 'predicted'} first request with Tool Search: ${n(r.toolSearch.bytes)} bytes vs ${n(r.direct.bytes)} direct (${percentFewer(r.direct.bytes, r.toolSearch.bytes)})`;
   }
-  const d = view.lanes.direct.bytes.total;
-  const t = view.lanes.toolSearch.bytes.total;
+  const d = view.lanes.direct.bytes?.total;
+  const t = view.lanes.toolSearch.bytes?.total;
+  if (d === undefined || t === undefined) {
+    return 'Request sizes are not recorded in the sessions';
+  }
   return `Tool Search's first gateway request: ${n(t)} bytes vs ${n(d)} direct (${percentFewer(d, t)})`;
 }
 
@@ -164,9 +167,11 @@ function resultSection(view: CompareView): HTMLElement {
       'p',
       { class: view.allOk ? 'summary ok' : 'summary failed', 'data-testid': 'summary' },
       icon(view.allOk ? 'pass-filled' : 'error'),
-      ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). ${sizeHeadline(view)}${tokens}.`,
+      view.recorded
+        ? ` ${passed}/${view.checks.length} checks pass on two recorded runs${view.recorded.versions.length > 0 ? ` of OpenClaw ${view.recorded.versions.join(' and ')}` : ''}. ${sizeHeadline(view)}.`
+        : ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). ${sizeHeadline(view)}${tokens}.`,
     ),
-    realSection(view),
+    ...(view.recorded ? [el('p', { class: 'note', 'data-testid': 'recorded' }, icon('history'), ` Direct: ${view.recorded.direct}. Tool Search: ${view.recorded.toolSearch}.`)] : [realSection(view)]),
     el('section', { 'aria-labelledby': 'checks-h' }, el('h2', { id: 'checks-h' }, 'Checks'), checks),
     el('div', { class: 'lanes' }, laneCard(d, view), laneCard(t, view)),
   );

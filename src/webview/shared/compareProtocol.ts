@@ -43,8 +43,8 @@ export interface LaneView {
   visibleTools: string[];
   /** Visible tools left out of `visibleTools` (direct mode may send hundreds). */
   visibleOmitted: number;
-  /** The first request, as previewed (and, for the mock, as received). */
-  bytes: SizesView;
+  /** The first request, as previewed (and, for the mock, as received); absent for a recorded run (stores keep no sizes). */
+  bytes?: SizesView;
   /** o200k tokens of the first request. */
   tokens?: SizesView;
   requests: { bytes: number; tools: number }[];
@@ -98,6 +98,16 @@ export interface CompareView {
   sessionViewer: boolean;
   /** Present once checks 4 and 5 were measured on a capture of the real requests. */
   real?: RealView;
+  /** Present when the lanes are two recorded runs (Compare Recorded Sessions), not runs made now. */
+  recorded?: RecordedView;
+}
+
+/** Where a comparison of recorded runs read its two sessions. */
+export interface RecordedView {
+  direct: string;
+  toolSearch: string;
+  /** The OpenClaw versions that wrote them, when the stores say. */
+  versions: string[];
 }
 
 /** What the panel offers before (and between) runs. */
@@ -208,7 +218,7 @@ function isLaneView(v: unknown): v is LaneView {
     typeof v.schemasUpFront === 'number' &&
     isStringArray(v.visibleTools) &&
     typeof v.visibleOmitted === 'number' &&
-    isSizes(v.bytes) &&
+    (v.bytes === undefined || isSizes(v.bytes)) &&
     (v.tokens === undefined || isSizes(v.tokens)) &&
     Array.isArray(v.requests) &&
     v.requests.every((r) => isObject(r) && typeof r.bytes === 'number' && typeof r.tools === 'number') &&
@@ -264,7 +274,8 @@ function isCompareView(v: unknown): v is CompareView {
     typeof v.allOk === 'boolean' &&
     typeof v.durationMs === 'number' &&
     typeof v.sessionViewer === 'boolean' &&
-    (v.real === undefined || isRealView(v.real))
+    (v.real === undefined || isRealView(v.real)) &&
+    (v.recorded === undefined || (isObject(v.recorded) && typeof v.recorded.direct === 'string' && typeof v.recorded.toolSearch === 'string' && isStringArray(v.recorded.versions)))
   );
 }
 

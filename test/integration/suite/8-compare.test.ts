@@ -18,7 +18,7 @@ describe('Compare Direct Mode and Tool Search in the editor', () => {
     const { direct, toolSearch } = view.lanes;
     assert.equal(direct.effectiveMode, 'direct');
     assert.notEqual(toolSearch.effectiveMode, 'direct');
-    assert.ok(toolSearch.bytes.total < direct.bytes.total);
+    assert.ok(toolSearch.bytes && direct.bytes && toolSearch.bytes.total < direct.bytes.total);
     assert.equal(direct.finalCalls[0]?.name, 'fake_plugin_tool_17');
     assert.equal(toolSearch.finalCalls[0]?.name, 'fake_plugin_tool_17');
     // Each lane wrote its JSONL log outside the workspace (the extension's storage), and the view names it.

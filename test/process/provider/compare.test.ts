@@ -9,6 +9,7 @@ import { MockProvider, parsePrompt } from '../../../src/core/provider/mockProvid
 import { parseSessionLog } from '../../../src/core/telemetry/sessionLog';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
+import { ALL_MODES, PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
 import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 import { DEMO, REPO } from '../../unit/gateway/fixtures';
 import { scratchDir } from '../../helpers/scratch';
@@ -153,6 +154,19 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     const gateway = 1 - (toolSearch.requests[0]?.bytes ?? 0) / (direct.requests[0]?.bytes ?? 1);
     const predicted = 1 - toolSearch.openclaw.bytes / direct.openclaw.bytes;
     assert.ok(predicted < gateway, `${predicted} < ${gateway}`);
+  });
+
+  it('the predicted OpenClaw request\'s bytes are its serialized body\'s, on every mode and after a prompt edit (tools measured once per surface)', () => {
+    const home = scratchDir('preview-home-');
+    const openclaw = openclawRequestContext({ config: ws.config.reader?.doc.value ?? {}, configDir: dir, env: { HOME: home }, home });
+    const assembler = new PreviewAssembler(previewBaseOf(catalog, ws, { isolation: { ok: true }, openclaw, tokens: false }));
+    for (const prompt of ['', 'call fake plugin tool 17 — with ünïcode', 'another prompt']) {
+      for (const mode of ALL_MODES) {
+        const oc = assembler.preview(mode, prompt).openclaw;
+        assert.ok(oc, mode);
+        assert.equal(oc.bytes, Buffer.byteLength(JSON.stringify(oc.request)), `${mode} "${prompt}"`);
+      }
+    }
   });
 
   it('a denied target fails the comparison instead of being reached some other way', async () => {

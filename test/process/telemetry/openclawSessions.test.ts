@@ -258,6 +258,45 @@ describe('OpenClaw sessions: the bridge telemetry OpenClaw reported is the produ
   }
 });
 
+describe('Compare from real sessions: a recorded direct run beside a recorded Tool Search run', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'dist', 'cli.js'), 'compare', ...args], { encoding: 'utf8', cwd: REPO });
+  const OLD = path.join(REPO, 'test', 'fixtures', 'sessions', 'openclaw-2026.6.10');
+  for (const mode of ['code', 'tools', 'directory']) {
+    it(`2026.9.6 direct vs ${mode}: the same final tool, reached through Tool Search with fewer schemas up front, in either order`, () => {
+      for (const order of [[path.join(FIXTURES, 'direct'), path.join(FIXTURES, mode)], [path.join(FIXTURES, mode), path.join(FIXTURES, 'direct')]]) {
+        const r = cli('--sessions', order[0]!, '--sessions', order[1]!, '--json');
+        assert.equal(r.status, 0, r.stderr + r.stdout);
+        const out = JSON.parse(r.stdout) as { lanes: { direct: { mode: string }; toolSearch: { mode: string; summary: { schemasUpFront: number } } }; checks: { name: string; ok: boolean }[] };
+        assert.equal(out.lanes.direct.mode, 'direct');
+        assert.equal(out.lanes.toolSearch.mode, mode);
+        assert.deepEqual(out.checks.map((c) => c.ok), [true, true, true, true, true]);
+      }
+    });
+  }
+
+  it('2026.6.10 transcripts record no mode: the Tool Search run is told by its bridge call, and the unnamed nested tool gets no verdict', () => {
+    const r = cli('--sessions', path.join(OLD, 'code'), '--sessions', path.join(OLD, 'direct'));
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.doesNotMatch(r.stdout, /ends in the same tool/);
+    assert.match(r.stdout, /does not record which tool the snippet called/);
+  });
+
+  it('two Tool Search runs, one path, or a path without exactly one session: exit 2 with the reason', () => {
+    const two = cli('--sessions', `${FIXTURES}/code`, '--sessions', `${FIXTURES}/tools`);
+    assert.equal(two.status, 2);
+    assert.match(two.stderr, /one direct-mode session and one Tool Search session; these are code and tools/);
+    const one = cli('--sessions', `${FIXTURES}/code`);
+    assert.equal(one.status, 2);
+    assert.match(one.stderr, /--sessions takes two paths/);
+    const many = cli('--sessions', FIXTURES, '--sessions', `${FIXTURES}/code`);
+    assert.equal(many.status, 2);
+    assert.match(many.stderr, /4 sessions/);
+    const none = cli('--sessions', scratch(), '--sessions', `${FIXTURES}/code`);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /no session here/);
+  });
+});
+
 describe('OpenClaw sessions: the demo ships a real store', () => {
   it('examples/demo/openclaw-state is the recorded tools-mode store, byte for byte, and reads with the four answers', async () => {
     const demo = path.join(REPO, 'examples', 'demo', 'openclaw-state');
