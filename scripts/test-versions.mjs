@@ -6,7 +6,11 @@
  * newest release measured in each), one after another. Installs a missing
  * release first (scripts/lib/openclawReleases.mjs, --ignore-scripts).
  *
- *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...]
+ *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...] [-- --rotate N]
+ *
+ * With no release named it runs them all. `--rotate N` (what `.ci/run` uses)
+ * runs the newest and N others, chosen by the UTC day so that consecutive
+ * days cover every epoch in turn.
  *
  * TSI_ORACLE_RUNS sets the cases per property (default here 50). A release
  * whose code lacks a function the suite calls is reported as "cannot judge"
@@ -25,14 +29,32 @@ const epochsDir = path.join(repo, 'src/core/policy/epochs');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? args[runsAt + 1] : process.env.TSI_ORACLE_RUNS ?? '50';
-const asked = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
+const rotateAt = args.indexOf('--rotate');
+const rotate = rotateAt >= 0 ? Number.parseInt(args[rotateAt + 1] ?? '', 10) : undefined;
+if (rotate !== undefined && !(rotate >= 0)) throw new Error('--rotate needs a count');
+const asked = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs' && args[i - 1] !== '--rotate');
 
 const epochs = fs
   .readdirSync(epochsDir)
   .filter((f) => /^openclaw-.*\.json$/.test(f))
   .map((f) => JSON.parse(fs.readFileSync(path.join(epochsDir, f), 'utf8')))
   .sort((a, b) => a.epoch.localeCompare(b.epoch, undefined, { numeric: true }));
-const releases = asked.length > 0 ? asked : epochs.map((e) => e.releases[e.releases.length - 1]);
+const every = epochs.map((e) => e.releases[e.releases.length - 1]);
+
+/** The newest, then `n` of the others picked by the UTC day, spread over the list so each day moves them all on. */
+export function rotation(list, n, day = Math.floor(Date.now() / 86_400_000)) {
+  const newest = list[list.length - 1];
+  const others = list.slice(0, -1);
+  const picked = [];
+  for (let i = 0; i < Math.min(n, others.length); i++) {
+    const at = (day + Math.floor((i * others.length) / Math.min(n, others.length))) % others.length;
+    if (!picked.includes(others[at])) picked.push(others[at]);
+  }
+  return [...picked, newest];
+}
+
+const releases = asked.length > 0 ? asked : rotate !== undefined ? rotation(every, rotate) : every;
+if (rotate !== undefined) console.log(`rotation for day ${Math.floor(Date.now() / 86_400_000)}: ${releases.join(', ')} (of ${every.join(', ')})`);
 
 const suite = path.join(repo, 'test', 'oracle', 'b-policy.test.ts');
 const mocha = path.join(repo, 'node_modules', '.bin', 'mocha');
