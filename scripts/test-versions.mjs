@@ -68,21 +68,32 @@ for (const v of releases) {
     continue;
   }
   // --no-config: the oracle config's spec would add every oracle suite to this one.
-  const r = spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', suite], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: { ...process.env, TSI_OPENCLAW: releasePackageDir(v), TSI_OPENCLAW_NODE: releaseNode(), TSI_ORACLE_RUNS: String(runs) },
-    timeout: 30 * 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  const missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  const run = (extraEnv) =>
+    spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', suite], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, TSI_OPENCLAW: releasePackageDir(v), TSI_OPENCLAW_NODE: releaseNode(), TSI_ORACLE_RUNS: String(runs), ...extraEnv },
+      timeout: 30 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  let r = run({});
+  let out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  let missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  let coreOnly = false;
+  // Releases before 2026.5.12 export no setPluginToolMeta: their policy is judged on core tools alone.
+  if (r.status !== 0 && missing === 'setPluginToolMeta') {
+    coreOnly = true;
+    r = run({ TSI_ORACLE_POLICY_CORE_ONLY: '1' });
+    out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  }
   const exited = /OpenClaw adapter exited \((\d+)\)/.exec(out)?.[1];
-  const verdict = r.status === 0 ? 'pass' : missing ? `cannot judge (no ${missing})` : exited ? `cannot run (the adapter exited with ${exited} loading its code)` : 'FAIL';
+  const scope = coreOnly ? ' (policy of core tools alone: no setPluginToolMeta)' : '';
+  const verdict = r.status === 0 ? `pass${scope}` : missing ? `cannot judge (no ${missing})` : exited ? `cannot run (the adapter exited with ${exited} loading its code)` : `FAIL${scope}`;
   const detail = r.status === 0 ? '' : out.split('\n').filter((l) => /Error|difference|expected|✗|failing/i.test(l)).slice(0, 8).join('\n');
   results.push({ v, verdict, detail, s: (Date.now() - started) / 1000 });
   console.log(`${v}: ${verdict} (${((Date.now() - started) / 1000).toFixed(0)} s)${detail ? `\n${detail}` : ''}`);
 }
 console.log('\nrelease      verdict');
 for (const r of results) console.log(`${r.v.padEnd(12)} ${r.verdict}${r.s ? ` (${r.s.toFixed(0)} s)` : ''}`);
-process.exit(results.some((r) => r.verdict === 'FAIL' || r.verdict === 'not installed') ? 1 : 0);
+process.exit(results.some((r) => r.verdict.startsWith('FAIL') || r.verdict === 'not installed') ? 1 : 0);
