@@ -6,7 +6,11 @@
  * newest release measured in each), one after another. Installs a missing
  * release first (scripts/lib/openclawReleases.mjs, --ignore-scripts).
  *
- *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...]
+ *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...] [-- --rotate N]
+ *
+ * With no release named it runs them all. `--rotate N` (what `.ci/run` uses)
+ * runs the newest and N others, chosen by the UTC day so that consecutive
+ * days cover every epoch in turn.
  *
  * TSI_ORACLE_RUNS sets the cases per property (default here 50). A release
  * whose code lacks a function the suite calls is reported as "cannot judge"
@@ -25,14 +29,32 @@ const epochsDir = path.join(repo, 'src/core/policy/epochs');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? args[runsAt + 1] : process.env.TSI_ORACLE_RUNS ?? '50';
-const asked = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs');
+const rotateAt = args.indexOf('--rotate');
+const rotate = rotateAt >= 0 ? Number.parseInt(args[rotateAt + 1] ?? '', 10) : undefined;
+if (rotate !== undefined && !(rotate >= 0)) throw new Error('--rotate needs a count');
+const asked = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--runs' && args[i - 1] !== '--rotate');
 
 const epochs = fs
   .readdirSync(epochsDir)
   .filter((f) => /^openclaw-.*\.json$/.test(f))
   .map((f) => JSON.parse(fs.readFileSync(path.join(epochsDir, f), 'utf8')))
   .sort((a, b) => a.epoch.localeCompare(b.epoch, undefined, { numeric: true }));
-const releases = asked.length > 0 ? asked : epochs.map((e) => e.releases[e.releases.length - 1]);
+const every = epochs.map((e) => e.releases[e.releases.length - 1]);
+
+/** The newest, then `n` of the others picked by the UTC day, spread over the list so each day moves them all on. */
+export function rotation(list, n, day = Math.floor(Date.now() / 86_400_000)) {
+  const newest = list[list.length - 1];
+  const others = list.slice(0, -1);
+  const picked = [];
+  for (let i = 0; i < Math.min(n, others.length); i++) {
+    const at = (day + Math.floor((i * others.length) / Math.min(n, others.length))) % others.length;
+    if (!picked.includes(others[at])) picked.push(others[at]);
+  }
+  return [...picked, newest];
+}
+
+const releases = asked.length > 0 ? asked : rotate !== undefined ? rotation(every, rotate) : every;
+if (rotate !== undefined) console.log(`rotation for day ${Math.floor(Date.now() / 86_400_000)}: ${releases.join(', ')} (of ${every.join(', ')})`);
 
 const suite = path.join(repo, 'test', 'oracle', 'b-policy.test.ts');
 const mocha = path.join(repo, 'node_modules', '.bin', 'mocha');
@@ -46,21 +68,32 @@ for (const v of releases) {
     continue;
   }
   // --no-config: the oracle config's spec would add every oracle suite to this one.
-  const r = spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', suite], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: { ...process.env, TSI_OPENCLAW: releasePackageDir(v), TSI_OPENCLAW_NODE: releaseNode(), TSI_ORACLE_RUNS: String(runs) },
-    timeout: 30 * 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  const missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  const run = (extraEnv) =>
+    spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', suite], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, TSI_OPENCLAW: releasePackageDir(v), TSI_OPENCLAW_NODE: releaseNode(), TSI_ORACLE_RUNS: String(runs), ...extraEnv },
+      timeout: 30 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  let r = run({});
+  let out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  let missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  let coreOnly = false;
+  // Releases before 2026.5.12 export no setPluginToolMeta: their policy is judged on core tools alone.
+  if (r.status !== 0 && missing === 'setPluginToolMeta') {
+    coreOnly = true;
+    r = run({ TSI_ORACLE_POLICY_CORE_ONLY: '1' });
+    out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    missing = /no dist chunk exports a function named "([^"]+)"/.exec(out)?.[1];
+  }
   const exited = /OpenClaw adapter exited \((\d+)\)/.exec(out)?.[1];
-  const verdict = r.status === 0 ? 'pass' : missing ? `cannot judge (no ${missing})` : exited ? `cannot run (the adapter exited with ${exited} loading its code)` : 'FAIL';
+  const scope = coreOnly ? ' (policy of core tools alone: no setPluginToolMeta)' : '';
+  const verdict = r.status === 0 ? `pass${scope}` : missing ? `cannot judge (no ${missing})` : exited ? `cannot run (the adapter exited with ${exited} loading its code)` : `FAIL${scope}`;
   const detail = r.status === 0 ? '' : out.split('\n').filter((l) => /Error|difference|expected|✗|failing/i.test(l)).slice(0, 8).join('\n');
   results.push({ v, verdict, detail, s: (Date.now() - started) / 1000 });
   console.log(`${v}: ${verdict} (${((Date.now() - started) / 1000).toFixed(0)} s)${detail ? `\n${detail}` : ''}`);
 }
 console.log('\nrelease      verdict');
 for (const r of results) console.log(`${r.v.padEnd(12)} ${r.verdict}${r.s ? ` (${r.s.toFixed(0)} s)` : ''}`);
-process.exit(results.some((r) => r.verdict === 'FAIL' || r.verdict === 'not installed') ? 1 : 0);
+process.exit(results.some((r) => r.verdict.startsWith('FAIL') || r.verdict === 'not installed') ? 1 : 0);

@@ -94,7 +94,9 @@ export async function readReleaseFacts(pkgDir) {
   process.env.OPENCLAW_STATE_DIR = path.join(scratch, 'state');
   process.env.OPENCLAW_CONFIG_PATH = path.join(scratch, 'openclaw.json');
   try {
-    return { openclawVersion: pkg.version, distShape: shape, policy: await policyFacts(), toolSearch: await toolSearchFacts() };
+    const policy = await policyFacts();
+    const toolSearch = await toolSearchFacts();
+    return { openclawVersion: pkg.version, distShape: shape, policy, toolSearch: toolSearch && { ...toolSearch, ...(await surfaceFacts(policy.coreTools.map((t) => t.name))) } };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -190,6 +192,9 @@ export async function readReleaseFacts(pkgDir) {
     // Plugin-only allow lists: the default pipeline over one core and one plugin tool.
     const stripsPluginOnlyAllowlist = await stripsPluginOnly();
 
+    // Shipped policy names: renamed entries and plugin families, as the release's own expansion answers.
+    const shippedNames = await shippedPolicyNames();
+
     // Bundled plugins: dist/extensions (bundled releases) or extensions/ beside dist (early ones).
     const bundledPlugins = new Set();
     for (const dir of [path.join(dist, 'extensions'), path.join(pkgDir, 'extensions')]) {
@@ -215,8 +220,51 @@ export async function readReleaseFacts(pkgDir) {
       stripsPluginOnlyAllowlist,
       sandboxAlsoAllow,
       sandboxImplicitAllow,
+      ...shippedNames,
       bundledPlugins: [...bundledPlugins].sort(),
     };
+  }
+
+  /**
+   * `SHIPPED_CORE_POLICY_RENAMES` and `SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS`
+   * (private maps: read from their literal), each entry confirmed by calling
+   * `expandPolicyWithPluginGroups` on it with no plugin tools loaded. Whether a
+   * family key stays an entry of its own is that call's answer: 2026.8.1 -
+   * 9.2 replace `canvas` by its plugin's tools and `show_widget`, so the name
+   * itself no longer selects a core tool `canvas`; 9.5 on keep it.
+   */
+  async function shippedPolicyNames() {
+    const none = { policyNameRenames: {}, policyNameFamilies: {}, policyFamilyKeepsEntry: null };
+    const expand = await fn('expandPolicyWithPluginGroups');
+    const mapLiteral = (name) => {
+      for (const f of files) {
+        const t = text(f);
+        const at = t.search(new RegExp(`\\bconst ${name} =`));
+        if (at < 0) continue;
+        const open = t.indexOf('new Map(', at);
+        const close = t.indexOf(');', open);
+        if (open < 0 || close < 0) continue;
+        return JSON.parse(t.slice(open + 'new Map('.length, close));
+      }
+      return [];
+    };
+    const renames = mapLiteral('SHIPPED_CORE_POLICY_RENAMES');
+    const families = mapLiteral('SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS');
+    if (!expand || (renames.length === 0 && families.length === 0)) return none;
+    const expanded = (entry) => [...(expand({ allow: [entry] }, { all: [], byPlugin: new Map() })?.allow ?? [])];
+    const policyNameRenames = {};
+    for (const [from, to] of renames) if (expanded(from).includes(to)) policyNameRenames[from] = to;
+    const policyNameFamilies = {};
+    let keeps = null;
+    for (const [key, members] of families) {
+      const out = expanded(key);
+      if (!members.every((m) => out.includes(m))) continue;
+      policyNameFamilies[key] = members;
+      const kept = out.includes(key);
+      if (keeps !== null && keeps !== kept) throw new Error(`openclaw ${pkg.version}: family keys disagree on keeping the entry`);
+      keeps = kept;
+    }
+    return { policyNameRenames, policyNameFamilies, policyFamilyKeepsEntry: keeps };
   }
 
   async function admitsApplyPatch() {
@@ -248,6 +296,81 @@ export async function readReleaseFacts(pkgDir) {
     // Releases before the pipeline strip in the tool composition itself.
     const strip = await fn('stripPluginOnlyAllowlist');
     return strip !== undefined;
+  }
+
+  /**
+   * Which tools stay in front of the model while Tool Search catalogs them:
+   * the release's `applyToolSearchCatalog` over every core tool, `message`
+   * and the control tools in `tools` mode, with `message` named as the run's
+   * reply path (`directToolNames`, which releases before 2026.8.1 do not read).
+   */
+  async function surfaceFacts(coreNames) {
+    const apply = await fn('applyToolSearchCatalog');
+    const ref = await fn('createToolSearchCatalogRef');
+    if (!apply) throw new Error(`openclaw ${pkg.version}: resolveToolSearchConfig without applyToolSearchCatalog`);
+    const controls = new Set(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
+    const names = [...new Set([...coreNames, 'message', ...controls])];
+    const tools = names.map((name) => ({ name, label: name, description: name, parameters: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) }));
+    const out = apply({
+      tools,
+      config: { tools: { toolSearch: { mode: 'tools' } } },
+      ...(ref ? { catalogRef: ref() } : {}),
+      sessionId: 'tsi-probe',
+      sessionKey: 'agent:main:tsi-probe',
+      agentId: 'main',
+      runId: 'tsi-probe',
+      directToolNames: ['message'],
+    });
+    const shown = new Set(out.tools.map((t) => t.name));
+    const searchable = names.filter((n) => !controls.has(n));
+    // Every non-control tool is cataloged in these releases; the question is which stay shown too.
+    if (out.catalogToolCount !== searchable.length) throw new Error(`openclaw ${pkg.version}: cataloged ${out.catalogToolCount} of ${searchable.length} probe tools`);
+    return {
+      directoryTexts: await directoryTexts(apply, ref),
+      visibleWhileSearchable: coreNames.filter((n) => n !== 'message' && shown.has(n)),
+      replyTool: shown.has('message') ? 'cataloged-visible' : 'cataloged',
+    };
+  }
+
+  /**
+   * The directory's texts as the release renders them: its
+   * `buildToolSchemaDirectoryPrompt` over a catalog of one listable tool, with
+   * and without one unlistable tool (so the footer's omitted form shows), in
+   * each mode, and over an empty catalog. `null` before directory mode.
+   */
+  async function directoryTexts(apply, ref) {
+    const build = await fn('buildToolSchemaDirectoryPrompt');
+    const applyDirectory = await fn('applyToolSchemaDirectoryCatalog');
+    if (!build || !applyDirectory) return null;
+    const render = (mode, names) => {
+      const catalogRef = ref ? ref() : undefined;
+      const config = { tools: { toolSearch: { mode } } };
+      const ids = { sessionId: `tsi-dir-${mode}-${names.length}`, sessionKey: `agent:main:tsi-dir-${mode}-${names.length}`, agentId: 'main', runId: `tsi-dir-${mode}-${names.length}` };
+      const tools = [...names, 'tool_search_code', 'tool_search', 'tool_describe', 'tool_call'].map((name) => ({ name, label: name, description: names.length > 2 ? `${name} `.repeat(40).slice(0, 180) : `probe ${name}`, parameters: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) }));
+      (mode === 'directory' ? applyDirectory : apply)({ tools, config, ...(catalogRef ? { catalogRef } : {}), ...ids });
+      return build({ config, runtimeConfig: config, ...(catalogRef ? { catalogRef } : {}), ...ids });
+    };
+    // Rendered: heading, rows, blank line, [notice,] footer. The footer's omitted form is `N additional tools omitted. <guidance>`.
+    const parts = (t) => {
+      const lines = t.split('\n');
+      const blank = lines.indexOf('');
+      return { heading: lines[0], notice: lines.length - blank > 2 ? lines[blank + 1] : null, footer: lines[lines.length - 1] };
+    };
+    const guidance = {};
+    let heading;
+    let notice;
+    for (const mode of ['code', 'tools', 'directory']) {
+      const listed = parts(render(mode, ['alpha']));
+      const omitted = parts(render(mode, ['alpha', 'not listable!']));
+      heading = listed.heading;
+      notice = listed.notice;
+      guidance[mode] = { listed: listed.footer, omitted: omitted.footer.replace(/^1 additional tools omitted\. /, '') };
+    }
+    // Whether descriptions shrink before rows are dropped: 150 rows of 180-character descriptions do not fit 18,000 characters.
+    const long = Array.from({ length: 150 }, (_, i) => `probe${String(i).padStart(3, '0')}`);
+    const many = render('directory', long).split('\n').filter((l) => l.startsWith('- '));
+    const shrinks = many.length === long.length;
+    return { heading, empty: render('directory', []), notice, guidance, shrinksDescriptions: shrinks };
   }
 
   async function toolSearchFacts() {

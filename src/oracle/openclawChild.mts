@@ -156,12 +156,13 @@ async function safeServerNames(names: string[]): Promise<Map<string, string>> {
 }
 
 async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, unknown>; spec: ToolSpec }[]> {
-  const setPluginToolMeta = await fn('setPluginToolMeta');
+  // Only plugin and MCP tools carry plugin metadata; releases before 2026.5.12 have none to set.
+  const setPluginToolMeta = specs.some((s) => s.kind === 'plugin' || s.kind === 'mcp') ? await fn('setPluginToolMeta') : () => undefined;
   const servers = new Map<string, string[]>();
   for (const s of specs) {
     if (s.kind === 'mcp') servers.set(s.owner ?? '', [...(servers.get(s.owner ?? '') ?? []), s.name]);
   }
-  const safe = await mcpSafeNames([...servers].map(([name, tools]) => ({ name, tools })));
+  const safe = servers.size > 0 ? await mcpSafeNames([...servers].map(([name, tools]) => ({ name, tools }))) : [];
   // MCP text is untrusted: OpenClaw's MCP runtime sanitizes it before it becomes an entry.
   // Releases before 2026.8 have no sanitizer: their runtime passes the server's text as it is.
   const sanitize = (servers.size > 0 ? await maybeFn('sanitizeMcpMetadataText') : undefined) ?? ((t: unknown) => t);

@@ -138,14 +138,20 @@ export interface PolicyCase {
 
 export function policyCase(openclawCoreNames: readonly string[]): fc.Arbitrary<PolicyCase> {
   const coreNames = [...new Set([...OUR_CORE_NAMES, ...openclawCoreNames])].sort();
-  const plugins = [
-    { id: 'fake-plugin', tools: [{ name: 'fake_plugin_tool_01', description: 'fake' }, { name: 'fake_plugin_tool_02', description: 'fake' }] },
-    { id: 'notes', tools: [{ name: 'notes_search', description: 'search notes' }] },
-  ];
-  const mcp = [
-    { server: 'github', tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }, { name: 'search_code', inputSchema: { type: 'object' } }] },
-    { server: 'fs', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }] },
-  ];
+  // TSI_ORACLE_POLICY_CORE_ONLY (test:versions, releases before 2026.5.12 that export no setPluginToolMeta): core tools alone.
+  const coreOnly = process.env.TSI_ORACLE_POLICY_CORE_ONLY === '1';
+  const plugins = coreOnly
+    ? []
+    : [
+        { id: 'fake-plugin', tools: [{ name: 'fake_plugin_tool_01', description: 'fake' }, { name: 'fake_plugin_tool_02', description: 'fake' }] },
+        { id: 'notes', tools: [{ name: 'notes_search', description: 'search notes' }] },
+      ];
+  const mcp = coreOnly
+    ? []
+    : [
+        { server: 'github', tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }, { name: 'search_code', inputSchema: { type: 'object' } }] },
+        { server: 'fs', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }] },
+      ];
   const groups = [...Object.keys(TOOL_GROUPS), 'group:plugins', 'bundle-mcp', 'group:automations', 'group:media'];
   const pattern = fc.oneof(
     { weight: 5, arbitrary: fc.constantFrom(...coreNames) },

@@ -10,8 +10,9 @@ const budget = fc.oneof(fc.constant(undefined), fc.integer({ min: 1, max: 12_000
 
 describe('oracle (d): directory text, bound and shrink', () => {
   it('writes the same directory for generated catalogs and budgets', async () => {
-    const { oracle: o } = await oracle();
+    // Our side models the release being run (its epoch's generated directory texts).
+    const { oracle: o, openclaw } = await oracle();
     const arb = fc.record({ spec: catalogSpec({ maxPerSource: 12 }), budgets: fc.array(budget, { minLength: 1, maxLength: 3 }) });
-    await differential(arb, async ({ spec, budgets }) => diffCatalogWithOracle(o, await catalogOf(spec), { directory: budgets }));
+    await differential(arb, async ({ spec, budgets }) => diffCatalogWithOracle(o, await catalogOf(spec, undefined, undefined, openclaw.model), { directory: budgets }));
   });
 });

@@ -84,7 +84,9 @@ export const verifyCommand: CliCommand = {
         let report = await verifyCatalog(oracle, { config: ws.config.reader?.doc.value ?? {}, context: ws.options.policy ?? {}, catalog }, location);
         // The real runs need a config OpenClaw can read: an unusable one is said, and only the functions are compared.
         const functionsOnly = ctx.args.values['functions-only'] === true;
-        if (!functionsOnly && ws.config.unusable) {
+        if (report.notJudged) {
+          ctx.io.stderr(`verify: ${report.notJudged.checks.join(', ')} not judged: ${report.notJudged.reason}; no real runs`);
+        } else if (!functionsOnly && ws.config.unusable) {
           ctx.io.stderr(`verify: no real runs: the config is unusable (${ws.config.unusable.message})`);
         } else if (!functionsOnly) {
           const withReal = await realRuns(ctx, ws, catalog, report, typeof spec === 'string' ? spec : undefined);
@@ -99,7 +101,9 @@ export const verifyCommand: CliCommand = {
           const c = report.checked;
           const out = [
             `OpenClaw ${report.openclaw.version} (${location.packageDir})`,
-            `checked: tools.toolSearch, policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups${c.requests ? `, the real request of ${c.requests} modes` : ''}`,
+            report.notJudged
+              ? `checked: ${c.config ? 'tools.toolSearch, ' : ''}policy of ${c.policy} tools; not judged: ${report.notJudged.checks.join(', ')} (${report.notJudged.reason})`
+              : `checked: tools.toolSearch, policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups${c.requests ? `, the real request of ${c.requests} modes` : ''}`,
           ];
           if (report.real) {
             out.push(`real runs (prompt: ${JSON.stringify(report.real.prompt)}), predicted vs real after normalization:`, ...Object.values(report.real.modes).map((m) => `  ${m.line}`));

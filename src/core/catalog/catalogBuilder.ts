@@ -221,7 +221,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     } else if (def.catalogMode === 'direct-only') {
       tool.status = 'direct-only';
       tool.reason = { kind: 'direct-only', at: definitionAt(def) };
-    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolSearchable && !generatedToolsFor(input.policy.model.version)))) {
+    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolVisible && !generatedToolsFor(input.policy.model.version)))) {
       // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`);
       // a version with generated tools carries its own visible names (a local operator turn hides `message`).
       tool.directVisible = true;

@@ -1,3 +1,4 @@
+import type { DirectoryTexts } from '../policy/epochTypes';
 import type { ToolSourceKind } from '../types';
 
 /**
@@ -77,8 +78,15 @@ export function directoryBound(contextTokens?: number): number {
   return Math.min(DIRECTORY_MAX_CHARS, Math.max(MIN_MAX_CHARS, Math.floor(contextTokens / 10)));
 }
 
-/** What the footer tells the model to do, per mode (OpenClaw's texts). */
-export function directoryGuidance(mode: DirectoryMode, omitted: number): string {
+/**
+ * What the footer tells the model to do, per mode (OpenClaw's texts): the
+ * modelled epoch's own rendering where it is generated (`texts`), else the
+ * newest release's.
+ */
+export function directoryGuidance(mode: DirectoryMode, omitted: number, texts?: DirectoryTexts): string {
+  if (texts) {
+    return omitted > 0 ? texts.guidance[mode].omitted : texts.guidance[mode].listed;
+  }
   if (mode === 'code') {
     return 'Use tool_search_code with openclaw.tools.search(query), openclaw.tools.describe(id), and openclaw.tools.call(id, args).';
   }
@@ -138,8 +146,12 @@ function unlistedReason(e: DirectoryEntry, nameCount: number): string {
  * Builds the directory of `entries` within `maxChars` for `mode`. Only
  * deferred first-party tools with a unique name become rows.
  */
-export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DIRECTORY_MAX_CHARS, mode: DirectoryMode = 'directory'): Directory {
+export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DIRECTORY_MAX_CHARS, mode: DirectoryMode = 'directory', texts?: DirectoryTexts): Directory {
   const bound = Math.floor(Number.isFinite(maxChars) ? maxChars : DIRECTORY_MAX_CHARS);
+  const listHeading = texts?.heading ?? DIRECTORY_LIST_HEADING;
+  const notice = texts ? texts.notice : DIRECTORY_NOTICE;
+  // Releases before 2026.9.3 cut descriptions at 180 only, then drop rows.
+  const steps = texts && !texts.shrinksDescriptions ? DESCRIPTION_STEPS.slice(0, 1) : DESCRIPTION_STEPS;
   const deferred = entries.filter((e) => e.directVisible !== true);
   const nameCounts = new Map<string, number>();
   for (const e of entries) {
@@ -154,7 +166,7 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
   const unlisted = unlistedGroups(deferred, new Set(rowsAt(0).map((r) => r.entry)), nameCounts);
 
   if (deferred.length === 0) {
-    const text = `${DIRECTORY_HEADING}\n${DIRECTORY_EMPTY}`;
+    const text = `${DIRECTORY_HEADING}\n${texts?.empty ?? DIRECTORY_EMPTY}`;
     return { text, shown: 0, omitted: 0, chars: text.length, maxChars: bound, descriptionLimit: DESCRIPTION_STEPS[0] ?? 180, shortened: [], dropped: [], unlisted };
   }
 
@@ -166,14 +178,15 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
   let omitted = deferred.length - rows.length;
   // OpenClaw's size rule: heading, rows, notice and footer with their newlines; it stops when no row is left.
   for (;;) {
-    const guidance = directoryGuidance(mode, omitted);
+    const guidance = directoryGuidance(mode, omitted, texts);
     const footerChars = guidance.length + (omitted > 0 ? String(omitted).length + 27 : 0);
-    if (DIRECTORY_LIST_HEADING.length + lineChars + DIRECTORY_NOTICE.length + footerChars + 3 <= bound || rows.length === 0) {
+    const noticeChars = notice === null ? 0 : notice.length + 1;
+    if (listHeading.length + lineChars + noticeChars + footerChars + 2 <= bound || rows.length === 0) {
       break;
     }
-    if (limit > 0) {
+    if (stepIndex + 1 < steps.length) {
       stepIndex++;
-      limit = DESCRIPTION_STEPS[stepIndex] ?? 0;
+      limit = steps[stepIndex] ?? 0;
       rows = rowsAt(limit);
       lineChars = rows.reduce((n, r) => n + r.line.length + 1, 0);
       continue;
@@ -182,9 +195,9 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
     lineChars -= (last?.line.length ?? 0) + 1;
     omitted++;
   }
-  const guidance = directoryGuidance(mode, omitted);
+  const guidance = directoryGuidance(mode, omitted, texts);
   const footer = omitted > 0 ? `${omitted} additional tools omitted. ${guidance}` : guidance;
-  const listing = [DIRECTORY_LIST_HEADING, ...rows.map((r) => r.line), '', DIRECTORY_NOTICE, footer].join('\n');
+  const listing = [listHeading, ...rows.map((r) => r.line), '', ...(notice === null ? [] : [notice]), footer].join('\n');
   const text = `${DIRECTORY_HEADING}\n${listing}`;
   const kept = new Set(rows.map((r) => r.entry));
   const dropped = rowsAt(0)

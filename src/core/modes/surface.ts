@@ -242,8 +242,9 @@ function assembleSurface(input: SurfaceInput): Surface {
   // Every authorized tool takes part (visible ones only count for name uniqueness); only deferred first-party ones are listed.
   const directory = buildDirectory(
     cataloged.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: shownIds.has(t.id) })),
-    input.directoryMaxChars ?? directoryBound(input.contextTokens),
+    input.directoryMaxChars ?? epochDirectoryBound(input),
     'directory',
+    input.catalog.openclaw?.model.directoryTexts,
   );
   surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.directory}\n\n${directory.text}`;
   surface.directory = directory;
@@ -304,6 +305,16 @@ function estimateLikely(input: SurfaceInput, shownIds: ReadonlySet<string>, defa
 }
 
 /**
+ * The directory's bound for the modelled epoch: releases whose directory
+ * does not shrink descriptions (before 2026.9.3) bound it at a fixed 18,000
+ * characters; later ones by the context window too.
+ */
+function epochDirectoryBound(input: SurfaceInput): number {
+  const texts = input.catalog.openclaw?.model.directoryTexts;
+  return texts && !texts.shrinksDescriptions ? directoryBound() : directoryBound(input.contextTokens);
+}
+
+/**
  * The deferred tool directory OpenClaw 2026.9.6 puts in the system prompt of
  * every Tool Search mode (code and tools too, not only directory): every
  * authorized first-party tool not sent up front, within a tenth of the
@@ -319,8 +330,9 @@ export function openclawDirectoryText(input: SurfaceInput, surface: Surface): st
   const shown = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
   const directory = buildDirectory(
     cataloged.map((t) => ({ id: t.id, name: t.name, owner: t.sourceName, source: t.source, description: t.description, directVisible: shown.has(t.id) })),
-    input.directoryMaxChars ?? directoryBound(input.contextTokens),
+    input.directoryMaxChars ?? epochDirectoryBound(input),
     mode,
+    input.catalog.openclaw?.model.directoryTexts,
   );
   return directory.text.startsWith(`${DIRECTORY_HEADING}\n`) ? directory.text.slice(DIRECTORY_HEADING.length + 1) : directory.text;
 }

@@ -7,7 +7,7 @@ import { diffToolSearchConfigWithOracle } from './diffConfig';
 import { policyDifferences, policyRows, type PolicyRow } from './diffPolicy';
 import { undocumented, type Difference } from './differences';
 import type { OpenClawLocation } from './openclawLocation';
-import type { OpenClawOracle } from './openclawOracle';
+import { OracleError, type OpenClawOracle } from './openclawOracle';
 import type { RealVerify } from './verifyRequests';
 
 export interface VerifyInput {
@@ -26,6 +26,8 @@ export interface VerifyReport {
   differences: Difference[];
   /** Differences not in the known-differences table: what makes `verify` exit 1. */
   undocumented: number;
+  /** Checks the release cannot answer (no Tool Search before 2026.5.12, no runtime export in 2026.5.12), and why. */
+  notJudged?: { checks: string[]; reason: string };
   /** The differential against real runs: one real turn per mode, its first request against the prediction. */
   real?: RealVerify;
 }
@@ -45,17 +47,46 @@ export function withRealRequests(report: VerifyReport, real: { real: RealVerify;
  */
 export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, location?: OpenClawLocation): Promise<VerifyReport> {
   const differences: Difference[] = [];
-  differences.push(...(await diffToolSearchConfigWithOracle(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
   const policy = await policyRows(oracle, { config: input.config, context: input.context, tools: input.catalog.tools, bundledPluginTools: input.catalog.openclaw?.model.bundledPluginTools });
   differences.push(...policyDifferences(policy, input.context));
+  const base = {
+    openclaw: { version: oracle.version, ...(location ? { packageDir: location.packageDir, node: location.node } : {}) },
+    policy: policy.rows,
+  };
+  const toolSearchChecks = ['tools.toolSearch', 'compact entries', 'the directory', 'lookups'];
+  const policyAlone = (reason: string): VerifyReport => ({
+    ...base,
+    checked: { config: 0, policy: policy.rows.length, compact: 0, directory: 0, lookups: 0 },
+    differences,
+    undocumented: undocumented(differences).length,
+    notJudged: { checks: toolSearchChecks, reason },
+  });
+  // A release without Tool Search (before 2026.5.12, generated per epoch) is judged on policy alone.
+  if (input.catalog.openclaw?.model.toolSearch === null) {
+    return policyAlone(`openclaw ${oracle.version} has no Tool Search (its epoch's resolveToolSearchConfig is missing)`);
+  }
   // Lookups of what OpenClaw catalogs: a direct-only tool is in front of the model and outside OpenClaw's catalog
   // (describing it anyway is ours, docs/fidelity.md "Deliberate differences").
   const toolLookups = input.catalog.cataloged.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
-  differences.push(...(await diffCatalogWithOracle(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
+  differences.push(...(await diffToolSearchConfigWithOracle(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
+  try {
+    differences.push(...(await diffCatalogWithOracle(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
+  } catch (err) {
+    // 2026.5.12 keeps its search runtime private: its catalog cannot be asked, its config and policy can.
+    if (err instanceof OracleError && err.missingFunction) {
+      return {
+        ...base,
+        checked: { config: 1, policy: policy.rows.length, compact: 0, directory: 0, lookups: 0 },
+        differences,
+        undocumented: undocumented(differences).length,
+        notJudged: { checks: toolSearchChecks.slice(1), reason: `openclaw ${oracle.version} exports no ${err.missingFunction}` },
+      };
+    }
+    throw err;
+  }
   return {
-    openclaw: { version: oracle.version, ...(location ? { packageDir: location.packageDir, node: location.node } : {}) },
+    ...base,
     checked: { config: 1, policy: policy.rows.length, compact: input.catalog.allowed.length, directory: 1, lookups: toolLookups.length },
-    policy: policy.rows,
     differences,
     undocumented: undocumented(differences).length,
   };
@@ -85,7 +116,9 @@ export function formatVerifyReportMarkdown(report: VerifyReport, workspace: stri
     `Workspace: ${workspace}  `,
     `OpenClaw: ${report.openclaw.packageDir ?? report.openclaw.version}${report.openclaw.node ? ` (Node: ${report.openclaw.node})` : ''}`,
     '',
-    `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups${c.requests ? `, and the real request of ${c.requests} mode${c.requests === 1 ? '' : 's'} against the prediction` : ''}.`,
+    report.notJudged
+      ? `Checked: ${c.config ? 'tools.toolSearch, ' : ''}the policy of ${c.policy} tools. Not judged: ${report.notJudged.checks.join(', ')} (${report.notJudged.reason}).`
+      : `Checked: tools.toolSearch, the policy of ${c.policy} tools, ${c.compact} compact entries, the directory, ${c.lookups} lookups${c.requests ? `, and the real request of ${c.requests} mode${c.requests === 1 ? '' : 's'} against the prediction` : ''}.`,
     '',
     `**${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'}**, ${known} documented (docs/fidelity.md, "Deliberate differences").`,
   ];

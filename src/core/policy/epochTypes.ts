@@ -26,6 +26,26 @@ export interface ToolSearchFacts {
   ranking: RankingFacts;
   /** The compact entry's `input` hint: none, a hint without numeric bounds, or with them. */
   inputHint: 'none' | 'no-bounds' | 'bounds' | 'unknown';
+  /** Core tools `applyToolSearchCatalog` keeps in front of the model while cataloging them (2026.8.1 on: the coding tools). */
+  visibleWhileSearchable?: readonly string[];
+  /** `message`, named as the run's reply path: cataloged and hidden (before 2026.8.1), or cataloged and kept visible. */
+  replyTool?: 'cataloged' | 'cataloged-visible';
+  /** The directory's texts as `buildToolSchemaDirectoryPrompt` rendered them; `null` before directory mode. */
+  directoryTexts?: DirectoryTexts | null;
+}
+
+/** The texts of the directory of one epoch, each the release's own rendering. */
+export interface DirectoryTexts {
+  /** `Available deferred-schema tools:` */
+  heading: string;
+  /** The whole text when nothing is deferred. */
+  empty: string;
+  /** The line after the rows that says MCP and client tools may be searched; `null` where the release has none. */
+  notice: string | null;
+  /** The footer per mode: when every deferred tool is listed, and after `N additional tools omitted. `. */
+  guidance: Record<'code' | 'tools' | 'directory', { listed: string; omitted: string }>;
+  /** Whether descriptions shrink (180, 64, 0) before rows are dropped; else rows are dropped at 180. */
+  shrinksDescriptions: boolean;
 }
 
 export interface EpochPolicyFacts {
@@ -38,6 +58,12 @@ export interface EpochPolicyFacts {
   stripsPluginOnlyAllowlist: boolean;
   sandboxAlsoAllow: boolean;
   sandboxImplicitAllow: { tool: string; onlyWhenRestricted: boolean } | null;
+  /** `SHIPPED_CORE_POLICY_RENAMES`, each confirmed by `expandPolicyWithPluginGroups`. */
+  policyNameRenames?: Record<string, string>;
+  /** `SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS`, each confirmed by `expandPolicyWithPluginGroups`. */
+  policyNameFamilies?: Record<string, string[]>;
+  /** Whether a family key stays an entry after expansion (`null`: no families); 2026.8.1 - 9.2 replace it. */
+  policyFamilyKeepsEntry?: boolean | null;
   bundledPlugins: string[];
 }
 

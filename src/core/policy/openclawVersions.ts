@@ -1,7 +1,7 @@
 import seedTables from './versions/openclaw-2026.1.30.json';
 import newestTables from './versions/openclaw-2026.9.6.json';
 import { EPOCHS } from './epochs/index';
-import type { EpochData, ToolSearchFacts } from './epochTypes';
+import type { DirectoryTexts, EpochData, ToolSearchFacts } from './epochTypes';
 
 export type ProfileName = 'minimal' | 'coding' | 'messaging' | 'full';
 
@@ -38,6 +38,8 @@ export interface OpenClawModel {
    */
   directVisible: readonly string[];
   replyToolSearchable: boolean;
+  /** Whether the cataloged reply tool also stays in front of the model (2026.8.1 on); before, search alone reaches it. */
+  replyToolVisible: boolean;
   /**
    * Shipped name families (`expandShippedCoreToolPolicyNames`): a policy entry
    * that is a key also names these tools (`canvas` -> `show_widget`).
@@ -45,6 +47,12 @@ export interface OpenClawModel {
   policyNameFamilies: Readonly<Record<string, readonly string[]>>;
   /** Policy entries read as another name (`update_plan` -> `progress_card`). */
   policyNameRenames: Readonly<Record<string, string>>;
+  /**
+   * Whether a family key stays a policy entry of its own after the expansion:
+   * 2026.8.1 - 9.2 replace `canvas` by its plugin's tools and `show_widget`
+   * (`expandPluginGroups`), so the entry no longer names a core tool `canvas`.
+   */
+  policyFamilyKeepsEntry: boolean;
   /** Bundled plugins that build tools: what each declares, and whether it loads when nothing names it. */
   bundledPluginTools: Readonly<Record<string, BundledPluginTools>>;
   /** The plugin that fills the memory slot when `plugins.slots.memory` is not set. */
@@ -65,6 +73,8 @@ export interface OpenClawModel {
    * releases have no Tool Search; absent: the seed's design (2026.1.30's model).
    */
   toolSearch?: ToolSearchFacts | null;
+  /** The directory's texts as the epoch's release renders them; absent: the newest's (src/core/modes/directory.ts). */
+  directoryTexts?: DirectoryTexts;
 }
 
 export interface BundledPluginTools {
@@ -122,6 +132,8 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     directVisible: 'directVisible' in t ? t.directVisible : [],
     // Versions that keep coding tools visible also catalog `message` (visible as the run's reply path).
     replyToolSearchable: 'directVisible' in t,
+    replyToolVisible: 'directVisible' in t,
+    policyFamilyKeepsEntry: true,
     policyNameFamilies: 'policyNameFamilies' in t ? t.policyNameFamilies : {},
     policyNameRenames: 'policyNameRenames' in t ? t.policyNameRenames : {},
     bundledPluginTools: 'bundledPluginTools' in t ? t.bundledPluginTools : {},
@@ -138,6 +150,7 @@ const epochSource = (e: EpochData, what: string) => `${what}, answered by opencl
 /** The model of a generated epoch: its policy facts, named after its newest measured release. */
 function fromEpoch(e: EpochData): OpenClawModel {
   const p = e.policy;
+  const ts = e.toolSearch;
   const full = p.profiles.full;
   const profiles = p.profiles as Record<ProfileName, string[] | null>;
   return {
@@ -154,6 +167,10 @@ function fromEpoch(e: EpochData): OpenClawModel {
       sandboxImplicitAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with allow [exec] and allow []'),
       bundledPlugins: epochSource(e, 'extensions/*/openclaw.plugin.json (id)'),
       toolSearch: epochSource(e, 'resolveToolSearchConfig, scoreEntry, compactToolSearchCatalogEntry'),
+      policyNameFamilies: epochSource(e, 'SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS, confirmed by expandPolicyWithPluginGroups'),
+      policyNameRenames: epochSource(e, 'SHIPPED_CORE_POLICY_RENAMES, confirmed by expandPolicyWithPluginGroups'),
+      directVisible: epochSource(e, 'applyToolSearchCatalog over every core tool and message (directToolNames [message])'),
+      directoryTexts: epochSource(e, 'buildToolSchemaDirectoryPrompt over probe catalogs in each mode'),
     },
     coreTools: p.coreTools,
     groups: p.groups,
@@ -166,16 +183,20 @@ function fromEpoch(e: EpochData): OpenClawModel {
     sandboxImplicitAllow: p.sandboxImplicitAllow,
     bundledPlugins: p.bundledPlugins,
     toolSearchWhenUnset: e.toolSearch?.whenUnset === 'tools' ? 'tools' : 'off',
-    directVisible: [],
-    replyToolSearchable: false,
-    policyNameFamilies: {},
-    policyNameRenames: {},
+    // Which tools stay visible while cataloged, and the reply tool: the release's applyToolSearchCatalog.
+    directVisible: ts?.visibleWhileSearchable ?? [],
+    replyToolSearchable: ts?.replyTool !== undefined,
+    replyToolVisible: ts?.replyTool === 'cataloged-visible',
+    policyNameFamilies: p.policyNameFamilies ?? {},
+    policyNameRenames: p.policyNameRenames ?? {},
+    policyFamilyKeepsEntry: p.policyFamilyKeepsEntry !== false,
     bundledPluginTools: {},
     defaultMemorySlot: null,
     constructionSwitches: [],
     sandboxNeverBuilds: [],
     epoch: { first: e.epoch, releases: e.releases },
     toolSearch: e.toolSearch,
+    ...(ts?.directoryTexts ? { directoryTexts: ts.directoryTexts } : {}),
   };
 }
 
@@ -191,8 +212,17 @@ function allModels(): OpenClawModel[] {
   const seed = model(seedTables);
   const seedEpoch = EPOCHS.find((e) => e.releases.includes(seed.version));
   const generated = EPOCHS.filter((e) => e !== newestEpoch && e !== seedEpoch).map(fromEpoch);
+  const ts = newestEpoch?.toolSearch;
   const last: OpenClawModel = newestEpoch
-    ? { ...newest, epoch: { first: newestEpoch.epoch, releases: newestEpoch.releases }, toolSearch: newestEpoch.toolSearch }
+    ? {
+        ...newest,
+        epoch: { first: newestEpoch.epoch, releases: newestEpoch.releases },
+        toolSearch: newestEpoch.toolSearch,
+        // The generated answers of the release, where its epoch carries them.
+        ...(ts?.visibleWhileSearchable ? { directVisible: ts.visibleWhileSearchable } : {}),
+        ...(newestEpoch.policy.policyFamilyKeepsEntry === false ? { policyFamilyKeepsEntry: false } : {}),
+        ...(ts?.directoryTexts ? { directoryTexts: ts.directoryTexts } : {}),
+      }
     : newest;
   return [seedEpoch ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases } } : seed, ...generated, last];
 }

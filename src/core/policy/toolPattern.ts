@@ -87,6 +87,10 @@ export function patternMatches(pattern: string, subject: PolicySubject, model: O
   // Shipped name families: OpenClaw expands an entry before it matches (`expandShippedCoreToolPolicyNames`).
   const renamed = Object.prototype.hasOwnProperty.call(model.policyNameRenames, p) ? model.policyNameRenames[p] : undefined;
   const family = Object.prototype.hasOwnProperty.call(model.policyNameFamilies, p) ? model.policyNameFamilies[p] ?? [] : [];
+  if (family.length > 0 && !model.policyFamilyKeepsEntry) {
+    // 2026.8.1 - 9.2: the key becomes its plugin's tools and the family; the name alone selects nothing else.
+    return pluginOf(subject, model) === p || family.some((q) => entryMatches(q, subject, model));
+  }
   if (renamed !== undefined || family.length > 0) {
     return [renamed ?? p, ...family].some((q) => entryMatches(q, subject, model));
   }

@@ -228,9 +228,9 @@ export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as
       label: spec?.label ?? entry.name,
       description: spec?.description ?? entry.description ?? entry.name,
       parameters: spec?.parameters ?? { type: 'object', properties: {} },
-      // Versions that keep coding tools visible catalog the reply tool too: visible, and searchable.
+      // Releases with Tool Search catalog the reply tool (generated per epoch); from 2026.8.1 it also stays visible.
       catalogMode: entry.name === REPLY_TOOL_NAME && model.replyToolSearchable ? 'default' : spec?.catalogMode ?? 'default',
-      ...(model.directVisible.includes(entry.name) || (entry.name === REPLY_TOOL_NAME && model.replyToolSearchable) ? { directVisible: true } : {}),
+      ...(model.directVisible.includes(entry.name) || (entry.name === REPLY_TOOL_NAME && model.replyToolVisible) ? { directVisible: true } : {}),
       groups: groupsOfCoreTool(entry.name, model),
     };
   });

@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import { EPOCHS } from '../../../src/core/policy/epochs/index';
 import seedTables from '../../../src/core/policy/versions/openclaw-2026.1.30.json';
 import { modelFor, OPENCLAW_MODELS, resolveModelledVersion } from '../../../src/core/policy/openclawVersions';
+import { patternMatches } from '../../../src/core/policy/toolPattern';
+import { buildDirectory } from '../../../src/core/modes/directory';
 
 describe('fidelity: OpenClaw behaviour epochs (generated)', () => {
   it('every epoch is generated, names its measured releases oldest first, and epochs do not overlap', () => {
@@ -58,6 +60,52 @@ describe('fidelity: OpenClaw behaviour epochs (generated)', () => {
     assert.equal(at('2026.9.5')?.inputHint, 'bounds');
     assert.equal(at('2026.9.5')?.whenUnset, 'off');
     assert.equal(at('2026.9.6')?.whenUnset, 'tools');
+  });
+
+  it('which tools stay visible while cataloged is each epoch\'s answer: message hidden behind search until 2026.8.1, then visible with the coding tools', () => {
+    const m512 = modelFor('2026.5.12');
+    assert.equal(m512?.replyToolSearchable, true);
+    assert.equal(m512?.replyToolVisible, false);
+    assert.deepEqual(m512?.directVisible, []);
+    const m81 = modelFor('2026.8.1');
+    assert.equal(m81?.replyToolVisible, true);
+    assert.ok(m81?.directVisible.includes('exec') && m81.directVisible.includes('read'), String(m81?.directVisible));
+    assert.ok(!m81?.directVisible.includes('ls'), '8.1 has no ls tool');
+    assert.deepEqual([...(modelFor('2026.9.6')?.directVisible ?? [])].sort(), ['apply_patch', 'edit', 'exec', 'ls', 'process', 'read', 'write']);
+    assert.match(m81?.sources.directVisible ?? '', /openclaw@2026\.8\.1/);
+  });
+
+  it('a shipped family key replaces the entry in 2026.8.1 - 9.2 (canvas no longer names the core tool canvas) and joins it from 9.5', () => {
+    const canvas = { name: 'canvas', source: 'openclaw' as const, owner: 'core', groups: [], id: 'openclaw:core:canvas' };
+    const widget = { name: 'show_widget', source: 'openclaw' as const, owner: 'core', groups: [], id: 'openclaw:core:show_widget' };
+    for (const v of ['2026.8.1', '2026.9.2']) {
+      const m = modelFor(v);
+      assert.ok(m);
+      assert.equal(m.policyFamilyKeepsEntry, false, v);
+      assert.equal(patternMatches('canvas', canvas, m), false, v);
+      assert.equal(patternMatches('canvas', widget, m), true, v);
+    }
+    const m95 = modelFor('2026.9.5');
+    assert.ok(m95);
+    assert.equal(m95.policyFamilyKeepsEntry, true);
+    assert.equal(patternMatches('canvas', canvas, m95), true);
+    assert.equal(patternMatches('canvas', widget, m95), true);
+    assert.equal(patternMatches('canvas', canvas, modelFor('2026.6.10')), true, 'no families before 8.1');
+  });
+
+  it('the directory texts are each epoch\'s rendering: no notice line before 8.1, one guidance for every mode before 8.1, the mode guidance from 9.3', () => {
+    const entries = [{ id: 'openclaw:core:alpha', name: 'alpha', owner: 'core', source: 'openclaw' as const, description: 'probe alpha' }];
+    const text = (v: string, mode: 'code' | 'tools' | 'directory') => buildDirectory(entries, 18000, mode, modelFor(v)?.directoryTexts).text;
+    assert.equal(modelFor('2026.5.12')?.directoryTexts, undefined, '5.12 has no directory');
+    const t610 = text('2026.6.10', 'tools');
+    assert.ok(!t610.includes('Policy-approved MCP'), t610);
+    assert.equal(text('2026.6.10', 'code'), t610);
+    const t81 = text('2026.8.1', 'tools');
+    assert.ok(t81.includes('Policy-approved MCP'), t81);
+    assert.match(t81, /Call tool_describe with a listed tool name/);
+    assert.match(text('2026.8.1', 'code'), /Use tool_search_code/);
+    assert.match(text('2026.9.6', 'tools'), /Deferred names are not directly callable/);
+    assert.equal(text('2026.9.6', 'tools'), buildDirectory(entries, 18000, 'tools').text, 'the newest epoch renders what the product always did');
   });
 });
 
