@@ -159,7 +159,9 @@ function resultSection(view: CompareView): HTMLElement {
     checks.append(el('li', { class: c.ok ? 'pass' : 'fail', 'data-testid': c.ok ? 'check-pass' : 'check-fail' }, icon(c.ok ? 'pass' : 'error'), ' ', el('span', { class: 'check-name' }, `${c.ok ? 'PASS' : 'FAIL'} ${c.name}`), el('span', { class: 'check-detail' }, `: ${c.detail}`)));
   }
   const passed = view.checks.filter((c) => c.ok).length;
-  const tokens = d.tokens && t.tokens ? `; ${n(t.tokens.total)} tokens vs ${n(d.tokens.total)} (${percentFewer(d.tokens.total, t.tokens.total)})` : '';
+  // The lanes' tokens count the gateway requests: beside OpenClaw's own sizes they would mix two different requests.
+  const ownSizes = view.real?.direct !== undefined && view.real.toolSearch !== undefined;
+  const tokens = !ownSizes && d.tokens && t.tokens ? `; ${n(t.tokens.total)} tokens vs ${n(d.tokens.total)} (${percentFewer(d.tokens.total, t.tokens.total)})` : '';
   return el(
     'div',
     { class: 'result' },

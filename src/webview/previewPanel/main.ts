@@ -331,7 +331,7 @@ function chart(v: PreviewView): HTMLElement {
   });
   const legend = el('div', { class: 'legend' }, ...PARTS.map((p) => el('span', {}, el('span', { class: `swatch seg-${p}` }), ` ${PART_TITLES[p]}`)));
   const note = counting.length > 0 ? [el('p', { class: 'muted small', role: 'status', 'data-testid': 'tokens-pending' }, icon('loading'), ` Counting the tokens of ${counting.join(', ')} mode; sizes in bytes until then.`)] : [];
-  return el('section', { 'aria-labelledby': 'chart-h', 'data-testid': 'chart' }, el('h2', { id: 'chart-h' }, useTokens ? 'Request size by mode (tokens, o200k)' : 'Request size by mode (bytes)'), ...note, ...rows, legend);
+  return el('section', { 'aria-labelledby': 'chart-h', 'data-testid': 'chart' }, el('h2', { id: 'chart-h' }, useTokens ? 'Tools and turn by mode (tokens, o200k)' : 'Tools and turn by mode (bytes)'), ...note, ...rows, legend);
 }
 
 function windowMeter(m: ModeView): HTMLElement {
@@ -403,7 +403,7 @@ function openclawSizes(v: PreviewView): HTMLElement | undefined {
   }
   return el('section', { 'aria-labelledby': 'openclaw-h', 'data-testid': 'openclaw-sizes' },
     el('h2', { id: 'openclaw-h' }, `What OpenClaw ${version} sends (whole request, predicted)`),
-    el('p', { class: 'small muted' }, 'Its system prompt, bootstrap files and envelope included, as Capture the Real Request measures it; the sizes below count the tools and the turn alone.'),
+    el('p', { class: 'small muted' }, 'Its system prompt, bootstrap files and envelope included, as Capture the Real Request measures it. The sizes below count the tools (byte-equal to OpenClaw\'s) and the turn, without OpenClaw\'s own prompt.'),
     el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), el('th', { scope: 'col' }, 'request'), el('th', { scope: 'col' }, 'tools'), el('th', { scope: 'col' }, 'system prompt chars'), el('th', { scope: 'col' }, 'fewer bytes than direct'))), body));
 }
 
