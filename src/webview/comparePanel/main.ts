@@ -72,7 +72,7 @@ function laneCard(l: LaneView, view: CompareView): HTMLElement {
   const metrics = el(
     'table',
     { class: 'metrics' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'First request'), el('th', {}, 'Tools'), el('th', {}, 'Prompt'), el('th', {}, 'Total'))),
+    el('thead', {}, el('tr', {}, el('th', { title: 'The first request of this lane through the gateway: the tools array as OpenClaw sends it, without OpenClaw\'s own prompt' }, 'First gateway request'), el('th', {}, 'Tools'), el('th', {}, 'Prompt'), el('th', {}, 'Total'))),
     el('tbody', {}, sizesRow('Bytes', l.bytes, 'bytes'), sizesRow('o200k tokens', l.tokens, 'tokens')),
   );
   const facts = el(
