@@ -32,6 +32,7 @@ describe('oracle (j): would OpenClaw start with each real config', () => {
     const { parseJudgeOutput } = (await import(JUDGE)) as { parseJudgeOutput(s: string): ReleaseVerdict[] };
     const theirs = parseJudgeOutput(r.stdout);
     const differences: string[] = [];
+    const documented: string[] = [];
     let refused = 0;
     let migrateAgree = 0;
     for (const t of theirs) {
@@ -39,6 +40,15 @@ describe('oracle (j): would OpenClaw start with each real config', () => {
       const ours = judgeStartup(parseJson5(t.file, fs.readFileSync(file, 'utf8')), at.version);
       refused += t.valid ? 0 : 1;
       if (ours.refuses === t.valid) {
+        // Documented (docs/fidelity.md, "Would it start?"): from 2026.4.1 each channel section is
+        // validated by its channel plugin's own JSON schema and plugin ids by the install's plugins,
+        // which the generated core schema does not hold; and a release installed without its
+        // optional dependencies may fail to read at all. Any other difference fails.
+        const unmodelled = !t.valid && t.issues.length > 0 && t.issues.every((i) => /^(channels|plugins)\./.test(i.path) || /^read failed: Error: Cannot find module/.test(i.message));
+        if (unmodelled) {
+          documented.push(t.file);
+          continue;
+        }
         differences.push(
           `${t.file}: openclaw@${at.version} ${t.valid ? 'starts' : `refuses (${t.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})`}; ours ${ours.refuses ? `refuses (${ours.rejected.map((k) => `${k.path} ${k.kind}`).join(', ')})` : 'starts'} (schema of ${ours.schemaRelease})`,
         );
@@ -48,7 +58,7 @@ describe('oracle (j): would OpenClaw start with each real config', () => {
         migrateAgree++;
       }
     }
-    console.log(`      openclaw@${at.version} refuses ${refused} of ${theirs.length} real configs; ours agrees on ${theirs.length - differences.length}; the keys we say its doctor migrates are among its own legacy issues for ${migrateAgree} of ${theirs.length}`);
+    console.log(`      openclaw@${at.version} refuses ${refused} of ${theirs.length} real configs; ours agrees on ${theirs.length - differences.length - documented.length}${documented.length > 0 ? ` (${documented.length} documented: channel or plugin validation not modelled, ${documented.join(', ')})` : ''}; the keys we say its doctor migrates are among its own legacy issues for ${migrateAgree} of ${theirs.length}`);
     assert.deepEqual(differences, []);
   });
 });
