@@ -10,7 +10,9 @@
  *   node scripts/extract-openclaw-epochs.mjs [--no-install] [version ...]
  *
  * Writes src/core/policy/epochs/openclaw-<first release>.json and
- * src/core/policy/epochs/index.ts. The newest release's full tables
+ * src/core/policy/epochs/index.ts, and each epoch's config schema (its newest
+ * measured release's `OpenClawSchema` and doctor paths) to
+ * src/core/config/schema/openclaw-<first release>.json with an index. The newest release's full tables
  * (src/core/policy/versions/openclaw-<v>.json, tools, prompt, schema) come
  * from the extract-openclaw-tables/tools/prompt generators as before.
  * Test tooling only.
@@ -20,6 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFactsOutput } from './lib/openclawFacts.mjs';
+import { schemaKeyPaths } from './lib/openclawSchema.mjs';
 import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawReleases.mjs';
 
 /**
@@ -49,6 +52,9 @@ export const MEASURED_RELEASES = Object.freeze([
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(repo, 'src/core/policy/epochs');
+const schemaDir = path.join(repo, 'src/core/config/schema');
+/** The newest release's full schema comes from extract-openclaw-tables.mjs (with the keys its refinements rename). */
+const NEWEST_TABLES = '2026.9.6';
 const probe = path.join(repo, 'scripts/lib/openclawFacts.mjs');
 
 function factsOf(version) {
@@ -70,6 +76,8 @@ export function collapse(measured) {
   const epochs = [];
   for (const m of measured) {
     const { bundledPlugins, ...behaviour } = m.policy;
+    // The config schema changes in nearly every release and decides no tool verdict: the epoch keeps its newest release's.
+    const schema = m.configSchema ? { openclawVersion: m.openclawVersion, ...m.configSchema } : undefined;
     const key = JSON.stringify({ policy: behaviour, toolSearch: m.toolSearch });
     const last = epochs.at(-1);
     if (last && last.key === key) {
@@ -77,6 +85,7 @@ export function collapse(measured) {
       last.distShapes[m.openclawVersion] = m.distShape;
       last.bundledPluginsByRelease[m.openclawVersion] = bundledPlugins;
       last.policy = { ...last.policy, bundledPlugins: [...new Set([...last.policy.bundledPlugins, ...bundledPlugins])].sort() };
+      if (schema) last.configSchema = schema;
     } else {
       epochs.push({
         key,
@@ -85,6 +94,7 @@ export function collapse(measured) {
         bundledPluginsByRelease: { [m.openclawVersion]: bundledPlugins },
         policy: m.policy,
         toolSearch: m.toolSearch,
+        configSchema: schema,
       });
     }
   }
@@ -162,10 +172,75 @@ function main() {
   ].join('\n');
   fs.writeFileSync(path.join(outDir, 'index.ts'), index);
 
+  const schemaNotes = writeSchemas(epochs);
+
   const diff = changes(before, epochs.map((e) => ({ releases: e.releases, policy: e.policy, toolSearch: e.toolSearch })));
   console.log(`${epochs.length} epochs from ${measured.length} releases:`);
   for (const e of epochs) console.log(`  ${e.releases.join(', ')}`);
   console.log(diff.length === 0 ? 'no change against the files it replaced' : `changed:\n${diff.map((d) => `  ${d}`).join('\n')}`);
+  console.log(`config schema per epoch (keys added / removed against the epoch before):\n${schemaNotes.map((d) => `  ${d}`).join('\n')}`);
+}
+
+/**
+ * Writes each epoch's config schema (not the newest release's, whose full
+ * table extract-openclaw-tables.mjs writes) and the index; returns what
+ * changed between consecutive epochs, in key paths.
+ */
+function writeSchemas(epochs) {
+  const notes = [];
+  const written = [];
+  let previous;
+  for (const e of epochs) {
+    const first = e.releases[0];
+    const s = e.configSchema;
+    if (!s) continue;
+    const file = e.releases.includes(NEWEST_TABLES) ? `openclaw-${NEWEST_TABLES}.json` : `openclaw-${first}.json`;
+    if (!e.releases.includes(NEWEST_TABLES)) {
+      const data = {
+        openclawVersion: s.openclawVersion,
+        epoch: first,
+        generatedBy: 'scripts/extract-openclaw-epochs.mjs',
+        source: `OpenClawSchema and findLegacyConfigIssues of openclaw@${s.openclawVersion} (the epoch's newest measured release), read by scripts/lib/openclawFacts.mjs`,
+        legacyKeys: {},
+        legacyPaths: s.legacyPaths,
+        suppressedModels: s.suppressedModels,
+        rejectsSuppressedModels: s.rejectsSuppressedModels,
+        rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent,
+        root: s.root,
+        defs: s.defs,
+      };
+      fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify(data)}\n`);
+    } else {
+      // The newest release's table is extract-openclaw-tables.mjs's; its checks beyond the schema are added here.
+      const full = JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8'));
+      const { root, defs, ...head } = full;
+      const beyond = { suppressedModels: s.suppressedModels, rejectsSuppressedModels: s.rejectsSuppressedModels, rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent };
+      fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify({ ...head, ...beyond, root, defs }, null, 1)}\n`);
+    }
+    written.push({ file, first, ident: `schema_${first.replace(/[^0-9a-z]/gi, '_')}` });
+    const keys = schemaKeyPaths(s);
+    if (previous) {
+      const added = [...keys].filter((k) => !previous.keys.has(k));
+      const removed = [...previous.keys].filter((k) => !keys.has(k));
+      const top = (list) => {
+        // Name the shortest paths: a new section says more than its every key.
+        const roots = list.filter((k) => !list.some((o) => o !== k && k.startsWith(`${o}.`))).sort();
+        return roots.length > 6 ? `${roots.slice(0, 6).join(', ')}, ... (${roots.length} subtrees)` : roots.join(', ');
+      };
+      notes.push(`${previous.version} -> ${s.openclawVersion}: +${added.length} keys${added.length ? ` (${top(added)})` : ''}, -${removed.length}${removed.length ? ` (${top(removed)})` : ''}`);
+    }
+    previous = { version: s.openclawVersion, keys };
+  }
+  const index = [
+    '// Generated by scripts/extract-openclaw-epochs.mjs: the config schema of each behaviour epoch (its newest measured release), oldest first.',
+    ...written.map((w) => `import ${w.ident} from './${w.file}';`),
+    "import type { ConfigSchema } from '../configSchema';",
+    '',
+    `export const EPOCH_SCHEMAS: readonly { epoch: string; schema: ConfigSchema }[] = [${written.map((w) => `{ epoch: '${w.first}', schema: ${w.ident} as unknown as ConfigSchema }`).join(', ')}];`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(schemaDir, 'index.ts'), index);
+  return notes;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { byFunctionName, distChunks, findChunk } from './lib/openclawDist.mjs';
+import { convertSchema, legacyPathsFromText } from './lib/openclawSchema.mjs';
 
 const pkgDir = process.argv[2];
 if (!pkgDir) {
@@ -42,167 +43,11 @@ if (!root) {
   throw new Error('OpenClawSchema not found among the schema chunk exports');
 }
 
-// Objects used in more than one place become shared definitions, so the table stays small.
-const uses = new Map();
-function count(z, depth = 0) {
-  if (!z || depth > 60) {
-    return;
-  }
-  const def = z._zod.def;
-  if (def.type === 'object') {
-    uses.set(z, (uses.get(z) ?? 0) + 1);
-    if (uses.get(z) > 1) {
-      return;
-    }
-  }
-  for (const child of children(z)) {
-    count(child, depth + 1);
-  }
-}
-function children(z) {
-  const def = z._zod.def;
-  const out = [];
-  for (const k of ['innerType', 'in', 'element', 'valueType', 'catchall']) {
-    if (def[k] && def[k]._zod) {
-      out.push(def[k]);
-    }
-  }
-  if (def.type === 'lazy') {
-    out.push(def.getter());
-  }
-  if (def.shape) {
-    out.push(...Object.values(def.shape));
-  }
-  if (def.options) {
-    out.push(...def.options);
-  }
-  if (def.left) {
-    out.push(def.left, def.right);
-  }
-  return out;
-}
-count(root);
+const { root: rootNode, defs } = convertSchema(root);
+const legacyPaths = legacyPathsFromText(fs.readFileSync(path.join(dist, chunkWith('function findLegacyConfigIssues(')), 'utf8'), new Set(Object.keys(root._zod.def.shape)));
 
-const defs = {};
-const defIds = new Map();
-
-function convert(z, depth = 0) {
-  if (depth > 60) {
-    return 'any';
-  }
-  const def = z._zod.def;
-  switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return convert(def.innerType, depth + 1);
-    case 'nullable':
-      return anyOf([convert(def.innerType, depth + 1), 'null']);
-    case 'lazy':
-      return convert(def.getter(), depth + 1);
-    case 'pipe':
-      // Input side: what a config file may contain before transforms run.
-      return def.in._zod.def.type === 'transform' ? convert(def.out, depth + 1) : convert(def.in, depth + 1);
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'null':
-      return def.type;
-    case 'int':
-      return 'number';
-    case 'literal':
-      return { enum: [...def.values] };
-    case 'enum':
-      return { enum: Object.values(def.entries) };
-    case 'array':
-      return { array: convert(def.element, depth + 1) };
-    case 'tuple':
-      return { array: 'any' };
-    case 'record':
-      return { record: convert(def.valueType, depth + 1) };
-    case 'union':
-      return anyOf(def.options.map((o) => convert(o, depth + 1)));
-    case 'intersection':
-      return 'any';
-    case 'object': {
-      if ((uses.get(z) ?? 0) > 1) {
-        let id = defIds.get(z);
-        if (!id) {
-          id = `d${defIds.size + 1}`;
-          defIds.set(z, id);
-          defs[id] = objectNode(z, depth);
-        }
-        return { ref: id };
-      }
-      return objectNode(z, depth);
-    }
-    default:
-      // unknown, any, transform, custom, ...: accepted as written.
-      return 'any';
-  }
-}
-
-function objectNode(z, depth) {
-  const def = z._zod.def;
-  const keys = {};
-  for (const [k, v] of Object.entries(def.shape)) {
-    keys[k] = convert(v, depth + 1);
-  }
-  const node = { object: keys };
-  const catchall = def.catchall ? def.catchall._zod.def.type : undefined;
-  if (catchall && catchall !== 'never') {
-    node.extra = convert(def.catchall, depth + 1);
-  }
-  return node;
-}
-
-function anyOf(nodes) {
-  const flat = [];
-  for (const n of nodes) {
-    for (const m of n && n.anyOf ? n.anyOf : [n]) {
-      if (m === 'any') {
-        return 'any';
-      }
-      if (!flat.some((f) => JSON.stringify(f) === JSON.stringify(m))) {
-        flat.push(m);
-      }
-    }
-  }
-  const enums = flat.filter((f) => f.enum);
-  const rest = flat.filter((f) => !f.enum);
-  const merged = enums.length > 1 ? [{ enum: enums.flatMap((e) => e.enum) }, ...rest] : flat;
-  return merged.length === 1 ? merged[0] : { anyOf: merged };
-}
-
-// Paths OpenClaw's doctor migrates (legacy-config-migrations*.ts): rules are code with predicates, so
-// only their paths are taken, from the string-array literals that name them.
-const legacySrc = fs.readFileSync(path.join(dist, chunkWith('function findLegacyConfigIssues(')), 'utf8');
-const legacyPaths = new Set();
-// A rule's path is written as `path: [...]`, as the first argument of a rule helper, or as one entry
-// of a list of paths (RETIRED_TUNING_PATHS and the like).
-for (const m of legacySrc.matchAll(/(path:\s*|rule\$?\d*\(\s*|[[,]\s*)\[((?:\s*"[^"\n]*",?)+)\s*\]/g)) {
-  const parts = [...m[2].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
-  if (parts.every((x) => /^[A-Za-z0-9_*$-]+$/.test(x)) && /^[a-z]/.test(parts[0])) {
-    legacyPaths.add(parts.join('.'));
-  }
-}
-
-// Messages name migrated paths too ("Moved gateway.nodes.denyCommands → ..."); `<id>` and `*` are any key.
-const rootKeys = new Set(Object.keys(root._zod.def.shape));
-for (const lit of legacySrc.matchAll(/"((?:[^"\\\n]|\\.)*)"/g)) {
-  for (const m of lit[1].matchAll(/\b([a-z][A-Za-z0-9_]*(?:\.(?:[A-Za-z][A-Za-z0-9_]*|\*|<[a-zA-Z]+>))+)/g)) {
-    const parts = m[1].split('.').map((x) => (x.startsWith('<') ? '*' : x));
-    if (rootKeys.has(parts[0]) && parts.length >= 2) {
-      legacyPaths.add(parts.join('.'));
-    }
-  }
-}
-
-// Retired keys handled in code without a path literal, read by hand from the 2026.9.6 source:
-// legacy-config-migrations (commands.ownerDisplay, commands.ownerDisplaySecret) and
-// automatic-startup-config-repair ("Removed retired plugins.installs after preserving plugin install records").
+// Retired paths the doctor's migrations (commands.ownerDisplay, commands.ownerDisplaySecret) and
+// plugin install records name outside findLegacyConfigIssues' chunk.
 for (const p of ['commands.ownerDisplay', 'commands.ownerDisplaySecret', 'plugins.installs']) {
   legacyPaths.add(p);
 }
@@ -226,7 +71,7 @@ const schema = {
   },
   // Keys under these paths are known to OpenClaw as legacy (migrated by `openclaw doctor --fix`), not unknown.
   legacyPaths: [...legacyPaths].sort(),
-  root: convert(root),
+  root: rootNode,
   defs,
 };
 const schemaOut = path.join(repo, 'src/core/config/schema', `openclaw-${version}.json`);

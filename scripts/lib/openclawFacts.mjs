@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { distFiles } from './openclawDist.mjs';
+import { convertSchema, isOpenClawSchema, legacyPathsFromText } from './openclawSchema.mjs';
 
 export async function readReleaseFacts(pkgDir) {
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
@@ -96,9 +97,54 @@ export async function readReleaseFacts(pkgDir) {
   try {
     const policy = await policyFacts();
     const toolSearch = await toolSearchFacts();
-    return { openclawVersion: pkg.version, distShape: shape, policy, toolSearch: toolSearch && { ...toolSearch, ...(await surfaceFacts(policy.coreTools.map((t) => t.name))) } };
+    const configSchema = await configSchemaFacts();
+    return { openclawVersion: pkg.version, distShape: shape, policy, toolSearch: toolSearch && { ...toolSearch, ...(await surfaceFacts(policy.coreTools.map((t) => t.name))) }, configSchema };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
+  }
+
+  /** The release's own config schema (`OpenClawSchema`) as a node table, and the paths its doctor migrates. */
+  async function configSchemaFacts() {
+    const root = await value('OpenClawSchema', isOpenClawSchema);
+    if (!isOpenClawSchema(root)) throw new Error(`openclaw ${pkg.version}: no OpenClawSchema`);
+    const legacy = fnSource('findLegacyConfigIssues');
+    if (!legacy) throw new Error(`openclaw ${pkg.version}: no findLegacyConfigIssues`);
+    const legacyPaths = legacyPathsFromText(text(legacy.file), new Set(Object.keys(root._zod.def.shape)));
+    // Retired models: the bundled provider manifests' `modelCatalog.suppressions` (data the release ships).
+    const suppressedModels = [];
+    const extDir = path.join(dist, 'extensions');
+    for (const id of fs.existsSync(extDir) ? fs.readdirSync(extDir).sort() : []) {
+      const manifest = path.join(extDir, id, 'openclaw.plugin.json');
+      if (!fs.existsSync(manifest)) continue;
+      try {
+        for (const x of JSON.parse(fs.readFileSync(manifest, 'utf8')).modelCatalog?.suppressions ?? []) {
+          if (typeof x?.provider === 'string' && typeof x?.model === 'string') suppressedModels.push({ provider: x.provider, model: x.model, ...(typeof x.reason === 'string' ? { reason: x.reason } : {}) });
+        }
+      } catch {
+        // A manifest the release itself could not read decides nothing here.
+      }
+    }
+    // Checks the validation makes beyond the schema, each asked of the release's own config read.
+    const read = await fn('readConfigFileSnapshot');
+    const probe = async (config) => {
+      if (!read) return [];
+      const file = path.join(scratch, 'probe.json');
+      fs.writeFileSync(file, JSON.stringify(config));
+      process.env.OPENCLAW_CONFIG_PATH = file;
+      try {
+        return ((await read()).issues ?? []).map((i) => String(i.path));
+      } catch {
+        return [];
+      }
+    };
+    const first = suppressedModels[0];
+    const rejectsSuppressedModels = first ? (await probe({ agents: { defaults: { model: { primary: `${first.provider}/${first.model}` } } } })).some((p) => p.startsWith('agents.defaults.model')) : false;
+    let rejectsUnknownBindingAgent = false;
+    for (const agents of [{ entries: { main: {} } }, { list: [{ id: 'main' }] }]) {
+      const issues = await probe({ agents, bindings: [{ agentId: 'ghost', match: { channel: 'telegram' } }] });
+      if (issues.includes('bindings.0.agentId')) rejectsUnknownBindingAgent = true;
+    }
+    return { ...convertSchema(root), legacyPaths: [...legacyPaths].sort(), suppressedModels, rejectsSuppressedModels, rejectsUnknownBindingAgent };
   }
 
   async function policyFacts() {
@@ -195,6 +241,9 @@ export async function readReleaseFacts(pkgDir) {
     // Shipped policy names: renamed entries and plugin families, as the release's own expansion answers.
     const shippedNames = await shippedPolicyNames();
 
+    // `tools.byProvider` keys that differ only in case: which one the release's lookup keeps.
+    const byProviderDuplicateKey = await byProviderDuplicate();
+
     // Bundled plugins: dist/extensions (bundled releases) or extensions/ beside dist (early ones).
     const bundledPlugins = new Set();
     for (const dir of [path.join(dist, 'extensions'), path.join(pkgDir, 'extensions')]) {
@@ -221,8 +270,37 @@ export async function readReleaseFacts(pkgDir) {
       sandboxAlsoAllow,
       sandboxImplicitAllow,
       ...shippedNames,
+      ...(byProviderDuplicateKey ? { byProviderDuplicateKey } : {}),
       bundledPlugins: [...bundledPlugins].sort(),
     };
+  }
+
+  /**
+   * `first`: the first key in the object wins; `last`: every key goes into one
+   * map and the later wins; `canonical`: the first wins unless a later one is
+   * already in canonical (trimmed, lower-case) form. Asked of the release's
+   * `resolveProviderToolPolicy` with both orders.
+   */
+  async function byProviderDuplicate() {
+    const resolve = await fn('resolveProviderToolPolicy');
+    if (!resolve) {
+      // Private to its chunk: read from its lookup's text (a plain map is `last`; an existing-entry check `first`).
+      const body = fnText('resolveProviderToolPolicy');
+      if (!body) return undefined;
+      const helper = /=\s*([A-Za-z_$][\w$]*)\(entries\)/.exec(body)?.[1];
+      const lookup = `${body}\n${helper ? fnText(helper) ?? '' : ''}`;
+      if (/canonical/i.test(lookup)) return 'canonical';
+      if (/\.set\(normalized,\s*value\)/.test(lookup) && !/\.has\(normalized\)|existing/.test(lookup)) return 'last';
+      if (/\.has\(normalized\)/.test(lookup)) return 'first';
+      throw new Error(`openclaw ${pkg.version}: resolveProviderToolPolicy's lookup is neither a plain map nor first-wins`);
+    }
+    const pick = (byProvider) => resolve({ modelProvider: 'openai', byProvider })?.allow?.[0];
+    const lowerFirst = pick({ openai: { allow: ['A'] }, OpenAI: { allow: ['B'] } });
+    const upperFirst = pick({ OpenAI: { allow: ['A'] }, openai: { allow: ['B'] } });
+    if (lowerFirst === 'B' && upperFirst === 'B') return 'last';
+    if (lowerFirst === 'A' && upperFirst === 'B') return 'canonical';
+    if (lowerFirst === 'A' && upperFirst === 'A') return 'first';
+    throw new Error(`openclaw ${pkg.version}: resolveProviderToolPolicy answered ${lowerFirst}/${upperFirst} for duplicate keys`);
   }
 
   /**

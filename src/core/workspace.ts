@@ -3,6 +3,7 @@ import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
+import { isNewerRelease, reportStartupVerdict } from './policy/startupCheck';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { resolveRunAgent, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
@@ -122,7 +123,11 @@ export class OpenWorkspace {
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
     }
-    if (touched && this.openclaw.source === 'installed' && touched.value.trim().replace(/^v/, '') !== options.installedOpenClaw?.version) {
+    const installed = options.installedOpenClaw;
+    if (touched && installed && this.config.reader && isNewerRelease(installed.version, touched.value)) {
+      // The OpenClaw the user runs is newer than the one that wrote the config: would it start at all?
+      reportStartupVerdict(this.config.reader, installed, touched.value);
+    } else if (touched && this.openclaw.source === 'installed' && touched.value.trim().replace(/^v/, '') !== installed?.version) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `this config was last written by OpenClaw ${touched.value}; modelling ${this.openclaw.describe}`);
     }
     const model = this.openclaw.model;

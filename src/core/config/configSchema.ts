@@ -28,6 +28,12 @@ export interface ConfigSchema {
   legacyPaths: readonly string[];
   /** Keys OpenClaw rejects with a rename (`mcp.servers.*.timeout` -> `requestTimeoutMs`). */
   legacyKeys: Readonly<Record<string, string>>;
+  /** Models the release's bundled provider manifests retire (`modelCatalog.suppressions`). */
+  suppressedModels?: readonly { provider: string; model: string; reason?: string }[];
+  /** Whether its config read rejects a model ref it retires (asked of the release with a probe config). */
+  rejectsSuppressedModels?: boolean;
+  /** Whether its config read rejects a binding to an agent the config does not define (probed alike). */
+  rejectsUnknownBindingAgent?: boolean;
 }
 
 export const OPENCLAW_CONFIG_SCHEMA: ConfigSchema = schemaTable as unknown as ConfigSchema;
@@ -64,8 +70,21 @@ function typeName(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
+/**
+ * What the check found at one path, by what OpenClaw does with it:
+ * `value` it rejects, `unknown` key it rejects (a strict object), `legacy`
+ * key it rejects until `openclaw doctor --fix` migrates it, `passthrough` key
+ * it accepts and ignores.
+ */
+export interface SchemaFinding {
+  path: (string | number)[];
+  kind: 'value' | 'unknown' | 'legacy' | 'passthrough';
+}
+
 /** Checks a config document against the schema table of one OpenClaw version. */
 export class SchemaChecker {
+  /** Every finding of the last `check`, in document order. */
+  readonly findings: SchemaFinding[] = [];
   private readonly legacyExact = new Set<string>();
   private readonly legacyRetired: string[] = [];
   private readonly legacyRelative: string[] = [];
@@ -210,6 +229,7 @@ export class SchemaChecker {
     }
     const v6 = `OpenClaw ${this.schema.openclawVersion}`;
     const fail = (): void => {
+      this.findings.push({ path, kind: 'value' });
       reader.report(path, 'error', `${dotted(path)} must be ${this.describe(node)}, got ${typeName(v)}; ${v6} rejects this value`);
     };
     if (typeof node === 'string' || 'enum' in node) {
@@ -273,6 +293,7 @@ export class SchemaChecker {
     const v = `OpenClaw ${this.schema.openclawVersion}`;
     const renamed = this.schema.legacyKeys[pattern];
     if (renamed) {
+      this.findings.push({ path: keyPath, kind: 'legacy' });
       reader.report(keyPath, 'info', `${dotted(keyPath)} is an older spelling of ${renamed}: ${v} rejects it until \`openclaw doctor --fix\` renames it`, true);
       return;
     }
@@ -284,9 +305,12 @@ export class SchemaChecker {
       // Paths written relative to an agent (`heartbeat.skipWhenBusy`) apply under agents.defaults and each agent.
       this.legacyRelative.some((r) => pattern.endsWith(`.${r}`));
     if (legacy) {
+      this.findings.push({ path: keyPath, kind: 'legacy' });
       reader.report(keyPath, 'info', `${dotted(keyPath)} is a legacy key: ${v} rejects it until \`openclaw doctor --fix\` migrates it`, true);
       return;
     }
+    // The inspector's own keys are read without a warning, yet OpenClaw rejects them all the same.
+    this.findings.push({ path: keyPath, kind: open ? 'passthrough' : 'unknown' });
     const own = INSPECTOR_KEYS[plain];
     if (own) {
       return;

@@ -56,6 +56,8 @@ export interface EpochPolicyFacts {
   sandbox: { allow: string[]; deny: string[] };
   applyPatchAdmittedBy: string | null;
   stripsPluginOnlyAllowlist: boolean;
+  /** Which of two `tools.byProvider` keys differing only in case wins (resolveProviderToolPolicy's lookup). */
+  byProviderDuplicateKey?: 'first' | 'last' | 'canonical';
   sandboxAlsoAllow: boolean;
   sandboxImplicitAllow: { tool: string; onlyWhenRestricted: boolean } | null;
   /** `SHIPPED_CORE_POLICY_RENAMES`, each confirmed by `expandPolicyWithPluginGroups`. */

@@ -20,6 +20,11 @@ export interface OpenClawModel {
   applyPatchAdmittedBy: string | null;
   /** Early versions dropped an allow list that named only plugin tools, so core tools stayed. */
   stripsPluginOnlyAllowlist: boolean;
+  /**
+   * Which of two `tools.byProvider` keys differing only in case wins: `last`
+   * (every key into one map, the later overwrites) before 2026.5.12, else the first.
+   */
+  byProviderDuplicateKey: 'first' | 'last' | 'canonical';
   /** Whether `tools.sandbox.tools.alsoAllow` is read, and an explicit sandbox allow lifts a default deny. */
   sandboxAlsoAllow: boolean;
   /** A tool OpenClaw adds to every sandbox allow list (unless denied); some versions only to a non-empty one. */
@@ -125,6 +130,7 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     sandbox: t.sandbox,
     applyPatchAdmittedBy: t.applyPatchAdmittedBy,
     stripsPluginOnlyAllowlist: t.stripsPluginOnlyAllowlist,
+    byProviderDuplicateKey: 'first',
     sandboxAlsoAllow: t.sandboxAlsoAllow,
     sandboxImplicitAllow: t.sandboxImplicitAllow,
     bundledPlugins: t.bundledPlugins,
@@ -163,6 +169,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
       sandbox: epochSource(e, 'resolveSandboxToolPolicyForAgent with no sandbox config'),
       applyPatchAdmittedBy: epochSource(e, 'filterToolsByPolicy / the tool policy matcher on apply_patch'),
       stripsPluginOnlyAllowlist: epochSource(e, 'applyToolPolicyPipeline over an allow list naming only a plugin'),
+      byProviderDuplicateKey: epochSource(e, 'resolveProviderToolPolicy over two keys differing in case, both orders (its lookup\'s text where it is private)'),
       sandboxAlsoAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with tools.sandbox.tools.alsoAllow'),
       sandboxImplicitAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with allow [exec] and allow []'),
       bundledPlugins: epochSource(e, 'extensions/*/openclaw.plugin.json (id)'),
@@ -179,6 +186,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
     sandbox: p.sandbox,
     applyPatchAdmittedBy: p.applyPatchAdmittedBy,
     stripsPluginOnlyAllowlist: p.stripsPluginOnlyAllowlist,
+    byProviderDuplicateKey: p.byProviderDuplicateKey ?? 'first',
     sandboxAlsoAllow: p.sandboxAlsoAllow,
     sandboxImplicitAllow: p.sandboxImplicitAllow,
     bundledPlugins: p.bundledPlugins,
@@ -224,7 +232,8 @@ function allModels(): OpenClawModel[] {
         ...(ts?.directoryTexts ? { directoryTexts: ts.directoryTexts } : {}),
       }
     : newest;
-  return [seedEpoch ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases } } : seed, ...generated, last];
+  const seeded = seedEpoch ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases }, byProviderDuplicateKey: seedEpoch.policy.byProviderDuplicateKey ?? 'first' } : seed;
+  return [seeded, ...generated, newestEpoch?.policy.byProviderDuplicateKey ? { ...last, byProviderDuplicateKey: newestEpoch.policy.byProviderDuplicateKey } : last];
 }
 
 /** Modelled versions (one per epoch), oldest first. The first is the seed's: the tables its design describes. */
@@ -268,7 +277,7 @@ export function parseVersion(v: string): number[] | undefined {
 }
 
 /** Orders two parsed versions (negative: `a` is older). */
-function versionOrder(a: readonly number[], b: readonly number[]): number {
+export function versionOrder(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < 3; i++) {
     const d = (a[i] ?? 0) - (b[i] ?? 0);
     if (d !== 0) {

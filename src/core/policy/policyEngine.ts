@@ -161,8 +161,13 @@ function providerKey(v: string): string {
   return v.trim().toLowerCase();
 }
 
-/** `tools.byProvider` entry for the run's provider: `provider/model` wins over `provider`; keys match case-insensitively. */
-function providerSection(reader: ConfigReader, base: JsonPath, provider: string | undefined): ToolsSection | undefined {
+/**
+ * `tools.byProvider` entry for the run's provider: `provider/model` wins over
+ * `provider`; keys match case-insensitively. Of two keys differing only in
+ * case, the version's lookup decides (`byProviderDuplicateKey`, generated):
+ * the later before 2026.5.12, else the first.
+ */
+function providerSection(reader: ConfigReader, base: JsonPath, provider: string | undefined, model: OpenClawModel): ToolsSection | undefined {
   if (!provider) {
     return undefined;
   }
@@ -174,7 +179,9 @@ function providerSection(reader: ConfigReader, base: JsonPath, provider: string 
   const slash = want.indexOf('/');
   const candidates = slash > 0 ? [want, want.slice(0, slash)] : [want];
   for (const c of candidates) {
-    const key = Object.keys(byProvider).find((k) => providerKey(k) === c);
+    const keys = Object.keys(byProvider).filter((k) => providerKey(k) === c);
+    const canonical = keys.find((k) => k === providerKey(k));
+    const key = model.byProviderDuplicateKey === 'last' ? keys[keys.length - 1] : model.byProviderDuplicateKey === 'canonical' && canonical !== undefined && keys[0] !== providerKey(keys[0] ?? '') ? canonical : keys[0];
     if (key !== undefined) {
       const s = readSection(reader, [...base, 'byProvider', key]);
       if (s) {
@@ -357,8 +364,8 @@ export class ToolPolicy {
         }
       }
 
-      const globalProvider = providerSection(reader, ['tools'], ctx.provider);
-      const agentProvider = agentPath ? providerSection(reader, agentPath, ctx.provider) : undefined;
+      const globalProvider = providerSection(reader, ['tools'], ctx.provider, m);
+      const agentProvider = agentPath ? providerSection(reader, agentPath, ctx.provider, m) : undefined;
       const providerOwner = agentProvider?.profileSet === true ? agentProvider : globalProvider;
       const providerProfile = providerOwner?.profile;
       if (providerProfile && providerOwner) {

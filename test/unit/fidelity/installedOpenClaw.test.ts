@@ -61,6 +61,30 @@ describe('fidelity: the OpenClaw installed here decides the modelled version', (
     assert.equal(none.mode, 'direct', '2026.3.23 has no Tool Search');
   });
 
+  it('a real config written by an older OpenClaw: one error at meta.lastTouchedVersion says whether the installed one would start and what its doctor migrates', async () => {
+    const { bin } = fakeInstall(dir, '2026.9.6');
+    const ws = path.join(dir, 'ws');
+    fs.mkdirSync(ws);
+    const real = path.join(__dirname, '..', '..', 'fixtures', 'real-configs', 'glm-discord.openclaw.json');
+    const text = fs.readFileSync(real, 'utf8');
+    fs.writeFileSync(path.join(ws, 'openclaw.json'), text);
+    const line = text.split('\n').findIndex((l) => l.includes('"lastTouchedVersion"')) + 1;
+    const out = JSON.parse((await runCliCaptured(['catalog', '--workspace', ws, '--no-user-config', '--json'], ws, { PATH: bin, HOME: dir })).out) as { diagnostics: { file: string; line?: number; severity: string; message: string }[] };
+    const verdicts = out.diagnostics.filter((d) => /would (refuse to )?start/.test(d.message));
+    assert.equal(verdicts.length, 1, JSON.stringify(verdicts));
+    const v = verdicts[0];
+    assert.equal(v?.severity, 'error');
+    assert.equal(v?.line, line);
+    assert.match(v?.message ?? '', /OpenClaw 2026\.9\.6 \(installed at .*\) would refuse to start with this config \(this config was last written by OpenClaw 2026\.\d+\.\d+/);
+    assert.match(v?.message ?? '', /`openclaw doctor --fix` would migrate .*meta\.lastTouchedAt \(line \d+\)/);
+    assert.match(v?.message ?? '', /: 5 keys its own config schema rejects;/);
+    assert.doesNotMatch(v?.message ?? '', /to edit by hand/, 'every key it rejects here is one its doctor migrates');
+    // The config's own writer, or an older OpenClaw, gets no verdict: nothing says it changed.
+    const { bin: oldBin } = fakeInstall(path.join(dir, 'old'), '2026.1.30');
+    const same = JSON.parse((await runCliCaptured(['catalog', '--workspace', ws, '--no-user-config', '--json'], ws, { PATH: oldBin, HOME: dir })).out) as { diagnostics: { message: string }[] };
+    assert.equal(same.diagnostics.filter((d) => /would (refuse to )?start/.test(d.message)).length, 0);
+  });
+
   it('a newer OpenClaw than any modelled says so and uses the newest', async () => {
     const { bin } = fakeInstall(dir, '2026.12.1');
     const ws = path.join(dir, 'ws');
