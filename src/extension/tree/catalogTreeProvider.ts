@@ -105,6 +105,18 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return item;
   }
 
+  /**
+   * Draws a row again. VS Code keeps a row's hover card up after one of the
+   * row's inline actions ran, and the card then covers what the action just
+   * showed beside the tree (the rule's line, the Explain view); a row drawn
+   * again drops its card. Anything that is not one of this tree's nodes is ignored.
+   */
+  redrawRow(arg: unknown): void {
+    if (typeof arg === 'object' && arg !== null && 'kind' in arg && 'id' in arg) {
+      this.changed.fire(arg as TreeNode);
+    }
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
