@@ -43,4 +43,4 @@ export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
 export { compareModes } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
-export { agentPickItems } from '../core/policy/runAgent';
+export { agentPickItems, runAgentText } from '../core/policy/runAgent';

@@ -74,7 +74,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   activeRoots = roots;
 
   const tree = new CatalogTreeProvider(roots);
-  context.subscriptions.push(tree, vscode.window.createTreeView(CATALOG_VIEW, { treeDataProvider: tree, showCollapseAll: true }));
+  const treeView = vscode.window.createTreeView(CATALOG_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  context.subscriptions.push(tree, treeView, tree.showRunAgent(treeView));
 
   const prompts = promptForMissingInputs(roots, inputStore, logger);
   const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });

@@ -184,10 +184,14 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
     await browser?.close();
   });
 
-  it('opens the catalog view', async () => {
+  it('opens the catalog view, which says above the tree whose run it shows (the demo lists agents; main is the default)', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
     await tree().filter({ hasText: 'Excluded' }).first().waitFor({ timeout: 90_000 });
     await widenSideBar(page, 560);
+    // A multi-agent config's tree is one agent's tools: the view says which, beside its title.
+    const said = page.locator('.part.sidebar .message').filter({ hasText: /agent main/ }).first();
+    await said.waitFor({ timeout: 30_000 });
+    assert.match(await said.innerText(), /^Showing agent main \(OpenClaw's default: the entry with default: true, openclaw\.json:\d+\)\. Pick Agent/);
   });
 
   for (const c of CASES) {

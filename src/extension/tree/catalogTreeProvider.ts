@@ -106,6 +106,23 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   /**
+   * Says above the tree whose run it shows, when the config lists agents
+   * (`Showing agent main (OpenClaw's default: ...)`, the CLI's "Agent:"
+   * line): the tree is one agent's tools, and Pick Agent shows another's. A
+   * view alone in its container shows no description, so it is the message.
+   */
+  showRunAgent(view: vscode.TreeView<TreeNode>): vscode.Disposable {
+    const update = (): void => {
+      const roots = this.roots.roots();
+      const s = roots.length === 1 ? roots[0]?.state : undefined;
+      const agent = s?.kind === 'ready' ? s.agent : undefined;
+      view.message = agent ? `Showing ${agent.text}. Pick Agent (the person above) shows another agent's tools.` : undefined;
+    };
+    update();
+    return this.roots.onDidChange(update);
+  }
+
+  /**
    * Draws a row again. VS Code keeps a row's hover card up after one of the
    * row's inline actions ran, and the card then covers what the action just
    * showed beside the tree (the rule's line, the Explain view); a row drawn
