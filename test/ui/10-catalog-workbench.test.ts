@@ -174,4 +174,30 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
     assert.doesNotMatch(await page.locator('.editor-instance .view-lines').first().innerText(), /Related:/);
     await runCommand(page, 'View: Revert and Close Editor');
   });
+
+  it('marks a description OpenClaw cuts, with both lengths and a drawn icon (issue 30, item 12; a real MCP server with a 2,781-character description)', async () => {
+    const config = path.join(env('TSI_WORKSPACE'), 'openclaw.json');
+    const before = fs.readFileSync(config, 'utf8');
+    const wiki = '      wiki: { command: "node", args: ["../../test/fixtures/mcp/hostileServer.mjs", "long-description"] },\n';
+    assert.ok(before.includes('    servers: {\n'));
+    fs.writeFileSync(config, before.replace('    servers: {\n', `    servers: {\n${wiki}`));
+    try {
+      const view = catalogWebview(page);
+      await view.locator('#filter').fill('search_wiki');
+      const row = view.locator('tr[data-tool-id="mcp:wiki:search_wiki"]');
+      await row.waitFor({ timeout: 90_000 });
+      await row.locator('td.src').click();
+      const note = view.locator('[data-testid="detail"] [data-testid="description-cut"]');
+      await note.waitFor({ timeout: 30_000 });
+      assert.match(await note.innerText(), /OpenClaw cuts this description: 2,781 → 1,\d{3} characters\. The model reads only the first 1,\d{3}/);
+      // Its icon is a codicon the font has: an unknown name draws nothing.
+      const drawn = await (note.locator('.codicon') as unknown as EvalLocator).evaluate<{ content: string; width: number }>(`(() => {
+        const e = document.querySelector('[data-testid="description-cut"] .codicon');
+        return e ? { content: getComputedStyle(e, '::before').content, width: e.getBoundingClientRect().width } : { content: 'none', width: 0 };
+      })()`);
+      assert.ok(drawn.width > 0 && drawn.content !== 'none' && drawn.content !== 'normal', `the note's icon is not drawn: ${JSON.stringify(drawn)}`);
+    } finally {
+      fs.writeFileSync(config, before);
+    }
+  });
 });
