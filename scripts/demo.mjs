@@ -9,13 +9,13 @@
 //   --port N       listen on N (default: a free port)
 //   --vsix FILE    install this .vsix instead of packaging one
 //   --data-dir D   server state (default .vscode-test/demo)
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cleanNpmEnv } from './lib/cleanEnv.mjs';
+import { spawnSyncWithHeartbeat } from './lib/heartbeat.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -28,7 +28,9 @@ function say(msg) {
 
 if (!fs.existsSync(path.join(root, 'node_modules', 'esbuild'))) {
   say('installing dependencies (npm ci)');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env: cleanNpmEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }) });
+  // npm prints nothing until it is done (a minute or more on a cold machine): a line every 15 s meanwhile.
+  const r = spawnSyncWithHeartbeat('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, env: cleanNpmEnv({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' }) },
+    { prefix: '[demo] ', label: 'installing dependencies (npm ci)', usually: '1 min on an idle machine' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -76,6 +78,7 @@ try {
   console.log(`  Open: ${server.base}/?tkn=${token}&folder=${encodeURIComponent(folder)}`);
   console.log('');
   say('the Tool Search Inspector icon is in the activity bar; Ctrl-C stops everything');
+  say('VS Code opens the folder in Restricted Mode the first time: trust it (the banner\'s Manage, or the first row of the view) to start its MCP servers');
   const { code, signal } = await server.exited;
   if (!stopping) {
     say(`the VS Code server exited by itself (${code ?? signal}):\n${server.output.slice(-20).join('')}`);

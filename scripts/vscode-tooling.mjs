@@ -180,7 +180,7 @@ export function ensureTooling({ quiet = false, chromium = true } = {}) {
     if (!quiet) console.log(`[tooling] ready (cached): ${p.dir}`);
     return p;
   }
-  console.log(`[tooling] installing into ${p.dir} (about 3-4 minutes the first time)`);
+  console.log(`[tooling] installing into ${p.dir} (3-6 minutes the first time, more on a busy machine)`);
   fs.rmSync(p.marker, { force: true });
   // Started from `npm run`, npm's injected variables would steer the nested
   // installs (code-server's postinstall reads the Node version from

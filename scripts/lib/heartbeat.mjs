@@ -5,6 +5,7 @@
 // heartbeat and exits with the command's status.
 /* global setInterval, clearInterval -- Node globals */
 import { spawn, spawnSync } from 'node:child_process';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,14 +22,22 @@ export function spawnSyncWithHeartbeat(cmd, args, opts, { prefix, label, usually
   return spawnSync(process.execPath, [SELF, spec], { ...opts, stdio: opts.stdio === undefined ? 'inherit' : ['ignore', 'inherit', 'inherit'] });
 }
 
+/**
+ * One heartbeat line. A busy machine is named (the 1-minute load above the
+ * core count): "usually about 2-3 min" then reads true at 5 min, and says why.
+ */
+export function heartbeatLine({ prefix, label, usually }, seconds, load = os.loadavg()[0], cores = os.cpus().length) {
+  const busy = cores > 0 && load > cores ? `; this machine is busy: load ${load.toFixed(1)} on ${cores} core${cores === 1 ? '' : 's'}` : '';
+  return `${prefix} still ${label}: ${seconds} s so far${usually ? ` (usually about ${usually}${busy})` : busy ? ` (${busy.slice(2)})` : ''}`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
   const { cmd, args, prefix, label, usually, cwd, stdio } = JSON.parse(process.argv[2]);
   const started = Date.now();
   const child = spawn(cmd, args, { cwd, stdio: stdio ?? 'inherit', env: process.env });
   const timer = setInterval(() => {
-    const s = Math.round((Date.now() - started) / 1000);
     // stderr: a caller may be reading stdout as data.
-    process.stderr.write(`${prefix} still ${label}: ${s} s so far${usually ? ` (usually about ${usually})` : ''}\n`);
+    process.stderr.write(`${heartbeatLine({ prefix, label, usually }, Math.round((Date.now() - started) / 1000))}\n`);
   }, HEARTBEAT_MS);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(sig, () => child.kill(sig));

@@ -31,6 +31,11 @@ export type CatalogState =
       config?: ConfigFileInfo;
       /** Set when the config stopped parsing: `catalog` is then the last good one. */
       stale?: StaleMark;
+      /**
+       * Whose run the catalog is, when the config lists agents: `main` and why
+       * (OpenClaw's default, or asked for), as the CLI's "Agent:" line says it.
+       */
+      agent?: { id?: string; text: string };
     }
   | { kind: 'error'; message: string; trusted: boolean };
 
@@ -234,7 +239,9 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
       this.builds++;
       const buildMs = performance.now() - started;
       this.options.logger.info(`catalog built in ${buildMs.toFixed(0)} ms: ${catalog.size} cataloged, ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded`);
-      const ready: Extract<CatalogState, { kind: 'ready' }> = { kind: 'ready', catalog, trusted, settings, buildMs, ...(config ? { config } : {}), ...(stale ? { stale } : {}) };
+      // With no agents.list there is one implicit main agent: nothing to choose, nothing to say.
+      const agent = ws.agent.kind === 'implicit' ? undefined : { ...(ws.agent.kind === 'refused' ? {} : { id: ws.agent.id }), text: core.runAgentText(ws.agent, config?.file) };
+      const ready: Extract<CatalogState, { kind: 'ready' }> = { kind: 'ready', catalog, trusted, settings, buildMs, ...(config ? { config } : {}), ...(stale ? { stale } : {}), ...(agent ? { agent } : {}) };
       if (!stale) {
         this.lastGood = ready;
       }

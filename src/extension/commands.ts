@@ -30,6 +30,8 @@ export interface CommandDeps {
   inputs: { store: McpInputStore; reset(): void };
   /** Read-only JSON documents of previews (the command's, and the Mode Preview panel's raw requests). */
   previewDocs: PreviewDocuments;
+  /** Draws a tree row again once its action ran (its hover card would cover what the action showed). */
+  redrawRow?: (arg: unknown) => void;
 }
 
 /** A location, and the URI of the catalog root it is relative to when the caller knows it. */
@@ -80,7 +82,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
       const s = await deps.service.refresh('command');
       return s.kind;
     })),
-    vscode.commands.registerCommand(COMMANDS.explainTool, guarded('Explain Tool', (arg?: unknown) => explainToolCommand(deps, arg))),
+    vscode.commands.registerCommand(COMMANDS.explainTool, guarded('Explain Tool', async (arg?: unknown) => {
+      const shown = await explainToolCommand(deps, arg);
+      deps.redrawRow?.(arg);
+      return shown;
+    })),
     vscode.commands.registerCommand(COMMANDS.openCatalogPanel, guarded('Open Effective Catalog', (arg?: unknown) => {
       // From a root's node in the tree (or a test): that root's panel; else the active root's.
       const uri = arg && typeof arg === 'object' && typeof (arg as { folder?: unknown }).folder === 'string' ? (arg as { folder: string }).folder : undefined;

@@ -44,4 +44,4 @@ export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
 export { compareModes, realModesOf, withRealRequests } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
-export { agentPickItems } from '../core/policy/runAgent';
+export { agentPickItems, runAgentText } from '../core/policy/runAgent';

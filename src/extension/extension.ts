@@ -74,13 +74,15 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   activeRoots = roots;
 
   const tree = new CatalogTreeProvider(roots);
-  context.subscriptions.push(tree, vscode.window.createTreeView(CATALOG_VIEW, { treeDataProvider: tree, showCollapseAll: true }));
+  const treeView = vscode.window.createTreeView(CATALOG_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  context.subscriptions.push(tree, treeView, tree.showRunAgent(treeView));
 
   const prompts = promptForMissingInputs(roots, inputStore, logger);
   const bridge = new BridgeRunner({ extensionUri: context.extensionUri, storageUri: context.globalStorageUri, service, logger });
   context.subscriptions.push(prompts, bridge);
   const previewDocs = new PreviewDocuments();
-  const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs };
+  const redrawRow = (arg: unknown): void => tree.redrawRow(arg);
+  const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs, redrawRow };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
   context.subscriptions.push(registerConfigLanguage(roots, logger));
@@ -89,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
   context.subscriptions.push(...registerSessions(context, logger));
 
-  context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger }));
+  context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger, redrawRow }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
   context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));

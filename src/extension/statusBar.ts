@@ -28,7 +28,7 @@ export function createStatusBar(service: CatalogService, roots: CatalogRoots): v
   const update = (state: CatalogState) => {
     switch (state.kind) {
       case 'ready': {
-        const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined, state.stale);
+        const t = statusText(state.catalog, roots.roots().length > 1 ? service.folder?.name : undefined, state.stale, state.agent?.text);
         item.text = t.text;
         item.tooltip = withPreviewLink(t.tooltip);
         item.accessibilityInformation = { label: t.ariaLabel, role: 'button' };

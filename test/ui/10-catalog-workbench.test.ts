@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type FrameLocator, type Page } from './harness';
+import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type EvalLocator, type FrameLocator, type Page } from './harness';
 
 // The Effective Catalog as a workbench, as a user meets it on the demo: sort
 // and facet the table, open a tool and read what describe gives the model,
@@ -136,6 +136,20 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
     await refused.waitFor({ timeout: 30_000 });
     assert.match(await refused.innerText(), /approval denied/);
     assert.equal(await detail.locator('[data-testid="try-history"] li').count(), 2, 'both calls are in the history');
+    // Issue 30, item 12: the history's numbers line up, newest first, each on its entry's first line.
+    const rows = await (detail.locator('[data-testid="try-history"]') as unknown as EvalLocator).evaluate<{ n: string; nRight: number; msRight: number; nTop: number; atTop: number }[]>(`(() => {
+      const text = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect(); };
+      return [...document.querySelectorAll('[data-testid="try-history-entry"]')].map((b) => {
+        const n = b.querySelector('[data-testid="call-number"]');
+        const ms = b.querySelector('[data-testid="call-ms"]');
+        const at = b.querySelector('.at');
+        return n && ms && at ? { n: n.textContent, nRight: Math.round(text(n).right), msRight: Math.round(text(ms).right), nTop: Math.round(text(n).top), atTop: Math.round(text(at).top) } : { n: '', nRight: NaN, msRight: NaN, nTop: NaN, atTop: NaN };
+      });
+    })()`);
+    assert.deepEqual(rows.map((r) => r.n), ['2', '1'], 'numbered newest first');
+    assert.ok(Math.abs((rows[0]?.nRight ?? NaN) - (rows[1]?.nRight ?? NaN)) <= 1, `call numbers out of line: ${JSON.stringify(rows)}`);
+    assert.ok(Math.abs((rows[0]?.msRight ?? NaN) - (rows[1]?.msRight ?? NaN)) <= 1, `durations out of line: ${JSON.stringify(rows)}`);
+    assert.ok(rows.every((r) => Math.abs(r.nTop - r.atTop) <= 2), `a number sits off its entry's first line: ${JSON.stringify(rows)}`);
   });
 
   it('shows a description suggestion from the demo session logs in the detail and applies it as an undoable edit', async () => {
@@ -159,5 +173,31 @@ describe('Catalog workbench: table, tool detail and Try it', () => {
     await page.waitForTimeout(500);
     assert.doesNotMatch(await page.locator('.editor-instance .view-lines').first().innerText(), /Related:/);
     await runCommand(page, 'View: Revert and Close Editor');
+  });
+
+  it('marks a description OpenClaw cuts, with both lengths and a drawn icon (issue 30, item 12; a real MCP server with a 2,781-character description)', async () => {
+    const config = path.join(env('TSI_WORKSPACE'), 'openclaw.json');
+    const before = fs.readFileSync(config, 'utf8');
+    const wiki = '      wiki: { command: "node", args: ["../../test/fixtures/mcp/hostileServer.mjs", "long-description"] },\n';
+    assert.ok(before.includes('    servers: {\n'));
+    fs.writeFileSync(config, before.replace('    servers: {\n', `    servers: {\n${wiki}`));
+    try {
+      const view = catalogWebview(page);
+      await view.locator('#filter').fill('search_wiki');
+      const row = view.locator('tr[data-tool-id="mcp:wiki:search_wiki"]');
+      await row.waitFor({ timeout: 90_000 });
+      await row.locator('td.src').click();
+      const note = view.locator('[data-testid="detail"] [data-testid="description-cut"]');
+      await note.waitFor({ timeout: 30_000 });
+      assert.match(await note.innerText(), /OpenClaw cuts this description: 2,781 → 1,\d{3} characters\. The model reads only the first 1,\d{3}/);
+      // Its icon is a codicon the font has: an unknown name draws nothing.
+      const drawn = await (note.locator('.codicon') as unknown as EvalLocator).evaluate<{ content: string; width: number }>(`(() => {
+        const e = document.querySelector('[data-testid="description-cut"] .codicon');
+        return e ? { content: getComputedStyle(e, '::before').content, width: e.getBoundingClientRect().width } : { content: 'none', width: 0 };
+      })()`);
+      assert.ok(drawn.width > 0 && drawn.content !== 'none' && drawn.content !== 'normal', `the note's icon is not drawn: ${JSON.stringify(drawn)}`);
+    } finally {
+      fs.writeFileSync(config, before);
+    }
   });
 });

@@ -24,6 +24,27 @@ const CLIPPED = `[...document.querySelectorAll('li.entry .call, table td, table 
   .filter((e) => e.scrollWidth > e.clientWidth + 1)
   .map((e) => e.textContent)`;
 
+// Where the text of each column's cells ends (right-aligned numbers) or starts
+// (line links), measured on the text itself, and how many lines each
+// history header takes. Issue 30, item 12: the numbers sat out of line.
+const COLUMNS = `(() => {
+  const text = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r; };
+  const shown = (sel) => [...document.querySelectorAll(sel)].map((e) => text(e).getBoundingClientRect()).filter((b) => b.width > 0);
+  return {
+    starts: shown('[data-testid="trace-start"]').map((b) => Math.round(b.right)),
+    durations: shown('[data-testid="trace-duration"]').map((b) => Math.round(b.right)),
+    lines: shown('[data-testid="reveal-line"]').map((b) => Math.round(b.left)),
+    took: [...shown('table.history thead th:nth-child(3)'), ...shown('[data-testid="history-took"]')].map((b) => Math.round(b.right)),
+    headerLines: [...document.querySelectorAll('table.history thead th')].filter((e) => e.textContent && e.getClientRects().length > 0).map((e) => e.textContent + ': ' + new Set([...text(e).getClientRects()].map((b) => Math.round(b.top))).size),
+  };
+})()`;
+
+/** The numbers of one column sit on one edge (within a pixel), and there is more than one to compare. */
+function inLine(edges: number[], what: string, atLeast = 2): void {
+  assert.ok(edges.length >= atLeast, `${what}: ${edges.length} cells`);
+  assert.ok(Math.max(...edges) - Math.min(...edges) <= 1, `${what} out of line: ${edges.join(', ')}`);
+}
+
 async function replaceSnippet(page: Page, code: string): Promise<void> {
   const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
   await editor.click();
@@ -122,6 +143,13 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     assert.match(await entries.first().locator('.call').innerText(), /^search\("fake plugin tool 17"\)$/);
     assert.deepEqual(await (view.locator('body') as unknown as EvalLocator).evaluate<string[]>(CLIPPED), [], 'clipped cells');
     assert.equal(await view.locator('[data-testid="timeline"] .tl-bar').count(), 4);
+    // Start, duration and line in columns of their own, from row to row; the history's numbers under their header, every header on one line.
+    const cols = await (view.locator('body') as unknown as EvalLocator).evaluate<{ starts: number[]; durations: number[]; lines: number[]; took: number[]; headerLines: string[] }>(COLUMNS);
+    inLine(cols.starts, 'start times', 4);
+    inLine(cols.durations, 'durations', 3);
+    inLine(cols.lines, 'line links', 4);
+    inLine(cols.took, 'the history\'s "took" header and its numbers', 3);
+    assert.ok(cols.headerLines.length >= 3 && cols.headerLines.every((h) => h.endsWith(': 1')), `history headers on one line each: ${cols.headerLines.join(', ')}`);
 
     // Arguments and results as trees.
     await entries.nth(3).click();

@@ -184,10 +184,14 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
     await browser?.close();
   });
 
-  it('opens the catalog view', async () => {
+  it('opens the catalog view, which says above the tree whose run it shows (the demo lists agents; main is the default)', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
     await tree().filter({ hasText: 'Excluded' }).first().waitFor({ timeout: 90_000 });
     await widenSideBar(page, 560);
+    // A multi-agent config's tree is one agent's tools: the view says which, beside its title.
+    const said = page.locator('.part.sidebar .message').filter({ hasText: /agent main/ }).first();
+    await said.waitFor({ timeout: 30_000 });
+    assert.match(await said.innerText(), /^Showing agent main \(OpenClaw's default: the entry with default: true, openclaw\.json:\d+\)\. Pick Agent/);
   });
 
   for (const c of CASES) {
@@ -209,6 +213,24 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
       }
     });
   }
+
+  it('Go to Rule from a row\'s inline action puts the row\'s hover card away: nothing covers the line it revealed (issue 30, item 12)', async () => {
+    const row = await excludedRow(/gateway\s*core · denied by tools\.deny/);
+    await dismissHover();
+    // As a user does it: rest on the row until its card shows, then take the inline action.
+    await row.hover();
+    const card = page.locator('.workbench-hover').filter({ hasText: 'gateway (openclaw:core:gateway)' }).first();
+    await card.waitFor({ timeout: 15_000 });
+    await row.locator('.action-label[aria-label="Go to Rule"]').click();
+    await cursorAt(position(original, '"gateway"'));
+    const gone = await card.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
+    if (!gone) {
+      const shown = await card.boundingBox();
+      const line = await page.locator('.editor-instance .monaco-editor.focused .view-overlays .current-line').first().boundingBox();
+      await page.screenshot({ path: path.join(resultsDir(), 'failed-rules-hover-card.png') });
+      assert.fail(`the row's hover card is still up after Go to Rule (card ${JSON.stringify(shown)}, revealed line ${JSON.stringify(line)})`);
+    }
+  });
 
   it('a failed MCP server\'s row shows its stderr tail, goes to its config entry and restarts it', async () => {
     const broken = CASES.find((c) => c.kind === 'failed server');

@@ -40,7 +40,7 @@ function agentPathFor(globalPath: JsonPath, index: number): JsonPath {
 }
 
 function blockerOf(b: PolicyBlock): FixBlocker {
-  return { stage: 'policy', layer: b.layer.name, said: b.reason, at: b.decidedBy };
+  return { stage: 'policy', layer: b.label, said: b.reason, at: b.decidedBy };
 }
 
 /** The source's or the names' objection, when the tool has one. */
@@ -287,9 +287,12 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
         stuck.push(blockerOf(b));
         continue;
       }
-      const shown = blockers.find((x) => x.stage === 'policy' && x.layer === b.layer.name && x.edit === undefined);
+      const shown = blockers.find((x) => x.stage === 'policy' && x.layer === b.label && x.edit === undefined);
       if (shown) {
         shown.edit = e.title;
+      } else if (!blockers.some((x) => x.stage === 'policy' && x.layer === b.label)) {
+        // A layer the first pass could not see (an agent's allow list behind its own deny): it blocks too.
+        blockers.push({ ...blockerOf(b), edit: e.title });
       }
     }
     if (stuck.length > 0) {

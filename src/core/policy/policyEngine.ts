@@ -71,6 +71,8 @@ export interface PolicyVerdict {
 /** One layer that refuses a tool, as a verdict of its own (`core/explain/fixPlan.ts` edits each). */
 export interface PolicyBlock {
   layer: PolicyLayer;
+  /** The list that refuses, as decisions name it (`agents.qa.tools.deny`, `tools.profile (coding)`): what people read. */
+  label: string;
   ruleKind: PolicyRuleKind;
   decidedBy: RuleLocation;
   reason: string;
@@ -508,6 +510,7 @@ export class ToolPolicy {
 function blockOf(layer: PolicyLayer, v: PolicyVerdict, rule?: PolicyRule): PolicyBlock {
   return {
     layer,
+    label: decisionLayer(layer, rule ? 'deny' : 'allow'),
     ruleKind: v.ruleKind ?? 'session',
     decidedBy: v.decidedBy ?? { builtIn: `the ${layer.name} policy layer` },
     reason: v.reason ?? 'denied by policy',

@@ -15,6 +15,8 @@ export interface RuleCommandDeps {
   extensionUri: vscode.Uri;
   service: CatalogService;
   logger: Logger;
+  /** Draws a tree row again once its action ran (its hover card would cover what the action showed). */
+  redrawRow?: (arg: unknown) => void;
 }
 
 /** The starter config: Tool Search on, in code mode (the design's default), nothing else decided for the user. */
@@ -171,7 +173,11 @@ export function registerRuleCommands(deps: RuleCommandDeps): vscode.Disposable[]
   };
   const { service } = deps;
   return [
-    vscode.commands.registerCommand(COMMANDS.goToRule, guarded('Go to Rule', (arg?: unknown) => goToRule(service, arg))),
+    vscode.commands.registerCommand(COMMANDS.goToRule, guarded('Go to Rule', async (arg?: unknown) => {
+      const at = await goToRule(service, arg);
+      deps.redrawRow?.(arg);
+      return at;
+    })),
     vscode.commands.registerCommand(COMMANDS.applyToolFix, guarded('Apply Fix', async (arg?: unknown) => {
       const id = toolIdFrom(arg);
       if (!id) {

@@ -105,6 +105,35 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<TreeNode>, v
     return item;
   }
 
+  /**
+   * Says above the tree whose run it shows, when the config lists agents
+   * (`Showing agent main (OpenClaw's default: ...)`, the CLI's "Agent:"
+   * line): the tree is one agent's tools, and Pick Agent shows another's. A
+   * view alone in its container shows no description, so it is the message.
+   */
+  showRunAgent(view: vscode.TreeView<TreeNode>): vscode.Disposable {
+    const update = (): void => {
+      const roots = this.roots.roots();
+      const s = roots.length === 1 ? roots[0]?.state : undefined;
+      const agent = s?.kind === 'ready' ? s.agent : undefined;
+      view.message = agent ? `Showing ${agent.text}. Pick Agent (the person above) shows another agent's tools.` : undefined;
+    };
+    update();
+    return this.roots.onDidChange(update);
+  }
+
+  /**
+   * Draws a row again. VS Code keeps a row's hover card up after one of the
+   * row's inline actions ran, and the card then covers what the action just
+   * showed beside the tree (the rule's line, the Explain view); a row drawn
+   * again drops its card. Anything that is not one of this tree's nodes is ignored.
+   */
+  redrawRow(arg: unknown): void {
+    if (typeof arg === 'object' && arg !== null && 'kind' in arg && 'id' in arg) {
+      this.changed.fire(arg as TreeNode);
+    }
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();

@@ -34,7 +34,7 @@ function pct(x: number): string {
 /** Says that OpenClaw cut the description, and by how much: the text the model reads ends where it was cut. */
 function descriptionCutNote(cut: { from: number; to: number }): HTMLElement {
   const n = (x: number): string => x.toLocaleString('en-US');
-  return el('p', { class: 'banner warning', 'data-testid': 'description-cut' }, icon('scissors'), ` OpenClaw cuts this description: ${n(cut.from)} → ${n(cut.to)} characters. The model reads only the first ${n(cut.to)}, ending in "...".`);
+  return el('p', { class: 'banner warning', 'data-testid': 'description-cut' }, icon('ellipsis'), ` OpenClaw cuts this description: ${n(cut.from)} → ${n(cut.to)} characters. The model reads only the first ${n(cut.to)}, ending in "...".`);
 }
 
 export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLElement): HTMLElement {

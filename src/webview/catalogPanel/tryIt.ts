@@ -38,7 +38,7 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
   rawEditor.hidden = true;
   const problem = el('p', { class: 'validation', role: 'status', 'aria-live': 'polite', 'data-testid': 'try-validation' });
   const result = el('div', { class: 'result', 'data-testid': 'try-result', 'aria-live': 'polite' });
-  const historyList = el('ol', { class: 'history', 'data-testid': 'try-history', reversed: '' });
+  const historyList = el('ol', { class: 'history', 'data-testid': 'try-history' });
 
   const validateSoon = (): void => {
     if (timer) {
@@ -213,9 +213,14 @@ export function tryItSection(d: ToolDetailView, host: TryItHost): { element: HTM
 
   const drawHistory = (): void => {
     const list = history.get(d.toolId) ?? [];
-    historyList.replaceChildren(...list.map((r) => {
-      const b = el('button', { type: 'button', class: 'link', title: 'Show this result and its arguments' },
-        `${new Date(r.at).toLocaleTimeString()} · ${r.ok ? 'ok' : (r.blockedBy ?? 'failed')} · ${r.durationMs} ms · ${JSON.stringify(r.args).slice(0, 80)}`);
+    historyList.replaceChildren(...list.map((r, i) => {
+      // One cell per fact in columns every row shares (a subgrid), so the numbers line up.
+      const b = el('button', { type: 'button', class: 'history-entry', title: 'Show this result and its arguments', 'data-testid': 'try-history-entry' },
+        el('span', { class: 'n', 'data-testid': 'call-number' }, `${list.length - i}`),
+        el('span', { class: 'at' }, new Date(r.at).toLocaleTimeString()),
+        el('span', { class: 'said' }, icon(r.ok ? 'pass' : 'error'), ` ${r.ok ? 'ok' : (r.blockedBy ?? 'failed')}`),
+        el('span', { class: 'ms', 'data-testid': 'call-ms' }, `${r.durationMs} ms`),
+        el('span', { class: 'args' }, JSON.stringify(r.args).slice(0, 80)));
       b.addEventListener('click', () => {
         args = structuredClone(r.args);
         rawEditor.value = JSON.stringify(args, null, 2);

@@ -82,7 +82,10 @@ function traceItem(r: TraceRow, index: number, documentUri: string | undefined):
   el('span', { class: 'op' }, r.op === 'log' ? (r.level ?? 'log') : r.op),
   el('span', { class: 'call' }, summaryLine(r)),
   el('span', { class: `outcome ${outcome}` }, ...(outcome ? [icon(r.ok ? 'pass' : 'error'), ` ${outcome}`] : [])),
-  el('span', { class: 'time' }, `@${r.startMs} ms`, r.op === 'log' ? '' : ` · ${r.durationMs} ms`, ...lineButton(r, documentUri).flatMap((b) => [' · ', b])));
+  // Start, duration and line each in a column of their own, shared by every row (a subgrid), so the numbers line up.
+  el('span', { class: 'start', 'data-testid': 'trace-start', title: 'Started this long after the run began' }, `@${r.startMs} ms`),
+  el('span', { class: 'dur', 'data-testid': 'trace-duration', title: r.op === 'log' ? '' : 'How long the operation took' }, r.op === 'log' ? '' : `${r.durationMs} ms`),
+  el('span', { class: 'at-line' }, ...lineButton(r, documentUri)));
   if (expanded && r.op !== 'log') {
     const details = el('div', { class: 'details', 'data-testid': 'trace-details' },
       el('div', { class: 'label' }, 'args'), jsonTree(r.args, { 'data-testid': 'args-tree' }));
@@ -231,14 +234,14 @@ function historySection(): HTMLElement | undefined {
     return el('tr', { class: h.id === shownHistoryId ? 'current' : '', 'data-testid': 'history-row', 'data-outcome': h.outcome },
       el('td', { class: 'verdict' }, icon(OUTCOME_ICON[h.outcome]), ` ${OUTCOME_WORD[h.outcome]}`),
       el('td', {}, show),
-      el('td', { class: 'num' }, `${h.durationMs} ms`),
+      el('td', { class: 'num', 'data-testid': 'history-took' }, `${h.durationMs} ms`),
       el('td', { class: 'num' }, timeOf(h.at)),
-      el('td', {}, ...actions));
+      el('td', { class: 'actions' }, ...actions));
   });
   return el('section', { 'data-testid': 'history' },
     el('h2', {}, `Recent runs (${history.length})`),
     el('table', { class: 'history' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'outcome'), el('th', { scope: 'col' }, 'snippet'), el('th', { scope: 'col' }, 'took'), el('th', { scope: 'col' }, 'finished'), el('th', { scope: 'col' }, ''))),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'outcome'), el('th', { scope: 'col' }, 'snippet'), el('th', { scope: 'col', class: 'num' }, 'took'), el('th', { scope: 'col', class: 'num' }, 'finished'), el('th', { scope: 'col' }, ''))),
       el('tbody', {}, ...rows)));
 }
 

@@ -47,7 +47,7 @@ describe('CLI explain --fix and --dry-run (issue 30)', function () {
     assert.equal(p?.admits, true);
     assert.equal(p?.scope, 'agent');
     assert.deepEqual(p?.widens, []);
-    assert.deepEqual(p?.blockers.map((b) => [b.layer, b.at?.line]), [['tools.profile (coding)', 5], ['agents.qa.tools.allow', 14]]);
+    assert.deepEqual(p?.blockers.map((b) => [b.layer, b.at?.line]), [['tools.profile (coding)', 5], ['agents.qa.tools.deny', 14]]);
     assert.equal(j.matches[0]?.fix?.kind, 'edit-set');
     assert.equal(fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8'), CONFIG, 'explain alone writes nothing');
   });

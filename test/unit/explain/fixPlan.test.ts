@@ -86,7 +86,7 @@ describe('fix plans across every layer that blocks a tool (issue 30)', () => {
       p.blockers.map((b) => [b.layer, b.edit]),
       [
         ['tools.profile (coding)', 'Add "web_search" to agents.list[1].tools.alsoAllow (keeping tools.alsoAllow: "cron")'],
-        ['agents.qa.tools.allow', 'Remove "web_search" from agents.list[1].tools.deny'],
+        ['agents.qa.tools.deny', 'Remove "web_search" from agents.list[1].tools.deny'],
       ],
     );
     assert.deepEqual(
@@ -160,7 +160,7 @@ describe('fix plans across every layer that blocks a tool (issue 30)', () => {
     // Every layer is still listed so the user can open each.
     assert.deepEqual(
       p.blockers.map((b) => `${b.layer} ${b.at?.line ?? ''}`),
-      ['OpenClaw core 5', 'tools.profile (minimal) 4', 'agents.qa.tools.allow 7'],
+      ['OpenClaw core 5', 'tools.profile (minimal) 4', 'agents.qa.tools.deny 7'],
     );
     assert.match(p.message, /no edit of the tool policy admits web_search: blocked by OpenClaw core \(openclaw\.json:5:31 tools\.web\.search\.enabled\)/);
     await withRun(dir, {}, async (ws) => {
@@ -183,7 +183,7 @@ describe('fix plans across every layer that blocks a tool (issue 30)', () => {
     const p = await plan(dir, {}, 'web_search');
     assert.equal(p.admits, false);
     // The agent's deny can be lifted; OpenClaw's default sandbox allow list cannot without replacing it whole.
-    assert.deepEqual(p.remaining.map((b) => [b.layer, b.at?.builtIn]), [['tools.sandbox.tools', 'OpenClaw 2026.1.30 default sandbox allow list']]);
+    assert.deepEqual(p.remaining.map((b) => [b.layer, b.at?.builtIn]), [['tools.sandbox.tools.allow', 'OpenClaw 2026.1.30 default sandbox allow list']]);
     assert.match(p.message, /no edit of openclaw\.json admits web_search for agent qa/);
   });
 

@@ -141,6 +141,15 @@ describe('catalog tree model', () => {
     assert.doesNotMatch(t.ariaLabel, /&nbsp;|\$\(/);
   });
 
+  it('with a config that lists agents, the status bar says whose run it is, as the CLI\'s "Agent:" line does (issue 30 walk-through)', async () => {
+    const catalog = await demoCatalog();
+    const agent = 'agent main (OpenClaw\'s default: the entry with default: true, openclaw.json:20)';
+    const t = statusText(catalog, undefined, undefined, agent);
+    assert.match(t.tooltip, /^Agent: agent main \(OpenClaw's default: the entry with default: true, openclaw\.json:20\)\nTool Search mode: code/m);
+    assert.equal(t.ariaLabel, `Tool Search: code mode, ${catalog.size} tools in the catalog of ${agent}. Click to open the catalog view.`);
+    assert.equal(t.text, `$(search) code · ${catalog.size}`, 'the item itself stays short');
+  });
+
   it('panel snapshot: by-source rows add up to the catalog', async () => {
     const catalog = await demoCatalog();
     const snap = toCatalogSnapshot(catalog, { workspaceName: 'demo', trusted: false });
