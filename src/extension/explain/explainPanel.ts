@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Explanation } from '../../core/explain/explain';
-import { parseWebviewMessage, type HostMessage, type LinkView } from '../../webview/shared/explainProtocol';
+import { parseWebviewMessage, type HostMessage, type LinkView, type WebviewMessage } from '../../webview/shared/explainProtocol';
 import type { CatalogService } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
@@ -20,8 +20,10 @@ export interface ExplainPanelDeps {
 }
 
 // Opened in the active group, as one tab that every Explain reuses: never a new column beside an empty one.
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: EXPLAIN_PANEL_VIEW_TYPE,
+  name: 'Explain panel',
+  parse: parseWebviewMessage,
   page: { title: 'Explain', script: 'explainPanel.js', stylesheet: 'explainPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Explaining…' },
   column: vscode.ViewColumn.Active,
 };
@@ -66,8 +68,7 @@ export async function explainNow(service: CatalogService, query: string): Promis
  * It follows the catalog: after a fix (or any edit) it explains the same
  * query again, so the tool is seen coming back.
  */
-export class ExplainPanel extends PanelBase {
-  private ready = false;
+export class ExplainPanel extends PanelBase<WebviewMessage, HostMessage> {
   private query = '';
   private applied: AppliedFix | undefined;
   /** The last explanation shown, for tests and the command's return value. */
@@ -91,9 +92,8 @@ export class ExplainPanel extends PanelBase {
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: ExplainPanelDeps) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
       deps.service.onDidChange((s) => {
         if (s.kind === 'ready' && this.query) {
           void this.render();
@@ -108,12 +108,8 @@ export class ExplainPanel extends PanelBase {
     void this.render();
   }
 
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
-  }
-
   async render(): Promise<void> {
-    if (!this.ready || !this.query) {
+    if (!this.isReady || !this.query) {
       return;
     }
     try {
@@ -126,15 +122,9 @@ export class ExplainPanel extends PanelBase {
     }
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const msg = parseWebviewMessage(raw);
-    if (!msg) {
-      this.deps.logger.warn('Explain panel: ignored a malformed message');
-      return;
-    }
+  protected async handle(msg: WebviewMessage): Promise<void> {
     switch (msg.type) {
       case 'ready':
-        this.ready = true;
         await this.render();
         break;
       case 'open':

@@ -32,8 +32,10 @@ export interface PanelDeps {
   logger: Logger;
 }
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: CATALOG_PANEL_VIEW_TYPE,
+  name: 'catalog panel',
+  parse: parseWebviewMessage,
   page: { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css', extraStyles: [['codicons', 'codicon.css']] },
   column: vscode.ViewColumn.Active,
 };
@@ -52,8 +54,7 @@ const registry = new PanelRegistry<CatalogPanel>(SPEC, (panel, key) => {
  * can stand side by side. It talks to the webview only through the typed
  * protocol and posts nothing before the webview's `ready`.
  */
-export class CatalogPanel extends PanelBase {
-  private ready = false;
+export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | CatalogWire> {
   /** Size of the catalog last posted (tests read it). */
   shownSize: number | undefined;
   /** Places this panel has shown: the only files `openLocation` opens. */
@@ -88,18 +89,10 @@ export class CatalogPanel extends PanelBase {
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: PanelDeps, readonly key: string) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          deps.logger.warn(`catalog panel: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
       deps.roots.onDidChange(() => {
-        if (this.ready) {
+        if (this.isReady) {
           void this.postState(this.service.state);
         }
       }),
@@ -116,10 +109,6 @@ export class CatalogPanel extends PanelBase {
     return this.service.folder?.name ?? '';
   }
 
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
-  }
-
   /**
    * A large catalog goes in two parts: its first screen at once (the webview
    * paints it), then, once the webview says the head is painted, the whole
@@ -130,7 +119,7 @@ export class CatalogPanel extends PanelBase {
     this.dropPendingRest();
     const head = catalogHead(snapshot, { minTools: SPLIT_MIN_TOOLS });
     if (!head) {
-      await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+      await this.post(catalogWire(snapshot, Date.now()));
       return;
     }
     const seq = ++this.catalogSeq;
@@ -151,7 +140,7 @@ export class CatalogPanel extends PanelBase {
       return;
     }
     this.dropPendingRest();
-    await this.panel.webview.postMessage({ ...pending.wire, postedAt: Date.now() });
+    await this.post({ ...pending.wire, postedAt: Date.now() });
   }
 
   private dropPendingRest(): void {
@@ -195,11 +184,10 @@ export class CatalogPanel extends PanelBase {
     }
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
         case 'ready':
-          this.ready = true;
           await this.postState(await this.service.getState());
           return;
         case 'headShown':
