@@ -124,7 +124,7 @@ export class CompareRunner implements vscode.Disposable {
     if (req.provider === 'openai') {
       const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
       if (!parsed.ok) {
-        panel.post({ type: 'error', message: parsed.problem });
+        panel.send({ type: 'error', message: parsed.problem });
         return undefined;
       }
       provider = parsed.baseUrl;
@@ -183,13 +183,13 @@ export class CompareRunner implements vscode.Disposable {
       return view;
     } catch (err) {
       if (abort.signal.aborted) {
-        panel.post({ type: 'cancelled' });
+        panel.send({ type: 'cancelled' });
         this.deps.logger.info('compare: cancelled');
         return undefined;
       }
       const message = this.redact(errorMessage(err));
       this.deps.logger.error(`compare failed: ${message}`);
-      panel.post({ type: 'error', message });
+      panel.send({ type: 'error', message });
       return undefined;
     } finally {
       this.abort = undefined;
