@@ -10,14 +10,18 @@ import {
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { RunHistory } from './traceHistory';
-import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
 
 export const TRACE_PAGE: PanelSpec['page'] = { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…', extraStyles: [['codicons', 'codicon.css']] };
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<TraceWebviewMessage> = {
   viewType: TRACE_PANEL_VIEW_TYPE,
+  name: 'bridge trace',
+  parse: parseTraceWebviewMessage,
+  // Only the latest report matters: it is kept, not queued.
+  beforeReady: 'latest',
+  readyAgainWhenShown: true,
   page: TRACE_PAGE,
   column: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
   revealPreservingFocus: true,
@@ -77,9 +81,7 @@ export async function handleTraceAction(msg: TraceWebviewMessage, report: TraceR
  * report matters, so it is kept, not queued. After a reload the webview shows
  * the last report from its own saved state.
  */
-export class TracePanel extends PanelBase {
-  private ready = false;
-  private pending: TraceHostMessage | undefined;
+export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage> {
   /** The report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
   private shownId: number | undefined;
@@ -98,37 +100,17 @@ export class TracePanel extends PanelBase {
   }
 
   constructor(panel: vscode.WebviewPanel, uri: vscode.Uri, private readonly log: Logger | undefined) {
-    super(panel, uri, SPEC);
-    const webview = panel.webview;
-    this.disposables.push(
-      // A hidden webview is torn down (no retained context) and says `ready` again when shown:
-      // until then a message would be lost, so it waits like before the first `ready`.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) {
-          this.ready = false;
-        }
-      }),
-      webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseTraceWebviewMessage(raw);
-        if (!msg) {
-          log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${errorMessage(err)}`));
-      }),
-    );
+    super(panel, uri, SPEC, log);
   }
 
-  private async onMessage(msg: TraceWebviewMessage): Promise<void> {
+  protected async handle(msg: TraceWebviewMessage): Promise<void> {
     if (msg.type === 'ready') {
-      this.ready = true;
       const caps = await traceCommandsAvailable();
-      void this.panel.webview.postMessage({ type: 'capabilities', capabilities: { ...caps, save: true } } satisfies TraceHostMessage);
-      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
-      const m = this.pending ?? (this.report ? this.reportMessage() : undefined);
-      this.pending = undefined;
-      if (m) {
-        void this.panel.webview.postMessage(m);
+      void this.post({ type: 'capabilities', capabilities: { ...caps, save: true } });
+      void this.post({ type: 'history', runs: this.history.items() });
+      // A message that waited goes next (PanelBase sends it); else the webview, shown again, gets the report back.
+      if (!this.hasWaiting && this.report) {
+        void this.post(this.reportMessage());
       }
       return;
     }
@@ -142,7 +124,7 @@ export class TracePanel extends PanelBase {
       if (view) {
         this.report = view;
         this.shownId = msg.id;
-        this.post(this.reportMessage());
+        void this.post(this.reportMessage());
       }
       return;
     }
@@ -159,7 +141,7 @@ export class TracePanel extends PanelBase {
   /** A run started; `cancel` stops it (offered as a button in the panel). */
   running(source: string, cancel?: () => void): void {
     this.cancelRun = cancel;
-    this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
+    void this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
   }
 
   /** Shows a finished run and records it in the history. */
@@ -167,18 +149,10 @@ export class TracePanel extends PanelBase {
     this.cancelRun = undefined;
     this.report = report;
     this.shownId = this.history.add(report);
-    if (this.ready) {
-      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
+    if (this.isReady) {
+      void this.post({ type: 'history', runs: this.history.items() });
     }
-    this.post(this.reportMessage());
-  }
-
-  private post(msg: TraceHostMessage): void {
-    if (!this.ready) {
-      this.pending = msg;
-      return;
-    }
-    void this.panel.webview.postMessage(msg);
+    void this.post(this.reportMessage());
   }
 }
 
