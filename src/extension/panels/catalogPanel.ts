@@ -6,8 +6,8 @@ import type { GatewayToolSearchApi } from '../../core/gateway/toolSearchApi';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
 import { FolderGuard } from '../../core/util/insideFolder';
 import { askApproval } from '../bridge/approver';
-import type { CatalogRoots } from '../catalogRoots';
-import type { CatalogService, CatalogState } from '../catalogService';
+import type { CatalogRoots, RootsChange } from '../catalogRoots';
+import type { CatalogService, CatalogState, FolderCatalog } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
@@ -57,6 +57,8 @@ const registry = new PanelRegistry<CatalogPanel>(SPEC, (panel, key) => {
 export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | CatalogWire> {
   /** Size of the catalog last posted (tests read it). */
   shownSize: number | undefined;
+  /** How many catalog states this panel has posted (tests read it: another root's rebuild posts none). */
+  statesPosted = 0;
   /** Places this panel has shown: the only files `openLocation` opens. */
   private readonly shownPlaces = new Set<string>();
   private api: { catalog: Catalog; key: string; api: GatewayToolSearchApi } | undefined;
@@ -91,9 +93,9 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
   constructor(panel: vscode.WebviewPanel, private readonly deps: PanelDeps, readonly key: string) {
     super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      deps.roots.onDidChange(() => {
-        if (this.isReady) {
-          void this.postState(this.service.state);
+      deps.roots.onDidChange((c) => {
+        if (this.isReady && this.concerns(c)) {
+          void this.postState(c.kind === 'state' ? c.state : this.service.state);
         }
       }),
       { dispose: () => this.dropPendingRest() },
@@ -103,6 +105,19 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
   /** This panel's root; a panel restored without one follows the active root. */
   private get service(): CatalogService {
     return this.deps.roots.roots().find((r) => r.folder.uri.toString() === this.key) ?? this.deps.service;
+  }
+
+  /**
+   * Whether a change is this panel's: its own root's state, or its root
+   * coming or going. A panel with no root of its own follows the active one.
+   * At 10,000 tools a snapshot is costly: another root's rebuild sends none.
+   */
+  private concerns(c: RootsChange): boolean {
+    if (this.key === '') {
+      return c.kind === 'roots' || c.root === this.deps.roots.active();
+    }
+    const mine = (r: FolderCatalog) => r.folder.uri.toString() === this.key;
+    return c.kind === 'state' ? mine(c.root) : c.added.some(mine) || c.removed.some(mine);
   }
 
   get folderName(): string {
@@ -154,6 +169,7 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
     // Whatever comes now replaces a catalog still on its way (a head being posted too).
     this.dropPendingRest();
     this.catalogSeq++;
+    this.statesPosted++;
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
