@@ -8,6 +8,8 @@ import { COMMANDS, OPEN_SETTINGS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
+import { readCompareSettingsOf } from '../settings';
+import type { CompareSettings } from '../settingsModel';
 import { ComparePanel } from './comparePanel';
 import { toCompareView } from './compareView';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
@@ -38,10 +40,6 @@ function isRequest(v: unknown): v is CompareRequest {
   }
   const r = v as Record<string, unknown>;
   return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string');
-}
-
-function settings(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('toolSearchInspector.compare');
 }
 
 function stamp(d: Date): string {
@@ -75,6 +73,11 @@ export class CompareRunner implements vscode.Disposable {
     return this.abort !== undefined;
   }
 
+  /** `compare.*` through the one settings model, in the active root's folder scope. */
+  private settings(): CompareSettings {
+    return readCompareSettingsOf(this.deps.service.folder);
+  }
+
   redact(text: string): string {
     let out = text;
     for (const s of this.secretsSeen) {
@@ -84,12 +87,12 @@ export class CompareRunner implements vscode.Disposable {
   }
 
   async setupView(): Promise<SetupView> {
-    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    const settings = this.settings();
+    const parsed = parseBaseUrl(settings.baseUrl);
     const keyStored = parsed.ok ? (await this.deps.secrets.get(secretKeyFor(parsed.baseUrl))) !== undefined : false;
-    const provider = settings().get<string>('provider') === 'openai' ? 'openai' : 'mock';
     return {
-      prompt: this.lastPrompt ?? (settings().get<string>('prompt') || DEFAULT_PROMPT),
-      provider,
+      prompt: this.lastPrompt ?? settings.prompt ?? DEFAULT_PROMPT,
+      provider: settings.provider,
       ...(parsed.ok ? { baseUrl: parsed.baseUrl } : { baseUrlProblem: parsed.problem }),
       keyStored,
     };
@@ -122,7 +125,7 @@ export class CompareRunner implements vscode.Disposable {
     let provider = 'mock';
     let apiKey: string | undefined;
     if (req.provider === 'openai') {
-      const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+      const parsed = parseBaseUrl(this.settings().baseUrl);
       if (!parsed.ok) {
         panel.send({ type: 'error', message: parsed.problem });
         return undefined;
@@ -153,7 +156,7 @@ export class CompareRunner implements vscode.Disposable {
               prompt,
               provider,
               apiKey,
-              model: settings().get<string>('model') || undefined,
+              model: this.settings().model,
               nodePath: session.settings.sandboxNodePath,
               env: process.env,
               logDir: logDir.fsPath,
@@ -221,7 +224,7 @@ export class CompareRunner implements vscode.Disposable {
 
   /** Asks for the API key of the configured base URL and keeps it in SecretStorage only. */
   async setApiKey(): Promise<boolean> {
-    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    const parsed = parseBaseUrl(this.settings().baseUrl);
     if (!parsed.ok) {
       const open = 'Open Settings';
       if ((await vscode.window.showErrorMessage(parsed.problem, open)) === open) {
