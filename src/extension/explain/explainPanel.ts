@@ -28,13 +28,7 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-let pendingDeps: ExplainPanelDeps | undefined;
-const registry = new PanelRegistry<ExplainPanel>(SPEC, (panel) => {
-  if (!pendingDeps) {
-    throw new Error('the Explain panel is made outside ExplainPanel.show');
-  }
-  return new ExplainPanel(panel, pendingDeps);
-});
+const registry = new PanelRegistry<ExplainPanel, ExplainPanelDeps>(SPEC, (panel, deps) => new ExplainPanel(panel, deps));
 
 // A plan rebuilds the catalog from the edited config: one per catalog, query and config text (code actions ask often).
 const planned = new WeakMap<Catalog, Map<string, Promise<Explanation>>>();
@@ -84,9 +78,8 @@ export class ExplainPanel extends PanelBase<WebviewMessage, HostMessage> {
 
   /** Shows `query` in the one Explain tab (made on first use). */
   static show(deps: ExplainPanelDeps, query: string): ExplainPanel {
-    pendingDeps = deps;
+    registry.use(deps);
     const p = registry.createOrShow(deps.extensionUri, '', `Explain ${query}`);
-    pendingDeps = undefined;
     p.setQuery(query);
     return p;
   }

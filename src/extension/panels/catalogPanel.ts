@@ -40,14 +40,7 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-// Set when the panels are registered, before any panel is made.
-let panelDeps: PanelDeps | undefined;
-const registry = new PanelRegistry<CatalogPanel>(SPEC, (panel, key) => {
-  if (!panelDeps) {
-    throw new Error('the catalog panel is used before registerCatalogPanelSerializer');
-  }
-  return new CatalogPanel(panel, panelDeps, key);
-});
+const registry = new PanelRegistry<CatalogPanel, PanelDeps>(SPEC, (panel, deps, key) => new CatalogPanel(panel, deps, key));
 
 /**
  * The Effective Catalog panel: one per catalog root, so two folders' catalogs
@@ -81,7 +74,7 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
 
   /** Opens (or reveals) the panel of `folder`'s root, or of the active root. */
   static createOrShow(deps: PanelDeps, folder?: vscode.WorkspaceFolder): CatalogPanel {
-    panelDeps = deps;
+    registry.use(deps);
     const root = deps.roots.rootOf(folder) ?? deps.roots.active();
     const key = root?.folder.uri.toString() ?? '';
     const many = deps.roots.roots().length > 1;
@@ -399,6 +392,6 @@ function isDirectory(p: string): boolean {
 
 /** Brings the panels back after a window reload, each to the root its saved snapshot names. */
 export function registerCatalogPanelSerializer(deps: PanelDeps): vscode.Disposable {
-  panelDeps = deps;
+  registry.use(deps);
   return registry.registerSerializer(deps.extensionUri, (state) => parsePanelState(state).snapshot?.rootUri ?? '');
 }

@@ -36,14 +36,8 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `show` before it makes a panel; the target is what that call asked for.
-let pendingOpen: { deps: DiffPanelDeps; target: DiffTarget } | undefined;
-const registry = new PanelRegistry<DiffPanel>(SPEC, (panel) => {
-  if (!pendingOpen) {
-    throw new Error('the Catalog Diff panel is made outside DiffPanel.show');
-  }
-  return new DiffPanel(panel, pendingOpen.deps, pendingOpen.target);
-});
+// Given by `show`: the target is what that call asked for.
+const registry = new PanelRegistry<DiffPanel, { deps: DiffPanelDeps; target: DiffTarget }>(SPEC, (panel, { deps, target }) => new DiffPanel(panel, deps, target));
 
 /**
  * The Catalog Diff panel: what changed from a baseline (or any snapshot
@@ -66,9 +60,8 @@ export class DiffPanel extends PanelBase<WebviewMessage, HostMessage> {
     if (existing) {
       existing.target = target;
     }
-    pendingOpen = { deps, target };
+    registry.use({ deps, target });
     const p = registry.createOrShow(deps.extensionUri, '', 'Catalog Diff');
-    pendingOpen = undefined;
     if (p === existing) {
       void p.render();
     }

@@ -167,13 +167,19 @@ export interface TrackedPanel extends vscode.Disposable {
  * folder URI for one per catalog root): create-or-show, and revive after a
  * window reload through a serializer.
  */
-export class PanelRegistry<P extends TrackedPanel> {
+export class PanelRegistry<P extends TrackedPanel, D> {
   private readonly open = new Map<string, P>();
+  private deps: D | undefined;
 
   constructor(
     private readonly spec: PanelSpec,
-    private readonly make: (panel: vscode.WebviewPanel, key: string) => P,
+    private readonly make: (panel: vscode.WebviewPanel, deps: D, key: string) => P,
   ) {}
+
+  /** What panels are made with from now on: given before the first is made (by the panel's `show`, or its serializer's registration). */
+  use(deps: D): void {
+    this.deps = deps;
+  }
 
   get(key = ''): P | undefined {
     return this.open.get(key);
@@ -211,7 +217,10 @@ export class PanelRegistry<P extends TrackedPanel> {
   }
 
   private track(panel: vscode.WebviewPanel, key: string): P {
-    const p = this.make(panel, key);
+    if (this.deps === undefined) {
+      throw new Error(`the ${this.spec.page.title} panel is made before the registry has its dependencies (PanelRegistry.use)`);
+    }
+    const p = this.make(panel, this.deps, key);
     this.open.set(key, p);
     p.onDidDispose(() => {
       if (this.open.get(key) === p) {

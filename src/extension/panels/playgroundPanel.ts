@@ -33,13 +33,7 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-let panelDeps: PlaygroundDeps | undefined;
-const registry = new PanelRegistry<PlaygroundPanel>(SPEC, (panel) => {
-  if (!panelDeps) {
-    throw new Error('the Search Playground is used before registerSearchPlayground');
-  }
-  return new PlaygroundPanel(panel, panelDeps);
-});
+const registry = new PanelRegistry<PlaygroundPanel, PlaygroundDeps>(SPEC, (panel, deps) => new PlaygroundPanel(panel, deps));
 
 /** A search a session made, handed over by the session viewer. */
 export interface RecordedSearch {
@@ -95,7 +89,7 @@ export class PlaygroundPanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   static createOrShow(deps: PlaygroundDeps): PlaygroundPanel {
-    panelDeps = deps;
+    registry.use(deps);
     return registry.createOrShow(deps.extensionUri, '', 'Search Playground');
   }
 
@@ -320,7 +314,7 @@ export class PlaygroundPanel extends PanelBase<WebviewMessage, HostMessage> {
 
 /** The command and the reload serializer of the Search Playground. */
 export function registerSearchPlayground(deps: PlaygroundDeps): vscode.Disposable[] {
-  panelDeps = deps;
+  registry.use(deps);
   return [
     registry.registerSerializer(deps.extensionUri),
     vscode.commands.registerCommand(COMMANDS.openSearchPlayground, async (query?: unknown, toolId?: unknown, recorded?: unknown) => {

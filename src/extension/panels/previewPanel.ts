@@ -37,14 +37,7 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `createOrShow` or the serializer's registration, before any panel is made.
-let panelDeps: PreviewPanelDeps | undefined;
-const registry = new PanelRegistry<PreviewPanel>(SPEC, (panel) => {
-  if (!panelDeps) {
-    throw new Error('the Mode Preview panel is used before registerPreviewPanelSerializer');
-  }
-  return new PreviewPanel(panel, panelDeps);
-});
+const registry = new PanelRegistry<PreviewPanel, PreviewPanelDeps>(SPEC, (panel, deps) => new PreviewPanel(panel, deps));
 
 /** Timing of the last renders, for tests and the bench (host assembly and webview paint). */
 export interface PreviewTiming {
@@ -89,7 +82,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   static createOrShow(deps: PreviewPanelDeps): PreviewPanel {
-    panelDeps = deps;
+    registry.use(deps);
     return registry.createOrShow(deps.extensionUri, '', 'Mode Preview');
   }
 
@@ -323,6 +316,6 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
 
 /** Brings the panel back after a window reload: the webview restores its prompt and tab itself. */
 export function registerPreviewPanelSerializer(deps: PreviewPanelDeps): vscode.Disposable {
-  panelDeps = deps;
+  registry.use(deps);
   return registry.registerSerializer(deps.extensionUri);
 }
