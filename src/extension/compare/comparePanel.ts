@@ -17,14 +17,7 @@ const SPEC: PanelSpec<WebviewMessage> = {
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `show` before it makes a panel.
-let pendingRunner: CompareRunner | undefined;
-const registry = new PanelRegistry<ComparePanel>(SPEC, (panel) => {
-  if (!pendingRunner) {
-    throw new Error('the Compare panel is made outside ComparePanel.show');
-  }
-  return new ComparePanel(panel, pendingRunner);
-});
+const registry = new PanelRegistry<ComparePanel, CompareRunner>(SPEC, (panel, runner) => new ComparePanel(panel, runner));
 
 /**
  * The Compare panel: the same turn in direct mode and with Tool Search,
@@ -38,10 +31,8 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   static show(runner: CompareRunner): ComparePanel {
-    pendingRunner = runner;
-    const p = registry.createOrShow(runner.extensionUri, '', 'Compare: Direct vs Tool Search');
-    pendingRunner = undefined;
-    return p;
+    registry.use(runner);
+    return registry.createOrShow(runner.extensionUri, '', 'Compare: Direct vs Tool Search');
   }
 
   constructor(
