@@ -27,14 +27,9 @@ const SPEC: PanelSpec<TraceWebviewMessage> = {
   revealPreservingFocus: true,
 };
 
-// Set by `show` or the serializer's registration, before any panel is made.
-const host: { uri?: vscode.Uri; logger?: Logger; save?: (report: TraceReportView) => Promise<unknown> } = {};
-const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
-  if (!host.uri) {
-    throw new Error('the Bridge Trace panel is used before registerTracePanel');
-  }
-  return new TracePanel(panel, host.uri, host.logger);
-});
+// How the panel's Save Trace writes a report, plugged in by the saved-traces module.
+const host: { save?: (report: TraceReportView) => Promise<unknown> } = {};
+const registry = new PanelRegistry<TracePanel, { uri: vscode.Uri; log: Logger }>(SPEC, (panel, { uri, log }) => new TracePanel(panel, uri, log));
 
 /** Which of the optional commands exist now. */
 export async function traceCommandsAvailable(): Promise<Pick<TraceCapabilities, 'rerun' | 'reveal'>> {
@@ -94,8 +89,7 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
   }
 
   static show(uri: vscode.Uri, log: Logger): TracePanel {
-    host.uri = uri;
-    host.logger = log;
+    registry.use({ uri, log });
     return registry.createOrShow(uri, '', 'Bridge Trace');
   }
 
@@ -158,8 +152,7 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
 
 /** The serializer that brings the panel back after a window reload. */
 export function registerTracePanel(uri: vscode.Uri, log: Logger): vscode.Disposable {
-  host.uri = uri;
-  host.logger = log;
+  registry.use({ uri, log });
   return registry.registerSerializer(uri);
 }
 
