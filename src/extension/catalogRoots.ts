@@ -102,7 +102,7 @@ export class CatalogRoots implements vscode.Disposable {
   }
 
   /** A folder's settings as the last sync read them (read now for a folder it has not seen). */
-  private settingsOf(folder: vscode.WorkspaceFolder): InspectorSettings {
+  settingsOf(folder: vscode.WorkspaceFolder): InspectorSettings {
     return this.settings.get(folder.uri.toString()) ?? readSettings(folder, this.host.isTrusted());
   }
 
