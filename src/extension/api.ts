@@ -50,7 +50,7 @@ export interface ToolSearchInspectorTestApi extends ToolSearchInspectorApi {
   treeNodes(): Promise<TreeNodeSummary[]>;
   isPanelOpen(): boolean;
   /** The open Effective Catalog panels: the folder each shows, and the catalog size it last showed. */
-  catalogPanels(): { folder: string; shownSize: number | undefined }[];
+  catalogPanels(): { folder: string; shownSize: number | undefined; statesPosted: number }[];
   isTracePanelOpen(): boolean;
   /** The open Mode Preview panel's renders: host assembly time, and the webview's paint time once reported. */
   modePreviewTimings(): { cause: string; assemblyMs: number; renderMs?: number }[];

@@ -4,7 +4,9 @@ import type { Catalog } from '../core/catalog/catalog';
 import { FolderCatalog, type CatalogService, type CatalogServiceOptions, type CatalogSession, type CatalogState, type MissingInput } from './catalogService';
 import { catalogRootFolders } from './catalogRootsModel';
 import { editorHost, type EditorHost } from './host';
-import { readSettings } from './settings';
+import { readSettings, requiresRebuild } from './settings';
+import type { InspectorSettings } from './settingsModel';
+import { debounce, watchCatalogInputs } from './watchers';
 
 export interface CatalogRootsOptions extends CatalogServiceOptions {
   host?: EditorHost;
@@ -12,51 +14,127 @@ export interface CatalogRootsOptions extends CatalogServiceOptions {
   exists?: (file: string) => boolean;
 }
 
+/** What changed among the roots: the list (with what came and went), or one root's state. */
+export type RootsChange =
+  | { kind: 'roots'; added: readonly FolderCatalog[]; removed: readonly FolderCatalog[] }
+  | { kind: 'state'; root: FolderCatalog; state: CatalogState };
+
+/** How long a burst of file changes settles before the catalogs are rebuilt (editors save in several steps). */
+const REBUILD_DEBOUNCE_MS = 400;
+
 /**
  * The catalog roots of the window: one `FolderCatalog` per workspace folder
  * with an OpenClaw or MCP config. The tree, the catalog panels and the
  * status bar show each; commands act on the active one (`ActiveCatalog`).
+ * It owns what rebuilds them: the input files' watchers, the settings (read
+ * once per folder per sync, for the roots, the watchers and the builds) and
+ * Workspace Trust.
  */
 export class CatalogRoots implements vscode.Disposable {
   private readonly byFolder = new Map<string, { root: FolderCatalog; subs: vscode.Disposable[] }>();
-  private readonly changed = new vscode.EventEmitter<void>();
+  /** Each folder's settings as the last sync read them. */
+  private settings = new Map<string, InspectorSettings>();
+  private readonly changed = new vscode.EventEmitter<RootsChange>();
   /** The list of roots changed, or one root's state did. */
   readonly onDidChange = this.changed.event;
   private readonly missing = new vscode.EventEmitter<{ root: FolderCatalog; missing: MissingInput[] }>();
   readonly onMissingInputs = this.missing.event;
   private readonly host: EditorHost;
+  private watching: vscode.Disposable | undefined;
+  private fileWatchers: vscode.Disposable | undefined;
 
   constructor(private readonly options: CatalogRootsOptions) {
     this.host = options.host ?? editorHost;
     this.sync();
   }
 
-  /** Re-reads the folders (added, removed, a config created or deleted); keeps the roots that stay. */
+  /**
+   * Keeps the roots current: a watched input file invalidates its folder's
+   * catalog (after a debounce), a settings change that needs it rebuilds,
+   * a folder added or removed re-syncs, granted trust rebuilds everything.
+   */
+  watch(): void {
+    if (this.watching) {
+      return;
+    }
+    const changedFolders = new Set<string>();
+    const rebuild = debounce(() => {
+      this.sync();
+      for (const root of this.roots()) {
+        if (changedFolders.has(root.folder.uri.toString())) {
+          root.invalidate('files changed');
+        }
+      }
+      changedFolders.clear();
+    }, REBUILD_DEBOUNCE_MS);
+    const rewatch = () => {
+      this.fileWatchers?.dispose();
+      this.fileWatchers = vscode.Disposable.from(...this.host.folders().map((folder) => watchCatalogInputs(folder, this.settingsOf(folder), (uri) => {
+        this.options.logger.debug(`changed: ${uri.fsPath}`);
+        changedFolders.add(folder.uri.toString());
+        rebuild.trigger();
+      })));
+    };
+    rewatch();
+    this.watching = vscode.Disposable.from(
+      rebuild,
+      { dispose: () => this.fileWatchers?.dispose() },
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        const touched = this.roots().filter((r) => requiresRebuild(e, r.folder));
+        if (touched.length > 0 || this.host.folders().some((f) => requiresRebuild(e, f))) {
+          this.sync();
+          rewatch();
+          for (const r of touched) {
+            r.invalidate('settings changed');
+          }
+        }
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.sync();
+        rewatch();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        // Trusted, a file setting may point outside the folder: read the settings again first.
+        this.sync();
+        this.invalidateAll('workspace trusted');
+      }),
+    );
+  }
+
+  /** A folder's settings as the last sync read them (read now for a folder it has not seen). */
+  settingsOf(folder: vscode.WorkspaceFolder): InspectorSettings {
+    return this.settings.get(folder.uri.toString()) ?? readSettings(folder, this.host.isTrusted());
+  }
+
+  /** Re-reads the folders (added, removed, a config created or deleted) and their settings; keeps the roots that stay. */
   sync(): void {
     const exists = this.options.exists ?? fs.existsSync;
-    const facts = this.host.folders().map((folder) => ({ folder, path: folder.uri.fsPath, configPathSet: readSettings(folder, this.host.isTrusted()).configPath !== undefined }));
+    const trusted = this.host.isTrusted();
+    this.settings = new Map(this.host.folders().map((folder) => [folder.uri.toString(), readSettings(folder, trusted)]));
+    const facts = this.host.folders().map((folder) => ({ folder, path: folder.uri.fsPath, configPathSet: this.settingsOf(folder).configPath !== undefined }));
     const wanted = catalogRootFolders(facts, exists).map((f) => f.folder);
     const keys = new Set(wanted.map((f) => f.uri.toString()));
-    let dirty = false;
+    const removed: FolderCatalog[] = [];
     for (const [key, entry] of this.byFolder) {
       if (!keys.has(key)) {
         this.byFolder.delete(key);
         entry.subs.forEach((d) => d.dispose());
         entry.root.dispose();
-        dirty = true;
+        removed.push(entry.root);
       }
     }
+    const added: FolderCatalog[] = [];
     for (const folder of wanted) {
       const key = folder.uri.toString();
       if (!this.byFolder.has(key)) {
-        const root = new FolderCatalog(folder, this.options);
-        const subs = [root.onDidChange(() => this.changed.fire()), root.onMissingInputs((missing) => this.missing.fire({ root, missing }))];
+        const root = new FolderCatalog(folder, { ...this.options, settings: () => this.settingsOf(folder) });
+        const subs = [root.onDidChange((state) => this.changed.fire({ kind: 'state', root, state })), root.onMissingInputs((missing) => this.missing.fire({ root, missing }))];
         this.byFolder.set(key, { root, subs });
-        dirty = true;
+        added.push(root);
       }
     }
-    if (dirty) {
-      this.changed.fire();
+    if (added.length > 0 || removed.length > 0) {
+      this.changed.fire({ kind: 'roots', added, removed });
     }
   }
 
@@ -90,6 +168,7 @@ export class CatalogRoots implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.watching?.dispose();
     for (const { root, subs } of this.byFolder.values()) {
       subs.forEach((d) => d.dispose());
       root.dispose();
@@ -109,8 +188,17 @@ export class ActiveCatalog implements CatalogService, vscode.Disposable {
   private readonly subs: vscode.Disposable[];
 
   constructor(private readonly roots: CatalogRoots, host: EditorHost = editorHost) {
-    const fire = () => this.changed.fire(this.state);
-    this.subs = [roots.onDidChange(fire), host.onDidChangeActiveEditor(fire)];
+    this.subs = [
+      // Another root's state is not the active root's news.
+      roots.onDidChange((c) => {
+        if (c.kind === 'roots') {
+          this.changed.fire(this.state);
+        } else if (c.root === roots.active()) {
+          this.changed.fire(c.state);
+        }
+      }),
+      host.onDidChangeActiveEditor(() => this.changed.fire(this.state)),
+    ];
   }
 
   private root(): FolderCatalog {

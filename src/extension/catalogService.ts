@@ -49,6 +49,8 @@ export interface CatalogServiceOptions {
   host?: Pick<EditorHost, 'isTrusted'>;
   /** Values for `${input:id}` in MCP configs of a folder (kept in SecretStorage by the editor). */
   mcpInputs?: (folder: vscode.WorkspaceFolder) => Promise<Record<string, string>>;
+  /** The folder's settings for a build: `CatalogRoots` hands in the ones its last sync read; default read now. */
+  settings?: () => InspectorSettings;
 }
 
 /** A session: the catalog with the workspace it came from, and the folder's settings as they are now. */
@@ -175,7 +177,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
   private async build(reason: string, signal: AbortSignal, generation: number): Promise<CatalogState> {
     const folder = this.folder;
     const trusted = this.trusted;
-    const settings = readSettings(folder, trusted);
+    const settings = this.options.settings?.() ?? readSettings(folder, trusted);
     for (const p of settings.problems) {
       this.options.logger.warn(p);
     }

@@ -3,21 +3,19 @@
 // than `activate` itself. Built as its own bundle (dist/coreEntry.js) when
 // esbuild.mjs lists it; otherwise inlined lazily into dist/extension.js.
 export { OpenWorkspace } from '../core/workspace';
-export { explainTool } from '../core/explain/explain';
 export { fixEdits } from '../core/explain/quickFix';
 export { explainWithFixPlans } from '../core/explain/fixPlan';
 export { inverseEdits } from '../core/explain/configEdits';
-export { CodeBridge, defaultSandboxBundle } from '../core/bridge/codeBridge';
-export { probeIsolation } from '../core/bridge/isolation';
+export { CodeBridge } from '../core/bridge/codeBridge';
 export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
-export { ALL_MODES, buildPreview } from '../core/modes/preview';
+export { ALL_MODES } from '../core/modes/preview';
 export { unlistedLines } from '../core/modes/directory';
-export { createLiveMcpSource, discoverWorkspaceServers, LiveMcpSource } from '../core/sources/mcp';
+export { createLiveMcpSource, discoverWorkspaceServers } from '../core/sources/mcp';
 export { findInstalledOpenClaw, locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
-export { LazyIndex, PreviewAssembler, previewBaseOf, isolationStatusOf } from '../core/modes/preview';
+export { LazyIndex, PreviewAssembler, previewBaseOf } from '../core/modes/preview';
 export { isolationForModes, probePreviewIsolation } from '../core/modes/previewIsolation';
 export { serializeSnapshot, takeSnapshot } from '../core/snapshot/snapshot';
 export { parseSnapshot } from '../core/snapshot/snapshotFile';
@@ -29,7 +27,7 @@ export { checkCapture, checkedAgainst } from '../core/capture/captureCheck';
 export { predictTurns } from '../core/capture/turnPrediction';
 export { openclawRequestContext } from '../core/prompt/openclawContext';
 export { CAPTURE_MODES, DEFAULT_CAPTURE_PROMPT } from '../core/capture/captureConfig';
-export { finishedView, progressText, refusedView, startedView, withTurn } from './preview/captureView';
+export { finishedView, progressText, startedView, withTurn } from './preview/captureView';
 export { suggestFromSessions } from '../core/learning/fromSessions';
 export { suggestionDocument } from '../core/learning/suggestionText';
 export { descriptionEdit } from '../core/learning/descriptionEdit';
@@ -38,7 +36,7 @@ export { completionsAt, entryDiagnostics, hoverAt } from '../core/authoring/conf
 export { foldSpans, outlineJson5 } from '../core/authoring/json5Outline';
 export { RankExplainer } from '../core/searchExplain/rankExplanation';
 export { suggestionText } from '../core/searchExplain/explanationText';
-export { parseSearchTests, runSearchTest, SEARCH_TESTS_FILE } from '../core/searchExplain/searchTests';
+export { parseSearchTests, runSearchTest } from '../core/searchExplain/searchTests';
 export { compareReplay, replaySummary } from '../core/searchExplain/sessionReplay';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';

@@ -16,9 +16,7 @@ import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPa
 import { registerTracePanel, TracePanel } from './panels/tracePanel';
 import { registerSnippets } from './snippets/registerSnippets';
 import { registerSessions } from './sessions/registerSessions';
-import { editorHost } from './host';
 import { PreviewDocuments } from './preview/previewCommand';
-import { readSettings, requiresRebuild } from './settings';
 import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
 import { registerRuleCommands } from './explain/ruleCommands';
@@ -28,7 +26,6 @@ import { createStatusBar } from './statusBar';
 import { registerSearchTests } from './testing/searchTests';
 import { CatalogTreeProvider } from './tree/catalogTreeProvider';
 import type { TreeNode } from './tree/catalogTreeModel';
-import { debounce, watchCatalogInputs } from './watchers';
 
 function summarize(nodes: readonly TreeNode[]): TreeNodeSummary[] {
   return nodes.map((n) => ({
@@ -97,46 +94,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
-  // A config created or deleted can also add or remove a catalog root.
-  const changedFolders = new Set<string>();
-  const rebuild = debounce(() => {
-    roots.sync();
-    for (const root of roots.roots()) {
-      if (changedFolders.has(root.folder.uri.toString())) {
-        root.invalidate('files changed');
-      }
-    }
-    changedFolders.clear();
-  }, 400);
-  context.subscriptions.push(rebuild);
-  let watchers: vscode.Disposable | undefined;
-  const rewatch = () => {
-    watchers?.dispose();
-    watchers = vscode.Disposable.from(...editorHost.folders().map((folder) => watchCatalogInputs(folder, readSettings(folder), (uri) => {
-      logger.debug(`changed: ${uri.fsPath}`);
-      changedFolders.add(folder.uri.toString());
-      rebuild.trigger();
-    })));
-  };
-  rewatch();
-  context.subscriptions.push(
-    { dispose: () => watchers?.dispose() },
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      const touched = roots.roots().filter((r) => requiresRebuild(e, r.folder));
-      if (touched.length > 0 || editorHost.folders().some((f) => requiresRebuild(e, f))) {
-        roots.sync();
-        rewatch();
-        for (const r of touched) {
-          r.invalidate('settings changed');
-        }
-      }
-    }),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => {
-      roots.sync();
-      rewatch();
-    }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => roots.invalidateAll('workspace trusted')),
-  );
+  roots.watch();
 
   const activationMs = performance.now() - started;
   logger.info(`activated in ${activationMs.toFixed(1)} ms (catalog not built yet)`);
@@ -156,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
     catalogBuilds: () => roots.builds,
     treeNodes: async () => summarize(await tree.rootNodes()),
     isPanelOpen: () => CatalogPanel.openPanels().length > 0,
-    catalogPanels: () => CatalogPanel.openPanels().map((p) => ({ folder: p.folderName, shownSize: p.shownSize })),
+    catalogPanels: () => CatalogPanel.openPanels().map((p) => ({ folder: p.folderName, shownSize: p.shownSize, statesPosted: p.statesPosted })),
     isTracePanelOpen: () => TracePanel.open !== undefined,
     modePreviewTimings: () => [...(PreviewPanel.open?.timings ?? [])],
     baselineMark: () => baseline.baselines.mark.kind,

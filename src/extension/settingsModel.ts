@@ -27,8 +27,20 @@ export interface InspectorSettings {
   approvalTools: string[];
   /** Where `verify` finds the real OpenClaw (`oracle.openclaw`). */
   oracleOpenclaw?: string;
+  /** Compare's provider, base URL, model and prompt (`compare.*`), read when it runs. */
+  compare: CompareSettings;
   /** Entries that could not be used, for the log and the view. */
   problems: string[];
+}
+
+export interface CompareSettings {
+  provider: 'mock' | 'openai';
+  /** As set (checked by providerSettings' parseBaseUrl, which names the problem). */
+  baseUrl?: string;
+  /** Unset: the product's default. */
+  model?: string;
+  /** Unset: the design's scenario. */
+  prompt?: string;
 }
 
 /** Reads one key (without the prefix); `undefined` when unset. */
@@ -174,6 +186,20 @@ export function readInspectorSettings(get: RawSettingReader, folder: string, opt
     sandboxNodePath: nonEmptyString(get('sandbox.nodePath')),
     approvalTools: stringList(get('approvals.tools'), 'approvals.tools', problems),
     oracleOpenclaw: nonEmptyString(get('oracle.openclaw')),
+    compare: readCompareSettings(get),
     problems,
+  };
+}
+
+/** The `compare.*` settings: what the Compare panel and command run with. */
+export function readCompareSettings(get: RawSettingReader): CompareSettings {
+  const baseUrl = get('compare.baseUrl');
+  const model = get('compare.model');
+  const prompt = get('compare.prompt');
+  return {
+    provider: get('compare.provider') === 'openai' ? 'openai' : 'mock',
+    ...(typeof baseUrl === 'string' ? { baseUrl } : {}),
+    ...(typeof model === 'string' && model !== '' ? { model } : {}),
+    ...(typeof prompt === 'string' && prompt !== '' ? { prompt } : {}),
   };
 }

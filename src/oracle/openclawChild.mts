@@ -409,6 +409,74 @@ interface ComposedTool {
   visible: boolean;
 }
 
+/** The MCP servers this run loads and each listing as the session MCP runtime keeps it (`buildBundleMcpToolsFromCatalog`'s input). */
+async function sessionMcpCatalog(args: CompositionArgs, config: Record<string, unknown>, workspaceDir: string, toolDenylist: unknown): Promise<{ servers: Record<string, unknown>; tools: Record<string, unknown>[] }> {
+  const { loaded, safeServerNamesByServer } = (await fn('loadSessionMcpConfig'))({ workspaceDir, cfg: config, toolDenylist, logDiagnostics: false }) as {
+    loaded: { mcpServers: Record<string, Record<string, unknown>> };
+    safeServerNamesByServer: Map<string, string>;
+  };
+  const normalizeMcpToolFilter = await fn('normalizeMcpToolFilter');
+  const isMcpToolAllowed = await fn('isMcpToolAllowed');
+  const normalizeMcpToolCatalog = await fn('normalizeMcpToolCatalog');
+  const normalizeToolUiVisibility = await fn('normalizeToolUiVisibility');
+  const sanitize = await fn('sanitizeMcpMetadataText');
+  const validator = (await fn('createMcpJsonSchemaValidator'))();
+  const catalog: { servers: Record<string, unknown>; tools: Record<string, unknown>[] } = { servers: {}, tools: [] };
+  for (const [serverName, rawServer] of Object.entries(loaded.mcpServers)) {
+    const listed = (args.mcpListings?.[serverName] ?? []) as Record<string, unknown>[];
+    const safeServerName = safeServerNamesByServer.get(serverName) ?? serverName;
+    const toolFilter = normalizeMcpToolFilter(rawServer.toolFilter);
+    const normalized = normalizeMcpToolCatalog(listed, validator, (toolName: string) => (isMcpToolAllowed(toolFilter, toolName) ? 'include' : 'exclude')) as { tools: Record<string, unknown>[] };
+    // As the session MCP runtime records a server (`summarizeServerCapabilities`): a capability offered is an object.
+    const offers = args.mcpCapabilities?.[serverName] ?? {};
+    catalog.servers[serverName] = {
+      serverName,
+      safeServerName,
+      launchSummary: serverName,
+      toolCount: normalized.tools.length,
+      ...(offers.resources === true ? { resources: { listChanged: false } } : {}),
+      ...(offers.prompts === true ? { prompts: { listChanged: false } } : {}),
+      ...(toolFilter ? { toolFilter } : {}),
+    };
+    for (const tool of normalized.tools) {
+      const meta = tool._meta as { ui?: { visibility?: unknown } } | undefined;
+      const ui = meta?.ui && typeof meta.ui === 'object' && !Array.isArray(meta.ui) ? meta.ui : undefined;
+      const uiVisibility = normalizeToolUiVisibility(ui?.visibility);
+      catalog.tools.push({
+        serverName,
+        safeServerName,
+        toolName: tool.name,
+        title: tool.title,
+        description: sanitize(tool.description),
+        inputSchema: tool.inputSchema,
+        fallbackDescription: `Provided by bundle MCP server "${serverName}".`,
+        ...(uiVisibility ? { uiVisibility } : {}),
+      });
+    }
+  }
+  return catalog;
+}
+
+/** The tools are built, never run: a sandbox whose file system bridge refuses every operation. */
+function oracleSandbox(toolPolicy: unknown, workspaceDir: string): Record<string, unknown> & { tools: unknown } {
+  const refuse = async (): Promise<never> => {
+    throw new Error('the oracle sandbox runs no tools');
+  };
+  const fsBridge = new Proxy({}, { get: (_t, key) => (key === 'pathMappings' ? [] : key === 'then' ? undefined : refuse) });
+  return {
+    enabled: true,
+    tools: toolPolicy,
+    workspaceDir,
+    agentWorkspaceDir: workspaceDir,
+    skillsWorkspaceDir: workspaceDir,
+    containerWorkdir: '/workspace',
+    workspaceAccess: 'rw',
+    browserAllowHostControl: false,
+    docker: { env: {} },
+    fsBridge,
+  };
+}
+
 /**
  * OpenClaw's own composition of a run's tools, end to end: the agent the run
  * picks (`resolveDefaultAgentId`, which refuses when several agents have no
@@ -438,25 +506,7 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
   const status = (await fn('resolveSandboxRuntimeStatus'))({ cfg: config, sessionKey, agentId }) as { sandboxed: boolean; mode: string; toolPolicy: unknown };
   const workspaceDir = path.join(process.cwd(), 'workspace');
   fs.mkdirSync(workspaceDir, { recursive: true });
-  // The tools are built, never run: a sandbox whose file system bridge refuses every operation.
-  const refuse = async (): Promise<never> => {
-    throw new Error('the oracle sandbox runs no tools');
-  };
-  const fsBridge = new Proxy({}, { get: (_t, key) => (key === 'pathMappings' ? [] : key === 'then' ? undefined : refuse) });
-  const sandbox = status.sandboxed
-    ? {
-        enabled: true,
-        tools: status.toolPolicy,
-        workspaceDir,
-        agentWorkspaceDir: workspaceDir,
-        skillsWorkspaceDir: workspaceDir,
-        containerWorkdir: '/workspace',
-        workspaceAccess: 'rw',
-        browserAllowHostControl: false,
-        docker: { env: {} },
-        fsBridge,
-      }
-    : undefined;
+  const sandbox = status.sandboxed ? oracleSandbox(status.toolPolicy, workspaceDir) : undefined;
   const warnings: string[] = [];
   // The run the product models: a local `openclaw agent --local` turn of the owner (agent-command passes
   // `senderIsOwner: true` and runs the turn under `createCronCreatorAuthorityCapability(runId, { kind: 'local' })`),
@@ -500,49 +550,7 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
 
   // MCP: which servers this run loads, then each listing as the session runtime keeps it.
   const getPluginToolMeta = await fn('getPluginToolMeta');
-  const { loaded, safeServerNamesByServer } = (await fn('loadSessionMcpConfig'))({ workspaceDir, cfg: config, toolDenylist: profile.policy.explicitToolDenylist, logDiagnostics: false }) as {
-    loaded: { mcpServers: Record<string, Record<string, unknown>> };
-    safeServerNamesByServer: Map<string, string>;
-  };
-  const normalizeMcpToolFilter = await fn('normalizeMcpToolFilter');
-  const isMcpToolAllowed = await fn('isMcpToolAllowed');
-  const normalizeMcpToolCatalog = await fn('normalizeMcpToolCatalog');
-  const normalizeToolUiVisibility = await fn('normalizeToolUiVisibility');
-  const sanitize = await fn('sanitizeMcpMetadataText');
-  const validator = (await fn('createMcpJsonSchemaValidator'))();
-  const catalog: { servers: Record<string, unknown>; tools: Record<string, unknown>[] } = { servers: {}, tools: [] };
-  for (const [serverName, rawServer] of Object.entries(loaded.mcpServers)) {
-    const listed = (args.mcpListings?.[serverName] ?? []) as Record<string, unknown>[];
-    const safeServerName = safeServerNamesByServer.get(serverName) ?? serverName;
-    const toolFilter = normalizeMcpToolFilter(rawServer.toolFilter);
-    const normalized = normalizeMcpToolCatalog(listed, validator, (toolName: string) => (isMcpToolAllowed(toolFilter, toolName) ? 'include' : 'exclude')) as { tools: Record<string, unknown>[] };
-    // As the session MCP runtime records a server (`summarizeServerCapabilities`): a capability offered is an object.
-    const offers = args.mcpCapabilities?.[serverName] ?? {};
-    catalog.servers[serverName] = {
-      serverName,
-      safeServerName,
-      launchSummary: serverName,
-      toolCount: normalized.tools.length,
-      ...(offers.resources === true ? { resources: { listChanged: false } } : {}),
-      ...(offers.prompts === true ? { prompts: { listChanged: false } } : {}),
-      ...(toolFilter ? { toolFilter } : {}),
-    };
-    for (const tool of normalized.tools) {
-      const meta = tool._meta as { ui?: { visibility?: unknown } } | undefined;
-      const ui = meta?.ui && typeof meta.ui === 'object' && !Array.isArray(meta.ui) ? meta.ui : undefined;
-      const uiVisibility = normalizeToolUiVisibility(ui?.visibility);
-      catalog.tools.push({
-        serverName,
-        safeServerName,
-        toolName: tool.name,
-        title: tool.title,
-        description: sanitize(tool.description),
-        inputSchema: tool.inputSchema,
-        fallbackDescription: `Provided by bundle MCP server "${serverName}".`,
-        ...(uiVisibility ? { uiVisibility } : {}),
-      });
-    }
-  }
+  const catalog = await sessionMcpCatalog(args, config, workspaceDir, profile.policy.explicitToolDenylist);
   const mcpTools = (await fn('buildBundleMcpToolsFromCatalog'))({ catalog, reservedToolNames: tools.map((t) => t.name) }) as Record<string, unknown>[];
   const allowedMcp = (await fn('applyFinalEffectiveToolPolicy'))({ bundledTools: mcpTools, config, workspaceDir, conversationCapabilityProfile: profile, warn: (w: string) => warnings.push(w) }) as Record<string, unknown>[];
 

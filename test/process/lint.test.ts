@@ -66,6 +66,12 @@ describe('lint holds the layer order and refuses cycles', function () {
     assert.match(r.out, /no-console/);
   });
 
+  it('fails on a function in src over 100 lines', () => {
+    const r = lintWith({ 'src/core/util/__lintFixtureLong.ts': 'longFunction.ts.txt' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /Function 'tooLong' has too many lines \(101\)\. Maximum allowed is 100\s+max-lines-per-function/);
+  });
+
   it('passes on the tree as it is (the same files without a fixture)', () => {
     const r = spawnSync('npx', ['eslint', 'src/core/config/toolSearchSettings.ts', 'src/core/util/errors.ts', 'src/oracle', 'src/webview/tracePanel', 'src/extension/commandIds.ts'], { cwd: REPO, encoding: 'utf8' });
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);

@@ -1,28 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, resultsDir, runCommand, widenSideBar, type Page } from './harness';
 
 // The workbench as a user sees it: the activity-bar view, the panel, the
 // round trip webview -> extension -> editor, and the panel after a reload.
 describe('workbench UI on examples/demo', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      const name = (this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60));
-      await page.screenshot({ path: path.join(resultsDir(), `failed-${name}.png`) }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  demoWindow({ shot: (title) => title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60) }, (w) => ({ page } = w));
 
   it('shows the catalog tree in its own activity-bar container', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();

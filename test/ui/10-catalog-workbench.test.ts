@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDemoSettings, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type EvalLocator, type FrameLocator, type Page } from './harness';
+import { addDemoSettings, catalogWebview, demoWindow, env, resultsDir, runCommand, type EvalLocator, type FrameLocator, type Page } from './harness';
 
 // The Effective Catalog as a workbench, as a user meets it on the demo: sort
 // and facet the table, open a tool and read what describe gives the model,
@@ -28,32 +28,23 @@ function isSorted(xs: string[], dir: 1 | -1): boolean {
 }
 
 describe('Catalog workbench: table, tool detail and Try it', () => {
-  let browser: Browser;
   let page: Page;
   let restoreSettings: (() => void) | undefined;
   const original = fs.readFileSync(MANIFEST(), 'utf8');
 
-  before(async () => {
-    restoreSettings = addDemoSettings({ 'toolSearchInspector.approvals.tools': ['everything__echo'] });
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      const name = this.currentTest.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
-      await page.screenshot({ path: path.join(resultsDir(), `failed-workbench-${name}.png`) }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    restoreSettings?.();
-    // The web workbench may save an applied edit on its own (files.autoSave): put the demo back.
-    if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
-      fs.writeFileSync(MANIFEST(), original);
-    }
-  });
+  demoWindow({
+    shot: (title) => `workbench-${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`,
+    setUp: () => {
+      restoreSettings = addDemoSettings({ 'toolSearchInspector.approvals.tools': ['everything__echo'] });
+    },
+    tearDown: () => {
+      restoreSettings?.();
+      // The web workbench may save an applied edit on its own (files.autoSave): put the demo back.
+      if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
+        fs.writeFileSync(MANIFEST(), original);
+      }
+    },
+  }, (w) => ({ page } = w));
 
   it('sorts by a column (click and keyboard) and narrows by source and status facets', async () => {
     await runCommand(page, 'Tool Search: Open Effective Catalog');

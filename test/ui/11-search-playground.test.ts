@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, resultsDir, runCommand, type Page } from './harness';
 
 // The Search Playground and the search tests as a user meets them on the
 // demo: a query over the real index with the configured limit (8), the hits
@@ -11,23 +11,9 @@ const QUERY = 'fake plugin tool';
 const BELOW = 'openclaw:fake-plugin:fake_plugin_tool_17';
 
 describe('Search Playground and search tests', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-search-playground.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  demoWindow({ shot: 'search-playground' }, (w) => ({ page } = w));
 
   it('runs a query in the playground, shows the hits as the model gets them, and explains a tool ranked below the limit', async () => {
     await runCommand(page, 'Tool Search: Open Search Playground');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Locator, type Page } from './harness';
+import { demoWindow, env, resultsDir, runCommand, type Locator, type Page } from './harness';
 
 // Bridge snippets as a user writes them: IntelliSense from VS Code's own
 // JavaScript service (through the extension's TypeScript server plugin),
@@ -120,30 +120,22 @@ async function runLens(page: Page, name: string): Promise<void> {
 }
 
 describe('Bridge snippets in the editor', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    fs.mkdirSync(dir(), { recursive: true });
-    for (const [name, text] of Object.entries(FILES)) {
-      fs.writeFileSync(path.join(dir(), name), text);
-    }
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-snippets.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    for (const name of Object.keys(FILES)) {
-      fs.rmSync(path.join(dir(), name), { force: true });
-    }
-  });
+  demoWindow({
+    shot: 'snippets',
+    setUp: () => {
+      fs.mkdirSync(dir(), { recursive: true });
+      for (const [name, text] of Object.entries(FILES)) {
+        fs.writeFileSync(path.join(dir(), name), text);
+      }
+    },
+    tearDown: () => {
+      for (const name of Object.keys(FILES)) {
+        fs.rmSync(path.join(dir(), name), { force: true });
+      }
+    },
+  }, (w) => ({ page } = w));
 
   it('completes openclaw.tools.se from the shipped declarations and a tool id inside call("', async () => {
     await openFile(page, 'ui-complete.toolsearch.js');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answerFileDialog, contrast, env, runExactCommand, launchBrowser, openWorkbench, pickTheme, resultsDir, runCommand, webviewWith, workbenchUrl, type Browser, type EvalLocator, type Page } from './harness';
+import { answerFileDialog, contrast, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type EvalLocator, type Page } from './harness';
 
 // Traces as a user meets them: a run cancelled from its notification shows
 // one message; a finished run reads in a half-width panel with trees, a
@@ -65,39 +65,22 @@ interface LogEvent {
 }
 
 describe('Traces: one outcome per run, history, saved traces and session logs', () => {
-  let browser: Browser;
   let page: Page;
   const saved = path.join(resultsDir(), 'ui-saved.tstrace.json');
   const logDir = path.join(resultsDir(), 'ui-compare-sessions');
 
-  before(async () => {
-    fs.rmSync(saved, { force: true });
-    fs.rmSync(logDir, { recursive: true, force: true });
-    // The session log the viewer opens, written by the built CLI against the demo with the mock provider.
-    execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir],
-      { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-traces.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
+  demoWindow({
+    shot: 'traces',
+    setUp: () => {
+      fs.rmSync(saved, { force: true });
+      fs.rmSync(logDir, { recursive: true, force: true });
+      // The session log the viewer opens, written by the built CLI against the demo with the mock provider.
+      execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir],
+        { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
+    },
     // Leave nothing to restore: the next window would reopen the untitled snippet and these editors.
-    if (page) {
-      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
-      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
-      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        await dontSave.click();
-      }
-      await page.waitForTimeout(500);
-    }
-    await browser?.close();
-  });
+    closeEditors: true,
+  }, (w) => ({ page } = w));
 
   it('cancelling a run shows one message, cancelled, and the history records it', async () => {
     await runExactCommand(page, 'File: New Untitled Text File');

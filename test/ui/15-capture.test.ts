@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, resultsDir, runCommand, type Page } from './harness';
 
 // Capture the Real Request from the palette on the demo, in the real
 // workbench: real OpenClaw turns in every mode (a recording provider on
@@ -13,23 +13,9 @@ function num(text: string | null): number {
 }
 
 describe('Capture the Real Request', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-capture.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  demoWindow({ shot: 'capture' }, (w) => ({ page } = w));
 
   it('captures every mode of the demo from the palette and shows each real request beside the prediction, with its diff', async function () {
     // Four real OpenClaw turns side by side (a few seconds each with a warm compile cache, minutes on a cold loaded machine).

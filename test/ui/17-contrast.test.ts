@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { answerFileDialog, assertContrastInThemes, env, launchBrowser, openWorkbench, resultsDir, runCommand, webviewWith, workbenchUrl, type Browser, type FrameLocator, type Page } from './harness';
+import { answerFileDialog, assertContrastInThemes, demoWindow, runCommand, webviewWith, type FrameLocator, type Page } from './harness';
 
 // Issue 30, item 9: every text colour in every panel meets WCAG AA (4.5:1)
 // in Light Modern, Dark Modern and both high-contrast themes, measured from
@@ -78,23 +78,9 @@ const PANELS: PanelCase[] = [
 ];
 
 describe('contrast: every panel reads at >= 4.5:1 in light, dark and both high-contrast themes', () => {
-  let browser: Browser | undefined;
   let page: Page | undefined;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-contrast.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  demoWindow({ shot: 'contrast' }, (w) => ({ page } = w));
 
   for (const panel of PANELS) {
     it(`${panel.name}: no text below 4.5:1 in any of the four themes`, async function () {

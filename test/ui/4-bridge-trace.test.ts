@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openRestricted, openWorkbench, resultsDir, runCommand, runExactCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, launchBrowser, openRestricted, resultsDir, runCommand, runExactCommand, type Browser, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -12,32 +12,10 @@ const SNIPPET = [
 ].join(' ');
 
 describe('Bridge Trace panel', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-bridge-trace.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    // Leave nothing to restore: the next window on the demo would reopen the untitled snippet (a stray tab in later screenshots).
-    if (page) {
-      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
-      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
-      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        await dontSave.click();
-      }
-      await page.waitForTimeout(500);
-    }
-    await browser?.close();
-  });
+  // Leave nothing to restore: the next window on the demo would reopen the untitled snippet (a stray tab in later screenshots).
+  demoWindow({ shot: 'bridge-trace', closeEditors: true }, (w) => ({ page } = w));
 
   it('runs the editor snippet and shows the value, the trace with console lines, telemetry and isolation', async () => {
     await runExactCommand(page, 'File: New Untitled Text File');

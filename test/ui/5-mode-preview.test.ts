@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, env, resultsDir, runCommand, type Page } from './harness';
 
 // The Mode Preview panel as a user meets it on the demo: every mode side by
 // side, a prompt that hydrates a known tool, the raw request, and numbers that
@@ -38,23 +38,9 @@ async function pickTheme(page: Page, theme: RegExp): Promise<void> {
 }
 
 describe('Mode Preview panel', () => {
-  let browser: Browser;
   let page: Page;
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-mode-preview.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  demoWindow({ shot: 'mode-preview' }, (w) => ({ page } = w));
 
   it('shows every mode side by side, hydrates a tool from the prompt, opens the raw request, and agrees with the CLI', async () => {
     await runCommand(page, 'Tool Search: Open Mode Preview');

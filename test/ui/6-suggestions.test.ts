@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { demoWindow, env, resultsDir, runCommand, type Page } from './harness';
 
 // Description suggestions as a user meets them on the demo: pick the bundled
 // session logs, read the suggestion for a plugin tool, apply it to the
@@ -11,27 +11,17 @@ import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl
 const MANIFEST = () => path.join(env('TSI_WORKSPACE'), 'plugins', 'fake-plugin', 'openclaw.plugin.json');
 
 describe('Description suggestions from sessions', () => {
-  let browser: Browser;
   let page: Page;
   const original = fs.readFileSync(MANIFEST(), 'utf8');
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-suggestions.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
-      fs.writeFileSync(MANIFEST(), original);
-    }
-  });
+  demoWindow({
+    shot: 'suggestions',
+    tearDown: () => {
+      if (fs.readFileSync(MANIFEST(), 'utf8') !== original) {
+        fs.writeFileSync(MANIFEST(), original);
+      }
+    },
+  }, (w) => ({ page } = w));
 
   it('shows a suggestion for a demo tool from the bundled session logs and applies it as an undoable edit', async () => {
     await runCommand(page, 'Tool Search: Suggest Descriptions from Sessions');

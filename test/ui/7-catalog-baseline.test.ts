@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { assertContrastInThemes, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { assertContrastInThemes, catalogWebview, demoWindow, env, resultsDir, runCommand, type Page } from './harness';
 
 // A baseline as a user keeps one: save it, edit the config (one more deny
 // rule), see the status bar mark, and read the change in the Catalog Diff
@@ -20,32 +20,24 @@ async function waitForFile(file: string, timeoutMs: number): Promise<void> {
 }
 
 describe('Catalog baseline and diff panel', () => {
-  let browser: Browser;
   let page: Page;
   const workspace = env('TSI_WORKSPACE');
   const configFile = path.join(workspace, 'openclaw.json');
   const baselineFile = path.join(workspace, '.openclaw', 'catalog-baseline.json');
   let original = '';
 
-  before(async () => {
-    original = fs.readFileSync(configFile, 'utf8');
-    fs.rmSync(baselineFile, { force: true });
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-catalog-baseline.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
+  demoWindow({
+    shot: 'catalog-baseline',
+    setUp: () => {
+      original = fs.readFileSync(configFile, 'utf8');
+      fs.rmSync(baselineFile, { force: true });
+    },
     // The demo folder is the repository's: put it back as it was.
-    fs.writeFileSync(configFile, original);
-    fs.rmSync(baselineFile, { force: true });
-    await browser?.close();
-  });
+    tearDown: () => {
+      fs.writeFileSync(configFile, original);
+      fs.rmSync(baselineFile, { force: true });
+    },
+  }, (w) => ({ page } = w));
 
   it('saves a baseline, marks the status bar after a config edit, and shows the newly denied tool with its rule', async function () {
     this.timeout(300_000);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, widenSideBar, workbenchUrl, type Browser, type Locator, type Page } from './harness';
+import { catalogWebview, demoWindow, env, resultsDir, runCommand, widenSideBar, type Locator, type Page } from './harness';
 
 // Issue 14 as a user meets it on the demo: from an excluded tool in the tree,
 // Go to Rule lands on the rule's line and column for each kind of cause
@@ -75,7 +75,6 @@ const CASES: RuleCase[] = [
 ];
 
 describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
-  let browser: Browser;
   let page: Page;
   const demo = (file: string) => path.join(env('TSI_WORKSPACE'), ...file.split('/'));
   const configFile = demo(DEMO.config);
@@ -159,30 +158,23 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
     }
   }
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-rules.png') }).catch(() => undefined);
-      // A menu left open takes every later click.
-      if (await page.locator('.context-view .monaco-menu:visible').first().isVisible().catch(() => false)) {
-        await page.keyboard.press('Escape');
+  demoWindow({
+    shot: 'rules',
+    // A menu left open takes every later click.
+    onFailure: async (p) => {
+      if (await p.locator('.context-view .monaco-menu:visible').first().isVisible().catch(() => false)) {
+        await p.keyboard.press('Escape');
       }
-    }
-  });
-
-  after(async () => {
+    },
     // Whatever happened, the demo is left as it was.
-    for (const [file, text] of originals) {
-      if (fs.readFileSync(demo(file), 'utf8') !== text) {
-        fs.writeFileSync(demo(file), text);
+    tearDown: () => {
+      for (const [file, text] of originals) {
+        if (fs.readFileSync(demo(file), 'utf8') !== text) {
+          fs.writeFileSync(demo(file), text);
+        }
       }
-    }
-    await browser?.close();
-  });
+    },
+  }, (w) => ({ page } = w));
 
   it('opens the catalog view, which says above the tree whose run it shows (the demo lists agents; main is the default)', async () => {
     await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();

@@ -366,3 +366,58 @@ export function addDemoSettings(extra: Record<string, unknown>): () => void {
   fs.writeFileSync(file, `${original.slice(0, end).trimEnd()},\n${added}\n${original.slice(end)}`);
   return () => fs.writeFileSync(file, original);
 }
+
+/** A browser and a workbench window on the demo, as `demoWindow` hands them to a describe block. */
+export interface DemoWindow {
+  browser: Browser;
+  page: Page;
+}
+
+export interface DemoWindowOptions {
+  /** The failing test's screenshot, `failed-<shot>.png` in test-results/ (a function of the test's title for one per test). */
+  shot: string | ((title: string) => string);
+  /** Before the browser starts: files or settings the window must see. */
+  setUp?: () => void | Promise<void>;
+  /** After a failing test's screenshot (a menu left open takes every later click). */
+  onFailure?: (page: Page) => Promise<void>;
+  /** Close every editor before the browser, discarding unsaved ones: the next window on the demo restores none. */
+  closeEditors?: boolean;
+  /** After the browser closes: put the demo back. */
+  tearDown?: () => void | Promise<void>;
+}
+
+/**
+ * The mocha hooks every UI describe block had of its own: a browser and a
+ * window on the demo before its tests (`use` receives them), a screenshot
+ * of a failing test, and the browser closed after.
+ */
+export function demoWindow(options: DemoWindowOptions, use: (w: DemoWindow) => void): void {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  before(async () => {
+    await options.setUp?.();
+    browser = await launchBrowser();
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
+    use({ browser, page });
+  });
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state === 'failed' && page) {
+      const shot = typeof options.shot === 'string' ? options.shot : options.shot(test.title);
+      await page.screenshot({ path: path.join(resultsDir(), `failed-${shot}.png`) }).catch(() => undefined);
+      await options.onFailure?.(page);
+    }
+  });
+  after(async () => {
+    if (page && options.closeEditors === true) {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
+      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await dontSave.click();
+      }
+      await page.waitForTimeout(500);
+    }
+    await browser?.close();
+    await options.tearDown?.();
+  });
+}

@@ -96,25 +96,162 @@ function decodeString(body: string): string {
  * Offsets are UTF-16 code units, as VS Code's `offsetAt` gives them.
  */
 export function scanJson5(text: string, offset?: number): ScanResult & { context?: CursorContext } {
-  const leaves: ScannedLeaf[] = [];
-  const values: ScannedValue[] = [];
-  const comments: { start: number; end: number }[] = [];
-  const stack: Frame[] = [];
-  let topDone = false;
-  let context: CursorContext | undefined;
+  return new Json5Scanner(text, offset).scan();
+}
 
-  const top = (): Frame | undefined => stack[stack.length - 1];
+/** Inside a comment: nothing to offer. */
+function inComment(): CursorContext {
+  return { container: 'top', containerPath: [], position: 'value', siblingKeys: [] };
+}
+
+/** One scan: the open containers, what was read, and the context at `offset` once found. */
+class Json5Scanner {
+  private readonly leaves: ScannedLeaf[] = [];
+  private readonly values: ScannedValue[] = [];
+  private readonly comments: { start: number; end: number }[] = [];
+  private readonly stack: Frame[] = [];
+  private topDone = false;
+  private context: CursorContext | undefined;
+
+  constructor(private readonly text: string, private readonly offset: number | undefined) {}
+
+  scan(): ScanResult & { context?: CursorContext } {
+    const n = this.text.length;
+    let i = 0;
+    while (i < n) {
+      if (this.offset !== undefined && this.context === undefined && i >= this.offset) {
+        this.context = this.contextHere();
+      }
+      i = this.step(i);
+    }
+    if (this.offset !== undefined && this.context === undefined) {
+      this.context = this.contextHere();
+    }
+    while (this.stack.length > 0) {
+      this.close(n);
+    }
+    return { leaves: this.leaves, values: this.values, comments: this.comments, context: this.context };
+  }
+
+  /** Reads the token at `i`; returns where the next one starts. */
+  private step(i: number): number {
+    const text = this.text;
+    const c = text.charAt(i);
+    if (c === '/' && text.charAt(i + 1) === '/') {
+      return this.lineComment(i);
+    }
+    if (c === '/' && text.charAt(i + 1) === '*') {
+      return this.blockComment(i);
+    }
+    if (c === '"' || c === "'") {
+      return this.quoted(i, c);
+    }
+    if (c === '{' || c === '[') {
+      const p = this.valuePath() ?? [];
+      const parent = this.top();
+      this.stack.push({ kind: c === '{' ? 'object' : 'array', path: p, start: i, ownKey: parent?.kind === 'object' ? parent.keyLeaf : undefined, phase: 'key', index: 0, keys: [] });
+      return i + 1;
+    }
+    if (c === '}' || c === ']') {
+      this.closer(i, c === '}' ? 'object' : 'array');
+      return i + 1;
+    }
+    if (c === ':') {
+      const f = this.top();
+      if (f?.kind === 'object') {
+        f.phase = 'value';
+      }
+      return i + 1;
+    }
+    if (c === ',') {
+      this.comma();
+      return i + 1;
+    }
+    if (WORD.test(c)) {
+      let j = i + 1;
+      while (j < text.length && WORD.test(text.charAt(j))) {
+        j++;
+      }
+      this.leaf(text.slice(i, j), i, j);
+      return j;
+    }
+    return i + 1;
+  }
+
+  private lineComment(i: number): number {
+    const nl = this.text.indexOf('\n', i);
+    const end = nl < 0 ? this.text.length : nl;
+    if (this.offset !== undefined && this.context === undefined && this.offset > i && this.offset <= end) {
+      this.context = inComment();
+    }
+    return end;
+  }
+
+  private blockComment(i: number): number {
+    const closer = this.text.indexOf('*/', i + 2);
+    const end = closer < 0 ? this.text.length : closer + 2;
+    this.comments.push({ start: i, end });
+    if (this.offset !== undefined && this.context === undefined && this.offset > i && this.offset < end) {
+      this.context = inComment();
+    }
+    return end;
+  }
+
+  /** A string up to its closing quote, or to the end of its line when it has none. */
+  private quoted(i: number, quote: '"' | "'"): number {
+    const text = this.text;
+    const n = text.length;
+    let j = i + 1;
+    while (j < n) {
+      const d = text.charAt(j);
+      if (d === '\\') {
+        j += 2;
+        continue;
+      }
+      if (d === quote || d === '\n') {
+        break;
+      }
+      j++;
+    }
+    const closed = j < n && text.charAt(j) === quote;
+    const end = closed ? j + 1 : j;
+    this.leaf(text.slice(i + 1, Math.min(j, n)), i, end, quote);
+    return end;
+  }
+
+  private closer(i: number, want: Frame['kind']): void {
+    // A closer that does not match pops up to its own kind, so one typo does not shift every later path.
+    while (this.stack.length > 0 && this.top()?.kind !== want) {
+      this.close(i);
+    }
+    this.close(i + 1);
+    this.valueDone();
+  }
+
+  private comma(): void {
+    const f = this.top();
+    if (f?.kind === 'object') {
+      f.phase = 'key';
+      f.key = undefined;
+    } else if (f?.kind === 'array') {
+      f.index++;
+    }
+  }
+
+  private top(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
 
   /** Ends the innermost container at `end`. */
-  const close = (end: number): void => {
-    const f = stack.pop();
+  private close(end: number): void {
+    const f = this.stack.pop();
     if (f) {
-      values.push({ path: f.path, kind: f.kind, start: f.start, end, key: f.ownKey });
+      this.values.push({ path: f.path, kind: f.kind, start: f.start, end, key: f.ownKey });
     }
-  };
+  }
 
-  const contextHere = (token?: ScannedLeaf): CursorContext => {
-    const f = top();
+  private contextHere(token?: ScannedLeaf): CursorContext {
+    const f = this.top();
     if (!f) {
       return { container: 'top', containerPath: [], position: 'value', valuePath: [], token, siblingKeys: [] };
     }
@@ -131,32 +268,32 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
       token,
       siblingKeys,
     };
-  };
+  }
 
   /** The path a value starting now would have. */
-  const valuePath = (): (string | number)[] | undefined => {
-    const f = top();
+  private valuePath(): (string | number)[] | undefined {
+    const f = this.top();
     if (!f) {
-      return topDone ? undefined : [];
+      return this.topDone ? undefined : [];
     }
     if (f.kind === 'array') {
       return [...f.path, f.index];
     }
     return f.key !== undefined && (f.phase === 'value' || f.phase === 'colon') ? [...f.path, f.key] : undefined;
-  };
+  }
 
-  const valueDone = (): void => {
-    const f = top();
+  private valueDone(): void {
+    const f = this.top();
     if (!f) {
-      topDone = true;
+      this.topDone = true;
     } else if (f.kind === 'object') {
       f.phase = 'after';
     }
-  };
+  }
 
   /** A string or word token: a key, or a scalar value. */
-  const leaf = (raw: string, start: number, end: number, quote?: '"' | "'"): void => {
-    const f = top();
+  private leaf(raw: string, start: number, end: number, quote?: '"' | "'"): void {
+    const f = this.top();
     const text = quote ? decodeString(raw) : raw;
     let item: ScannedLeaf | undefined;
     if (f?.kind === 'object' && (f.phase === 'key' || f.phase === 'after')) {
@@ -167,124 +304,21 @@ export function scanJson5(text: string, offset?: number): ScanResult & { context
       item = { kind: 'key', path: [...f.path, text], text, start, end, quote };
       f.keyLeaf = item;
     } else {
-      const p = valuePath();
+      const p = this.valuePath();
       if (p) {
         item = { kind: 'value', path: p, text, start, end, quote };
-        values.push({ path: p, kind: quote ? 'string' : scalarKind(text), start, end, key: f?.kind === 'object' ? f.keyLeaf : undefined, text });
+        this.values.push({ path: p, kind: quote ? 'string' : scalarKind(text), start, end, key: f?.kind === 'object' ? f.keyLeaf : undefined, text });
       }
-      valueDone();
+      this.valueDone();
     }
     if (item) {
-      leaves.push(item);
-      if (offset !== undefined && context === undefined && offset >= start && offset <= end) {
-        if (!quote || offset > start) {
-          context = contextHere(item);
-        }
+      this.leaves.push(item);
+      const offset = this.offset;
+      if (offset !== undefined && this.context === undefined && offset >= start && offset <= end && (!quote || offset > start)) {
+        this.context = this.contextHere(item);
       }
     }
-  };
-
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    if (offset !== undefined && context === undefined && i >= offset) {
-      context = contextHere();
-    }
-    const c = text.charAt(i);
-    if (c === '/' && text.charAt(i + 1) === '/') {
-      const nl = text.indexOf('\n', i);
-      const end = nl < 0 ? n : nl;
-      if (offset !== undefined && context === undefined && offset > i && offset <= end) {
-        // Inside a comment: nothing to offer.
-        context = { container: 'top', containerPath: [], position: 'value', siblingKeys: [] };
-      }
-      i = end;
-      continue;
-    }
-    if (c === '/' && text.charAt(i + 1) === '*') {
-      const closer = text.indexOf('*/', i + 2);
-      const end = closer < 0 ? n : closer + 2;
-      comments.push({ start: i, end });
-      if (offset !== undefined && context === undefined && offset > i && offset < end) {
-        context = { container: 'top', containerPath: [], position: 'value', siblingKeys: [] };
-      }
-      i = end;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charAt(j);
-        if (d === '\\') {
-          j += 2;
-          continue;
-        }
-        if (d === c || d === '\n') {
-          break;
-        }
-        j++;
-      }
-      const closed = j < n && text.charAt(j) === c;
-      const end = closed ? j + 1 : j;
-      leaf(text.slice(i + 1, Math.min(j, n)), i, end, c);
-      i = end;
-      continue;
-    }
-    if (c === '{' || c === '[') {
-      const p = valuePath() ?? [];
-      const parent = top();
-      stack.push({ kind: c === '{' ? 'object' : 'array', path: p, start: i, ownKey: parent?.kind === 'object' ? parent.keyLeaf : undefined, phase: 'key', index: 0, keys: [] });
-      i++;
-      continue;
-    }
-    if (c === '}' || c === ']') {
-      // A closer that does not match pops up to its own kind, so one typo does not shift every later path.
-      const want = c === '}' ? 'object' : 'array';
-      while (stack.length > 0 && top()?.kind !== want) {
-        close(i);
-      }
-      close(i + 1);
-      valueDone();
-      i++;
-      continue;
-    }
-    if (c === ':') {
-      const f = top();
-      if (f?.kind === 'object') {
-        f.phase = 'value';
-      }
-      i++;
-      continue;
-    }
-    if (c === ',') {
-      const f = top();
-      if (f?.kind === 'object') {
-        f.phase = 'key';
-        f.key = undefined;
-      } else if (f?.kind === 'array') {
-        f.index++;
-      }
-      i++;
-      continue;
-    }
-    if (WORD.test(c)) {
-      let j = i + 1;
-      while (j < n && WORD.test(text.charAt(j))) {
-        j++;
-      }
-      leaf(text.slice(i, j), i, j);
-      i = j;
-      continue;
-    }
-    i++;
   }
-  if (offset !== undefined && context === undefined) {
-    context = contextHere();
-  }
-  while (stack.length > 0) {
-    close(n);
-  }
-  return { leaves, values, comments, context };
 }
 
 function scalarKind(word: string): ScannedValue['kind'] {

@@ -222,18 +222,55 @@ function judge(
     : { contained: read.contained && write.contained, layer: read.contained && write.contained ? 'permission-model' : 'none', detail: `${read.detail}; ${write.detail}` };
   const childProcess = byPermission('spawning a process', r.childProcess);
   const worker = byPermission('starting a worker', r.worker);
+  const realmHolds = r.realm.escapes.length === 0 && r.realm.attempts.length > 0;
+  const netC = netContainment(runtime, r, seen, realmHolds);
+  const { signals, identity, channel, env } = processContainments(r, realmHolds);
+  const problems = isolationProblems(r, [['fs', fsC], ['childProcess', childProcess], ['worker', worker], ['net', netC], ['env', env]], [['signals', signals], ['identity', identity], ['channel', channel]]);
+  const h = r.hardening;
+  return {
+    ok: problems.length === 0,
+    reason: problems.length > 0 ? `bridge: no isolated runtime on ${runtime.path} (${runtime.version}): ${problems.join('; ')}` : undefined,
+    node: r.node,
+    nodePath: runtime.path,
+    flags,
+    entry,
+    fs: fsC,
+    net: netC,
+    childProcess,
+    worker,
+    env,
+    signals,
+    identity,
+    channel,
+    realm: {
+      attempts: r.realm.attempts,
+      escapes: r.realm.escapes,
+      intrinsicsFrozen: h.intrinsicsFrozen,
+      processResidue: h.processResidue,
+      globalResidue: h.globalResidue,
+    },
+    context: {
+      forbiddenGlobals: r.contextGlobals,
+      ...(Array.isArray(r.contextGlobalsChecked) ? { checkedGlobals: r.contextGlobalsChecked.map(String) } : {}),
+      codeGenerationBlocked: r.contextCodegenBlocked,
+      wasmBlocked: r.contextWasmBlocked,
+    },
+    probeMs,
+  };
+}
+
+/** Network: denied by the permission model, else held by the vm context (with the hardened process behind it). */
+function netContainment(runtime: NodeRuntime, r: ProbeResultMessage, seen: { connections: number }, realmHolds: boolean): Containment {
   const contextHasNoNet = !r.contextGlobals.some((g) => ['require', 'process', 'fetch', 'WebSocket', 'XMLHttpRequest'].includes(g));
   const h = r.hardening;
-  const realmHolds = r.realm.escapes.length === 0 && r.realm.attempts.length > 0;
   const processHardened = h.intrinsicsFrozen && h.processResidue.length === 0 && h.globalResidue.length === 0;
   const realmWords =
     `${r.realm.attempts.length} routes out of it were tried (${r.realm.attempts.slice(0, 3).join(', ')}, ...) and none reached the child's realm`;
   const hardenedWords = "behind it, the child's hardened process has no require, getBuiltinModule, fetch, WebSocket, stdio streams or handles, and its intrinsics are frozen";
-  let netC: Containment;
   if (r.net.outcome === 'denied' && seen.connections === 0) {
-    netC = { contained: true, layer: 'permission-model', detail: `a connection to a loopback listener was denied by ${runtime.permissionFlag} (${r.net.detail})` };
+    return { contained: true, layer: 'permission-model', detail: `a connection to a loopback listener was denied by ${runtime.permissionFlag} (${r.net.detail})` };
   } else if (contextHasNoNet && r.contextGlobals.length === 0 && realmHolds && processHardened) {
-    netC = {
+    return {
       contained: true,
       layer: 'vm-context',
       behind: ['process-hardening'],
@@ -243,12 +280,17 @@ function judge(
         `the snippet is contained by its vm context, which has no require, process, fetch or sockets to open one; ${realmWords}; ${hardenedWords}`,
     };
   } else {
-    netC = {
+    return {
       contained: false,
       layer: 'none',
       detail: `network is reachable: ${r.net.detail}; context globals: ${r.contextGlobals.join(', ') || 'none'}; realm escapes: ${r.realm.escapes.join(', ') || 'none'}; process residue: ${[...h.processResidue, ...h.globalResidue].join(', ') || 'none'}`,
     };
   }
+}
+
+/** Signals, host identity, the channel to the host and the environment: what the hardened child still has. */
+function processContainments(r: ProbeResultMessage, realmHolds: boolean): { signals: Containment; identity: Containment; channel: Containment; env: Containment } {
+  const h = r.hardening;
   const signals: Containment =
     h.signalAfter.outcome !== 'allowed' && realmHolds
       ? {
@@ -280,8 +322,14 @@ function judge(
     r.envKeys === 0
       ? { contained: true, layer: 'empty-env', detail: 'spawned with env {}: the child saw 0 environment variables' }
       : { contained: false, layer: 'none', detail: `the child saw ${r.envKeys} environment variables` };
+  return { signals, identity, channel, env };
+}
+
+/** What keeps the runtime from counting as isolated, in the report's order. */
+function isolationProblems(r: ProbeResultMessage, first: readonly (readonly [string, Containment])[], second: readonly (readonly [string, Containment])[]): string[] {
+  const h = r.hardening;
   const problems: string[] = [];
-  for (const [name, c] of [['fs', fsC], ['childProcess', childProcess], ['worker', worker], ['net', netC], ['env', env]] as const) {
+  for (const [name, c] of first) {
     if (!c.contained) {
       problems.push(`${name}: ${c.detail}`);
     }
@@ -295,7 +343,7 @@ function judge(
   if (!r.contextWasmBlocked) {
     problems.push('the snippet context can compile wasm');
   }
-  for (const [name, c] of [['signals', signals], ['identity', identity], ['channel', channel]] as const) {
+  for (const [name, c] of second) {
     if (!c.contained) {
       problems.push(`${name}: ${c.detail}`);
     }
@@ -311,36 +359,7 @@ function judge(
   if (h.processResidue.length > 0 || h.globalResidue.length > 0) {
     problems.push(`hardening left ${[...h.processResidue.map((k) => `process.${k}`), ...h.globalResidue].join(', ')}`);
   }
-  return {
-    ok: problems.length === 0,
-    reason: problems.length > 0 ? `bridge: no isolated runtime on ${runtime.path} (${runtime.version}): ${problems.join('; ')}` : undefined,
-    node: r.node,
-    nodePath: runtime.path,
-    flags,
-    entry,
-    fs: fsC,
-    net: netC,
-    childProcess,
-    worker,
-    env,
-    signals,
-    identity,
-    channel,
-    realm: {
-      attempts: r.realm.attempts,
-      escapes: r.realm.escapes,
-      intrinsicsFrozen: h.intrinsicsFrozen,
-      processResidue: h.processResidue,
-      globalResidue: h.globalResidue,
-    },
-    context: {
-      forbiddenGlobals: r.contextGlobals,
-      ...(Array.isArray(r.contextGlobalsChecked) ? { checkedGlobals: r.contextGlobalsChecked.map(String) } : {}),
-      codeGenerationBlocked: r.contextCodegenBlocked,
-      wasmBlocked: r.contextWasmBlocked,
-    },
-    probeMs,
-  };
+  return problems;
 }
 
 function failed(nodePath: string, flags: string[], reason: string, probeMs: number, version = 'unknown'): IsolationReport {

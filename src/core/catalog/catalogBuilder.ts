@@ -59,6 +59,12 @@ function precedence(t: ToolDefinition): number {
   return t.source === 'mcp' ? 2 : 3;
 }
 
+/** A definition and the source that listed it. */
+interface Listed {
+  def: ToolDefinition;
+  provider: ToolSourceProvider;
+}
+
 /**
  * The design's planning steps: resolve the policy (given), list core and
  * plugin tools, MCP tools and client tools (in parallel; a failing source
@@ -66,10 +72,49 @@ function precedence(t: ToolDefinition): number {
  * and keep every excluded tool with its reason.
  */
 export async function buildCatalog(input: BuildInput): Promise<Catalog> {
+  const { defs, diagnostics, servers, plugins } = await listSources(input);
+  const admission = admit(defs, diagnostics);
+  const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
+  // Text that would show differently than it is (bidi overrides, invisible or control characters) is a warning on
+  // the tool; the tool is unchanged, and every surface shows that text escaped (core/util/visibleText.ts).
+  for (const { def } of defs) {
+    addUnique(diagnostics, hiddenTextDiagnostics(def, toolId(def)));
+  }
+  const conflicts = nameConflicts(defs, invalidOf, input.policy, diagnostics);
+
+  const executors = new Map<string, ToolExecutor>();
+  const seenIds = new Set<string>();
+  const tools: CatalogTool[] = [];
+  // When one id is listed twice (a duplicate), the valid definition is the one kept.
+  const byValidity = [...defs].sort((a, b) => Number(Boolean(invalidOf(a.def))) - Number(Boolean(invalidOf(b.def))));
+  for (const { def, provider } of byValidity) {
+    const id = toolId(def);
+    if (seenIds.has(id)) {
+      continue;
+    }
+    seenIds.add(id);
+    const verdict = input.policy.evaluate({ name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id });
+    const tool = catalogTool(def, id, verdict.decisions);
+    decide(tool, def, verdict, { invalid: invalidOf(def), refused: admission.has(def), conflict: conflicts.get(def) }, input.policy.model);
+    if (provider.executor) {
+      executors.set(id, provider.executor);
+    }
+    tools.push(tool);
+  }
+  tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  servers.sort((a, b) => a.name.localeCompare(b.name));
+  plugins.sort((a, b) => a.id.localeCompare(b.id));
+  const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
+  // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
+  catalog.openclaw = input.openclaw ?? { model: input.policy.model, source: 'default', describe: `OpenClaw ${input.policy.model.version}` };
+  return catalog;
+}
+
+/** Every source's listing (in parallel; a failing source becomes a diagnostic), after the config's diagnostics. */
+async function listSources(input: BuildInput): Promise<{ defs: Listed[]; diagnostics: Diagnostic[]; servers: ServerReport[]; plugins: PluginReport[] }> {
   const diagnostics: Diagnostic[] = [];
   const servers: ServerReport[] = [];
   const plugins: PluginReport[] = [];
-  const executors = new Map<string, ToolExecutor>();
   const listings = await Promise.all(
     input.providers.map(async (p): Promise<[ToolSourceProvider, SourceListing]> => {
       try {
@@ -79,7 +124,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       }
     }),
   );
-  const defs: { def: ToolDefinition; provider: ToolSourceProvider }[] = [];
+  const defs: Listed[] = [];
   const config = typeof input.diagnostics === 'function' ? input.diagnostics() : input.diagnostics ?? [];
   addUnique(diagnostics, config);
   for (const [provider, listing] of listings) {
@@ -90,8 +135,11 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       defs.push({ def, provider });
     }
   }
+  return { defs, diagnostics, servers, plugins };
+}
 
-  // Names and schema sizes are checked on what the model would see, for every source alike.
+/** Names and schema sizes are checked on what the model would see, for every source alike. */
+function admit(defs: readonly Listed[], diagnostics: Diagnostic[]): Map<ToolDefinition, DefinitionDefect> {
   const admission = new Map<ToolDefinition, DefinitionDefect>();
   for (const { def } of defs) {
     const problem = def.invalid ? undefined : admissionProblem(def);
@@ -100,14 +148,11 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       diagnostics.push({ file: def.origin?.file ?? def.owner, line: def.origin?.line, severity: 'error', message: `tool ${toolId(def)}: ${problem}; excluded` });
     }
   }
-  const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
-  // Text that would show differently than it is (bidi overrides, invisible or control characters) is a warning on
-  // the tool; the tool is unchanged, and every surface shows that text escaped (core/util/visibleText.ts).
-  for (const { def } of defs) {
-    addUnique(diagnostics, hiddenTextDiagnostics(def, toolId(def)));
-  }
+  return admission;
+}
 
-  // Model-visible names must be unique; earlier sources keep the name.
+/** Model-visible names must be unique; earlier sources keep the name. Returns the losers' reasons. */
+function nameConflicts(defs: readonly Listed[], invalidOf: (def: ToolDefinition) => DefinitionDefect | undefined, policy: ToolPolicy, diagnostics: Diagnostic[]): Map<ToolDefinition, ToolReason> {
   const owners = new Map<string, { id: string; def: ToolDefinition }>();
   const ordered = [...defs].sort((a, b) => precedence(a.def) - precedence(b.def) || toolId(a.def).localeCompare(toolId(b.def)));
   const conflicts = new Map<ToolDefinition, ToolReason>();
@@ -117,7 +162,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       continue;
     }
     // OpenClaw compares normalized names: a client tool `Bash` clashes with `exec`.
-    const key = normalizeToolName(def.name, input.policy.model);
+    const key = normalizeToolName(def.name, policy.model);
     const owner = owners.get(key);
     if (owner === undefined) {
       owners.set(key, { id: toolId(def), def });
@@ -149,93 +194,88 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       message: `client tool name conflict: ${clientConflicts.join(', ')}`,
     });
   }
+  return conflicts;
+}
 
-  const seenIds = new Set<string>();
-  const tools: CatalogTool[] = [];
-  // When one id is listed twice (a duplicate), the valid definition is the one kept.
-  const byValidity = [...defs].sort((a, b) => Number(Boolean(invalidOf(a.def))) - Number(Boolean(invalidOf(b.def))));
-  for (const { def, provider } of byValidity) {
-    const id = toolId(def);
-    if (seenIds.has(id)) {
-      continue;
-    }
-    seenIds.add(id);
-    const subject = { name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id };
-    const verdict = input.policy.evaluate(subject);
-    const tool: CatalogTool = {
-      id,
-      source: def.source,
-      sourceName: def.owner,
-      name: def.name,
-      label: def.label,
-      description: def.description,
-      parameters: def.parameters,
-      outputSchema: def.outputSchema,
-      status: 'cataloged',
-      decisions: verdict.decisions,
-      groups: def.groups ?? [],
-      origin: def.origin,
-    };
-    if (def.rawName !== undefined && def.rawName !== def.name) {
-      tool.rawName = def.rawName;
-    }
-    if (def.mcpOperation !== undefined) {
-      tool.mcpOperation = def.mcpOperation;
-    }
-    if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
-      tool.modelOwner = def.modelOwner;
-    }
-    if (def.descriptionCut) {
-      tool.descriptionCut = def.descriptionCut;
-    }
-    if (def.annotations) {
-      tool.annotations = def.annotations;
-    }
-    if (def.shipped === true) {
-      tool.shipped = true;
-    }
-    const invalid = invalidOf(def);
-    if (admission.has(def)) {
-      // Refused schemas are not kept: panels and explain must never print them.
-      delete tool.parameters;
-      delete tool.outputSchema;
-    }
-    if (invalid) {
-      tool.status = 'excluded';
-      // A defect with no rule of its own (a bad schema, a duplicate) is decided by the definition.
-      tool.reason = invalid.at ? invalid : { ...invalid, at: definitionAt(def) };
-    } else if (!verdict.allowed) {
-      tool.status = 'excluded';
-      tool.reason = {
-        kind: 'policy',
-        text: verdict.reason ?? 'denied by policy',
-        ...(verdict.hint ? { hint: verdict.hint } : {}),
-        ...(verdict.decidedBy ? { at: verdict.decidedBy } : {}),
-        ...(verdict.ruleKind ? { rule: verdict.ruleKind } : {}),
-        ...(verdict.pattern !== undefined ? { pattern: verdict.pattern } : {}),
-      };
-      tool.hint = verdict.hint;
-    } else if (conflicts.has(def)) {
-      tool.status = 'excluded';
-      tool.reason = conflicts.get(def);
-    } else if (def.catalogMode === 'direct-only') {
-      tool.status = 'direct-only';
-      tool.reason = { kind: 'direct-only', at: definitionAt(def) };
-    } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && input.policy.model.replyToolVisible && !generatedToolsFor(input.policy.model.version)))) {
-      // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`);
-      // a version with generated tools carries its own visible names (a local operator turn hides `message`).
-      tool.directVisible = true;
-    }
-    if (provider.executor) {
-      executors.set(id, provider.executor);
-    }
-    tools.push(tool);
+/** The catalog entry of a definition, cataloged until `decide` says otherwise. */
+function catalogTool(def: ToolDefinition, id: string, decisions: CatalogTool['decisions']): CatalogTool {
+  const tool: CatalogTool = {
+    id,
+    source: def.source,
+    sourceName: def.owner,
+    name: def.name,
+    label: def.label,
+    description: def.description,
+    parameters: def.parameters,
+    outputSchema: def.outputSchema,
+    status: 'cataloged',
+    decisions,
+    groups: def.groups ?? [],
+    origin: def.origin,
+  };
+  if (def.rawName !== undefined && def.rawName !== def.name) {
+    tool.rawName = def.rawName;
   }
-  tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  servers.sort((a, b) => a.name.localeCompare(b.name));
-  plugins.sort((a, b) => a.id.localeCompare(b.id));
-  const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
-  // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
-  catalog.openclaw = input.openclaw ?? { model: input.policy.model, source: 'default', describe: `OpenClaw ${input.policy.model.version}` };
-  return catalog;
+  if (def.mcpOperation !== undefined) {
+    tool.mcpOperation = def.mcpOperation;
+  }
+  if (def.modelOwner !== undefined && def.modelOwner !== def.owner) {
+    tool.modelOwner = def.modelOwner;
+  }
+  if (def.descriptionCut) {
+    tool.descriptionCut = def.descriptionCut;
+  }
+  if (def.annotations) {
+    tool.annotations = def.annotations;
+  }
+  if (def.shipped === true) {
+    tool.shipped = true;
+  }
+  return tool;
+}
+
+/**
+ * A tool's status and reason, first cause first: a defective definition, the
+ * policy, a name conflict, direct-only; else cataloged (and directly visible
+ * where OpenClaw keeps it so).
+ */
+function decide(
+  tool: CatalogTool,
+  def: ToolDefinition,
+  verdict: ReturnType<ToolPolicy['evaluate']>,
+  found: { invalid: DefinitionDefect | undefined; refused: boolean; conflict: ToolReason | undefined },
+  model: ToolPolicy['model'],
+): void {
+  const { invalid, conflict } = found;
+  if (found.refused) {
+    // Refused schemas are not kept: panels and explain must never print them.
+    delete tool.parameters;
+    delete tool.outputSchema;
+  }
+  if (invalid) {
+    tool.status = 'excluded';
+    // A defect with no rule of its own (a bad schema, a duplicate) is decided by the definition.
+    tool.reason = invalid.at ? invalid : { ...invalid, at: definitionAt(def) };
+  } else if (!verdict.allowed) {
+    tool.status = 'excluded';
+    tool.reason = {
+      kind: 'policy',
+      text: verdict.reason ?? 'denied by policy',
+      ...(verdict.hint ? { hint: verdict.hint } : {}),
+      ...(verdict.decidedBy ? { at: verdict.decidedBy } : {}),
+      ...(verdict.ruleKind ? { rule: verdict.ruleKind } : {}),
+      ...(verdict.pattern !== undefined ? { pattern: verdict.pattern } : {}),
+    };
+    tool.hint = verdict.hint;
+  } else if (conflict) {
+    tool.status = 'excluded';
+    tool.reason = conflict;
+  } else if (def.catalogMode === 'direct-only') {
+    tool.status = 'direct-only';
+    tool.reason = { kind: 'direct-only', at: definitionAt(def) };
+  } else if (def.source === 'openclaw' && ((def.directVisible === true && def.owner === 'core') || (def.name === REPLY_TOOL_NAME && model.replyToolVisible && !generatedToolsFor(model.version)))) {
+    // The reply tool stays visible whichever first-party source provides it (OpenClaw's `directToolNames`);
+    // a version with generated tools carries its own visible names (a local operator turn hides `message`).
+    tool.directVisible = true;
+  }
 }

@@ -307,14 +307,25 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
   }
   const before = parsed(abs, text, file) ?? reader;
   const after = parsed(abs, current, file) as ConfigReader;
-  const scope = edits.every((e) => e.kind !== 'rename-client-tool' && agentIndex !== undefined && startsWith(e.path, agentBase(agentIndex))) ? 'agent' : 'global';
+  return { ...base, ...admittingPlan(ws, catalog, tool, { file, edits, before, after, agent, agentIndex, recheck }) };
+}
+
+/** A plan that admits the tool: its title, its scope (one agent or global), and what else it lets through. */
+function admittingPlan(
+  ws: OpenWorkspace,
+  catalog: Catalog,
+  tool: CatalogTool,
+  e: { file: string; edits: FixEdit[]; before: ConfigReader; after: ConfigReader; agent: string | undefined; agentIndex: number | undefined; recheck: ToolFixPlan['recheck'] },
+): Pick<ToolFixPlan, 'admits' | 'plan' | 'scope' | 'widens' | 'alsoAdmits' | 'remaining' | 'recheck' | 'message'> {
+  const { file, edits, before, after, agent, agentIndex, recheck } = e;
+  const scope = edits.every((x) => x.kind !== 'rename-client-tool' && agentIndex !== undefined && startsWith(x.path, agentBase(agentIndex))) ? 'agent' : 'global';
   const widens = scope === 'global' ? widening(ws, catalog, before, after, agentIndex) : [];
   const was = admitted(before, ws, ws.policyContext, catalog);
   const alsoAdmits = [...admitted(after, ws, ws.policyContext, catalog)].filter((n) => !was.has(n) && n !== tool.name).sort();
-  const title = edits.length === 1 ? (edits[0] as FixEdit).title : `Let ${quoted(tool.name)} through${agent !== undefined ? ` for agent ${agent}` : ''}: ${edits.map((e) => e.title).join('; ')}`;
+  const title = edits.length === 1 ? (edits[0] as FixEdit).title : `Let ${quoted(tool.name)} through${agent !== undefined ? ` for agent ${agent}` : ''}: ${edits.map((x) => x.title).join('; ')}`;
   const plan: FixEditSet = { kind: 'edit-set', file, title, edits };
   const widened = widens.length > 0 ? `; also widens ${widens.map((w) => `agent ${w.agent} (${w.tools.join(', ')})`).join(', ')}` : '';
-  return { ...base, admits: true, plan, scope, widens, alsoAdmits, remaining: [], ...(recheck ? { recheck } : {}), message: `${title}${widened}` };
+  return { admits: true, plan, scope, widens, alsoAdmits, remaining: [], ...(recheck ? { recheck } : {}), message: `${title}${widened}` };
 }
 
 /**

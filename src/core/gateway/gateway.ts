@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ToolPolicy } from '../policy/policyEngine';
 import type { CallVia, SessionLog } from '../telemetry/sessionLog';
-import type { CatalogTool, ToolCallResult } from '../types';
+import type { CatalogTool, ToolCallResult, ToolExecutor } from '../types';
 import { boundValue, errorText } from '../util/boundedValue';
 import { withoutHostPaths } from '../util/hostPaths';
 import { describeRule, type ApprovalPolicy, type Approver } from './approvals';
@@ -73,91 +73,106 @@ export class ToolGateway {
     return done;
   }
 
-  private async run(idOrName: string, rawArgs: Record<string, unknown>, ctx: GatewayCallContext): Promise<Omit<GatewayOutcome, 'durationMs'>> {
+  /** The steps in order; the first refusal is the outcome. */
+  private async run(idOrName: string, rawArgs: Record<string, unknown>, ctx: GatewayCallContext): Promise<Outcome> {
     const catalog = this.deps.catalog();
-    let tool: CatalogTool;
-    try {
-      tool = lookupAllowed(catalog, idOrName);
-    } catch (err) {
-      const unknown = err instanceof ToolApiError ? err.message : errorText(err);
-      const lookupError = err instanceof ToolApiError ? { lookupError: err.code } : {};
-      const excluded = lookupExcluded(catalog, idOrName);
-      if (excluded) {
-        // The model hears exactly what it hears for a name that exists nowhere
-        // (no existence oracle); the developer gets the real reason.
-        const policyDenied = excluded.decisions.some((d) => d.effect === 'deny');
-        return {
-          ok: false,
-          blockedBy: 'lookup',
-          ...lookupError,
-          error: unknown,
-          detail: { blockedBy: policyDenied ? 'policy' : 'unavailable', error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}` },
-        };
-      }
-      return { ok: false, blockedBy: 'lookup', ...lookupError, error: unknown };
+    const found = lookup(catalog, idOrName);
+    if ('outcome' in found) {
+      return found.outcome;
     }
-    const ref = { id: tool.id, source: tool.source, sourceName: tool.sourceName };
-    const refused = (blockedBy: BlockedBy, error: string): Omit<GatewayOutcome, 'durationMs'> => ({ ok: false, tool: ref, name: tool.name, blockedBy, error });
-
-    if (rawArgs === null || typeof rawArgs !== 'object' || Array.isArray(rawArgs)) {
-      return refused('invalid-args', `${tool.name}: arguments must be a JSON object`);
+    const tool = found.tool;
+    const refused = refuser(tool);
+    const ready = this.admit(catalog, tool, rawArgs);
+    if ('outcome' in ready) {
+      return ready.outcome;
     }
-    // From here on the arguments are a plain JSON copy within the host's bounds.
-    const boundedArgs = boundValue(rawArgs);
-    if (!boundedArgs.ok) {
-      return refused('invalid-args', `${tool.name}: arguments refused: ${boundedArgs.problem}`);
-    }
-    const args0 = boundedArgs.value as Record<string, unknown>;
-    // Policy at call time: the policy may have changed since the catalog was built.
-    const verdict = this.deps.policy().evaluate(policySubjectOf(tool));
-    if (!verdict.allowed) {
-      return refused('policy', `${tool.name} is not allowed by the current policy: ${verdict.reason ?? 'denied'}`);
-    }
-    const server = catalog.servers.find((s) => tool.source === 'mcp' && s.name === tool.sourceName);
-    if (server && server.status !== 'ok') {
-      return refused('unavailable', `${tool.name} is unavailable: MCP server "${server.name}" is ${server.status}${server.error ? ` (${server.error})` : ''}`);
-    }
-    const executor = catalog.executorFor(tool.source, tool.id);
-    if (!executor) {
-      return refused('unavailable', `${tool.name} is unavailable: no source can execute it`);
-    }
-
+    const { args: args0, executor } = ready;
     const checker = this.deps.argumentChecker ?? sharedArgumentChecker();
     // Checked before approval, so nobody is asked to allow a call that cannot run.
     const invalid = await checker.check(tool.parameters, args0, ctx.signal);
     if (invalid.problem !== undefined) {
       return refused('invalid-args', invalid.failed ? `${tool.name}: ${invalid.problem}; the call was refused` : `${tool.name}: arguments do not match its input schema: ${invalid.problem}`);
     }
+    const notApproved = await this.approve(tool, args0, ctx);
+    if (notApproved) {
+      return notApproved;
+    }
+    const hooked = await this.runHooks(tool, args0, ctx);
+    if ('outcome' in hooked) {
+      return hooked.outcome;
+    }
+    const { args, rewritten } = hooked;
+    const invalidRewrite = rewritten ? await checker.check(tool.parameters, args, ctx.signal) : {};
+    if (invalidRewrite.problem !== undefined) {
+      return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite.problem}`);
+    }
+    if (ctx.signal?.aborted) {
+      return refused('aborted', `${tool.name}: the call was cancelled before it ran`);
+    }
+    return this.execute(tool, executor, args, rewritten, ctx);
+  }
 
+  /** The arguments as a bounded JSON copy, the policy at call time, a server that runs, a source that executes. */
+  private admit(catalog: Catalog, tool: CatalogTool, rawArgs: Record<string, unknown>): { outcome: Outcome } | { args: Record<string, unknown>; executor: ToolExecutor } {
+    const refused = refuser(tool);
+    if (rawArgs === null || typeof rawArgs !== 'object' || Array.isArray(rawArgs)) {
+      return { outcome: refused('invalid-args', `${tool.name}: arguments must be a JSON object`) };
+    }
+    // From here on the arguments are a plain JSON copy within the host's bounds.
+    const boundedArgs = boundValue(rawArgs);
+    if (!boundedArgs.ok) {
+      return { outcome: refused('invalid-args', `${tool.name}: arguments refused: ${boundedArgs.problem}`) };
+    }
+    // Policy at call time: the policy may have changed since the catalog was built.
+    const verdict = this.deps.policy().evaluate(policySubjectOf(tool));
+    if (!verdict.allowed) {
+      return { outcome: refused('policy', `${tool.name} is not allowed by the current policy: ${verdict.reason ?? 'denied'}`) };
+    }
+    const server = catalog.servers.find((s) => tool.source === 'mcp' && s.name === tool.sourceName);
+    if (server && server.status !== 'ok') {
+      return { outcome: refused('unavailable', `${tool.name} is unavailable: MCP server "${server.name}" is ${server.status}${server.error ? ` (${server.error})` : ''}`) };
+    }
+    const executor = catalog.executorFor(tool.source, tool.id);
+    if (!executor) {
+      return { outcome: refused('unavailable', `${tool.name} is unavailable: no source can execute it`) };
+    }
+    return { args: boundedArgs.value as Record<string, unknown>, executor };
+  }
+
+  /** A call a rule says needs approval goes on only when pre-approved or a person allows it. */
+  private async approve(tool: CatalogTool, args: Record<string, unknown>, ctx: GatewayCallContext): Promise<Outcome | undefined> {
     const rule = this.deps.approvals.ruleFor(tool);
-    if (rule && ctx.approved !== true) {
-      let approved = false;
-      let why = `needs approval (${describeRule(rule)}); pass --approve or approve it in the editor`;
-      if (this.deps.approver) {
-        try {
-          approved = await this.deps.approver({ tool, args: args0, callId: ctx.callId, rule });
-          why = `approval denied (${describeRule(rule)})`;
-        } catch (err) {
-          why = `approval failed: ${errorText(err)}`;
-        }
-      }
-      if (!approved) {
-        return refused('approval', `${tool.name}: ${why}`);
+    if (!rule || ctx.approved === true) {
+      return undefined;
+    }
+    let approved = false;
+    let why = `needs approval (${describeRule(rule)}); pass --approve or approve it in the editor`;
+    if (this.deps.approver) {
+      try {
+        approved = await this.deps.approver({ tool, args, callId: ctx.callId, rule });
+        why = `approval denied (${describeRule(rule)})`;
+      } catch (err) {
+        why = `approval failed: ${errorText(err)}`;
       }
     }
+    return approved ? undefined : refuser(tool)('approval', `${tool.name}: ${why}`);
+  }
 
+  /** Plugins' `beforeToolCall` hooks in order: each may block the call or rewrite its arguments. */
+  private async runHooks(tool: CatalogTool, args0: Record<string, unknown>, ctx: GatewayCallContext): Promise<{ outcome: Outcome } | { args: Record<string, unknown>; rewritten: boolean }> {
+    const refused = refuser(tool);
     let args = args0;
     let rewritten = false;
     for (const hook of this.deps.hooks?.() ?? []) {
       try {
         const r = await hook.run({ toolName: tool.name, toolId: tool.id, params: args, callId: ctx.callId });
         if (r?.block) {
-          return refused(`hook:${hook.pluginId}`, `${tool.name} blocked by plugin "${hook.pluginId}": ${r.reason ?? 'no reason given'}`);
+          return { outcome: refused(`hook:${hook.pluginId}`, `${tool.name} blocked by plugin "${hook.pluginId}": ${r.reason ?? 'no reason given'}`) };
         }
         if (r?.params && typeof r.params === 'object' && !Array.isArray(r.params)) {
           const b = boundValue(r.params);
           if (!b.ok) {
-            return refused(`hook:${hook.pluginId}`, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" rewrote the arguments into a value the host refuses (${b.problem})`);
+            return { outcome: refused(`hook:${hook.pluginId}`, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" rewrote the arguments into a value the host refuses (${b.problem})`) };
           }
           args = b.value as Record<string, unknown>;
           rewritten = true;
@@ -167,20 +182,19 @@ export class ToolGateway {
         // Its error may name files on this machine: the model gets the plugin id only.
         const blockedBy: BlockedBy = `hook:${hook.pluginId}`;
         return {
-          ...refused(blockedBy, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed`),
-          detail: { blockedBy, error: `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorText(err)}` },
+          outcome: {
+            ...refused(blockedBy, `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed`),
+            detail: { blockedBy, error: `${tool.name} blocked: the beforeToolCall hook of plugin "${hook.pluginId}" failed: ${errorText(err)}` },
+          },
         };
       }
     }
+    return { args, rewritten };
+  }
 
-    const invalidRewrite = rewritten ? await checker.check(tool.parameters, args, ctx.signal) : {};
-    if (invalidRewrite.problem !== undefined) {
-      return refused('invalid-args', `${tool.name}: arguments rewritten by a beforeToolCall hook do not match its input schema: ${invalidRewrite.problem}`);
-    }
-
-    if (ctx.signal?.aborted) {
-      return refused('aborted', `${tool.name}: the call was cancelled before it ran`);
-    }
+  /** Runs the tool through its own source, within the deadline; only a bounded JSON copy of what it returns goes on. */
+  private async execute(tool: CatalogTool, executor: ToolExecutor, args: Record<string, unknown>, rewritten: boolean, ctx: GatewayCallContext): Promise<Outcome> {
+    const ref = refOf(tool);
     let result: ToolCallResult;
     try {
       result = await withDeadline(executor.execute(tool, args, { callId: ctx.callId, signal: ctx.signal, timeoutMs: this.deps.timeoutMs }), tool.name, this.deps.timeoutMs, ctx.signal);
@@ -206,6 +220,43 @@ export class ToolGateway {
       ...(safe.isError === true ? { error: `${tool.name} reported an error` } : {}),
       ...(rewritten ? { paramsRewritten: true } : {}),
     };
+  }
+}
+
+type Outcome = Omit<GatewayOutcome, 'durationMs'>;
+
+function refOf(tool: CatalogTool): NonNullable<Outcome['tool']> {
+  return { id: tool.id, source: tool.source, sourceName: tool.sourceName };
+}
+
+/** A refusal of a call to `tool`: what the model is told. */
+function refuser(tool: CatalogTool): (blockedBy: BlockedBy, error: string) => Outcome {
+  return (blockedBy, error) => ({ ok: false, tool: refOf(tool), name: tool.name, blockedBy, error });
+}
+
+/** The callable tool of that id or name; else the model hears "unknown" whether or not it exists (excluded). */
+function lookup(catalog: Catalog, idOrName: string): { tool: CatalogTool } | { outcome: Outcome } {
+  try {
+    return { tool: lookupAllowed(catalog, idOrName) };
+  } catch (err) {
+    const unknown = err instanceof ToolApiError ? err.message : errorText(err);
+    const lookupError = err instanceof ToolApiError ? { lookupError: err.code } : {};
+    const excluded = lookupExcluded(catalog, idOrName);
+    if (excluded) {
+      // The model hears exactly what it hears for a name that exists nowhere
+      // (no existence oracle); the developer gets the real reason.
+      const policyDenied = excluded.decisions.some((d) => d.effect === 'deny');
+      return {
+        outcome: {
+          ok: false,
+          blockedBy: 'lookup',
+          ...lookupError,
+          error: unknown,
+          detail: { blockedBy: policyDenied ? 'policy' : 'unavailable', error: `${excluded.name} cannot be called: ${toolReasonText(excluded) ?? 'excluded from the catalog'}` },
+        },
+      };
+    }
+    return { outcome: { ok: false, blockedBy: 'lookup', ...lookupError, error: unknown } };
   }
 }
 

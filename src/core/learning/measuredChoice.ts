@@ -60,6 +60,24 @@ function ownerOf(t: CatalogTool): string {
   return `${t.source}:${t.sourceName}`;
 }
 
+/** The logged pairs' positions by tool and by query term. */
+function pairsBy(pairs: readonly LoggedPair[]): { byTool: Map<string, number[]>; byTerm: Map<string, number[]> } {
+  const byTool = new Map<string, number[]>();
+  const byTerm = new Map<string, number[]>();
+  pairs.forEach((p, i) => {
+    byTool.set(p.toolId, [...(byTool.get(p.toolId) ?? []), i]);
+    for (const t of p.terms) {
+      let list = byTerm.get(t);
+      if (!list) {
+        list = [];
+        byTerm.set(t, list);
+      }
+      list.push(i);
+    }
+  });
+  return { byTool, byTerm };
+}
+
 export function chooseByMeasuredEffect(
   tools: readonly CatalogTool[],
   pairs: readonly LoggedPair[],
@@ -80,19 +98,7 @@ export function chooseByMeasuredEffect(
     return at >= 0 ? at + 1 : Infinity;
   };
   const current = pairs.map((_p, i) => rankOf(i));
-  const byTool = new Map<string, number[]>();
-  const byTerm = new Map<string, number[]>();
-  pairs.forEach((p, i) => {
-    byTool.set(p.toolId, [...(byTool.get(p.toolId) ?? []), i]);
-    for (const t of p.terms) {
-      let list = byTerm.get(t);
-      if (!list) {
-        list = [];
-        byTerm.set(t, list);
-      }
-      list.push(i);
-    }
-  });
+  const { byTool, byTerm } = pairsBy(pairs);
   const weight = (id: string): number => (byTool.get(id) ?? []).reduce((s, i) => s + (pairs[i]?.count ?? 0), 0);
   const order = [...candidates.keys()].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
   const byId = new Map(tools.map((t) => [t.id, t]));

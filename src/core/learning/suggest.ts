@@ -244,23 +244,8 @@ function figures(ranks: readonly number[], weights: readonly number[]): RankFigu
 
 const rr = (r: number): number => (Number.isFinite(r) ? 1 / r : 0);
 
-/**
- * Suggestions for every searchable tool that logged queries led to.
- *
- * @example
- * const report = suggestDescriptions(catalog.cataloged, usageFromLogs(logs).pairs);
- * report.suggestions[0]?.proposed; // the description with " Related: bitcoin, crypto." appended
- */
-export function suggestDescriptions(tools: readonly CatalogTool[], logged: readonly UsagePair[], options: SuggestOptions = {}): SuggestionReport {
-  const maxChars = options.maxAddedChars ?? DEFAULT_MAX_ADDED_CHARS;
-  const minQueries = options.minQueries ?? 2;
-  const exponent = options.specificityExponent ?? DEFAULT_SPECIFICITY_EXPONENT;
-  const rounds = options.rounds ?? 3;
-  const depth = options.depth ?? 20;
-  const searchable = tools.filter((t) => t.status === 'cataloged');
-  const baseIndex = new ToolIndex(searchable);
-
-  // Resolve each logged tool reference (id, OpenClaw id or name) against this catalog.
+/** Each logged tool reference (id, OpenClaw id or name) resolved against this catalog; the ones that are not, by name. */
+function resolvePairs(logged: readonly UsagePair[], searchable: readonly CatalogTool[], baseIndex: ToolIndex): { pairs: Pair[]; unresolved: Set<string> } {
   const unresolved = new Set<string>();
   const resolved = new Map<string, string | undefined>();
   const pairs: Pair[] = [];
@@ -282,6 +267,26 @@ export function suggestDescriptions(tools: readonly CatalogTool[], logged: reado
     }
     pairs.push({ query, toolId, count: u.count, terms: new Set(queryTerms(query).map((t) => t.term)) });
   }
+  return { pairs, unresolved };
+}
+
+/**
+ * Suggestions for every searchable tool that logged queries led to.
+ *
+ * @example
+ * const report = suggestDescriptions(catalog.cataloged, usageFromLogs(logs).pairs);
+ * report.suggestions[0]?.proposed; // the description with " Related: bitcoin, crypto." appended
+ */
+export function suggestDescriptions(tools: readonly CatalogTool[], logged: readonly UsagePair[], options: SuggestOptions = {}): SuggestionReport {
+  const maxChars = options.maxAddedChars ?? DEFAULT_MAX_ADDED_CHARS;
+  const minQueries = options.minQueries ?? 2;
+  const exponent = options.specificityExponent ?? DEFAULT_SPECIFICITY_EXPONENT;
+  const rounds = options.rounds ?? 3;
+  const depth = options.depth ?? 20;
+  const searchable = tools.filter((t) => t.status === 'cataloged');
+  const baseIndex = new ToolIndex(searchable);
+
+  const { pairs, unresolved } = resolvePairs(logged, searchable, baseIndex);
   const weights = pairs.map((p) => p.count);
 
   const byTool = new Map<string, Pair[]>();

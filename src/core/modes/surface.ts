@@ -218,19 +218,7 @@ function assembleSurface(input: SurfaceInput): Surface {
   const client = cataloged.filter((t) => t.source === 'client');
   show(client, 'client');
   const shownIds = new Set(surface.visible.map((v) => v.id).filter((x): x is string => x !== undefined));
-  const required: CatalogTool[] = [];
-  const missing: string[] = [];
-  for (const r of input.requiredTools ?? []) {
-    const t = resolveAllowed(catalog, r);
-    // Only a first-party tool may be made visible as required: an MCP lookalike never becomes a
-    // delivery tool (OpenClaw's `isDirectVisibleCatalogTool`).
-    if (!t || t.source !== 'openclaw' || (policy && !policyAllows(policy, t))) {
-      missing.push(r);
-    } else if (!shownIds.has(t.id)) {
-      required.push(t);
-      shownIds.add(t.id);
-    }
-  }
+  const { required, missing } = requiredTools(input, shownIds);
   show(required, 'required');
   // OpenClaw 2026.9.6's directory mode hydrates no schema from the prompt: a generated version estimates none unless asked.
   const likely = estimateLikely(input, shownIds, generated ? 0 : DEFAULT_LIKELY).filter((t) => !policy || policyAllows(policy, t));
@@ -255,6 +243,25 @@ function assembleSurface(input: SurfaceInput): Surface {
   }
   surface.deferredCount = deferred.length;
   return surface;
+}
+
+/** The required tools not shown yet (added to `shownIds`), and the names that cannot be (unknown, not first-party, denied). */
+function requiredTools(input: SurfaceInput, shownIds: Set<string>): { required: CatalogTool[]; missing: string[] } {
+  const { catalog, policy } = input;
+  const required: CatalogTool[] = [];
+  const missing: string[] = [];
+  for (const r of input.requiredTools ?? []) {
+    const t = resolveAllowed(catalog, r);
+    // Only a first-party tool may be made visible as required: an MCP lookalike never becomes a
+    // delivery tool (OpenClaw's `isDirectVisibleCatalogTool`).
+    if (!t || t.source !== 'openclaw' || (policy && !policyAllows(policy, t))) {
+      missing.push(r);
+    } else if (!shownIds.has(t.id)) {
+      required.push(t);
+      shownIds.add(t.id);
+    }
+  }
+  return { required, missing };
 }
 
 /** OpenClaw sorts the tools array by name before it sends it; `visible` follows the same order. */

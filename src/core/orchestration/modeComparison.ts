@@ -205,40 +205,7 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
       };
       const dispatcher = new TurnDispatcher({ surface, api, catalog: () => opts.catalog, log, runCode });
       const first = chatCompletionsBody({ model: opts.model ?? DEFAULT_MODEL, systemPrompt: surface.systemPrompt, userPrompt: prompt, tools: surface.tools });
-      const messages: ChatCompletionMessageParam[] = first.messages.map((m) => ({ ...m }));
-      const requests: LaneRequest[] = [];
-      let finalText: string | undefined;
-      let error: string | undefined;
-      try {
-        for (let round = 0; round < MAX_ROUNDS && finalText === undefined; round++) {
-          const body = { ...first, messages } as unknown as ChatCompletionCreateParamsNonStreaming;
-          const before = input.mock?.requests.length ?? 0;
-          const completion = await input.client.chat.completions.create(body, opts.signal ? { signal: opts.signal } : undefined);
-          const received = input.mock?.requests[before];
-          requests.push({
-            bytes: received?.bytes ?? serializeRequest(body as unknown as Parameters<typeof serializeRequest>[0]).totalBytes,
-            tools: received?.toolNames ?? surface.tools.map((t) => t.name),
-          });
-          const message = completion.choices[0]?.message;
-          const calls = (message?.tool_calls ?? []).filter((c) => c.type === 'function');
-          const sent = requests[requests.length - 1];
-          log.record({ type: 'model-request', turnId: `${input.lane}:1`, round: round + 1, bytes: sent?.bytes ?? 0, tools: sent?.tools.length ?? 0, toolCalls: calls.length });
-          if (calls.length === 0) {
-            finalText = message?.content ?? '';
-            break;
-          }
-          messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
-          for (const c of calls) {
-            const r = await dispatcher.dispatch({ callId: c.id, name: c.function.name, arguments: c.function.arguments });
-            messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(r.output ?? null) });
-          }
-        }
-        if (finalText === undefined) {
-          error = `no final answer after ${MAX_ROUNDS} rounds`;
-        }
-      } catch (err) {
-        error = errorMessage(err);
-      }
+      const { requests, finalText, error } = await converse(input, first, surface, { dispatcher, log, signal: opts.signal });
       log.record({ type: 'turn-end', turnId: `${input.lane}:1`, ok: error === undefined, ...(error ? { error } : {}) });
       return {
         mode: preview.mode,
@@ -268,6 +235,55 @@ export async function compareModes(opts: ModeComparisonOptions): Promise<ModeCom
     }
     await mock?.close();
   }
+}
+
+/**
+ * One lane's turn with the model: a request, the tool calls it asks for
+ * dispatched as OpenClaw would, and again, until a final answer (or
+ * MAX_ROUNDS). Every request's size and tools are kept as the provider got them.
+ */
+async function converse(
+  input: LaneInput,
+  first: ReturnType<typeof chatCompletionsBody>,
+  surface: ReturnType<typeof buildSurface>,
+  turn: { dispatcher: TurnDispatcher; log: SessionLog; signal: AbortSignal | undefined },
+): Promise<{ requests: LaneRequest[]; finalText?: string; error?: string }> {
+  const { dispatcher, log, signal } = turn;
+  const messages: ChatCompletionMessageParam[] = first.messages.map((m) => ({ ...m }));
+  const requests: LaneRequest[] = [];
+  let finalText: string | undefined;
+  let error: string | undefined;
+  try {
+    for (let round = 0; round < MAX_ROUNDS && finalText === undefined; round++) {
+      const body = { ...first, messages } as unknown as ChatCompletionCreateParamsNonStreaming;
+      const before = input.mock?.requests.length ?? 0;
+      const completion = await input.client.chat.completions.create(body, signal ? { signal } : undefined);
+      const received = input.mock?.requests[before];
+      requests.push({
+        bytes: received?.bytes ?? serializeRequest(body as unknown as Parameters<typeof serializeRequest>[0]).totalBytes,
+        tools: received?.toolNames ?? surface.tools.map((t) => t.name),
+      });
+      const message = completion.choices[0]?.message;
+      const calls = (message?.tool_calls ?? []).filter((c) => c.type === 'function');
+      const sent = requests[requests.length - 1];
+      log.record({ type: 'model-request', turnId: `${input.lane}:1`, round: round + 1, bytes: sent?.bytes ?? 0, tools: sent?.tools.length ?? 0, toolCalls: calls.length });
+      if (calls.length === 0) {
+        finalText = message?.content ?? '';
+        break;
+      }
+      messages.push({ role: 'assistant', content: message?.content ?? null, tool_calls: calls });
+      for (const c of calls) {
+        const r = await dispatcher.dispatch({ callId: c.id, name: c.function.name, arguments: c.function.arguments });
+        messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(r.output ?? null) });
+      }
+    }
+    if (finalText === undefined) {
+      error = `no final answer after ${MAX_ROUNDS} rounds`;
+    }
+  } catch (err) {
+    error = errorMessage(err);
+  }
+  return { requests, ...(finalText !== undefined ? { finalText } : {}), ...(error !== undefined ? { error } : {}) };
 }
 
 /**

@@ -326,21 +326,7 @@ export class PluginToolSource implements ToolSourceProvider {
     }
     const name = typeof m.name === 'string' ? m.name : id;
     const entry = policy.entries[id];
-    let disabledReason: string | undefined;
-    let disabledAt: RuleLocation | undefined;
-    if (!policy.enabled) {
-      disabledReason = 'plugins.enabled is false';
-      disabledAt = policy.at(['plugins', 'enabled'], true);
-    } else if (policy.deny.includes(id)) {
-      disabledReason = `plugin "${id}" is in plugins.deny`;
-      disabledAt = policy.at(['plugins', 'deny', policy.deny.indexOf(id)]);
-    } else if (policy.allow.length > 0 && !policy.allow.includes(id)) {
-      disabledReason = `plugin "${id}" is not in plugins.allow`;
-      disabledAt = policy.at(['plugins', 'allow'], true);
-    } else if (entry?.enabled === false) {
-      disabledReason = `plugins.entries.${id}.enabled is false`;
-      disabledAt = policy.at(['plugins', 'entries', id, 'enabled'], true);
-    }
+    const { reason: disabledReason, at: disabledAt } = disabledBy(policy, id);
     const handler = typeof m.handler === 'string' ? path.resolve(path.dirname(absFile), m.handler) : undefined;
     this.plugins.set(id, { id, name, manifestPath: file, handlerPath: handler, enabled: !disabledReason, config: entry?.config });
 
@@ -434,4 +420,21 @@ export class PluginToolSource implements ToolSourceProvider {
   enabledWithHandlers(): LoadedPlugin[] {
     return [...this.plugins.values()].filter((p) => p.enabled && p.handlerPath);
   }
+}
+
+/** Why the config turns plugin `id` off, and the rule that does: plugins off, denied, not allowed, its entry disabled. */
+function disabledBy(policy: PluginPolicy, id: string): { reason?: string; at?: RuleLocation } {
+  if (!policy.enabled) {
+    return { reason: 'plugins.enabled is false', at: policy.at(['plugins', 'enabled'], true) };
+  }
+  if (policy.deny.includes(id)) {
+    return { reason: `plugin "${id}" is in plugins.deny`, at: policy.at(['plugins', 'deny', policy.deny.indexOf(id)]) };
+  }
+  if (policy.allow.length > 0 && !policy.allow.includes(id)) {
+    return { reason: `plugin "${id}" is not in plugins.allow`, at: policy.at(['plugins', 'allow'], true) };
+  }
+  if (policy.entries[id]?.enabled === false) {
+    return { reason: `plugins.entries.${id}.enabled is false`, at: policy.at(['plugins', 'entries', id, 'enabled'], true) };
+  }
+  return {};
 }

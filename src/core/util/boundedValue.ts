@@ -73,6 +73,46 @@ function setOwn(target: JsonValue[] | { [key: string]: JsonValue }, key: number 
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** A container's children to copy, in order; its brackets, separators and keys are charged here. */
+function childrenOf(obj: object, frame: Frame, l: ValueLimits, charge: (compact: number, pretty: number) => void): Pending[] {
+  const depth = frame.depth;
+  const children: Pending[] = [];
+  const indent = 2 * (depth + 1);
+  if (Array.isArray(obj)) {
+    const n = obj.length;
+    if (n > l.maxNodes) {
+      throw new Refusal(`it has more than ${l.maxNodes} values`);
+    }
+    // "[]" or "[\n" + items joined by ",\n" + "\n<indent>]"
+    charge(2 + Math.max(0, n - 1), n === 0 ? 2 : 2 + (n - 1) + n * (1 + indent) + 1 + 2 * depth);
+    for (let i = 0; i < n; i++) {
+      children.push({ source: (obj as unknown[])[i], key: i, parent: frame });
+    }
+  } else {
+    const keys = Object.keys(obj);
+    if (keys.length > l.maxNodes) {
+      throw new Refusal(`it has more than ${l.maxNodes} values`);
+    }
+    let kept = 0;
+    for (const k of keys) {
+      if (k.length > l.maxStringChars) {
+        throw new Refusal(`it holds a key of ${k.length} characters; the limit is ${l.maxStringChars}`);
+      }
+      const child = (obj as Record<string, unknown>)[k];
+      if (child === undefined || typeof child === 'function' || typeof child === 'symbol') {
+        continue;
+      }
+      kept++;
+      const kc = jsonStringChars(k);
+      // "key":value ; pretty: newline, indent, "key": value
+      charge(kc + 1, 1 + indent + kc + 2);
+      children.push({ source: child, key: k, parent: frame });
+    }
+    charge(2 + Math.max(0, kept - 1), kept === 0 ? 2 : 2 + (kept - 1) + 1 + 2 * depth);
+  }
+  return children;
+}
+
 /**
  * A fresh plain JSON copy of `input` within `limits`, with JSON.stringify's
  * conversions (`toJSON`, `undefined`/functions dropped from objects and
@@ -153,40 +193,7 @@ export function boundValue(input: unknown, limits: Partial<ValueLimits> = {}): B
       const frame: Frame = { out: Array.isArray(obj) ? [] : {}, depth, source: obj, up: p.parent };
       setOwn(p.parent.out, p.key, frame.out);
       // Children are pushed in reverse so they are copied (and keys kept) in order.
-      const children: Pending[] = [];
-      const indent = 2 * (depth + 1);
-      if (Array.isArray(obj)) {
-        const n = obj.length;
-        if (n > l.maxNodes) {
-          throw new Refusal(`it has more than ${l.maxNodes} values`);
-        }
-        // "[]" or "[\n" + items joined by ",\n" + "\n<indent>]"
-        charge(2 + Math.max(0, n - 1), n === 0 ? 2 : 2 + (n - 1) + n * (1 + indent) + 1 + 2 * depth);
-        for (let i = 0; i < n; i++) {
-          children.push({ source: (obj as unknown[])[i], key: i, parent: frame });
-        }
-      } else {
-        const keys = Object.keys(obj);
-        if (keys.length > l.maxNodes) {
-          throw new Refusal(`it has more than ${l.maxNodes} values`);
-        }
-        let kept = 0;
-        for (const k of keys) {
-          if (k.length > l.maxStringChars) {
-            throw new Refusal(`it holds a key of ${k.length} characters; the limit is ${l.maxStringChars}`);
-          }
-          const child = (obj as Record<string, unknown>)[k];
-          if (child === undefined || typeof child === 'function' || typeof child === 'symbol') {
-            continue;
-          }
-          kept++;
-          const kc = jsonStringChars(k);
-          // "key":value ; pretty: newline, indent, "key": value
-          charge(kc + 1, 1 + indent + kc + 2);
-          children.push({ source: child, key: k, parent: frame });
-        }
-        charge(2 + Math.max(0, kept - 1), kept === 0 ? 2 : 2 + (kept - 1) + 1 + 2 * depth);
-      }
+      const children = childrenOf(obj, frame, l, charge);
       for (let i = children.length - 1; i >= 0; i--) {
         stack.push(children[i] as Pending);
       }

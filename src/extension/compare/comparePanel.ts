@@ -7,87 +7,54 @@ import { errorMessage } from '../../core/util/errors';
 
 export const COMPARE_PANEL_VIEW_TYPE = 'toolSearchInspector.compare';
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: COMPARE_PANEL_VIEW_TYPE,
+  name: 'compare panel',
+  parse: parseWebviewMessage,
+  // Runs stream their state from the command before the page has loaded.
+  beforeReady: 'queue',
   page: { title: 'Compare: Direct vs Tool Search', script: 'comparePanel.js', stylesheet: 'comparePanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Preparing the comparison…' },
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `show` before it makes a panel.
-let pendingRunner: CompareRunner | undefined;
-const registry = new PanelRegistry<ComparePanel>(SPEC, (panel) => {
-  if (!pendingRunner) {
-    throw new Error('the Compare panel is made outside ComparePanel.show');
-  }
-  return new ComparePanel(panel, pendingRunner);
-});
+const registry = new PanelRegistry<ComparePanel, CompareRunner>(SPEC, (panel, runner) => new ComparePanel(panel, runner));
 
 /**
  * The Compare panel: the same turn in direct mode and with Tool Search,
  * side by side. One per window; runs start from its form or from the
  * command, and stream their state here (running, result, cancelled).
  */
-export class ComparePanel extends PanelBase {
-  private ready = false;
-  private closed = false;
-  private readonly queue: HostMessage[] = [];
-  private waiters: (() => void)[] = [];
+export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
 
   static get open(): ComparePanel | undefined {
     return registry.get();
   }
 
   static show(runner: CompareRunner): ComparePanel {
-    pendingRunner = runner;
-    const p = registry.createOrShow(runner.extensionUri, '', 'Compare: Direct vs Tool Search');
-    pendingRunner = undefined;
-    return p;
+    registry.use(runner);
+    return registry.createOrShow(runner.extensionUri, '', 'Compare: Direct vs Tool Search');
   }
 
   constructor(
     panel: vscode.WebviewPanel,
     private readonly runner: CompareRunner,
   ) {
-    super(panel, runner.extensionUri, SPEC);
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          runner.logger.warn(`compare panel: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
-    );
+    super(panel, runner.extensionUri, SPEC, runner.logger);
     // Closing the panel is the end of interest in the run: stop it rather than leave it calling tools unseen.
-    this.onDidDispose(() => {
-      this.closed = true;
-      runner.cancel();
-    });
+    this.onDidDispose(() => runner.cancel());
   }
 
-  /** Resolves once the webview has said `ready` (messages posted before are queued, not lost). */
-  whenReady(): Promise<void> {
-    return this.ready ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  post(msg: HostMessage): void {
-    if (this.closed) {
-      return;
-    }
-    if (!this.ready) {
-      this.queue.push(msg);
-      return;
-    }
-    void this.panel.webview.postMessage(msg);
+  /** Shows `msg` (queued until the webview is ready; dropped once the panel is closed). */
+  send(msg: HostMessage): void {
+    void this.post(msg);
   }
 
   setup(setup: SetupView): void {
-    this.post({ type: 'setup', setup });
+    this.send({ type: 'setup', setup });
   }
 
   running(provider: string, lane?: LaneName, laneMode?: string): void {
-    this.post({ type: 'running', provider, ...(lane ? { lane } : {}), ...(laneMode ? { laneMode } : {}) });
+    this.send({ type: 'running', provider, ...(lane ? { lane } : {}), ...(laneMode ? { laneMode } : {}) });
   }
 
   capturing(provider: string, capture: CaptureRunning): void {
@@ -95,23 +62,16 @@ export class ComparePanel extends PanelBase {
   }
 
   result(view: CompareView): void {
-    this.post({ type: 'result', view });
+    this.send({ type: 'result', view });
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
-        case 'ready': {
-          this.ready = true;
-          this.post({ type: 'setup', setup: await this.runner.setupView() });
-          for (const m of this.queue.splice(0)) {
-            this.post(m);
-          }
-          for (const w of this.waiters.splice(0)) {
-            w();
-          }
+        case 'ready':
+          // What was posted before `ready` follows this (PanelBase keeps it in order).
+          await this.post({ type: 'setup', setup: await this.runner.setupView() });
           return;
-        }
         case 'run':
           await this.runner.run({ provider: msg.provider, prompt: msg.prompt, real: msg.real });
           return;
@@ -126,7 +86,7 @@ export class ComparePanel extends PanelBase {
           return;
         case 'setApiKey':
           await this.runner.setApiKey();
-          this.post({ type: 'setup', setup: await this.runner.setupView() });
+          await this.post({ type: 'setup', setup: await this.runner.setupView() });
           return;
         case 'openSettings':
           await vscode.commands.executeCommand(OPEN_SETTINGS, 'toolSearchInspector.compare');
@@ -135,7 +95,7 @@ export class ComparePanel extends PanelBase {
     } catch (err) {
       const message = this.runner.redact(errorMessage(err));
       this.runner.logger.error(`compare panel: ${message}`);
-      this.post({ type: 'error', message });
+      await this.post({ type: 'error', message });
     }
   }
 }

@@ -11,6 +11,8 @@ import { COMMANDS, OPEN_SETTINGS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
+import { readCompareSettingsOf } from '../settings';
+import type { CompareSettings } from '../settingsModel';
 import { ComparePanel } from './comparePanel';
 import { toCompareView, toRecordedCompareView, type CompareViewInput } from './compareView';
 import { compareSessions, SessionPairError } from '../../core/orchestration/sessionComparison';
@@ -53,10 +55,6 @@ function isRequest(v: unknown): v is CompareRequest {
   }
   const r = v as Record<string, unknown>;
   return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string') && (r.real === undefined || typeof r.real === 'boolean');
-}
-
-function settings(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('toolSearchInspector.compare');
 }
 
 /** The captured modes whose turn sent no request, with why (their checks fall back to the prediction). */
@@ -103,6 +101,11 @@ export class CompareRunner implements vscode.Disposable {
     return this.abort !== undefined;
   }
 
+  /** `compare.*` through the one settings model, in the active root's folder scope. */
+  private settings(): CompareSettings {
+    return readCompareSettingsOf(this.deps.service.folder);
+  }
+
   redact(text: string): string {
     let out = text;
     for (const s of this.secretsSeen) {
@@ -112,12 +115,12 @@ export class CompareRunner implements vscode.Disposable {
   }
 
   async setupView(): Promise<SetupView> {
-    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    const settings = this.settings();
+    const parsed = parseBaseUrl(settings.baseUrl);
     const keyStored = parsed.ok ? (await this.deps.secrets.get(secretKeyFor(parsed.baseUrl))) !== undefined : false;
-    const provider = settings().get<string>('provider') === 'openai' ? 'openai' : 'mock';
     return {
-      prompt: this.lastPrompt ?? (settings().get<string>('prompt') || DEFAULT_PROMPT),
-      provider,
+      prompt: this.lastPrompt ?? settings.prompt ?? DEFAULT_PROMPT,
+      provider: settings.provider,
       ...(parsed.ok ? { baseUrl: parsed.baseUrl } : { baseUrlProblem: parsed.problem }),
       keyStored,
     };
@@ -155,9 +158,9 @@ export class CompareRunner implements vscode.Disposable {
     let provider = 'mock';
     let apiKey: string | undefined;
     if (req.provider === 'openai') {
-      const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+      const parsed = parseBaseUrl(this.settings().baseUrl);
       if (!parsed.ok) {
-        panel.post({ type: 'error', message: parsed.problem });
+        panel.send({ type: 'error', message: parsed.problem });
         return undefined;
       }
       provider = parsed.baseUrl;
@@ -186,7 +189,7 @@ export class CompareRunner implements vscode.Disposable {
               prompt,
               provider,
               apiKey,
-              model: settings().get<string>('model') || undefined,
+              model: this.settings().model,
               nodePath: session.settings.sandboxNodePath,
               env: process.env,
               logDir: logDir.fsPath,
@@ -219,13 +222,13 @@ export class CompareRunner implements vscode.Disposable {
       return view;
     } catch (err) {
       if (abort.signal.aborted) {
-        panel.post({ type: 'cancelled' });
+        panel.send({ type: 'cancelled' });
         this.deps.logger.info('compare: cancelled');
         return undefined;
       }
       const message = this.redact(errorMessage(err));
       this.deps.logger.error(`compare failed: ${message}`);
-      panel.post({ type: 'error', message });
+      panel.send({ type: 'error', message });
       return undefined;
     } finally {
       this.abort = undefined;
@@ -256,7 +259,7 @@ export class CompareRunner implements vscode.Disposable {
     const what = 'Check Against the Real Request';
     const prepared = await prepareCapture(this.deps.service, () => (this.deps.host ?? editorHost).isTrusted(), what);
     if (!prepared.ok) {
-      panel.post({ type: 'error', message: prepared.message });
+      panel.send({ type: 'error', message: prepared.message });
       void vscode.window.showErrorMessage(prepared.message);
       return undefined;
     }
@@ -288,7 +291,7 @@ export class CompareRunner implements vscode.Disposable {
         },
       );
       if (abort.signal.aborted) {
-        panel.post({ type: 'cancelled' });
+        panel.send({ type: 'cancelled' });
         return undefined;
       }
       const report: ModeComparisonReport = core.withRealRequests(last.catalog, last.input.report, capture);
@@ -300,12 +303,12 @@ export class CompareRunner implements vscode.Disposable {
       return view;
     } catch (err) {
       if (abort.signal.aborted) {
-        panel.post({ type: 'cancelled' });
+        panel.send({ type: 'cancelled' });
         return undefined;
       }
       const message = this.redact(errorMessage(err));
       this.deps.logger.error(`compare: capture failed: ${message}`);
-      panel.post({ type: 'error', message: `${what}: ${message}` });
+      panel.send({ type: 'error', message: `${what}: ${message}` });
       return undefined;
     } finally {
       this.abort = undefined;
@@ -367,7 +370,7 @@ export class CompareRunner implements vscode.Disposable {
     } catch (err) {
       const message = errorMessage(err);
       this.deps.logger.warn(`compare recorded sessions: ${message}`);
-      panel.post({ type: 'error', message: `Compare Recorded Sessions: ${message}` });
+      panel.send({ type: 'error', message: `Compare Recorded Sessions: ${message}` });
       return undefined;
     }
   }
@@ -388,7 +391,7 @@ export class CompareRunner implements vscode.Disposable {
 
   /** Asks for the API key of the configured base URL and keeps it in SecretStorage only. */
   async setApiKey(): Promise<boolean> {
-    const parsed = parseBaseUrl(settings().get<string>('baseUrl'));
+    const parsed = parseBaseUrl(this.settings().baseUrl);
     if (!parsed.ok) {
       const open = 'Open Settings';
       if ((await vscode.window.showErrorMessage(parsed.problem, open)) === open) {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Explanation } from '../../core/explain/explain';
-import { parseWebviewMessage, type HostMessage, type LinkView } from '../../webview/shared/explainProtocol';
+import { parseWebviewMessage, type HostMessage, type LinkView, type WebviewMessage } from '../../webview/shared/explainProtocol';
 import type { CatalogService } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
@@ -20,19 +20,15 @@ export interface ExplainPanelDeps {
 }
 
 // Opened in the active group, as one tab that every Explain reuses: never a new column beside an empty one.
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: EXPLAIN_PANEL_VIEW_TYPE,
+  name: 'Explain panel',
+  parse: parseWebviewMessage,
   page: { title: 'Explain', script: 'explainPanel.js', stylesheet: 'explainPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Explaining…' },
   column: vscode.ViewColumn.Active,
 };
 
-let pendingDeps: ExplainPanelDeps | undefined;
-const registry = new PanelRegistry<ExplainPanel>(SPEC, (panel) => {
-  if (!pendingDeps) {
-    throw new Error('the Explain panel is made outside ExplainPanel.show');
-  }
-  return new ExplainPanel(panel, pendingDeps);
-});
+const registry = new PanelRegistry<ExplainPanel, ExplainPanelDeps>(SPEC, (panel, deps) => new ExplainPanel(panel, deps));
 
 // A plan rebuilds the catalog from the edited config: one per catalog, query and config text (code actions ask often).
 const planned = new WeakMap<Catalog, Map<string, Promise<Explanation>>>();
@@ -66,8 +62,7 @@ export async function explainNow(service: CatalogService, query: string): Promis
  * It follows the catalog: after a fix (or any edit) it explains the same
  * query again, so the tool is seen coming back.
  */
-export class ExplainPanel extends PanelBase {
-  private ready = false;
+export class ExplainPanel extends PanelBase<WebviewMessage, HostMessage> {
   private query = '';
   private applied: AppliedFix | undefined;
   /** The last explanation shown, for tests and the command's return value. */
@@ -83,17 +78,15 @@ export class ExplainPanel extends PanelBase {
 
   /** Shows `query` in the one Explain tab (made on first use). */
   static show(deps: ExplainPanelDeps, query: string): ExplainPanel {
-    pendingDeps = deps;
+    registry.use(deps);
     const p = registry.createOrShow(deps.extensionUri, '', `Explain ${query}`);
-    pendingDeps = undefined;
     p.setQuery(query);
     return p;
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: ExplainPanelDeps) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw)),
       deps.service.onDidChange((s) => {
         if (s.kind === 'ready' && this.query) {
           void this.render();
@@ -108,12 +101,8 @@ export class ExplainPanel extends PanelBase {
     void this.render();
   }
 
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
-  }
-
   async render(): Promise<void> {
-    if (!this.ready || !this.query) {
+    if (!this.isReady || !this.query) {
       return;
     }
     try {
@@ -126,15 +115,9 @@ export class ExplainPanel extends PanelBase {
     }
   }
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const msg = parseWebviewMessage(raw);
-    if (!msg) {
-      this.deps.logger.warn('Explain panel: ignored a malformed message');
-      return;
-    }
+  protected async handle(msg: WebviewMessage): Promise<void> {
     switch (msg.type) {
       case 'ready':
-        this.ready = true;
         await this.render();
         break;
       case 'open':

@@ -8,7 +8,6 @@ import type { CatalogRoots } from '../catalogRoots';
 import type { CatalogState, FolderCatalog } from '../catalogService';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
-import { readSettings } from '../settings';
 import { debounce } from '../watchers';
 import { entryDiagnosticMessage, hoverMarkdown, termDetail } from './configLanguageText';
 import { errorMessage } from '../../core/util/errors';
@@ -94,7 +93,8 @@ export class ConfigLanguageFeatures implements vscode.Disposable {
       return true;
     }
     const folder = vscode.workspace.getWorkspaceFolder(doc.uri);
-    const configured = folder ? readSettings(folder).configPath : undefined;
+    // The settings the roots last read: a keystroke reads none.
+    const configured = folder ? this.roots.settingsOf(folder).configPath : undefined;
     return configured !== undefined && path.resolve(configured) === path.resolve(doc.uri.fsPath);
   }
 

@@ -6,8 +6,8 @@ import type { GatewayToolSearchApi } from '../../core/gateway/toolSearchApi';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
 import { FolderGuard } from '../../core/util/insideFolder';
 import { askApproval } from '../bridge/approver';
-import type { CatalogRoots } from '../catalogRoots';
-import type { CatalogService, CatalogState } from '../catalogService';
+import type { CatalogRoots, RootsChange } from '../catalogRoots';
+import type { CatalogService, CatalogState, FolderCatalog } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
@@ -32,30 +32,26 @@ export interface PanelDeps {
   logger: Logger;
 }
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: CATALOG_PANEL_VIEW_TYPE,
+  name: 'catalog panel',
+  parse: parseWebviewMessage,
   page: { title: 'Effective Catalog', script: 'catalogPanel.js', stylesheet: 'catalogPanel.css', extraStyles: [['codicons', 'codicon.css']] },
   column: vscode.ViewColumn.Active,
 };
 
-// Set when the panels are registered, before any panel is made.
-let panelDeps: PanelDeps | undefined;
-const registry = new PanelRegistry<CatalogPanel>(SPEC, (panel, key) => {
-  if (!panelDeps) {
-    throw new Error('the catalog panel is used before registerCatalogPanelSerializer');
-  }
-  return new CatalogPanel(panel, panelDeps, key);
-});
+const registry = new PanelRegistry<CatalogPanel, PanelDeps>(SPEC, (panel, deps, key) => new CatalogPanel(panel, deps, key));
 
 /**
  * The Effective Catalog panel: one per catalog root, so two folders' catalogs
  * can stand side by side. It talks to the webview only through the typed
  * protocol and posts nothing before the webview's `ready`.
  */
-export class CatalogPanel extends PanelBase {
-  private ready = false;
+export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | CatalogWire> {
   /** Size of the catalog last posted (tests read it). */
   shownSize: number | undefined;
+  /** How many catalog states this panel has posted (tests read it: another root's rebuild posts none). */
+  statesPosted = 0;
   /** Places this panel has shown: the only files `openLocation` opens. */
   private readonly shownPlaces = new Set<string>();
   private api: { catalog: Catalog; key: string; api: GatewayToolSearchApi } | undefined;
@@ -78,7 +74,7 @@ export class CatalogPanel extends PanelBase {
 
   /** Opens (or reveals) the panel of `folder`'s root, or of the active root. */
   static createOrShow(deps: PanelDeps, folder?: vscode.WorkspaceFolder): CatalogPanel {
-    panelDeps = deps;
+    registry.use(deps);
     const root = deps.roots.rootOf(folder) ?? deps.roots.active();
     const key = root?.folder.uri.toString() ?? '';
     const many = deps.roots.roots().length > 1;
@@ -88,19 +84,11 @@ export class CatalogPanel extends PanelBase {
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: PanelDeps, readonly key: string) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          deps.logger.warn(`catalog panel: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
-      deps.roots.onDidChange(() => {
-        if (this.ready) {
-          void this.postState(this.service.state);
+      deps.roots.onDidChange((c) => {
+        if (this.isReady && this.concerns(c)) {
+          void this.postState(c.kind === 'state' ? c.state : this.service.state);
         }
       }),
       { dispose: () => this.dropPendingRest() },
@@ -112,12 +100,21 @@ export class CatalogPanel extends PanelBase {
     return this.deps.roots.roots().find((r) => r.folder.uri.toString() === this.key) ?? this.deps.service;
   }
 
-  get folderName(): string {
-    return this.service.folder?.name ?? '';
+  /**
+   * Whether a change is this panel's: its own root's state, or its root
+   * coming or going. A panel with no root of its own follows the active one.
+   * At 10,000 tools a snapshot is costly: another root's rebuild sends none.
+   */
+  private concerns(c: RootsChange): boolean {
+    if (this.key === '') {
+      return c.kind === 'roots' || c.root === this.deps.roots.active();
+    }
+    const mine = (r: FolderCatalog) => r.folder.uri.toString() === this.key;
+    return c.kind === 'state' ? mine(c.root) : c.added.some(mine) || c.removed.some(mine);
   }
 
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
+  get folderName(): string {
+    return this.service.folder?.name ?? '';
   }
 
   /**
@@ -130,7 +127,7 @@ export class CatalogPanel extends PanelBase {
     this.dropPendingRest();
     const head = catalogHead(snapshot, { minTools: SPLIT_MIN_TOOLS });
     if (!head) {
-      await this.panel.webview.postMessage(catalogWire(snapshot, Date.now()));
+      await this.post(catalogWire(snapshot, Date.now()));
       return;
     }
     const seq = ++this.catalogSeq;
@@ -151,7 +148,7 @@ export class CatalogPanel extends PanelBase {
       return;
     }
     this.dropPendingRest();
-    await this.panel.webview.postMessage({ ...pending.wire, postedAt: Date.now() });
+    await this.post({ ...pending.wire, postedAt: Date.now() });
   }
 
   private dropPendingRest(): void {
@@ -165,6 +162,7 @@ export class CatalogPanel extends PanelBase {
     // Whatever comes now replaces a catalog still on its way (a head being posted too).
     this.dropPendingRest();
     this.catalogSeq++;
+    this.statesPosted++;
     switch (state.kind) {
       case 'ready': {
         this.shownSize = state.catalog.size;
@@ -195,11 +193,10 @@ export class CatalogPanel extends PanelBase {
     }
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
         case 'ready':
-          this.ready = true;
           await this.postState(await this.service.getState());
           return;
         case 'headShown':
@@ -395,6 +392,6 @@ function isDirectory(p: string): boolean {
 
 /** Brings the panels back after a window reload, each to the root its saved snapshot names. */
 export function registerCatalogPanelSerializer(deps: PanelDeps): vscode.Disposable {
-  panelDeps = deps;
+  registry.use(deps);
   return registry.registerSerializer(deps.extensionUri, (state) => parsePanelState(state).snapshot?.rootUri ?? '');
 }

@@ -28,20 +28,16 @@ export interface DiffTarget {
   snapshot?: CatalogSnapshot;
 }
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: DIFF_PANEL_VIEW_TYPE,
+  name: 'catalog diff',
+  parse: parseWebviewMessage,
   page: { title: 'Catalog Diff', script: 'diffPanel.js', stylesheet: 'diffPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Comparing the catalog…' },
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `show` before it makes a panel; the target is what that call asked for.
-let pendingOpen: { deps: DiffPanelDeps; target: DiffTarget } | undefined;
-const registry = new PanelRegistry<DiffPanel>(SPEC, (panel) => {
-  if (!pendingOpen) {
-    throw new Error('the Catalog Diff panel is made outside DiffPanel.show');
-  }
-  return new DiffPanel(panel, pendingOpen.deps, pendingOpen.target);
-});
+// Given by `show`: the target is what that call asked for.
+const registry = new PanelRegistry<DiffPanel, { deps: DiffPanelDeps; target: DiffTarget }>(SPEC, (panel, { deps, target }) => new DiffPanel(panel, deps, target));
 
 /**
  * The Catalog Diff panel: what changed from a baseline (or any snapshot
@@ -49,8 +45,7 @@ const registry = new PanelRegistry<DiffPanel>(SPEC, (panel) => {
  * edited config shows up as soon as the catalog is rebuilt. It has no
  * serializer: the target (a snapshot file) is not kept across a reload.
  */
-export class DiffPanel extends PanelBase {
-  private ready = false;
+export class DiffPanel extends PanelBase<WebviewMessage, HostMessage> {
   private last: SnapshotDiff | undefined;
   /** Paint times reported by the webview, for tests. */
   readonly renders: number[] = [];
@@ -65,9 +60,8 @@ export class DiffPanel extends PanelBase {
     if (existing) {
       existing.target = target;
     }
-    pendingOpen = { deps, target };
+    registry.use({ deps, target });
     const p = registry.createOrShow(deps.extensionUri, '', 'Catalog Diff');
-    pendingOpen = undefined;
     if (p === existing) {
       void p.render();
     }
@@ -79,18 +73,10 @@ export class DiffPanel extends PanelBase {
     private readonly deps: DiffPanelDeps,
     private target: DiffTarget,
   ) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          deps.logger.warn(`catalog diff: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
       deps.service.onDidChange((state) => {
-        if (!this.ready) {
+        if (!this.isReady) {
           return;
         }
         if (state.kind === 'ready') {
@@ -102,10 +88,6 @@ export class DiffPanel extends PanelBase {
         }
       }),
     );
-  }
-
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
   }
 
   private async left(): Promise<CatalogSnapshot> {
@@ -120,7 +102,7 @@ export class DiffPanel extends PanelBase {
   }
 
   async render(): Promise<void> {
-    if (!this.ready) {
+    if (!this.isReady) {
       return;
     }
     try {
@@ -132,11 +114,10 @@ export class DiffPanel extends PanelBase {
     }
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
         case 'ready':
-          this.ready = true;
           await this.render();
           return;
         case 'refresh':

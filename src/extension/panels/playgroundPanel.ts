@@ -25,19 +25,15 @@ export interface PlaygroundDeps {
   logger: Logger;
 }
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: PLAYGROUND_VIEW_TYPE,
+  name: 'search playground',
+  parse: parseWebviewMessage,
   page: { title: 'Search Playground', script: 'playgroundPanel.js', stylesheet: 'playgroundPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Building the search index…' },
   column: vscode.ViewColumn.Active,
 };
 
-let panelDeps: PlaygroundDeps | undefined;
-const registry = new PanelRegistry<PlaygroundPanel>(SPEC, (panel) => {
-  if (!panelDeps) {
-    throw new Error('the Search Playground is used before registerSearchPlayground');
-  }
-  return new PlaygroundPanel(panel, panelDeps);
-});
+const registry = new PanelRegistry<PlaygroundPanel, PlaygroundDeps>(SPEC, (panel, deps) => new PlaygroundPanel(panel, deps));
 
 /** A search a session made, handed over by the session viewer. */
 export interface RecordedSearch {
@@ -78,8 +74,7 @@ export interface PlaygroundSnapshot {
  * hit's explanation, "why is it not in the results?" for any tool, and the
  * description words the workspace's session logs suggest for it. One per window.
  */
-export class PlaygroundPanel extends PanelBase {
-  private ready = false;
+export class PlaygroundPanel extends PanelBase<WebviewMessage, HostMessage> {
   /** A query asked for before the webview was ready. */
   private pending: { query: string; toolId?: string } | undefined;
   private explainer: RankExplainer | undefined;
@@ -94,31 +89,19 @@ export class PlaygroundPanel extends PanelBase {
   }
 
   static createOrShow(deps: PlaygroundDeps): PlaygroundPanel {
-    panelDeps = deps;
+    registry.use(deps);
     return registry.createOrShow(deps.extensionUri, '', 'Search Playground');
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: PlaygroundDeps) {
-    super(panel, deps.extensionUri, SPEC);
+    super(panel, deps.extensionUri, SPEC, deps.logger);
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          deps.logger.warn(`search playground: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
       deps.service.onDidChange((state) => {
-        if (this.ready) {
+        if (this.isReady) {
           void this.onState(state);
         }
       }),
     );
-  }
-
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
   }
 
   private async explainerOf(catalog: Catalog): Promise<RankExplainer> {
@@ -263,7 +246,7 @@ export class PlaygroundPanel extends PanelBase {
   async runFor(query: string, toolId?: string, recorded?: RecordedSearch): Promise<void> {
     const q = { query: query.slice(0, 512), ...(toolId ? { toolId } : {}) };
     this.replay = recorded ? { ...recorded, query: q.query } : undefined;
-    if (!this.ready) {
+    if (!this.isReady) {
       this.pending = q;
     } else {
       await this.post({ type: 'setQuery', ...q });
@@ -275,11 +258,10 @@ export class PlaygroundPanel extends PanelBase {
     }
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
         case 'ready': {
-          this.ready = true;
           await this.onState(await this.deps.service.getState());
           const pending = this.pending;
           this.pending = undefined;
@@ -332,7 +314,7 @@ export class PlaygroundPanel extends PanelBase {
 
 /** The command and the reload serializer of the Search Playground. */
 export function registerSearchPlayground(deps: PlaygroundDeps): vscode.Disposable[] {
-  panelDeps = deps;
+  registry.use(deps);
   return [
     registry.registerSerializer(deps.extensionUri),
     vscode.commands.registerCommand(COMMANDS.openSearchPlayground, async (query?: unknown, toolId?: unknown, recorded?: unknown) => {

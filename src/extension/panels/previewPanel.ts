@@ -30,20 +30,15 @@ export interface PreviewPanelDeps {
   isTrusted?: () => boolean;
 }
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<WebviewMessage> = {
   viewType: PREVIEW_PANEL_VIEW_TYPE,
+  name: 'mode preview',
+  parse: parseWebviewMessage,
   page: { title: 'Mode Preview', script: 'previewPanel.js', stylesheet: 'previewPanel.css', extraStyles: [['codicons', 'codicon.css']], placeholder: 'Assembling every mode…' },
   column: vscode.ViewColumn.Active,
 };
 
-// Set by `createOrShow` or the serializer's registration, before any panel is made.
-let panelDeps: PreviewPanelDeps | undefined;
-const registry = new PanelRegistry<PreviewPanel>(SPEC, (panel) => {
-  if (!panelDeps) {
-    throw new Error('the Mode Preview panel is used before registerPreviewPanelSerializer');
-  }
-  return new PreviewPanel(panel, panelDeps);
-});
+const registry = new PanelRegistry<PreviewPanel, PreviewPanelDeps>(SPEC, (panel, deps) => new PreviewPanel(panel, deps));
 
 /** Timing of the last renders, for tests and the bench (host assembly and webview paint). */
 export interface PreviewTiming {
@@ -69,15 +64,13 @@ function yieldToEventLoop(): Promise<void> {
  * health. One per window; it follows the catalog and re-assembles on every
  * prompt the webview sends (the webview debounces typing).
  */
-export class PreviewPanel extends PanelBase {
-  private ready = false;
+export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
   private prompt = '';
   private assembler: PreviewAssembler | undefined;
   private assemblerFor: Catalog | undefined;
   private last: PreviewAssembly | undefined;
   /** The number of the latest render; late tokens of an older one are dropped. */
   private seq = 0;
-  private closed = false;
   readonly timings: PreviewTiming[] = [];
   /** The capture running or last run on this panel, and its check (what `checkedAgainst` reports). */
   private captureView: CaptureView | undefined;
@@ -90,37 +83,21 @@ export class PreviewPanel extends PanelBase {
   }
 
   static createOrShow(deps: PreviewPanelDeps): PreviewPanel {
-    panelDeps = deps;
+    registry.use(deps);
     return registry.createOrShow(deps.extensionUri, '', 'Mode Preview');
   }
 
   constructor(panel: vscode.WebviewPanel, private readonly deps: PreviewPanelDeps) {
-    super(panel, deps.extensionUri, SPEC);
-    // A render that outlives the panel must not count tokens for nobody.
-    this.onDidDispose(() => {
-      this.closed = true;
-      // A closed panel's turns have nobody to report to.
-      this.captureAbort?.abort();
-    });
+    super(panel, deps.extensionUri, SPEC, deps.logger);
+    // A closed panel's turns have nobody to report to.
+    this.onDidDispose(() => this.captureAbort?.abort());
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseWebviewMessage(raw);
-        if (!msg) {
-          deps.logger.warn(`mode preview: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.handle(msg);
-      }),
       deps.service.onDidChange((state) => {
-        if (this.ready) {
+        if (this.isReady) {
           void this.onState(state, 'catalog');
         }
       }),
     );
-  }
-
-  private post(msg: HostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(msg);
   }
 
   private async assemblerOf(catalog: Catalog): Promise<PreviewAssembler> {
@@ -176,7 +153,7 @@ export class PreviewPanel extends PanelBase {
     await this.post({ type: 'preview', view });
     if (assembly.pendingTokens.length > 0) {
       await yieldToEventLoop();
-      if (seq !== this.seq || this.closed) {
+      if (seq !== this.seq || this.isDisposed) {
         // A newer render (a keystroke, a rebuilt catalog) replaced this one and counts for itself.
         return;
       }
@@ -222,7 +199,7 @@ export class PreviewPanel extends PanelBase {
         signal: abort.signal,
         onView: (view) => {
           this.captureView = view;
-          if (!this.closed) {
+          if (!this.isDisposed) {
             void this.post({ type: 'capture', view });
           }
         },
@@ -235,7 +212,7 @@ export class PreviewPanel extends PanelBase {
         if (result.check) {
           this.captureCheck = result.check;
           // The header's "checked against" follows the capture.
-          if (!this.closed && this.ready) {
+          if (!this.isDisposed && this.isReady) {
             await this.render(await this.currentCatalog(), 'capture');
           }
         }
@@ -281,11 +258,10 @@ export class PreviewPanel extends PanelBase {
     return core.rawRequestJson(assembler.preview(mode, this.prompt));
   }
 
-  private async handle(msg: WebviewMessage): Promise<void> {
+  protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
         case 'ready':
-          this.ready = true;
           this.prompt = msg.prompt.slice(0, MAX_PROMPT);
           await this.onState(await this.deps.service.getState(), 'open');
           if (this.captureView) {
@@ -346,6 +322,6 @@ export class PreviewPanel extends PanelBase {
 
 /** Brings the panel back after a window reload: the webview restores its prompt and tab itself. */
 export function registerPreviewPanelSerializer(deps: PreviewPanelDeps): vscode.Disposable {
-  panelDeps = deps;
+  registry.use(deps);
   return registry.registerSerializer(deps.extensionUri);
 }

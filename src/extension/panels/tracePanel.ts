@@ -10,27 +10,26 @@ import {
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
 import { RunHistory } from './traceHistory';
-import { errorMessage } from '../../core/util/errors';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
 
 export const TRACE_PAGE: PanelSpec['page'] = { title: 'Bridge Trace', script: 'tracePanel.js', stylesheet: 'tracePanel.css', placeholder: 'Waiting for the run…', extraStyles: [['codicons', 'codicon.css']] };
 
-const SPEC: PanelSpec = {
+const SPEC: PanelSpec<TraceWebviewMessage> = {
   viewType: TRACE_PANEL_VIEW_TYPE,
+  name: 'bridge trace',
+  parse: parseTraceWebviewMessage,
+  // Only the latest report matters: it is kept, not queued.
+  beforeReady: 'latest',
+  readyAgainWhenShown: true,
   page: TRACE_PAGE,
   column: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
   revealPreservingFocus: true,
 };
 
-// Set by `show` or the serializer's registration, before any panel is made.
-const host: { uri?: vscode.Uri; logger?: Logger; save?: (report: TraceReportView) => Promise<unknown> } = {};
-const registry = new PanelRegistry<TracePanel>(SPEC, (panel) => {
-  if (!host.uri) {
-    throw new Error('the Bridge Trace panel is used before registerTracePanel');
-  }
-  return new TracePanel(panel, host.uri, host.logger);
-});
+// How the panel's Save Trace writes a report, plugged in by the saved-traces module.
+const host: { save?: (report: TraceReportView) => Promise<unknown> } = {};
+const registry = new PanelRegistry<TracePanel, { uri: vscode.Uri; log: Logger }>(SPEC, (panel, { uri, log }) => new TracePanel(panel, uri, log));
 
 /** Which of the optional commands exist now. */
 export async function traceCommandsAvailable(): Promise<Pick<TraceCapabilities, 'rerun' | 'reveal'>> {
@@ -77,9 +76,7 @@ export async function handleTraceAction(msg: TraceWebviewMessage, report: TraceR
  * report matters, so it is kept, not queued. After a reload the webview shows
  * the last report from its own saved state.
  */
-export class TracePanel extends PanelBase {
-  private ready = false;
-  private pending: TraceHostMessage | undefined;
+export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage> {
   /** The report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
   private shownId: number | undefined;
@@ -92,43 +89,22 @@ export class TracePanel extends PanelBase {
   }
 
   static show(uri: vscode.Uri, log: Logger): TracePanel {
-    host.uri = uri;
-    host.logger = log;
+    registry.use({ uri, log });
     return registry.createOrShow(uri, '', 'Bridge Trace');
   }
 
   constructor(panel: vscode.WebviewPanel, uri: vscode.Uri, private readonly log: Logger | undefined) {
-    super(panel, uri, SPEC);
-    const webview = panel.webview;
-    this.disposables.push(
-      // A hidden webview is torn down (no retained context) and says `ready` again when shown:
-      // until then a message would be lost, so it waits like before the first `ready`.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) {
-          this.ready = false;
-        }
-      }),
-      webview.onDidReceiveMessage((raw: unknown) => {
-        const msg = parseTraceWebviewMessage(raw);
-        if (!msg) {
-          log?.warn(`bridge trace: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
-          return;
-        }
-        void this.onMessage(msg).catch((err: unknown) => log?.warn(`bridge trace: ${msg.type} failed: ${errorMessage(err)}`));
-      }),
-    );
+    super(panel, uri, SPEC, log);
   }
 
-  private async onMessage(msg: TraceWebviewMessage): Promise<void> {
+  protected async handle(msg: TraceWebviewMessage): Promise<void> {
     if (msg.type === 'ready') {
-      this.ready = true;
       const caps = await traceCommandsAvailable();
-      void this.panel.webview.postMessage({ type: 'capabilities', capabilities: { ...caps, save: true } } satisfies TraceHostMessage);
-      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
-      const m = this.pending ?? (this.report ? this.reportMessage() : undefined);
-      this.pending = undefined;
-      if (m) {
-        void this.panel.webview.postMessage(m);
+      void this.post({ type: 'capabilities', capabilities: { ...caps, save: true } });
+      void this.post({ type: 'history', runs: this.history.items() });
+      // A message that waited goes next (PanelBase sends it); else the webview, shown again, gets the report back.
+      if (!this.hasWaiting && this.report) {
+        void this.post(this.reportMessage());
       }
       return;
     }
@@ -142,7 +118,7 @@ export class TracePanel extends PanelBase {
       if (view) {
         this.report = view;
         this.shownId = msg.id;
-        this.post(this.reportMessage());
+        void this.post(this.reportMessage());
       }
       return;
     }
@@ -159,7 +135,7 @@ export class TracePanel extends PanelBase {
   /** A run started; `cancel` stops it (offered as a button in the panel). */
   running(source: string, cancel?: () => void): void {
     this.cancelRun = cancel;
-    this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
+    void this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
   }
 
   /** Shows a finished run and records it in the history. */
@@ -167,25 +143,16 @@ export class TracePanel extends PanelBase {
     this.cancelRun = undefined;
     this.report = report;
     this.shownId = this.history.add(report);
-    if (this.ready) {
-      void this.panel.webview.postMessage({ type: 'history', runs: this.history.items() } satisfies TraceHostMessage);
+    if (this.isReady) {
+      void this.post({ type: 'history', runs: this.history.items() });
     }
-    this.post(this.reportMessage());
-  }
-
-  private post(msg: TraceHostMessage): void {
-    if (!this.ready) {
-      this.pending = msg;
-      return;
-    }
-    void this.panel.webview.postMessage(msg);
+    void this.post(this.reportMessage());
   }
 }
 
 /** The serializer that brings the panel back after a window reload. */
 export function registerTracePanel(uri: vscode.Uri, log: Logger): vscode.Disposable {
-  host.uri = uri;
-  host.logger = log;
+  registry.use({ uri, log });
   return registry.registerSerializer(uri);
 }
 

@@ -219,7 +219,35 @@ export function staleNotice(stale: StaleMark): NoticeNode {
 }
 
 /** Top-level nodes: notices, then sources (cataloged tools), then direct-only and excluded. */
-export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale, hasConfig = true }: TreeInput): TreeNode[] {
+export function buildCatalogTree(input: TreeInput): TreeNode[] {
+  const { catalog } = input;
+  const out: TreeNode[] = notices(input);
+  const problems = problemsGroup(catalog);
+  if (problems) {
+    out.push(problems);
+  }
+  for (const kind of ['openclaw', 'mcp', 'client'] as const) {
+    const source = sourceGroup(catalog, kind);
+    if (source) {
+      out.push(source);
+    }
+  }
+  const direct = catalog.directOnly;
+  if (direct.length > 0) {
+    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} · ${ALWAYS_SENT.label}`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true, `${STATUS['direct-only'].label}: ${STATUS['direct-only'].meaning}`));
+  }
+  const excluded = catalog.excluded;
+  if (excluded.length > 0) {
+    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} · ${STATUS.excluded.meaning}`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
+  }
+  if (catalog.tools.length === 0) {
+    out.push({ kind: 'notice', id: 'notice/empty', label: 'No tools found', description: 'add an openclaw.json, a client-tools file or an MCP snapshot', severity: 'info', icon: ICONS.info });
+  }
+  return out;
+}
+
+/** The notices above the catalog: a stale config, no config or Tool Search off, no trust, unusable settings. */
+function notices({ catalog, trusted, settingProblems = [], stale, hasConfig = true }: TreeInput): TreeNode[] {
   const out: TreeNode[] = [];
   if (stale) {
     out.push(staleNotice(stale));
@@ -265,116 +293,116 @@ export function buildCatalogTree({ catalog, trusted, settingProblems = [], stale
   for (const [i, p] of settingProblems.entries()) {
     out.push({ kind: 'notice', id: `notice/setting/${i}`, label: p, severity: 'warning', icon: ICONS.warning });
   }
-  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info');
-  if (problems.length > 0) {
-    const errors = problems.filter((d) => d.severity === 'error').length;
-    out.push(group(
-      'problems',
-      'Problems',
-      `${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`,
-      errors > 0 ? ICONS.error : ICONS.warning,
-      problems.map((d, i) => ({
-        kind: 'notice',
-        id: `problems/${i}`,
-        label: d.message,
-        description: where(d),
-        tooltip: `${where(d)}\n${d.message}`,
-        severity: d.severity === 'error' ? 'error' : 'warning',
-        icon: d.severity === 'error' ? ICONS.error : ICONS.warning,
-        location: { file: d.file, line: d.line, column: d.column },
-      })),
-      errors > 0,
-    ));
-  }
+  return out;
+}
 
-  const kinds: ToolSourceKind[] = ['openclaw', 'mcp', 'client'];
-  for (const kind of kinds) {
-    const tools = catalog.cataloged.filter((t) => t.source === kind);
-    const owners = new Map<string, CatalogTool[]>();
-    for (const t of tools) {
-      const list = owners.get(t.sourceName) ?? [];
-      list.push(t);
-      owners.set(t.sourceName, list);
-    }
-    const children: TreeNode[] = [];
-    if (kind === 'openclaw') {
-      for (const p of catalog.plugins) {
-        if (p.status === 'failed') {
-          children.push({
-            kind: 'notice', id: `fault/plugin/${p.id}`, label: `plugin ${p.name}: failed`, description: p.reason,
-            tooltip: `${p.manifest}\n${p.reason ?? 'failed to load'}`, severity: 'error', icon: ICONS.error, location: { file: p.manifest },
-          });
-        }
+/** The config's errors and warnings, open when there is an error. */
+function problemsGroup(catalog: Catalog): GroupNode | undefined {
+  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info');
+  if (problems.length === 0) {
+    return undefined;
+  }
+  const errors = problems.filter((d) => d.severity === 'error').length;
+  return group(
+    'problems',
+    'Problems',
+    `${count(errors, 'error')}, ${count(problems.length - errors, 'warning')}`,
+    errors > 0 ? ICONS.error : ICONS.warning,
+    problems.map((d, i) => ({
+      kind: 'notice',
+      id: `problems/${i}`,
+      label: d.message,
+      description: where(d),
+      tooltip: `${where(d)}\n${d.message}`,
+      severity: d.severity === 'error' ? 'error' : 'warning',
+      icon: d.severity === 'error' ? ICONS.error : ICONS.warning,
+      location: { file: d.file, line: d.line, column: d.column },
+    })),
+    errors > 0,
+  );
+}
+
+/** The plugins that failed to load and the MCP servers not started or failed, as notices. */
+function sourceFaults(catalog: Catalog, kind: ToolSourceKind): TreeNode[] {
+  const out: TreeNode[] = [];
+  if (kind === 'openclaw') {
+    for (const p of catalog.plugins) {
+      if (p.status === 'failed') {
+        out.push({
+          kind: 'notice', id: `fault/plugin/${p.id}`, label: `plugin ${p.name}: failed`, description: p.reason,
+          tooltip: `${p.manifest}\n${p.reason ?? 'failed to load'}`, severity: 'error', icon: ICONS.error, location: { file: p.manifest },
+        });
       }
     }
-    if (kind === 'mcp') {
-      for (const s of catalog.servers) {
-        if (s.status === 'disabled') {
-          // Not started (untrusted workspace, disabled in config): say so rather than hide it.
-          children.push({
-            kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: not started`, description: s.error,
-            tooltip: `MCP server "${s.name}" (${s.transport}) configured at ${s.origin}\n${s.error ?? 'disabled'}`,
-            severity: 'info', icon: { id: 'debug-disconnect', color: 'disabledForeground' },
-          });
-        }
-        if (s.status === 'failed') {
-          children.push({
-            kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: failed`, description: s.error,
-            tooltip: [`MCP server "${s.name}" (${s.transport}) configured at ${s.origin}`, s.error ?? '', ...(s.stderrTail ?? [])].join('\n'),
-            severity: 'error', icon: ICONS.error, server: s.name,
-            ...(s.at?.file ? { location: { file: s.at.file, line: s.at.line, column: s.at.column } } : {}),
-          });
-        }
+  }
+  if (kind === 'mcp') {
+    for (const s of catalog.servers) {
+      if (s.status === 'disabled') {
+        // Not started (untrusted workspace, disabled in config): say so rather than hide it.
+        out.push({
+          kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: not started`, description: s.error,
+          tooltip: `MCP server "${s.name}" (${s.transport}) configured at ${s.origin}\n${s.error ?? 'disabled'}`,
+          severity: 'info', icon: { id: 'debug-disconnect', color: 'disabledForeground' },
+        });
+      }
+      if (s.status === 'failed') {
+        out.push({
+          kind: 'notice', id: `fault/server/${s.name}`, label: `${s.name}: failed`, description: s.error,
+          tooltip: [`MCP server "${s.name}" (${s.transport}) configured at ${s.origin}`, s.error ?? '', ...(s.stderrTail ?? [])].join('\n'),
+          severity: 'error', icon: ICONS.error, server: s.name,
+          ...(s.at?.file ? { location: { file: s.at.file, line: s.at.line, column: s.at.column } } : {}),
+        });
       }
     }
-    const ownerIcon = kind === 'mcp' ? 'server' : kind === 'openclaw' ? 'extensions' : 'device-desktop';
-    for (const [owner, list] of [...owners.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      const server = kind === 'mcp' ? catalog.servers.find((s) => s.name === owner) : undefined;
-      const plugin = kind === 'openclaw' ? catalog.plugins.find((p) => p.id === owner) : undefined;
-      const detail = server ? ` · ${server.transport}` : plugin ? ' · plugin' : '';
-      children.push(group(
-        `source/${kind}/${owner}`,
-        owner,
-        `${count(list.length, 'tool')}${detail}`,
-        { id: owner === 'core' ? 'symbol-namespace' : ownerIcon },
-        list.map((t) => toolNode(t, `source/${kind}/${owner}`)),
-        false,
-        server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
-      ));
-    }
-    if (kind === 'mcp') {
-      // A healthy server whose tools the policy (or its toolFilter) all left out is still there: say so, and why.
-      for (const s of catalog.servers) {
-        if (s.status === 'ok' && !owners.has(s.name)) {
-          children.push(idleServerNode(s, catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === s.name)));
-        }
-      }
-    }
-    const faults = children.filter((c) => c.kind === 'notice' && c.severity === 'error').length;
-    if (children.length === 0) {
-      continue;
-    }
-    out.push(group(
-      `source/${kind}`,
-      SOURCE_TITLES[kind],
-      `${count(tools.length, 'tool')}${faults > 0 ? `, ${count(faults, 'fault')}` : ''}`,
-      faults > 0 ? { id: SOURCE_ICONS[kind], color: 'problemsErrorIcon.foreground' } : { id: SOURCE_ICONS[kind] },
-      children,
-      faults > 0 || kind !== 'openclaw',
-    ));
-  }
-  const direct = catalog.directOnly;
-  if (direct.length > 0) {
-    out.push(group('direct-only', 'Direct-only', `${count(direct.length, 'tool')} · ${ALWAYS_SENT.label}`, ICONS.directOnly, direct.map((t) => toolNode(t, 'direct-only')), true, `${STATUS['direct-only'].label}: ${STATUS['direct-only'].meaning}`));
-  }
-  const excluded = catalog.excluded;
-  if (excluded.length > 0) {
-    out.push(group('excluded', 'Excluded', `${count(excluded.length, 'tool')} · ${STATUS.excluded.meaning}`, ICONS.excluded, excluded.map((t) => toolNode(t, 'excluded'))));
-  }
-  if (catalog.tools.length === 0) {
-    out.push({ kind: 'notice', id: 'notice/empty', label: 'No tools found', description: 'add an openclaw.json, a client-tools file or an MCP snapshot', severity: 'info', icon: ICONS.info });
   }
   return out;
+}
+
+/** One source kind: its faults, a group per owner (plugin, server, client file) with its cataloged tools, and idle servers. */
+function sourceGroup(catalog: Catalog, kind: ToolSourceKind): GroupNode | undefined {
+  const tools = catalog.cataloged.filter((t) => t.source === kind);
+  const owners = new Map<string, CatalogTool[]>();
+  for (const t of tools) {
+    const list = owners.get(t.sourceName) ?? [];
+    list.push(t);
+    owners.set(t.sourceName, list);
+  }
+  const children: TreeNode[] = sourceFaults(catalog, kind);
+  const ownerIcon = kind === 'mcp' ? 'server' : kind === 'openclaw' ? 'extensions' : 'device-desktop';
+  for (const [owner, list] of [...owners.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const server = kind === 'mcp' ? catalog.servers.find((s) => s.name === owner) : undefined;
+    const plugin = kind === 'openclaw' ? catalog.plugins.find((p) => p.id === owner) : undefined;
+    const detail = server ? ` · ${server.transport}` : plugin ? ' · plugin' : '';
+    children.push(group(
+      `source/${kind}/${owner}`,
+      owner,
+      `${count(list.length, 'tool')}${detail}`,
+      { id: owner === 'core' ? 'symbol-namespace' : ownerIcon },
+      list.map((t) => toolNode(t, `source/${kind}/${owner}`)),
+      false,
+      server ? `MCP server "${owner}" (${server.transport}) from ${server.origin}` : plugin ? `plugin ${plugin.name} (${plugin.manifest})` : undefined,
+    ));
+  }
+  if (kind === 'mcp') {
+    // A healthy server whose tools the policy (or its toolFilter) all left out is still there: say so, and why.
+    for (const s of catalog.servers) {
+      if (s.status === 'ok' && !owners.has(s.name)) {
+        children.push(idleServerNode(s, catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === s.name)));
+      }
+    }
+  }
+  if (children.length === 0) {
+    return undefined;
+  }
+  const faults = children.filter((c) => c.kind === 'notice' && c.severity === 'error').length;
+  return group(
+    `source/${kind}`,
+    SOURCE_TITLES[kind],
+    `${count(tools.length, 'tool')}${faults > 0 ? `, ${count(faults, 'fault')}` : ''}`,
+    faults > 0 ? { id: SOURCE_ICONS[kind], color: 'problemsErrorIcon.foreground' } : { id: SOURCE_ICONS[kind] },
+    children,
+    faults > 0 || kind !== 'openclaw',
+  );
 }
 
 /** `mode · size`: how a root's catalog is summed up in the status bar and on its tree node (`(stale)` while the config does not parse). */

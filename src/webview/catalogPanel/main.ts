@@ -3,20 +3,7 @@
 // The tools table is virtualised: only the rows in view (plus an overscan)
 // are in the DOM, so 10,000 tools render and filter as fast as 100.
 import type { FacetCounts } from '../shared/catalogFacets';
-import {
-  parseHostMessage,
-  parsePanelState,
-  type CallResultView,
-  type CatalogSnapshot,
-  type LocationView,
-  type PanelState,
-  type SourceKindView,
-  type SourceRow,
-  type StaleSnapshot,
-  type ToolRow,
-  type ToolStatusView,
-  type WebviewMessage,
-} from '../shared/catalogProtocol';
+import { parseHostMessage, parsePanelState, type CallResultView, type CatalogSnapshot, type LocationView, type PanelState, type SourceKindView, type SourceRow, type StaleSnapshot, type ToolRow, type ToolStatusView, type WebviewMessage } from '../shared/catalogProtocol';
 import { el, hostApi, icon, shownText } from '../shared/dom';
 import { detailPane } from './detailPane';
 import { nextSort, ownerKey, rowText, SORT_COLUMNS, toggled, ToolTable, type Facets, type SortColumn, type SortOrder } from './tableModel';

@@ -1,22 +1,6 @@
 // The Search Playground webview. Talks to the host only through the shared
 // protocol; builds DOM with textContent (tool text is untrusted input).
-import {
-  FIELD_NAMES,
-  MAX_QUERY,
-  parseHostMessage,
-  parsePanelState,
-  termLabel,
-  type CatalogInfo,
-  type FieldName,
-  type HitView,
-  type LearnedView,
-  type PanelState,
-  type ReplayView,
-  type ResultsView,
-  type TermMatchView,
-  type WebviewMessage,
-  type WhyNotView,
-} from '../shared/playgroundProtocol';
+import { FIELD_NAMES, MAX_QUERY, parseHostMessage, parsePanelState, termLabel, type CatalogInfo, type FieldName, type HitView, type LearnedView, type PanelState, type ReplayView, type ResultsView, type TermMatchView, type WebviewMessage, type WhyNotView } from '../shared/playgroundProtocol';
 import { el, hostApi, icon } from '../shared/dom';
 
 const vscode = hostApi<WebviewMessage, PanelState>();

@@ -1,24 +1,6 @@
 // The Mode Preview webview. Talks to the host only through the shared
 // protocol; builds DOM with textContent (tool text is untrusted input).
-import {
-  type CaptureModeView,
-  type CaptureView,
-  type CheckedAgainst,
-  MODE_NAMES,
-  type RequestDiff,
-  parseHostMessage,
-  parsePanelState,
-  TABS,
-  type DeltaView,
-  type ModeName,
-  type ModeTokensView,
-  type ModeView,
-  type PanelState,
-  type PartSizesView,
-  type PreviewTab,
-  type PreviewView,
-  type WebviewMessage,
-} from '../shared/previewProtocol';
+import { type CaptureModeView, type CaptureView, type CheckedAgainst, MODE_NAMES, type RequestDiff, parseHostMessage, parsePanelState, TABS, type DeltaView, type ModeName, type ModeTokensView, type ModeView, type PanelState, type PartSizesView, type PreviewTab, type PreviewView, type WebviewMessage } from '../shared/previewProtocol';
 import { el, hostApi, icon, shownText } from '../shared/dom';
 import { SENT_BECAUSE } from '../../core/vocabulary';
 

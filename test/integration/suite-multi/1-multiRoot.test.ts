@@ -65,4 +65,22 @@ describe('multi-root workspace: one catalog per folder with a config', () => {
       roots.map((r) => [r.folder, r.summary.size]).sort(),
     );
   });
+
+  it('rebuilding one root re-sends that root\'s catalog panel only', async () => {
+    const { api } = await activateExtension();
+    const shown = () => new Map(api.catalogPanels().map((p) => [p.folder, p.statesPosted]));
+    // The panels the test before opened; their first catalogs are posted.
+    await eventually(async () => (api.catalogPanels().length === 2 && api.catalogPanels().every((p) => p.shownSize !== undefined) ? true : undefined), 'two catalog panels');
+    const before = shown();
+    const beta = vscode.workspace.workspaceFolders?.find((f) => f.name === 'beta');
+    assert.ok(beta);
+    // Beta's config in the active editor makes beta the active root: Refresh rebuilds it.
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(beta.uri, 'openclaw.json'), { preview: true });
+    await vscode.commands.executeCommand('toolSearchInspector.refresh');
+    await eventually(async () => ((shown().get('beta') ?? 0) > (before.get('beta') ?? 0) ? true : undefined), 'beta\'s panel showing its rebuilt catalog');
+    // Give a stray re-send to alpha's panel the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(shown().get('alpha'), before.get('alpha'), `alpha's panel re-sent its catalog for beta's rebuild: ${JSON.stringify([...before])} -> ${JSON.stringify([...shown()])}`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
 });

@@ -36,6 +36,12 @@ describe('extension settings reader', () => {
     assert.equal(s.mode, undefined);
   });
 
+  it('reads Compare\'s settings: the mock provider unless openai is chosen, empty model and prompt as unset', () => {
+    assert.deepEqual(read({}).compare, { provider: 'mock' });
+    assert.deepEqual(read({ 'compare.provider': 'elsewhere', 'compare.model': '', 'compare.prompt': '' }).compare, { provider: 'mock' });
+    assert.deepEqual(read({ 'compare.provider': 'openai', 'compare.baseUrl': ' https://api.example/v1 ', 'compare.model': 'm1', 'compare.prompt': 'hi' }).compare, { provider: 'openai', baseUrl: ' https://api.example/v1 ', model: 'm1', prompt: 'hi' });
+  });
+
   it('reads the assumed run-time conditions (the CLI --assume); an unusable entry is a problem', () => {
     assert.deepEqual(read({}).assume, []);
     assert.deepEqual(read({ assume: ['vision-model', 'credential-openai'] }).assume, ['vision-model', 'credential-openai']);

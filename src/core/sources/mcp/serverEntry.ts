@@ -115,6 +115,7 @@ function positiveMs(reader: ConfigReader, p: JsonPath, fallback: number): number
  * diagnostics in `ctx.reader`; a server that cannot start as written (missing
  * input, unreadable envFile, neither command nor url) is returned with
  * `problem` set so it is reported as failed rather than silently dropped.
+ * The steps read the keys in a fixed order, so diagnostics come in it.
  */
 export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): McpServerConfig | undefined {
   const { reader, format } = ctx;
@@ -132,148 +133,22 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
   }
   const originPos = reader.doc.locate(p, true);
   const origin = { file: reader.file, line: originPos?.line, column: originPos?.column };
-  const problems: string[] = [];
-  const missingInputs = new Set<string>();
-
-  const sub = (value: string, at: JsonPath): string => {
-    const s = substitute(value, ctx.vars);
-    s.missingInputs.forEach((i) => missingInputs.add(i));
-    for (const u of s.unknown) {
-      reader.report(at, 'warning', `${dotted(at)}: unknown variable ${u}; left as written`);
-    }
-    for (const e of s.missingEnv) {
-      reader.report(at, 'warning', `${dotted(at)}: environment variable ${e} is not set; using ""`);
-    }
-    for (const i of s.missingInputs) {
-      if (ctx.declaredInputs && !ctx.declaredInputs.has(i)) {
-        reader.report(at, 'warning', `${dotted(at)}: \${input:${i}} is not declared in "inputs"`);
-      }
-    }
-    return s.value;
-  };
-  const resolvePath = (v: string): string => (format === 'openclaw' && isRelativePathArg(v) ? path.resolve(ctx.baseDir, v) : v);
-
-  let command = reader.string([...p, 'command']);
-  command = command !== undefined ? resolvePath(sub(command, [...p, 'command'])) : undefined;
-  const args = (reader.stringArray([...p, 'args']) ?? []).map((a, i) => resolvePath(sub(a, [...p, 'args', i])));
-  const env: Record<string, string> = {};
-  const envFile = reader.string([...p, 'envFile']);
-  if (envFile !== undefined) {
-    const file = path.resolve(ctx.baseDir, sub(envFile, [...p, 'envFile']));
-    const refusal = ctx.guard?.refusal(file, `${dotted([...p, 'envFile'])} "${envFile}"`);
-    if (refusal) {
-      // Not a fault of the server: an untrusted workspace starts none anyway.
-      reader.report([...p, 'envFile'], 'warning', refusal.message);
-    } else {
-      try {
-        Object.assign(env, readEnvFile(file));
-      } catch (err) {
-        problems.push(`cannot read envFile ${file}: ${errorMessage(err)}`);
-      }
-    }
-  }
-  for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'env']))) {
-    env[k] = resolvePath(sub(v, [...p, 'env', k]));
-  }
+  const r = new EntryReading(ctx, p);
+  const command = r.command();
+  const args = (reader.stringArray([...p, 'args']) ?? []).map((a, i) => r.resolvePath(r.sub(a, [...p, 'args', i])));
+  const env = r.env();
   const cwdRaw = reader.string([...p, 'cwd']);
   const url = reader.string([...p, 'url']);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'headers']))) {
-    headers[k] = sub(v, [...p, 'headers', k]);
+    headers[k] = r.sub(v, [...p, 'headers', k]);
   }
-
-  let transport: McpTransportKind = 'stdio';
-  let transportGuessed = false;
-  const typeKey = format === 'openclaw' ? 'transport' : 'type';
-  const declared = reader.string([...p, typeKey]);
-  const declaredKind = declared !== undefined ? transportFromType(declared) : undefined;
-  if (declared !== undefined && declaredKind === undefined) {
-    const allowed = format === 'openclaw' ? '"streamable-http" or "sse"' : '"stdio", "http" or "sse"';
-    reader.report([...p, typeKey], 'error', `${dotted([...p, typeKey])} must be ${allowed}, got "${declared}"`);
-  }
-  if (command !== undefined && url !== undefined) {
-    reader.report([...p, 'url'], 'warning', `${dotted(p)} has both command and url; using command (stdio)`);
-  }
-  if (command !== undefined) {
-    transport = 'stdio';
-    if (declaredKind !== undefined && declaredKind !== 'stdio') {
-      reader.report([...p, typeKey], 'warning', `${dotted([...p, typeKey])} is "${declared}" but the server has a command; started over stdio`);
-    }
-  } else if (url !== undefined) {
-    if (declaredKind !== undefined && declaredKind !== 'stdio') {
-      transport = declaredKind;
-    } else {
-      transport = 'streamable-http';
-      transportGuessed = true;
-      // Cursor configs normally give a bare url; everywhere else the transport is expected.
-      if (format !== 'cursor') {
-        const want = format === 'openclaw' ? 'transport ("streamable-http" or "sse")' : 'type ("http" or "sse")';
-        reader.report([...p, 'url'], 'warning', `${dotted(p)} has a url but no ${want}; trying Streamable HTTP, then SSE`);
-      }
-    }
-  } else {
-    problems.push('neither "command" nor "url" is set');
-    reader.report(p, 'error', `${dotted(p)} needs "command" (stdio) or "url" (HTTP)`, true);
-  }
-
-  let resolvedUrl: string | undefined;
-  if (url !== undefined && command === undefined) {
-    resolvedUrl = sub(url, [...p, 'url']);
-    try {
-      const u = new URL(resolvedUrl);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-        problems.push(`url must be http: or https:, got ${u.protocol}`);
-      }
-    } catch {
-      if (missingInputs.size === 0) {
-        problems.push(`url is not a valid URL: ${url}`);
-        reader.report([...p, 'url'], 'error', `${dotted([...p, 'url'])} is not a valid URL`);
-      }
-    }
-  }
-
-  let cwd: string | undefined;
-  if (transport === 'stdio' && command !== undefined) {
-    cwd = cwdRaw !== undefined ? path.resolve(ctx.baseDir, sub(cwdRaw, [...p, 'cwd'])) : ctx.baseDir;
-    if (!fs.existsSync(cwd)) {
-      problems.push(`cwd does not exist: ${cwd}`);
-    }
-  }
-
-  let enabled = true;
-  if (format === 'openclaw') {
-    enabled = reader.boolean([...p, 'enabled']) ?? true;
-  } else if (format !== 'vscode') {
-    enabled = !(reader.boolean([...p, 'disabled']) ?? false);
-  }
-
-  let toolFilter: McpToolFilter | undefined;
-  if (format === 'openclaw' && reader.object([...p, 'toolFilter']) !== undefined) {
-    const place = (q: (string | number)[], key = false): RuleLocation => {
-      const pos = reader.doc.locate(q, key);
-      return { file: reader.file, line: pos?.line, column: pos?.column, path: q };
-    };
-    const include = reader.stringArray([...p, 'toolFilter', 'include']);
-    const exclude = reader.stringArray([...p, 'toolFilter', 'exclude']);
-    toolFilter = {
-      include,
-      exclude,
-      where: originText({ file: reader.file, line: reader.doc.locate([...p, 'toolFilter'], true)?.line }),
-      at: place([...p, 'toolFilter'], true),
-      includeKeyAt: include ? place([...p, 'toolFilter', 'include'], true) : undefined,
-      includeAt: include?.map((_, i) => place([...p, 'toolFilter', 'include', i])),
-      excludeAt: exclude?.map((_, i) => place([...p, 'toolFilter', 'exclude', i])),
-    };
-  }
-
-  if (missingInputs.size > 0) {
-    const ids = [...missingInputs];
-    problems.unshift(
-      `needs a value for input ${ids.map((i) => `"${i}"`).join(', ')} (${ids.map((i) => `\${input:${i}}`).join(', ')} in ${reader.file}); ` +
-        `the CLI takes ${ids.map((i) => `--input ${i}=VALUE`).join(' ')}`,
-    );
-  }
-
+  const { transport, transportGuessed } = r.transport(command, url);
+  const resolvedUrl = url !== undefined && command === undefined ? r.url(url) : undefined;
+  const cwd = transport === 'stdio' && command !== undefined ? r.cwd(cwdRaw) : undefined;
+  const enabled = isEnabled(reader, p, format);
+  const toolFilter = format === 'openclaw' && reader.object([...p, 'toolFilter']) !== undefined ? readToolFilter(reader, p) : undefined;
+  const missingInputs = r.missingInputs();
   return {
     name,
     origin,
@@ -300,7 +175,174 @@ export function readServerEntry(ctx: EntryContext, p: JsonPath, name: string): M
           ? secondsTimeout(reader, p, 'requestTimeoutMs', ['timeout'], OPENCLAW_9_REQUEST_TIMEOUT_MS)
           : positiveMs(reader, [...p, 'timeout'], DEFAULT_REQUEST_TIMEOUT_MS),
     toolFilter,
-    problem: problems.length > 0 ? problems.join('; ') : undefined,
-    missingInputs: missingInputs.size > 0 ? [...missingInputs] : undefined,
+    problem: r.problems.length > 0 ? r.problems.join('; ') : undefined,
+    missingInputs,
   };
+}
+
+/** `enabled` (OpenClaw), `disabled` (mcp.json, Cursor); VS Code has neither. */
+function isEnabled(reader: ConfigReader, p: JsonPath, format: McpConfigFormat): boolean {
+  if (format === 'openclaw') {
+    return reader.boolean([...p, 'enabled']) ?? true;
+  }
+  return format === 'vscode' ? true : !(reader.boolean([...p, 'disabled']) ?? false);
+}
+
+/** OpenClaw's `toolFilter`, with where each pattern is written (explain links to them). */
+function readToolFilter(reader: ConfigReader, p: JsonPath): McpToolFilter {
+  const place = (q: (string | number)[], key = false): RuleLocation => {
+    const pos = reader.doc.locate(q, key);
+    return { file: reader.file, line: pos?.line, column: pos?.column, path: q };
+  };
+  const include = reader.stringArray([...p, 'toolFilter', 'include']);
+  const exclude = reader.stringArray([...p, 'toolFilter', 'exclude']);
+  return {
+    include,
+    exclude,
+    where: originText({ file: reader.file, line: reader.doc.locate([...p, 'toolFilter'], true)?.line }),
+    at: place([...p, 'toolFilter'], true),
+    includeKeyAt: include ? place([...p, 'toolFilter', 'include'], true) : undefined,
+    includeAt: include?.map((_, i) => place([...p, 'toolFilter', 'include', i])),
+    excludeAt: exclude?.map((_, i) => place([...p, 'toolFilter', 'exclude', i])),
+  };
+}
+
+/** One entry being read: its variable substitution, the inputs it still needs and why it cannot start. */
+class EntryReading {
+  readonly problems: string[] = [];
+  private readonly missing = new Set<string>();
+
+  constructor(private readonly ctx: EntryContext, private readonly p: JsonPath) {}
+
+  private get reader(): ConfigReader {
+    return this.ctx.reader;
+  }
+
+  /** `value` with its variables substituted; what cannot be is reported at `at`. */
+  sub(value: string, at: JsonPath): string {
+    const { reader, ctx } = this;
+    const s = substitute(value, ctx.vars);
+    s.missingInputs.forEach((i) => this.missing.add(i));
+    for (const u of s.unknown) {
+      reader.report(at, 'warning', `${dotted(at)}: unknown variable ${u}; left as written`);
+    }
+    for (const e of s.missingEnv) {
+      reader.report(at, 'warning', `${dotted(at)}: environment variable ${e} is not set; using ""`);
+    }
+    for (const i of s.missingInputs) {
+      if (ctx.declaredInputs && !ctx.declaredInputs.has(i)) {
+        reader.report(at, 'warning', `${dotted(at)}: \${input:${i}} is not declared in "inputs"`);
+      }
+    }
+    return s.value;
+  }
+
+  resolvePath(v: string): string {
+    return this.ctx.format === 'openclaw' && isRelativePathArg(v) ? path.resolve(this.ctx.baseDir, v) : v;
+  }
+
+  command(): string | undefined {
+    const at = [...this.p, 'command'];
+    const command = this.reader.string(at);
+    return command !== undefined ? this.resolvePath(this.sub(command, at)) : undefined;
+  }
+
+  /** `envFile` first, then `env` over it. */
+  env(): Record<string, string> {
+    const { reader, ctx, p } = this;
+    const env: Record<string, string> = {};
+    const envFile = reader.string([...p, 'envFile']);
+    if (envFile !== undefined) {
+      const file = path.resolve(ctx.baseDir, this.sub(envFile, [...p, 'envFile']));
+      const refusal = ctx.guard?.refusal(file, `${dotted([...p, 'envFile'])} "${envFile}"`);
+      if (refusal) {
+        // Not a fault of the server: an untrusted workspace starts none anyway.
+        reader.report([...p, 'envFile'], 'warning', refusal.message);
+      } else {
+        try {
+          Object.assign(env, readEnvFile(file));
+        } catch (err) {
+          this.problems.push(`cannot read envFile ${file}: ${errorMessage(err)}`);
+        }
+      }
+    }
+    for (const [k, v] of Object.entries(stringRecord(reader, [...p, 'env']))) {
+      env[k] = this.resolvePath(this.sub(v, [...p, 'env', k]));
+    }
+    return env;
+  }
+
+  /** stdio with a command; with a url, the declared transport, else Streamable HTTP (then SSE) guessed. */
+  transport(command: string | undefined, url: string | undefined): { transport: McpTransportKind; transportGuessed: boolean } {
+    const { reader, ctx, p } = this;
+    const format = ctx.format;
+    const typeKey = format === 'openclaw' ? 'transport' : 'type';
+    const declared = reader.string([...p, typeKey]);
+    const declaredKind = declared !== undefined ? transportFromType(declared) : undefined;
+    if (declared !== undefined && declaredKind === undefined) {
+      const allowed = format === 'openclaw' ? '"streamable-http" or "sse"' : '"stdio", "http" or "sse"';
+      reader.report([...p, typeKey], 'error', `${dotted([...p, typeKey])} must be ${allowed}, got "${declared}"`);
+    }
+    if (command !== undefined && url !== undefined) {
+      reader.report([...p, 'url'], 'warning', `${dotted(p)} has both command and url; using command (stdio)`);
+    }
+    if (command !== undefined) {
+      if (declaredKind !== undefined && declaredKind !== 'stdio') {
+        reader.report([...p, typeKey], 'warning', `${dotted([...p, typeKey])} is "${declared}" but the server has a command; started over stdio`);
+      }
+      return { transport: 'stdio', transportGuessed: false };
+    }
+    if (url !== undefined) {
+      if (declaredKind !== undefined && declaredKind !== 'stdio') {
+        return { transport: declaredKind, transportGuessed: false };
+      }
+      // Cursor configs normally give a bare url; everywhere else the transport is expected.
+      if (format !== 'cursor') {
+        const want = format === 'openclaw' ? 'transport ("streamable-http" or "sse")' : 'type ("http" or "sse")';
+        reader.report([...p, 'url'], 'warning', `${dotted(p)} has a url but no ${want}; trying Streamable HTTP, then SSE`);
+      }
+      return { transport: 'streamable-http', transportGuessed: true };
+    }
+    this.problems.push('neither "command" nor "url" is set');
+    reader.report(p, 'error', `${dotted(p)} needs "command" (stdio) or "url" (HTTP)`, true);
+    return { transport: 'stdio', transportGuessed: false };
+  }
+
+  /** The url with its variables substituted; an unusable one is a problem (unless an input is still missing). */
+  url(url: string): string {
+    const resolved = this.sub(url, [...this.p, 'url']);
+    try {
+      const u = new URL(resolved);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+        this.problems.push(`url must be http: or https:, got ${u.protocol}`);
+      }
+    } catch {
+      if (this.missing.size === 0) {
+        this.problems.push(`url is not a valid URL: ${url}`);
+        this.reader.report([...this.p, 'url'], 'error', `${dotted([...this.p, 'url'])} is not a valid URL`);
+      }
+    }
+    return resolved;
+  }
+
+  cwd(cwdRaw: string | undefined): string {
+    const cwd = cwdRaw !== undefined ? path.resolve(this.ctx.baseDir, this.sub(cwdRaw, [...this.p, 'cwd'])) : this.ctx.baseDir;
+    if (!fs.existsSync(cwd)) {
+      this.problems.push(`cwd does not exist: ${cwd}`);
+    }
+    return cwd;
+  }
+
+  /** The inputs still without a value, also put first among the problems (with how the CLI gives them). */
+  missingInputs(): string[] | undefined {
+    if (this.missing.size === 0) {
+      return undefined;
+    }
+    const ids = [...this.missing];
+    this.problems.unshift(
+      `needs a value for input ${ids.map((i) => `"${i}"`).join(', ')} (${ids.map((i) => `\${input:${i}}`).join(', ')} in ${this.reader.file}); ` +
+        `the CLI takes ${ids.map((i) => `--input ${i}=VALUE`).join(' ')}`,
+    );
+    return ids;
+  }
 }
