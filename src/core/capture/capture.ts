@@ -16,9 +16,14 @@ import { isCompletionRequest, requestFacts, type RequestFacts } from './requestF
  * HOME, state folder, config file and agent workspace, with a network guard
  * preloaded into every Node process of the run (src/oracle/networkGuard.mts).
  * Modes run side by side (`concurrency`, default 4), sharing Node's compile
- * cache of OpenClaw's modules (`compileCacheDir`). Every child runs in its
- * own process group, which is killed on timeout, on cancel, after the turn
- * ends (stragglers such as MCP servers) and when this process exits.
+ * cache of OpenClaw's modules (`compileCacheDir`). Unless the whole turn is
+ * asked for (`wholeTurn`), a turn ends as soon as the provider answered its
+ * first Chat Completions request: that request is what a capture shows, and
+ * the rest of the turn (reading the reply, saving the session, indexing
+ * memory, closing the MCP servers, exiting) only costs CPU. Every child runs
+ * in its own process group, which is killed on timeout, on cancel, after the
+ * turn ends or was ended (stragglers such as MCP servers) and when this
+ * process exits.
  */
 
 export type CaptureOutcome = 'ok' | 'failed' | 'timeout' | 'cancelled';
@@ -49,6 +54,12 @@ export interface ModeCapture {
   config?: unknown;
   /** With `keepScratch`: the kept scratch folder and its OpenClaw state folder (its session store is what `sessions` reads). */
   scratch?: { dir: string; state: string };
+  /**
+   * True when the capture ended the turn once its first Chat Completions
+   * request was answered (`CaptureOptions.wholeTurn` off): no `reply`, and
+   * `exitCode`/`signal` are those of the kill.
+   */
+  endedAfterRequest?: boolean;
 }
 
 export interface CaptureReport {
@@ -106,6 +117,13 @@ export interface CaptureOptions {
   timelineDir?: string;
   /** Keep the scratch folders (their paths are in the stderr of a failed turn). */
   keepScratch?: boolean;
+  /**
+   * Let OpenClaw finish each turn (its `--json` reply, its session store, its
+   * exit code) instead of ending it once the provider answered the first Chat
+   * Completions request. Default: only with `play` or `keepScratch`, which
+   * need the rest of the turn.
+   */
+  wholeTurn?: boolean;
   /**
    * The provider plays the scripted QA model (calls the tool the prompt names)
    * instead of ending the turn after its first request.
@@ -192,7 +210,12 @@ interface TurnSetup {
 
 async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<ModeCapture> {
   const started = Date.now();
-  const provider = new RecordingProvider({ play: opts.play === true });
+  const wholeTurn = opts.wholeTurn ?? (opts.play === true || opts.keepScratch === true);
+  let answered: () => void = () => undefined;
+  const firstAnswer = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  const provider = new RecordingProvider({ play: opts.play === true, ...(wholeTurn ? {} : { onAnswered: () => answered() }) });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `tsi-capture-${mode}-`));
   const home = path.join(scratch, 'home');
   const state = path.join(scratch, 'state');
@@ -236,7 +259,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
     }
-    const result = await spawnTurn(opts, entry, env, scratch);
+    const result = await spawnTurn(opts, entry, env, scratch, wholeTurn ? undefined : firstAnswer);
     const completions = provider.requests.filter(isCompletionRequest);
     const first = completions[0];
     const capture: ModeCapture = {
@@ -249,9 +272,10 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       networkRefused: result.refused,
       ...(first ? { first: requestFacts(first) } : {}),
       ...(result.reply !== undefined ? { reply: result.reply } : {}),
+      ...(result.endedAfterRequest ? { endedAfterRequest: true } : {}),
       ...(opts.keepScratch ? { scratch: { dir: scratch, state } } : {}),
     };
-    if (capture.outcome === 'ok' && result.exitCode !== 0) {
+    if (capture.outcome === 'ok' && result.exitCode !== 0 && !result.endedAfterRequest) {
       capture.outcome = 'failed';
       capture.error = `openclaw agent exited with ${result.exitCode ?? result.signal ?? '?'}`;
     } else if (capture.outcome === 'ok' && !first) {
@@ -299,9 +323,11 @@ interface SpawnResult {
   stderrTail: string;
   refused: string[];
   reply?: unknown;
+  endedAfterRequest?: boolean;
 }
 
-function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string): Promise<SpawnResult> {
+/** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
+function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, endOn?: Promise<void>): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const child = spawn(opts.location.node, [entry, 'agent', '--local', '--agent', 'main', '--message', opts.prompt, '--json'], {
       cwd,
@@ -347,6 +373,13 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string): 
     const onAbort = (): void => stop('cancelled', 'cancelled');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     let settled = false;
+    let endedAfterRequest = false;
+    void endOn?.then(() => {
+      if (!settled && outcome === 'ok') {
+        endedAfterRequest = true;
+        killGroup(pid);
+      }
+    });
     const finish = (exitCode: number | null, signal: string | null, spawnError?: string): void => {
       if (settled) {
         return;
@@ -369,7 +402,7 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string): 
         outcome = 'failed';
         error = spawnError;
       }
-      resolve({ outcome, ...(error !== undefined ? { error } : {}), exitCode, signal, stderrTail: stderr, refused, ...(reply !== undefined ? { reply } : {}) });
+      resolve({ outcome, ...(error !== undefined ? { error } : {}), exitCode, signal, stderrTail: stderr, refused, ...(reply !== undefined ? { reply } : {}), ...(endedAfterRequest ? { endedAfterRequest } : {}) });
     };
     child.once('error', (err) => finish(null, null, `could not start ${opts.location.node}: ${err.message}`));
     // OpenClaw is gone: whatever of its group still holds the pipes open goes too, so 'close' follows.

@@ -42,6 +42,8 @@ export interface RecordingProviderOptions {
   maxBodyBytes?: number;
   /** Answer as the scripted QA model (tool calls) instead of with one final message. */
   play?: boolean;
+  /** Called once the answer to a Chat Completions request has been handed to the socket. */
+  onAnswered?: (record: CapturedRequest) => void;
 }
 
 export const DEFAULT_CAPTURE_REPLY = 'Captured by Tool Search Inspector.';
@@ -69,9 +71,11 @@ export class RecordingProvider {
   private readonly maxRequests: number;
   private readonly maxBodyBytes: number;
   private readonly play: boolean;
+  private readonly onAnswered: ((record: CapturedRequest) => void) | undefined;
 
   constructor(opts: RecordingProviderOptions = {}) {
     this.play = opts.play === true;
+    this.onAnswered = opts.onAnswered;
     this.reply = opts.reply ?? DEFAULT_CAPTURE_REPLY;
     this.maxRequests = opts.maxRequests ?? DEFAULT_MAX_REQUESTS;
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -153,6 +157,7 @@ export class RecordingProvider {
       this.send(res, 400, errorBody('the body is not a JSON object'));
       return;
     }
+    res.once('finish', () => this.onAnswered?.(record));
     const id = `chatcmpl-capture-${record.seq}`;
     const created = Math.floor(Date.now() / 1000);
     const model = typeof body.model === 'string' ? body.model : 'capture';

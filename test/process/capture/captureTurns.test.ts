@@ -27,11 +27,15 @@ const linger = () => {
 if (what === 'hang') { linger(); setInterval(() => {}, 1000); }
 else if (what === 'silent') { process.stdout.write('{"payloads":[]}'); }
 else {
+  // A child started before the request, as OpenClaw starts its MCP servers.
+  if (what === 'linger') { linger(); }
   const body = { model: cfg.agents.defaults.model.primary, stream: true, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: message }],
     tools: [{ type: 'function', function: { name: mode + '_tool' } }], env: Object.keys(process.env).sort(), argv: args, compileCache: process.env.NODE_COMPILE_CACHE ?? null };
   const res = await fetch(provider.baseUrl + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + provider.apiKey }, body: JSON.stringify(body) });
   await res.text();
   if (what === 'leave') { linger(); }
+  // A turn whose rest (session saving, memory indexing, MCP teardown) never ends.
+  if (what === 'linger') { setInterval(() => {}, 1000); }
   process.stdout.write(JSON.stringify({ payloads: [{ text: 'ok' }], mode }));
 }
 `;
@@ -92,6 +96,8 @@ describe('capture: turns (stand-in openclaw)', () => {
       modes: ['direct', 'code'],
       prompt: 'send',
       env: { PATH: process.env.PATH, OPENAI_API_KEY: 'sk-must-not-leak' },
+      // The reply is only there when OpenClaw finishes the turn.
+      wholeTurn: true,
       onTurn: (e) => events.push(e),
     });
     assert.ok(report.ok, JSON.stringify(report.modes, null, 2));
@@ -115,6 +121,24 @@ describe('capture: turns (stand-in openclaw)', () => {
     }
   });
 
+  it('ends a turn once its first request is answered, and everything the turn started with it', async () => {
+    const { location, guard } = fakeOpenClaw();
+    const pidFile = path.join(scratchDir('capture-early'), 'pid');
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 20_000 });
+    const c = report.modes.tools;
+    assert.equal(c?.outcome, 'ok', c?.error);
+    assert.equal(c?.endedAfterRequest, true);
+    assert.equal(c?.reply, undefined);
+    assert.equal(c?.signal, 'SIGKILL');
+    assert.deepEqual(c?.first?.toolNames, ['tools_tool']);
+    assert.ok(c && c.wallMs < 15_000, `the turn ends at its request, not at the timeout (${c?.wallMs} ms)`);
+    assert.ok(await gone(Number(fs.readFileSync(pidFile, 'utf8'))), 'the turn\'s child is killed with it');
+    // Asked for the whole turn, the same turn runs until the timeout kills it.
+    const whole = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 1500, wholeTurn: true });
+    assert.equal(whole.modes.tools?.outcome, 'timeout');
+    assert.equal(whole.modes.tools?.endedAfterRequest, undefined);
+  });
+
   it('fails a turn that ends without sending a request', async () => {
     const { location, guard } = fakeOpenClaw();
     const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: 'silent' });
@@ -131,7 +155,7 @@ describe('capture: turns (stand-in openclaw)', () => {
     assert.equal(report.modes.code?.outcome, 'timeout');
     assert.ok(await gone(Number(fs.readFileSync(hang, 'utf8'))), 'the hanging turn\'s child is killed');
     const leave = path.join(pids, 'leave');
-    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000 });
+    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000, wholeTurn: true });
     assert.equal(left.modes.code?.outcome, 'ok', left.modes.code?.error);
     assert.ok(left.modes.code && left.modes.code.wallMs < 15_000, 'the turn ends when openclaw does, not at the timeout');
     assert.ok(await gone(Number(fs.readFileSync(leave, 'utf8'))), 'a child left behind is killed');
