@@ -37,6 +37,8 @@ const SCREENSHOTS = [
   'search-playground.png',
   'search-tests.png',
   'compare.png',
+  'compare-real.png',
+  'compare-recorded.png',
   'snippet-editor.png',
   'bridge-trace-light.png',
   'session-viewer.png',

@@ -57,6 +57,16 @@ function isRequest(v: unknown): v is CompareRequest {
   return (r.provider === undefined || r.provider === 'mock' || r.provider === 'openai') && (r.prompt === undefined || typeof r.prompt === 'string') && (r.real === undefined || typeof r.real === 'boolean');
 }
 
+/** A session file as the panel names it: workspace-relative, else its last folders only (no home or machine paths on screen). */
+function shownPath(file: string): string {
+  const relative = vscode.workspace.asRelativePath(file);
+  if (!path.isAbsolute(relative)) {
+    return relative;
+  }
+  const parts = file.split(path.sep).filter((p) => p !== '');
+  return parts.length > 5 ? `…${path.sep}${parts.slice(-5).join(path.sep)}` : file;
+}
+
 /** The captured modes whose turn sent no request, with why (their checks fall back to the prediction). */
 function missingOf(capture: CaptureReport, modes: readonly string[]): { mode: string; why: string }[] {
   const out: { mode: string; why: string }[] = [];
@@ -361,7 +371,7 @@ export class CompareRunner implements vscode.Disposable {
       const view = toRecordedCompareView({
         report,
         events: { direct: byFile(files.direct).events, toolSearch: byFile(files.toolSearch).events },
-        files: { direct: vscode.workspace.asRelativePath(files.direct), toolSearch: vscode.workspace.asRelativePath(files.toolSearch) },
+        files: { direct: shownPath(files.direct), toolSearch: shownPath(files.toolSearch) },
         sessionViewer: await this.hasSessionViewer(),
       });
       panel.result(view);

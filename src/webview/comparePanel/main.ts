@@ -80,15 +80,15 @@ function laneCard(l: LaneView, view: CompareView): HTMLElement {
     { class: 'facts' },
     el('dt', {}, 'Schemas up front'),
     el('dd', { 'data-testid': 'schemas' }, n(l.schemasUpFront)),
-    el('dt', {}, 'Requests'),
-    el('dd', {}, `${l.requests.length}: ${l.requests.map((r) => `${n(r.bytes)} B`).join(', ')}`),
+    // A recorded run keeps no request sizes: no line rather than "0:".
+    ...(l.requests.length > 0 ? [el('dt', {}, 'Requests'), el('dd', {}, `${l.requests.length}: ${l.requests.map((r) => `${n(r.bytes)} B`).join(', ')}`)] : []),
     el('dt', {}, 'Searches / describes / calls'),
     el('dd', { 'data-testid': 'counts' }, `${l.searches} / ${l.describes} / ${l.calls}`),
     el('dt', {}, 'Final tool'),
     el('dd', { 'data-testid': 'final-tool' }, callList(l.finalCalls)),
     ...(l.failedCalls.length > 0 ? [el('dt', {}, 'Refused or failed'), el('dd', { class: 'failed' }, callList(l.failedCalls))] : []),
   );
-  const visible = el('details', {}, el('summary', {}, `Visible tools (${n(l.visibleTools.length + l.visibleOmitted)})`), el('p', { class: 'mono' }, `${l.visibleTools.join(', ')}${l.visibleOmitted > 0 ? ` … ${n(l.visibleOmitted)} more` : ''}`));
+  const visible = view.recorded ? '' : el('details', {}, el('summary', {}, `Visible tools (${n(l.visibleTools.length + l.visibleOmitted)})`), el('p', { class: 'mono' }, `${l.visibleTools.join(', ')}${l.visibleOmitted > 0 ? ` … ${n(l.visibleOmitted)} more` : ''}`));
   const open = button(view.sessionViewer ? 'Open in Session Viewer' : 'Open Session Log', view.sessionViewer ? 'go-to-file' : 'file-code', () => vscode.postMessage({ type: 'openSessionLog', lane: l.lane }), {
     'data-testid': 'open-session',
     title: l.logFile ? `${view.sessionViewer ? 'Step through' : 'Open'} ${l.logFile}` : 'This lane wrote no session log',
