@@ -15,62 +15,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { distFiles } from './openclawDist.mjs';
+import { releaseModules } from './openclawRelease.mjs';
 import { convertSchema, isOpenClawSchema, legacyPathsFromText } from './openclawSchema.mjs';
 
 export async function readReleaseFacts(pkgDir) {
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-  const dist = path.join(pkgDir, 'dist');
-  const { files, shape } = distFiles(dist);
-  const texts = new Map();
-  const text = (f) => {
-    if (!texts.has(f)) texts.set(f, fs.readFileSync(path.join(dist, f), 'utf8'));
-    return texts.get(f);
-  };
-
   // local export name -> files; a bundled chunk exports `local as x`, an unbundled module `export function local`.
-  const exportsOf = new Map();
-  const add = (name, f) => {
-    const list = exportsOf.get(name) ?? [];
-    if (!list.includes(f)) list.push(f);
-    exportsOf.set(name, list);
-  };
-  for (const f of files) {
-    const t = text(f);
-    for (const m of t.matchAll(/export\s*\{([^}]*)\}/g)) {
-      for (const part of m[1].split(',')) {
-        const local = part.trim().split(/\s+as\s+/)[0]?.trim();
-        if (local) add(local, f);
-      }
-    }
-    for (const m of t.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)) add(m[1], f);
-  }
-  const modules = new Map();
-  const load = async (f) => {
-    if (!modules.has(f)) modules.set(f, await import(pathToFileURL(path.join(dist, f)).href));
-    return modules.get(f);
-  };
-  /** The function a release defines under `name`, or undefined. */
-  const fn = async (name) => {
-    for (const f of exportsOf.get(name) ?? []) {
-      const mod = await load(f);
-      if (typeof mod[name] === 'function') return mod[name];
-      const hit = Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
-      if (hit) return hit;
-    }
-    return undefined;
-  };
-  /** An exported value named `name` (unbundled) or, in a bundled chunk that defines it, the export `pick` accepts. */
-  const value = async (name, pick) => {
-    for (const f of exportsOf.get(name) ?? []) {
-      const mod = await load(f);
-      if (name in mod) return mod[name];
-      const hit = Object.values(mod).find(pick);
-      if (hit !== undefined) return hit;
-    }
-    return undefined;
-  };
+  const { dist, files, shape, text, load, fn, value, exportsOf } = releaseModules(pkgDir);
   /** The source text of the first function definition named `name` (in `only` when given) and its file. */
   const fnSource = (name, only) => {
     const re = new RegExp(`function ${name}\\s*\\(`);
