@@ -70,7 +70,11 @@ function match(m: MatchView, index: number): HTMLElement {
   if (m.definition) {
     facts.append(el('dt', {}, 'Defined at'), el('dd', {}, link(m.definition, 'definition-link')));
   }
-  if (m.hint) {
+  // With several blocking layers the first layer's hint alone would read as the whole fix.
+  const layers = m.blockers?.length ?? 0;
+  if (layers > 1) {
+    facts.append(el('dt', {}, 'How to fix'), el('dd', { 'data-testid': 'hint' }, `${layers} layers block it (below): ${m.fix ? 'the fix edits each of them in one undoable edit' : 'no edit of the config lifts them all'}`));
+  } else if (m.hint) {
     facts.append(el('dt', {}, 'How to fix'), el('dd', { 'data-testid': 'hint' }, m.hint));
   }
   if (facts.childElementCount > 0) {
