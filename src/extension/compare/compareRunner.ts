@@ -158,8 +158,7 @@ export class CompareRunner implements vscode.Disposable {
       void vscode.window.showErrorMessage('Compare is off in an untrusted workspace: both lanes call plugin tools and MCP servers. Trust the workspace to run it.');
       return undefined;
     }
-    if (this.abort) {
-      void vscode.window.showWarningMessage('A comparison is already running; wait for it or cancel it first.');
+    if (this.refusedWhileRunning()) {
       return undefined;
     }
     const panel = ComparePanel.show(this);
@@ -245,6 +244,14 @@ export class CompareRunner implements vscode.Disposable {
     }
   }
 
+  /** One run at a time: a second ask while one runs is refused with a word, not queued. */
+  private refusedWhileRunning(): boolean {
+    if (this.abort) {
+      void vscode.window.showWarningMessage('A comparison is already running; wait for it or cancel it first.');
+    }
+    return this.abort !== undefined;
+  }
+
   cancel(): void {
     this.abort?.abort();
   }
@@ -261,8 +268,7 @@ export class CompareRunner implements vscode.Disposable {
       void vscode.window.showInformationMessage('Run a comparison first: its checks 4 and 5 are then measured on the real requests.');
       return undefined;
     }
-    if (this.abort) {
-      void vscode.window.showWarningMessage('A comparison is already running; wait for it or cancel it first.');
+    if (this.refusedWhileRunning()) {
       return undefined;
     }
     const panel = ComparePanel.show(this);
