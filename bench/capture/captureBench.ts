@@ -29,6 +29,7 @@ import { captureTurns, type CaptureReport } from '../../src/core/capture/capture
 import { CAPTURE_MODES } from '../../src/core/capture/captureConfig';
 import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
 import { GroupCpu } from './groupCpu';
+import { median } from '../lib/timing';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEMO = path.join(ROOT, 'examples', 'demo');
@@ -132,12 +133,6 @@ function printPhases(label: string, timelineDir: string): void {
   }
   console.log(['until the request'.padEnd(32), ...rows.map((r) => (r.toRequest !== undefined ? r.toRequest.toFixed(1) : '-').padStart(10))].join(''));
   console.log(['after the request (timeline)'.padEnd(32), ...rows.map((r) => (r.afterRequest !== undefined ? r.afterRequest.toFixed(1) : '-').padStart(10))].join(''));
-}
-
-function median(xs: number[]): number {
-  const v = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? (v[mid] ?? 0) : ((v[mid - 1] ?? 0) + (v[mid] ?? 0)) / 2;
 }
 
 async function main(): Promise<void> {
