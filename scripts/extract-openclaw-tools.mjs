@@ -75,7 +75,6 @@ function configFor(toolSearch, toolsConfig = {}) {
   };
 }
 const configPath = path.join(scratch, 'openclaw.json');
-fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
 process.env.OPENCLAW_CONFIG_PATH = configPath;
 
 // ---------------------------------------------------------------- OpenClaw's functions, by name
@@ -99,6 +98,10 @@ for (const file of distModules) {
   }
   for (const m of text.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)) indexExport(m[1], file);
 }
+// Written before any of the release's modules loads (some read it then); without `tools.toolSearch` where the release has no Tool Search.
+releaseHasToolSearch = exportIndex.has('applyToolSearchCatalog');
+fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
+
 /** An export found by its own name (chunk names are hashed, export aliases minified); undefined when the release has none. */
 async function maybeNamed(name) {
   for (const file of exportIndex.get(name) ?? []) {
@@ -125,8 +128,34 @@ async function namedValue(name, check) {
   return undefined;
 }
 
-const createOpenClawCodingTools = await named('createOpenClawCodingTools');
-const getPluginToolMeta = await named('getPluginToolMeta');
+/**
+ * Releases 2026.2.26 - 3.23 define createOpenClawCodingTools in a chunk without exporting it. That
+ * chunk is loaded with one more export line naming the release's own function (and getPluginToolMeta
+ * where the same chunk defines it, so both share its plugin metadata); nothing else changes.
+ */
+async function privateFunctions(names) {
+  const file = distModules.find((f) => {
+    const t = fs.readFileSync(path.join(dist, f), 'utf8');
+    return names.every((n) => new RegExp(`function ${n}\\s*\\(`).test(t) || (exportIndex.get(n) ?? []).includes(f));
+  });
+  if (!file) return undefined;
+  const { registerHooks } = await import('node:module');
+  const url = pathToFileURL(path.join(dist, file)).href;
+  const text = fs.readFileSync(path.join(dist, file), 'utf8');
+  const extra = names.filter((n) => new RegExp(`function ${n}\\s*\\(`).test(text)).map((n) => `${n} as __tsi_${n}`);
+  registerHooks({
+    load(u, context, nextLoad) {
+      const r = nextLoad(u, context);
+      return u === url ? { ...r, source: `${r.source}\nexport { ${extra.join(', ')} };\n` } : r;
+    },
+  });
+  const mod = await import(url);
+  return Object.fromEntries(names.map((n) => [n, mod[`__tsi_${n}`] ?? Object.values(mod).find((v) => typeof v === 'function' && v.name === n)]));
+}
+const exported = await maybeNamed('createOpenClawCodingTools');
+const hidden = exported ? undefined : await privateFunctions(['createOpenClawCodingTools', 'getPluginToolMeta']);
+const createOpenClawCodingTools = exported ?? hidden?.createOpenClawCodingTools ?? (await named('createOpenClawCodingTools'));
+const getPluginToolMeta = hidden?.getPluginToolMeta ?? (await named('getPluginToolMeta'));
 // Releases before 2026.5.12 normalize inside createOpenClawCodingTools and have no Tool Search; before
 // 2026.6.8 no MCP resource/prompt tools; before 2026.8.1 no cron creator authority. Each is used where the release has it.
 const normalizeAgentRuntimeTools = await maybeNamed('normalizeAgentRuntimeTools');
@@ -137,7 +166,6 @@ const createCronCreatorAuthorityCapability = await maybeNamed('createCronCreator
 const runWithCronCreatorAuthorityCapability = await maybeNamed('runWithCronCreatorAuthorityCapability');
 const buildBundleMcpToolsFromCatalog = await maybeNamed('buildBundleMcpToolsFromCatalog');
 releaseHasToolSearch = applyToolSearchCatalog !== undefined;
-fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
 const exportedControlNames = await namedValue('TOOL_SEARCH_CONTROL_TOOL_NAMES', (v) => v instanceof Set && v.has('tool_search_code'));
 const exportedGroups = await namedValue('CORE_TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
 const groupsFromEpoch = exportedGroups === undefined;
