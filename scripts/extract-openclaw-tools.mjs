@@ -29,6 +29,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { distFiles } from './lib/openclawDist.mjs';
 
 const pkgDir = process.argv[2];
 // `--out FILE` writes elsewhere (the oracle suite regenerates into a scratch file and compares).
@@ -63,61 +64,122 @@ const PROVIDER = 'tsi-extract';
 const MODEL = 'extract-model';
 const CONTEXT_WINDOW = 128_000;
 const model = { id: MODEL, name: MODEL, contextWindow: CONTEXT_WINDOW, maxTokens: 4096 };
-function configFor(toolSearch) {
+// Releases before 2026.5.12 refuse a config with `tools.toolSearch` (an unknown key): left out there.
+let releaseHasToolSearch = true;
+function configFor(toolSearch, toolsConfig = {}) {
   return {
     update: { checkOnStart: false },
     models: { providers: { [PROVIDER]: { api: 'openai-completions', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'placeholder', models: [model] } } },
     agents: { defaults: { model: { primary: `${PROVIDER}/${MODEL}` }, workspace: dirs.workspace } },
-    tools: { toolSearch },
+    tools: { ...(releaseHasToolSearch ? { toolSearch } : {}), ...toolsConfig },
   };
 }
 const configPath = path.join(scratch, 'openclaw.json');
-fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
 process.env.OPENCLAW_CONFIG_PATH = configPath;
 
 // ---------------------------------------------------------------- OpenClaw's functions, by name
 
+// Every dist shape a release ships: bundled `.mjs` chunks (2026.9.5 on), bundled `.js` chunks, an
+// unbundled tree (2026.1.30). A bundled chunk exports `local as x`, an unbundled module `export function local`.
+const { files: distModules } = distFiles(dist);
 const exportIndex = new Map();
-for (const file of fs.readdirSync(dist)) {
-  if (!file.endsWith('.mjs')) continue;
+const indexExport = (local, file) => {
+  const list = exportIndex.get(local) ?? [];
+  if (!list.includes(file)) list.push(file);
+  exportIndex.set(local, list);
+};
+for (const file of distModules) {
   const text = fs.readFileSync(path.join(dist, file), 'utf8');
   for (const m of text.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1].split(',')) {
       const local = part.trim().split(/\s+as\s+/)[0]?.trim();
-      if (local) exportIndex.set(local, [...(exportIndex.get(local) ?? []), file]);
+      if (local) indexExport(local, file);
     }
   }
+  for (const m of text.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)) indexExport(m[1], file);
 }
-/** An export found by its own name (chunk names are hashed, export aliases minified). */
-async function named(name) {
+// Written before any of the release's modules loads (some read it then); without `tools.toolSearch` where the release has no Tool Search.
+releaseHasToolSearch = exportIndex.has('applyToolSearchCatalog');
+fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
+
+/** An export found by its own name (chunk names are hashed, export aliases minified); undefined when the release has none. */
+async function maybeNamed(name) {
   for (const file of exportIndex.get(name) ?? []) {
     const mod = await import(pathToFileURL(path.join(dist, file)).href);
+    if (typeof mod[name] === 'function') return mod[name];
     const hit = Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
     if (hit) return hit;
   }
-  throw new Error(`openclaw ${version}: no dist chunk exports a function named ${name}`);
+  return undefined;
 }
-/** A non-function export (a Set or array) found by its local name and a shape check. */
+async function named(name) {
+  const hit = await maybeNamed(name);
+  if (hit) return hit;
+  throw new Error(`openclaw ${version}: no dist module exports a function named ${name}`);
+}
+/** A non-function export (a Set or object) found by its local name and a shape check; undefined when absent. */
 async function namedValue(name, check) {
   for (const file of exportIndex.get(name) ?? []) {
     const mod = await import(pathToFileURL(path.join(dist, file)).href);
+    if (name in mod && check(mod[name])) return mod[name];
     const hit = Object.values(mod).find((v) => check(v));
     if (hit) return hit;
   }
-  throw new Error(`openclaw ${version}: no dist chunk exports ${name}`);
+  return undefined;
 }
 
-const createOpenClawCodingTools = await named('createOpenClawCodingTools');
-const normalizeAgentRuntimeTools = await named('normalizeAgentRuntimeTools');
-const applyToolSearchCatalog = await named('applyToolSearchCatalog');
-const applyToolSchemaDirectoryCatalog = await named('applyToolSchemaDirectoryCatalog');
-const createToolSearchCatalogRef = await named('createToolSearchCatalogRef');
-const getPluginToolMeta = await named('getPluginToolMeta');
-const createCronCreatorAuthorityCapability = await named('createCronCreatorAuthorityCapability');
-const runWithCronCreatorAuthorityCapability = await named('runWithCronCreatorAuthorityCapability');
-const buildBundleMcpToolsFromCatalog = await named('buildBundleMcpToolsFromCatalog');
-const controlNames = await namedValue('TOOL_SEARCH_CONTROL_TOOL_NAMES', (v) => v instanceof Set && v.has('tool_search_code'));
-const groupsMod = await namedValue('CORE_TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
+/**
+ * Releases 2026.2.26 - 3.23 define createOpenClawCodingTools in a chunk without exporting it. That
+ * chunk is loaded with one more export line naming the release's own function (and getPluginToolMeta
+ * where the same chunk defines it, so both share its plugin metadata); nothing else changes.
+ */
+async function privateFunctions(names) {
+  const file = distModules.find((f) => {
+    const t = fs.readFileSync(path.join(dist, f), 'utf8');
+    return names.every((n) => new RegExp(`function ${n}\\s*\\(`).test(t) || (exportIndex.get(n) ?? []).includes(f));
+  });
+  if (!file) return undefined;
+  const { registerHooks } = await import('node:module');
+  const url = pathToFileURL(path.join(dist, file)).href;
+  const text = fs.readFileSync(path.join(dist, file), 'utf8');
+  const extra = names.filter((n) => new RegExp(`function ${n}\\s*\\(`).test(text)).map((n) => `${n} as __tsi_${n}`);
+  registerHooks({
+    load(u, context, nextLoad) {
+      const r = nextLoad(u, context);
+      return u === url ? { ...r, source: `${r.source}\nexport { ${extra.join(', ')} };\n` } : r;
+    },
+  });
+  const mod = await import(url);
+  return Object.fromEntries(names.map((n) => [n, mod[`__tsi_${n}`] ?? Object.values(mod).find((v) => typeof v === 'function' && v.name === n)]));
+}
+const exported = await maybeNamed('createOpenClawCodingTools');
+const hidden = exported ? undefined : await privateFunctions(['createOpenClawCodingTools', 'getPluginToolMeta']);
+const createOpenClawCodingTools = exported ?? hidden?.createOpenClawCodingTools ?? (await named('createOpenClawCodingTools'));
+const getPluginToolMeta = hidden?.getPluginToolMeta ?? (await named('getPluginToolMeta'));
+// Releases before 2026.5.12 normalize inside createOpenClawCodingTools and have no Tool Search; before
+// 2026.6.8 no MCP resource/prompt tools; before 2026.8.1 no cron creator authority. Each is used where the release has it.
+const normalizeAgentRuntimeTools = await maybeNamed('normalizeAgentRuntimeTools');
+const applyToolSearchCatalog = await maybeNamed('applyToolSearchCatalog');
+const applyToolSchemaDirectoryCatalog = await maybeNamed('applyToolSchemaDirectoryCatalog');
+const createToolSearchCatalogRef = await maybeNamed('createToolSearchCatalogRef');
+const createCronCreatorAuthorityCapability = await maybeNamed('createCronCreatorAuthorityCapability');
+const runWithCronCreatorAuthorityCapability = await maybeNamed('runWithCronCreatorAuthorityCapability');
+const buildBundleMcpToolsFromCatalog = await maybeNamed('buildBundleMcpToolsFromCatalog');
+releaseHasToolSearch = applyToolSearchCatalog !== undefined;
+const exportedControlNames = await namedValue('TOOL_SEARCH_CONTROL_TOOL_NAMES', (v) => v instanceof Set && v.has('tool_search_code'));
+const exportedGroups = await namedValue('CORE_TOOL_GROUPS', (v) => v && typeof v === 'object' && !Array.isArray(v) && 'group:openclaw' in v);
+const groupsFromEpoch = exportedGroups === undefined;
+const groupsMod = exportedGroups ?? epochGroups();
+
+/** Where a release keeps its group table private: the groups its own expandToolGroups gave (the epoch data, same release). */
+function epochGroups() {
+  const dir = path.join(repo, 'src/core/policy/epochs');
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+    const e = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (Array.isArray(e.releases) && e.releases.includes(version)) return e.policy.groups;
+  }
+  throw new Error(`openclaw ${version}: no exported CORE_TOOL_GROUPS and no epoch in src/core/policy/epochs measured on it (run npm run openclaw:epochs)`);
+}
 
 // ---------------------------------------------------------------- one composition
 
@@ -126,8 +188,8 @@ let runSeq = 0;
  * The tools one turn gets, as sent to the provider, for a `tools.toolSearch`
  * value and extra composition inputs (a condition).
  */
-function compose(toolSearch, extra = {}, env = {}) {
-  const config = configFor(toolSearch);
+function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}) {
+  const config = configFor(toolSearch, toolsConfig);
   const runId = `tsi-extract-run-${++runSeq}`;
   const saved = {};
   for (const [k, v] of Object.entries(env)) {
@@ -153,12 +215,15 @@ function compose(toolSearch, extra = {}, env = {}) {
       modelContextWindowTokens: CONTEXT_WINDOW,
       modelHasVision: false,
       includeToolSearchControls: toolSearch !== false,
-      toolSearchCatalogRef: createToolSearchCatalogRef(),
+      ...(createToolSearchCatalogRef ? { toolSearchCatalogRef: createToolSearchCatalogRef() } : {}),
       ...extra,
     };
-    const capability = createCronCreatorAuthorityCapability(runId, { kind: 'local' });
-    const raw = runWithCronCreatorAuthorityCapability(capability, () => createOpenClawCodingTools(options));
-    const normalized = normalizeAgentRuntimeTools({
+    const raw =
+      createCronCreatorAuthorityCapability && runWithCronCreatorAuthorityCapability
+        ? runWithCronCreatorAuthorityCapability(createCronCreatorAuthorityCapability(runId, { kind: 'local' }), () => createOpenClawCodingTools(options))
+        : createOpenClawCodingTools(options);
+    // Before 2026.5.12 the composition itself normalizes what the provider gets.
+    const normalized = !normalizeAgentRuntimeTools ? raw : normalizeAgentRuntimeTools({
       tools: raw,
       provider: PROVIDER,
       config,
@@ -197,6 +262,20 @@ function groupsOf(name) {
 // ---------------------------------------------------------------- the baseline and the modes
 
 const base = compose(false).normalized;
+// Tool Search modes the release has: none before 2026.5.12, no directory mode before 2026.6.8.
+const searchModes = [...(applyToolSearchCatalog ? ['code', 'tools'] : []), ...(applyToolSchemaDirectoryCatalog ? ['directory'] : [])];
+const controlNames = exportedControlNames ?? derivedControlNames();
+/** Where the release keeps its control tool names private: what a mode's composition adds to the baseline. */
+function derivedControlNames() {
+  const baseline = new Set(base.map((t) => t.name));
+  const out = new Set();
+  for (const mode of searchModes) {
+    for (const t of applyMode(mode, {}).tools) {
+      if (!baseline.has(t.name)) out.add(t.name);
+    }
+  }
+  return out;
+}
 const tools = base
   .filter((t) => !controlNames.has(t.name))
   .map((t) => ({
@@ -209,11 +288,14 @@ const tools = base
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 /** The surface of one mode: control tools as sent and the other tools OpenClaw keeps visible. */
-function modeSurface(mode, limits = {}) {
+function applyMode(mode, limits) {
   const toolSearch = { enabled: true, mode, ...limits };
   const { normalized } = compose(toolSearch);
   const apply = mode === 'directory' ? applyToolSchemaDirectoryCatalog : applyToolSearchCatalog;
-  const applied = apply({ tools: normalized, config: configFor(toolSearch), catalogRef: createToolSearchCatalogRef() });
+  return apply({ tools: normalized, config: configFor(toolSearch), catalogRef: createToolSearchCatalogRef() });
+}
+function modeSurface(mode, limits = {}) {
+  const applied = applyMode(mode, limits);
   return {
     controlTools: applied.tools.filter((t) => controlNames.has(t.name)).map(wire),
     visible: applied.tools.map((t) => t.name).filter((n) => !controlNames.has(n)).sort(),
@@ -229,7 +311,7 @@ function fill(template, limits) {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k) => String(limits[k]));
 }
 const modes = {};
-for (const mode of ['code', 'tools', 'directory']) {
+for (const mode of searchModes) {
   const plain = modeSurface(mode);
   const probed = modeSurface(mode, PROBE_LIMITS);
   let template = JSON.stringify(probed.controlTools);
@@ -301,6 +383,28 @@ for (const c of CONDITIONS) {
   }
 }
 
+// ---------------------------------------------------------------- tools built only when an allow list names them
+
+/**
+ * Tools the composition builds only when one of the run's allow lists names
+ * them (`tools.allow: ["*"]`, or a profile whose list is `*`, as `full` is):
+ * 2026.6.10's `update_plan` (`shouldIncludeUpdatePlanToolForOpenClawTools`).
+ * Recorded with the baseline's tools, marked `builtWhenNamed`; written only
+ * for a release that has such tools.
+ */
+const namedOnly = compose(false, {}, {}, { allow: ['*'] }).normalized.filter((t) => !baseNames.has(t.name) && !controlNames.has(t.name) && !conditional.has(t.name));
+for (const t of namedOnly) {
+  tools.push({
+    ...wire(t),
+    label: typeof t.label === 'string' ? t.label : undefined,
+    owner: ownerOf(t),
+    ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
+    groups: groupsOf(t.name),
+    builtWhenNamed: true,
+  });
+}
+tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
 // ---------------------------------------------------------------- MCP utility tools
 
 /**
@@ -312,6 +416,9 @@ for (const c of CONDITIONS) {
  * template is kept only if filling it gives back what a second server name gave.
  */
 function mcpUtilityTools() {
+  if (!buildBundleMcpToolsFromCatalog) {
+    return [];
+  }
   const project = (serverName) =>
     buildBundleMcpToolsFromCatalog({
       catalog: { servers: { [serverName]: { serverName, safeServerName: serverName, launchSummary: serverName, toolCount: 0, resources: { listChanged: false }, prompts: { listChanged: false } } }, tools: [] },
@@ -335,10 +442,12 @@ const data = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tools.mjs',
   sources: {
-    tools: 'createOpenClawCodingTools (src/agents/pi-tools.ts) in an operator turn of the owner, then normalizeAgentRuntimeTools for an openai-completions provider',
-    modes: 'applyToolSearchCatalog / applyToolSchemaDirectoryCatalog (src/agents/tool-search*.ts) over the same composition with tools.toolSearch per mode',
+    tools: normalizeAgentRuntimeTools
+      ? 'createOpenClawCodingTools (src/agents/pi-tools.ts) in an operator turn of the owner, then normalizeAgentRuntimeTools for an openai-completions provider'
+      : 'createOpenClawCodingTools (src/agents/pi-tools.ts) in an operator turn of the owner (the release normalizes inside it)',
+    modes: searchModes.length > 0 ? 'applyToolSearchCatalog / applyToolSchemaDirectoryCatalog (src/agents/tool-search*.ts) over the same composition with tools.toolSearch per mode' : 'none: the release has no Tool Search',
     owner: 'getPluginToolMeta(tool).pluginId, else core',
-    groups: 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
+    groups: groupsFromEpoch ? 'expandToolGroups over the release\'s groups (src/core/policy/epochs, same release; its CORE_TOOL_GROUPS is private)' : 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
   },

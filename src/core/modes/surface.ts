@@ -151,7 +151,8 @@ function assembleSurface(input: SurfaceInput): Surface {
   const settings = catalog.settings;
   // A version with generated tools sends OpenClaw's own control tools for the mode, and its tools array sorted by name.
   const generated = catalog.openclaw ? generatedToolsFor(catalog.openclaw.model.version) : undefined;
-  const searchTools = generated ? generatedControlTools(generated, settings, input.mode) : toolSearchTools(settings);
+  // A release without Tool Search (before 2026.5.12) has no control tools of its own: a forced mode shows the product's.
+  const searchTools = generated && Object.keys(generated.modes).length > 0 ? generatedControlTools(generated, settings, input.mode) : toolSearchTools(settings);
   let effectiveMode = input.mode;
   let fallback: ModeFallback | undefined;
   if (input.mode === 'code' && !input.isolation?.ok) {
@@ -274,7 +275,8 @@ function sortAsOpenClawSends(surface: Surface): void {
 /** The control tools every Tool Search mode of a generated version may show, keyed by name. */
 function generatedControlTools(set: GeneratedToolSet, settings: ToolSearchSettings, mode: ToolSearchModeName): Record<string, ModelTool> {
   const out: Record<string, ModelTool> = {};
-  const modes: SearchModeName[] = mode === 'code' ? ['code', 'tools'] : mode === 'directory' ? ['directory'] : ['tools', 'code'];
+  // A release without directory mode (5.12) resolves it to code.
+  const modes: SearchModeName[] = mode === 'code' ? ['code', 'tools'] : mode === 'directory' ? (set.modes.directory ? ['directory'] : ['code', 'tools']) : ['tools', 'code'];
   // Code mode may fall back to tools mode: both modes' control tools are at hand, the asked mode's first.
   for (const m of modes) {
     for (const t of controlToolsFor(set, m, settings)) {

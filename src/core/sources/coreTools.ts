@@ -5,7 +5,7 @@ import { generatedToolsFor, type GeneratedTool, type GeneratedToolSet } from './
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 import type { ConfigReader } from '../config/configReader';
 import type { DefinitionDefect } from '../reasons';
-import { constructionDefects } from './construction';
+import { constructionDefects, notNamedDefect } from './construction';
 
 interface CoreToolSpec {
   name: string;
@@ -244,7 +244,7 @@ export function coreToolDefinitions(model: OpenClawModel = OPENCLAW_MODELS[0] as
  */
 function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly string[]): ToolDefinition[] {
   // Any mode's list serves: the non-control tools kept visible are the same in every Tool Search mode of a version.
-  const visible = new Set(set.modes.tools.visible);
+  const visible = new Set(set.modes.tools?.visible ?? []);
   const conditions = new Map(set.conditions.map((c) => [c.id, c]));
   const definition = (t: GeneratedTool): ToolDefinition => ({
     source: 'openclaw',
@@ -296,6 +296,14 @@ export class CoreToolSource implements ToolSourceProvider {
   list(): Promise<SourceListing> {
     const tools = coreToolDefinitions(this.model, this.assumed);
     const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
+    // Tools the version builds only when an allow list names them (generated: `builtWhenNamed`).
+    const namedOnly = this.model ? generatedToolsFor(this.model.version)?.tools.filter((t) => t.builtWhenNamed === true) ?? [] : [];
+    for (const t of namedOnly) {
+      const defect = this.model ? notNamedDefect(this.reader, this.model, t.name, this.agentIndex, this.sandboxed) : undefined;
+      if (defect && !off.has(t.name)) {
+        off.set(t.name, defect);
+      }
+    }
     for (const t of tools) {
       const defect = off.get(t.name);
       if (defect && t.invalid === undefined) {

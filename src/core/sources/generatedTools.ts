@@ -1,12 +1,22 @@
 import type { JsonSchema } from '../types';
+import { modelFor } from '../policy/openclawVersions';
+import tools_2026_4_1 from './versions/openclaw-2026.4.1.tools.json';
+import tools_2026_4_8 from './versions/openclaw-2026.4.8.tools.json';
+import tools_2026_5_12 from './versions/openclaw-2026.5.12.tools.json';
+import tools_2026_6_10 from './versions/openclaw-2026.6.10.tools.json';
+import tools_2026_8_1 from './versions/openclaw-2026.8.1.tools.json';
+import tools_2026_9_2 from './versions/openclaw-2026.9.2.tools.json';
+import tools_2026_9_5 from './versions/openclaw-2026.9.5.tools.json';
 import newestTools from './versions/openclaw-2026.9.6.tools.json';
 
 /**
  * The tools an OpenClaw version composes for a turn, generated from its own
  * package by `scripts/extract-openclaw-tools.mjs` (OpenClaw's
  * `createOpenClawCodingTools`, normalized for an `openai-completions`
- * provider). Versions without such data (the seed's 2026.1.30) keep the
- * hand-described tables of `coreTools.ts`.
+ * provider), one release per behaviour epoch: a version uses the data of the
+ * release measured in its epoch. Epochs without such data (the seed's
+ * 2026.1.30 and 2.9; 2.26 - 3.23, whose releases keep the composition
+ * private) keep the version's core tool table of `coreTools.ts`.
  */
 
 /** What a run must have for OpenClaw to build a tool. */
@@ -33,6 +43,11 @@ export interface GeneratedTool {
   owner: string;
   catalogMode?: 'direct-only';
   groups: readonly string[];
+  /**
+   * Built only when one of the run's allow lists names it (`*`, its name or a
+   * group with it): 2026.6.10's `update_plan`.
+   */
+  builtWhenNamed?: true;
 }
 
 export interface ConditionalTool extends GeneratedTool {
@@ -61,7 +76,8 @@ export interface GeneratedToolSet {
   tools: readonly GeneratedTool[];
   conditions: readonly ToolCondition[];
   conditionalTools: readonly ConditionalTool[];
-  modes: Readonly<Record<SearchModeName, ModeTools>>;
+  /** The Tool Search modes the release has (none before 2026.5.12, no `directory` before 2026.6.8). */
+  modes: Readonly<Partial<Record<SearchModeName, ModeTools>>>;
   /** Tools OpenClaw adds per MCP server that offers resources or prompts; texts carry a `{{serverName}}` slot. */
   mcpUtilityTools: readonly McpUtilityTool[];
 }
@@ -115,6 +131,7 @@ function toolOf(v: unknown, where: string): GeneratedTool {
     owner: str(v.owner, `${where} (${name}).owner`),
     ...(v.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' as const } : {}),
     groups: stringList(v.groups, `${where} (${name}).groups`),
+    ...(v.builtWhenNamed === true ? { builtWhenNamed: true as const } : {}),
   };
 }
 
@@ -151,11 +168,14 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
   if (!isRecord(raw.modes)) {
     throw new GeneratedToolsError('modes: expected an object');
   }
-  const modes = {} as Record<SearchModeName, ModeTools>;
+  const modes: Partial<Record<SearchModeName, ModeTools>> = {};
   for (const m of ['code', 'tools', 'directory'] as const) {
     const entry = raw.modes[m];
+    if (entry === undefined) {
+      continue;
+    }
     if (!isRecord(entry)) {
-      throw new GeneratedToolsError(`modes.${m}: missing`);
+      throw new GeneratedToolsError(`modes.${m}: expected an object`);
     }
     modes[m] = { controlToolsTemplate: str(entry.controlToolsTemplate, `modes.${m}.controlToolsTemplate`), visible: stringList(entry.visible, `modes.${m}.visible`) };
   }
@@ -169,11 +189,21 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
   return { openclawVersion: version, tools, conditions, conditionalTools, modes, mcpUtilityTools };
 }
 
-const GENERATED: readonly GeneratedToolSet[] = [parseGeneratedTools(newestTools)];
+/** One generated release per epoch, oldest first. */
+const GENERATED: readonly GeneratedToolSet[] = [tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
 
-/** The generated tool set of exactly this OpenClaw version, when one was generated. */
+/**
+ * The generated tool set for an OpenClaw version: the release's own, else the
+ * one of the release measured in the same behaviour epoch (2026.6.8 uses
+ * 2026.6.10's); undefined for an epoch without generated tools.
+ */
 export function generatedToolsFor(version: string): GeneratedToolSet | undefined {
-  return GENERATED.find((g) => g.openclawVersion === version);
+  const exact = GENERATED.find((g) => g.openclawVersion === version);
+  if (exact) {
+    return exact;
+  }
+  const epoch = modelFor(version)?.epoch;
+  return epoch ? GENERATED.find((g) => epoch.releases.includes(g.openclawVersion)) : undefined;
 }
 
 /** The limits a control tool's text may quote. */
@@ -186,7 +216,12 @@ export interface ControlToolLimits {
 /** The control tools of a mode as OpenClaw sends them for these limits. */
 export function controlToolsFor(set: GeneratedToolSet, mode: SearchModeName, limits: ControlToolLimits): ControlTool[] {
   const slots: Record<string, number> = { ...limits };
-  const text = set.modes[mode].controlToolsTemplate.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+  const template = set.modes[mode]?.controlToolsTemplate;
+  // A mode the release does not have sends no control tools of its own (it resolves to another mode, or Tool Search is absent).
+  if (template === undefined) {
+    return [];
+  }
+  const text = template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
     const v = slots[key];
     if (v === undefined) {
       throw new GeneratedToolsError(`modes.${mode}: unknown slot ${whole}`);

@@ -242,7 +242,7 @@ describe('OpenClaw sessions: a recorded search replayed against the current cata
 describe('OpenClaw sessions: the bridge telemetry OpenClaw reported is the product\'s catalog', () => {
   // tool_search_code's result carries OpenClaw's own catalogSize and sources; the product's catalog of the
   // recorded workspace, for the version that ran, must count the same (the Bridge Trace and `run` show ours).
-  for (const version of ['2026.9.6']) {
+  for (const version of ['2026.9.6', '2026.6.10']) {
     it(`code mode of ${version}: catalogSize and sources equal the catalog built for ${version}`, async () => {
       const read = await readSessions([path.join(REPO, 'test', 'fixtures', 'sessions', `openclaw-${version}`, 'code')]);
       const start = read.sessions[0]?.events.find((e) => e.type === 'turn-start');

@@ -45,10 +45,15 @@ describe('fidelity: a real config last touched by OpenClaw 2026.6.10 (test/fixtu
     const epoch = EPOCHS.find((e) => e.releases.includes('2026.6.10'));
     assert.ok(epoch, 'openclaw@2026.6.10 is a measured release');
     assert.deepEqual(ours.openclawEpochReleases, epoch.releases);
-    // No profile, no allow list: 2026.6.10 gives the agent every core tool it has, and only those.
-    const theirs = epoch.policy.coreTools.map((t) => t.name).sort();
+    // No profile, no allow list: the agent gets every tool 2026.6.10's own composition builds for a
+    // plain local turn (generated from the release: core and bundled-plugin tools), and only those;
+    // not its policy table, which also names tools such a run does not build (code_execution, image, ...).
+    const generated = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'src', 'core', 'sources', 'versions', 'openclaw-2026.6.10.tools.json'), 'utf8')) as { tools: { name: string; builtWhenNamed?: boolean }[] };
+    const theirs = generated.tools.filter((t) => t.builtWhenNamed !== true).map((t) => t.name).sort();
     assert.deepEqual(ours.tools.map((t) => t.name).sort(), theirs);
     assert.ok(theirs.includes('cron') && !theirs.includes('automations'), '2026.6.10 still has cron');
+    assert.ok(theirs.includes('file_fetch') && !theirs.includes('code_execution'), 'the bundled file-transfer tools, not the policy-only names');
+    assert.ok(epoch.policy.coreTools.some((t) => t.name === 'code_execution'), 'the policy table names tools the run does not build');
     assert.equal(epoch.toolSearch?.whenUnset, 'off');
     assert.equal(ours.mode, 'direct');
     // The same file under the newest release: Tool Search on in tools mode, automations instead of cron.

@@ -5,6 +5,7 @@ import { buildSurface } from '../../../src/core/modes/surface';
 import { TOOL_SEARCH } from '../../../src/core/modes/toolSearchTools';
 import { controlToolsFor, generatedToolsFor, GeneratedToolsError, knownConditionIds, parseGeneratedTools, unknownConditions } from '../../../src/core/sources/generatedTools';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { OPENCLAW_MODELS } from '../../../src/core/policy/openclawVersions';
 import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -100,7 +101,7 @@ describe('generated tool definitions (OpenClaw 2026.9.6)', () => {
     const s = buildSurface({ catalog, mode: 'tools' });
     const set = generatedToolsFor('2026.9.6');
     assert.ok(set);
-    assert.deepEqual(s.tools.map((t) => t.name), [...set.modes.tools.visible, 'tool_call', 'tool_describe', TOOL_SEARCH].sort());
+    assert.deepEqual(s.tools.map((t) => t.name), [...(set.modes.tools?.visible ?? []), 'tool_call', 'tool_describe', TOOL_SEARCH].sort());
     assert.ok(!s.tools.some((t) => t.name === 'message'));
   });
 
@@ -123,5 +124,62 @@ describe('generated tool definitions (OpenClaw 2026.9.6)', () => {
     const bad = await cli(ws, 'catalog', '--assume', 'telepathy');
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--assume takes conditions of the modelled OpenClaw versions \(.*vision-model.*\), got "telepathy"/);
+  });
+});
+
+describe('generated tool definitions per epoch', () => {
+  const versionsDir = path.dirname(DATA);
+  const file = (v: string) => JSON.parse(fs.readFileSync(path.join(versionsDir, `openclaw-${v}.tools.json`), 'utf8')) as { openclawVersion: string; tools: { name: string; builtWhenNamed?: boolean }[] };
+
+  it('each epoch with generated tools uses the data of the release measured in it; the others keep the version table', () => {
+    for (const m of OPENCLAW_MODELS) {
+      const set = generatedToolsFor(m.version);
+      if (set) {
+        assert.ok(m.epoch.releases.includes(set.openclawVersion), `${m.version}: ${set.openclawVersion} is not a release of its epoch`);
+      }
+    }
+    // A release between two measured ones of an epoch, and the other measured release of 6.10's epoch.
+    assert.equal(generatedToolsFor('2026.6.8')?.openclawVersion, '2026.6.10');
+    assert.equal(generatedToolsFor('2026.7.1')?.openclawVersion, '2026.6.10');
+    assert.equal(generatedToolsFor('2026.9.6')?.openclawVersion, '2026.9.6');
+    // 2.26 - 3.23 keep createOpenClawCodingTools private: nothing generated, the version's table stands.
+    assert.equal(generatedToolsFor('2026.3.2'), undefined);
+    assert.equal(generatedToolsFor('2026.1.30'), undefined);
+    // Every shipped file parses and is the release it names.
+    for (const f of fs.readdirSync(versionsDir).filter((x) => x.endsWith('.tools.json'))) {
+      const raw = JSON.parse(fs.readFileSync(path.join(versionsDir, f), 'utf8')) as { openclawVersion: string };
+      assert.equal(f, `openclaw-${raw.openclawVersion}.tools.json`);
+      assert.equal(generatedToolsFor(raw.openclawVersion)?.openclawVersion, raw.openclawVersion, `${f} is not shipped`);
+    }
+  });
+
+  it('releases without Tool Search have no modes; 5.12 has no directory mode and sends no control tools for it', () => {
+    const old = generatedToolsFor('2026.4.8');
+    assert.ok(old);
+    assert.deepEqual(Object.keys(old.modes), []);
+    const s512 = generatedToolsFor('2026.5.12');
+    assert.ok(s512);
+    assert.deepEqual(Object.keys(s512.modes).sort(), ['code', 'tools']);
+    assert.deepEqual(controlToolsFor(s512, 'directory', { searchDefaultLimit: 8, maxSearchLimit: 20, codeTimeoutMs: 10000 }), []);
+    assert.ok(controlToolsFor(s512, 'code', { searchDefaultLimit: 8, maxSearchLimit: 20, codeTimeoutMs: 10000 }).some((t) => t.name === 'tool_search_code'));
+  });
+
+  it('2026.6.10: update_plan is built only when an allow list names it (profile full, alsoAllow), and says why not otherwise', async () => {
+    assert.deepEqual(file('2026.6.10').tools.filter((t) => t.builtWhenNamed).map((t) => t.name), ['update_plan']);
+    const withConfig = async (config: string) => {
+      const dir = scratchDir('tsi-generated-610-');
+      fs.writeFileSync(path.join(dir, 'openclaw.json'), config);
+      return (await catalogIn(dir, { openclawVersion: '2026.6.10' })).tools.find((t) => t.name === 'update_plan');
+    };
+    assert.equal((await withConfig('{ tools: { profile: "full" } }\n'))?.status, 'cataloged');
+    assert.equal((await withConfig('{ tools: { alsoAllow: ["update_plan"] } }\n'))?.status, 'cataloged');
+    // 6.10's coding profile names update_plan; messaging does not.
+    assert.equal((await withConfig('{ tools: { profile: "coding" } }\n'))?.status, 'cataloged');
+    const bare = await withConfig('{ tools: { profile: "messaging" } }\n');
+    assert.equal(bare?.status, 'excluded');
+    const why = bare?.reason;
+    assert.ok(why?.kind === 'not-constructed' && /do not name "update_plan"/.test(why.setting), JSON.stringify(why));
+    // 2026.9.6 builds it (as progress_card) without being named: no tool of its data is marked.
+    assert.deepEqual(file('2026.9.6').tools.filter((t) => t.builtWhenNamed).map((t) => t.name), []);
   });
 });

@@ -1,0 +1,75 @@
+// The tools a real run of an older release builds, per behaviour epoch: a
+// real direct-mode capture of the release (its own agent turn against the
+// recording provider, on the capture suite's QA workspace) beside the
+// product's direct-mode request for the same version, modelled from that
+// epoch's generated tools (scripts/extract-openclaw-tools.mjs). Same tools,
+// same order, byte-equal names, descriptions and schemas; the first
+// difference is printed with both sides. Releases: `TSI_EPOCH_TOOL_RELEASES`
+// (comma-separated), default 2026.6.10 and 2026.9.5, installed into the
+// tooling cache on first use (scripts/lib/openclawReleases.mjs).
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { CaptureReport } from '../../src/core/capture/capture';
+import { runCliCaptured } from '../helpers/cliCapture';
+import { REPO } from './harness';
+
+const WORKSPACE = path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace');
+const PROMPT = 'Call fake_plugin_tool_17 with marker QA-17.';
+const RELEASES = (process.env.TSI_EPOCH_TOOL_RELEASES ?? '2026.6.10,2026.9.5')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean);
+
+interface WireTool {
+  type?: string;
+  function?: { name?: string; description?: string; parameters?: unknown };
+}
+
+/** The first tool that differs (name, description or schema), with both sides; undefined when byte-equal and in order. */
+function firstToolDifference(real: readonly WireTool[], predicted: readonly WireTool[]): string | undefined {
+  for (let i = 0; i < Math.max(real.length, predicted.length); i++) {
+    const a = real[i];
+    const b = predicted[i];
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      const names = (ts: readonly WireTool[]) => ts.map((t) => t.function?.name).join(', ');
+      return `tools[${i}] ${a?.function?.name ?? b?.function?.name ?? '?'} differs\n        real:      ${JSON.stringify(a)}\n        predicted: ${JSON.stringify(b)}\n        real names:      ${names(real)}\n        predicted names: ${names(predicted)}`;
+    }
+  }
+  return undefined;
+}
+
+interface ReleasesModule {
+  ensureRelease(version: string, opts?: { log?: (m: string) => void }): unknown;
+  releasePackageDir(version: string): string;
+}
+
+describe('oracle: the tools an older release builds equal the product\'s for its epoch (direct mode, QA workspace)', function () {
+  this.timeout(900_000);
+
+  for (const version of RELEASES) {
+    it(`${version}: the real direct-mode request's tools, byte-equal and in order`, async () => {
+      const releases = (await import(path.join(REPO, 'scripts', 'lib', 'openclawReleases.mjs'))) as ReleasesModule;
+      releases.ensureRelease(version, { log: (m) => console.log(`      [openclaw-releases] ${m}`) });
+      const r = await runCliCaptured(
+        ['capture', '--workspace', WORKSPACE, '--no-user-config', '--json', '--openclaw', releases.releasePackageDir(version), '--prompt', PROMPT, '--mode', 'direct'],
+        REPO,
+        { ...process.env },
+      );
+      assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err}`);
+      const report = JSON.parse(r.out) as CaptureReport;
+      const c = report.modes.direct;
+      assert.ok(c, 'no direct-mode capture');
+      assert.equal(c.outcome, 'ok', `${c.error ?? ''}\n${c.stderrTail ?? ''}`);
+      assert.equal(report.openclaw.version, version);
+      const body = c.requests.find((q) => q.seq === c.first?.seq)?.body as { tools?: WireTool[] } | undefined;
+      const real = body?.tools ?? [];
+      assert.ok(real.length > 0, 'the real request has no tools');
+      const p = await runCliCaptured(['preview', '--workspace', WORKSPACE, '--no-user-config', '--openclaw-version', version, '--mode', 'direct', '--prompt', PROMPT, '--json'], REPO, { ...process.env });
+      assert.equal(p.code, 0, p.err);
+      const predicted = (JSON.parse(p.out) as { request: { tools?: WireTool[] } }).request.tools ?? [];
+      const diff = firstToolDifference(real, predicted);
+      assert.equal(diff, undefined, `${version}: ${diff ?? ''}`);
+      console.log(`      ${version}: ${real.length} tools byte-equal (${Buffer.byteLength(JSON.stringify(real), 'utf8')} bytes)`);
+    });
+  }
+});
