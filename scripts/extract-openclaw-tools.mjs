@@ -29,7 +29,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { distFiles } from './lib/openclawDist.mjs';
+import { releaseModules } from './lib/openclawRelease.mjs';
 
 const pkgDir = process.argv[2];
 // `--out FILE` writes elsewhere (the oracle suite regenerates into a scratch file and compares).
@@ -79,39 +79,13 @@ process.env.OPENCLAW_CONFIG_PATH = configPath;
 
 // ---------------------------------------------------------------- OpenClaw's functions, by name
 
-// Every dist shape a release ships: bundled `.mjs` chunks (2026.9.5 on), bundled `.js` chunks, an
-// unbundled tree (2026.1.30). A bundled chunk exports `local as x`, an unbundled module `export function local`.
-const { files: distModules } = distFiles(dist);
-const exportIndex = new Map();
-const indexExport = (local, file) => {
-  const list = exportIndex.get(local) ?? [];
-  if (!list.includes(file)) list.push(file);
-  exportIndex.set(local, list);
-};
-for (const file of distModules) {
-  const text = fs.readFileSync(path.join(dist, file), 'utf8');
-  for (const m of text.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(',')) {
-      const local = part.trim().split(/\s+as\s+/)[0]?.trim();
-      if (local) indexExport(local, file);
-    }
-  }
-  for (const m of text.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/g)) indexExport(m[1], file);
-}
+// Every dist shape a release ships (bundled `.mjs` or `.js` chunks, an unbundled tree), indexed by export name
+// without loading anything: the scratch config below is written before any of the release's modules loads.
+const { files: distModules, exportsOf: exportIndex, text: distText, load, fn: maybeNamed } = releaseModules(pkgDir);
 // Written before any of the release's modules loads (some read it then); without `tools.toolSearch` where the release has no Tool Search.
 releaseHasToolSearch = exportIndex.has('applyToolSearchCatalog');
 fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
 
-/** An export found by its own name (chunk names are hashed, export aliases minified); undefined when the release has none. */
-async function maybeNamed(name) {
-  for (const file of exportIndex.get(name) ?? []) {
-    const mod = await import(pathToFileURL(path.join(dist, file)).href);
-    if (typeof mod[name] === 'function') return mod[name];
-    const hit = Object.values(mod).find((v) => typeof v === 'function' && v.name === name);
-    if (hit) return hit;
-  }
-  return undefined;
-}
 async function named(name) {
   const hit = await maybeNamed(name);
   if (hit) return hit;
@@ -120,7 +94,7 @@ async function named(name) {
 /** A non-function export (a Set or object) found by its local name and a shape check; undefined when absent. */
 async function namedValue(name, check) {
   for (const file of exportIndex.get(name) ?? []) {
-    const mod = await import(pathToFileURL(path.join(dist, file)).href);
+    const mod = await load(file);
     if (name in mod && check(mod[name])) return mod[name];
     const hit = Object.values(mod).find((v) => check(v));
     if (hit) return hit;
@@ -135,13 +109,13 @@ async function namedValue(name, check) {
  */
 async function privateFunctions(names) {
   const file = distModules.find((f) => {
-    const t = fs.readFileSync(path.join(dist, f), 'utf8');
+    const t = distText(f);
     return names.every((n) => new RegExp(`function ${n}\\s*\\(`).test(t) || (exportIndex.get(n) ?? []).includes(f));
   });
   if (!file) return undefined;
   const { registerHooks } = await import('node:module');
   const url = pathToFileURL(path.join(dist, file)).href;
-  const text = fs.readFileSync(path.join(dist, file), 'utf8');
+  const text = distText(file);
   const extra = names.filter((n) => new RegExp(`function ${n}\\s*\\(`).test(text)).map((n) => `${n} as __tsi_${n}`);
   registerHooks({
     load(u, context, nextLoad) {
