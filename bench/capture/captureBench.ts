@@ -27,9 +27,10 @@ import * as path from 'node:path';
 import JSON5 from 'json5';
 import { captureTurns, type CaptureReport } from '../../src/core/capture/capture';
 import { CAPTURE_MODES } from '../../src/core/capture/captureConfig';
-import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
+import type { OpenClawLocation } from '../../src/core/oracle/openclawLocation';
 import { GroupCpu } from './groupCpu';
 import { median } from '../lib/timing';
+import { openclawOrSkip } from '../lib/pinnedOpenClaw';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEMO = path.join(ROOT, 'examples', 'demo');
@@ -136,15 +137,9 @@ function printPhases(label: string, timelineDir: string): void {
 }
 
 async function main(): Promise<void> {
-  let location: OpenClawLocation;
-  try {
-    location = locateOpenClaw(undefined, { env: process.env, cwd: DEMO });
-  } catch (err) {
-    if (err instanceof OpenClawUnavailableError) {
-      console.log(`bench:capture skipped: ${err.message}`);
-      return;
-    }
-    throw err;
+  const location = openclawOrSkip('bench:capture', DEMO);
+  if (!location) {
+    return;
   }
   const config = JSON5.parse(fs.readFileSync(path.join(DEMO, 'openclaw.json'), 'utf8')) as Record<string, unknown>;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bench-capture-'));

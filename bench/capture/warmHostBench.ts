@@ -24,12 +24,12 @@ import JSON5 from 'json5';
 import { captureTurns, defaultCompileCacheDir, openclawEntry } from '../../src/core/capture/capture';
 import { CAPTURE_MODES, captureConfig, DEFAULT_CAPTURE_PROMPT } from '../../src/core/capture/captureConfig';
 import { isCompletionRequest } from '../../src/core/capture/requestFacts';
-import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../src/core/oracle/openclawLocation';
 import { firstDifference, REQUEST_PARTS, requestParts } from '../../src/core/prompt/requestDiff';
 import { normalizeRequest } from '../../src/core/prompt/volatile';
 import { RecordingProvider } from '../../src/core/provider/recordingProvider';
 import { GroupCpu } from './groupCpu';
 import { WarmHost } from './warm/warmHost';
+import { openclawOrSkip } from '../lib/pinnedOpenClaw';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DEMO = path.join(ROOT, 'examples', 'demo');
@@ -43,15 +43,9 @@ interface Side {
 }
 
 async function main(): Promise<void> {
-  let location: OpenClawLocation;
-  try {
-    location = locateOpenClaw(undefined, { env: process.env, cwd: DEMO });
-  } catch (err) {
-    if (err instanceof OpenClawUnavailableError) {
-      console.log(`bench:capture-warm skipped: ${err.message}`);
-      return;
-    }
-    throw err;
+  const location = openclawOrSkip('bench:capture-warm', DEMO);
+  if (!location) {
+    return;
   }
   const config = JSON5.parse(fs.readFileSync(path.join(DEMO, 'openclaw.json'), 'utf8')) as Record<string, unknown>;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bench-warm-'));
