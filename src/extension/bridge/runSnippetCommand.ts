@@ -17,6 +17,7 @@ import { toTraceView } from './traceView';
 import { outcomeOf, SnippetRunHistory, type SnippetRunRecord } from '../snippets/runHistory';
 import { SnippetEditorMarks } from '../snippets/snippetEditorMarks';
 import { snippetMarks } from '../snippets/snippetMarks';
+import { withCancellableProgress } from '../cancellableProgress';
 import { errorMessage } from '../../core/util/errors';
 
 export interface BridgeRunDeps {
@@ -230,25 +231,19 @@ export class BridgeRunner implements vscode.Disposable {
     panel.running(source, () => abort.abort());
     const bridge = await this.bridgeFor(catalog, workspace, settings.sandboxNodePath ?? 'node', settings.approvalTools);
     const timeoutMs = catalog.settings.codeTimeoutMs;
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Running ${source} in the isolated child`, cancellable: true },
-      async (progress, token) => {
-        progress.report({ message: `timeout ${timeoutMs} ms` });
-        const parentCallId = `editor-run-${++this.runs}`;
-        const onCancel = token.onCancellationRequested(() => abort.abort());
-        const report = await bridge
-          .run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal })
-          .finally(() => onCancel.dispose());
-        const view = toTraceView(report, source, { cancelled: abort.signal.aborted, ...origin });
-        const result = settle({ report, view });
-        panel.showReport(view);
-        this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
-        if (!report.isolation.ok) {
-          void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
-        }
-        return result;
-      },
-    );
+    return withCancellableProgress(`Running ${source} in the isolated child`, abort, async (progress) => {
+      progress.report({ message: `timeout ${timeoutMs} ms` });
+      const parentCallId = `editor-run-${++this.runs}`;
+      const report = await bridge.run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal });
+      const view = toTraceView(report, source, { cancelled: abort.signal.aborted, ...origin });
+      const result = settle({ report, view });
+      panel.showReport(view);
+      this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
+      if (!report.isolation.ok) {
+        void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);
+      }
+      return result;
+    });
   }
 
   private async bridgeFor(catalog: Catalog, workspace: OpenWorkspace, nodePath: string, approvalPatterns: string[]): Promise<CodeBridge> {

@@ -18,6 +18,7 @@ import { toCompareView, toRecordedCompareView, type CompareViewInput } from './c
 import { compareSessions, SessionPairError } from '../../core/orchestration/sessionComparison';
 import { readSessions, type LoadedSession } from '../../core/telemetry/sessionSources';
 import { prepareCapture } from '../preview/captureRunner';
+import { withCancellableProgress } from '../cancellableProgress';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
 import { errorMessage } from '../../core/util/errors';
@@ -187,32 +188,24 @@ export class CompareRunner implements vscode.Disposable {
       const [core, session] = await Promise.all([loadCore(), this.deps.service.getSession()]);
       const logDir = this.newLogDir();
       panel.running(provider);
-      const report = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Comparing direct mode and Tool Search (${provider === 'mock' ? 'mock provider' : provider})`, cancellable: true },
-        async (progress, token) => {
-          const onCancel = token.onCancellationRequested(() => abort.abort());
-          try {
-            return await core.compareModes({
-              ws: session.workspace,
-              catalog: session.catalog,
-              prompt,
-              provider,
-              apiKey,
-              model: this.settings().model,
-              nodePath: session.settings.sandboxNodePath,
-              env: process.env,
-              logDir: logDir.fsPath,
-              signal: abort.signal,
-              openclaw: openclawRequestContextOf(core, session.workspace, session.settings.oracleOpenclaw),
-              onLane: (lane, mode) => {
-                progress.report({ message: `${lane === 'direct' ? 'direct' : 'Tool Search'} lane (${mode})` });
-                panel.running(provider, lane, mode);
-              },
-            });
-          } finally {
-            onCancel.dispose();
-          }
-        },
+      const report = await withCancellableProgress(`Comparing direct mode and Tool Search (${provider === 'mock' ? 'mock provider' : provider})`, abort, (progress) =>
+        core.compareModes({
+          ws: session.workspace,
+          catalog: session.catalog,
+          prompt,
+          provider,
+          apiKey,
+          model: this.settings().model,
+          nodePath: session.settings.sandboxNodePath,
+          env: process.env,
+          logDir: logDir.fsPath,
+          signal: abort.signal,
+          openclaw: openclawRequestContextOf(core, session.workspace, session.settings.oracleOpenclaw),
+          onLane: (lane, mode) => {
+            progress.report({ message: `${lane === 'direct' ? 'direct' : 'Tool Search'} lane (${mode})` });
+            panel.running(provider, lane, mode);
+          },
+        }),
       );
       const logs: Record<LaneName, vscode.Uri> = { direct: vscode.Uri.joinPath(logDir, 'direct.jsonl'), toolSearch: vscode.Uri.joinPath(logDir, 'toolSearch.jsonl') };
       this.lastLogs = logs;
@@ -285,26 +278,18 @@ export class CompareRunner implements vscode.Disposable {
     this.abort = abort;
     try {
       panel.capturing(last.input.report.provider, { version: prepared.location.version, modes });
-      const capture = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Capturing OpenClaw ${prepared.location.version}'s real requests (${modes.join(', ')})`, cancellable: true },
-        async (progress, token) => {
-          const onCancel = token.onCancellationRequested(() => abort.abort());
-          try {
-            return await core.captureTurns({
-              location: prepared.location,
-              config: prepared.config,
-              configDir: prepared.configDir,
-              modes,
-              prompt: last.input.report.prompt,
-              concurrency: modes.length,
-              signal: abort.signal,
-              guardScript: core.defaultGuardScript(path.join(this.deps.extensionUri.fsPath, 'dist')),
-              onTurn: (e) => progress.report({ message: `${e.mode} ${e.phase === 'start' ? 'started' : (e.capture?.outcome ?? 'ended')}` }),
-            });
-          } finally {
-            onCancel.dispose();
-          }
-        },
+      const capture = await withCancellableProgress(`Capturing OpenClaw ${prepared.location.version}'s real requests (${modes.join(', ')})`, abort, (progress) =>
+        core.captureTurns({
+          location: prepared.location,
+          config: prepared.config,
+          configDir: prepared.configDir,
+          modes,
+          prompt: last.input.report.prompt,
+          concurrency: modes.length,
+          signal: abort.signal,
+          guardScript: core.defaultGuardScript(path.join(this.deps.extensionUri.fsPath, 'dist')),
+          onTurn: (e) => progress.report({ message: `${e.mode} ${e.phase === 'start' ? 'started' : (e.capture?.outcome ?? 'ended')}` }),
+        }),
       );
       if (abort.signal.aborted) {
         panel.send({ type: 'cancelled' });
