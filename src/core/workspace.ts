@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
@@ -187,6 +188,17 @@ export class OpenWorkspace {
       signal,
       openclaw: this.openclaw,
     });
+  }
+
+  /** The config as read (empty without one): what OpenClaw's own functions and real turns are given. */
+  get configValue(): Record<string, unknown> {
+    return (this.config.reader?.doc.value ?? {}) as Record<string, unknown>;
+  }
+
+  /** Where the config's relative paths resolve from: its file's folder, else the workspace. */
+  get configDir(): string {
+    const file = this.config.file;
+    return file ? path.dirname(file) : this.options.workspace;
   }
 
   async dispose(): Promise<void> {

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { Catalog } from '../../core/catalog/catalog';
 import { captureTurns, type CaptureReport, type ModeCapture } from '../../core/capture/capture';
 import { predictTurns, type RequestSide } from '../../core/capture/turnPrediction';
@@ -117,8 +116,7 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
  */
 export async function predictedRequests(ctx: CommandContext, catalog: Catalog, ws: OpenWorkspace, prompt: string, report: CaptureReport): Promise<Partial<Record<CaptureMode, RequestSide>>> {
   const isolation = await isolationForModes(report.modes.code ? ['code'] : [], { env: ctx.io.env });
-  const file = ws.config.file;
-  return predictTurns(report, { base: previewBaseOf(catalog, ws, { isolation }), config: ws.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : ws.options.workspace }, prompt);
+  return predictTurns(report, { base: previewBaseOf(catalog, ws, { isolation }), config: ws.configValue, configDir: ws.configDir }, prompt);
 }
 
 /** `capture --json` with `--diff`: each mode's `diff` beside its capture, and what the prediction was checked against. */
@@ -156,8 +154,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
     }
     throw err;
   }
-  const configFile = ws.config.file;
-  const config = (ws.config.reader?.doc.value ?? {}) as Record<string, unknown>;
+  const config = ws.configValue;
   // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
@@ -166,7 +163,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
     return await captureTurns({
       location,
       config,
-      configDir: configFile ? path.dirname(configFile) : ws.options.workspace,
+      configDir: ws.configDir,
       modes,
       prompt,
       ...rest,

@@ -48,10 +48,9 @@ export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): Open
     const spec = str(ctx, 'openclaw');
     openclawDir = spec !== undefined && isOpenClawPackageDir(path.resolve(ctx.io.cwd, spec)) ? path.resolve(ctx.io.cwd, spec) : undefined;
   }
-  const file = ws.config.file;
   return openclawRequestContext({
-    config: ws.config.reader?.doc.value ?? {},
-    configDir: file ? path.dirname(file) : ws.options.workspace,
+    config: ws.configValue,
+    configDir: ws.configDir,
     env: ctx.io.env,
     ...(openclawDir ? { openclawDir } : {}),
     ...(str(ctx, 'model') ? { model: str(ctx, 'model') } : {}),
@@ -174,8 +173,7 @@ export const previewCommand: CliCommand = {
         if (typeof report === 'number') {
           return report;
         }
-        const file = ws.config.file;
-        const predicted = predictTurns(report, { base, config: ws.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : ws.options.workspace }, prompt.trim() === '' ? DEFAULT_CAPTURE_PROMPT : prompt);
+        const predicted = predictTurns(report, { base, config: ws.configValue, configDir: ws.configDir }, prompt.trim() === '' ? DEFAULT_CAPTURE_PROMPT : prompt);
         check = checkCapture(report, predicted, ws.openclaw.model.version, { tokens: false });
       }
       const against = checkedAgainst(ws.openclaw.model.version, check);

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { CaptureReport } from '../../core/capture/capture';
@@ -244,8 +243,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     const catalog = await this.currentCatalog();
     const { workspace, settings } = await this.deps.service.getSession();
     const isolation = await core.probePreviewIsolation({ nodePath: settings.sandboxNodePath, env: process.env });
-    const file = workspace.config.file;
-    return core.predictTurns(report, { base: core.previewBaseOf(catalog, workspace, { isolation }), config: workspace.config.reader?.doc.value ?? {}, configDir: file ? path.dirname(file) : workspace.options.workspace }, prompt);
+    return core.predictTurns(report, { base: core.previewBaseOf(catalog, workspace, { isolation }), config: workspace.configValue, configDir: workspace.configDir }, prompt);
   }
 
   private async currentCatalog(): Promise<Catalog> {

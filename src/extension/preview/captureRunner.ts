@@ -53,12 +53,11 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
   }
   try {
     const location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
-    const file = workspace.config.file;
     return {
       ok: true,
       location,
-      config: (workspace.config.reader?.doc.value ?? {}) as Record<string, unknown>,
-      configDir: file ? path.dirname(file) : workspace.options.workspace,
+      config: workspace.configValue,
+      configDir: workspace.configDir,
       modelled: workspace.openclaw.model.version,
     };
   } catch (err) {

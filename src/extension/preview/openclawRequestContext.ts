@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { OpenClawRequestContext } from '../../core/prompt/openclawContext';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CoreModule } from '../coreLoader';
@@ -18,10 +17,9 @@ export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorksp
   } catch {
     // Without one the prediction shows the folder as a placeholder and says so in its notes.
   }
-  const file = workspace.config.file;
   return core.openclawRequestContext({
-    config: workspace.config.reader?.doc.value ?? {},
-    configDir: file ? path.dirname(file) : workspace.options.workspace,
+    config: workspace.configValue,
+    configDir: workspace.configDir,
     env: process.env,
     ...(openclawDir ? { openclawDir } : {}),
   });
