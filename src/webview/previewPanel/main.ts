@@ -386,7 +386,7 @@ function openclawSizes(v: PreviewView): HTMLElement | undefined {
   return el('section', { 'aria-labelledby': 'openclaw-h', 'data-testid': 'openclaw-sizes' },
     el('h2', { id: 'openclaw-h' }, `What OpenClaw ${version} sends (whole request, predicted)`),
     el('p', { class: 'small muted' }, 'Its system prompt, bootstrap files and envelope included, as Capture the Real Request measures it. The sizes below count the tools (byte-equal to OpenClaw\'s) and the turn, without OpenClaw\'s own prompt.'),
-    el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), el('th', { scope: 'col' }, 'request'), el('th', { scope: 'col' }, 'tools'), el('th', { scope: 'col' }, 'system prompt chars'), el('th', { scope: 'col' }, 'fewer bytes than direct'))), body));
+    el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), ...['request', 'tools', 'system prompt chars', 'fewer bytes than direct'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))), body));
 }
 
 function modesTab(v: PreviewView): HTMLElement {
