@@ -185,6 +185,7 @@ export async function readReleaseFacts(pkgDir) {
 
     // apply_patch rides on another tool's admission.
     const admits = await admitsApplyPatch();
+    const deniedWithAdmitter = admits ? await deniesApplyPatchWith(admits) : false;
 
     // Plugin-only allow lists: the default pipeline over one core and one plugin tool.
     const stripsPluginOnlyAllowlist = await stripsPluginOnly();
@@ -217,6 +218,7 @@ export async function readReleaseFacts(pkgDir) {
       aliases,
       sandbox: { allow: [...(defaults.allow ?? [])], deny: [...(defaults.deny ?? [])] },
       applyPatchAdmittedBy: admits,
+      applyPatchDeniedWithAdmitter: deniedWithAdmitter,
       stripsPluginOnlyAllowlist,
       sandboxAlsoAllow,
       sandboxImplicitAllow,
@@ -308,6 +310,18 @@ export async function readReleaseFacts(pkgDir) {
     };
     for (const candidate of ['exec', 'write', 'edit']) if (allows([candidate])) return candidate;
     return null;
+  }
+
+  /** Whether a deny list that names the admitter (`write`) denies apply_patch too (4.1 - ..., not 9.6). */
+  async function deniesApplyPatchWith(admitter) {
+    const filterToolsByPolicy = await fn('filterToolsByPolicy');
+    const matcher = (await fn('createToolPolicyMatcher')) ?? (await fn('makeToolPolicyMatcher'));
+    const byName = await fn('isToolAllowedByPolicyName');
+    const deny = [admitter];
+    if (filterToolsByPolicy) return filterToolsByPolicy([{ name: 'apply_patch' }], { deny }).length === 0;
+    if (matcher) return matcher({ deny })('apply_patch') === false;
+    if (byName) return byName('apply_patch', { deny }) === false;
+    throw new Error(`openclaw ${pkg.version}: no filterToolsByPolicy, tool policy matcher or isToolAllowedByPolicyName`);
   }
 
   async function stripsPluginOnly() {

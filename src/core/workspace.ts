@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { buildCatalog } from './catalog/catalogBuilder';
 import type { Catalog } from './catalog/catalog';
+import type { ConfigReader } from './config/configReader';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
@@ -139,7 +140,6 @@ export class OpenWorkspace {
     // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
     const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
     this.policyContext = policyContext;
-    this.policy = ToolPolicy.fromConfig(this.config.reader, policyContext, options.sessionPolicy, model);
     this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard, cwd: options.cwd, homeDir: options.homeDir ?? options.env?.HOME });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
     const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);
@@ -157,14 +157,10 @@ export class OpenWorkspace {
         message: `unknown condition${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => JSON.stringify(u)).join(', ')} for OpenClaw ${model.version}; known: ${known.length > 0 ? known.join(', ') : 'none (this version has no generated tool conditions)'}`,
       });
     }
+    const core = this.coreSource(this.config.reader, policyContext);
+    this.policy = this.policyFor(this.config.reader, policyContext, core);
     this.providers = [
-      new CoreToolSource(
-        model,
-        assumed,
-        this.config.reader,
-        this.agent.kind === 'default' || this.agent.kind === 'requested' ? this.agent.index : undefined,
-        isSandboxed(this.config.reader, policyContext),
-      ),
+      core,
       this.plugins,
       snapshots,
       client,
@@ -173,6 +169,24 @@ export class OpenWorkspace {
     if (live) {
       this.providers.push(live);
     }
+  }
+
+  /**
+   * The run's policy under `reader` (the config, or an edit of it): its layers,
+   * with the core tools that config's run builds (a version that drops a
+   * plugin-only allow list asks them whether an entry is core).
+   */
+  policyFor(reader: ConfigReader | undefined, ctx: PolicyContext = this.policyContext, core: CoreToolSource = this.coreSource(reader, ctx)): ToolPolicy {
+    return ToolPolicy.fromConfig(reader, ctx, this.options.sessionPolicy, this.openclaw.model).forRun(
+      core.definitions().map((d) => ({ name: d.name, source: d.source, owner: d.owner, built: d.invalid === undefined })),
+    );
+  }
+
+  /** The core tools a run of `ctx` under `reader` builds: its agent's switches and sandbox decide some. */
+  private coreSource(reader: ConfigReader | undefined, ctx: PolicyContext): CoreToolSource {
+    const agent = reader === this.config.reader ? this.agent : resolveRunAgent(reader, ctx.agent);
+    const index = agent.kind === 'default' || agent.kind === 'requested' ? agent.index : undefined;
+    return new CoreToolSource(this.openclaw.model, this.options.assume ?? [], reader, index, isSandboxed(reader, ctx));
   }
 
   get trusted(): boolean {

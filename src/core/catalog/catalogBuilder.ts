@@ -80,7 +80,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   for (const { def } of defs) {
     addUnique(diagnostics, hiddenTextDiagnostics(def, toolId(def)));
   }
-  const conflicts = nameConflicts(defs, invalidOf, input.policy, diagnostics);
+  // Versions that drop a plugin-only allow list judge its entries against the core tools this run builds.
+  const policy = input.policy.runCoreTools ? input.policy : input.policy.forRun(defs.map(({ def }) => ({ name: def.name, source: def.source, owner: def.owner, built: invalidOf(def) === undefined })));
+  const conflicts = nameConflicts(defs, invalidOf, policy, diagnostics);
 
   const executors = new Map<string, ToolExecutor>();
   const seenIds = new Set<string>();
@@ -93,9 +95,9 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
       continue;
     }
     seenIds.add(id);
-    const verdict = input.policy.evaluate({ name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id });
+    const verdict = policy.evaluate({ name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id });
     const tool = catalogTool(def, id, verdict.decisions);
-    decide(tool, def, verdict, { invalid: invalidOf(def), refused: admission.has(def), conflict: conflicts.get(def) }, input.policy.model);
+    decide(tool, def, verdict, { invalid: invalidOf(def), refused: admission.has(def), conflict: conflicts.get(def) }, policy.model);
     if (provider.executor) {
       executors.set(id, provider.executor);
     }

@@ -4,7 +4,7 @@ import { policySubjectOf } from '../catalog/policySubject';
 import type { ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import { parseOpenClawConfig } from '../config/openclawConfig';
-import { ToolPolicy, type PolicyBlock } from '../policy/policyEngine';
+import type { PolicyBlock } from '../policy/policyEngine';
 import { ruleLocationText, rulePathText, toolReasonText } from '../reasons';
 import { discoverWorkspaceServers } from '../sources/mcp';
 import { toolFilterDefect } from '../sources/mcp/toolFilter';
@@ -123,7 +123,7 @@ function parsed(file: string, text: string, display: string): ConfigReader | und
 
 /** Which catalog tools each run lets through, by the policy alone. */
 function admitted(reader: ConfigReader | undefined, ws: OpenWorkspace, ctx: PolicyContext, catalog: Catalog): Set<string> {
-  const policy = ToolPolicy.fromConfig(reader, ctx, ws.options.sessionPolicy, ws.openclaw.model);
+  const policy = ws.policyFor(reader, ctx);
   return new Set(catalog.tools.filter((t) => policy.evaluate(policySubjectOf(t)).allowed).map((t) => t.name));
 }
 
@@ -275,7 +275,7 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
     if (!r) {
       return noPlan(base, blockers, `the edited ${file} does not parse`);
     }
-    const now = ToolPolicy.fromConfig(r, ws.policyContext, ws.options.sessionPolicy, ws.openclaw.model).evaluate(subject);
+    const now = ws.policyFor(r).evaluate(subject);
     if (now.allowed) {
       break;
     }

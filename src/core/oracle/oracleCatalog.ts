@@ -55,7 +55,9 @@ export function definitionsOf(spec: CatalogSpec, model: OpenClawModel = newestMo
   const defs: ToolDefinition[] = [];
   for (const c of spec.core) {
     const known = table.get(c.name);
-    defs.push({ ...(known ?? {}), source: 'openclaw', owner: 'core', name: c.name, description: c.description, parameters: c.parameters });
+    // A spec's core tool is one the run built: a tool the version builds only under a condition has it met here.
+    const built = known?.invalid?.kind === 'needs-condition' ? { ...known, invalid: undefined } : known;
+    defs.push({ ...(built ?? {}), source: 'openclaw', owner: 'core', name: c.name, description: c.description, parameters: c.parameters });
   }
   for (const p of spec.plugins) {
     for (const t of p.tools) {

@@ -55,6 +55,8 @@ export interface EpochPolicyFacts {
   aliases: Record<string, string>;
   sandbox: { allow: string[]; deny: string[] };
   applyPatchAdmittedBy: string | null;
+  /** Whether a deny list naming the admitter denies apply_patch too (absent in data generated before it was measured). */
+  applyPatchDeniedWithAdmitter?: boolean;
   stripsPluginOnlyAllowlist: boolean;
   /** Which of two `tools.byProvider` keys differing only in case wins (resolveProviderToolPolicy's lookup). */
   byProviderDuplicateKey?: 'first' | 'last' | 'canonical';

@@ -18,6 +18,8 @@ export interface OpenClawModel {
   sandbox: { allow: readonly string[]; deny: readonly string[] };
   /** The tool whose admission also admits `apply_patch` (`exec` early on, `write` later). */
   applyPatchAdmittedBy: string | null;
+  /** Whether a deny list that names the admitter denies `apply_patch` too (4.1 - 9.5 deny it with `write`; 9.6 does not). */
+  applyPatchDeniedWithAdmitter: boolean;
   /** Early versions dropped an allow list that named only plugin tools, so core tools stayed. */
   stripsPluginOnlyAllowlist: boolean;
   /**
@@ -129,6 +131,8 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     aliases: t.aliases as Record<string, string>,
     sandbox: t.sandbox,
     applyPatchAdmittedBy: t.applyPatchAdmittedBy,
+    // Generated per epoch (allModels gives the seed and the newest their epoch's answer).
+    applyPatchDeniedWithAdmitter: false,
     stripsPluginOnlyAllowlist: t.stripsPluginOnlyAllowlist,
     byProviderDuplicateKey: 'first',
     sandboxAlsoAllow: t.sandboxAlsoAllow,
@@ -168,6 +172,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
       aliases: epochSource(e, 'TOOL_NAME_ALIASES, each entry confirmed by normalizeToolName'),
       sandbox: epochSource(e, 'resolveSandboxToolPolicyForAgent with no sandbox config'),
       applyPatchAdmittedBy: epochSource(e, 'filterToolsByPolicy / the tool policy matcher on apply_patch'),
+      applyPatchDeniedWithAdmitter: epochSource(e, 'filterToolsByPolicy / the tool policy matcher on apply_patch with the admitter denied'),
       stripsPluginOnlyAllowlist: epochSource(e, 'applyToolPolicyPipeline over an allow list naming only a plugin'),
       byProviderDuplicateKey: epochSource(e, 'resolveProviderToolPolicy over two keys differing in case, both orders (its lookup\'s text where it is private)'),
       sandboxAlsoAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with tools.sandbox.tools.alsoAllow'),
@@ -185,6 +190,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
     aliases: p.aliases,
     sandbox: p.sandbox,
     applyPatchAdmittedBy: p.applyPatchAdmittedBy,
+    applyPatchDeniedWithAdmitter: p.applyPatchDeniedWithAdmitter === true,
     stripsPluginOnlyAllowlist: p.stripsPluginOnlyAllowlist,
     byProviderDuplicateKey: p.byProviderDuplicateKey ?? 'first',
     sandboxAlsoAllow: p.sandboxAlsoAllow,
@@ -229,10 +235,13 @@ function allModels(): OpenClawModel[] {
         // The generated answers of the release, where its epoch carries them.
         ...(ts?.visibleWhileSearchable ? { directVisible: ts.visibleWhileSearchable } : {}),
         ...(newestEpoch.policy.policyFamilyKeepsEntry === false ? { policyFamilyKeepsEntry: false } : {}),
+        applyPatchDeniedWithAdmitter: newestEpoch.policy.applyPatchDeniedWithAdmitter === true,
         ...(ts?.directoryTexts ? { directoryTexts: ts.directoryTexts } : {}),
       }
     : newest;
-  const seeded = seedEpoch ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases }, byProviderDuplicateKey: seedEpoch.policy.byProviderDuplicateKey ?? 'first' } : seed;
+  const seeded = seedEpoch
+    ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases }, byProviderDuplicateKey: seedEpoch.policy.byProviderDuplicateKey ?? 'first', applyPatchDeniedWithAdmitter: seedEpoch.policy.applyPatchDeniedWithAdmitter === true }
+    : seed;
   return [seeded, ...generated, newestEpoch?.policy.byProviderDuplicateKey ? { ...last, byProviderDuplicateKey: newestEpoch.policy.byProviderDuplicateKey } : last];
 }
 

@@ -324,11 +324,34 @@ function describeRule(kind: string, r: PolicyRule, model: OpenClawModel): string
 export class ToolPolicy {
   readonly model: OpenClawModel;
 
+  /**
+   * @param runCoreTools the normalized names of the core tools the run builds:
+   * a version that drops a plugin-only allow list counts an entry as core only
+   * when it names one of them (`namesCoreTool`); without them, its core table.
+   */
   constructor(
     readonly layers: readonly PolicyLayer[],
     model?: OpenClawModel,
+    readonly runCoreTools?: ReadonlySet<string>,
   ) {
     this.model = model ?? (OPENCLAW_MODELS[0] as OpenClawModel);
+  }
+
+  /**
+   * The same policy for a run that builds these tools. Only its core tools are
+   * kept: OpenClaw counts a tool as core when no plugin registered it, so a
+   * tool a bundled plugin declares in this version (`memory_search` of
+   * `memory-core`) is not one, and neither is a tool the run does not build.
+   */
+  forRun(tools: Iterable<{ name: string; source: string; owner: string; built: boolean }>): ToolPolicy {
+    const core = new Set<string>();
+    for (const t of tools) {
+      const name = normalizeToolName(t.name, this.model);
+      if (t.built && t.source === 'openclaw' && t.owner === 'core' && name !== '' && !Object.values(this.model.bundledPluginTools).some((p) => p.tools.includes(name))) {
+        core.add(name);
+      }
+    }
+    return new ToolPolicy(this.layers, this.model, core);
   }
 
   static fromConfig(reader: ConfigReader | undefined, ctx: PolicyContext, session?: PolicyLayerInput, model?: OpenClawModel): ToolPolicy {
@@ -425,12 +448,20 @@ export class ToolPolicy {
     const matches = (r: PolicyRule): boolean => patternMatches(r.pattern, subject, m);
     for (const layer of this.layers) {
       const path = layer.configPath ?? layer.name;
-      const deny = layer.deny.find(matches);
+      const admitter = m.applyPatchAdmittedBy;
+      const deniedVia = (rules: readonly PolicyRule[]): PolicyRule | undefined =>
+        m.applyPatchDeniedWithAdmitter && admitter && subject.source === 'openclaw' && normalizeToolName(subject.name, m) === 'apply_patch'
+          ? rules.find((r) => patternMatches(r.pattern, subjectFor(admitter), m))
+          : undefined;
+      const direct = layer.deny.find(matches);
+      const viaDenied = direct ? undefined : deniedVia(layer.deny);
+      const deny = direct ?? viaDenied;
       if (deny) {
         const byDefault = deny.origin === 'default';
+        const via = viaDenied ? ` (in OpenClaw ${m.version} a deny list that names "${admitter ?? ''}" denies apply_patch too)` : '';
         decisions.push({
           layer: decisionLayer(layer, 'deny'),
-          rule: byDefault ? `OpenClaw ${m.version} default sandbox deny list has "${deny.pattern}" (tools.sandbox.tools.deny is not set)` : describeRule('deny', deny, m),
+          rule: (byDefault ? `OpenClaw ${m.version} default sandbox deny list has "${deny.pattern}" (tools.sandbox.tools.deny is not set)` : describeRule('deny', deny, m)) + via,
           effect: 'deny',
           ...placeOf(deny),
         });
@@ -469,10 +500,10 @@ export class ToolPolicy {
       } else if (layer.allow.length > 0) {
         entries = [...layer.allow, ...layer.alsoAllow];
       }
-      if (entries && entries.length > 0 && m.stripsPluginOnlyAllowlist && layer.kind !== 'sandbox' && layer.kind !== 'session' && !entries.some((r) => namesCoreTool(r.pattern, m))) {
+      if (entries && entries.length > 0 && m.stripsPluginOnlyAllowlist && layer.kind !== 'sandbox' && layer.kind !== 'session' && !entries.some((r) => namesCoreTool(r.pattern, m, this.runCoreTools))) {
         decisions.push({
           layer: decisionLayer(layer, 'allow'),
-          rule: `allow list names no core tool; OpenClaw ${m.version} ignores it so core tools stay available`,
+          rule: `allow list names no core tool${this.runCoreTools ? ' this run builds' : ''}; OpenClaw ${m.version} ignores it so core tools stay available`,
           effect: 'none',
           ...placeOf(layer.allowAt),
         });
@@ -482,7 +513,6 @@ export class ToolPolicy {
         continue;
       }
       const hit = entries.find(matches);
-      const admitter = m.applyPatchAdmittedBy;
       const viaAdmitter =
         !hit && admitter && normalizeToolName(subject.name, m) === 'apply_patch' && subject.source === 'openclaw'
           ? entries.find((r) => patternMatches(r.pattern, subjectFor(admitter), m))

@@ -136,13 +136,21 @@ function entryMatches(p: string, subject: PolicySubject, model: OpenClawModel): 
   return candidates.includes(p);
 }
 
-/** Whether an entry names at least one of the version's core tools (or `*`). */
-export function namesCoreTool(pattern: string, model: OpenClawModel): boolean {
+/**
+ * Whether an allow-list entry counts as core when a version drops a plugin-only
+ * allow list, as its `stripPluginOnlyAllowlist` asks: `*`, or the entry (a
+ * `group:*` name expanded to the version's members, every name normalized) is
+ * exactly the name of a core tool the run builds. A glob such as `sessions_*`
+ * is not expanded there, so it alone never counts as core. `runCoreTools`: the
+ * normalized names of the core tools the run builds (`ToolPolicy.forRun`);
+ * without them, every core tool of the version's table.
+ */
+export function namesCoreTool(pattern: string, model: OpenClawModel, runCoreTools?: ReadonlySet<string>): boolean {
   const p = normalizeToolName(pattern, model);
   if (p === '*') {
     return true;
   }
-  return model.coreTools.some((t) =>
-    patternMatches(p, { name: t.name, source: 'openclaw', owner: 'core', groups: [], id: `openclaw:core:${t.name}` }, model),
-  );
+  const built = runCoreTools ?? new Set(model.coreTools.map((t) => normalizeToolName(t.name, model)));
+  const members = Object.prototype.hasOwnProperty.call(model.groups, p) ? model.groups[p] ?? [] : [p];
+  return members.some((m) => built.has(normalizeToolName(m, model)));
 }

@@ -294,6 +294,11 @@ export class CoreToolSource implements ToolSourceProvider {
   ) {}
 
   list(): Promise<SourceListing> {
+    return Promise.resolve({ tools: this.definitions(), diagnostics: [] });
+  }
+
+  /** The version's core tools, each one the run does not build marked with why (`invalid`). */
+  definitions(): ToolDefinition[] {
     const tools = coreToolDefinitions(this.model, this.assumed);
     const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
     // Tools the version builds only when an allow list names them (generated: `builtWhenNamed`).
@@ -310,6 +315,6 @@ export class CoreToolSource implements ToolSourceProvider {
         t.invalid = defect;
       }
     }
-    return Promise.resolve({ tools, diagnostics: [] });
+    return tools;
   }
 }
