@@ -7,7 +7,8 @@ import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './c
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
 import { isNewerRelease, reportStartupVerdict } from './policy/startupCheck';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
-import { resolveRunAgent, type RunAgent } from './policy/runAgent';
+import { readAgentRoster } from './policy/agentRoster';
+import { resolveRunAgent, runAgentPath, type RunAgent } from './policy/runAgent';
 import { ClientToolSource } from './sources/clientTools';
 import { CoreToolSource } from './sources/coreTools';
 import { generatedToolsFor, unknownConditions } from './sources/generatedTools';
@@ -135,7 +136,7 @@ export class OpenWorkspace {
     const model = this.openclaw.model;
     this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
     if (this.agent.kind === 'refused') {
-      this.config.reader?.report(['agents', 'list'], 'error', `${this.agent.message}; this catalog applies no agent's layers`);
+      this.config.reader?.report(readAgentRoster(this.config.reader)?.path ?? ['agents'], 'error', `${this.agent.message}; this catalog applies no agent's layers`);
     }
     // With no agent asked for, OpenClaw runs its default agent with that agent's tools and sandbox layers.
     const policyContext = this.agent.kind === 'default' ? { ...options.policy, agent: this.agent.id } : options.policy ?? {};
@@ -185,8 +186,7 @@ export class OpenWorkspace {
   /** The core tools a run of `ctx` under `reader` builds: its agent's switches and sandbox decide some. */
   private coreSource(reader: ConfigReader | undefined, ctx: PolicyContext): CoreToolSource {
     const agent = reader === this.config.reader ? this.agent : resolveRunAgent(reader, ctx.agent);
-    const index = agent.kind === 'default' || agent.kind === 'requested' ? agent.index : undefined;
-    return new CoreToolSource(this.openclaw.model, this.options.assume ?? [], reader, index, isSandboxed(reader, ctx));
+    return new CoreToolSource(this.openclaw.model, this.options.assume ?? [], reader, runAgentPath(agent), isSandboxed(reader, ctx));
   }
 
   get trusted(): boolean {

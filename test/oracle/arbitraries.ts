@@ -136,7 +136,12 @@ export interface PolicyCase {
   spec: CatalogSpec;
 }
 
-export function policyCase(openclawCoreNames: readonly string[]): fc.Arbitrary<PolicyCase> {
+/**
+ * `rosterEntries`: the release reads the keyed roster `agents.entries` (its
+ * schema has it, 2026.8.1 on): agents are then written as `agents.list` or
+ * `agents.entries` at random.
+ */
+export function policyCase(openclawCoreNames: readonly string[], rosterEntries = false): fc.Arbitrary<PolicyCase> {
   const coreNames = [...new Set([...OUR_CORE_NAMES, ...openclawCoreNames])].sort();
   // TSI_ORACLE_POLICY_CORE_ONLY (test:versions, releases before 2026.5.12 that export no setPluginToolMeta): core tools alone.
   const coreOnly = process.env.TSI_ORACLE_POLICY_CORE_ONLY === '1';
@@ -175,10 +180,11 @@ export function policyCase(openclawCoreNames: readonly string[]): fc.Arbitrary<P
       sandboxed: fc.boolean(),
       agentPick: fc.nat(),
       core: fc.subarray(coreNames, { minLength: 1 }),
+      keyed: rosterEntries ? fc.boolean() : fc.constant(false),
     })
     .map((r) => {
       const config: Record<string, unknown> = { tools: r.tools };
-      if (r.agents.length > 0) config.agents = { list: r.agents };
+      if (r.agents.length > 0) config.agents = r.keyed ? { entries: Object.fromEntries(r.agents.map(({ id, ...rest }) => [id, rest])) } : { list: r.agents };
       const context: PolicyContext = { sandboxed: r.sandboxed };
       // A run names its agent whenever the config lists agents (OpenClaw refuses to guess among several).
       if (r.agents.length > 0) context.agent = r.agents[r.agentPick % r.agents.length]?.id;

@@ -5,6 +5,8 @@ import { diffPolicyWithOracle } from '../../src/core/oracle/diffPolicy';
 import { catalogOf } from '../../src/core/oracle/oracleCatalog';
 import { parseOpenClawConfig } from '../../src/core/config/openclawConfig';
 import { ToolPolicy } from '../../src/core/policy/policyEngine';
+import { schemaPathExists } from '../../src/core/config/configSchema';
+import { configSchemaFor } from '../../src/core/policy/startupCheck';
 import { workspaceSettings } from '../../src/core/workspace';
 import type { ModelledVersion } from '../../src/core/policy/openclawVersions';
 import { differential, oracle } from './harness';
@@ -26,6 +28,8 @@ describe('oracle (b): tool policy', () => {
     // OpenClaw's own core tool ids (its profile tables) join ours, so tools only one side knows are generated too.
     const tables = await o.recipe<{ profiles: Record<string, { allow?: string[] } | null> }>('tables', {});
     const theirCore = Object.values(tables.profiles).flatMap((p) => p?.allow ?? []).filter((n) => n !== '*' && n !== 'bundle-mcp');
-    await differential(policyCase(theirCore), async (c) => diffPolicyWithOracle(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools, bundledPluginTools: openclaw.model.bundledPluginTools }));
+    // From 2026.8.1 the release reads the keyed roster `agents.entries` too: cases write agents either way.
+    const keyed = schemaPathExists(['agents', 'entries'], configSchemaFor(openclaw.model.version));
+    await differential(policyCase(theirCore, keyed), async (c) => diffPolicyWithOracle(o, { config: c.config, context: c.context, tools: (await ourPolicyCatalog(c, openclaw)).tools, bundledPluginTools: openclaw.model.bundledPluginTools }));
   });
 });

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { configuredModelEntry } from '../prompt/modelEntry';
+import { agentRosterOf } from '../policy/agentRoster';
 
 /**
  * The OpenClaw config a capture turn runs with: the workspace's own config
@@ -135,15 +136,13 @@ export function captureConfig(input: CaptureConfigInput): Json {
   const primary = `${providerId}/${modelId}`;
   defaults.model = { primary };
   defaults.workspace = input.agentWorkspace;
-  if (Array.isArray(agents.list)) {
-    for (const agent of agents.list) {
-      if (isObject(agent) && agent.id === 'main' && agent.model !== undefined) {
-        agent.model = { primary };
-      }
-      if (isObject(agent) && agent.id === 'main' && agent.workspace !== undefined) {
-        agent.workspace = input.agentWorkspace;
-      }
-    }
+  // The `main` entry in whichever roster OpenClaw reads (`agents.entries` wins over `agents.list`).
+  const main = agentRosterOf(cfg)?.agents.find((a) => a.id === 'main')?.entry;
+  if (main && main.model !== undefined) {
+    main.model = { primary };
+  }
+  if (main && main.workspace !== undefined) {
+    main.workspace = input.agentWorkspace;
   }
 
   const tools = obj(cfg, 'tools');

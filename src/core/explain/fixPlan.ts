@@ -4,7 +4,9 @@ import { policySubjectOf } from '../catalog/policySubject';
 import type { ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import { parseOpenClawConfig } from '../config/openclawConfig';
+import { readAgentRoster } from '../policy/agentRoster';
 import type { PolicyBlock } from '../policy/policyEngine';
+import { runAgentPath } from '../policy/runAgent';
 import { ruleLocationText, rulePathText, toolReasonText } from '../reasons';
 import { discoverWorkspaceServers } from '../sources/mcp';
 import { toolFilterDefect } from '../sources/mcp/toolFilter';
@@ -30,13 +32,9 @@ function startsWith(path: readonly (string | number)[] | undefined, prefix: read
   return path !== undefined && prefix.every((p, i) => path[i] === p);
 }
 
-function agentBase(index: number): JsonPath {
-  return ['agents', 'list', index];
-}
-
-/** Where the run's agent keeps what `globalPath` (under `tools`) says for every agent. */
-function agentPathFor(globalPath: JsonPath, index: number): JsonPath {
-  return [...agentBase(index), ...globalPath];
+/** Where the run's agent (its roster entry) keeps what `globalPath` (under `tools`) says for every agent. */
+function agentPathFor(globalPath: JsonPath, entry: JsonPath): JsonPath {
+  return [...entry, ...globalPath];
 }
 
 function blockerOf(b: PolicyBlock): FixBlocker {
@@ -59,8 +57,8 @@ interface Planner {
   reader: ConfigReader;
   /** The config as diagnostics name it: every edit goes there. */
   file: string;
-  /** The run agent's index in `agents.list`, when the run has an agent layer. */
-  agentIndex?: number;
+  /** The run agent's roster entry (`agents.entries.<id>` or `agents.list[i]`), when the run has an agent layer. */
+  agentEntry?: JsonPath;
   sandboxAlsoAllow: boolean;
 }
 
@@ -74,7 +72,7 @@ interface Planner {
 function editFor(b: PolicyBlock, p: Planner): FixEdit | undefined {
   const name = p.tool.name;
   const path = b.decidedBy.path;
-  const own = (at: JsonPath): boolean => p.agentIndex !== undefined && startsWith(at, agentBase(p.agentIndex));
+  const own = (at: JsonPath): boolean => p.agentEntry !== undefined && startsWith(at, p.agentEntry);
   switch (b.ruleKind) {
     case 'deny': {
       const entry = b.rule?.path;
@@ -87,13 +85,13 @@ function editFor(b: PolicyBlock, p: Planner): FixEdit | undefined {
         return undefined;
       }
       const owner = path.slice(0, -1);
-      if (own(owner) || p.agentIndex === undefined || owner[0] !== 'tools') {
+      if (own(owner) || p.agentEntry === undefined || owner[0] !== 'tools') {
         const at = [...owner, 'alsoAllow'];
         return { kind: 'append-entry', file: p.file, path: at, value: name, title: `Add ${quoted(name)} to ${rulePathText(at)}` };
       }
       // The agent's alsoAllow replaces the global one for that agent: start it from the global entries.
       const global = [...owner, 'alsoAllow'];
-      const at = agentPathFor(global, p.agentIndex);
+      const at = agentPathFor(global, p.agentEntry);
       const seed = p.reader.raw(at) === undefined ? (p.reader.stringArray(global) ?? []) : [];
       const kept = seed.length > 0 ? ` (keeping ${rulePathText(global)}: ${seed.map(quoted).join(', ')})` : '';
       return { kind: 'append-entry', file: p.file, path: at, value: name, ...(seed.length > 0 ? { seed } : {}), title: `Add ${quoted(name)} to ${rulePathText(at)}${kept}` };
@@ -105,10 +103,10 @@ function editFor(b: PolicyBlock, p: Planner): FixEdit | undefined {
       }
       // alsoAllow, not allow: an explicit allow list would replace OpenClaw's whole default sandbox list.
       const global: JsonPath = ['tools', 'sandbox', 'tools', 'alsoAllow'];
-      if (p.agentIndex === undefined) {
+      if (p.agentEntry === undefined) {
         return { kind: 'append-entry', file: p.file, path: global, value: name, title: `Add ${quoted(name)} to ${rulePathText(global)}` };
       }
-      const at = agentPathFor(global, p.agentIndex);
+      const at = agentPathFor(global, p.agentEntry);
       const seed = p.reader.raw(at) === undefined ? (p.reader.stringArray(global) ?? []) : [];
       return { kind: 'append-entry', file: p.file, path: at, value: name, ...(seed.length > 0 ? { seed } : {}), title: `Add ${quoted(name)} to ${rulePathText(at)}` };
     }
@@ -127,24 +125,17 @@ function admitted(reader: ConfigReader | undefined, ws: OpenWorkspace, ctx: Poli
   return new Set(catalog.tools.filter((t) => policy.evaluate(policySubjectOf(t)).allowed).map((t) => t.name));
 }
 
-function agentIds(reader: ConfigReader | undefined): { id: string; index: number }[] {
-  const list = reader?.raw(['agents', 'list']);
-  if (!Array.isArray(list)) {
-    return [];
-  }
-  return list.flatMap((e: unknown, index) => {
-    const id = e !== null && typeof e === 'object' ? (e as { id?: unknown }).id : undefined;
-    return typeof id === 'string' ? [{ id, index }] : [];
-  });
+function agentIds(reader: ConfigReader | undefined): { id: string; path: JsonPath }[] {
+  return (readAgentRoster(reader)?.agents ?? []).flatMap((a) => (a.id !== undefined ? [{ id: a.id, path: a.path }] : []));
 }
 
 /** The tools an edited config lets into each other agent's run that the current config keeps out. */
-function widening(ws: OpenWorkspace, catalog: Catalog, before: ConfigReader, after: ConfigReader, runIndex: number | undefined): FixWidening[] {
+function widening(ws: OpenWorkspace, catalog: Catalog, before: ConfigReader, after: ConfigReader, runEntry: JsonPath | undefined): FixWidening[] {
   const out: FixWidening[] = [];
   const base: PolicyContext = { ...ws.policyContext };
   delete base.agent;
-  for (const { id, index } of agentIds(before)) {
-    if (index === runIndex) {
+  for (const { id, path } of agentIds(before)) {
+    if (runEntry !== undefined && startsWith(path, runEntry) && path.length === runEntry.length) {
       continue;
     }
     const ctx = { ...base, agent: id };
@@ -218,7 +209,7 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
   }
   const reader = ws.config.reader;
   const abs = ws.config.file;
-  const agentIndex = ws.agent.kind === 'default' || ws.agent.kind === 'requested' ? ws.agent.index : undefined;
+  const agentEntry = runAgentPath(ws.agent);
   const agent = ws.agent.kind === 'refused' ? undefined : ws.agent.kind === 'implicit' ? undefined : ws.agent.id;
   const subject = policySubjectOf(tool);
   const blocks = ws.policy.evaluate(subject).blocks ?? [];
@@ -279,7 +270,7 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
     if (now.allowed) {
       break;
     }
-    const planner: Planner = { tool, reader: r, file, agentIndex, sandboxAlsoAllow: ws.openclaw.model.sandboxAlsoAllow };
+    const planner: Planner = { tool, reader: r, file, agentEntry, sandboxAlsoAllow: ws.openclaw.model.sandboxAlsoAllow };
     const stuck: FixBlocker[] = [];
     for (const b of now.blocks ?? []) {
       const e = editFor(b, planner);
@@ -307,7 +298,7 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
   }
   const before = parsed(abs, text, file) ?? reader;
   const after = parsed(abs, current, file) as ConfigReader;
-  return { ...base, ...admittingPlan(ws, catalog, tool, { file, edits, before, after, agent, agentIndex, recheck }) };
+  return { ...base, ...admittingPlan(ws, catalog, tool, { file, edits, before, after, agent, agentEntry, recheck }) };
 }
 
 /** A plan that admits the tool: its title, its scope (one agent or global), and what else it lets through. */
@@ -315,11 +306,11 @@ function admittingPlan(
   ws: OpenWorkspace,
   catalog: Catalog,
   tool: CatalogTool,
-  e: { file: string; edits: FixEdit[]; before: ConfigReader; after: ConfigReader; agent: string | undefined; agentIndex: number | undefined; recheck: ToolFixPlan['recheck'] },
+  e: { file: string; edits: FixEdit[]; before: ConfigReader; after: ConfigReader; agent: string | undefined; agentEntry: JsonPath | undefined; recheck: ToolFixPlan['recheck'] },
 ): Pick<ToolFixPlan, 'admits' | 'plan' | 'scope' | 'widens' | 'alsoAdmits' | 'remaining' | 'recheck' | 'message'> {
-  const { file, edits, before, after, agent, agentIndex, recheck } = e;
-  const scope = edits.every((x) => x.kind !== 'rename-client-tool' && agentIndex !== undefined && startsWith(x.path, agentBase(agentIndex))) ? 'agent' : 'global';
-  const widens = scope === 'global' ? widening(ws, catalog, before, after, agentIndex) : [];
+  const { file, edits, before, after, agent, agentEntry, recheck } = e;
+  const scope = edits.every((x) => x.kind !== 'rename-client-tool' && agentEntry !== undefined && startsWith(x.path, agentEntry)) ? 'agent' : 'global';
+  const widens = scope === 'global' ? widening(ws, catalog, before, after, agentEntry) : [];
   const was = admitted(before, ws, ws.policyContext, catalog);
   const alsoAdmits = [...admitted(after, ws, ws.policyContext, catalog)].filter((n) => !was.has(n) && n !== tool.name).sort();
   const title = edits.length === 1 ? (edits[0] as FixEdit).title : `Let ${quoted(tool.name)} through${agent !== undefined ? ` for agent ${agent}` : ''}: ${edits.map((x) => x.title).join('; ')}`;

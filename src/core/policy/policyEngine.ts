@@ -2,6 +2,7 @@ import { dotted, type ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import type { PolicyContext, PolicyDecision, PolicyRuleKind, RuleLocation } from '../types';
 import { listLayer as listLayerName, POLICY, type PolicyList } from '../vocabulary';
+import { findRosterAgent, readAgentRoster } from './agentRoster';
 import { isProfileName } from './groups';
 import { OPENCLAW_MODELS, profileAllowList, type OpenClawModel, type ProfileName } from './openclawVersions';
 import { aliasOf, namesCoreTool, normalizeToolName, patternMatches, type PolicySubject } from './toolPattern';
@@ -194,24 +195,9 @@ function providerSection(reader: ConfigReader, base: JsonPath, provider: string 
   return undefined;
 }
 
-function agentIndex(reader: ConfigReader, agent: string | undefined): number | undefined {
-  if (!agent) {
-    return undefined;
-  }
-  const list = reader.raw(['agents', 'list']);
-  if (!Array.isArray(list)) {
-    return undefined;
-  }
-  const id = (a: unknown): string | undefined => {
-    const v = a && typeof a === 'object' ? (a as { id?: unknown }).id : undefined;
-    return typeof v === 'string' ? v : undefined;
-  };
-  const exact = list.findIndex((a) => id(a) === agent);
-  if (exact >= 0) {
-    return exact;
-  }
-  const folded = list.findIndex((a) => id(a)?.trim().toLowerCase() === agent.trim().toLowerCase());
-  return folded >= 0 ? folded : undefined;
+/** The roster entry of the run's agent (`agents.entries.<id>` or `agents.list[i]`), when the config has it. */
+export function agentEntryPath(reader: ConfigReader | undefined, agent: string | undefined): JsonPath | undefined {
+  return findRosterAgent(readAgentRoster(reader), agent)?.path;
 }
 
 /** Whether the run counts as sandboxed: the explicit context wins, else the agent's or the default `sandbox.mode`. */
@@ -219,8 +205,8 @@ export function isSandboxed(reader: ConfigReader | undefined, ctx: PolicyContext
   if (ctx.sandboxed !== undefined) {
     return ctx.sandboxed;
   }
-  const idx = reader ? agentIndex(reader, ctx.agent) : undefined;
-  const agentMode = reader && idx !== undefined ? reader.raw(['agents', 'list', idx, 'sandbox', 'mode']) : undefined;
+  const entry = agentEntryPath(reader, ctx.agent);
+  const agentMode = reader && entry ? reader.raw([...entry, 'sandbox', 'mode']) : undefined;
   const mode = typeof agentMode === 'string' ? agentMode : reader?.string(['agents', 'defaults', 'sandbox', 'mode']);
   if (mode === 'all') {
     return true;
@@ -242,9 +228,9 @@ function listLayer(name: string, s: ToolsSection | undefined): PolicyLayer | und
  * OpenClaw's `resolveSandboxToolPolicyForAgent`: each list is the agent's,
  * else the global one, else OpenClaw's default for the modelled version.
  */
-function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undefined, model: OpenClawModel): PolicyLayer {
+function sandboxLayer(reader: ConfigReader | undefined, agentEntry: JsonPath | undefined, model: OpenClawModel): PolicyLayer {
   const global = reader && reader.raw(['tools', 'sandbox', 'tools']) !== undefined ? readSection(reader, ['tools', 'sandbox', 'tools']) : undefined;
-  const agentPath: JsonPath | undefined = agentIdx !== undefined ? ['agents', 'list', agentIdx, 'tools', 'sandbox', 'tools'] : undefined;
+  const agentPath: JsonPath | undefined = agentEntry ? [...agentEntry, 'tools', 'sandbox', 'tools'] : undefined;
   const agent = reader && agentPath && reader.raw(agentPath) !== undefined ? readSection(reader, agentPath) : undefined;
   const pick = (field: 'allow' | 'alsoAllow' | 'deny'): { rules?: PolicyRule[]; s?: ToolsSection } => {
     if (agent?.[field]) {
@@ -302,8 +288,8 @@ function sandboxLayer(reader: ConfigReader | undefined, agentIdx: number | undef
 }
 
 /** The allow list of a sandboxed run's resolved sandbox policy, groups not yet expanded (`resolveSandboxToolPolicyForAgent`). */
-export function sandboxAllowPatterns(reader: ConfigReader | undefined, agentIdx: number | undefined, model: OpenClawModel): string[] {
-  return sandboxLayer(reader, agentIdx, model).allow.map((r) => r.pattern);
+export function sandboxAllowPatterns(reader: ConfigReader | undefined, agentEntry: JsonPath | undefined, model: OpenClawModel): string[] {
+  return sandboxLayer(reader, agentEntry, model).allow.map((r) => r.pattern);
 }
 
 function subjectFor(name: string): PolicySubject {
@@ -357,10 +343,10 @@ export class ToolPolicy {
   static fromConfig(reader: ConfigReader | undefined, ctx: PolicyContext, session?: PolicyLayerInput, model?: OpenClawModel): ToolPolicy {
     const m = model ?? (OPENCLAW_MODELS[0] as OpenClawModel);
     const layers: PolicyLayer[] = [];
-    const idx = reader ? agentIndex(reader, ctx.agent) : undefined;
+    const entry = agentEntryPath(reader, ctx.agent);
     if (reader) {
       const global = readSection(reader, ['tools']);
-      const agentPath: JsonPath | undefined = idx !== undefined ? ['agents', 'list', idx, 'tools'] : undefined;
+      const agentPath: JsonPath | undefined = entry ? [...entry, 'tools'] : undefined;
       const agent = agentPath ? readSection(reader, agentPath) : undefined;
       const agentLabel = `agents.${ctx.agent ?? ''}.tools`;
 
@@ -419,7 +405,7 @@ export class ToolPolicy {
       push(listLayer(`${agentLabel}.byProvider.allow`, agentProvider));
     }
     if (isSandboxed(reader, ctx)) {
-      layers.push(sandboxLayer(reader, idx, m));
+      layers.push(sandboxLayer(reader, entry, m));
     }
     if (session) {
       const name = `session${ctx.session ? `[${ctx.session}]` : ''}`;

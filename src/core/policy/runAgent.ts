@@ -1,60 +1,62 @@
-import type { ConfigReader } from '../config/configReader';
+import { dotted, type ConfigReader } from '../config/configReader';
+import type { JsonPath } from '../config/json5Document';
+import { findRosterAgent, readAgentRoster } from './agentRoster';
 
 /**
  * Which agent a run models, and why. OpenClaw picks the run's agent when none
  * is asked for (2026.9.6, `agent-scope-config`: `resolveSessionAgentIdStrict`
  * -> `tryResolveLegacyDataOwnerAgentId` / `resolveDefaultAgentId`):
  *
- * - the one `agents.list[]` entry with `default: true` (unless
+ * - the one roster entry (`agents.entries.<id>`, else `agents.list[]`) with `default: true` (unless
  *   `agents.ownership` is `"explicit"`, which ignores the markers); two or more
  *   marked entries mark nothing;
  * - else the only entry;
- * - else, with no `agents.list` at all, the implicit agent `main` (no entry,
+ * - else, with no roster at all, the implicit agent `main` (no entry,
  *   so no agent layer);
  * - else it refuses: several agents and no default is
  *   `AgentSelectionRequiredError` ("Multiple agents are configured, but ...
  *   has no explicit owner"), an empty list is "No agents configured".
  */
 export type RunAgent =
-  /** Asked for (`--agent`, the `policy.agent` setting); `index` when the list has it. */
-  | { kind: 'requested'; id: string; index?: number }
+  /** Asked for (`--agent`, the `policy.agent` setting); `path` when the roster has it. */
+  | { kind: 'requested'; id: string; path?: JsonPath }
   /** OpenClaw's default: the marked entry or the only one. */
-  | { kind: 'default'; id: string; index: number; why: 'default-marker' | 'only-agent'; line?: number }
-  /** No `agents.list`: OpenClaw's implicit `main`, with no agent layer. */
+  | { kind: 'default'; id: string; path: JsonPath; why: 'default-marker' | 'only-agent'; line?: number }
+  /** No roster (`agents.entries` or `agents.list`): OpenClaw's implicit `main`, with no agent layer. */
   | { kind: 'implicit'; id: 'main' }
   /** OpenClaw would not run: no agent can be picked. `message` is the reason, with OpenClaw's words. */
   | { kind: 'refused'; ids: string[]; reason: 'several-agents' | 'no-agents'; message: string; line?: number };
 
-function entryId(entry: unknown): string | undefined {
-  const v = entry && typeof entry === 'object' ? (entry as { id?: unknown }).id : undefined;
-  return typeof v === 'string' ? v : undefined;
+/** The roster entry the run's agent layers come from, when it has one. */
+export function runAgentPath(agent: RunAgent): JsonPath | undefined {
+  return agent.kind === 'default' || agent.kind === 'requested' ? agent.path : undefined;
 }
 
 /** Resolves the agent a run models; `requested` wins when given. Pure: reports nothing. */
 export function resolveRunAgent(reader: ConfigReader | undefined, requested: string | undefined): RunAgent {
-  const list = reader?.raw(['agents', 'list']);
-  const entries = Array.isArray(list) ? list.map((e, index) => ({ e, index })).filter(({ e }) => e !== null && typeof e === 'object') : [];
+  const roster = readAgentRoster(reader);
+  const entries = roster?.agents ?? [];
   if (requested !== undefined && requested.trim() !== '') {
-    const exact = entries.find(({ e }) => entryId(e) === requested);
-    const folded = exact ?? entries.find(({ e }) => entryId(e)?.trim().toLowerCase() === requested.trim().toLowerCase());
-    return { kind: 'requested', id: requested, ...(folded ? { index: folded.index } : {}) };
+    const found = findRosterAgent(roster, requested);
+    return { kind: 'requested', id: requested, ...(found ? { path: found.path } : {}) };
   }
-  if (!Array.isArray(list)) {
+  if (!roster) {
     return { kind: 'implicit', id: 'main' };
   }
   const explicitOwnership = reader?.raw(['agents', 'ownership']) === 'explicit';
-  const marked = explicitOwnership ? [] : entries.filter(({ e }) => (e as { default?: unknown }).default === true);
+  const marked = explicitOwnership ? [] : entries.filter((a) => a.entry.default === true);
   const only = marked.length === 1 ? marked : entries.length === 1 ? entries : [];
   const picked = only[0];
   if (picked) {
-    const id = entryId(picked.e) ?? 'main';
+    const id = picked.id ?? 'main';
     const why = marked.length === 1 ? 'default-marker' : 'only-agent';
-    return { kind: 'default', id, index: picked.index, why, line: reader?.line(['agents', 'list', picked.index, ...(why === 'default-marker' ? ['default'] : [])]) };
+    return { kind: 'default', id, path: picked.path, why, line: reader?.line([...picked.path, ...(why === 'default-marker' ? ['default'] : [])]) };
   }
-  const ids = [...new Set(entries.map(({ e }) => entryId(e)?.trim().toLowerCase() ?? 'main'))];
-  const line = reader?.line(['agents', 'list']);
+  const ids = [...new Set(entries.map((a) => a.id?.trim().toLowerCase() ?? 'main'))];
+  const line = reader?.line(roster.path);
+  const where = dotted(roster.path);
   if (entries.length === 0) {
-    return { kind: 'refused', ids, reason: 'no-agents', line, message: 'agents.list is empty: OpenClaw refuses to run ("No agents configured"); add an agent or remove the empty list' };
+    return { kind: 'refused', ids, reason: 'no-agents', line, message: `${where} is empty: OpenClaw refuses to run ("No agents configured"); add an agent or remove the empty ${roster.kind === 'list' ? 'list' : 'roster'}` };
   }
   const markers = marked.length > 1 ? ` (${marked.length} entries say default: true, so none is the default)` : explicitOwnership ? ' (agents.ownership is "explicit", so default: true marks nothing)' : '';
   return {
@@ -73,11 +75,11 @@ export function runAgentText(agent: RunAgent, file?: string): string {
   const at = (line?: number) => (file ? `, ${file}${line !== undefined ? `:${line}` : ''}` : '');
   switch (agent.kind) {
     case 'requested':
-      return `agent ${agent.id} (asked for${agent.index === undefined ? '; not in agents.list, so no agent layer' : ''})`;
+      return `agent ${agent.id} (asked for${agent.path === undefined ? '; not in the config\'s agents, so no agent layer' : ''})`;
     case 'default':
-      return `agent ${agent.id} (OpenClaw's default: ${agent.why === 'default-marker' ? 'the entry with default: true' : 'the only agent in agents.list'}${at(agent.line)})`;
+      return `agent ${agent.id} (OpenClaw's default: ${agent.why === 'default-marker' ? 'the entry with default: true' : `the only agent in ${agent.path[1] === 'entries' ? 'agents.entries' : 'agents.list'}`}${at(agent.line)})`;
     case 'implicit':
-      return 'agent main (no agents.list: OpenClaw runs its implicit main agent, no agent layer)';
+      return 'agent main (no agents.list or agents.entries: OpenClaw runs its implicit main agent, no agent layer)';
     case 'refused':
       return `no agent: ${agent.message}`;
   }
@@ -95,14 +97,14 @@ export function runAgentJson(agent: RunAgent, file?: string): { kind: RunAgent['
   };
 }
 
-/** One row of an agent picker: OpenClaw's own choice first, then every agent of `agents.list`. */
+/** One row of an agent picker: OpenClaw's own choice first, then every agent of the roster. */
 export interface AgentPickItem {
   /** What the `policy.agent` setting becomes: `''` for OpenClaw's own choice. */
   value: string;
   kind: 'openclaw-choice' | 'agent';
   label: string;
   description: string;
-  /** `agents.list[i]` at its line, when the config has one. */
+  /** The agent's entry at its line, when the config has one. */
   line?: number;
   /** The row the current setting selects. */
   current: boolean;
@@ -125,32 +127,29 @@ export function agentPickItems(reader: ConfigReader | undefined, current: string
           value: '',
           kind: 'openclaw-choice',
           label: `OpenClaw's choice: ${own.id}`,
-          description: own.kind === 'implicit' ? 'no agents.list: its implicit main agent, no agent layer' : own.kind === 'default' && own.why === 'default-marker' ? 'the entry with default: true' : 'the only agent',
+          description: own.kind === 'implicit' ? 'no agents.list or agents.entries: its implicit main agent, no agent layer' : own.kind === 'default' && own.why === 'default-marker' ? 'the entry with default: true' : 'the only agent',
           current: asked === undefined,
           ...(own.kind === 'default' && own.line !== undefined ? { line: own.line } : {}),
         };
-  const list = reader?.raw(['agents', 'list']);
   const rows: AgentPickItem[] = [];
-  if (Array.isArray(list)) {
-    list.forEach((e, index) => {
-      const id = entryId(e);
-      if (id === undefined) {
-        return;
-      }
-      const isDefault = own.kind === 'default' && own.index === index;
-      const marked = e !== null && typeof e === 'object' && (e as { default?: unknown }).default === true;
-      rows.push({
-        value: id,
-        kind: 'agent',
-        label: id,
-        description: isDefault ? "OpenClaw's default" : marked ? 'default: true (not the default: see above)' : '',
-        current: asked === id,
-        ...(reader?.line(['agents', 'list', index]) !== undefined ? { line: reader.line(['agents', 'list', index]) } : {}),
-      });
+  for (const a of readAgentRoster(reader)?.agents ?? []) {
+    if (a.id === undefined) {
+      continue;
+    }
+    const isDefault = own.kind === 'default' && dotted(own.path) === dotted(a.path);
+    const marked = a.entry.default === true;
+    const line = reader?.line(a.path);
+    rows.push({
+      value: a.id,
+      kind: 'agent',
+      label: a.id,
+      description: isDefault ? "OpenClaw's default" : marked ? 'default: true (not the default: see above)' : '',
+      current: asked === a.id,
+      ...(line !== undefined ? { line } : {}),
     });
   }
   if (asked !== undefined && !rows.some((r) => r.value === asked)) {
-    rows.push({ value: asked, kind: 'agent', label: asked, description: 'asked for, but not in agents.list: no agent layer', current: true });
+    rows.push({ value: asked, kind: 'agent', label: asked, description: `asked for, but not in ${readAgentRoster(reader)?.kind === 'entries' ? 'agents.entries' : 'agents.list'}: no agent layer`, current: true });
   }
   return [first, ...rows];
 }

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { agentRosterOf } from '../policy/agentRoster';
 
 /**
  * OpenClaw's agent workspace (not the folder the user opened: the folder
@@ -41,7 +42,8 @@ export function openclawStateDir(env: Env = process.env, home: string = os.homed
 export function agentWorkspaceDir(config: unknown, configDir: string, env: Env = process.env, home: string = os.homedir()): string {
   const cfg = isObject(config) ? config : {};
   const agents = isObject(cfg.agents) ? cfg.agents : {};
-  const main = Array.isArray(agents.list) ? agents.list.find((a) => isObject(a) && a.id === 'main') : undefined;
+  // OpenClaw's `main` entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
+  const main = agentRosterOf(cfg)?.agents.find((a) => a.id === 'main')?.entry;
   const configured = [isObject(main) ? main.workspace : undefined, isObject(agents.defaults) ? agents.defaults.workspace : undefined].find((v): v is string => typeof v === 'string' && v.trim() !== '');
   if (configured) {
     return path.resolve(configDir, expandHome(configured.trim(), home));

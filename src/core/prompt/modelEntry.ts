@@ -7,6 +7,8 @@
  * `max_completion_tokens`.
  */
 
+import { agentRosterOf } from '../policy/agentRoster';
+
 type Json = Record<string, unknown>;
 
 function isObject(v: unknown): v is Json {
@@ -39,7 +41,8 @@ export function configuredModelEntry(config: unknown): ModelEntry | undefined {
     return undefined;
   }
   const agents = isObject(config.agents) ? config.agents : {};
-  const main = Array.isArray(agents.list) ? agents.list.find((a) => isObject(a) && a.id === 'main') : undefined;
+  // OpenClaw's `main` entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
+  const main = agentRosterOf(config)?.agents.find((a) => a.id === 'main')?.entry;
   const ref = primaryOf(isObject(main) ? main.model : undefined) ?? primaryOf(isObject(agents.defaults) ? agents.defaults.model : undefined);
   const slash = ref?.indexOf('/') ?? -1;
   if (!ref || slash <= 0 || slash === ref.length - 1) {

@@ -1,4 +1,6 @@
 import type { ConfigReader } from '../config/configReader';
+import type { JsonPath } from '../config/json5Document';
+import { readAgentRoster } from '../policy/agentRoster';
 import { profileAllowList, type OpenClawModel, type ProfileName } from '../policy/openclawVersions';
 import { sandboxAllowPatterns } from '../policy/policyEngine';
 import type { DefinitionDefect, RuleLocation } from '../reasons';
@@ -91,8 +93,7 @@ function autoEnabled(reader: ConfigReader, id: string, entryKey: string | undefi
     return true;
   }
   const names = (v: unknown): boolean => Array.isArray(v) && v.some((x) => typeof x === 'string' && x.trim().toLowerCase() === 'browser');
-  const agents = reader.raw(['agents', 'list']);
-  const places: (string | number)[][] = [['tools'], ...(Array.isArray(agents) ? agents.map((_, i) => ['agents', 'list', i, 'tools']) : [])];
+  const places: (string | number)[][] = [['tools'], ...(readAgentRoster(reader)?.agents ?? []).map((a) => [...a.path, 'tools'])];
   return places.some((at) => names(reader.raw([...at, 'allow'])) || names(reader.raw([...at, 'alsoAllow'])));
 }
 
@@ -147,8 +148,8 @@ function pickedPolicy(reader: ConfigReader, at: (string | number)[]): ExplicitPo
  * agent's, as `pickSandboxToolPolicy` makes them, then the resolved sandbox
  * policy when sandboxed (groups already expanded there).
  */
-function overridePolicies(reader: ConfigReader, model: OpenClawModel, agentIndex: number | undefined, sandboxed: boolean): ExplicitPolicy[] {
-  const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
+function overridePolicies(reader: ConfigReader, model: OpenClawModel, agentEntry: JsonPath | undefined, sandboxed: boolean): ExplicitPolicy[] {
+  const agentPath = agentEntry ? [...agentEntry, 'tools'] : undefined;
   const policies: ExplicitPolicy[] = [];
   for (const at of [['tools'], ...(agentPath ? [agentPath] : [])]) {
     const p = pickedPolicy(reader, at);
@@ -157,7 +158,7 @@ function overridePolicies(reader: ConfigReader, model: OpenClawModel, agentIndex
     }
   }
   if (sandboxed) {
-    const expanded = sandboxAllowPatterns(reader, agentIndex, model).flatMap((e) => {
+    const expanded = sandboxAllowPatterns(reader, agentEntry, model).flatMap((e) => {
       const n = policyName(e, model);
       return Object.prototype.hasOwnProperty.call(model.groups, n) ? [...(model.groups[n] ?? [])] : [n];
     });
@@ -198,8 +199,8 @@ function explicitEntries(policies: readonly ExplicitPolicy[], model: OpenClawMod
  * expanded. (`byProvider` policies join this list too; they are not modelled
  * here, as no provider is known while tools are constructed.)
  */
-function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?: number, sandboxed = false): (plugin: string, tool: string, optional: boolean) => DefinitionDefect | undefined {
-  const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
+function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentEntry?: JsonPath, sandboxed = false): (plugin: string, tool: string, optional: boolean) => DefinitionDefect | undefined {
+  const agentPath = agentEntry ? [...agentEntry, 'tools'] : undefined;
   const agentProfile = agentPath ? reader.raw([...agentPath, 'profile']) : undefined;
   const profile = agentProfile ?? reader.raw(['tools', 'profile']);
   const policies: ExplicitPolicy[] = [];
@@ -209,7 +210,7 @@ function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?:
     // `full` restricts nothing: its table is `["*"]`.
     policies.push({ at: agentProfile !== undefined && agentPath ? [...agentPath, 'profile'] : ['tools', 'profile'], allow: list ?? ['*'] });
   }
-  policies.push(...overridePolicies(reader, model, agentIndex, sandboxed));
+  policies.push(...overridePolicies(reader, model, agentEntry, sandboxed));
   const entries = explicitEntries(policies, model);
   const includesDefaults = entries.size === 0 || entries.has(DEFAULT_PLUGIN_TOOLS);
   const patterns = [...entries];
@@ -240,17 +241,17 @@ function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentIndex?:
  * its name, or a group of the version that holds it. Undefined: built;
  * else why not, at the setting to change.
  */
-export function notNamedDefect(reader: ConfigReader | undefined, model: OpenClawModel, tool: string, agentIndex?: number, sandboxed = false): DefinitionDefect | undefined {
+export function notNamedDefect(reader: ConfigReader | undefined, model: OpenClawModel, tool: string, agentEntry?: JsonPath, sandboxed = false): DefinitionDefect | undefined {
   const policies: ExplicitPolicy[] = [];
   if (reader) {
-    const agentPath = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'tools'] : undefined;
+    const agentPath = agentEntry ? [...agentEntry, 'tools'] : undefined;
     const agentProfile = agentPath ? reader.raw([...agentPath, 'profile']) : undefined;
     const profile = agentProfile ?? reader.raw(['tools', 'profile']);
     if (typeof profile === 'string' && Object.prototype.hasOwnProperty.call(model.profiles, profile)) {
       const list = profileAllowList(model, profile as ProfileName, reader.raw(['plugins', 'enabled']) !== false);
       policies.push({ at: agentProfile !== undefined && agentPath ? [...agentPath, 'profile'] : ['tools', 'profile'], allow: list ?? ['*'] });
     }
-    policies.push(...overridePolicies(reader, model, agentIndex, sandboxed));
+    policies.push(...overridePolicies(reader, model, agentEntry, sandboxed));
   }
   const name = policyName(tool, model);
   const names = (e: string): boolean => globMatches(e, name) || (model.groups[e]?.includes(name) ?? false);
@@ -275,14 +276,14 @@ export function notNamedDefect(reader: ConfigReader | undefined, model: OpenClaw
  * bundled plugin that does not load (`memory_search` is memory-core's,
  * `canvas` and `browser` are plugins of their own in 2026.9.6).
  */
-export function constructionDefects(reader: ConfigReader | undefined, model: OpenClawModel, agentIndex?: number, sandboxed = false): Map<string, DefinitionDefect> {
+export function constructionDefects(reader: ConfigReader | undefined, model: OpenClawModel, agentEntry?: JsonPath, sandboxed = false): Map<string, DefinitionDefect> {
   const out = new Map<string, DefinitionDefect>();
   if (!reader) {
     return out;
   }
   if (sandboxed) {
-    const agentMode = agentIndex !== undefined ? reader.raw(['agents', 'list', agentIndex, 'sandbox', 'mode']) : undefined;
-    const modePath = typeof agentMode === 'string' && agentIndex !== undefined ? ['agents', 'list', agentIndex, 'sandbox', 'mode'] : ['agents', 'defaults', 'sandbox', 'mode'];
+    const agentMode = agentEntry ? reader.raw([...agentEntry, 'sandbox', 'mode']) : undefined;
+    const modePath = typeof agentMode === 'string' && agentEntry ? [...agentEntry, 'sandbox', 'mode'] : ['agents', 'defaults', 'sandbox', 'mode'];
     for (const tool of model.sandboxNeverBuilds) {
       out.set(tool, {
         kind: 'not-constructed',
@@ -293,7 +294,7 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
       });
     }
   }
-  const gate = pluginToolGate(reader, model, agentIndex, sandboxed);
+  const gate = pluginToolGate(reader, model, agentEntry, sandboxed);
   for (const sw of model.constructionSwitches) {
     const path = [...sw.path];
     if (reader.raw(path) === sw.value) {
@@ -308,10 +309,10 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
       }
     }
   }
-  const lean = model.localModelLean ? localModelLeanAt(reader, agentIndex) : undefined;
+  const lean = model.localModelLean ? localModelLeanAt(reader, agentEntry) : undefined;
   if (lean && model.localModelLean) {
     // Kept when the override allow lists name it (resolveLocalModelLeanPreserveToolNames: groups expanded, `*` left out).
-    const preserved = [...explicitEntries(overridePolicies(reader, model, agentIndex, sandboxed), model)]
+    const preserved = [...explicitEntries(overridePolicies(reader, model, agentEntry, sandboxed), model)]
       .flatMap((e) => (Object.prototype.hasOwnProperty.call(model.groups, e) ? [...(model.groups[e] ?? [])] : [e]))
       .filter((e) => e !== '*' && e !== DEFAULT_PLUGIN_TOOLS);
     for (const tool of model.localModelLean.removes) {
@@ -344,8 +345,8 @@ export function constructionDefects(reader: ConfigReader | undefined, model: Ope
  * OpenClaw's composition: an agent's `experimental: {}` keeps the defaults'
  * lean mode, its `localModelLean: false` turns it off).
  */
-function localModelLeanAt(reader: ConfigReader, agentIndex: number | undefined): (string | number)[] | undefined {
-  const own = agentIndex !== undefined ? ['agents', 'list', agentIndex, 'experimental', 'localModelLean'] : undefined;
+function localModelLeanAt(reader: ConfigReader, agentEntry: JsonPath | undefined): (string | number)[] | undefined {
+  const own = agentEntry ? [...agentEntry, 'experimental', 'localModelLean'] : undefined;
   const path = own && reader.raw(own) !== undefined ? own : ['agents', 'defaults', 'experimental', 'localModelLean'];
   return reader.raw(path) === true ? path : undefined;
 }

@@ -4,6 +4,7 @@ import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions'
 import { generatedToolsFor, type GeneratedTool, type GeneratedToolSet } from './generatedTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 import type { ConfigReader } from '../config/configReader';
+import type { JsonPath } from '../config/json5Document';
 import type { DefinitionDefect } from '../reasons';
 import { constructionDefects, notNamedDefect } from './construction';
 
@@ -289,7 +290,7 @@ export class CoreToolSource implements ToolSourceProvider {
     private readonly model?: OpenClawModel,
     private readonly assumed: readonly string[] = [],
     private readonly reader?: ConfigReader,
-    private readonly agentIndex?: number,
+    private readonly agentEntry?: JsonPath,
     private readonly sandboxed = false,
   ) {}
 
@@ -300,11 +301,11 @@ export class CoreToolSource implements ToolSourceProvider {
   /** The version's core tools, each one the run does not build marked with why (`invalid`). */
   definitions(): ToolDefinition[] {
     const tools = coreToolDefinitions(this.model, this.assumed);
-    const off = this.model ? constructionDefects(this.reader, this.model, this.agentIndex, this.sandboxed) : new Map<string, DefinitionDefect>();
+    const off = this.model ? constructionDefects(this.reader, this.model, this.agentEntry, this.sandboxed) : new Map<string, DefinitionDefect>();
     // Tools the version builds only when an allow list names them (generated: `builtWhenNamed`).
     const namedOnly = this.model ? generatedToolsFor(this.model.version)?.tools.filter((t) => t.builtWhenNamed === true) ?? [] : [];
     for (const t of namedOnly) {
-      const defect = this.model ? notNamedDefect(this.reader, this.model, t.name, this.agentIndex, this.sandboxed) : undefined;
+      const defect = this.model ? notNamedDefect(this.reader, this.model, t.name, this.agentEntry, this.sandboxed) : undefined;
       if (defect && !off.has(t.name)) {
         off.set(t.name, defect);
       }

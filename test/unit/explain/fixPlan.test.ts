@@ -111,6 +111,25 @@ describe('fix plans across every layer that blocks a tool (issue 30)', () => {
     assert.equal(await statusOf(dir, { agent: 'ops' }, 'web_search'), 'excluded', 'ops is not widened');
   });
 
+  it('the same with the keyed roster agents.entries: the edit lands in agents.entries.qa and widens no other agent', async () => {
+    const config = JSON.stringify({
+      tools: { profile: 'coding', alsoAllow: ['cron'] },
+      agents: { entries: { main: { default: true, tools: { profile: 'full' } }, qa: { tools: { deny: ['web_search', 'browser'] } } } },
+    }, null, 2);
+    const dir = workspace(config);
+    const p = await plan(dir, { agent: 'qa' }, 'web_search');
+    assert.equal(p.admits, true, p.message);
+    assert.equal(p.scope, 'agent');
+    assert.deepEqual(p.widens, []);
+    assert.deepEqual(
+      p.plan?.edits.map((e) => [e.kind, 'path' in e ? e.path : undefined]),
+      [['remove-entry', ['agents', 'entries', 'qa', 'tools', 'deny', 0]]],
+    );
+    applyPlan(dir, p);
+    assert.equal(await statusOf(dir, { agent: 'qa' }, 'web_search'), 'cataloged');
+    assert.equal(await statusOf(dir, { agent: 'qa' }, 'browser'), 'excluded', 'only the web_search entry goes');
+  });
+
   it('explain --fix\'s data: the match\'s fix is the edit set, not the global alsoAllow that left the tool excluded', async () => {
     const dir = workspace(MULTI_AGENT);
     await withRun(dir, { agent: 'qa' }, async (ws) => {

@@ -86,7 +86,8 @@ describe('the default agent (issue 27, cause 1)', () => {
   });
 
   it('an empty agents.list: refused ("No agents configured")', () => {
-    const fake = { raw: (p: readonly (string | number)[]) => (p.join('.') === 'agents.list' ? [] : undefined), line: () => 2 };
+    const doc: Record<string, unknown> = { agents: { list: [] } };
+    const fake = { raw: (p: readonly (string | number)[]) => p.reduce<unknown>((cur, k) => (cur !== null && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[k] : undefined), doc), line: () => 2 };
     const r = resolveRunAgent(fake as never, undefined);
     assert.equal(r.kind === 'refused' && r.reason, 'no-agents');
     assert.match(r.kind === 'refused' ? r.message : '', /No agents configured/);
@@ -122,5 +123,40 @@ describe('the agent picker rows (issue 27, item 3)', () => {
     assert.equal(rows[0]?.label, "OpenClaw's choice: main");
     assert.match(rows[0]?.description ?? '', /implicit main agent/);
     assert.deepEqual(rows.slice(1).map((r) => [r.value, r.current, r.description]), [['ghost', true, 'asked for, but not in agents.list: no agent layer']]);
+  });
+});
+
+describe('the keyed roster agents.entries (2026.8.1 on; OpenClaw 2026.9.6 names agents.list legacy)', () => {
+  const entries = (e: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ agents: { entries: e, ...extra } });
+
+  it('the entry with default: true is the run, keyed by its id, with its tools at agents.entries.<id>', async () => {
+    const r = await open(entries({ chat: {}, ops: { default: true, tools: { deny: ['exec'] } } }));
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.id, 'ops');
+    assert.deepEqual(r.ws.agent.kind === 'default' && r.ws.agent.path, ['agents', 'entries', 'ops']);
+    assert.equal(r.status('exec'), 'excluded');
+    assert.match(JSON.stringify(r.catalog.tools.find((t) => t.name === 'exec')?.reason), /agents\.entries\.ops\.tools\.deny/);
+    assert.deepEqual(r.errors, []);
+  });
+
+  it('agents.entries wins over agents.list when a config has both (readAgentRosterProperty)', async () => {
+    const r = await open(entries({ solo: { tools: { deny: ['read'] } } }, { list: [{ id: 'old', tools: { deny: ['exec'] } }] }));
+    assert.equal(r.ws.agent.kind === 'default' && r.ws.agent.id, 'solo');
+    assert.equal(r.status('read'), 'excluded');
+    assert.notEqual(r.status('exec'), 'excluded');
+  });
+
+  it('several keyed agents and no default: refused at agents.entries; an agent asked for by key gets its layers and sandbox', async () => {
+    const r = await open(entries({ a: {}, b: {} }));
+    assert.equal(r.ws.agent.kind, 'refused');
+    assert.match(r.errors.map((d) => `${d.line} ${d.message}`).join('\n'), /AgentSelectionRequiredError/);
+    const b = await open(entries({ a: {}, b: { sandbox: { mode: 'all' }, tools: { sandbox: { tools: { allow: ['read'] } } } } }), 'b');
+    assert.equal(b.status('read') !== 'excluded' && b.status('exec'), 'excluded', 'the agent\'s sandbox mode and sandbox allow list apply');
+    assert.deepEqual(agentPickItems(b.ws.config.reader, undefined).map((x) => x.value), ['', 'a', 'b']);
+  });
+
+  it('an empty agents.entries: refused ("No agents configured")', async () => {
+    const r = await open(entries({}));
+    assert.equal(r.ws.agent.kind === 'refused' && r.ws.agent.reason, 'no-agents');
+    assert.match(r.ws.agent.kind === 'refused' ? r.ws.agent.message : '', /agents\.entries is empty/);
   });
 });
