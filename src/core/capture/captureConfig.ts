@@ -68,7 +68,8 @@ export function captureRelease(version: string): CaptureRelease {
   const model = modelFor(version);
   const schema = configSchemaFor(version);
   // The seed's 2026.1.30 model has no `toolSearch` key (the seed's design); its release has none either.
-  const toolSearch = model !== undefined && model.toolSearch !== undefined && model.toolSearch !== null;
+  // A version that is not a calendar version (a local build) is not judged: it keeps every key.
+  const toolSearch = model === undefined || (model.toolSearch !== undefined && model.toolSearch !== null);
   return {
     version,
     toolSearch,
