@@ -272,8 +272,12 @@ function requiredTools(input: SurfaceInput, shownIds: Set<string>): { required: 
  * (`toSessionToolAllowlist`). Before, the session keeps the composition's
  * order: core tools as the release composes them, then the tools of plugins
  * it loads from the config's paths (loaded before the bundled ones), then
- * bundled-plugin tools as composed, then MCP tools, each in the catalog's
- * order (the plugin's and the server's own); measured on 2026.4.1 and 4.8.
+ * bundled-plugin tools as composed, then MCP tools; measured on 2026.2.26 -
+ * 4.8. The workspace plugins' and the MCP tools keep the catalog's (id)
+ * order, where the release keeps a plugin's registration order and (before
+ * 4.8) a server's listing order: docs/fidelity.md. A conditional tool, when
+ * assumed, goes after the tools of its group: its place in the composition is
+ * not generated.
  */
 function sortAsOpenClawSends(surface: Surface, set: GeneratedToolSet): void {
   const pairs = surface.tools.map((tool, i) => ({ tool, visible: surface.visible[i] }));
