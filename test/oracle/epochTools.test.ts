@@ -11,7 +11,11 @@
 // schema rejects (the capture's `omitted`: `tools.toolSearch`, and `mcp`
 // before 2026.3.23); where more than `tools.toolSearch` was left out, the
 // product previews the config the turn really ran (written to a scratch
-// workspace), so both sides see the same servers and plugins.
+// workspace), so both sides see the same servers and plugins. A release's
+// documented differences (epochToolDifferences.ts, docs/fidelity.md) are
+// taken out first, each only if it still happens. 2026.2.26 - 4.8 stay
+// opt-in (an install of 81 - 201 s and a turn of 24 - 156 s each), e.g.
+// TSI_EPOCH_TOOL_RELEASES=2026.2.26,2026.3.11,2026.3.23,2026.4.1,2026.4.8.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
