@@ -37,7 +37,7 @@ export const DOCUMENTED_TOOL_DIFFERENCES: readonly DocumentedToolDifference[] = 
   {
     id: 'strict-false',
     releases: ['2026.2.26', '2026.3.11'],
-    text: 'every function carries "strict": false (pi-ai 0.55.1 / 0.57.1 openai-completions convertTools); the product sends none',
+    text: 'every function carries "strict": false (pi-ai\'s openai-completions convertTools; the release\'s normalizeModelCompat leaves supportsStrictMode unset for a non-native endpoint); the product sends none',
     remove: ({ real, predicted }) => {
       if (!real.some((t) => t.function?.strict === false)) {
         return 'no real tool carries "strict": false any more';
