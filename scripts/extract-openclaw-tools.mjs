@@ -81,7 +81,7 @@ process.env.OPENCLAW_CONFIG_PATH = configPath;
 
 // Every dist shape a release ships (bundled `.mjs` or `.js` chunks, an unbundled tree), indexed by export name
 // without loading anything: the scratch config below is written before any of the release's modules loads.
-const { files: distModules, exportsOf: exportIndex, text: distText, load, fn: maybeNamed } = releaseModules(pkgDir);
+const { files: distModules, exportsOf: exportIndex, text: distText, load, fn: maybeNamed, filesDefining } = releaseModules(pkgDir);
 // Written before any of the release's modules loads (some read it then); without `tools.toolSearch` where the release has no Tool Search.
 releaseHasToolSearch = exportIndex.has('applyToolSearchCatalog');
 fs.writeFileSync(configPath, JSON.stringify(configFor(false)));
@@ -221,8 +221,29 @@ function wire(tool) {
   return { name: tool.name, description: tool.description ?? '', parameters: JSON.parse(JSON.stringify(tool.parameters ?? {})) };
 }
 
+/**
+ * The plugin that registered each tool name, as the release's active plugin
+ * registry holds it (`globalThis[Symbol.for("openclaw.pluginRegistryState")]`,
+ * `registry.tools[].{pluginId, names}`). Releases 2026.2.26 - 3.23 wrap the
+ * plugin tools after `getPluginToolMeta` marked them, so the meta says nothing
+ * for memory-core's `memory_search` and `memory_get`; their registry still
+ * names the plugin (and a real run of those releases sends them after the
+ * config-path plugins' tools, in plugin load order, as a plugin's tools).
+ */
+function registeredOwners() {
+  const tools = globalThis[Symbol.for('openclaw.pluginRegistryState')]?.registry?.tools;
+  const out = new Map();
+  for (const entry of Array.isArray(tools) ? tools : []) {
+    for (const name of Array.isArray(entry?.names) ? entry.names : []) {
+      if (typeof entry.pluginId === 'string' && entry.pluginId.trim()) out.set(name, entry.pluginId.trim());
+    }
+  }
+  return out;
+}
+let registryOwners = new Map();
+
 function ownerOf(tool) {
-  return getPluginToolMeta(tool)?.pluginId?.trim() || 'core';
+  return getPluginToolMeta(tool)?.pluginId?.trim() || registryOwners.get(tool.name) || 'core';
 }
 
 function groupsOf(name) {
@@ -236,6 +257,8 @@ function groupsOf(name) {
 // ---------------------------------------------------------------- the baseline and the modes
 
 const base = compose(false).normalized;
+// The registry the baseline composition loaded (the conditions below compose again, but load the same plugins).
+registryOwners = registeredOwners();
 // Tool Search modes the release has: none before 2026.5.12, no directory mode before 2026.6.8.
 const searchModes = [...(applyToolSearchCatalog ? ['code', 'tools'] : []), ...(applyToolSchemaDirectoryCatalog ? ['directory'] : [])];
 const controlNames = exportedControlNames ?? derivedControlNames();
@@ -250,6 +273,36 @@ function derivedControlNames() {
   }
   return out;
 }
+
+/**
+ * The order of the tools array a turn sends. From 2026.5.12 the embedded
+ * runner hands the session its tools through `toSessionToolAllowlist`
+ * (src/agents/pi-embedded-runner/tool-name-allowlist.ts), which sorts the
+ * names with `localeCompare`: `by-name`. Before, the session gets the
+ * composition's own order (core tools, then plugin tools in plugin load order,
+ * then MCP tools): `composition`, and the tools below keep that order. Asked
+ * of the function where a chunk exports it, else read from the text (it is private there).
+ */
+async function requestOrder() {
+  const exportedSort = await maybeNamed('toSessionToolAllowlist');
+  if (exportedSort) {
+    const probe = ['b', 'B', 'a', 'tool1', 'tool_a'];
+    const got = exportedSort(probe);
+    const expected = [...probe].sort((x, y) => x.localeCompare(y));
+    if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`toSessionToolAllowlist(${JSON.stringify(probe)}) gave ${JSON.stringify(got)}, not the localeCompare order`);
+    return { order: 'by-name', source: 'toSessionToolAllowlist (src/agents/pi-embedded-runner/tool-name-allowlist.ts), called: names sorted with localeCompare' };
+  }
+  const defining = filesDefining('toSessionToolAllowlist');
+  if (defining.length > 0) {
+    const t = distText(defining[0]);
+    const body = t.slice(t.indexOf('function toSessionToolAllowlist'), t.indexOf('function toSessionToolAllowlist') + 300);
+    if (!/toSorted\(\(\w+, \w+\) => \w+\.localeCompare\(\w+\)\)/.test(body)) throw new Error(`toSessionToolAllowlist in ${defining[0]} does not read as a localeCompare sort`);
+    return { order: 'by-name', source: `toSessionToolAllowlist (src/agents/pi-embedded-runner/tool-name-allowlist.ts), read from ${defining[0]}: names sorted with localeCompare` };
+  }
+  return { order: 'composition', source: 'no toSessionToolAllowlist: the session keeps the composition order (core tools, plugin tools in plugin load order, MCP tools); tools below in that order' };
+}
+const order = await requestOrder();
+const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const tools = base
   .filter((t) => !controlNames.has(t.name))
   .map((t) => ({
@@ -258,8 +311,8 @@ const tools = base
     owner: ownerOf(t),
     ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
     groups: groupsOf(t.name),
-  }))
-  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }));
+if (order.order === 'by-name') tools.sort(byName);
 
 /** The surface of one mode: control tools as sent and the other tools OpenClaw keeps visible. */
 function applyMode(mode, limits) {
@@ -377,7 +430,7 @@ for (const t of namedOnly) {
     builtWhenNamed: true,
   });
 }
-tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+if (order.order === 'by-name') tools.sort(byName);
 
 // ---------------------------------------------------------------- MCP utility tools
 
@@ -424,8 +477,11 @@ const data = {
     groups: groupsFromEpoch ? 'expandToolGroups over the release\'s groups (src/core/policy/epochs, same release; its CORE_TOOL_GROUPS is private)' : 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
+    requestOrder: order.source,
   },
   inputs: { provider: 'openai-completions', contextWindow: CONTEXT_WINDOW, modelHasVision: false, senderIsOwner: true, trigger: 'local operator turn' },
+  // `by-name`: the run sorts its tools array by name; `composition`: `tools` is in the order the run sends them.
+  requestOrder: order.order,
   tools,
   conditions,
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),

@@ -98,6 +98,9 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
         out.push(...tail.map((l) => `  ${l}`));
       }
     }
+    if (c.omitted && c.omitted.length > 0) {
+      out.push(`${c.mode}: left out of the turn's config (OpenClaw ${report.openclaw.version} would refuse to start with them): ${c.omitted.join(', ')}`);
+    }
     for (const r of c.networkRefused) {
       out.push(`${c.mode}: network guard: ${r}`);
     }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } from '../oracle/openclawLocation';
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
-import { captureConfig, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, type CaptureMode } from './captureConfig';
+import { captureConfigOf, captureRelease, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, modeUnavailable, type CaptureMode, type CaptureRelease } from './captureConfig';
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 
 /**
@@ -52,6 +52,11 @@ export interface ModeCapture {
   paths?: { agentWorkspace: string; stateDir: string; home: string };
   /** The config OpenClaw ran this turn with: the workspace's, with the capture's overrides (captureConfig). */
   config?: unknown;
+  /**
+   * Keys of the workspace's config left out of the turn's because the release
+   * (one without Tool Search) would refuse to start with them (`captureConfigOf`).
+   */
+  omitted?: string[];
   /** With `keepScratch`: the kept scratch folder and its OpenClaw state folder (its session store is what `sessions` reads). */
   scratch?: { dir: string; state: string };
   /**
@@ -206,10 +211,15 @@ interface TurnSetup {
   entry: string;
   guardUrl: string;
   mode: CaptureMode;
+  release: CaptureRelease;
 }
 
-async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<ModeCapture> {
+async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Promise<ModeCapture> {
   const started = Date.now();
+  const unavailable = modeUnavailable(mode, release);
+  if (unavailable !== undefined) {
+    return { mode, outcome: 'failed', error: unavailable, exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] };
+  }
   const wholeTurn = opts.wholeTurn ?? (opts.play === true || opts.keepScratch === true);
   let answered: () => void = () => undefined;
   const firstAnswer = new Promise<void>((resolve) => {
@@ -228,7 +238,7 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
   const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [], paths: { agentWorkspace, stateDir: state, home } };
   try {
     const baseUrl = await provider.start();
-    const cfg = captureConfig({
+    const { config: cfg, omitted } = captureConfigOf({
       config: opts.config,
       configDir: opts.configDir,
       mode,
@@ -237,9 +247,13 @@ async function runTurn({ opts, entry, guardUrl, mode }: TurnSetup): Promise<Mode
       modelId: opts.modelId,
       contextWindow: opts.contextWindow,
       agentWorkspace,
+      release,
     });
     fs.writeFileSync(configPath, `${JSON.stringify(cfg, null, 2)}\n`);
     base.config = cfg;
+    if (omitted.length > 0) {
+      base.omitted = omitted;
+    }
     const env: Env = {
       PATH: `${path.dirname(opts.location.node)}${path.delimiter}${opts.env?.PATH ?? process.env.PATH ?? ''}`,
       HOME: home,
@@ -416,6 +430,8 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   const started = Date.now();
   const entry = openclawEntry(opts.location);
   const guardUrl = pathToFileURL(opts.guardScript ?? defaultGuardScript()).href;
+  // What the release that runs accepts, as its version is modelled (Tool Search or not, its config schema).
+  const release = captureRelease(opts.location.version);
   installExitHook();
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY, opts.modes.length || 1));
   const modes = [...new Set(opts.modes)];
@@ -432,7 +448,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         continue;
       }
       opts.onTurn?.({ mode, phase: 'start' });
-      const capture = await runTurn({ opts, entry, guardUrl, mode });
+      const capture = await runTurn({ opts, entry, guardUrl, mode, release });
       results.set(mode, capture);
       opts.onTurn?.({ mode, phase: 'end', capture });
     }

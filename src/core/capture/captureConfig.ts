@@ -1,4 +1,9 @@
 import * as path from 'node:path';
+import { ConfigReader, dotted } from '../config/configReader';
+import { SchemaChecker, schemaPathExists } from '../config/configSchema';
+import { parseJson5 } from '../config/json5Document';
+import { modelFor } from '../policy/openclawVersions';
+import { configSchemaFor } from '../policy/startupCheck';
 import { configuredModelEntry } from '../prompt/modelEntry';
 import { agentRosterOf } from '../policy/agentRoster';
 
@@ -36,6 +41,58 @@ export interface CaptureConfigInput {
   contextWindow?: number;
   /** OpenClaw's agent workspace (bootstrap files it creates and injects): a scratch folder. */
   agentWorkspace: string;
+  /** What the release that runs the turn accepts (`captureRelease`); absent: a release with Tool Search whose schema knows every override. */
+  release?: CaptureRelease;
+}
+
+/**
+ * What a capture must know of the release that runs the turn, so that the
+ * config it writes is one that release accepts: whether it has Tool Search
+ * (releases before 2026.5.12 refuse a config naming `tools.toolSearch`:
+ * `tools: Unrecognized key: "toolSearch"`), and which config paths its schema
+ * knows (an override it does not know is left out rather than refused).
+ */
+export interface CaptureRelease {
+  version: string;
+  toolSearch: boolean;
+  knowsPath(path: readonly string[]): boolean;
+  /** The paths of a config the release's schema rejects (unknown keys, legacy keys, values), in document order. */
+  rejected(config: Record<string, unknown>): (string | number)[][];
+}
+
+/**
+ * The facts of `version` as the product models it: its epoch's Tool Search
+ * facts (`toolSearch: null` where the epoch's releases have none) and its
+ * epoch's generated config schema. Not a version list: a new epoch's data decides.
+ */
+export function captureRelease(version: string): CaptureRelease {
+  const model = modelFor(version);
+  const schema = configSchemaFor(version);
+  // The seed's 2026.1.30 model has no `toolSearch` key (the seed's design); its release has none either.
+  // A version that is not a calendar version (a local build) is not judged: it keeps every key.
+  const toolSearch = model === undefined || (model.toolSearch !== undefined && model.toolSearch !== null);
+  return {
+    version,
+    toolSearch,
+    knowsPath: (p) => schemaPathExists([...p], schema),
+    rejected: (config) => {
+      const checker = new SchemaChecker(schema);
+      checker.check(new ConfigReader(parseJson5('capture.json', JSON.stringify(config))));
+      return checker.findings.filter((f) => f.kind !== 'passthrough').map((f) => f.path);
+    },
+  };
+}
+
+/**
+ * Why a mode cannot be captured on a release, or undefined when it can:
+ * without Tool Search every turn is a direct one, so only `direct` is a
+ * capture of what it says.
+ */
+export function modeUnavailable(mode: CaptureMode, release: CaptureRelease): string | undefined {
+  if (mode === 'direct' || release.toolSearch) {
+    return undefined;
+  }
+  return `OpenClaw ${release.version} has no Tool Search (its epoch's releases have none), so a ${mode}-mode turn cannot be captured there; only direct mode runs`;
 }
 
 export class CaptureConfigError extends Error {}
@@ -99,13 +156,36 @@ function toolSearchFor(mode: CaptureMode, current: unknown): unknown {
  * - `agents.defaults.workspace`: a scratch folder, so OpenClaw's bootstrap
  *   files are never written into the user's folders;
  * - `tools.toolSearch`: the mode (`false` for direct), keeping the workspace's limits;
- * - `update.checkOnStart: false`.
+ *   left out, the workspace's own included, on a release without Tool Search;
+ * - `update.checkOnStart: false`, where the release's schema knows it.
  * Relative paths OpenClaw would resolve against its own working directory are
  * made absolute against the config's folder: `plugins.load.paths` and each
  * stdio MCP server's `cwd` (which defaults to the config's folder, as the
  * inspector itself starts them).
  */
 export function captureConfig(input: CaptureConfigInput): Json {
+  return captureConfigOf(input).config;
+}
+
+export interface CaptureConfigResult {
+  config: Json;
+  /**
+   * Keys of the workspace's config left out because the release that runs
+   * the turn would refuse the whole config for them (dotted paths); only on
+   * a release without Tool Search (`CaptureRelease.toolSearch` false).
+   */
+  omitted: string[];
+}
+
+/**
+ * `captureConfig`, and what it left out. On a release without Tool Search
+ * (before 2026.5.12) a capture is a check of the tools the release builds,
+ * so the keys its schema rejects (`tools.toolSearch` itself, `mcp` before
+ * 2026.3.23) are left out instead of having the release refuse to start; the
+ * report names each. On a release with Tool Search nothing of the workspace
+ * is dropped: a config that release refuses is the finding.
+ */
+export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult {
   if (!isLoopbackUrl(input.baseUrl)) {
     throw new CaptureConfigError(`the capture provider must listen on loopback, got ${input.baseUrl}`);
   }
@@ -145,10 +225,19 @@ export function captureConfig(input: CaptureConfigInput): Json {
     main.workspace = input.agentWorkspace;
   }
 
+  const omitted: string[] = [];
   const tools = obj(cfg, 'tools');
-  tools.toolSearch = toolSearchFor(input.mode, tools.toolSearch);
+  if (input.release === undefined || input.release.toolSearch) {
+    tools.toolSearch = toolSearchFor(input.mode, tools.toolSearch);
+  } else if (tools.toolSearch !== undefined) {
+    // The release would refuse the whole config for this key; without Tool Search every turn is direct anyway.
+    delete tools.toolSearch;
+    omitted.push('tools.toolSearch');
+  }
 
-  obj(cfg, 'update').checkOnStart = false;
+  if (input.release === undefined || input.release.knowsPath(['update', 'checkOnStart'])) {
+    obj(cfg, 'update').checkOnStart = false;
+  }
 
   const plugins = cfg.plugins;
   if (isObject(plugins) && isObject(plugins.load) && Array.isArray(plugins.load.paths)) {
@@ -162,5 +251,28 @@ export function captureConfig(input: CaptureConfigInput): Json {
       }
     }
   }
-  return cfg;
+  if (input.release !== undefined && !input.release.toolSearch) {
+    // Last first, so that removing an array element does not shift the ones still to remove.
+    const rejected = [...input.release.rejected(cfg)].reverse().filter((p) => removeAt(cfg, p));
+    omitted.push(...rejected.reverse().map((p) => dotted(p)));
+  }
+  return { config: cfg, omitted };
+}
+
+/** Removes the key (or array element) at a path; false when nothing is there. */
+function removeAt(root: Json, p: readonly (string | number)[]): boolean {
+  let cur: unknown = root;
+  for (const key of p.slice(0, -1)) {
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[key] : undefined;
+  }
+  const last = p[p.length - 1];
+  if (Array.isArray(cur) && typeof last === 'number' && last < cur.length) {
+    cur.splice(last, 1);
+    return true;
+  }
+  if (isObject(cur) && last !== undefined && Object.prototype.hasOwnProperty.call(cur, last)) {
+    delete cur[last];
+    return true;
+  }
+  return false;
 }

@@ -140,8 +140,9 @@ function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undef
 export function buildSurface(input: SurfaceInput): Surface {
   const surface = assembleSurface(input);
   const version = input.catalog.openclaw?.model.version;
-  if (version !== undefined && generatedToolsFor(version)) {
-    sortAsOpenClawSends(surface);
+  const generated = version !== undefined ? generatedToolsFor(version) : undefined;
+  if (generated) {
+    sortAsOpenClawSends(surface, generated);
   }
   return surface;
 }
@@ -265,11 +266,41 @@ function requiredTools(input: SurfaceInput, shownIds: Set<string>): { required: 
   return { required, missing };
 }
 
-/** OpenClaw sorts the tools array by name before it sends it; `visible` follows the same order. */
-function sortAsOpenClawSends(surface: Surface): void {
-  const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  surface.tools.sort(byName);
-  surface.visible.sort(byName);
+/**
+ * The tools array in the order the release sends it; `visible` follows it.
+ * From 2026.5.12 OpenClaw sorts the names with `localeCompare`
+ * (`toSessionToolAllowlist`). Before, the session keeps the composition's
+ * order: core tools as the release composes them, then the tools of plugins
+ * it loads from the config's paths (loaded before the bundled ones), then
+ * bundled-plugin tools as composed, then MCP tools; measured on 2026.2.26 -
+ * 4.8. The workspace plugins' and the MCP tools keep the catalog's (id)
+ * order, where the release keeps a plugin's registration order and (before
+ * 4.8) a server's listing order: docs/fidelity.md. A conditional tool, when
+ * assumed, goes after the tools of its group: its place in the composition is
+ * not generated.
+ */
+function sortAsOpenClawSends(surface: Surface, set: GeneratedToolSet): void {
+  const pairs = surface.tools.map((tool, i) => ({ tool, visible: surface.visible[i] }));
+  if (set.requestOrder === 'by-name') {
+    pairs.sort((a, b) => a.tool.name.localeCompare(b.tool.name));
+  } else {
+    const composed = new Map([...set.tools, ...set.conditionalTools].map((t, i) => [t.name, { i, core: t.owner === 'core' }]));
+    const rank = (v: VisibleTool | undefined, name: string): [number, number] => {
+      const g = v?.source === 'openclaw' ? composed.get(name) : undefined;
+      if (g) {
+        return [g.core ? 0 : 2, g.i];
+      }
+      return [v?.source === 'openclaw' ? 1 : v?.source === 'mcp' ? 3 : 4, 0];
+    };
+    // Array.prototype.sort is stable: equal ranks keep the catalog's order.
+    pairs.sort((a, b) => {
+      const [ga, ia] = rank(a.visible, a.tool.name);
+      const [gb, ib] = rank(b.visible, b.tool.name);
+      return ga - gb || ia - ib;
+    });
+  }
+  surface.tools = pairs.map((p) => p.tool);
+  surface.visible = pairs.flatMap((p) => (p.visible ? [p.visible] : []));
 }
 
 /** The control tools every Tool Search mode of a generated version may show, keyed by name. */

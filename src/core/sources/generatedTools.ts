@@ -1,5 +1,8 @@
 import type { JsonSchema } from '../types';
 import { modelFor } from '../policy/openclawVersions';
+import tools_2026_2_26 from './versions/openclaw-2026.2.26.tools.json';
+import tools_2026_3_11 from './versions/openclaw-2026.3.11.tools.json';
+import tools_2026_3_23 from './versions/openclaw-2026.3.23.tools.json';
 import tools_2026_4_1 from './versions/openclaw-2026.4.1.tools.json';
 import tools_2026_4_8 from './versions/openclaw-2026.4.8.tools.json';
 import tools_2026_5_12 from './versions/openclaw-2026.5.12.tools.json';
@@ -14,9 +17,10 @@ import newestTools from './versions/openclaw-2026.9.6.tools.json';
  * package by `scripts/extract-openclaw-tools.mjs` (OpenClaw's
  * `createOpenClawCodingTools`, normalized for an `openai-completions`
  * provider), one release per behaviour epoch: a version uses the data of the
- * release measured in its epoch. Epochs without such data (the seed's
- * 2026.1.30 and 2.9; 2.26 - 3.23, whose releases keep the composition
- * private) keep the version's core tool table of `coreTools.ts`.
+ * release measured in its epoch (2.26 - 3.23 keep the composition private;
+ * the generator loads it with one more export line). The seed's epoch
+ * (2026.1.30, 2.9) has no such data and keeps the seed's core tool table of
+ * `coreTools.ts`.
  */
 
 /** What a run must have for OpenClaw to build a tool. */
@@ -80,7 +84,16 @@ export interface GeneratedToolSet {
   modes: Readonly<Partial<Record<SearchModeName, ModeTools>>>;
   /** Tools OpenClaw adds per MCP server that offers resources or prompts; texts carry a `{{serverName}}` slot. */
   mcpUtilityTools: readonly McpUtilityTool[];
+  /**
+   * The order of the tools array the run sends: `by-name` (2026.5.12 on, the
+   * session's tools go through `toSessionToolAllowlist`, a `localeCompare`
+   * sort) or `composition` (before: core tools, plugin tools in plugin load
+   * order, MCP tools; `tools` is in the release's own order).
+   */
+  requestOrder: RequestOrder;
 }
+
+export type RequestOrder = 'by-name' | 'composition';
 
 /** One of `resources_list`, `resources_read`, `prompts_list`, `prompts_get` (`buildBundleMcpToolsFromCatalog`). */
 export interface McpUtilityTool {
@@ -186,11 +199,14 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
     }
     return { operation: str(t.operation, `${where}.operation`), capability: t.capability, label: str(t.label, `${where}.label`), description: str(t.description, `${where}.description`), parameters: t.parameters as JsonSchema };
   });
-  return { openclawVersion: version, tools, conditions, conditionalTools, modes, mcpUtilityTools };
+  if (raw.requestOrder !== 'by-name' && raw.requestOrder !== 'composition') {
+    throw new GeneratedToolsError(`requestOrder: expected "by-name" or "composition", got ${JSON.stringify(raw.requestOrder)}`);
+  }
+  return { openclawVersion: version, tools, conditions, conditionalTools, modes, mcpUtilityTools, requestOrder: raw.requestOrder };
 }
 
 /** One generated release per epoch, oldest first. */
-const GENERATED: readonly GeneratedToolSet[] = [tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
+const GENERATED: readonly GeneratedToolSet[] = [tools_2026_2_26, tools_2026_3_11, tools_2026_3_23, tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
 
 /**
  * The generated tool set for an OpenClaw version: the release's own, else the

@@ -2,7 +2,7 @@
 // provider, the model, the agent workspace, the mode and the update check
 // overridden, and relative paths made absolute against the config's folder.
 import * as assert from 'node:assert/strict';
-import { CAPTURE_API_KEY, captureConfig, CaptureConfigError, isLoopbackUrl } from '../../../src/core/capture/captureConfig';
+import { CAPTURE_API_KEY, captureConfig, captureConfigOf, CaptureConfigError, captureRelease, isLoopbackUrl, modeUnavailable } from '../../../src/core/capture/captureConfig';
 import { requestFacts } from '../../../src/core/capture/requestFacts';
 
 /** The value at a path of a JSON value. */
@@ -60,6 +60,36 @@ describe('capture: config of a turn', () => {
     assert.deepEqual(at(cfg, 'mcp', 'servers', 'cal'), { command: 'node', args: ['../cal.mjs'], cwd: '/ws' });
     assert.equal(at(cfg, 'mcp', 'servers', 'rel', 'cwd'), '/ws/sub');
     assert.deepEqual(at(cfg, 'mcp', 'servers', 'http'), { url: 'http://127.0.0.1:1/mcp' });
+  });
+
+  it('leaves tools.toolSearch out for a release without Tool Search, as its modelled facts say, and only there', () => {
+    // The QA workspace's shape: Tool Search configured, MCP servers, a plugin.
+    const config = { tools: { profile: 'full', toolSearch: { mode: 'code' } }, mcp: { servers: { cal: { command: 'node' } } }, plugins: { load: { paths: ['./p'] } } };
+    const old = captureConfigOf({ ...BASE, config, mode: 'direct', release: captureRelease('2026.4.1') });
+    assert.equal(at(old.config, 'tools', 'toolSearch'), undefined);
+    assert.equal(at(old.config, 'tools', 'profile'), 'full');
+    assert.deepEqual(at(old.config, 'mcp', 'servers', 'cal'), { command: 'node', cwd: '/ws' }, '2026.4.1 knows mcp.servers');
+    assert.deepEqual(old.omitted, ['tools.toolSearch']);
+    assert.equal(at(old.config, 'update', 'checkOnStart'), false);
+    // 2026.3.11's schema has no `mcp`: the release would refuse the config for it, so it is left out and said.
+    const older = captureConfigOf({ ...BASE, config, mode: 'direct', release: captureRelease('2026.3.11') });
+    assert.equal(at(older.config, 'mcp'), undefined);
+    assert.deepEqual(older.omitted, ['tools.toolSearch', 'mcp']);
+    // A release with Tool Search keeps everything of the workspace (a config it refuses is the finding there).
+    const newer = captureConfigOf({ ...BASE, config: { ...config, bogus: 1 }, mode: 'direct', release: captureRelease('2026.6.10') });
+    assert.equal(at(newer.config, 'tools', 'toolSearch'), false);
+    assert.equal(at(newer.config, 'bogus'), 1);
+    assert.deepEqual(newer.omitted, []);
+  });
+
+  it('captures only direct mode on a release without Tool Search', () => {
+    assert.equal(captureRelease('2026.4.8').toolSearch, false);
+    assert.equal(captureRelease('2026.1.30').toolSearch, false, "the seed's model has no toolSearch facts; its release has no Tool Search");
+    assert.equal(captureRelease('2026.5.12').toolSearch, true);
+    assert.equal(captureRelease('local-build').toolSearch, true, 'a version the product cannot place is not stripped');
+    assert.equal(modeUnavailable('direct', captureRelease('2026.4.8')), undefined);
+    assert.match(modeUnavailable('code', captureRelease('2026.4.8')) ?? '', /2026\.4\.8 has no Tool Search/);
+    assert.equal(modeUnavailable('directory', captureRelease('2026.6.10')), undefined);
   });
 
   it('refuses a provider that is not on loopback', () => {

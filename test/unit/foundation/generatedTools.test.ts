@@ -34,6 +34,7 @@ describe('generated tool definitions (OpenClaw 2026.9.6)', () => {
     assert.equal(raw().generatedBy, 'scripts/extract-openclaw-tools.mjs');
     assert.equal(generatedToolsFor('2026.1.30'), undefined, 'the seed version keeps its hand tables');
     const names = set.tools.map((t) => t.name);
+    assert.equal(set.requestOrder, 'by-name');
     assert.deepEqual(names, [...names].sort(), 'sorted by name as OpenClaw sends them');
     // Bundled plugins own their tools (issue 27 cause 3).
     assert.equal(set.tools.find((t) => t.name === 'dir_list')?.owner, 'file-transfer');
@@ -142,8 +143,12 @@ describe('generated tool definitions per epoch', () => {
     assert.equal(generatedToolsFor('2026.6.8')?.openclawVersion, '2026.6.10');
     assert.equal(generatedToolsFor('2026.7.1')?.openclawVersion, '2026.6.10');
     assert.equal(generatedToolsFor('2026.9.6')?.openclawVersion, '2026.9.6');
-    // 2.26 - 3.23 keep createOpenClawCodingTools private: nothing generated, the version's table stands.
-    assert.equal(generatedToolsFor('2026.3.2'), undefined);
+    // 2.26 - 3.23 keep createOpenClawCodingTools private; the generator reaches it, so they ship too.
+    assert.equal(generatedToolsFor('2026.3.2')?.openclawVersion, '2026.2.26');
+    assert.equal(generatedToolsFor('2026.3.11')?.openclawVersion, '2026.3.11');
+    assert.equal(generatedToolsFor('2026.3.23')?.openclawVersion, '2026.3.23');
+    // The seed's epoch keeps the seed's tables.
+    assert.equal(generatedToolsFor('2026.2.9'), undefined);
     assert.equal(generatedToolsFor('2026.1.30'), undefined);
     // Every shipped file parses and is the release it names.
     for (const f of fs.readdirSync(versionsDir).filter((x) => x.endsWith('.tools.json'))) {
@@ -151,6 +156,19 @@ describe('generated tool definitions per epoch', () => {
       assert.equal(f, `openclaw-${raw.openclawVersion}.tools.json`);
       assert.equal(generatedToolsFor(raw.openclawVersion)?.openclawVersion, raw.openclawVersion, `${f} is not shipped`);
     }
+  });
+
+  it('releases before 2026.5.12 send the composition order, later ones sort by name (requestOrder, generated)', () => {
+    for (const m of OPENCLAW_MODELS) {
+      const set = generatedToolsFor(m.version);
+      if (set) {
+        assert.equal(set.requestOrder, m.toolSearch ? 'by-name' : 'composition', m.version);
+      }
+    }
+    // 2026.4.1 composes its core tools first (read, edit, write, ...), bundled-plugin tools after them.
+    const names = generatedToolsFor('2026.4.1')?.tools.map((t) => t.name) ?? [];
+    assert.deepEqual(names.slice(0, 3), ['read', 'edit', 'write']);
+    assert.deepEqual(names.slice(-3), ['browser', 'memory_search', 'memory_get']);
   });
 
   it('releases without Tool Search have no modes; 5.12 has no directory mode and sends no control tools for it', () => {
