@@ -198,6 +198,11 @@ export class ToolIndex {
     return queries.map((q) => this.search(q, options));
   }
 
+  /** The compact entry of one tool as `search` returns it, in the modelled epoch's variant (score 0). */
+  compactEntry(tool: CatalogTool): SearchHit {
+    return compactHit(tool, 0, this.hintVariant);
+  }
+
   /** `describe(idOrName)`: the compact descriptor plus the exact input schema. */
   describe(idOrName: string): DescribedTool {
     return describedTool(this.lookup(idOrName), this.hintVariant);
