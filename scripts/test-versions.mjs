@@ -85,9 +85,34 @@ const SUITES = [
 ];
 /**
  * Open differences of one suite in some epochs, documented in docs/fidelity.md ("Epochs", "Checked per epoch"):
- * reported as "documented difference", not FAIL. Keyed by suite id, then epoch (first release).
+ * reported as "documented difference", not FAIL, when every difference the failing tests print (`[suite] subject ·
+ * field` with both sides) is one of them (`is`); any other difference still fails. Keyed by suite id, then epoch.
  */
-const OPEN_SUITE_DIFFERENCES = {};
+const OPEN_SUITE_DIFFERENCES = {
+  lookup: {
+    '2026.6.8': {
+      why: 'a miss is a bare "Unknown tool id: X" in 6.8 - 6.10, without the suggestions and recovery guidance the product adds',
+      is: (d) => d.field === 'message' && /Unknown tool id/.test(d.openclaw) && !/Did you mean|Use tool_search/.test(d.openclaw),
+    },
+  },
+  search: {
+    '2026.6.8': {
+      why: 'one real MetaTool query ranks the GitHub tools in another order under 6.10\'s scoreEntry; cause not found',
+      is: (d) => d.field === 'hits' && /^search "I'd like to use Magnetis for managing my wealth/.test(d.subject),
+    },
+  },
+};
+
+/** The differences a failure message prints (formatDifference): subject, field and both sides. */
+function differencesIn(message) {
+  const out = [];
+  const lines = message.split('\n');
+  lines.forEach((l, i) => {
+    const m = /^\[(\w+)\] (.*) · (\w+) \((?:UNDOCUMENTED|known: [^)]*)\)$/.exec(l.trim());
+    if (m && /UNDOCUMENTED/.test(l)) out.push({ suite: m[1], subject: m[2], field: m[3], ours: (lines[i + 1] ?? '').replace(/^\s*ours:\s*/, ''), openclaw: (lines[i + 2] ?? '').replace(/^\s*openclaw:\s*/, '') });
+  });
+  return out;
+}
 /** Cases per property of the suites other than policy in the CI rotation (policy keeps `runs`). */
 const ROTATION_RUNS = '20';
 
@@ -156,13 +181,18 @@ function verdictOf(suite, v, entry, scope = '') {
   if (failed.length === 0) return { verdict: `pass${scope} (${count})`, detail: '' };
   const missing = [...new Set(failed.map((t) => /no dist chunk exports a function named "([^"]+)"/.exec(t.message)?.[1]).filter(Boolean))];
   const exited = failed.map((t) => /OpenClaw adapter exited \((\d+)\)/.exec(t.message)?.[1]).find(Boolean);
-  const lines = failed.flatMap((t) => [`  ${suite.id} / ${t.title}:`, ...t.message.split('\n').slice(0, 6).map((l) => `    ${l}`)]).slice(0, 14).join('\n');
+  // fast-check's report without its seed, shrink and hint lines: the counterexample and the difference itself.
+  const useful = (m) => m.split('\n').filter((l) => l.trim() !== '' && !/^\{ seed:|^Shrunk \d|^Hint:|^Property failed/.test(l.trim()));
+  const lines = failed.flatMap((t) => [`  ${suite.id} / ${t.title}:`, ...useful(t.message).slice(0, 8).map((l) => `    ${l.slice(0, 400)}`)]).slice(0, 20).join('\n');
   if (missing.length > 0 && failed.every((t) => /no dist chunk exports a function named/.test(t.message))) {
     return { verdict: `cannot judge (no ${missing.join(', no ')})${passed.length > 0 ? `; ${passed.length} of ${entry.tests.length} tests pass (${entry.cases} cases)` : ''}`, detail: '' };
   }
   if (exited) return { verdict: `cannot run (the adapter exited with ${exited} loading its code)`, detail: lines };
   const open = OPEN_SUITE_DIFFERENCES[suite.id]?.[epochOf(v) ?? ''];
-  if (open) return { verdict: `documented difference (${open})`, detail: lines };
+  const seen = failed.map((t) => differencesIn(t.message));
+  if (open && seen.every((ds) => ds.length > 0 && ds.every(open.is))) {
+    return { verdict: `documented difference (${open.why}; ${seen.flat().length} shown, ${entry.cases} cases)`, detail: lines };
+  }
   return { verdict: `FAIL${scope} (${failed.length} of ${entry.tests.length} tests; ${entry.cases} cases)`, detail: lines };
 }
 
@@ -186,11 +216,12 @@ for (const v of releases) {
     policy = runSuites(v, [policySuite.file], { TSI_ORACLE_POLICY_CORE_ONLY: '1' }).byFile.get(policySuite.file);
   }
   const suites = [{ id: policySuite.id, ...verdictOf(policySuite, v, policy, scope) }];
+  const policyDone = Date.now();
   // The other suites in one process (one adapter child); the CI rotation runs them at ROTATION_RUNS cases.
   const otherRuns = rotate !== undefined && asked.length === 0 && Number(runs) > Number(ROTATION_RUNS) ? ROTATION_RUNS : String(runs);
   const rest = runSuites(v, others.map((x) => x.file), { TSI_ORACLE_RUNS: otherRuns });
   for (const suite of others) suites.push({ id: suite.id, ...verdictOf(suite, v, rest.byFile.get(suite.file)) });
-  // Would it start? The release's own config read over the real public configs (test/oracle/j-startup.test.ts).
+  const othersDone = Date.now();  // Would it start? The release's own config read over the real public configs (test/oracle/j-startup.test.ts).
   const startup = spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', startupSuite], {
     cwd: repo,
     encoding: 'utf8',
@@ -208,8 +239,10 @@ for (const v of releases) {
   const startupDetail = startup.status === 0 ? '' : startupOut.split('\n').filter((l) => /\.openclaw\.json:|Error/.test(l)).slice(0, 8).join('\n');
   suites.push({ id: 'startup', verdict: startupVerdict, detail: startupDetail });
   const s = (Date.now() - started) / 1000;
-  results.push({ v, suites, s });
-  console.log(`${v} (${s.toFixed(0)} s):`);
+  // What the suites added to the policy and startup runs of before, for CI's time budget.
+  const split = `policy ${((policyDone - started) / 1000).toFixed(0)} s, other suites ${((othersDone - policyDone) / 1000).toFixed(0)} s, startup ${((Date.now() - othersDone) / 1000).toFixed(0)} s`;
+  results.push({ v, suites, s, split });
+  console.log(`${v} (${s.toFixed(0)} s: ${split}):`);
   for (const x of suites) console.log(`  ${x.id.padEnd(16)} ${x.verdict}${x.detail ? `\n${x.detail}` : ''}`);
 }
 fs.rmSync(scratch, { recursive: true, force: true });
@@ -220,7 +253,7 @@ for (const r of results) {
     console.log(`${r.v.padEnd(12)} ${''.padEnd(16)} ${r.verdict}`);
     continue;
   }
-  r.suites.forEach((x, i) => console.log(`${(i === 0 ? r.v : '').padEnd(12)} ${x.id.padEnd(16)} ${x.verdict}${i === r.suites.length - 1 ? ` [${r.s.toFixed(0)} s]` : ''}`));
+  r.suites.forEach((x, i) => console.log(`${(i === 0 ? r.v : '').padEnd(12)} ${x.id.padEnd(16)} ${x.verdict}${i === r.suites.length - 1 ? ` [${r.s.toFixed(0)} s: ${r.split}]` : ''}`));
 }
 const failed = (r) => r.verdict === 'not installed' || r.suites.some((x) => x.verdict.startsWith('FAIL'));
 process.exit(results.some(failed) ? 1 : 0);

@@ -34,7 +34,7 @@ export interface DirectoryEntry {
   owner: string;
   source: ToolSourceKind;
   description: string;
-  /** Already in front of the model (its schema is sent): not deferred, not listed. */
+  /** Already in front of the model (its schema is sent): not deferred, not listed (but see `DirectoryTexts.listsVisibleTools`). */
   directVisible?: boolean;
 }
 
@@ -152,7 +152,10 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
   const notice = texts ? texts.notice : DIRECTORY_NOTICE;
   // Releases before 2026.9.3 cut descriptions at 180 only, then drop rows.
   const steps = texts && !texts.shrinksDescriptions ? DESCRIPTION_STEPS.slice(0, 1) : DESCRIPTION_STEPS;
-  const deferred = entries.filter((e) => e.directVisible !== true);
+  // Releases before 2026.9.5 list every catalog entry, the tools kept visible too (the epoch's `listsVisibleTools`);
+  // a visible client tool is no entry there (directory mode leaves client tools out of the catalog).
+  const listsVisible = texts?.listsVisibleTools === true;
+  const deferred = entries.filter((e) => e.directVisible !== true || (listsVisible && e.source !== 'client'));
   const nameCounts = new Map<string, number>();
   for (const e of entries) {
     nameCounts.set(e.name, (nameCounts.get(e.name) ?? 0) + 1);

@@ -80,6 +80,10 @@ export async function diffCatalogWithOracle(oracle: OpenClawOracle, catalog: Cat
   if (checks.compact) {
     const r = next();
     // Our compact entry as search returns it for the modelled epoch (no `input` before 2026.8.1, no bounds until 9.2).
+    // An error instead of entries is a difference: comparing nothing must not pass.
+    if (!('entries' in r)) {
+      out.push(classify({ suite: 'compact', subject: `compact entries (${tools.length} tools)`, field: 'answer', ours: 'entries', openclaw: r }));
+    }
     const entries = 'entries' in r ? r.entries : [];
     for (const { key, entry } of entries) {
       const tool = key === undefined ? undefined : byId.get(key);
