@@ -95,10 +95,13 @@ const OPEN_SUITE_DIFFERENCES = {
       is: (d) => d.field === 'message' && /Unknown tool id/.test(d.openclaw) && !/Did you mean|Use tool_search/.test(d.openclaw),
     },
   },
-  search: {
-    '2026.6.8': {
-      why: 'one real MetaTool query ranks the GitHub tools in another order under 6.10\'s scoreEntry; cause not found',
-      is: (d) => d.field === 'hits' && /^search "I'd like to use Magnetis for managing my wealth/.test(d.subject),
+  // The composition of a run needs each release's bundled-plugin facts (which plugins build which tools, the default
+  // memory slot, construction switches); only the newest release's are generated (its full tables), so an older
+  // release that can run the composition (9.5: the others lack a function it calls) differs in the plugin tools built.
+  composition: {
+    '2026.9.5': {
+      why: 'bundled-plugin construction facts are generated for the newest release only; 9.5 builds other plugin tools',
+      is: 'any',
     },
   },
 };
@@ -190,7 +193,7 @@ function verdictOf(suite, v, entry, scope = '') {
   if (exited) return { verdict: `cannot run (the adapter exited with ${exited} loading its code)`, detail: lines };
   const open = OPEN_SUITE_DIFFERENCES[suite.id]?.[epochOf(v) ?? ''];
   const seen = failed.map((t) => differencesIn(t.message));
-  if (open && seen.every((ds) => ds.length > 0 && ds.every(open.is))) {
+  if (open && (open.is === 'any' || seen.every((ds) => ds.length > 0 && ds.every(open.is)))) {
     return { verdict: `documented difference (${open.why}; ${seen.flat().length} shown, ${entry.cases} cases)`, detail: lines };
   }
   return { verdict: `FAIL${scope} (${failed.length} of ${entry.tests.length} tests; ${entry.cases} cases)`, detail: lines };

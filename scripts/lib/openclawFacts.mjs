@@ -422,7 +422,10 @@ export async function readReleaseFacts(pkgDir) {
     // Whether a tool kept in front of the model (the core coding tool `read`, visible from 2026.8.1) is still a
     // row of the directory: 2026.8.1 - 9.2 list every cataloged tool, later releases only the deferred ones.
     const listsVisibleTools = render('directory', ['alpha', 'read'], 'visible').split('\n').some((l) => /^- read[ :]/.test(l));
-    return { heading, empty: render('directory', []), notice, guidance, shrinksDescriptions: shrinks, listsVisibleTools };
+    // Row order: by name in locale order (`localeCompare`, 6.8 - 6.10: `news` before `newSave`) or by UTF-16 code units (8.1 on).
+    const order = render('directory', ['news', 'newSave'], 'order').split('\n').filter((l) => l.startsWith('- '));
+    const rowOrder = /^- news[ :]/.test(order[0] ?? '') ? 'locale' : 'code-unit';
+    return { heading, empty: render('directory', []), notice, guidance, shrinksDescriptions: shrinks, listsVisibleTools, rowOrder };
   }
 
   async function toolSearchFacts() {

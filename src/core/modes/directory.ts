@@ -131,6 +131,10 @@ function row(e: DirectoryEntry, limit: number): string | undefined {
 const byNameThenId = (a: DirectoryEntry, b: DirectoryEntry): number =>
   (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+// 2026.6.8 - 6.10 sort rows with `localeCompare` (the epoch's `rowOrder`), later releases by code units.
+const rowCollator = new Intl.Collator();
+const byNameThenIdLocale = (a: DirectoryEntry, b: DirectoryEntry): number => rowCollator.compare(a.name, b.name) || rowCollator.compare(a.id, b.id);
+
 /** Why a deferred tool is not a row, for the preview. */
 function unlistedReason(e: DirectoryEntry, nameCount: number): string {
   if (e.source === 'mcp') {
@@ -160,7 +164,7 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
   for (const e of entries) {
     nameCounts.set(e.name, (nameCounts.get(e.name) ?? 0) + 1);
   }
-  const listable = deferred.filter((e) => nameCounts.get(e.name) === 1).sort(byNameThenId);
+  const listable = deferred.filter((e) => nameCounts.get(e.name) === 1).sort(texts?.rowOrder === 'locale' ? byNameThenIdLocale : byNameThenId);
   const rowsAt = (limit: number): { entry: DirectoryEntry; line: string }[] =>
     listable.flatMap((entry) => {
       const line = row(entry, limit);

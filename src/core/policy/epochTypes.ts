@@ -57,6 +57,8 @@ export interface DirectoryTexts {
    * the deferred ones. Absent: not measured (the newest's behaviour).
    */
   listsVisibleTools?: boolean;
+  /** How rows are sorted by name (then id): locale order (`localeCompare`, 6.8 - 6.10) or UTF-16 code units. Absent: code units. */
+  rowOrder?: 'locale' | 'code-unit';
 }
 
 export interface EpochPolicyFacts {

@@ -130,6 +130,16 @@ describe('fidelity: OpenClaw behaviour epochs (generated)', () => {
     assert.deepEqual(d96.text.split('\n').filter((l) => l.startsWith('- ')), ['- alpha (core): probe alpha']);
   });
 
+  it('directory rows are in locale order in 2026.6.8 - 6.10 (localeCompare) and in code-unit order from 8.1, as each release sorted them', () => {
+    const entries = ['newSave', 'news'].map((name) => ({ id: `openclaw:p:${name}`, name, owner: 'p', source: 'openclaw' as const, description: '' }));
+    const rows = (v: string) => buildDirectory(entries, 18000, 'directory', modelFor(v)?.directoryTexts).text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2, l.indexOf(' (')));
+    assert.equal(modelFor('2026.6.10')?.directoryTexts?.rowOrder, 'locale');
+    assert.deepEqual(rows('2026.6.10'), ['news', 'newSave']);
+    assert.equal(modelFor('2026.8.1')?.directoryTexts?.rowOrder, 'code-unit');
+    assert.deepEqual(rows('2026.8.1'), ['newSave', 'news']);
+    assert.deepEqual(rows('2026.9.6'), ['newSave', 'news']);
+  });
+
   it('every generated tool set keeps the same tools visible in each of its Tool Search modes (the catalog marks them once)', () => {
     for (const v of ['2026.5.12', '2026.6.10', '2026.8.1', '2026.9.2', '2026.9.5', '2026.9.6']) {
       const set = generatedToolsFor(v);
