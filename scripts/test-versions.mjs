@@ -23,9 +23,9 @@
  * days cover every epoch in turn, except the epochs with a documented open
  * difference (OPEN_DIFFERENCE_EPOCHS), which only the full run reports.
  *
- * TSI_ORACLE_RUNS sets the cases per property (default here 50; the
- * rotation runs the suites other than policy at ROTATION_RUNS to stay
- * within CI's time). Only a difference (FAIL) or a failed install fails the run.
+ * TSI_ORACLE_RUNS sets the cases per property of every suite (default here
+ * 50, the rotation too: its other suites add about 3 minutes for three
+ * releases). Only a difference (FAIL) or a failed install fails the run.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -116,8 +116,6 @@ function differencesIn(message) {
   });
   return out;
 }
-/** Cases per property of the suites other than policy in the CI rotation (policy keeps `runs`). */
-const ROTATION_RUNS = '20';
 
 const oracleDir = path.join(repo, 'test', 'oracle');
 const startupSuite = path.join(oracleDir, 'j-startup.test.ts');
@@ -220,9 +218,8 @@ for (const v of releases) {
   }
   const suites = [{ id: policySuite.id, ...verdictOf(policySuite, v, policy, scope) }];
   const policyDone = Date.now();
-  // The other suites in one process (one adapter child); the CI rotation runs them at ROTATION_RUNS cases.
-  const otherRuns = rotate !== undefined && asked.length === 0 && Number(runs) > Number(ROTATION_RUNS) ? ROTATION_RUNS : String(runs);
-  const rest = runSuites(v, others.map((x) => x.file), { TSI_ORACLE_RUNS: otherRuns });
+  // The other suites in one process (one adapter child).
+  const rest = runSuites(v, others.map((x) => x.file), {});
   for (const suite of others) suites.push({ id: suite.id, ...verdictOf(suite, v, rest.byFile.get(suite.file)) });
   const othersDone = Date.now();  // Would it start? The release's own config read over the real public configs (test/oracle/j-startup.test.ts).
   const startup = spawnSync(mocha, ['--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '600000', '--reporter', 'spec', startupSuite], {
