@@ -24,8 +24,8 @@
  * difference (OPEN_DIFFERENCE_EPOCHS), which only the full run reports.
  *
  * TSI_ORACLE_RUNS sets the cases per property of every suite (default here
- * 50, the rotation too: its other suites add about 3 minutes for three
- * releases). Only a difference (FAIL) or a failed install fails the run.
+ * 50, the rotation too: its other suites add 1.5 - 3 minutes for three
+ * releases on a shared 2-core machine). Only a difference (FAIL) or a failed install fails the run.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
