@@ -369,10 +369,30 @@ export async function readReleaseFacts(pkgDir) {
     // Every non-control tool is cataloged in these releases; the question is which stay shown too.
     if (out.catalogToolCount !== searchable.length) throw new Error(`openclaw ${pkg.version}: cataloged ${out.catalogToolCount} of ${searchable.length} probe tools`);
     return {
+      mcpEntryOwner: await mcpEntryOwner(apply),
       directoryTexts: await directoryTexts(apply, ref),
       visibleWhileSearchable: coreNames.filter((n) => n !== 'message' && shown.has(n)),
       replyTool: shown.has('message') ? 'cataloged-visible' : 'cataloged',
     };
+  }
+
+  /**
+   * The owner an MCP tool's catalog entry names (its id `mcp:<owner>:<name>`, its `sourceName`): the server's
+   * safe name (2026.8.1 on), or the plugin all MCP tools belong to, `bundle-mcp` (2026.5.12 - 6.10). The
+   * release's own `applyToolSearchCatalog` over one MCP tool, its metadata as the bundle MCP runtime sets it.
+   */
+  async function mcpEntryOwner(apply) {
+    const setMeta = await fn('setPluginToolMeta');
+    if (!setMeta) throw new Error(`openclaw ${pkg.version}: Tool Search without setPluginToolMeta`);
+    const tool = { name: 'probesrv__probe_tool', label: 'probe_tool', description: 'probe', parameters: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) };
+    setMeta(tool, { pluginId: 'bundle-mcp', optional: false, mcp: { serverName: 'probesrv', safeServerName: 'probesrv', toolName: 'probe_tool', operation: 'tool' } });
+    const controls = ['tool_search', 'tool_describe', 'tool_call'].map((name) => ({ name, label: name, description: name, parameters: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) }));
+    const catalogRef = {};
+    apply({ tools: [tool, ...controls], config: { tools: { toolSearch: { mode: 'tools' } } }, catalogRef, sessionId: 'tsi-mcp', sessionKey: 'agent:main:tsi-mcp', agentId: 'main', runId: 'tsi-mcp' });
+    const id = catalogRef.current?.entries?.find((e) => e.name === tool.name)?.id;
+    if (id === 'mcp:probesrv:probesrv__probe_tool') return 'server';
+    if (id === 'mcp:bundle-mcp:probesrv__probe_tool') return 'bundle-mcp';
+    throw new Error(`openclaw ${pkg.version}: an MCP entry's id is ${JSON.stringify(id)}`);
   }
 
   /**
@@ -385,10 +405,10 @@ export async function readReleaseFacts(pkgDir) {
     const build = await fn('buildToolSchemaDirectoryPrompt');
     const applyDirectory = await fn('applyToolSchemaDirectoryCatalog');
     if (!build || !applyDirectory) return null;
-    const render = (mode, names) => {
+    const render = (mode, names, tag = String(names.length)) => {
       const catalogRef = ref ? ref() : undefined;
       const config = { tools: { toolSearch: { mode } } };
-      const ids = { sessionId: `tsi-dir-${mode}-${names.length}`, sessionKey: `agent:main:tsi-dir-${mode}-${names.length}`, agentId: 'main', runId: `tsi-dir-${mode}-${names.length}` };
+      const ids = { sessionId: `tsi-dir-${mode}-${tag}`, sessionKey: `agent:main:tsi-dir-${mode}-${tag}`, agentId: 'main', runId: `tsi-dir-${mode}-${tag}` };
       const tools = [...names, 'tool_search_code', 'tool_search', 'tool_describe', 'tool_call'].map((name) => ({ name, label: name, description: names.length > 2 ? `${name} `.repeat(40).slice(0, 180) : `probe ${name}`, parameters: { type: 'object', properties: {} }, execute: async () => ({ content: [] }) }));
       (mode === 'directory' ? applyDirectory : apply)({ tools, config, ...(catalogRef ? { catalogRef } : {}), ...ids });
       return build({ config, runtimeConfig: config, ...(catalogRef ? { catalogRef } : {}), ...ids });
@@ -413,7 +433,13 @@ export async function readReleaseFacts(pkgDir) {
     const long = Array.from({ length: 150 }, (_, i) => `probe${String(i).padStart(3, '0')}`);
     const many = render('directory', long).split('\n').filter((l) => l.startsWith('- '));
     const shrinks = many.length === long.length;
-    return { heading, empty: render('directory', []), notice, guidance, shrinksDescriptions: shrinks };
+    // Whether a tool kept in front of the model (the core coding tool `read`, visible from 2026.8.1) is still a
+    // row of the directory: 2026.8.1 - 9.2 list every cataloged tool, later releases only the deferred ones.
+    const listsVisibleTools = render('directory', ['alpha', 'read'], 'visible').split('\n').some((l) => /^- read[ :]/.test(l));
+    // Row order: by name in locale order (`localeCompare`, 6.8 - 6.10: `news` before `newSave`) or by UTF-16 code units (8.1 on).
+    const order = render('directory', ['news', 'newSave'], 'order').split('\n').filter((l) => l.startsWith('- '));
+    const rowOrder = /^- news[ :]/.test(order[0] ?? '') ? 'locale' : 'code-unit';
+    return { heading, empty: render('directory', []), notice, guidance, shrinksDescriptions: shrinks, listsVisibleTools, rowOrder };
   }
 
   async function toolSearchFacts() {

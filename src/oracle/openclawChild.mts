@@ -233,8 +233,8 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
   const keyOf = new Map<unknown, string>(built.map((b) => [b.tool, b.spec.key]));
   const nonClient = built.filter((b) => b.spec.kind !== 'client').map((b) => b.tool);
   const client = built.filter((b) => b.spec.kind === 'client').map((b) => b.tool);
-  const refs = new Map<string, { ctx: Record<string, unknown>; runtime: OracleRuntime }>();
-  const catalogFor = async (mode: 'tools' | 'directory' | 'code'): Promise<{ ctx: Record<string, unknown>; runtime: OracleRuntime }> => {
+  const refs = new Map<string, { ctx: Record<string, unknown>; runtime: () => Promise<OracleRuntime> }>();
+  const catalogFor = async (mode: 'tools' | 'directory' | 'code'): Promise<{ ctx: Record<string, unknown>; runtime: () => Promise<OracleRuntime> }> => {
     const have = refs.get(mode);
     if (have) return have;
     const config = configFor(mode);
@@ -251,8 +251,15 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
     }
     const ctx: Record<string, unknown> = { catalogRef, config };
     const resolved = (await fn('resolveToolSearchConfig'))(config);
-    const Runtime = await ctor('ToolSearchRuntime');
-    const made = { ctx, runtime: new Runtime(ctx, resolved) as unknown as OracleRuntime };
+    // Made when a search or describe needs it: compact entries and the directory do not (2026.5.12 exports no runtime).
+    let runtime: OracleRuntime | undefined;
+    const made = {
+      ctx,
+      runtime: async (): Promise<OracleRuntime> => {
+        runtime ??= new (await ctor('ToolSearchRuntime'))(ctx, resolved) as unknown as OracleRuntime;
+        return runtime;
+      },
+    };
     refs.set(mode, made);
     return made;
   };
@@ -271,19 +278,21 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
         const entries = entriesOf(ctx);
         out.push({ entries: entries.map((e) => ({ key: keyOf.get(e.tool), entry: compact(e) })) });
       } else if (op.op === 'search') {
-        const hits = (await runtime.search(op.query ?? '', op.limit === undefined ? {} : { limit: op.limit })) as { id: string }[];
+        const hits = (await (await runtime()).search(op.query ?? '', op.limit === undefined ? {} : { limit: op.limit })) as { id: string }[];
         out.push({ hits: hits.map((h) => ({ id: h.id, key: entryKey(ctx, h.id) })) });
       } else if (op.op === 'describe') {
         // A tool named by the caller's key is looked up by OpenClaw's own id or name for it.
         const own = op.key === undefined ? undefined : entriesOf(ctx).find((e) => keyOf.get(e.tool) === op.key);
         const needle = own ? (op.by === 'name' ? own.name : own.id) : (op.id ?? '');
-        const d = (await runtime.describe(needle, op.surface === 'code-mode' ? { recoverySurface: 'code-mode' } : {})) as { id: string };
+        const d = (await (await runtime()).describe(needle, op.surface === 'code-mode' ? { recoverySurface: 'code-mode' } : {})) as { id: string };
         out.push({ id: d.id, key: entryKey(ctx, d.id) });
       } else {
         const prompt = (await fn('buildToolSchemaDirectoryPrompt'))(ctx, op.contextTokens === undefined ? {} : { contextTokenBudget: op.contextTokens });
         out.push({ text: prompt });
       }
     } catch (err) {
+      // A function the release lacks is no answer of the release: the whole request says which one.
+      if (err instanceof MissingFunctionError) throw err;
       out.push({ error: err instanceof Error ? err.message : String(err) });
     }
   }

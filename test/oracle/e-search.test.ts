@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import { diffCatalogWithOracle } from '../../src/core/oracle/diffCatalog';
 import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
 import { catalogOf, type CatalogSpec } from '../../src/core/oracle/oracleCatalog';
-import { differential, oracle, REPO } from './harness';
+import { countCases, differential, oracle, REPO } from './harness';
 import { catalogSpec, METATOOL, queriesFor, specWords } from './arbitraries';
 
 function names(spec: CatalogSpec): string[] {
@@ -26,17 +26,18 @@ function realSpec(): CatalogSpec {
 }
 
 describe('oracle (e): search', () => {
+  // Our side models the release being run: its epoch's ranking (scoreEntry before 2026.8.1, BM25 from then).
   it('returns the same top-k for generated queries over generated catalogs', async () => {
-    const { oracle: o } = await oracle();
+    const { oracle: o, openclaw } = await oracle();
     const arb = catalogSpec({ maxPerSource: 8 }).chain((spec) => fc.record({ spec: fc.constant(spec), queries: queriesFor(specWords(spec), names(spec)) }));
-    await differential(arb, async ({ spec, queries }) => diffCatalogWithOracle(o, await catalogOf(spec), { searches: queries }));
+    await differential(arb, async ({ spec, queries }) => diffCatalogWithOracle(o, await catalogOf(spec, undefined, undefined, openclaw.model), { searches: queries }));
   });
 
   it('returns the same top-k for every real query over real tools', async () => {
-    const { oracle: o } = await oracle();
+    const { oracle: o, openclaw } = await oracle();
     const github = JSON.parse(fs.readFileSync(path.join(REPO, 'bench', 'search', 'github-queries.json'), 'utf8')) as { query: string }[];
     const queries = [...METATOOL.queries.map((q) => q.query), ...github.map((q) => q.query)];
-    const catalog = await catalogOf(realSpec());
+    const catalog = await catalogOf(realSpec(), undefined, undefined, openclaw.model);
     const ds: Difference[] = [];
     // Batched: one request per 50 queries, each at the default limit and at 5.
     for (let i = 0; i < queries.length; i += 50) {
@@ -44,6 +45,7 @@ describe('oracle (e): search', () => {
       ds.push(...(await diffCatalogWithOracle(o, catalog, { searches: batch })));
     }
     const bad = undocumented(ds);
+    countCases(queries.length * 2);
     console.log(`      ${queries.length * 2} real searches; ${bad.length} differ`);
     if (bad.length > 0) {
       throw new Error(`${bad.length} of ${queries.length * 2} real searches differ from OpenClaw; first ${Math.min(10, bad.length)}:\n${bad.slice(0, 10).map(formatDifference).join('\n')}`);

@@ -24,10 +24,11 @@ function needles(spec: CatalogSpec): fc.Arbitrary<string[]> {
 
 describe('oracle (f): lookup and its messages', () => {
   it('resolves the same tool, or fails with the same message', async () => {
-    const { oracle: o } = await oracle();
+    // Our side models the release being run (its core table, its epoch's entries).
+    const { oracle: o, openclaw } = await oracle();
     const arb = catalogSpec({ maxPerSource: 5 }).chain((spec) => fc.record({ spec: fc.constant(spec), needles: needles(spec) }));
     await differential(arb, async ({ spec, needles: ns }) => {
-      const catalog = await catalogOf(spec);
+      const catalog = await catalogOf(spec, undefined, undefined, openclaw.model);
       const toolLookups = catalog.allowed.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
       return diffCatalogWithOracle(o, catalog, { lookups: ns, toolLookups });
     });

@@ -21,7 +21,8 @@ function existingNames(spec: Omit<CatalogSpec, 'client'>): string[] {
 
 describe('oracle (h): client tool conflicts', () => {
   it('finds the same conflicting client tool names', async () => {
-    const { oracle: o } = await oracle();
+    // Our side models the release being run (its aliases normalize client names).
+    const { oracle: o, openclaw } = await oracle();
     const arb = fc.record({ spec: existing, picks: fc.array(pick, { minLength: 1, maxLength: 4 }) }).map(({ spec, picks }) => {
       const names = existingNames(spec);
       const client = picks.map((p) => {
@@ -30,6 +31,6 @@ describe('oracle (h): client tool conflicts', () => {
       });
       return { spec, client };
     });
-    await differential(arb, ({ spec, client }) => diffClientConflictsWithOracle(o, spec, client));
+    await differential(arb, ({ spec, client }) => diffClientConflictsWithOracle(o, spec, client, openclaw.model));
   });
 });

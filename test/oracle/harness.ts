@@ -1,6 +1,7 @@
 // Shared by the differential suites: one OpenClaw adapter child per mocha run,
 // the pinned version from the tooling cache (installed on first use, so a cold
 // CI machine works), and fast-check settings.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
 import { formatDifference, undocumented, type Difference } from '../../src/core/oracle/differences';
@@ -68,6 +69,25 @@ after(async () => {
   }
 });
 
+/** Cases the current test checked (generated cases, real queries), for `TSI_ORACLE_RECORD`. */
+let casesThisTest = 0;
+
+/** Counts `n` more cases checked by the current test (the generated ones count themselves). */
+export function countCases(n: number): void {
+  casesThisTest += n;
+}
+
+// `TSI_ORACLE_RECORD` (scripts/test-versions.mjs): one JSON line per test, with its file and case count,
+// so that a run of several suites in one process still gives a verdict and a case count per suite.
+afterEach(function record(this: Mocha.Context) {
+  const file = process.env.TSI_ORACLE_RECORD;
+  const test = this.currentTest;
+  if (file && test) {
+    fs.appendFileSync(file, `${JSON.stringify({ file: path.relative(REPO, test.file ?? ''), title: test.title, state: test.state ?? 'unknown', cases: casesThisTest })}\n`);
+  }
+  casesThisTest = 0;
+});
+
 /** Throws with every undocumented difference, both outputs side by side. */
 export function expectNoUndocumented(ds: readonly Difference[]): void {
   const bad = undocumented(ds);
@@ -104,9 +124,11 @@ export async function differential<T>(arb: fc.Arbitrary<T>, check: (input: T) =>
     fc.asyncProperty(arb, async (input) => {
       const ds = await check(input);
       tally.add(ds);
+      casesThisTest++;
       expectNoUndocumented(ds);
     }),
-    { numRuns: numRuns(), ...(process.env.TSI_ORACLE_SEED ? { seed: Number(process.env.TSI_ORACLE_SEED) } : {}) },
+    // The difference (or the release's missing function) goes into the report itself, not only its `cause`.
+    { numRuns: numRuns(), includeErrorInReport: true, ...(process.env.TSI_ORACLE_SEED ? { seed: Number(process.env.TSI_ORACLE_SEED) } : {}) },
   );
   console.log(`      ${tally.toString()}`);
   return tally;

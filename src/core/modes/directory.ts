@@ -34,7 +34,7 @@ export interface DirectoryEntry {
   owner: string;
   source: ToolSourceKind;
   description: string;
-  /** Already in front of the model (its schema is sent): not deferred, not listed. */
+  /** Already in front of the model (its schema is sent): not deferred, not listed (but see `DirectoryTexts.listsVisibleTools`). */
   directVisible?: boolean;
 }
 
@@ -131,6 +131,10 @@ function row(e: DirectoryEntry, limit: number): string | undefined {
 const byNameThenId = (a: DirectoryEntry, b: DirectoryEntry): number =>
   (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+// 2026.6.8 - 6.10 sort rows with `localeCompare` (the epoch's `rowOrder`), later releases by code units.
+const rowCollator = new Intl.Collator();
+const byNameThenIdLocale = (a: DirectoryEntry, b: DirectoryEntry): number => rowCollator.compare(a.name, b.name) || rowCollator.compare(a.id, b.id);
+
 /** Why a deferred tool is not a row, for the preview. */
 function unlistedReason(e: DirectoryEntry, nameCount: number): string {
   if (e.source === 'mcp') {
@@ -152,12 +156,15 @@ export function buildDirectory(entries: readonly DirectoryEntry[], maxChars = DI
   const notice = texts ? texts.notice : DIRECTORY_NOTICE;
   // Releases before 2026.9.3 cut descriptions at 180 only, then drop rows.
   const steps = texts && !texts.shrinksDescriptions ? DESCRIPTION_STEPS.slice(0, 1) : DESCRIPTION_STEPS;
-  const deferred = entries.filter((e) => e.directVisible !== true);
+  // Releases before 2026.9.5 list every catalog entry, the tools kept visible too (the epoch's `listsVisibleTools`);
+  // a visible client tool is no entry there (directory mode leaves client tools out of the catalog).
+  const listsVisible = texts?.listsVisibleTools === true;
+  const deferred = entries.filter((e) => e.directVisible !== true || (listsVisible && e.source !== 'client'));
   const nameCounts = new Map<string, number>();
   for (const e of entries) {
     nameCounts.set(e.name, (nameCounts.get(e.name) ?? 0) + 1);
   }
-  const listable = deferred.filter((e) => nameCounts.get(e.name) === 1).sort(byNameThenId);
+  const listable = deferred.filter((e) => nameCounts.get(e.name) === 1).sort(texts?.rowOrder === 'locale' ? byNameThenIdLocale : byNameThenId);
   const rowsAt = (limit: number): { entry: DirectoryEntry; line: string }[] =>
     listable.flatMap((entry) => {
       const line = row(entry, limit);

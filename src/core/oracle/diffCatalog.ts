@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog/catalog';
 import { buildSurface } from '../modes/surface';
 import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
-import { compactHit } from '../search/compactHit';
 import { ToolIndex } from '../search/toolIndex';
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import { generatedToolsFor } from '../sources/generatedTools';
@@ -80,11 +79,16 @@ export async function diffCatalogWithOracle(oracle: OpenClawOracle, catalog: Cat
 
   if (checks.compact) {
     const r = next();
+    // Our compact entry as search returns it for the modelled epoch (no `input` before 2026.8.1, no bounds until 9.2).
+    // An error instead of entries is a difference: comparing nothing must not pass.
+    if (!('entries' in r)) {
+      out.push(classify({ suite: 'compact', subject: `compact entries (${tools.length} tools)`, field: 'answer', ours: 'entries', openclaw: r }));
+    }
     const entries = 'entries' in r ? r.entries : [];
     for (const { key, entry } of entries) {
       const tool = key === undefined ? undefined : byId.get(key);
       if (!tool) continue;
-      const ours = compactHit(tool, 0) as unknown as Record<string, unknown>;
+      const ours = index.compactEntry(tool) as unknown as Record<string, unknown>;
       for (const f of COMPACT_FIELDS) {
         const a = ours[f] ?? null;
         const b = entry[f] ?? null;

@@ -1,6 +1,7 @@
 import { clientToolConflicts } from '../modes/surface';
 import { assignSafeServerNames } from '../sources/mcpNames';
 import { mcpToolDefinitions } from '../sources/mcpTools';
+import type { OpenClawModel } from '../policy/openclawVersions';
 import type { Diagnostic } from '../types';
 import { classify, jsonEqual, type Difference } from './differences';
 import type { OpenClawOracle } from './openclawOracle';
@@ -57,10 +58,11 @@ export async function diffMcpNamesWithOracle(oracle: OpenClawOracle, servers: re
 /**
  * Client tools whose names conflict with OpenClaw, plugin or MCP tools (or
  * with each other): our catalog's refusals against OpenClaw's
- * `findClientToolNameConflicts` over the same names.
+ * `findClientToolNameConflicts` over the same names. `model`: the version our
+ * side models (its aliases normalize the names), the release being run.
  */
-export async function diffClientConflictsWithOracle(oracle: OpenClawOracle, existing: Omit<CatalogSpec, 'client'>, client: readonly string[]): Promise<Difference[]> {
-  const catalog = await catalogOf({ ...existing, client: client.map((name) => ({ name, description: `client tool ${name}` })) });
+export async function diffClientConflictsWithOracle(oracle: OpenClawOracle, existing: Omit<CatalogSpec, 'client'>, client: readonly string[], model?: OpenClawModel): Promise<Difference[]> {
+  const catalog = await catalogOf({ ...existing, client: client.map((name) => ({ name, description: `client tool ${name}` })) }, undefined, undefined, model);
   const ours = [...new Set(clientToolConflicts(catalog).map((c) => c.name))].sort();
   const mcp = await oracle.recipe<OpenClawMcpName[]>('mcpNames', { servers: existing.mcp.map((s) => ({ name: s.server, tools: s.tools.map((t) => t.name) })) });
   const existingNames = [...existing.core.map((c) => c.name), ...existing.plugins.flatMap((p) => p.tools.map((t) => t.name)), ...mcp.map((m) => m.name)];

@@ -54,10 +54,10 @@ export function definitionsOf(spec: CatalogSpec, model: OpenClawModel = newestMo
   const diagnostics: Diagnostic[] = [];
   const defs: ToolDefinition[] = [];
   for (const c of spec.core) {
-    const known = table.get(c.name);
-    // A spec's core tool is one the run built: a tool the version builds only under a condition has it met here.
-    const built = known?.invalid?.kind === 'needs-condition' ? { ...known, invalid: undefined } : known;
-    defs.push({ ...(built ?? {}), source: 'openclaw', owner: 'core', name: c.name, description: c.description, parameters: c.parameters });
+    // A spec's core tool is built (both sides get it): a condition the version's table puts on it (2026.5.12's
+    // `image` needs a vision model) does not keep it out here.
+    const { invalid: _condition, ...known } = table.get(c.name) ?? {};
+    defs.push({ ...known, source: 'openclaw', owner: 'core', name: c.name, description: c.description, parameters: c.parameters });
   }
   for (const p of spec.plugins) {
     for (const t of p.tools) {

@@ -26,6 +26,11 @@ export interface ToolSearchFacts {
   ranking: RankingFacts;
   /** The compact entry's `input` hint: none, a hint without numeric bounds, or with them. */
   inputHint: 'none' | 'no-bounds' | 'bounds' | 'unknown';
+  /**
+   * The owner an MCP tool's catalog entry names, in its id and `sourceName`: the server's safe name (2026.8.1 on),
+   * or `bundle-mcp`, the plugin every MCP tool belongs to (2026.5.12 - 6.10). Absent: not measured (the server).
+   */
+  mcpEntryOwner?: 'server' | 'bundle-mcp';
   /** Core tools `applyToolSearchCatalog` keeps in front of the model while cataloging them (2026.8.1 on: the coding tools). */
   visibleWhileSearchable?: readonly string[];
   /** `message`, named as the run's reply path: cataloged and hidden (before 2026.8.1), or cataloged and kept visible. */
@@ -46,6 +51,14 @@ export interface DirectoryTexts {
   guidance: Record<'code' | 'tools' | 'directory', { listed: string; omitted: string }>;
   /** Whether descriptions shrink (180, 64, 0) before rows are dropped; else rows are dropped at 180. */
   shrinksDescriptions: boolean;
+  /**
+   * Whether a tool kept in front of the model while cataloged (a core coding tool) is still a row, and
+   * counts among the tools the footer says were omitted: 2026.6.8 - 9.2 list every cataloged tool; 9.5 on only
+   * the deferred ones. Absent: not measured (the newest's behaviour).
+   */
+  listsVisibleTools?: boolean;
+  /** How rows are sorted by name (then id): locale order (`localeCompare`, 6.8 - 6.10) or UTF-16 code units. Absent: code units. */
+  rowOrder?: 'locale' | 'code-unit';
 }
 
 export interface EpochPolicyFacts {

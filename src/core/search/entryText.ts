@@ -1,4 +1,8 @@
+import type { ToolSearchFacts } from '../policy/epochTypes';
 import type { CatalogTool } from '../types';
+
+/** Whom an MCP tool's catalog entry names as its owner (`ToolSearchFacts.mcpEntryOwner`). */
+export type McpEntryOwner = NonNullable<ToolSearchFacts['mcpEntryOwner']>;
 import { appendDocumentTerms, pieceTerms } from './tokenizer';
 
 /**
@@ -49,9 +53,14 @@ export function parameterText(schema: unknown): string[] {
 
 /**
  * The owner part OpenClaw puts in an MCP tool's id: its safe server name,
- * which is the prefix of the model-facing `<server>__<tool>` name.
+ * which is the prefix of the model-facing `<server>__<tool>` name; in
+ * 2026.5.12 - 6.10 the plugin every MCP tool belongs to, `bundle-mcp`
+ * (the epoch's generated `mcpEntryOwner`).
  */
-function openClawOwner(tool: CatalogTool): string {
+function openClawOwner(tool: CatalogTool, mcpOwner: McpEntryOwner = 'server'): string {
+  if (tool.source === 'mcp' && mcpOwner === 'bundle-mcp') {
+    return 'bundle-mcp';
+  }
   if (tool.source !== 'mcp' || tool.name.startsWith(`${tool.sourceName}__`)) {
     return tool.sourceName.trim() || 'core';
   }
@@ -66,8 +75,8 @@ function openClawOwner(tool: CatalogTool): string {
  * OpenClaw's repeats the server (`mcp:github:github__create_issue`). Search
  * indexes and breaks ties on OpenClaw's spelling.
  */
-export function openClawId(tool: CatalogTool): string {
-  return `${tool.source}:${openClawOwner(tool)}:${tool.name}`;
+export function openClawId(tool: CatalogTool, mcpOwner: McpEntryOwner = 'server'): string {
+  return `${tool.source}:${openClawOwner(tool, mcpOwner)}:${tool.name}`;
 }
 
 /** OpenClaw labels an MCP tool with its title, else its raw tool name. */

@@ -3,7 +3,7 @@ import { ToolApiError, type DescribedTool, type SearchHit, type SearchOptions, t
 import type { CatalogTool, ToolSearchSettings, ToolSourceKind } from '../types';
 import { Bm25Index, type Bm25Match } from './bm25Index';
 import { compactHit, describedTool } from './compactHit';
-import { entryTerms, openClawId } from './entryText';
+import { entryTerms, openClawId, openClawLabel, type McpEntryOwner } from './entryText';
 import { ToolLookup } from './lookup';
 import { queryTerms } from './tokenizer';
 import { rankBySubstring } from './substringRanking';
@@ -32,6 +32,8 @@ export interface ToolIndexOptions {
   ranking?: RankingFacts;
   /** The modelled epoch's compact `input` hint: none before 2026.8.1, no numeric bounds until 2026.9.1. */
   inputHint?: ToolSearchFacts['inputHint'];
+  /** Whom OpenClaw's id of an MCP tool names (`bundle-mcp` in 2026.5.12 - 6.10): it is ranked and tie-broken on. */
+  mcpEntryOwner?: McpEntryOwner;
 }
 
 /** One searchable tool: where its document sits in the BM25 index, and its OpenClaw id (ties break on it). */
@@ -116,11 +118,13 @@ export class ToolIndex {
   private unavailable: string[];
   private readonly ranking: RankingFacts | undefined;
   private readonly hintVariant: ToolSearchFacts['inputHint'];
+  private readonly mcpOwner: McpEntryOwner;
 
   constructor(tools: readonly CatalogTool[], options: ToolIndexOptions = {}) {
     this.settings = options.settings ?? { searchDefaultLimit: 8, maxSearchLimit: 20 };
     this.ranking = options.ranking;
     this.hintVariant = options.inputHint ?? 'bounds';
+    this.mcpOwner = options.mcpEntryOwner ?? 'server';
     this.unavailable = [...(options.unavailableServers ?? [])].sort();
     this.addTools(tools);
   }
@@ -131,7 +135,7 @@ export class ToolIndex {
     return new ToolIndex(catalog.allowed, {
       settings: catalog.settings,
       unavailableServers: catalog.unavailableServers.map((s) => s.name),
-      ...(toolSearch ? { ranking: toolSearch.ranking, inputHint: toolSearch.inputHint } : {}),
+      ...(toolSearch ? { ranking: toolSearch.ranking, inputHint: toolSearch.inputHint, ...(toolSearch.mcpEntryOwner ? { mcpEntryOwner: toolSearch.mcpEntryOwner } : {}) } : {}),
     });
   }
 
@@ -198,6 +202,11 @@ export class ToolIndex {
     return queries.map((q) => this.search(q, options));
   }
 
+  /** The compact entry of one tool as `search` returns it, in the modelled epoch's variant (score 0). */
+  compactEntry(tool: CatalogTool): SearchHit {
+    return compactHit(tool, 0, this.hintVariant);
+  }
+
   /** `describe(idOrName)`: the compact descriptor plus the exact input schema. */
   describe(idOrName: string): DescribedTool {
     return describedTool(this.lookup(idOrName), this.hintVariant);
@@ -218,7 +227,11 @@ export class ToolIndex {
       return [];
     }
     if (this.ranking?.kind === 'substring') {
-      const entries = [...this.searchable.values()].map((e) => ({ id: e.openClawId, name: e.tool.name, ...(e.tool.label !== undefined ? { label: e.tool.label } : {}), description: e.tool.description, e }));
+      // OpenClaw's entry: its id and its label (an MCP tool without a title is labelled with its raw name).
+      const entries = [...this.searchable.values()].map((e) => {
+        const label = openClawLabel(e.tool);
+        return { id: e.openClawId, name: e.tool.name, ...(label !== undefined ? { label } : {}), description: e.tool.description, e };
+      });
       return rankBySubstring(entries, query, this.ranking, limit).map((h) => ({ tool: h.entry.e.tool, score: h.score, tier: 1 as const }));
     }
     const exact = this.exactMatches(query);
@@ -317,7 +330,7 @@ export class ToolIndex {
   }
 
   private index(tool: CatalogTool): void {
-    const ocId = openClawId(tool);
+    const ocId = openClawId(tool, this.mcpOwner);
     const e: Indexed = { tool, slot: this.bm25.add(entryTerms(tool, ocId)), openClawId: ocId, keys: [...new Set([tool.id, ocId, tool.name].map((k) => k.toLowerCase()))] };
     this.searchable.set(tool.id, e);
     this.bySlot[e.slot] = e;

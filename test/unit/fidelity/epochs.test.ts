@@ -2,6 +2,7 @@
 // scripts/extract-openclaw-epochs.mjs (each release's own code answers), and
 // the choice of the version a user runs.
 import * as assert from 'node:assert/strict';
+import { generatedToolsFor } from '../../../src/core/sources/generatedTools';
 import { EPOCHS } from '../../../src/core/policy/epochs/index';
 import seedTables from '../../../src/core/policy/versions/openclaw-2026.1.30.json';
 import { modelFor, OPENCLAW_MODELS, resolveModelledVersion } from '../../../src/core/policy/openclawVersions';
@@ -106,6 +107,47 @@ describe('fidelity: OpenClaw behaviour epochs (generated)', () => {
     assert.match(text('2026.8.1', 'code'), /Use tool_search_code/);
     assert.match(text('2026.9.6', 'tools'), /Deferred names are not directly callable/);
     assert.equal(text('2026.9.6', 'tools'), buildDirectory(entries, 18000, 'tools').text, 'the newest epoch renders what the product always did');
+  });
+
+  it('the tools kept visible are rows of the directory in 2026.6.8 - 9.2 (every catalog entry is listed) and not from 9.5, as each release answered', () => {
+    // `read` stays in front of the model from 8.1 on; a visible client tool is no catalog entry in directory mode.
+    const entries = [
+      { id: 'openclaw:core:alpha', name: 'alpha', owner: 'core', source: 'openclaw' as const, description: 'probe alpha' },
+      { id: 'openclaw:core:read', name: 'read', owner: 'core', source: 'openclaw' as const, description: 'probe read', directVisible: true },
+      { id: 'client:client:pick', name: 'pick', owner: 'client', source: 'client' as const, description: 'probe pick', directVisible: true },
+    ];
+    const lists = (v: string) => modelFor(v)?.directoryTexts?.listsVisibleTools;
+    assert.equal(lists('2026.6.10'), true);
+    assert.equal(lists('2026.8.1'), true);
+    assert.equal(lists('2026.9.2'), true);
+    assert.equal(lists('2026.9.5'), false);
+    assert.equal(lists('2026.9.6'), false);
+    assert.match(modelFor('2026.8.1')?.sources.directoryTexts ?? '', /openclaw@2026\.8\.1/);
+    const d81 = buildDirectory(entries, 18000, 'directory', modelFor('2026.8.1')?.directoryTexts);
+    assert.deepEqual(d81.text.split('\n').filter((l) => l.startsWith('- ')), ['- alpha (core): probe alpha', '- read (core): probe read']);
+    assert.equal(d81.shown + d81.omitted, 2, 'the client tool is not counted');
+    const d96 = buildDirectory(entries, 18000, 'directory', modelFor('2026.9.6')?.directoryTexts);
+    assert.deepEqual(d96.text.split('\n').filter((l) => l.startsWith('- ')), ['- alpha (core): probe alpha']);
+  });
+
+  it('directory rows are in locale order in 2026.6.8 - 6.10 (localeCompare) and in code-unit order from 8.1, as each release sorted them', () => {
+    const entries = ['newSave', 'news'].map((name) => ({ id: `openclaw:p:${name}`, name, owner: 'p', source: 'openclaw' as const, description: '' }));
+    const rows = (v: string) => buildDirectory(entries, 18000, 'directory', modelFor(v)?.directoryTexts).text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2, l.indexOf(' (')));
+    assert.equal(modelFor('2026.6.10')?.directoryTexts?.rowOrder, 'locale');
+    assert.deepEqual(rows('2026.6.10'), ['news', 'newSave']);
+    assert.equal(modelFor('2026.8.1')?.directoryTexts?.rowOrder, 'code-unit');
+    assert.deepEqual(rows('2026.8.1'), ['newSave', 'news']);
+    assert.deepEqual(rows('2026.9.6'), ['newSave', 'news']);
+  });
+
+  it('every generated tool set keeps the same tools visible in each of its Tool Search modes (the catalog marks them once)', () => {
+    for (const v of ['2026.5.12', '2026.6.10', '2026.8.1', '2026.9.2', '2026.9.5', '2026.9.6']) {
+      const set = generatedToolsFor(v);
+      assert.ok(set, v);
+      const lists = Object.values(set.modes).map((m) => JSON.stringify([...m.visible].sort()));
+      assert.ok(lists.length >= 2, v);
+      assert.equal(new Set(lists).size, 1, `${v}: ${lists.join(' / ')}`);
+    }
   });
 });
 

@@ -44,6 +44,27 @@ describe('search: the substring ranking of OpenClaw 2026.5.12 - 2026.7 (scoreEnt
     assert.equal(index.rankingKind, 'substring');
   });
 
+  it('scores an MCP tool with OpenClaw\'s label: its raw tool name when the server gives no title', () => {
+    const facts = substring('2026.6.10');
+    const w = facts.weights;
+    const mcp = { ...tool('github__get_me', ''), id: 'mcp:github:get_me', source: 'mcp', sourceName: 'github', rawName: 'get_me' } as CatalogTool;
+    const hits = new ToolIndex([mcp], { ranking: facts }).search('me', { limit: 5 }).hits;
+    // name `github__get_me`, id `mcp:github:github__get_me` and label `get_me` all contain "me".
+    assert.equal(hits[0]?.score, w.name + w.id + w.label);
+  });
+
+  it('ranks and breaks ties on the id OpenClaw gives an MCP tool: `mcp:bundle-mcp:...` in 2026.5.12 - 6.10, the server from 8.1', () => {
+    assert.equal(modelFor('2026.6.10')?.toolSearch?.mcpEntryOwner, 'bundle-mcp');
+    assert.equal(modelFor('2026.8.1')?.toolSearch?.mcpEntryOwner, 'server');
+    const facts = substring('2026.6.10');
+    const w = facts.weights;
+    const mcp = (raw: string) => ({ ...tool(`github__${raw}`, ''), id: `mcp:github:${raw}`, source: 'mcp', sourceName: 'github', rawName: raw, label: raw }) as CatalogTool;
+    // "d" is in `bundle-mcp`: every MCP id gains it, so a tool without a "d" of its own scores the id weight more.
+    const ranked = (owner: 'bundle-mcp' | 'server') => new ToolIndex([mcp('delete_repository'), mcp('fork_repository')], { ranking: facts, mcpEntryOwner: owner }).search('d', { limit: 5 }).hits;
+    assert.deepEqual(ranked('server').map((h) => [h.name, h.score]), [['github__delete_repository', w.name + w.id + w.label]]);
+    assert.deepEqual(ranked('bundle-mcp').map((h) => [h.name, h.score]), [['github__delete_repository', w.name + w.id + w.label], ['github__fork_repository', w.id]]);
+  });
+
   it('splits the query with the release\'s pattern, keeps ties in id order, and dumps the catalog for a query with no term', () => {
     const facts = substring('2026.6.10');
     assert.deepEqual(substringTerms('Search the WEB, please!', splitPattern(facts.tokenSplit)), ['search', 'the', 'web', 'please']);
