@@ -37,7 +37,7 @@ interface ReleasesModule {
 
 /** The modes the release has: direct, and its epoch's Tool Search modes (generated facts). */
 function modesOf(version: string): ToolSearchModeName[] {
-  const modes = modelFor(version)?.toolSearch?.modes ?? [];
+  const modes = (modelFor(version)?.toolSearch?.modes ?? []) as readonly ToolSearchModeName[];
   return ['direct', ...modes];
 }
 
