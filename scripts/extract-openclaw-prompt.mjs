@@ -27,47 +27,100 @@ import { register } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { byFunctionName, distChunks, findChunk } from './lib/openclawDist.mjs';
+import { byFunctionName, distFiles, findChunk } from './lib/openclawDist.mjs';
 
 const pkgDir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (!pkgDir) {
   console.error('usage: extract-openclaw-prompt.mjs <path to node_modules/openclaw>');
   process.exit(2);
 }
+// OpenClaw's own functions run in this process (ensureAgentWorkspace opens its state
+// database): give them a scratch HOME and state folder, never the machine's ~/.openclaw.
+// The capture child gets the environment as it was (it makes its own scratch folders).
+const callerEnv = { ...process.env };
+const isolatedHome = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-extract-home-'));
+process.env.HOME = isolatedHome;
+process.env.OPENCLAW_STATE_DIR = path.join(isolatedHome, '.openclaw');
+delete process.env.OPENCLAW_CONFIG_PATH;
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
 const dist = path.join(pkgDir, 'dist');
-const chunks = distChunks(dist);
+// Bundled `.mjs` chunks (2026.9.5 on) or `.js` chunks (2026.5.12 - 9.2): distFiles reads either shape.
+const chunks = distFiles(dist).files;
 const chunkWith = (marker) => path.join(dist, findChunk(dist, chunks, marker));
+/** The chunk with `marker`, or undefined when the release has none (a part it does not have yet). */
+const chunkWithIfAny = (marker) => (chunks.some((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes(marker)) ? chunkWith(marker) : undefined);
 
 // ------------------------------------------------------------ tool lines
 
-const toolListChunk = chunkWith('function buildSystemPromptToolLines(params)');
+// 2026.9.6 renders the lines in buildSystemPromptToolLines; earlier releases
+// inside buildAgentSystemPrompt itself (same order, same summaries). Neither is
+// exported: a module hook adds the export to that one chunk while it loads.
+const ownToolLines = chunks.some((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('function buildSystemPromptToolLines(params)'));
+const toolListChunk = chunkWith(ownToolLines ? 'function buildSystemPromptToolLines(params)' : 'function buildAgentSystemPrompt(params)');
+const hookedName = ownToolLines ? 'buildSystemPromptToolLines' : 'buildAgentSystemPrompt';
 const hook = `
 const target = ${JSON.stringify(pathToFileURL(toolListChunk).href)};
 export async function load(url, context, next) {
   const r = await next(url, context);
   if (url === target) {
     const src = typeof r.source === 'string' ? r.source : Buffer.from(r.source).toString('utf8');
-    return { ...r, source: src + '\\nexport { buildSystemPromptToolLines as __tsiBuildSystemPromptToolLines };\\n' };
+    return { ...r, source: src + '\\nexport { ${hookedName} as __tsiHooked };\\n' };
   }
   return r;
 }`;
 register(`data:text/javascript,${encodeURIComponent(hook)}`);
-const toolListMod = await import(pathToFileURL(toolListChunk).href);
-const buildSystemPromptToolLines = toolListMod.__tsiBuildSystemPromptToolLines;
-if (typeof buildSystemPromptToolLines !== 'function') {
-  throw new Error('buildSystemPromptToolLines not found');
+const hooked = (await import(pathToFileURL(toolListChunk).href)).__tsiHooked;
+if (typeof hooked !== 'function') {
+  throw new Error(`${hookedName} not found`);
+}
+/** The header line above the tool lines in the release's prompt (its wording changed in 2026.8). */
+let toolLinesHeader;
+/**
+ * The release's own tool lines for a run whose tools are `names` (and whose
+ * capabilities are `available`): buildSystemPromptToolLines' result, or the
+ * lines buildAgentSystemPrompt writes under `## Tooling`.
+ */
+function renderLines(names, available, codeModeActive) {
+  if (ownToolLines) {
+    return hooked({
+      visibleTools: new Map(names.map((n) => [n.toLowerCase(), n])),
+      availableTools: new Set(available.map((n) => n.toLowerCase())),
+      codeModeActive,
+      promptSurface: 'openclaw_main',
+      acpSpawnRuntimeEnabled: false,
+    });
+  }
+  const extra = available.filter((n) => !names.includes(n));
+  const prompt = hooked({ workspaceDir: '/tsi-extract', toolNames: names, capabilityToolNames: extra, codeModeActive, promptSurface: 'openclaw_main', promptMode: 'full' });
+  const lines = prompt.split('\n');
+  const at = lines.indexOf('## Tooling');
+  if (at < 0) {
+    throw new Error('buildAgentSystemPrompt wrote no ## Tooling section');
+  }
+  const header = lines[at + 1];
+  if (toolLinesHeader !== undefined && header !== toolLinesHeader) {
+    throw new Error(`the tool list's header changed between renderings: ${header}`);
+  }
+  toolLinesHeader = header;
+  const out = [];
+  for (let i = at + 2; i < lines.length && lines[i].startsWith('- ') && out.length < names.length; i++) {
+    out.push(lines[i]);
+  }
+  if (out.length !== new Set(names.map((n) => n.trim().toLowerCase())).size) {
+    throw new Error(`buildAgentSystemPrompt listed ${out.length} tool lines for ${names.length} tools`);
+  }
+  return out;
 }
 // Its order and summaries are literals inside the function: read the names from
 // its own text, then let it render every one of them in each variant.
-const fnText = buildSystemPromptToolLines.toString();
+const fnText = hooked.toString();
 const orderLiteral = /const toolOrder = \[([\s\S]*?)\];/.exec(fnText);
 if (!orderLiteral) {
-  throw new Error('toolOrder not found in buildSystemPromptToolLines');
+  throw new Error(`toolOrder not found in ${hookedName}`);
 }
-const automationsChunk = chunkWith('const AUTOMATIONS_TOOL_NAME = ');
-const automationsName = Object.values(await import(pathToFileURL(automationsChunk).href)).find((v) => typeof v === 'string');
+// The automations tool's name is a constant in releases that renamed cron (2026.8.1 on).
+const automationsName = orderLiteral[1].includes('AUTOMATIONS_TOOL_NAME') ? Object.values(await import(pathToFileURL(chunkWith('const AUTOMATIONS_TOOL_NAME = ')).href)).find((v) => typeof v === 'string') : undefined;
 const toolOrder = orderLiteral[1]
   .split(',')
   .map((s) => s.trim())
@@ -75,15 +128,6 @@ const toolOrder = orderLiteral[1]
   .map((s) => (s.startsWith('"') ? JSON.parse(s) : s === 'AUTOMATIONS_TOOL_NAME' ? automationsName : undefined));
 if (toolOrder.some((n) => typeof n !== 'string')) {
   throw new Error(`toolOrder holds a name this script cannot read: ${orderLiteral[1]}`);
-}
-function renderLines(names, available, codeModeActive) {
-  return buildSystemPromptToolLines({
-    visibleTools: new Map(names.map((n) => [n.toLowerCase(), n])),
-    availableTools: new Set(available.map((n) => n.toLowerCase())),
-    codeModeActive,
-    promptSurface: 'openclaw_main',
-    acpSpawnRuntimeEnabled: false,
-  });
 }
 const summaryOf = (lines) => Object.fromEntries(lines.map((l) => {
   const m = /^- ([^:]+?)(?:: ([\s\S]*))?$/.exec(l);
@@ -95,7 +139,8 @@ const toolLines = {
   summaries: {
     plain: summaryOf(renderLines(toolOrder, toolOrder, false)),
     codeMode: summaryOf(renderLines(toolOrder, toolOrder, true)),
-    withoutSessionsHistory: summaryOf(renderLines(toolOrder, toolOrder.filter((n) => n !== 'sessions_history'), false)),
+    // (buildAgentSystemPrompt counts every listed tool as available: leave sessions_history out of both.)
+    withoutSessionsHistory: summaryOf(renderLines(ownToolLines ? toolOrder : toolOrder.filter((n) => n !== 'sessions_history'), toolOrder.filter((n) => n !== 'sessions_history'), false)),
   },
 };
 
@@ -116,81 +161,106 @@ if (bootstrapFiles.length === 0) {
 
 // The bounds on injected files (beyond them OpenClaw truncates, which the templates do not model).
 const bootstrapChunk = fs.readFileSync(chunkWith('function trimBootstrapContent(content, fileName, maxChars)'), 'utf8');
-function constant(name) {
+function constant(name, fallback) {
   const m = new RegExp(`const ${name} = ([0-9e.]+);`).exec(bootstrapChunk);
+  if ((!m || !Number.isFinite(Number(m[1]))) && fallback !== undefined) {
+    return fallback;
+  }
   if (!m || !Number.isFinite(Number(m[1]))) {
     throw new Error(`${name} not found`);
   }
   return Number(m[1]);
 }
-const bootstrapLimits = { perFile: constant('DEFAULT_BOOTSTRAP_MAX_CHARS'), userFile: constant('USER_BOOTSTRAP_MAX_CHARS'), total: constant('DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS') };
+const perFile = constant('DEFAULT_BOOTSTRAP_MAX_CHARS');
+// USER.md has its own, lower bound from 2026.8.1 on; before, the per-file one.
+const bootstrapLimits = { perFile, userFile: constant('USER_BOOTSTRAP_MAX_CHARS', /USER_BOOTSTRAP_MAX_CHARS/.test(bootstrapChunk) ? undefined : perFile), total: constant('DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS') };
 
 // How OpenClaw's Chat Completions transport bounds max_completion_tokens for a
 // configured (proxy-like) endpoint: the model's maxTokens, lowered to what the
 // context window leaves after its estimate of the input. The formula is checked
 // to be the one the inspector implements; its constants are read here.
+// Where the transport lives: @openclaw/ai beside the package (2026.8.1 on), or the
+// package's own dist (2026.6.10). 2026.5.12 has no such bound: it sends maxTokens as configured.
 const aiDir = [path.join(pkgDir, 'node_modules', '@openclaw', 'ai'), path.join(pkgDir, '..', '@openclaw', 'ai')].find((d) => fs.existsSync(path.join(d, 'package.json')));
-if (!aiDir) {
-  throw new Error('@openclaw/ai (OpenClaw\'s provider transports) not found beside the package');
-}
-const aiChunks = fs.readdirSync(path.join(aiDir, 'dist')).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(aiDir, 'dist', f), 'utf8'));
+const STREAM_MARKER = 'function estimateOpenAICompletionsInputTokens(payload)';
+const aiOwn = aiDir ? fs.readdirSync(path.join(aiDir, 'dist')).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(aiDir, 'dist', f), 'utf8')) : [];
+const aiChunks = aiOwn.some((t) => t.includes(STREAM_MARKER))
+  ? aiOwn
+  : chunks.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).filter((t) => t.includes(STREAM_MARKER) || t.includes('function estimateStringChars(text)'));
 function aiText(marker) {
-  const hits = aiChunks.filter((t) => t.includes(marker));
+  const hits = [...new Set(aiChunks.filter((t) => t.includes(marker)))];
   if (hits.length !== 1) {
-    throw new Error(`@openclaw/ai: expected one chunk with ${JSON.stringify(marker)}, found ${hits.length}`);
+    throw new Error(`expected one transport chunk with ${JSON.stringify(marker)}, found ${hits.length}`);
   }
   return hits[0];
 }
-const streamText = aiText('function estimateOpenAICompletionsInputTokens(payload)');
-for (const formula of [
-  'return Math.ceil(adjustedChars / 4 * OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN);',
-  'const remainingBudget = Math.max(1, effectiveContextTokens - estimatedInputTokens - 1);',
-  'adjustedChars += estimateStringChars(JSON.stringify(payload.tools));',
-  'adjustedChars += estimateOpenAICompletionsContentChars(record.content);',
-]) {
-  if (!streamText.includes(formula)) {
-    throw new Error(`the max_completion_tokens bound changed: ${formula} is gone`);
+function readMaxTokensBound() {
+  if (!aiChunks.some((t) => t.includes(STREAM_MARKER))) {
+    return null;
   }
+  const streamText = aiText('function estimateOpenAICompletionsInputTokens(payload)');
+  for (const formula of [
+    'return Math.ceil(adjustedChars / 4 * OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN);',
+    'const remainingBudget = Math.max(1, effectiveContextTokens - estimatedInputTokens - 1);',
+    'adjustedChars += estimateStringChars(JSON.stringify(payload.tools));',
+    'adjustedChars += estimateOpenAICompletionsContentChars(record.content);',
+  ]) {
+    if (!streamText.includes(formula)) {
+      throw new Error(`the max_completion_tokens bound changed: ${formula} is gone`);
+    }
+  }
+  const numberIn = (text, name) => {
+    const m = new RegExp(`const ${name} = ([0-9e.]+);`).exec(text);
+    if (!m) {
+      throw new Error(`${name} not found`);
+    }
+    return Number(m[1]);
+  };
+  const charsText = aiText('function estimateStringChars(text)');
+  const regexIn = (text, name) => {
+    const m = new RegExp(`const ${name} = /(.+)/([a-z]*);`).exec(text);
+    if (!m) {
+      throw new Error(`${name} not found`);
+    }
+    new RegExp(m[1], m[2]);
+    return { source: m[1], flags: m[2] };
+  };
+  // One expression (2026.8.1 on), or the same through countCodePoints (2026.6.10).
+  const oneExpression = charsText.includes('return (nonLatinCount === 0 ? text.length : text.length - (text.match(CJK_SURROGATE_HIGH_RE) ?? []).length) + nonLatinCount * 3;');
+  const viaCountCodePoints = ['return countCodePoints(text, nonLatinCount) + nonLatinCount * 3;', 'if (nonLatinCount === 0) return text.length;', 'const cjkSurrogates = (text.match(CJK_SURROGATE_HIGH_RE) ?? []).length;', 'return text.length - cjkSurrogates;'].every((piece) => charsText.includes(piece));
+  if (!oneExpression && !viaCountCodePoints) {
+    throw new Error('estimateStringChars changed');
+  }
+  return {
+    safetyMargin: numberIn(streamText, 'OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN'),
+    imageChars: numberIn(streamText, 'OPENAI_COMPLETIONS_IMAGE_CHAR_ESTIMATE'),
+    nonLatin: regexIn(charsText, 'NON_LATIN_RE'),
+    cjkHighSurrogate: regexIn(charsText, 'CJK_SURROGATE_HIGH_RE'),
+  };
 }
-const numberIn = (text, name) => {
-  const m = new RegExp(`const ${name} = ([0-9e.]+);`).exec(text);
-  if (!m) {
-    throw new Error(`${name} not found`);
-  }
-  return Number(m[1]);
-};
-const charsText = aiText('function estimateStringChars(text)');
-const regexIn = (text, name) => {
-  const m = new RegExp(`const ${name} = /(.+)/([a-z]*);`).exec(text);
-  if (!m) {
-    throw new Error(`${name} not found`);
-  }
-  new RegExp(m[1], m[2]);
-  return { source: m[1], flags: m[2] };
-};
-if (!charsText.includes('return (nonLatinCount === 0 ? text.length : text.length - (text.match(CJK_SURROGATE_HIGH_RE) ?? []).length) + nonLatinCount * 3;')) {
-  throw new Error('estimateStringChars changed');
-}
-const maxTokensBound = {
-  safetyMargin: numberIn(streamText, 'OPENAI_COMPLETIONS_INPUT_TOKEN_SAFETY_MARGIN'),
-  imageChars: numberIn(streamText, 'OPENAI_COMPLETIONS_IMAGE_CHAR_ESTIMATE'),
-  nonLatin: regexIn(charsText, 'NON_LATIN_RE'),
-  cjkHighSurrogate: regexIn(charsText, 'CJK_SURROGATE_HIGH_RE'),
-};
+const maxTokensBound = readMaxTokensBound();
 
 // How OpenClaw shortens skill descriptions for a small context window
 // (compactSkillsPromptForContext): the algorithm is the inspector's, checked here.
-const skillsText = fs.readFileSync(chunkWith('function compactSkillsPromptForContext(prompt, contextTokenBudget)'), 'utf8');
-const skillsMatch = /const targetChars = Math\.floor\(contextTokenBudget \/ (\d+)\);[\s\S]*?let lo = (\d+);\s*let hi = (\d+);/.exec(skillsText);
-for (const piece of ['if (maxChars <= 3) return truncateUtf16Safe(normalized, maxChars);', 'return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;', 'if (candidate.length <= targetChars) {', 'return result.length < prompt.length ? result : prompt;']) {
-  if (!skillsText.includes(piece)) {
-    throw new Error(`compactSkillsPromptForContext changed: ${piece} is gone`);
+// Releases before 2026.9.5 do not shorten the skills prompt (null).
+const skillsChunk = chunkWithIfAny('function compactSkillsPromptForContext(prompt, contextTokenBudget)');
+function readSkillsCompaction() {
+  if (!skillsChunk) {
+    return null;
   }
+  const skillsText = fs.readFileSync(skillsChunk, 'utf8');
+  const skillsMatch = /const targetChars = Math\.floor\(contextTokenBudget \/ (\d+)\);[\s\S]*?let lo = (\d+);\s*let hi = (\d+);/.exec(skillsText);
+  for (const piece of ['if (maxChars <= 3) return truncateUtf16Safe(normalized, maxChars);', 'return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;', 'if (candidate.length <= targetChars) {', 'return result.length < prompt.length ? result : prompt;']) {
+    if (!skillsText.includes(piece)) {
+      throw new Error(`compactSkillsPromptForContext changed: ${piece} is gone`);
+    }
+  }
+  if (!skillsMatch) {
+    throw new Error('compactSkillsPromptForContext: bounds not found');
+  }
+  return { charsPerToken: Number(skillsMatch[1]), minDescription: Number(skillsMatch[2]), maxDescription: Number(skillsMatch[3]) };
 }
-if (!skillsMatch) {
-  throw new Error('compactSkillsPromptForContext: bounds not found');
-}
-const skillsCompaction = { charsPerToken: Number(skillsMatch[1]), minDescription: Number(skillsMatch[2]), maxDescription: Number(skillsMatch[3]) };
+const skillsCompaction = readSkillsCompaction();
 
 // ------------------------------------------------------------ one real turn per mode
 
@@ -215,10 +285,17 @@ const cli = path.join(repo, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) {
   throw new Error('dist/cli.js is missing: run npm run build first');
 }
-console.error(`extract-openclaw-prompt: capturing four turns of OpenClaw ${version} ...`);
+// The modes the release has (no directory mode before 2026.6.8): its generated epoch facts say (npm run openclaw:epochs).
+const epochsDir = path.join(repo, 'src', 'core', 'policy', 'epochs');
+const epoch = fs.readdirSync(epochsDir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(epochsDir, f), 'utf8'))).find((e) => e.releases.includes(version));
+if (!epoch?.toolSearch?.modes) {
+  throw new Error(`${version}: no generated epoch with Tool Search lists this release (src/core/policy/epochs; npm run openclaw:epochs)`);
+}
+const MODES = ['direct', ...epoch.toolSearch.modes];
+console.error(`extract-openclaw-prompt: capturing ${MODES.length} turns of OpenClaw ${version} (${MODES.join(', ')}) ...`);
 // TSI_EXTRACT_REPORT=file keeps the capture report for a rerun (the four turns take a minute or two).
 const cached = process.env.TSI_EXTRACT_REPORT && fs.existsSync(process.env.TSI_EXTRACT_REPORT) ? fs.readFileSync(process.env.TSI_EXTRACT_REPORT, 'utf8') : undefined;
-const run = cached ? { status: 0, stdout: cached } : spawnSync(process.execPath, [cli, 'capture', '--workspace', sentinelWs, '--no-user-config', '--json', '--mode', 'all', '--concurrency', '4', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = cached ? { status: 0, stdout: cached } : spawnSync(process.execPath, [cli, 'capture', '--workspace', sentinelWs, '--no-user-config', '--json', '--mode', MODES.join(','), '--concurrency', '2', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
 if (run.status !== 0) {
   throw new Error(`capture failed (${run.status}): ${run.stderr}\n${run.stdout.slice(0, 4000)}`);
 }
@@ -227,6 +304,7 @@ if (process.env.TSI_EXTRACT_REPORT && !cached) {
   fs.writeFileSync(process.env.TSI_EXTRACT_REPORT, run.stdout);
 }
 fs.rmSync(scratch, { recursive: true, force: true });
+fs.rmSync(isolatedHome, { recursive: true, force: true });
 
 /** Replaces every occurrence of `value` in `text` by the slot, and fails when there is none. */
 function slot(text, value, name, where) {
@@ -240,12 +318,13 @@ function slotIfPresent(text, value, name) {
 }
 
 const DIR_HEADING = '\n### Deferred Tool Schemas\n';
-const DIR_END = '\nThe AGENTS.md Tools section guides usage; it never grants availability.';
+// The line that follows the directory: 2026.8.1 on, and 2026.6.10's wording.
+const DIR_ENDS = ['\nThe AGENTS.md Tools section guides usage; it never grants availability.', '\nTOOLS.md is usage guidance, not availability.'];
 const modes = {};
 const skillsByMode = {};
 let envelopeOrder;
 let messageLayout;
-for (const mode of ['direct', 'code', 'tools', 'directory']) {
+for (const mode of MODES) {
   const c = report.modes[mode];
   if (!c || c.outcome !== 'ok') {
     throw new Error(`${mode}: ${c?.error ?? 'no capture'}\n${c?.stderrTail ?? ''}`);
@@ -260,11 +339,13 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
   // The tool lines: OpenClaw renders them from the run's tool names (with message and
   // other capability names only in availableTools); find the block its own renderer makes.
   const rendered = renderLines(names, names, mode === 'code' ? undefined : undefined).join('\n');
-  system = slot(system, `Names case-sensitive; call exact.\n${rendered}\n`, 'toolLinesBlock', where).replace('{{toolLinesBlock}}', 'Names case-sensitive; call exact.\n{{toolLines}}\n');
+  const header = toolLinesHeader ?? 'Names case-sensitive; call exact.';
+  system = slot(system, `${header}\n${rendered}\n`, 'toolLinesBlock', where).replace('{{toolLinesBlock}}', `${header}\n{{toolLines}}\n`);
   const dirStart = system.indexOf(DIR_HEADING);
-  if (mode !== 'direct') {
-    const end = system.indexOf(DIR_END, dirStart);
-    if (dirStart < 0 || end < 0) {
+  // Before 2026.8.1 only directory mode carries the directory (code and tools modes none).
+  if (mode === 'directory' || (mode !== 'direct' && dirStart >= 0)) {
+    const end = Math.min(...DIR_ENDS.map((e) => system.indexOf(e, dirStart)).filter((i) => i >= 0));
+    if (dirStart < 0 || !Number.isFinite(end)) {
       throw new Error(`${mode}: no ${DIR_HEADING.trim()} in the prompt`);
     }
     system = `${system.slice(0, dirStart + DIR_HEADING.length)}{{directory}}${system.slice(end)}`;
@@ -283,7 +364,7 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
     throw new Error(`${where}: no skills catalog`);
   }
   const skillsPrompt = system.slice(skillsStart, skillsEnd + '</available_skills>'.length);
-  if (skillsPrompt.length > Math.floor(SENTINEL.contextWindow / skillsCompaction.charsPerToken)) {
+  if (skillsCompaction && skillsPrompt.length > Math.floor(SENTINEL.contextWindow / skillsCompaction.charsPerToken)) {
     throw new Error(`${where}: the sentinel's skills prompt was already shortened`);
   }
   system = system.replace(skillsPrompt, '{{skills}}');
@@ -294,8 +375,9 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
   system = slotIfPresent(system, c.paths.stateDir, 'stateDir');
   system = slot(system, `${SENTINEL.provider}/${SENTINEL.model}`, 'modelRef', where);
   system = system.replace(/Current date: \d{4}-\d{2}-\d{2}/, 'Current date: {{date}}').replace(/Time zone: [^\n]+/, 'Time zone: {{timeZone}}');
-  if (!system.includes('{{date}}')) {
-    throw new Error(`${where}: no Current date line`);
+  // 2026.6.10 names the time zone only; later releases the date too.
+  if (!system.includes('{{date}}') && !system.includes('{{timeZone}}')) {
+    throw new Error(`${where}: no Current date or Time zone line`);
   }
   // Nothing of the sentinels may be left outside a slot.
   for (const s of [SENTINEL.provider, SENTINEL.model, 'tsi-capture', SENTINEL.prompt]) {
@@ -303,20 +385,39 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
       throw new Error(`${where}: ${s} is left in the template`);
     }
   }
-  const user = body.messages[1].content;
+  const sent = body.messages[1].content;
+  // 2026.5.12 sends the user text alone, as one text part (no time prefix): that is its template.
+  const asParts = Array.isArray(sent) && sent.length === 1 && sent[0].type === 'text' && sent[0].text === SENTINEL.prompt;
+  const user = asParts ? `[stamp] ${SENTINEL.prompt}` : sent;
   if (typeof user !== 'string' || !user.includes(SENTINEL.prompt)) {
     throw new Error(`${mode}: the first user message does not carry the prompt: ${JSON.stringify(user)}`);
   }
   const [userBefore, userAfter] = user.split(SENTINEL.prompt);
   const stamp = /^\[[^\]]+\] $/.exec(userBefore);
+  // The Runtime line follows the user text (2026.9.5 on) or closes the system prompt (before).
   const runtime = /^\n\nRuntime: [^\n]*$/.exec(userAfter);
-  if (!stamp || !runtime) {
+  const inSystem = /^Runtime: [^\n]*$/m.exec(system);
+  if (!stamp || (!runtime && userAfter !== '') || (!runtime && !inSystem)) {
     throw new Error(`${mode}: unexpected user message layout: ${JSON.stringify(user)}`);
   }
-  let runtimeLine = slot(runtime[0].slice(2), c.paths.agentWorkspace, 'workspaceDir', `${mode} runtime line`);
-  runtimeLine = slot(runtimeLine, `${SENTINEL.provider}/${SENTINEL.model}`, 'modelRef', `${mode} runtime line`);
+  let runtimeLine;
+  if (runtime) {
+    runtimeLine = slot(runtime[0].slice(2), c.paths.agentWorkspace, 'workspaceDir', `${mode} runtime line`);
+    runtimeLine = slot(runtimeLine, `${SENTINEL.provider}/${SENTINEL.model}`, 'modelRef', `${mode} runtime line`);
+  } else {
+    // Its paths and model are slots of the system prompt already.
+    runtimeLine = inSystem[0];
+    if (!runtimeLine.includes('{{workspaceDir}}') || !runtimeLine.includes('{{modelRef}}')) {
+      throw new Error(`${mode}: the system prompt's runtime line names no workspace or model: ${runtimeLine}`);
+    }
+    system = system.replace(runtimeLine, '{{runtimeLine}}');
+  }
   for (const key of ['sessionId', 'host', 'os', 'node']) {
     const re = new RegExp(`(?<=(?:^|\\| )${key}=)[^|]+?(?= \\||$)`);
+    // 2026.5.12 names no session id.
+    if (key === 'sessionId' && !re.test(runtimeLine) && !runtimeLine.includes('sessionId=')) {
+      continue;
+    }
     if (!re.test(runtimeLine)) {
       throw new Error(`${mode}: the runtime line has no ${key}: ${runtimeLine}`);
     }
@@ -324,10 +425,14 @@ for (const mode of ['direct', 'code', 'tools', 'directory']) {
   }
   const layout = {
     roles: body.messages.map((m) => m.role),
-    user: '[{{timestamp}}] {{prompt}}\n\n{{runtimeLine}}',
+    user: asParts ? [{ type: 'text', text: '{{prompt}}' }] : runtime ? '[{{timestamp}}] {{prompt}}\n\n{{runtimeLine}}' : '[{{timestamp}}] {{prompt}}',
     runtimeLine,
-    context: body.messages[2].content,
+    // The internal-context message (2026.9.5 on); null where the release sends none.
+    context: body.messages[2]?.content ?? null,
   };
+  if (layout.roles.length !== (layout.context === null ? 2 : 3)) {
+    throw new Error(`${mode}: unexpected messages: ${layout.roles.join(', ')}`);
+  }
   messageLayout ??= layout;
   if (JSON.stringify(layout) !== JSON.stringify(messageLayout)) {
     throw new Error(`${mode}: the messages differ from direct mode's layout`);

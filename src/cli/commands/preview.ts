@@ -52,6 +52,8 @@ export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): Open
     config: ws.configValue,
     configDir: ws.configDir,
     env: ctx.io.env,
+    // The modelled version's own templates (its epoch's release); none before 2026.5.12.
+    version: ws.openclaw.model.version,
     ...(openclawDir ? { openclawDir } : {}),
     ...(str(ctx, 'model') ? { model: str(ctx, 'model') } : {}),
   });
@@ -110,6 +112,9 @@ function describeOne(p: PreviewJson): string[] {
       out.push(`  dropped (still callable by exact name): ${truncate(d.dropped.join(', '), 300)}`);
     }
     out.push(...unlistedLines(d).map((l) => `  ${l}`));
+  }
+  if (p.openclawUnavailable) {
+    out.push('', p.openclawUnavailable);
   }
   if (p.missingRequired?.length) {
     out.push(`Required tools not in the authorized catalog: ${p.missingRequired.join(', ')}`);
@@ -219,6 +224,9 @@ export const previewCommand: CliCommand = {
           out.push('', `directory: ${p.directory.shown} shown, ${p.directory.omitted} omitted, ${p.directory.chars}/${p.directory.maxChars} chars${p.directory.reason ? ` (${p.directory.reason})` : ''}`);
           out.push(...unlistedLines(p.directory).map((l) => `  ${l}`));
         }
+      }
+      if (first.openclawUnavailable) {
+        out.push('', `OPENCLAW REQUEST: ${first.openclawUnavailable}`);
       }
       out.push(...conflictLines(first), ...verdict);
       ctx.io.stdout(out.join('\n'));

@@ -40,6 +40,8 @@ export function predictTurns(report: CaptureReport, input: TurnPredictionInput, 
       env: { OPENCLAW_STATE_DIR: c.paths.stateDir, OPENCLAW_WORKSPACE_DIR: c.paths.agentWorkspace },
       home: c.paths.home,
       openclawDir: report.openclaw.packageDir,
+      // The templates of the release that ran (its epoch's).
+      version: report.openclaw.version,
     });
     const base: PreviewBase = { ...input.base, openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
     const o = new PreviewAssembler(base).assemble(prompt, [mode]).modes[mode]?.openclaw;

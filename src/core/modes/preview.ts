@@ -92,6 +92,8 @@ export interface PreviewJson {
   sources: SourceCounts;
   /** The request OpenClaw itself would send (when the preview models an OpenClaw version). */
   openclaw?: OpenClawRequestJson;
+  /** Why OpenClaw's request is not predicted for the modelled version (its epoch has no generated templates). */
+  openclawUnavailable?: string;
 }
 
 export const CONTEXT_WINDOWS: readonly number[] = [128_000, 200_000];
@@ -173,7 +175,12 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
     out.perTool = toolSizes(request, surface, countTokens ? counter : undefined);
   }
   if (opts.openclaw) {
-    out.openclaw = openclawRequestOf(surface, opts, opts.openclaw);
+    const o = openclawRequestOf(surface, opts, opts.openclaw);
+    if (o) {
+      out.openclaw = o;
+    } else if (opts.openclaw.noTemplates) {
+      out.openclawUnavailable = opts.openclaw.noTemplates;
+    }
   }
   return out;
 }
@@ -199,7 +206,16 @@ function requestBytes(body: Record<string, unknown>, surfaceTools: readonly unkn
   return utf8Bytes(JSON.stringify({ ...body, tools: [] })) - 2 + t;
 }
 
-export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson {
+/** OpenClaw's own request for the surface, from the modelled version's templates; undefined when that version has none. */
+export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson | undefined {
+  const data = ctx.data;
+  if (!data) {
+    return undefined;
+  }
+  if (!data.modes[seedSurface.effectiveMode]) {
+    // Not a mode of this release: its config resolution never reaches it (withReleaseToolSearch).
+    return undefined;
+  }
   // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
   const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
   const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
@@ -218,12 +234,12 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       stateDir: ctx.stateDir,
       openclawDir: ctx.openclawDir,
     },
-    ctx.data,
+    data,
   );
   const messages = r.body.messages as { content: unknown }[];
   const system = messages[0]?.content;
   return {
-    version: ctx.data.openclawVersion,
+    version: data.openclawVersion,
     request: r.body,
     bytes: requestBytes(r.body, surface.tools),
     systemPromptChars: typeof system === 'string' ? system.length : 0,

@@ -3,7 +3,8 @@ import { DEFAULT_MODEL } from '../provider/requestShapes';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
-import { PROMPT_DATA, type PromptData } from './openclawRequest';
+import type { PromptData } from './openclawRequest';
+import { newestPromptData, noTemplatesText, promptDataFor } from './promptVersions';
 
 /**
  * What a prediction of OpenClaw's request reads from the user's side, once
@@ -12,7 +13,10 @@ import { PROMPT_DATA, type PromptData } from './openclawRequest';
  * generated templates.
  */
 export interface OpenClawRequestContext {
-  data: PromptData;
+  /** The modelled version's templates; undefined when its epoch has none (see `noTemplates`). */
+  data: PromptData | undefined;
+  /** Why there is no prediction for the modelled version (before 2026.5.12), where the request would be shown. */
+  noTemplates?: string;
   provider: string;
   model: string;
   contextWindow?: number;
@@ -44,13 +48,15 @@ export interface ContextOptions {
   openclawDir?: string;
   /** A model to use when the config names none (`--model`). */
   model?: string;
+  /** The modelled OpenClaw version: its epoch's templates are used (default: the newest's). */
+  version?: string;
   data?: PromptData;
 }
 
 export function openclawRequestContext(opts: ContextOptions): OpenClawRequestContext {
   const env = opts.env ?? process.env;
   const home = opts.home ?? os.homedir();
-  const data = opts.data ?? PROMPT_DATA;
+  const data = opts.data ?? (opts.version !== undefined ? promptDataFor(opts.version) : newestPromptData());
   const assumed: string[] = [];
   const entry = configuredModelEntry(opts.config);
   if (!entry) {
@@ -65,12 +71,13 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
   const dir = agentWorkspaceDir(opts.config, opts.configDir, env, home);
   return {
     data,
+    ...(data === undefined && opts.version !== undefined ? { noTemplates: noTemplatesText(opts.version) } : {}),
     provider: entry?.provider ?? 'openai',
     model: opts.model ?? entry?.model ?? DEFAULT_MODEL,
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
     maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
-    workspace: readAgentWorkspace(dir, data.bootstrapFiles),
+    workspace: readAgentWorkspace(dir, data?.bootstrapFiles ?? []),
     stateDir,
     openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,

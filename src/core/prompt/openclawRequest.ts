@@ -1,7 +1,6 @@
 import * as os from 'node:os';
 import type { ModelTool } from '../modes/toolSearchTools';
 import type { ToolSearchModeName } from '../types';
-import newest from './versions/openclaw-2026.9.6.json';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
@@ -22,16 +21,18 @@ export interface PromptData {
   bootstrapFiles: { name: string; content: string }[];
   /** Beyond these OpenClaw truncates an injected file (not modelled: reported). */
   bootstrapLimits: { perFile: number; userFile: number; total: number };
-  maxTokensBound: MaxTokensBound;
-  skillsCompaction: SkillsCompaction;
+  /** `null`: the release sends the configured maxTokens unbounded (2026.5.12 has no such bound). */
+  maxTokensBound: MaxTokensBound | null;
+  /** `null`: the release never shortens the skills prompt for the context window (before 2026.9.5). */
+  skillsCompaction: SkillsCompaction | null;
   /** The skills prompt OpenClaw built in the extraction environment, before shortening it for a context window. */
   skillsPrompt: string;
-  messages: { roles: string[]; user: string; runtimeLine: string; context: unknown };
+  /** `user` carries `{{runtimeLine}}` from 2026.9.5 on; before, the system prompt does. `context`: the internal-context message, null where none is sent. */
+  messages: { roles: string[]; user: string | { type: string; text: string }[]; runtimeLine: string; context: unknown };
   envelopeOrder: string[];
-  modes: Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>;
+  /** The modes the release has (no directory mode before 2026.6.8). */
+  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>>;
 }
-
-export const PROMPT_DATA: PromptData = newest as PromptData;
 
 export interface OpenClawRequestInput {
   /** The mode whose request is built (the effective one: code falls back to tools as OpenClaw's does not, see fidelity.md). */
@@ -66,7 +67,7 @@ export interface OpenClawRequest {
 }
 
 /** OpenClaw's tool list in its prompt: its own order first, then every other name sorted, each with its summary. */
-export function toolLinesOf(names: readonly string[], data: PromptData = PROMPT_DATA): string {
+export function toolLinesOf(names: readonly string[], data: PromptData): string {
   const visible = new Map<string, string>();
   for (const n of names) {
     const key = n.trim().toLowerCase();
@@ -109,8 +110,11 @@ function withoutFile(system: string, name: string): string {
   return system.replace(`## {{workspaceDir}}/${name}\n{{file:${name}}}\n`, '');
 }
 
-export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData = PROMPT_DATA): OpenClawRequest {
+export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
   const mode = data.modes[input.mode];
+  if (!mode) {
+    throw new Error(`OpenClaw ${data.openclawVersion} has no ${input.mode} mode`);
+  }
   const now = input.now ?? new Date();
   const timeZone = input.timeZone ?? machineTimeZone();
   const p = partsIn(now, timeZone);
@@ -122,7 +126,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     workspaceDir: input.workspace.dir,
     openclawDir: input.openclawDir,
     stateDir: input.stateDir,
-    skills: compactSkillsPrompt(fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }), input.contextWindow, data.skillsCompaction),
+    skills: data.skillsCompaction ? compactSkillsPrompt(fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }), input.contextWindow, data.skillsCompaction) : fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }),
     modelRef: `${input.provider}/${input.model}`,
     date,
     timeZone,
@@ -149,7 +153,6 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
       unmodelled.push(`${name} in the agent workspace is not modelled: OpenClaw may inject it too`);
     }
   }
-  system = fill(system, slots);
   const runtimeLine = fill(data.messages.runtimeLine, {
     workspaceDir: input.workspace.dir,
     modelRef: slots.modelRef ?? '',
@@ -158,13 +161,19 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     os: `${os.type()} ${os.release()} (${os.arch()})`,
     node: process.version,
   });
+  // The runtime line closes the system prompt in releases before 2026.9.5.
+  system = fill(system, { ...slots, runtimeLine });
   const timestamp = `${p.weekday} ${date} ${pad(Number(p.hour))}:${p.minute} ${p.timeZoneName}`;
-  const user = fill(data.messages.user, { timestamp, prompt: input.prompt, runtimeLine });
-  const messages = [
+  const userSlots = { timestamp, prompt: input.prompt, runtimeLine };
+  // A list of content parts (2026.5.12) or one string.
+  const user = typeof data.messages.user === 'string' ? fill(data.messages.user, userSlots) : data.messages.user.map((p) => ({ ...p, text: fill(p.text, userSlots) }));
+  const messages: { role: string; content: unknown }[] = [
     { role: 'system', content: system },
     { role: 'user', content: user },
-    { role: 'user', content: data.messages.context },
   ];
+  if (data.messages.context !== null && data.messages.context !== undefined) {
+    messages.push({ role: 'user', content: data.messages.context });
+  }
   const envelope: Record<string, unknown> = { ...mode.envelope, model: input.model, max_completion_tokens: input.maxTokens };
   const body: Record<string, unknown> = {};
   for (const key of data.envelopeOrder) {
@@ -176,7 +185,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
       body[key] = envelope[key];
     }
   }
-  if ('max_completion_tokens' in body) {
+  if ('max_completion_tokens' in body && data.maxTokensBound) {
     body.max_completion_tokens = boundedMaxTokens(input.maxTokens, input.contextWindow, body, data.maxTokensBound, input.proxyLikeEndpoint === true);
     if (body.max_completion_tokens !== input.maxTokens) {
       unmodelled.push(`max_completion_tokens is lowered from ${input.maxTokens} to ${String(body.max_completion_tokens)}: the prompt leaves that little of the ${input.contextWindow ?? '?'}-token context window (the number follows the lengths of the volatile parts)`);

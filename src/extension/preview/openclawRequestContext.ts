@@ -21,6 +21,8 @@ export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorksp
     config: workspace.configValue,
     configDir: workspace.configDir,
     env: process.env,
+    // The modelled version's own templates (its epoch's release); none before 2026.5.12, which the panels say.
+    version: workspace.openclaw.model.version,
     ...(openclawDir ? { openclawDir } : {}),
   });
 }

@@ -37,7 +37,9 @@ function modeView(p: PreviewJson, pending: boolean): ModeView {
     deferred: p.deferredCount,
     ...(p.openclaw
       ? { openclaw: { version: p.openclaw.version, bytes: p.openclaw.bytes, systemPromptChars: p.openclaw.systemPromptChars, tools: Array.isArray(p.openclaw.request.tools) ? p.openclaw.request.tools.length : 0 } }
-      : {}),
+      : p.openclawUnavailable
+        ? { openclawUnavailable: p.openclawUnavailable }
+        : {}),
   };
 }
 

@@ -371,6 +371,11 @@ function modeCard(m: ModeView, v: PreviewView): HTMLElement {
  */
 function openclawSizes(v: PreviewView): HTMLElement | undefined {
   const rows = v.modes.filter((m) => m.openclaw);
+  const unavailable = v.modes.find((m) => m.openclawUnavailable)?.openclawUnavailable;
+  if (rows.length === 0 && unavailable) {
+    // A version without generated templates: say so rather than show another release's request.
+    return el('section', { 'aria-labelledby': 'openclaw-h', 'data-testid': 'openclaw-sizes' }, el('h2', { id: 'openclaw-h' }, 'What OpenClaw sends'), el('p', { class: 'small muted', 'data-part': 'openclaw-unavailable' }, unavailable));
+  }
   if (rows.length === 0) {
     return undefined;
   }

@@ -41,6 +41,8 @@ export interface ModeView {
   deferred: number;
   /** OpenClaw's own whole request in this mode, as predicted (trusted workspaces only): what its model really gets. */
   openclaw?: OpenClawSizeView;
+  /** Why OpenClaw's request is not predicted for the modelled version (no generated templates for its epoch). */
+  openclawUnavailable?: string;
 }
 
 export interface OpenClawSizeView {
@@ -295,7 +297,7 @@ function isPreviewView(v: unknown): v is PreviewView {
     isWholeNumber(v.seq) &&
     typeof v.prompt === 'string' &&
     Array.isArray(v.modes) &&
-    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw))) &&
+    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw)) && (m.openclawUnavailable === undefined || typeof m.openclawUnavailable === 'string')) &&
     Array.isArray(v.likely) &&
     Array.isArray(v.topTools) &&
     Array.isArray(v.failedServers) &&

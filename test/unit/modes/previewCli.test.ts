@@ -121,6 +121,20 @@ describe('CLI preview (contract)', function () {
     assert.match(human.out, /Predicts OpenClaw 2026\.9\.6; not checked against a real run \(--capture runs one\)/);
   });
 
+  it('predicts OpenClaw\'s request from the modelled version\'s own templates, and says so instead for a version that has none', async () => {
+    type WithOpenClaw = { openclaw?: { version: string; request: { messages: unknown[] } }; openclawUnavailable?: string };
+    const newest = JSON.parse((await cli(ws, 'preview', '--mode', 'tools', '--json')).out) as WithOpenClaw;
+    assert.equal(newest.openclaw?.version, '2026.9.6');
+    const epoch = JSON.parse((await cli(ws, 'preview', '--mode', 'tools', '--json', '--openclaw-version', '2026.9.3')).out) as WithOpenClaw;
+    assert.equal(epoch.openclaw?.version, '2026.9.2');
+    assert.equal(epoch.openclaw?.request.messages.length, 2, '2026.9.2 sends no internal-context message');
+    const before = JSON.parse((await cli(ws, 'preview', '--mode', 'tools', '--json', '--openclaw-version', '2026.4.8')).out) as WithOpenClaw;
+    assert.equal(before.openclaw, undefined);
+    assert.match(before.openclawUnavailable ?? '', /^OpenClaw 2026\.4\.8's request is not predicted/);
+    const human = await cli(ws, 'preview', '--mode', 'tools', '--openclaw-version', '2026.4.8');
+    assert.match(human.out, /OpenClaw 2026\.4\.8's request is not predicted/);
+  });
+
   it('refuses --capture with the Responses API (--openclaw alone names the package the prediction cites)', async () => {
     const b = await cli(ws, 'preview', '--capture', '--api', 'responses');
     assert.equal(b.code, 2);

@@ -4,11 +4,20 @@
 // max_completion_tokens lowered to what the window leaves.
 import * as assert from 'node:assert/strict';
 import { boundedMaxTokens, estimateInputTokens, isProxyLikeEndpoint } from '../../../src/core/prompt/maxTokens';
-import { PROMPT_DATA } from '../../../src/core/prompt/openclawRequest';
+import { newestPromptData } from '../../../src/core/prompt/promptVersions';
+
+const PROMPT_DATA = newestPromptData();
 import { compactSkillsPrompt } from '../../../src/core/prompt/skillsCompaction';
 
-const C = PROMPT_DATA.skillsCompaction;
-const B = PROMPT_DATA.maxTokensBound;
+// The newest release has both bounds (older ones may have neither: null).
+function present<T>(v: T | null, what: string): T {
+  if (v === null) {
+    throw new Error(`the newest templates carry no ${what}`);
+  }
+  return v;
+}
+const C = present(PROMPT_DATA.skillsCompaction, 'skills compaction');
+const B = present(PROMPT_DATA.maxTokensBound, 'max_completion_tokens bound');
 
 function skills(n: number, description: string): string {
   const blocks = Array.from({ length: n }, (_, i) => `  <skill>\n    <name>s${i}</name>\n    <description>${description}</description>\n    <location>/x/s${i}/SKILL.md</location>\n  </skill>`);

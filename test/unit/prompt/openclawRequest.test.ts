@@ -8,10 +8,17 @@ import * as path from 'node:path';
 import { captureConfig } from '../../../src/core/capture/captureConfig';
 import { agentWorkspaceDir, readAgentWorkspace } from '../../../src/core/prompt/agentWorkspace';
 import { configuredModelEntry } from '../../../src/core/prompt/modelEntry';
-import { buildOpenClawRequest, PROMPT_DATA, toolLinesOf, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
+import { buildOpenClawRequest as buildWith, toolLinesOf as linesWith, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
+import { newestPromptData } from '../../../src/core/prompt/promptVersions';
+
 import { firstDifference, requestParts } from '../../../src/core/prompt/requestDiff';
 import { normalizeRequest, normalizeText } from '../../../src/core/prompt/volatile';
 import { scratchDir } from '../../helpers/scratch';
+
+// The newest release's templates (what a prediction uses when nothing names a version).
+const PROMPT_DATA = newestPromptData();
+const buildOpenClawRequest = (i: OpenClawRequestInput) => buildWith(i, PROMPT_DATA);
+const toolLinesOf = (names: readonly string[]) => linesWith(names, PROMPT_DATA);
 
 const tool = (name: string): { name: string; description: string; parameters: Record<string, unknown> } => ({ name, description: `${name} tool`, parameters: { type: 'object', properties: {} } });
 
