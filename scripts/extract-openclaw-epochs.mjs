@@ -146,7 +146,8 @@ function main() {
     if (install) ensureRelease(v);
     const started = Date.now();
     const f = factsOf(v, [...seenKeys.values()]);
-    if (f.configSchema) for (const k of schemaKeySamples(f.configSchema)) if (!seenKeys.has(k.path)) seenKeys.set(k.path, k);
+    // Two keys deep: each probe is a full config read (seconds in 9.5, which starts a worker per read).
+    if (f.configSchema) for (const k of schemaKeySamples(f.configSchema, 2)) if (!seenKeys.has(k.path)) seenKeys.set(k.path, k);
     console.error(`[epochs] ${v}: ${f.distShape}, ${f.policy.coreTools.length} core tools, Tool Search ${f.toolSearch ? `${f.toolSearch.ranking.kind}, modes ${f.toolSearch.modes.join('/')}` : 'none'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     measured.push(f);
   }
