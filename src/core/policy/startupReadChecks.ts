@@ -88,12 +88,15 @@ export function readRefusals(cfg: Obj, read: ReadChecks | undefined, migrated: (
       }
       for (const e of checkChannelSection(schema, section)) {
         const at = ['channels', raw, ...e.at];
-        // A key its schema refuses that a legacy rule names: `openclaw doctor --fix` migrates it.
-        out.push({ path: at, key: e.key, legacy: matchesLegacy(legacyPaths, at), reason: `its ${id} channel plugin's schema: ${e.message}` });
+        // A key its schema refuses that a legacy rule names, or in a section a rule names as a whole
+        // (2026.9.6: `channels.discord`, its string `streaming`): `openclaw doctor --fix` migrates it.
+        const legacy = matchesLegacy(legacyPaths, at) || matchesLegacy(legacyPaths, ['channels', raw]);
+        out.push({ path: at, key: e.key, legacy, reason: `its ${id} channel plugin's schema: ${e.message}` });
       }
     }
   }
-  if (plugins) {
+  // No plugin id found at all means the facts could not read the release's registry: nothing to judge ids by.
+  if (plugins && read.pluginIds.length > 0) {
     const found = new Set(read.pluginIds);
     const missing = (id: unknown): boolean => typeof id === 'string' && id.trim() !== '' && !found.has(id.trim());
     const reason = (id: string): string => `plugin not found: ${JSON.stringify(id)} is none of the release's bundled plugins`;

@@ -82,6 +82,8 @@ describe('fidelity: would it start, what the release checks while reading', () =
         ['channels.telegram.streamMode', true],
       ],
     );
+    // A rule naming the whole section (9.6's `channels.discord`) makes what its schema refuses there the doctor's.
+    assert.ok(readRefusals(cfg, read, () => false, ['channels.telegram']).every((r) => r.legacy));
     // A section whose keys the core's legacy rules already migrate is left to the doctor.
     assert.deepEqual(readRefusals(cfg, read, (id) => id === 'telegram', []), []);
   });
