@@ -19,10 +19,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFactsOutput } from './lib/openclawFacts.mjs';
-import { schemaKeyPaths } from './lib/openclawSchema.mjs';
+import { schemaKeyPaths, schemaKeySamples } from './lib/openclawSchema.mjs';
 import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawReleases.mjs';
 
 /**
@@ -57,9 +58,17 @@ const schemaDir = path.join(repo, 'src/core/config/schema');
 const NEWEST_TABLES = '2026.9.6';
 const probe = path.join(repo, 'scripts/lib/openclawFacts.mjs');
 
-function factsOf(version) {
+/**
+ * The facts of one release. `retired`: key paths (with a value they took) of
+ * the releases measured before it, which its read is asked about where its own
+ * schema lacks them (scripts/lib/openclawReadChecks.mjs).
+ */
+function factsOf(version, retired = []) {
   const pkgDir = releasePackageDir(version);
-  const r = spawnSync(releaseNode(), [probe, pkgDir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 });
+  const pool = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-epochs-')), 'retired.json');
+  fs.writeFileSync(pool, JSON.stringify(retired));
+  const r = spawnSync(releaseNode(), [probe, pkgDir, '--retired', pool], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 });
+  fs.rmSync(path.dirname(pool), { recursive: true, force: true });
   if (r.status !== 0) {
     throw new Error(`facts of openclaw@${version} failed (${r.status ?? r.signal}):\n${(r.stderr ?? '').split('\n').slice(-12).join('\n')}`);
   }
@@ -132,10 +141,13 @@ function main() {
   const versions = args.filter((a) => !a.startsWith('--'));
   const releases = versions.length > 0 ? versions : [...MEASURED_RELEASES];
   const measured = [];
+  const seenKeys = new Map();
   for (const v of releases) {
     if (install) ensureRelease(v);
     const started = Date.now();
-    const f = factsOf(v);
+    const f = factsOf(v, [...seenKeys.values()]);
+    // Two keys deep: each probe is a full config read (seconds in 9.5, which starts a worker per read).
+    if (f.configSchema) for (const k of schemaKeySamples(f.configSchema, 2)) if (!seenKeys.has(k.path)) seenKeys.set(k.path, k);
     console.error(`[epochs] ${v}: ${f.distShape}, ${f.policy.coreTools.length} core tools, Tool Search ${f.toolSearch ? `${f.toolSearch.ranking.kind}, modes ${f.toolSearch.modes.join('/')}` : 'none'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     measured.push(f);
   }
@@ -200,12 +212,13 @@ function writeSchemas(epochs) {
         openclawVersion: s.openclawVersion,
         epoch: first,
         generatedBy: 'scripts/extract-openclaw-epochs.mjs',
-        source: `OpenClawSchema and findLegacyConfigIssues of openclaw@${s.openclawVersion} (the epoch's newest measured release), read by scripts/lib/openclawFacts.mjs`,
+        source: `OpenClawSchema and findLegacyConfigIssues of openclaw@${s.openclawVersion} (the epoch's newest measured release), read by scripts/lib/openclawFacts.mjs; \`read\`: what its readConfigFileSnapshot checks beyond the schema, asked with probe configs (scripts/lib/openclawReadChecks.mjs)`,
         legacyKeys: {},
         legacyPaths: s.legacyPaths,
         suppressedModels: s.suppressedModels,
         rejectsSuppressedModels: s.rejectsSuppressedModels,
         rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent,
+        ...(s.read ? { read: s.read } : {}),
         root: s.root,
         defs: s.defs,
       };
@@ -214,7 +227,7 @@ function writeSchemas(epochs) {
       // The newest release's table is extract-openclaw-tables.mjs's; its checks beyond the schema are added here.
       const full = JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8'));
       const { root, defs, ...head } = full;
-      const beyond = { suppressedModels: s.suppressedModels, rejectsSuppressedModels: s.rejectsSuppressedModels, rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent };
+      const beyond = { suppressedModels: s.suppressedModels, rejectsSuppressedModels: s.rejectsSuppressedModels, rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent, ...(s.read ? { read: s.read } : {}) };
       fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify({ ...head, ...beyond, root, defs }, null, 1)}\n`);
     }
     written.push({ file, first, ident: `schema_${first.replace(/[^0-9a-z]/gi, '_')}` });

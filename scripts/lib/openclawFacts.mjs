@@ -16,9 +16,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { releaseModules } from './openclawRelease.mjs';
+import { readChecks } from './openclawReadChecks.mjs';
 import { convertSchema, isOpenClawSchema, legacyPathsFromText } from './openclawSchema.mjs';
 
-export async function readReleaseFacts(pkgDir) {
+/**
+ * @param {string} pkgDir the release's package folder
+ * @param {{ retired?: { path: string, sample: unknown }[] }} [opts] key paths earlier releases' schemas had (readChecks' probes)
+ */
+export async function readReleaseFacts(pkgDir, opts = {}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
   // local export name -> files; a bundled chunk exports `local as x`, an unbundled module `export function local`.
   const { dist, files, shape, text, load, fn, value, exportsOf } = releaseModules(pkgDir);
@@ -77,17 +82,19 @@ export async function readReleaseFacts(pkgDir) {
     }
     // Checks the validation makes beyond the schema, each asked of the release's own config read.
     const read = await fn('readConfigFileSnapshot');
-    const probe = async (config) => {
-      if (!read) return [];
+    const snapshot = async (config) => {
+      if (!read) return undefined;
       const file = path.join(scratch, 'probe.json');
       fs.writeFileSync(file, JSON.stringify(config));
       process.env.OPENCLAW_CONFIG_PATH = file;
       try {
-        return ((await read()).issues ?? []).map((i) => String(i.path));
+        const s = await read();
+        return { valid: s.valid === true, issues: (s.issues ?? []).map((i) => ({ path: String(i.path), message: String(i.message) })) };
       } catch {
-        return [];
+        return undefined;
       }
     };
+    const probe = async (config) => ((await snapshot(config))?.issues ?? []).map((i) => i.path);
     const first = suppressedModels[0];
     const rejectsSuppressedModels = first ? (await probe({ agents: { defaults: { model: { primary: `${first.provider}/${first.model}` } } } })).some((p) => p.startsWith('agents.defaults.model')) : false;
     let rejectsUnknownBindingAgent = false;
@@ -95,7 +102,23 @@ export async function readReleaseFacts(pkgDir) {
       const issues = await probe({ agents, bindings: [{ agentId: 'ghost', match: { channel: 'telegram' } }] });
       if (issues.includes('bindings.0.agentId')) rejectsUnknownBindingAgent = true;
     }
-    return { ...convertSchema(root), legacyPaths: [...legacyPaths].sort(), suppressedModels, rejectsSuppressedModels, rejectsUnknownBindingAgent };
+    const table = convertSchema(root);
+    // The plugin manifests it ships: dist/extensions (bundled releases) or extensions/ beside dist (early ones).
+    const manifestIds = [];
+    for (const dir of [extDir, path.join(pkgDir, 'extensions')]) {
+      for (const id of fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []) {
+        try {
+          const m = JSON.parse(fs.readFileSync(path.join(dir, id, 'openclaw.plugin.json'), 'utf8'));
+          if (typeof m?.id === 'string') manifestIds.push(m.id);
+        } catch {
+          // No manifest, or one the release itself could not read: no plugin id.
+        }
+      }
+    }
+    const reading = read ? await readChecks({ probe: snapshot, fn, value, table, retired: opts.retired, manifestIds }) : undefined;
+    for (const n of reading?.notes ?? []) console.error(`[facts] openclaw ${pkg.version}: ${n}`);
+    const readFacts = reading && Object.fromEntries(Object.entries(reading).filter(([k]) => k !== 'notes'));
+    return { ...table, legacyPaths: [...legacyPaths].sort(), suppressedModels, rejectsSuppressedModels, rejectsUnknownBindingAgent, ...(readFacts ? { read: readFacts } : {}) };
   }
 
   async function policyFacts() {
@@ -533,14 +556,16 @@ function functionBody(t, at) {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const pkgDir = process.argv[2];
   if (!pkgDir) {
-    console.error('usage: openclawFacts.mjs <path to node_modules/openclaw>');
+    console.error('usage: openclawFacts.mjs <path to node_modules/openclaw> [--retired <json file of { path, sample }>]');
     process.exit(2);
   }
+  const retiredAt = process.argv.indexOf('--retired');
+  const retired = retiredAt > 0 ? JSON.parse(fs.readFileSync(process.argv[retiredAt + 1], 'utf8')) : [];
   // Chunks may log when they load; only the facts go to stdout.
   const write = process.stdout.write.bind(process.stdout);
   console.log = console.info = console.warn = (...a) => process.stderr.write(`${a.join(' ')}\n`);
-  const facts = await readReleaseFacts(path.resolve(pkgDir));
+  const facts = await readReleaseFacts(path.resolve(pkgDir), { retired });
   // Some releases' loggers write to stdout on their own: the facts are the one line after the marker.
-  write(`\n${FACTS_MARKER}${JSON.stringify(facts)}\n`);
-  process.exit(0);
+  // Into a pipe the write completes later: exit once it has (a large one was cut short).
+  write(`\n${FACTS_MARKER}${JSON.stringify(facts)}\n`, () => process.exit(0));
 }

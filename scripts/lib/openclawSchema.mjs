@@ -161,3 +161,57 @@ export function schemaKeyPaths(table, limit = 12) {
   walk(table.root, '', 0, new Set());
   return out;
 }
+
+/** The node a node table declares at a path of keys (`*` or any key for records and array items), or undefined. */
+export function nodeAtPath(table, parts) {
+  const resolve = (n) => {
+    for (let i = 0; n && typeof n === 'object' && n.ref && i < 20; i++) n = table.defs[n.ref];
+    return n;
+  };
+  const child = (n, key) => {
+    n = resolve(n);
+    if (n === 'any') return 'any';
+    if (!n || typeof n !== 'object') return undefined;
+    if (n.object) return Object.prototype.hasOwnProperty.call(n.object, key) ? n.object[key] : n.extra;
+    if (n.record) return n.record;
+    if (n.array) return n.array;
+    if (n.anyOf) {
+      for (const o of n.anyOf) {
+        const c = child(o, key);
+        if (c !== undefined) return c;
+      }
+    }
+    return undefined;
+  };
+  let cur = table.root;
+  for (const p of parts) {
+    cur = child(cur, p);
+    if (cur === undefined) return undefined;
+  }
+  return resolve(cur);
+}
+
+/** A value the node accepts, simplest first (what a probe sets a key to). */
+export function sampleOf(table, node, depth = 0) {
+  for (let i = 0; node && typeof node === 'object' && node.ref && i < 20; i++) node = table.defs[node.ref];
+  if (node === 'string') return 'x';
+  if (node === 'number') return 1;
+  if (node === 'boolean') return true;
+  if (node === 'null') return null;
+  if (!node || typeof node !== 'object' || depth > 8) return {};
+  if (node.enum) return node.enum[0];
+  if (node.array) return [];
+  if (node.anyOf) return sampleOf(table, node.anyOf[0], depth + 1);
+  return {};
+}
+
+/** Every key path (no `*`) a node table declares down to `limit` keys, each with a value it accepts. */
+export function schemaKeySamples(table, limit = 3) {
+  const out = [];
+  for (const p of schemaKeyPaths(table, limit)) {
+    const parts = p.split('.');
+    if (parts.includes('*') || parts.length > limit) continue;
+    out.push({ path: p, sample: sampleOf(table, nodeAtPath(table, parts)) });
+  }
+  return out;
+}

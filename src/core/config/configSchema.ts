@@ -34,6 +34,30 @@ export interface ConfigSchema {
   rejectsSuppressedModels?: boolean;
   /** Whether its config read rejects a binding to an agent the config does not define (probed alike). */
   rejectsUnknownBindingAgent?: boolean;
+  /** What its config read checks and changes beyond the schema (scripts/lib/openclawReadChecks.mjs). */
+  read?: ReadChecks;
+}
+
+/**
+ * What a release's `readConfigFileSnapshot` does beyond its core schema, each
+ * asked of it with probe configs in a scratch HOME (so "the plugins it finds"
+ * are its bundled plugins).
+ */
+export interface ReadChecks {
+  /** Channel ids it accepts under `channels` (its own and its bundled plugins'). */
+  channelIds: readonly string[];
+  /** Whether it refuses a `channels` key that is none of them. */
+  refusesUnknownChannel: boolean;
+  /** Where naming an unknown channel's id lets it through as a stale plugin's (`plugins.allow`, `plugins.entries`, `plugins.installs`). */
+  unknownChannelExcusedBy: readonly string[];
+  /** The JSON schema each channel section is validated with, where its bundled channel plugin ships one. */
+  channelSchemas: Readonly<Record<string, Record<string, unknown>>>;
+  /** Plugin ids its manifest registry finds. */
+  pluginIds: readonly string[];
+  /** Where a plugin id it does not find is refused (`plugins.allow`, `plugins.deny`, `plugins.entries`, `plugins.slots.memory`). */
+  unknownPluginRefusedIn: readonly string[];
+  /** Keys its schema no longer has that it accepts anyway: it moves or drops them before validating. */
+  acceptedRetiredPaths: readonly string[];
 }
 
 export const OPENCLAW_CONFIG_SCHEMA: ConfigSchema = schemaTable as unknown as ConfigSchema;

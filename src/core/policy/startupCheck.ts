@@ -3,13 +3,16 @@ import { OPENCLAW_CONFIG_SCHEMA, SchemaChecker, type ConfigSchema } from '../con
 import type { Json5Document } from '../config/json5Document';
 import { EPOCH_SCHEMAS } from '../config/schema/index';
 import { parseVersion, versionOrder } from './openclawVersions';
+import { acceptedWhileReading, pluginOwnedChannel, readRefusals } from './startupReadChecks';
 
 /**
  * "Would it start?": OpenClaw's CLI validates the config before it runs a
  * command (`ensureConfigReady` over `readConfigFileSnapshot`) and refuses an
  * invalid one until `openclaw doctor --fix` migrates its legacy keys or the
  * user edits the rest. Judged here with the release's own schema, generated
- * per epoch (src/core/config/schema/).
+ * per epoch (src/core/config/schema/), and what its read checks beyond it
+ * (channel and plugin ids, channel plugins' schemas, retired keys it moves
+ * away first: startupReadChecks.ts).
  */
 
 /** The config schema of the epoch `version` belongs to: the newest epoch starting at or before it. */
@@ -55,7 +58,14 @@ export function judgeStartup(doc: Json5Document, version: string, schema: Config
   }
   const rejected: RejectedKey[] = [];
   for (const f of checker.findings) {
-    if (f.kind === 'passthrough') {
+    // A retired key the release moves or drops while reading never reaches its schema. (A key its
+    // doctor migrates stays refused: the probe that found it accepted set it empty, a real one may not be.)
+    if (f.kind === 'passthrough' || (f.kind === 'unknown' && acceptedWhileReading(schema.read, dotted(f.path)))) {
+      continue;
+    }
+    // A whole channel section a channel plugin validates (4.1 on) is not a retired core key: its
+    // plugin's schema judges it below, and a key there that a legacy rule names is the doctor's.
+    if (f.kind === 'legacy' && f.path.length === 2 && f.path[0] === 'channels' && pluginOwnedChannel(schema.read, String(f.path[1]))) {
       continue;
     }
     const pos = doc.locate(f.path, f.kind !== 'value');
@@ -65,6 +75,12 @@ export function judgeStartup(doc: Json5Document, version: string, schema: Config
     for (const f of beyondSchema(doc.value, schema)) {
       const pos = doc.locate(f.path, f.key);
       rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: 'value', reason: f.reason });
+    }
+    const legacy = rejected.filter((r) => r.kind === 'legacy').map((r) => r.path);
+    const migrated = (channel: string): boolean => legacy.some((p) => p === `channels.${channel}` || p.startsWith(`channels.${channel}.`) || p.startsWith(`channels.${channel}[`));
+    for (const f of readRefusals(doc.value, schema.read, migrated, schema.legacyPaths)) {
+      const pos = doc.locate(f.path, f.key);
+      rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.legacy ? 'legacy' : f.key ? 'unknown' : 'value', reason: f.reason });
     }
   }
   return { version, schemaRelease: schema.openclawVersion, refuses: rejected.length > 0, rejected, migrates: rejected.filter((r) => r.kind === 'legacy') };
