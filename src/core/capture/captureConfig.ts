@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { ConfigReader, dotted } from '../config/configReader';
 import { SchemaChecker, schemaPathExists } from '../config/configSchema';
 import { parseJson5 } from '../config/json5Document';
-import { modelFor } from '../policy/openclawVersions';
+import { modelFor, OPENCLAW_MODELS, parseVersion, versionOrder } from '../policy/openclawVersions';
 import { configSchemaFor } from '../policy/startupCheck';
 import { configuredModelEntry } from '../prompt/modelEntry';
 import { agentRosterOf } from '../policy/agentRoster';
@@ -66,11 +66,17 @@ export interface CaptureRelease {
  * epoch's generated config schema. Not a version list: a new epoch's data decides.
  */
 export function captureRelease(version: string): CaptureRelease {
-  const model = modelFor(version);
+  // A version that is not a calendar version, or is older than every modelled release (a local build such as
+  // 0.0.0-dev), is not judged: it keeps every key.
+  const want = parseVersion(version);
+  const oldest = parseVersion(OPENCLAW_MODELS[0]?.epoch.first ?? '');
+  const model = want && oldest && versionOrder(want, oldest) >= 0 ? modelFor(version) : undefined;
+  if (model === undefined) {
+    return { version, toolSearch: true, knowsPath: () => true, rejected: () => [] };
+  }
   const schema = configSchemaFor(version);
   // The seed's 2026.1.30 model has no `toolSearch` key (the seed's design); its release has none either.
-  // A version that is not a calendar version (a local build) is not judged: it keeps every key.
-  const toolSearch = model === undefined || (model.toolSearch !== undefined && model.toolSearch !== null);
+  const toolSearch = model.toolSearch !== undefined && model.toolSearch !== null;
   return {
     version,
     toolSearch,

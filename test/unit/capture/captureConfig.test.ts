@@ -87,6 +87,8 @@ describe('capture: config of a turn', () => {
     assert.equal(captureRelease('2026.1.30').toolSearch, false, "the seed's model has no toolSearch facts; its release has no Tool Search");
     assert.equal(captureRelease('2026.5.12').toolSearch, true);
     assert.equal(captureRelease('local-build').toolSearch, true, 'a version the product cannot place is not stripped');
+    assert.equal(captureRelease('0.0.0-dev').toolSearch, true, 'nor one older than every modelled release (a local build)');
+    assert.deepEqual(captureRelease('0.0.0-dev').rejected({ tools: { toolSearch: true }, bogus: 1 }), []);
     assert.equal(modeUnavailable('direct', captureRelease('2026.4.8')), undefined);
     assert.match(modeUnavailable('code', captureRelease('2026.4.8')) ?? '', /2026\.4\.8 has no Tool Search/);
     assert.equal(modeUnavailable('directory', captureRelease('2026.6.10')), undefined);
