@@ -1,5 +1,6 @@
-import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import { Validator } from '@cfworker/json-schema';
 import type { JsonSchema } from '../types';
+import { schemaDraftOf } from '../util/schemaDraft';
 
 /**
  * A channel section checked as an OpenClaw release checks it: with the JSON
@@ -16,16 +17,6 @@ function isObj(v: unknown): v is Obj {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function draftOf(schema: JsonSchema): SchemaDraft {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (declared.includes('draft-04')) {
-    return '4';
-  }
-  if (declared.includes('draft-07') || declared.includes('draft-06')) {
-    return '7';
-  }
-  return declared.includes('2019-09') ? '2019-09' : '2020-12';
-}
 
 /** Keywords whose value maps names to schemas (the names are not keywords). */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -117,7 +108,7 @@ const validators = new WeakMap<JsonSchema, { strict: Validator; relaxed: Validat
 function validatorsOf(schema: JsonSchema): { strict: Validator; relaxed: Validator } {
   let v = validators.get(schema);
   if (!v) {
-    const draft = draftOf(schema);
+    const draft = schemaDraftOf(schema);
     // The validator annotates the schema it is given: each gets its own copy.
     v = { strict: new Validator(prepared(schema, false) as JsonSchema, draft, false), relaxed: new Validator(prepared(schema, true) as JsonSchema, draft, false) };
     validators.set(schema, v);

@@ -1,5 +1,6 @@
-import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
+import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import type { JsonSchema } from '../types';
+import { schemaDraftOf } from '../util/schemaDraft';
 
 /**
  * The synchronous half of the argument check. It runs only inside the
@@ -10,23 +11,10 @@ import type { JsonSchema } from '../types';
 /** Keywords that only say "something inside failed"; the inner error is the useful one. */
 const AGGREGATE = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', 'additionalItems', 'unevaluatedProperties', 'dependentSchemas']);
 
-function draftOf(schema: JsonSchema): SchemaDraft {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (declared.includes('draft-04')) {
-    return '4';
-  }
-  if (declared.includes('draft-07') || declared.includes('draft-06')) {
-    return '7';
-  }
-  if (declared.includes('2019-09')) {
-    return '2019-09';
-  }
-  return '2020-12';
-}
 
 /** A validator for the schema; throws when the schema cannot be used (the caller refuses the call). */
 export function compileSchema(schema: JsonSchema): Validator {
-  return new Validator(schema as ConstructorParameters<typeof Validator>[0], draftOf(schema), false);
+  return new Validator(schema as ConstructorParameters<typeof Validator>[0], schemaDraftOf(schema), false);
 }
 
 function describe(e: OutputUnit): string {
