@@ -6,11 +6,15 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-// 3.5 MB: the bundles, the README's screenshots, the codicons and sql.js's
+// 4 MB: the bundles, the README's screenshots, the codicons and sql.js's
 // WebAssembly (338 KB packed; it reads OpenClaw's SQLite session stores). The
 // budget catches a stray dependency or an unquantized screenshot, not growth
-// someone chose: raise it here with the reason.
-export const MAX_VSIX_BYTES = 3.5 * 1024 * 1024;
+// someone chose: raise it here with the reason. Raised from 3.5 MB (issue 28):
+// the generated data of every OpenClaw epoch (config schemas with each
+// release's channel schemas, tools and request templates per epoch) took the
+// .vsix to 3.62 MiB; sharing identical schema parts across epochs would win
+// most of it back.
+export const MAX_VSIX_BYTES = 4 * 1024 * 1024;
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// Screenshots ship inside the .vsix (the README's images), which has a 3.5 MB
+// Screenshots ship inside the .vsix (the README's images), which has a 4 MB
 // budget. A workbench screenshot has a few hundred distinct colours, so a
 // 256-colour palette keeps it readable at well under half the bytes.
 import * as fs from 'node:fs';
