@@ -331,9 +331,10 @@ export class ToolPolicy {
    */
   forRun(tools: Iterable<{ name: string; source: string; owner: string; built: boolean }>): ToolPolicy {
     const core = new Set<string>();
+    const pluginTools = new Set(Object.values(this.model.bundledPluginTools).flatMap((p) => p.tools));
     for (const t of tools) {
       const name = normalizeToolName(t.name, this.model);
-      if (t.built && t.source === 'openclaw' && t.owner === 'core' && name !== '' && !Object.values(this.model.bundledPluginTools).some((p) => p.tools.includes(name))) {
+      if (t.built && t.source === 'openclaw' && t.owner === 'core' && name !== '' && !pluginTools.has(name)) {
         core.add(name);
       }
     }

@@ -136,6 +136,18 @@ function entryMatches(p: string, subject: PolicySubject, model: OpenClawModel): 
   return candidates.includes(p);
 }
 
+const tableCoreToolsByModel = new WeakMap<OpenClawModel, ReadonlySet<string>>();
+
+/** The normalized names of every core tool in the version's table (asked once per allow-list entry per decision). */
+function tableCoreTools(model: OpenClawModel): ReadonlySet<string> {
+  let names = tableCoreToolsByModel.get(model);
+  if (!names) {
+    names = new Set(model.coreTools.map((t) => normalizeToolName(t.name, model)));
+    tableCoreToolsByModel.set(model, names);
+  }
+  return names;
+}
+
 /**
  * Whether an allow-list entry counts as core when a version drops a plugin-only
  * allow list, as its `stripPluginOnlyAllowlist` asks: `*`, or the entry (a
@@ -150,7 +162,7 @@ export function namesCoreTool(pattern: string, model: OpenClawModel, runCoreTool
   if (p === '*') {
     return true;
   }
-  const built = runCoreTools ?? new Set(model.coreTools.map((t) => normalizeToolName(t.name, model)));
+  const built = runCoreTools ?? tableCoreTools(model);
   const members = Object.prototype.hasOwnProperty.call(model.groups, p) ? model.groups[p] ?? [] : [p];
   return members.some((m) => built.has(normalizeToolName(m, model)));
 }
