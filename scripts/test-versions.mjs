@@ -6,7 +6,7 @@
  * the release being run (its epoch). Installs a missing release first
  * (scripts/lib/openclawReleases.mjs, --ignore-scripts).
  *
- *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...] [-- --rotate N]
+ *   npm run test:versions [-- --runs 50] [-- 2026.6.10 ...] [-- --rotate N] [-- --print]
  *
  * The suites (test/oracle, one mocha process per release, one adapter child):
  * policy (b), tools.toolSearch config (a), compact entries (c), directory (d),
@@ -69,6 +69,11 @@ export function rotation(list, n, day = Math.floor(Date.now() / 86_400_000)) {
 const UNJUDGED_EPOCHS = new Set(['2026.1.30']);
 const rotatable = epochs.filter((e) => !UNJUDGED_EPOCHS.has(e.epoch)).map((e) => e.releases[e.releases.length - 1]);
 const releases = asked.length > 0 ? asked : rotate !== undefined ? rotation(rotatable, rotate) : every;
+// `--print`: only the releases this run would judge, comma-separated (`.ci/run` hands them to the other release suites).
+if (args.includes('--print')) {
+  console.log(releases.join(','));
+  process.exit(0);
+}
 if (rotate !== undefined) console.log(`rotation for day ${Math.floor(Date.now() / 86_400_000)}: ${releases.join(', ')} (of ${rotatable.join(', ')}; left out, no suite can judge it: ${[...UNJUDGED_EPOCHS].join(', ')})`);
 
 /** The differential suites: policy (run on its own first), then the others in one process. */
