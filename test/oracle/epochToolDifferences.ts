@@ -21,6 +21,8 @@ export interface DocumentedToolDifference {
   releases: readonly string[];
   /** What differs, for the test's output (the same words as docs/fidelity.md). */
   text: string;
+  /** Whether it concerns MCP tools only: a workspace without MCP servers cannot show it. */
+  mcpOnly?: boolean;
   /** Both sides without this difference; a string when the real side does not show it (stale). */
   remove(sides: Sides, mcpServers: readonly string[]): Sides | string;
 }
@@ -48,6 +50,7 @@ export const DOCUMENTED_TOOL_DIFFERENCES: readonly DocumentedToolDifference[] = 
   {
     id: 'mcp-server-order',
     releases: ['2026.3.23', '2026.4.1'],
+    mcpOnly: true,
     text: "MCP tools in the server's listing order; the product's catalog orders them by id",
     remove: (sides, servers) => {
       const k = mcpTail(sides, servers);
@@ -62,6 +65,7 @@ export const DOCUMENTED_TOOL_DIFFERENCES: readonly DocumentedToolDifference[] = 
   {
     id: 'mcp-raw-names',
     releases: ['2026.3.23'],
+    mcpOnly: true,
     text: 'MCP tools are sent under their raw tool name (create_event), not <server>__<tool>',
     remove: ({ real, predicted }, servers) => {
       if (real.some((t) => servers.some((s) => nameOf(t).startsWith(`${s}__`)))) {
