@@ -3,7 +3,8 @@
 // and plugin ids it knows (only the bundled plugins in a scratch HOME), where an
 // unknown plugin id is refused, the JSON schemas it validates channel sections
 // with, and the retired keys it accepts because it moves or drops them before
-// validating (2026.6.10's `plugins.installs`). Used by openclawFacts.mjs; the
+// validating (2026.6.10's `plugins.installs`), and the sections beside which
+// it refuses them after all (8.1's `agents.list` beside `agents.entries`). Used by openclawFacts.mjs; the
 // probes are our questions, the answers are the release's. Test tooling only.
 import { Validator } from '@cfworker/json-schema';
 import { nodeAtPath } from './openclawSchema.mjs';
@@ -136,6 +137,24 @@ export async function readChecks({ probe, fn, value, table, retired = [], manife
   };
   if ((await probe({}))?.valid === true) await bisect(candidatesRetired);
 
+  // An accepted retired key can still be refused beside a key of its own section: 8.1 - 9.6 move
+  // `agents.list` to `agents.entries` while reading only when `agents.entries` is not set, and then
+  // reject it as an unknown key. Each sibling section the schema has is set empty beside the key.
+  const acceptedRetiredUnless = {};
+  for (const at of acceptedRetiredPaths) {
+    const sample = candidatesRetired.find((r) => r.path === at)?.sample;
+    const parent = at.split('.').slice(0, -1);
+    const node = nodeAtPath(table, parent);
+    const siblings = node && typeof node === 'object' && node.object ? Object.keys(node.object) : [];
+    for (const k of siblings) {
+      const kind = nodeAtPath(table, [...parent, k]);
+      if (!kind || typeof kind !== 'object' || !(kind.object || kind.record)) continue;
+      const sibling = { path: [...parent, k].join('.'), sample: {} };
+      if ((await probe(configWith([sibling])))?.valid !== true) continue;
+      if ((await probe(configWith([{ path: at, sample }, sibling])))?.valid !== true) (acceptedRetiredUnless[at] ??= []).push(sibling.path);
+    }
+  }
+
   return {
     channelIds,
     refusesUnknownChannel,
@@ -144,6 +163,7 @@ export async function readChecks({ probe, fn, value, table, retired = [], manife
     pluginIds,
     unknownPluginRefusedIn,
     acceptedRetiredPaths: acceptedRetiredPaths.sort(),
+    acceptedRetiredUnless,
     notes: schemaNotes,
   };
 }

@@ -58,6 +58,36 @@ export interface ReadChecks {
   unknownPluginRefusedIn: readonly string[];
   /** Keys its schema no longer has that it accepts anyway: it moves or drops them before validating. */
   acceptedRetiredPaths: readonly string[];
+  /**
+   * Sections beside which it refuses such a key after all, by key (8.1 on:
+   * `agents.list` is moved to `agents.entries` only when that is not set).
+   */
+  acceptedRetiredUnless?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * How the release's read treats `path` (dotted) in `config`, when it is one of
+ * the retired keys it accepts or under one: `beside` names the section the
+ * config also sets, beside which the read refuses the key after all.
+ */
+export function retiredKeyRead(read: ReadChecks | undefined, path: string, config: unknown): { retired: string; beside?: string } | undefined {
+  const retired = (read?.acceptedRetiredPaths ?? []).find((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
+  if (retired === undefined) {
+    return undefined;
+  }
+  const beside = (read?.acceptedRetiredUnless?.[retired] ?? []).find((sibling) => valueAt(config, sibling.split('.')) !== undefined);
+  return beside === undefined ? { retired } : { retired, beside };
+}
+
+function valueAt(config: unknown, parts: readonly string[]): unknown {
+  let cur = config;
+  for (const p of parts) {
+    if (cur === null || typeof cur !== 'object' || Array.isArray(cur) || !Object.prototype.hasOwnProperty.call(cur, p)) {
+      return undefined;
+    }
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
 }
 
 export const OPENCLAW_CONFIG_SCHEMA: ConfigSchema = schemaTable as unknown as ConfigSchema;
@@ -98,11 +128,14 @@ function typeName(v: unknown): string {
  * What the check found at one path, by what OpenClaw does with it:
  * `value` it rejects, `unknown` key it rejects (a strict object), `legacy`
  * key it rejects until `openclaw doctor --fix` migrates it, `passthrough` key
- * it accepts and ignores.
+ * it accepts and ignores, `read` retired key it moves or drops before
+ * validating (`retiredKeyRead`).
  */
 export interface SchemaFinding {
   path: (string | number)[];
-  kind: 'value' | 'unknown' | 'legacy' | 'passthrough';
+  kind: 'value' | 'unknown' | 'legacy' | 'passthrough' | 'read';
+  /** Why, where the kind alone does not say: the section beside which a retired key is refused. */
+  reason?: string;
 }
 
 /** Checks a config document against the schema table of one OpenClaw version. */
@@ -328,6 +361,32 @@ export class SchemaChecker {
       this.schema.legacyPaths.some((l) => l.startsWith(`${pattern}.`) || l.startsWith(`${plain}.`)) ||
       // Paths written relative to an agent (`heartbeat.skipWhenBusy`) apply under agents.defaults and each agent.
       this.legacyRelative.some((r) => pattern.endsWith(`.${r}`));
+    const read = retiredKeyRead(this.schema.read, plain, reader.raw([]));
+    if (read?.beside !== undefined && read.retired === plain) {
+      this.findings.push({ path: keyPath, kind: legacy ? 'legacy' : 'unknown', reason: `beside ${read.beside}: the release moves it only when ${read.beside} is not set` });
+      reader.report(
+        keyPath,
+        'error',
+        `${dotted(keyPath)} beside ${read.beside}: ${v} moves ${read.retired} into its config while reading only when ${read.beside} is not set, so it rejects this config; keep one of the two`,
+        true,
+      );
+      return;
+    }
+    if (read !== undefined && read.beside === undefined) {
+      // The release moves or drops it before validating (asked of its own read): the run starts with it.
+      this.findings.push({ path: keyPath, kind: 'read' });
+      if (read.retired === plain) {
+        reader.report(
+          keyPath,
+          'info',
+          legacy
+            ? `${dotted(keyPath)} is a legacy key: ${v} still reads it (it moves it before validating); \`openclaw doctor --fix\` rewrites it`
+            : `${dotted(keyPath)} is no longer in ${v}'s config schema: it moves or drops it before validating, so it starts with it`,
+          true,
+        );
+      }
+      return;
+    }
     if (legacy) {
       this.findings.push({ path: keyPath, kind: 'legacy' });
       reader.report(keyPath, 'info', `${dotted(keyPath)} is a legacy key: ${v} rejects it until \`openclaw doctor --fix\` migrates it`, true);

@@ -3,7 +3,7 @@ import { OPENCLAW_CONFIG_SCHEMA, SchemaChecker, type ConfigSchema } from '../con
 import type { Json5Document } from '../config/json5Document';
 import { EPOCH_SCHEMAS } from '../config/schema/index';
 import { parseVersion, versionOrder } from './openclawVersions';
-import { acceptedWhileReading, pluginOwnedChannel, readRefusals } from './startupReadChecks';
+import { pluginOwnedChannel, readRefusals } from './startupReadChecks';
 
 /**
  * "Would it start?": OpenClaw's CLI validates the config before it runs a
@@ -58,9 +58,8 @@ export function judgeStartup(doc: Json5Document, version: string, schema: Config
   }
   const rejected: RejectedKey[] = [];
   for (const f of checker.findings) {
-    // A retired key the release moves or drops while reading never reaches its schema. (A key its
-    // doctor migrates stays refused: the probe that found it accepted set it empty, a real one may not be.)
-    if (f.kind === 'passthrough' || (f.kind === 'unknown' && acceptedWhileReading(schema.read, dotted(f.path)))) {
+    // A retired key the release moves or drops while reading never reaches its schema (`read`).
+    if (f.kind === 'passthrough' || f.kind === 'read') {
       continue;
     }
     // A whole channel section a channel plugin validates (4.1 on) is not a retired core key: its
@@ -69,7 +68,7 @@ export function judgeStartup(doc: Json5Document, version: string, schema: Config
       continue;
     }
     const pos = doc.locate(f.path, f.kind !== 'value');
-    rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.kind });
+    rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.kind, ...(f.reason !== undefined ? { reason: f.reason } : {}) });
   }
   if (isObj(doc.value)) {
     for (const f of beyondSchema(doc.value, schema)) {

@@ -43,11 +43,6 @@ export function pluginOwnedChannel(read: ReadChecks | undefined, id: string): bo
   return read !== undefined && read.channelIds.includes(id) && read.channelSchemas[id] !== undefined;
 }
 
-/** Whether `path` is one of the retired keys the read accepts, or under one. */
-export function acceptedWhileReading(read: ReadChecks | undefined, path: string): boolean {
-  return (read?.acceptedRetiredPaths ?? []).some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
-}
-
 /**
  * What the read refuses beyond the schema. `migrated(id)`: whether the doctor
  * migrates keys of that channel section first; its plugin schema is then not

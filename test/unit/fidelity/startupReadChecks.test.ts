@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { checkChannelSection, withDefaults } from '../../../src/core/config/channelSchemaCheck';
 import { ConfigReader } from '../../../src/core/config/configReader';
+import { SchemaChecker } from '../../../src/core/config/configSchema';
 import { parseJson5 } from '../../../src/core/config/json5Document';
 import { configSchemaFor, judgeStartup, reportStartupVerdict } from '../../../src/core/policy/startupCheck';
 import { readRefusals } from '../../../src/core/policy/startupReadChecks';
@@ -29,6 +30,39 @@ describe('fidelity: would it start, what the release checks while reading', () =
     const config = { plugins: { installs: { feishu: { source: 'npm', spec: '@m1heng-clawd/feishu', version: '0.1.3' } } } };
     assert.deepEqual(paths(judge(config, '2026.6.10')), []);
     assert.ok(paths(judge(config, '2026.9.6')).includes('plugins.installs'));
+  });
+
+  // Measured by real 2026.9.6 turns (capture, 2026-12-02): a config with only agents.list runs with the
+  // list's per-agent policy; with agents.entries beside it the run stops at `Unrecognized key: "list"`.
+  it('2026.8.1 on move agents.list to agents.entries while reading, unless agents.entries is set (generated)', () => {
+    for (const v of ['2026.8.1', '2026.9.2', '2026.9.5', '2026.9.6']) {
+      const read = configSchemaFor(v).read;
+      assert.ok(read?.acceptedRetiredPaths.includes('agents.list'), `${v} accepts agents.list while reading`);
+      assert.deepEqual(read?.acceptedRetiredUnless?.['agents.list'], ['agents.entries'], `${v} refuses it beside agents.entries`);
+    }
+    const list = { agents: { list: [{ id: 'main', tools: { deny: ['read'] } }] } };
+    assert.deepEqual(paths(judge(list, '2026.9.6')), []);
+    const both = { agents: { entries: { main: { tools: { deny: ['exec'] } } }, list: [{ id: 'main' }] } };
+    const verdict = judge(both, '2026.9.6');
+    assert.deepEqual(paths(verdict), ['agents.list']);
+    assert.match(verdict.rejected[0]?.reason ?? '', /beside agents\.entries/);
+  });
+
+  it('the config check says the release still reads agents.list alone, and refuses it beside agents.entries (an error at its line)', () => {
+    const report = (config: unknown) => {
+      const reader = new ConfigReader(parseJson5('openclaw.json', JSON.stringify(config, null, 2)));
+      new SchemaChecker(configSchemaFor('2026.9.6')).check(reader);
+      return reader.diagnostics.filter((d) => d.message.includes('agents.list'));
+    };
+    const alone = report({ agents: { list: [{ id: 'main' }] } });
+    assert.equal(alone.length, 1);
+    assert.equal(alone[0]?.severity, 'info');
+    assert.match(alone[0]?.message ?? '', /still reads it/);
+    const beside = report({ agents: { entries: { main: {} }, list: [{ id: 'main' }] } });
+    assert.equal(beside.length, 1);
+    assert.equal(beside[0]?.severity, 'error');
+    assert.match(beside[0]?.message ?? '', /agents\.list beside agents\.entries: OpenClaw 2026\.9\.6 .* rejects this config/);
+    assert.equal(beside[0]?.line, 6);
   });
 
   it('a channel no bundled plugin owns is refused, unless (6.10) the plugins section names it as a stale plugin', () => {
