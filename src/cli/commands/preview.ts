@@ -92,6 +92,9 @@ function describeOne(p: PreviewJson): string[] {
   const out = [
     `Mode: ${p.mode}${p.effectiveMode !== p.mode ? ` -> ${p.effectiveMode}` : ''}   API: ${p.api}   Catalog: ${p.catalogSize} tools (openclaw ${p.sources.openclaw}, mcp ${p.sources.mcp}, client ${p.sources.client})`,
   ];
+  if (p.notInRelease) {
+    out.push(`Not in this release: ${p.notInRelease}`);
+  }
   if (p.fallbackReason) {
     out.push(`Fallback: ${p.fallbackReason}`);
   }
@@ -216,6 +219,10 @@ export const previewCommand: CliCommand = {
           ]),
         ),
       ];
+      const absent = previews.find((p) => p.notInRelease)?.notInRelease;
+      if (absent) {
+        out.push('', absent);
+      }
       for (const p of previews) {
         if (p.fallbackReason) {
           out.push('', `${p.mode}: ${p.fallbackReason}`);

@@ -69,6 +69,8 @@ export interface PreviewJson {
   mode: ToolSearchModeName;
   effectiveMode: ToolSearchModeName;
   fallbackReason?: string;
+  /** The modelled release has no Tool Search: it never sends this mode (`notInReleaseText`). */
+  notInRelease?: string;
   api: ProviderApi;
   request: ProviderRequest;
   visibleTools: string[];
@@ -145,6 +147,7 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
     mode: surface.mode,
     effectiveMode: surface.effectiveMode,
     ...(surface.fallbackReason ? { fallbackReason: surface.fallbackReason } : {}),
+    ...(surface.notInRelease ? { notInRelease: surface.notInRelease } : {}),
     api,
     request,
     visibleTools: surface.visible.map((v) => v.name),

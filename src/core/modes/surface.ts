@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { VisibleReason } from '../vocabulary';
 import type { ToolSearchIndex } from '../gateway/searchIndex';
 import type { ToolPolicy } from '../policy/policyEngine';
+import type { OpenClawModel } from '../policy/openclawVersions';
 import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
 import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
@@ -72,11 +73,32 @@ export interface SurfaceInput {
 }
 
 /** Why the surface is not the mode asked for. */
-export type ModeFallback = { kind: 'no-isolation'; from: 'code'; to: 'tools'; detail?: string };
+export type ModeFallback =
+  | { kind: 'no-isolation'; from: 'code'; to: 'tools'; detail?: string }
+  /** The modelled release has no directory mode (before 2026.6.8): its `resolveToolSearchConfig` runs `"directory"` as code mode. */
+  | { kind: 'no-directory-mode'; from: 'directory'; to: 'code'; version: string };
 
 /** The one rendering of a mode fallback. */
 export function fallbackText(f: ModeFallback): string {
+  if (f.kind === 'no-directory-mode') {
+    return `OpenClaw ${f.version} has no directory mode: it runs mode "directory" as code mode`;
+  }
   return `code mode needs an isolated Node child: ${f.detail ?? 'no isolation probe was available'}; using ${f.to} mode`;
+}
+
+/** Both reasons when the release runs directory as code and code then lacks its isolated child. */
+function fallbacksText(release: ModeFallback | undefined, last: ModeFallback): string {
+  return release && release !== last ? `${fallbackText(release)}; ${fallbackText(last)}` : fallbackText(last);
+}
+
+/**
+ * Why the modelled release never sends this mode's request, when it has no
+ * Tool Search at all (before 2026.5.12: its schema refuses `tools.toolSearch`,
+ * so it does not start with one). The surface is then the product's Tool
+ * Search over that release's tools, for comparison only.
+ */
+export function notInReleaseText(version: string): string {
+  return `OpenClaw ${version} has no Tool Search (it came in 2026.5.12) and does not start with tools.toolSearch set: it sends no Tool Search mode; code, tools and directory show the product's Tool Search over ${version}'s tools, for comparison`;
 }
 
 export interface Surface {
@@ -85,6 +107,8 @@ export interface Surface {
   /** The fallback as data; `fallbackReason` is its text. */
   fallback?: ModeFallback;
   fallbackReason?: string;
+  /** Set when the modelled release has no Tool Search and this is a Tool Search mode (`notInReleaseText`). */
+  notInRelease?: string;
   systemPrompt: string;
   /** Exactly the function tools sent, in order. */
   tools: ModelTool[];
@@ -147,16 +171,31 @@ export function buildSurface(input: SurfaceInput): Surface {
   return surface;
 }
 
+/**
+ * The mode the modelled release runs for `mode`: one without directory mode
+ * (before 2026.6.8) runs it as code; one without Tool Search (before
+ * 2026.5.12) runs none, which `notInRelease` says.
+ */
+function modeOfRelease(mode: ToolSearchModeName, release: OpenClawModel | undefined): { effectiveMode: ToolSearchModeName; fallback?: ModeFallback; notInRelease?: string } {
+  if (release?.toolSearch === null && mode !== 'direct') {
+    return { effectiveMode: mode, notInRelease: notInReleaseText(release.version) };
+  }
+  if (mode === 'directory' && release?.toolSearch && !release.toolSearch.modes.includes('directory')) {
+    return { effectiveMode: 'code', fallback: { kind: 'no-directory-mode', from: 'directory', to: 'code', version: release.version } };
+  }
+  return { effectiveMode: mode };
+}
+
 function assembleSurface(input: SurfaceInput): Surface {
   const { catalog } = input;
   const settings = catalog.settings;
   // A version with generated tools sends OpenClaw's own control tools for the mode, and its tools array sorted by name.
   const generated = catalog.openclaw ? generatedToolsFor(catalog.openclaw.model.version) : undefined;
+  const releaseMode = modeOfRelease(input.mode, catalog.openclaw?.model);
   // A release without Tool Search (before 2026.5.12) has no control tools of its own: a forced mode shows the product's.
-  const searchTools = generated && Object.keys(generated.modes).length > 0 ? generatedControlTools(generated, settings, input.mode) : toolSearchTools(settings);
-  let effectiveMode = input.mode;
-  let fallback: ModeFallback | undefined;
-  if (input.mode === 'code' && !input.isolation?.ok) {
+  const searchTools = generated && Object.keys(generated.modes).length > 0 ? generatedControlTools(generated, settings, releaseMode.effectiveMode) : toolSearchTools(settings);
+  let { effectiveMode, fallback } = releaseMode;
+  if (effectiveMode === 'code' && !input.isolation?.ok) {
     effectiveMode = 'tools';
     fallback = { kind: 'no-isolation', from: 'code', to: 'tools', ...(input.isolation?.reason ? { detail: input.isolation.reason } : {}) };
   }
@@ -171,7 +210,8 @@ function assembleSurface(input: SurfaceInput): Surface {
   const surface: Surface = {
     mode: input.mode,
     effectiveMode,
-    ...(fallback ? { fallback, fallbackReason: fallbackText(fallback) } : {}),
+    ...(fallback ? { fallback, fallbackReason: fallbacksText(releaseMode.fallback, fallback) } : {}),
+    ...(releaseMode.notInRelease ? { notInRelease: releaseMode.notInRelease } : {}),
     systemPrompt: base,
     tools: [],
     visible: [],

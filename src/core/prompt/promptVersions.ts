@@ -39,5 +39,5 @@ export function newestPromptData(): PromptData {
 /** Why `version` has no templates, for the place the request would be shown. */
 export function noTemplatesText(version: string): string {
   const first = PROMPT_VERSIONS[0]?.openclawVersion ?? '2026.5.12';
-  return `OpenClaw ${version}'s request is not predicted: its prompt templates are generated from releases ${first} on (one per Tool Search epoch), and none stands for ${version}'s epoch`;
+  return `OpenClaw ${version}'s request is not predicted: its system prompt and envelope are generated for releases from ${first} on (one template per Tool Search epoch), not for ${version}`;
 }

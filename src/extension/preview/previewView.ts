@@ -27,6 +27,7 @@ function modeView(p: PreviewJson, pending: boolean): ModeView {
     mode: p.mode,
     effectiveMode: p.effectiveMode,
     ...(p.fallbackReason ? { fallbackReason: p.fallbackReason } : {}),
+    ...(p.notInRelease ? { notInRelease: p.notInRelease } : {}),
     bytes: { ...b, total: p.bytes.total },
     ...(tokens ? { tokens } : {}),
     ...(pending && !tokens ? { tokensPending: true } : {}),

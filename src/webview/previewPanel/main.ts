@@ -108,9 +108,17 @@ function banners(v: PreviewView): HTMLElement[] {
   for (const m of v.modes) {
     if (m.fallbackReason) {
       const b = el('div', { class: 'banner warning', role: 'status', 'data-testid': 'fallback' }, icon('warning'), ' ', el('strong', {}, `${m.mode} mode falls back to ${m.effectiveMode} mode: `), m.fallbackReason);
-      b.append(' ', button('Isolation report in the logs', 'Show the log with the isolation probe', () => post({ type: 'showLogs' }), { cls: 'link' }));
+      // Only the isolation fallback lands on tools mode (a release without directory mode runs it as code).
+      if (m.effectiveMode === 'tools') {
+        b.append(' ', button('Isolation report in the logs', 'Show the log with the isolation probe', () => post({ type: 'showLogs' }), { cls: 'link' }));
+      }
       out.push(b);
     }
+  }
+  // One banner for the release without Tool Search: the same for each of its Tool Search modes.
+  const absent = v.modes.filter((m) => m.notInRelease);
+  if (absent[0]?.notInRelease) {
+    out.push(el('div', { class: 'banner warning', role: 'status', 'data-testid': 'not-in-release' }, icon('warning'), ' ', absent[0].notInRelease));
   }
   if (v.isolation?.ok) {
     out.push(el('p', { class: 'muted small', 'data-testid': 'isolation' }, icon('shield'), ' Isolation probe passed: code mode can run tool_search_code in an isolated child.'));
@@ -353,7 +361,7 @@ function schemaList(m: ModeView): HTMLElement {
 
 function modeCard(m: ModeView, v: PreviewView): HTMLElement {
   const configured = m.mode === v.configuredMode;
-  const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: 'The mode the configuration asks for' }, icon('check'), ' configured') : '');
+  const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: 'The mode the configuration asks for' }, icon('check'), ' configured') : '', m.notInRelease ? el('span', { class: 'pill not-in-release', title: m.notInRelease, 'data-part': 'not-in-release' }, icon('warning'), ' not in this release') : '');
   return el('article', { class: `mode-card${configured ? ' configured' : ''}`, 'data-testid': `mode-${m.mode}`, 'data-mode': m.mode, 'aria-label': `${m.mode} mode` },
     title,
     el('p', { class: 'big' }, el('strong', { 'data-testid': 'total-tokens', ...(m.tokensPending ? { 'data-pending': 'true', 'aria-busy': 'true' } : {}) }, tokenText(m, m.tokens?.total)), ' tokens · ', el('span', { 'data-testid': 'total-bytes' }, kb(m.bytes.total))),

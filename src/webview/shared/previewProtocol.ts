@@ -28,6 +28,8 @@ export interface ModeView {
   mode: ModeName;
   effectiveMode: ModeName;
   fallbackReason?: string;
+  /** The modelled release has no Tool Search and never sends this mode. */
+  notInRelease?: string;
   bytes: PartSizesView & { total: number };
   tokens?: PartSizesView & { total: number };
   /** Tokens still being counted: a `tokens` message with this view's `seq` brings them (never shown as zero). */
@@ -297,7 +299,7 @@ function isPreviewView(v: unknown): v is PreviewView {
     isWholeNumber(v.seq) &&
     typeof v.prompt === 'string' &&
     Array.isArray(v.modes) &&
-    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw)) && (m.openclawUnavailable === undefined || typeof m.openclawUnavailable === 'string')) &&
+    v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw)) && (m.openclawUnavailable === undefined || typeof m.openclawUnavailable === 'string') && (m.notInRelease === undefined || typeof m.notInRelease === 'string')) &&
     Array.isArray(v.likely) &&
     Array.isArray(v.topTools) &&
     Array.isArray(v.failedServers) &&

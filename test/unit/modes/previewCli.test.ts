@@ -135,6 +135,28 @@ describe('CLI preview (contract)', function () {
     assert.match(human.out, /OpenClaw 2026\.4\.8's request is not predicted/);
   });
 
+  it('a release without Tool Search sends no Tool Search mode, and 2026.5.12 runs directory mode as code, as each release resolves tools.toolSearch', async () => {
+    type Modes = { modes: Record<string, { effectiveMode: string; fallbackReason?: string; notInRelease?: string }> };
+    const old = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--openclaw-version', '2026.4.1')).out) as Modes;
+    assert.equal(old.modes.direct?.notInRelease, undefined);
+    for (const m of ['code', 'tools', 'directory']) {
+      assert.match(old.modes[m]?.notInRelease ?? '', /^OpenClaw 2026\.4\.1 has no Tool Search \(it came in 2026\.5\.12\)/, m);
+      if (m !== 'code') {
+        // (Code mode goes on to tools here: this workspace has no isolated child.)
+        assert.equal(old.modes[m]?.effectiveMode, m, m);
+      }
+    }
+    const human = await cli(ws, 'preview', '--mode', 'all', '--openclaw-version', '2026.4.1');
+    assert.equal(human.out.split('OpenClaw 2026.4.1 has no Tool Search').length, 2, 'said once');
+    const first = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--openclaw-version', '2026.5.12')).out) as Modes;
+    // This workspace has no isolated child, so code mode goes on to tools: both reasons are given.
+    assert.equal(first.modes.directory?.effectiveMode, first.modes.code?.effectiveMode);
+    assert.match(first.modes.directory?.fallbackReason ?? '', /^OpenClaw 2026\.5\.12 has no directory mode: it runs mode "directory" as code mode(; code mode needs an isolated Node child|$)/);
+    assert.equal(first.modes.code?.notInRelease, undefined);
+    const withDirectory = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--openclaw-version', '2026.6.10')).out) as Modes;
+    assert.equal(withDirectory.modes.directory?.effectiveMode, 'directory');
+  });
+
   it('refuses --capture with the Responses API (--openclaw alone names the package the prediction cites)', async () => {
     const b = await cli(ws, 'preview', '--capture', '--api', 'responses');
     assert.equal(b.code, 2);

@@ -75,7 +75,7 @@ describe('prompt: request templates per OpenClaw version', () => {
     const home = scratchDir('tsi-prompt-versions-');
     const ctx = openclawRequestContext({ config: {}, configDir: home, env: { HOME: home }, home, version: '2026.4.8' });
     assert.equal(ctx.data, undefined);
-    assert.match(ctx.noTemplates ?? '', /^OpenClaw 2026\.4\.8's request is not predicted: its prompt templates are generated from releases 2026\.5\.12 on/);
+    assert.match(ctx.noTemplates ?? '', /^OpenClaw 2026\.4\.8's request is not predicted: its system prompt and envelope are generated for releases from 2026\.5\.12 on/);
     const with96 = openclawRequestContext({ config: {}, configDir: home, env: { HOME: home }, home, version: '2026.6.9' });
     assert.equal(with96.data?.openclawVersion, '2026.6.10');
     assert.equal(with96.noTemplates, undefined);
