@@ -514,6 +514,50 @@ function availabilityTexts() {
 }
 const availabilityCount = availabilityTexts();
 
+/**
+ * Texts that follow the run's tool profile: 2026.9.6's gateway offers its
+ * config reads only when no profile restricts the run (a profile without
+ * `*` in its allow list: `profileAllowsGatewayConfigReads`) or the profile's
+ * alsoAllow names the tool. Composed with `tools.profile: "coding"` (which
+ * restricts), and again with that tool in alsoAllow, which must give back the
+ * baseline: then the condition is exactly that. Written as `whenProfileRestricts`.
+ */
+function profileTexts() {
+  let count = 0;
+  for (const tool of tools.filter((x) => !x.builtWhenNamed)) {
+    const vars = tool.availability?.vars ?? [];
+    const baseline = tool.availability?.variants ?? { '': { description: tool.description } };
+    const variants = {};
+    let differs = false;
+    for (let mask = 0; mask < 1 << vars.length; mask++) {
+      const present = vars.filter((_, k) => (mask & (1 << k)) !== 0);
+      const absent = vars.filter((_, k) => (mask & (1 << k)) === 0);
+      const key = vars.map((_, k) => ((mask & (1 << k)) !== 0 ? '1' : '0')).join('');
+      const t = compose(false, {}, {}, { profile: 'coding', alsoAllow: present, ...(absent.length > 0 ? { deny: absent } : {}) }).normalized.find((x) => x.name === tool.name);
+      if (!t) {
+        break;
+      }
+      const w = wire(t);
+      const want = { description: baseline[key].description, parameters: baseline[key].parameters ?? tool.parameters };
+      variants[key] = { description: w.description, ...(JSON.stringify(w.parameters) !== JSON.stringify(tool.parameters) ? { parameters: w.parameters } : {}) };
+      if (JSON.stringify({ description: w.description, parameters: w.parameters }) === JSON.stringify(want)) {
+        continue;
+      }
+      differs = true;
+      const lifted = compose(false, {}, {}, { profile: 'coding', alsoAllow: [tool.name, ...present], ...(absent.length > 0 ? { deny: absent } : {}) }).normalized.find((x) => x.name === tool.name);
+      if (!lifted || JSON.stringify({ description: wire(lifted).description, parameters: wire(lifted).parameters }) !== JSON.stringify(want)) {
+        throw new Error(`${tool.name}: its text under the coding profile is not lifted by naming it in alsoAllow; the condition is not the profile's`);
+      }
+    }
+    if (differs && Object.keys(variants).length === 1 << vars.length) {
+      tool.whenProfileRestricts = { vars, variants };
+      count++;
+    }
+  }
+  return count;
+}
+const profileCount = profileTexts();
+
 const data = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tools.mjs',
@@ -526,6 +570,7 @@ const data = {
     groups: groupsFromEpoch ? 'expandToolGroups over the release\'s groups (src/core/policy/epochs, same release; its CORE_TOOL_GROUPS is private)' : 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
     availability: 'the same composition with tools.deny naming each tool once, then every combination of the tools a text depends on',
+    whenProfileRestricts: 'the same composition with tools.profile "coding", and with the tool in alsoAllow (which gives back the baseline)',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
     requestOrder: order.source,
   },
@@ -542,5 +587,5 @@ const data = {
 const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
-console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions, ${availabilityCount} with texts that follow other tools)`);
+console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions, ${availabilityCount} with texts that follow other tools, ${profileCount} that follow the profile)`);
 process.exit(0);

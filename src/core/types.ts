@@ -80,6 +80,8 @@ export interface ToolDefinition {
    * tools file); the catalog picks the text by the run's tools.
    */
   availability?: ToolAvailabilityTexts;
+  /** Its texts when a tool profile of the run restricts it (2026.9.6's `gateway` without config reads); keyed as `availability`. */
+  whenProfileRestricts?: ToolAvailabilityTexts;
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
   origin?: SourceLocation;
   /** Set by a source when the tool can never be offered (bad schema, duplicate, ...). */

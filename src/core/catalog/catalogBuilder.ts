@@ -106,7 +106,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     }
     tools.push(tool);
   }
-  applyAvailabilityTexts(tools, defOf);
+  applyAvailabilityTexts(tools, defOf, policy);
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));

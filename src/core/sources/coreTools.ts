@@ -259,6 +259,7 @@ function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly strin
     groups: [...t.groups],
     shipped: true,
     ...(t.availability ? { availability: t.availability } : {}),
+    ...(t.whenProfileRestricts ? { whenProfileRestricts: t.whenProfileRestricts } : {}),
   });
   const out = set.tools.map(definition);
   for (const t of set.conditionalTools) {

@@ -54,6 +54,8 @@ export interface GeneratedTool {
   builtWhenNamed?: true;
   /** Its texts by the other tools the run has (see `ToolDefinition.availability`). */
   availability?: ToolAvailabilityTexts;
+  /** Its texts when a tool profile of the run restricts it (see `ToolDefinition.whenProfileRestricts`). */
+  whenProfileRestricts?: ToolAvailabilityTexts;
 }
 
 export interface ConditionalTool extends GeneratedTool {
@@ -148,6 +150,7 @@ function toolOf(v: unknown, where: string): GeneratedTool {
     groups: stringList(v.groups, `${where} (${name}).groups`),
     ...(v.builtWhenNamed === true ? { builtWhenNamed: true as const } : {}),
     ...(v.availability !== undefined ? { availability: availabilityOf(v.availability, `${where} (${name}).availability`) } : {}),
+    ...(v.whenProfileRestricts !== undefined ? { whenProfileRestricts: availabilityOf(v.whenProfileRestricts, `${where} (${name}).whenProfileRestricts`) } : {}),
   };
 }
 
