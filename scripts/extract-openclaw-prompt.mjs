@@ -504,8 +504,22 @@ for (const mode of MODES) {
       .map((l) => fromTemplate.find(([prefix]) => l.startsWith(prefix))?.[1] ?? l)
       .join('\n');
   };
-  modes[mode].conditions = promptConditions({ render, baseVisible: visible, baseAvailable: available, universe, template, where: `${version} ${mode}` });
-  console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].conditions.length} tool-dependent prompt segments`);
+  // Which tools the prompt counts as the run's: every tool (2026.9.5 on: capabilityToolNames), or only
+  // those sent (earlier releases' code mode). The template decides: the segments must all be found in it.
+  const tried = [];
+  for (const [promptTools, set] of [['run', available], ['sent', visible]]) {
+    try {
+      modes[mode].conditions = promptConditions({ render, baseVisible: visible, baseAvailable: set, universe, template, where: `${version} ${mode}` });
+      modes[mode].promptTools = promptTools;
+      break;
+    } catch (err) {
+      tried.push(`${promptTools}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (!modes[mode].conditions) {
+    throw new Error(tried.join('\n'));
+  }
+  console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].conditions.length} tool-dependent prompt segments (the prompt counts the ${modes[mode].promptTools === 'run' ? "run's tools" : 'tools sent'})`);
 }
 
 // Usually the same in every mode: stored once then.

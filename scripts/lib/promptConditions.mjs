@@ -171,7 +171,8 @@ export function promptConditions({ render, baseVisible, baseAvailable, universe,
   }
   for (const seg of segments) {
     seg.vars = [...seg.vars].sort();
-    if (seg.vars.length > 8) {
+    // Every consistent combination is rendered (3 states a tool: absent, deferred, visible).
+    if (new Set(seg.vars.map((v) => v.replace(/^visible:/, ''))).size > 9) {
       throw new Error(`${where}: a prompt segment depends on ${seg.vars.length} variables (${seg.vars.join(', ')}): too many to render every combination`);
     }
   }
@@ -247,7 +248,25 @@ export function promptConditions({ render, baseVisible, baseAvailable, universe,
       throw new Error(`${where}: the prompt segments do not compose (at ${JSON.stringify(want.split('\n').slice(h.from - 1, h.to + 1))}, composed ${JSON.stringify(h.lines)}) for ${[...values].filter(([v, on]) => on !== baseValue(v)).map(([v, on]) => `${on ? '+' : '-'}${v}`).join(' ')}`);
     }
   }
-  return out;
+  // Stored compactly: each segment's distinct lines once, a combination as the list of its lines.
+  return out.map((cl) => ({ ...cl, segments: cl.segments.map(encodeSegment) }));
+}
+
+/** `{ vars, base, lines, variants: { key: [line index, ...] } }`: the text of a combination is its lines joined. */
+export function encodeSegment(seg) {
+  const lines = [];
+  const index = new Map();
+  const variants = {};
+  for (const [key, text] of Object.entries(seg.variants)) {
+    variants[key] = (text ? text.split('\n') : []).map((l) => {
+      if (!index.has(l)) {
+        index.set(l, lines.length);
+        lines.push(l);
+      }
+      return index.get(l);
+    });
+  }
+  return { vars: seg.vars, base: seg.base, lines, variants };
 }
 
 /** The text a cluster is found by: its lines with the anchors it has (a missing anchor is the line break at that end). */

@@ -31,8 +31,12 @@ export interface PromptData {
   /** `user` carries `{{runtimeLine}}` from 2026.9.5 on; before, the system prompt does. `context`: the internal-context message, null where none is sent. */
   messages: { roles: string[]; user: string | { type: string; text: string }[]; runtimeLine: string; context: unknown };
   envelopeOrder: string[];
-  /** The modes the release has (no directory mode before 2026.6.8); `conditions`: the template's lines that depend on the run's tools (promptConditions.ts). */
-  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[] }>>;
+  /**
+   * The modes the release has (no directory mode before 2026.6.8); `conditions`: the template's lines that depend on
+   * the run's tools (promptConditions.ts); `promptTools`: whether those lines follow every tool of the run (`run`) or
+   * only the tools sent (`sent`: code mode before 2026.9.5), as the extractor found in the template.
+   */
+  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[]; promptTools?: 'run' | 'sent' }>>;
   /** The template's tool-dependent lines when every mode has the same (a mode's own `conditions` win). */
   conditions?: PromptCluster[];
 }
@@ -137,7 +141,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     timeZone,
   };
   const sent = input.tools.map((t) => t.name);
-  const chosen = applyPromptSegments(mode.system, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, input.availableTools ?? sent));
+  const chosen = applyPromptSegments(mode.system, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
   unmodelled.push(...chosen.unmodelled);
   let system = chosen.system;
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));

@@ -16,8 +16,16 @@ export interface PromptSegment {
   vars: string[];
   /** Its text in the template. */
   base: string;
-  /** Its text per combination: each variable's value in `vars` order, `1` or `0` (combinations OpenClaw cannot have are absent). */
-  variants: Record<string, string>;
+  /** The distinct lines of its texts. */
+  lines: string[];
+  /** Its text per combination, as indices into `lines`; key: each variable's value in `vars` order, `1` or `0` (combinations OpenClaw cannot have are absent). */
+  variants: Record<string, number[]>;
+}
+
+/** The segment's text for a combination key; undefined when that combination was not generated. */
+export function segmentText(segment: PromptSegment, key: string): string | undefined {
+  const picked = segment.variants[key];
+  return picked?.map((i) => segment.lines[i] ?? '').join('\n');
 }
 
 /** Segments that touch, between two lines no tool changes (`null`: the cluster is found by the other anchor alone). */
@@ -53,7 +61,7 @@ export function applyPromptSegments(template: string, clusters: readonly PromptC
   const unmodelled: string[] = [];
   for (const c of clusters) {
     const texts = c.segments.map((s) => {
-      const text = s.variants[segmentKey(s, tools)];
+      const text = segmentText(s, segmentKey(s, tools));
       if (text === undefined) {
         unmodelled.push(`the prompt lines that depend on ${s.vars.join(', ')} were not generated for this combination (${segmentKey(s, tools)})`);
       }

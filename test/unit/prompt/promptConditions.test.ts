@@ -9,8 +9,8 @@ const CLUSTER: PromptCluster = {
   before: 'A',
   after: 'Z',
   segments: [
-    { vars: ['exec', 'process'], base: 'wait: exec or process', variants: { '11': 'wait: exec or process', '10': 'wait: exec', '01': 'wait: process', '00': '' } },
-    { vars: ['visible:read'], base: 'skills', variants: { '1': 'skills', '0': '' } },
+    { vars: ['exec', 'process'], base: 'wait: exec or process', lines: ['wait: exec or process', 'wait: exec', 'wait: process'], variants: { '11': [0], '10': [1], '01': [2], '00': [] } },
+    { vars: ['visible:read'], base: 'skills', lines: ['skills'], variants: { '1': [0], '0': [] } },
   ],
 };
 
@@ -36,7 +36,7 @@ describe('prompt conditions: a run\'s tools choose the tool-dependent prompt lin
   });
 
   it('reports a combination the extractor did not render and keeps the template\'s text', () => {
-    const partial: PromptCluster = { before: 'A', after: 'Z', segments: [{ vars: ['x'], base: 'x here', variants: { '1': 'x here' } }] };
+    const partial: PromptCluster = { before: 'A', after: 'Z', segments: [{ vars: ['x'], base: 'x here', lines: ['x here'], variants: { '1': [0] } }] };
     const r = applyPromptSegments('A\nx here\nZ', [partial], runToolsOf([], []));
     assert.equal(r.system, 'A\nx here\nZ');
     assert.match(r.unmodelled[0] ?? '', /were not generated for this combination \(0\)/);
