@@ -124,24 +124,30 @@ export function promptConditions({ render, baseVisible, baseAvailable, universe,
   }
   // Lines two tools decide together (one's line written only when the other is missing): every
   // pair of the variables that change anything, the hunks neither flip alone makes.
+  // (A pair needs one variable that changes something alone: a line written only when both are
+  // missing needs no other, it shows as one's line changing with the other.)
   const changing = [...single].filter(([, hunks]) => hunks.size > 0).map(([v]) => v);
-  for (let i = 0; i < changing.length; i++) {
-    for (let j = i + 1; j < changing.length; j++) {
-      const flip = new Map([...flipsOf(changing[i]), ...flipsOf(changing[j])]);
-      const state = stateOf(flip);
-      if (!state) continue;
-      const rendered = linesOf(state);
-      if (composed(changing[i], changing[j]) === rendered.join('\n')) continue;
-      const pairHunks = lineHunks(base, rendered);
-      const inPair = new Set(pairHunks.map(hunkKey));
-      // A line one flip writes and the pair does not (written only when the other tool is there).
-      for (const h of [...singleHunks.get(changing[i]), ...singleHunks.get(changing[j])]) {
-        if (!inPair.has(hunkKey(h))) ranges.push({ from: h.from, to: h.to, vars: new Set(flip.keys()) });
-      }
-      for (const h of pairHunks) {
-        if (!single.get(changing[i]).has(hunkKey(h)) && !single.get(changing[j]).has(hunkKey(h))) {
-          ranges.push({ from: h.from, to: h.to, vars: new Set(flip.keys()) });
-        }
+  const pairs = [];
+  for (const a of changing) {
+    for (const b of single.keys()) {
+      if (a !== b && !(changing.includes(b) && changing.indexOf(b) < changing.indexOf(a))) pairs.push([a, b]);
+    }
+  }
+  for (const [a, b] of pairs) {
+    const flip = new Map([...flipsOf(a), ...flipsOf(b)]);
+    const state = stateOf(flip);
+    if (!state) continue;
+    const rendered = linesOf(state);
+    if (composed(a, b) === rendered.join('\n')) continue;
+    const pairHunks = lineHunks(base, rendered);
+    const inPair = new Set(pairHunks.map(hunkKey));
+    // A line one flip writes and the pair does not (written only when the other tool is there).
+    for (const h of [...singleHunks.get(a), ...singleHunks.get(b)]) {
+      if (!inPair.has(hunkKey(h))) ranges.push({ from: h.from, to: h.to, vars: new Set(flip.keys()) });
+    }
+    for (const h of pairHunks) {
+      if (!single.get(a).has(hunkKey(h)) && !single.get(b).has(hunkKey(h))) {
+        ranges.push({ from: h.from, to: h.to, vars: new Set(flip.keys()) });
       }
     }
   }
