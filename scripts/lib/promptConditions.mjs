@@ -221,17 +221,19 @@ export function promptConditions({ render, baseVisible, baseAvailable, universe,
     }
     // Found in the template by both anchors, else by one: lines OpenClaw writes from other inputs
     // (the memory section, prepared apart) may stand beside a cluster in the template and not in the rendering.
-    const baseText = base.slice(cl.from, cl.to).join('\n');
-    const anchored = [{ before, after }, { before, after: null }, { before: null, after }].find((a) => template.split(anchoredText(a.before, baseText, a.after)).length === 2);
-    if (!anchored) {
-      throw new Error(`${where}: the prompt lines for ${cl.segments.map((x) => x.vars.join(', ')).join('; ')} are not found once in the template: ${JSON.stringify(`${before}\n${baseText}\n${after}`.slice(0, 300))}`);
+    // A cluster whose segments the template separates (by lines OpenClaw writes from other inputs) is
+    // placed segment by segment, each by its own lines and the cluster's anchor at its end, if any.
+    const found = placeOnce(template, before, after, segs.map((x) => x.base)) ?? (segs.length > 1 ? placeEach(template, before, after, segs) : undefined);
+    if (!found) {
+      throw new Error(`${where}: the prompt lines for ${cl.segments.map((x) => x.vars.join(', ')).join('; ')} are not found once in the template: ${JSON.stringify(`${before}\n${base.slice(cl.from, cl.to).join('\n')}\n${after}`.slice(0, 300))}`);
     }
-    out.push({ ...anchored, segments: segs });
+    cl.texts = segs;
+    out.push(...found.map((f) => ({ ...f, segments: f.segments ?? segs })));
   }
   // The segments must compose: random combinations of every variable rendered whole.
   const apply = (value) => {
     const lines = [...base];
-    clusters.forEach((cl, c) => (cl.lines = out[c].segments.flatMap((seg) => {
+    clusters.forEach((cl) => (cl.lines = cl.texts.flatMap((seg) => {
       const text = seg.variants[keyOf(seg.vars, value)];
       if (text === undefined) throw new Error(`${where}: no variant for ${seg.vars.join(', ')}`);
       return text ? text.split('\n') : [];
@@ -273,6 +275,27 @@ export function encodeSegment(seg) {
     });
   }
   return { vars: seg.vars, base: seg.base, lines, variants };
+}
+
+/** The anchors (both, one, or none when the lines are not empty) by which `texts` are found once in the template. */
+function placeOnce(template, before, after, texts) {
+  const text = texts.filter((t) => t !== '').join('\n');
+  const tries = [{ before, after }, { before, after: null }, { before: null, after }, ...(text ? [{ before: null, after: null }] : [])];
+  const hit = tries.find((a) => template.split(anchoredText(a.before, text, a.after)).length === 2);
+  return hit ? [hit] : undefined;
+}
+
+/** Each segment of a cluster placed alone; undefined when one of them is not found once. */
+function placeEach(template, before, after, segs) {
+  const out = [];
+  for (const [k, seg] of segs.entries()) {
+    const placed = placeOnce(template, k === 0 ? before : null, k === segs.length - 1 ? after : null, [seg.base]);
+    if (!placed) {
+      return undefined;
+    }
+    out.push({ ...placed[0], segments: [seg] });
+  }
+  return out;
 }
 
 /** The text a cluster is found by: its lines with the anchors it has (a missing anchor is the line break at that end). */

@@ -34,9 +34,10 @@ export interface PromptData {
   /**
    * The modes the release has (no directory mode before 2026.6.8); `conditions`: the template's lines that depend on
    * the run's tools (promptConditions.ts); `promptTools`: whether those lines follow every tool of the run (`run`) or
-   * only the tools sent (`sent`: code mode before 2026.9.5), as the extractor found in the template.
+   * only the tools sent (`sent`: code mode before 2026.9.5), as the extractor found in the template;
+   * `conditionsNotGenerated`: why a mode has none (its lines stay the sentinel run's).
    */
-  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[]; promptTools?: 'run' | 'sent' }>>;
+  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[]; promptTools?: 'run' | 'sent'; conditionsNotGenerated?: string }>>;
   /** The template's tool-dependent lines when every mode has the same (a mode's own `conditions` win). */
   conditions?: PromptCluster[];
 }
