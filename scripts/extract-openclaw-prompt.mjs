@@ -28,6 +28,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { byFunctionName, distFiles, findChunk } from './lib/openclawDist.mjs';
+import { promptConditions } from './lib/promptConditions.mjs';
 
 const pkgDir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
 if (!pkgDir) {
@@ -65,12 +66,18 @@ export async function load(url, context, next) {
   const r = await next(url, context);
   if (url === target) {
     const src = typeof r.source === 'string' ? r.source : Buffer.from(r.source).toString('utf8');
-    return { ...r, source: src + '\\nexport { ${hookedName} as __tsiHooked };\\n' };
+    return { ...r, source: src + '\\nexport { ${hookedName} as __tsiHooked${hookedName !== 'buildAgentSystemPrompt' ? ', buildAgentSystemPrompt as __tsiPrompt' : ''} };\\n' };
   }
   return r;
 }`;
 register(`data:text/javascript,${encodeURIComponent(hook)}`);
-const hooked = (await import(pathToFileURL(toolListChunk).href)).__tsiHooked;
+if (ownToolLines && !fs.readFileSync(toolListChunk, 'utf8').includes('function buildAgentSystemPrompt(params)')) {
+  throw new Error('buildSystemPromptToolLines and buildAgentSystemPrompt are in different chunks: the hook exports both from one');
+}
+const hookedModule = await import(pathToFileURL(toolListChunk).href);
+const hooked = hookedModule.__tsiHooked;
+/** The release's buildAgentSystemPrompt (the prompt whose tool-dependent lines the templates choose by the run's tools). */
+const buildPrompt = hookedModule.__tsiPrompt ?? hooked;
 if (typeof hooked !== 'function') {
   throw new Error(`${hookedName} not found`);
 }
@@ -453,11 +460,90 @@ const skillsPrompts = new Set(Object.values(skillsByMode));
 if (skillsPrompts.size !== 1) {
   throw new Error('the skills prompt differs between modes');
 }
+// ------------------------------------------------------------ tool-dependent prompt lines
+
+// The template is one run's prompt (profile "full"); a run with other tools gets other lines
+// (promptConditions.mjs). Its tool sets: the tools each mode's turn sent (visible) and the
+// direct turn's tools (every tool the run has: direct mode sends them all).
+const sentNames = (mode) => {
+  const c = report.modes[mode];
+  return c.requests.find((r) => r.seq === c.first.seq).body.tools.map((t) => t.function.name.trim().toLowerCase());
+};
+const promptChunkText = fs.readFileSync(toolListChunk, 'utf8');
+// Every tool name the prompt code asks about, the tool list's own order, and the runs' tools.
+const askedAbout = [...promptChunkText.matchAll(/(?:availableTools|visibleTools|capabilityToolNames)\.has\("([A-Za-z0-9_-]+)"\)/g)].map((m) => m[1].toLowerCase());
+const universe = [...new Set([...askedAbout, ...toolOrder, ...MODES.flatMap(sentNames)])].sort();
+for (const mode of MODES) {
+  const visible = sentNames(mode);
+  const available = [...new Set([...sentNames('direct'), ...visible])];
+  const template = modes[mode].system;
+  const hasDirectory = template.includes('{{directory}}');
+  // Lines whose text comes from run inputs this process does not have (the channel plugins the
+  // real run loaded): taken from the template, where the template has one such line.
+  const fromTemplate = ['- No source default: proactive send needs `channel`; ids: '].flatMap((prefix) => {
+    const found = template.split('\n').filter((l) => l.startsWith(prefix));
+    return found.length === 1 ? [[prefix, found[0]]] : [];
+  });
+  const render = (V, A) => {
+    const prompt = buildPrompt({
+      workspaceDir: '{{workspaceDir}}',
+      toolNames: [...V],
+      capabilityToolNames: [...A].filter((n) => !V.has(n)),
+      promptSurface: 'openclaw_main',
+      promptMode: 'full',
+      skillsPrompt: '{{skills}}',
+      docsPath: '{{openclawDir}}/docs',
+      ...(hasDirectory ? { toolSchemaDirectoryPrompt: '{{directory}}' } : {}),
+      // The run's delegation preference, as its prompt shows it (OpenClaw's default "prefer" writes ## Delegation).
+      ...(template.includes('\n## Delegation\n') ? { subagentDelegationMode: 'prefer' } : {}),
+    });
+    const lines = renderLines([...V], [...A], false).join('\n');
+    const text = lines ? prompt.replace(`\n${lines}\n`, '\n{{toolLines}}\n') : prompt;
+    return text
+      .split('\n')
+      .map((l) => fromTemplate.find(([prefix]) => l.startsWith(prefix))?.[1] ?? l)
+      .join('\n');
+  };
+  // Which tools the prompt counts as the run's: every tool (2026.9.5 on: capabilityToolNames), or only
+  // those sent (earlier releases' code mode). The template decides: the segments must all be found in it.
+  const tried = [];
+  for (const [promptTools, set] of [['run', available], ['sent', visible]]) {
+    try {
+      modes[mode].conditions = promptConditions({ render, baseVisible: visible, baseAvailable: set, universe, template, where: `${version} ${mode}` });
+      modes[mode].promptTools = promptTools;
+      break;
+    } catch (err) {
+      tried.push(`${promptTools}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (!modes[mode].conditions) {
+    // Releases that write the tool list inside buildAgentSystemPrompt (before 2026.8.1's shape) list the
+    // deferred tools there too in code and tools mode, which this script does not strip yet: such a mode keeps
+    // the sentinel's lines, and the file says why. Anything else fails the script.
+    if (mode === 'direct' || ownToolLines || !tried.every((t) => /depends on \d+ variables/.test(t))) {
+      throw new Error(tried.join('\n'));
+    }
+    delete modes[mode].conditions;
+    modes[mode].conditionsNotGenerated = tried[0].slice(0, 200);
+    console.error(`extract-openclaw-prompt: ${mode}: no tool-dependent prompt segments: ${modes[mode].conditionsNotGenerated}`);
+    continue;
+  }
+  console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].conditions.length} tool-dependent prompt segments (the prompt counts the ${modes[mode].promptTools === 'run' ? "run's tools" : 'tools sent'})`);
+}
+
+// Usually the same in every mode: stored once then.
+const conditionTexts = new Set(MODES.map((m) => JSON.stringify(modes[m].conditions)));
+const sharedConditions = conditionTexts.size === 1 ? modes[MODES[0]].conditions : undefined;
+if (sharedConditions) {
+  for (const m of MODES) delete modes[m].conditions;
+}
+
 const out = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-prompt.mjs',
   // The template was rendered for a workspace with tools.profile "full": the prompt's
   // sections that depend on which tools exist are those of that tool set.
+  // Each mode's `conditions` choose its tool-dependent lines by the run's own tools.
   modelledFor: { toolsProfile: 'full', sandbox: 'off', promptMode: 'full' },
   toolLines,
   bootstrapFiles,
@@ -469,6 +555,8 @@ const out = {
   messages: messageLayout,
   envelopeOrder,
   modes,
+  // The prompt's tool-dependent lines, when every mode has the same (else each mode's `conditions`).
+  ...(sharedConditions ? { conditions: sharedConditions } : {}),
 };
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(outFile), { recursive: true });

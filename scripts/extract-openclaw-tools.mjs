@@ -465,6 +465,99 @@ function mcpUtilityTools() {
   return out.sort((x, y) => (x.operation < y.operation ? -1 : 1));
 }
 
+// ---------------------------------------------------------------- texts that follow the run's other tools
+
+/**
+ * A tool's text may name other tools only when the run has them (2026.9.6's
+ * applyToolAvailabilityDescriptions: sessions_spawn says "(see agents_list)"
+ * only beside agents_list; exec names process only beside it). Each tool of
+ * the baseline is denied once (`tools.deny`, the composition's own policy
+ * step); a tool whose description or schema changes depends on it, and is
+ * composed again for every combination of the tools it depends on. Written
+ * as `availability: { vars, variants }` on the tool (key: each var's
+ * presence, `1` or `0`, in `vars` order; `parameters` only where they differ).
+ */
+function availabilityTexts() {
+  const textOf = (t) => {
+    const w = wire(t);
+    return JSON.stringify({ description: w.description, parameters: w.parameters });
+  };
+  const baseline = new Map(tools.filter((t) => !t.builtWhenNamed).map((t) => [t.name, JSON.stringify({ description: t.description, parameters: t.parameters })]));
+  const dependsOn = new Map();
+  for (const x of baseline.keys()) {
+    for (const t of compose(false, {}, {}, { deny: [x] }).normalized) {
+      if (t.name !== x && baseline.has(t.name) && textOf(t) !== baseline.get(t.name)) {
+        dependsOn.set(t.name, new Set([...(dependsOn.get(t.name) ?? []), x]));
+      }
+    }
+  }
+  for (const [name, deps] of dependsOn) {
+    const vars = [...deps].sort();
+    if (vars.length > 6) {
+      throw new Error(`${name}: its text depends on ${vars.length} other tools (${vars.join(', ')}): too many combinations`);
+    }
+    const tool = tools.find((t) => t.name === name);
+    const variants = {};
+    for (let mask = 0; mask < 1 << vars.length; mask++) {
+      const deny = vars.filter((_, k) => (mask & (1 << k)) === 0);
+      const t = compose(false, {}, {}, deny.length > 0 ? { deny } : {}).normalized.find((x) => x.name === name);
+      if (!t) {
+        throw new Error(`${name}: not built when ${deny.join(', ')} are denied`);
+      }
+      const w = wire(t);
+      const key = vars.map((_, k) => ((mask & (1 << k)) !== 0 ? '1' : '0')).join('');
+      variants[key] = { description: w.description, ...(JSON.stringify(w.parameters) !== JSON.stringify(tool.parameters) ? { parameters: w.parameters } : {}) };
+    }
+    tool.availability = { vars, variants };
+  }
+  return dependsOn.size;
+}
+const availabilityCount = availabilityTexts();
+
+/**
+ * Texts that follow the run's tool profile: 2026.9.6's gateway offers its
+ * config reads only when no profile restricts the run (a profile without
+ * `*` in its allow list: `profileAllowsGatewayConfigReads`) or the profile's
+ * alsoAllow names the tool. Composed with `tools.profile: "coding"` (which
+ * restricts), and again with that tool in alsoAllow, which must give back the
+ * baseline: then the condition is exactly that. Written as `whenProfileRestricts`.
+ */
+function profileTexts() {
+  let count = 0;
+  for (const tool of tools.filter((x) => !x.builtWhenNamed)) {
+    const vars = tool.availability?.vars ?? [];
+    const baseline = tool.availability?.variants ?? { '': { description: tool.description } };
+    const variants = {};
+    let differs = false;
+    for (let mask = 0; mask < 1 << vars.length; mask++) {
+      const present = vars.filter((_, k) => (mask & (1 << k)) !== 0);
+      const absent = vars.filter((_, k) => (mask & (1 << k)) === 0);
+      const key = vars.map((_, k) => ((mask & (1 << k)) !== 0 ? '1' : '0')).join('');
+      const t = compose(false, {}, {}, { profile: 'coding', alsoAllow: present, ...(absent.length > 0 ? { deny: absent } : {}) }).normalized.find((x) => x.name === tool.name);
+      if (!t) {
+        break;
+      }
+      const w = wire(t);
+      const want = { description: baseline[key].description, parameters: baseline[key].parameters ?? tool.parameters };
+      variants[key] = { description: w.description, ...(JSON.stringify(w.parameters) !== JSON.stringify(tool.parameters) ? { parameters: w.parameters } : {}) };
+      if (JSON.stringify({ description: w.description, parameters: w.parameters }) === JSON.stringify(want)) {
+        continue;
+      }
+      differs = true;
+      const lifted = compose(false, {}, {}, { profile: 'coding', alsoAllow: [tool.name, ...present], ...(absent.length > 0 ? { deny: absent } : {}) }).normalized.find((x) => x.name === tool.name);
+      if (!lifted || JSON.stringify({ description: wire(lifted).description, parameters: wire(lifted).parameters }) !== JSON.stringify(want)) {
+        throw new Error(`${tool.name}: its text under the coding profile is not lifted by naming it in alsoAllow; the condition is not the profile's`);
+      }
+    }
+    if (differs && Object.keys(variants).length === 1 << vars.length) {
+      tool.whenProfileRestricts = { vars, variants };
+      count++;
+    }
+  }
+  return count;
+}
+const profileCount = profileTexts();
+
 const data = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-tools.mjs',
@@ -476,6 +569,8 @@ const data = {
     owner: 'getPluginToolMeta(tool).pluginId, else core',
     groups: groupsFromEpoch ? 'expandToolGroups over the release\'s groups (src/core/policy/epochs, same release; its CORE_TOOL_GROUPS is private)' : 'CORE_TOOL_GROUPS (src/agents/tool-catalog.ts)',
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
+    availability: 'the same composition with tools.deny naming each tool once, then every combination of the tools a text depends on',
+    whenProfileRestricts: 'the same composition with tools.profile "coding", and with the tool in alsoAllow (which gives back the baseline)',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
     requestOrder: order.source,
   },
@@ -492,5 +587,5 @@ const data = {
 const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(data, null, 1)}\n`);
-console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions)`);
+console.log(`wrote ${path.relative(repo, out)} (${tools.length} tools, ${conditional.size} conditional, ${conditions.length} conditions, ${availabilityCount} with texts that follow other tools, ${profileCount} that follow the profile)`);
 process.exit(0);

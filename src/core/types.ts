@@ -73,6 +73,15 @@ export interface ToolDefinition {
    * MCP and client text.
    */
   shipped?: boolean;
+  /**
+   * OpenClaw's text of this tool for each combination of other tools the run
+   * has (its `applyToolAvailabilityDescriptions`: `sessions_spawn` names
+   * `agents_list` only beside it). Generated (`availability` of a version's
+   * tools file); the catalog picks the text by the run's tools.
+   */
+  availability?: ToolAvailabilityTexts;
+  /** Its texts when a tool profile of the run restricts it (2026.9.6's `gateway` without config reads); keyed as `availability`. */
+  whenProfileRestricts?: ToolAvailabilityTexts;
   /** Where the tool was declared (manifest, client-tools file, snapshot). */
   origin?: SourceLocation;
   /** Set by a source when the tool can never be offered (bad schema, duplicate, ...). */
@@ -202,4 +211,10 @@ export interface ToolCallContext {
  */
 export interface ToolExecutor {
   execute(tool: CatalogEntry, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolCallResult>;
+}
+
+/** A tool's texts by the other tools a run has: key = each of `vars` present (`1`) or not (`0`), in order. */
+export interface ToolAvailabilityTexts {
+  vars: readonly string[];
+  variants: Readonly<Record<string, { description: string; parameters?: JsonSchema }>>;
 }

@@ -10,6 +10,7 @@ import type { DefinitionDefect, RuleLocation, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
 import { hiddenTextDiagnostics } from './hiddenText';
 import { admissionProblem } from './toolAdmission';
+import { applyAvailabilityTexts } from './availabilityTexts';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
 export function toolId(def: Pick<ToolDefinition, 'source' | 'owner' | 'name' | 'rawName'>): string {
@@ -87,6 +88,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   const executors = new Map<string, ToolExecutor>();
   const seenIds = new Set<string>();
   const tools: CatalogTool[] = [];
+  const defOf = new Map<CatalogTool, ToolDefinition>();
   // When one id is listed twice (a duplicate), the valid definition is the one kept.
   const byValidity = [...defs].sort((a, b) => Number(Boolean(invalidOf(a.def))) - Number(Boolean(invalidOf(b.def))));
   for (const { def, provider } of byValidity) {
@@ -98,11 +100,13 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     const verdict = policy.evaluate({ name: def.name, source: def.source, owner: def.owner, groups: def.groups ?? [], id });
     const tool = catalogTool(def, id, verdict.decisions);
     decide(tool, def, verdict, { invalid: invalidOf(def), refused: admission.has(def), conflict: conflicts.get(def) }, policy.model);
+    defOf.set(tool, def);
     if (provider.executor) {
       executors.set(id, provider.executor);
     }
     tools.push(tool);
   }
+  applyAvailabilityTexts(tools, defOf, policy);
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));

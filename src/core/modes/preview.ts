@@ -226,6 +226,8 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
     {
       mode: surface.effectiveMode,
       tools: surface.tools,
+      // The run's every tool (OpenClaw's capabilityToolNames): deferred ones change prompt lines too.
+      availableTools: opts.catalog.allowed.map((t) => t.name),
       ...(directory !== undefined ? { directory } : {}),
       prompt: opts.prompt ?? '',
       provider: ctx.provider,

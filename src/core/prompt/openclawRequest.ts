@@ -3,6 +3,7 @@ import type { ModelTool } from '../modes/toolSearchTools';
 import type { ToolSearchModeName } from '../types';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
+import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import type { VolatileValues } from './volatile';
 
@@ -30,8 +31,15 @@ export interface PromptData {
   /** `user` carries `{{runtimeLine}}` from 2026.9.5 on; before, the system prompt does. `context`: the internal-context message, null where none is sent. */
   messages: { roles: string[]; user: string | { type: string; text: string }[]; runtimeLine: string; context: unknown };
   envelopeOrder: string[];
-  /** The modes the release has (no directory mode before 2026.6.8). */
-  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown> }>>;
+  /**
+   * The modes the release has (no directory mode before 2026.6.8); `conditions`: the template's lines that depend on
+   * the run's tools (promptConditions.ts); `promptTools`: whether those lines follow every tool of the run (`run`) or
+   * only the tools sent (`sent`: code mode before 2026.9.5), as the extractor found in the template;
+   * `conditionsNotGenerated`: why a mode has none (its lines stay the sentinel run's).
+   */
+  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[]; promptTools?: 'run' | 'sent'; conditionsNotGenerated?: string }>>;
+  /** The template's tool-dependent lines when every mode has the same (a mode's own `conditions` win). */
+  conditions?: PromptCluster[];
 }
 
 export interface OpenClawRequestInput {
@@ -39,6 +47,8 @@ export interface OpenClawRequestInput {
   mode: ToolSearchModeName;
   /** Exactly the function tools sent, in order. */
   tools: readonly ModelTool[];
+  /** Every tool the run has, sent or deferred (its model-facing names); default: the tools sent. Some prompt lines depend on them. */
+  availableTools?: readonly string[];
   /** The text under `### Deferred Tool Schemas` (code, tools and directory modes). */
   directory?: string;
   prompt: string;
@@ -131,7 +141,10 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     date,
     timeZone,
   };
-  let system = mode.system;
+  const sent = input.tools.map((t) => t.name);
+  const chosen = applyPromptSegments(mode.system, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
+  unmodelled.push(...chosen.unmodelled);
+  let system = chosen.system;
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
   for (const f of data.bootstrapFiles) {
     const content = present.get(f.name);

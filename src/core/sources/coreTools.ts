@@ -258,6 +258,8 @@ function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly strin
     ...(t.catalogMode === undefined && visible.has(t.name) ? { directVisible: true } : {}),
     groups: [...t.groups],
     shipped: true,
+    ...(t.availability ? { availability: t.availability } : {}),
+    ...(t.whenProfileRestricts ? { whenProfileRestricts: t.whenProfileRestricts } : {}),
   });
   const out = set.tools.map(definition);
   for (const t of set.conditionalTools) {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../types';
+import type { JsonSchema, ToolAvailabilityTexts } from '../types';
 import { modelFor } from '../policy/openclawVersions';
 import tools_2026_2_26 from './versions/openclaw-2026.2.26.tools.json';
 import tools_2026_3_11 from './versions/openclaw-2026.3.11.tools.json';
@@ -52,6 +52,10 @@ export interface GeneratedTool {
    * group with it): 2026.6.10's `update_plan`.
    */
   builtWhenNamed?: true;
+  /** Its texts by the other tools the run has (see `ToolDefinition.availability`). */
+  availability?: ToolAvailabilityTexts;
+  /** Its texts when a tool profile of the run restricts it (see `ToolDefinition.whenProfileRestricts`). */
+  whenProfileRestricts?: ToolAvailabilityTexts;
 }
 
 export interface ConditionalTool extends GeneratedTool {
@@ -145,7 +149,24 @@ function toolOf(v: unknown, where: string): GeneratedTool {
     ...(v.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' as const } : {}),
     groups: stringList(v.groups, `${where} (${name}).groups`),
     ...(v.builtWhenNamed === true ? { builtWhenNamed: true as const } : {}),
+    ...(v.availability !== undefined ? { availability: availabilityOf(v.availability, `${where} (${name}).availability`) } : {}),
+    ...(v.whenProfileRestricts !== undefined ? { whenProfileRestricts: availabilityOf(v.whenProfileRestricts, `${where} (${name}).whenProfileRestricts`) } : {}),
   };
+}
+
+function availabilityOf(v: unknown, where: string): ToolAvailabilityTexts {
+  if (!isRecord(v) || !isRecord(v.variants)) {
+    throw new GeneratedToolsError(`${where}: expected { vars, variants }`);
+  }
+  const vars = stringList(v.vars, `${where}.vars`);
+  const variants: Record<string, { description: string; parameters?: JsonSchema }> = {};
+  for (const [key, t] of Object.entries(v.variants)) {
+    if (key.length !== vars.length || !/^[01]*$/.test(key) || !isRecord(t) || (t.parameters !== undefined && !isRecord(t.parameters))) {
+      throw new GeneratedToolsError(`${where}.variants.${key}: expected a key of ${vars.length} 0/1 and { description, parameters? }`);
+    }
+    variants[key] = { description: str(t.description, `${where}.variants.${key}.description`), ...(t.parameters !== undefined ? { parameters: t.parameters as JsonSchema } : {}) };
+  }
+  return { vars, variants };
 }
 
 const CONDITION_KINDS: readonly ConditionKind[] = ['model-capability', 'model-provider', 'credential', 'trigger', 'client-capability', 'run-option', 'config-switch'];
