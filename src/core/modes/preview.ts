@@ -12,6 +12,7 @@ import type { DirectoryCut, UnlistedGroup } from './directory';
 import { buildSurface, openclawDirectoryText, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
 import type { OpenClawRequestContext } from '../prompt/openclawContext';
 import { buildOpenClawRequest } from '../prompt/openclawRequest';
+import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
 
 export interface PreviewOptions extends SurfaceInput {
@@ -191,6 +192,17 @@ export function previewOf(surface: Surface, opts: PreviewOptions): PreviewJson {
 /** UTF-8 bytes of each tools array as OpenClaw serializes it, per surface tools list (a prompt edit re-serializes only the rest). */
 const toolsBytes = new WeakMap<readonly unknown[], number>();
 
+/** The run's every tool (OpenClaw's capabilityToolNames) as prompt segments name them, once per catalog. */
+const promptNames = new WeakMap<Catalog, ReadonlySet<string>>();
+function promptToolNamesOf(catalog: Catalog): ReadonlySet<string> {
+  let names = promptNames.get(catalog);
+  if (!names) {
+    names = promptToolNames(catalog.allowed.map((t) => t.name));
+    promptNames.set(catalog, names);
+  }
+  return names;
+}
+
 /**
  * The body's serialized size: the tools array (megabytes at 10,000 tools)
  * is measured once per surface; the rest, which the prompt changes, each
@@ -227,7 +239,7 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       mode: surface.effectiveMode,
       tools: surface.tools,
       // The run's every tool (OpenClaw's capabilityToolNames): deferred ones change prompt lines too.
-      availableTools: opts.catalog.allowed.map((t) => t.name),
+      availableTools: promptToolNamesOf(opts.catalog),
       ...(directory !== undefined ? { directory } : {}),
       prompt: opts.prompt ?? '',
       provider: ctx.provider,

@@ -47,8 +47,8 @@ export interface OpenClawRequestInput {
   mode: ToolSearchModeName;
   /** Exactly the function tools sent, in order. */
   tools: readonly ModelTool[];
-  /** Every tool the run has, sent or deferred (its model-facing names); default: the tools sent. Some prompt lines depend on them. */
-  availableTools?: readonly string[];
+  /** Every tool the run has, sent or deferred (its model-facing names, or a set of them from `promptToolNames`); default: the tools sent. Some prompt lines depend on them. */
+  availableTools?: readonly string[] | ReadonlySet<string>;
   /** The text under `### Deferred Tool Schemas` (code, tools and directory modes). */
   directory?: string;
   prompt: string;

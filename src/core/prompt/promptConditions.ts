@@ -38,12 +38,30 @@ export interface PromptCluster {
 /** The tools of one run, lower case: those sent to the model, and every tool the run has (sent or deferred). */
 export interface RunTools {
   visible: ReadonlySet<string>;
-  available: ReadonlySet<string>;
+  available: { has(name: string): boolean };
 }
 
-export function runToolsOf(visible: readonly string[], available: readonly string[]): RunTools {
-  const v = new Set(visible.map((n) => n.trim().toLowerCase()).filter(Boolean));
-  return { visible: v, available: new Set([...v, ...available.map((n) => n.trim().toLowerCase()).filter(Boolean)]) };
+/** Tool names as segments name them (trimmed, lower case). */
+export function promptToolNames(names: Iterable<string>): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const n of names) {
+    const k = n.trim().toLowerCase();
+    if (k !== '') {
+      out.add(k);
+    }
+  }
+  return out;
+}
+
+/**
+ * `available`: every tool the run has, or those names already through
+ * `promptToolNames` (a catalog of thousands is normalized once, not per mode
+ * per prompt edit).
+ */
+export function runToolsOf(visible: readonly string[], available: readonly string[] | ReadonlySet<string>): RunTools {
+  const v = promptToolNames(visible);
+  const a = available instanceof Set ? available : promptToolNames(available as readonly string[]);
+  return { visible: v, available: { has: (name) => v.has(name) || a.has(name) } };
 }
 
 /** The segment's key for these tools. */
