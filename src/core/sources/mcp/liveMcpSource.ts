@@ -176,7 +176,8 @@ export class LiveMcpSource implements ToolSourceProvider {
       }
       return;
     }
-    state.durationMs = Math.round(performance.now() - started);
+    // A server not started (disabled, untrusted, unusable config) cost nothing: durationMs stays 0,
+    // not the few ms a busy event loop would put between two clock reads.
   }
 
   private async loadTools(state: ServerState, connection: McpServerConnection, signal?: AbortSignal): Promise<void> {
