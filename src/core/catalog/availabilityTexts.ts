@@ -1,6 +1,7 @@
 import type { ToolPolicy } from '../policy/policyEngine';
 import { patternMatches } from '../policy/toolPattern';
 import type { CatalogTool, ToolAvailabilityTexts, ToolDefinition } from '../types';
+import { policySubjectOf } from './policySubject';
 
 /**
  * OpenClaw adjusts some of its tools' texts to the run: to the other tools it
@@ -35,7 +36,7 @@ function pick(texts: ToolAvailabilityTexts, present: ReadonlySet<string>): ToolA
  * `profileAllowsGatewayConfigReads`, for each of the two profiles).
  */
 export function profileRestricts(policy: ToolPolicy, tool: CatalogTool): boolean {
-  const subject = { name: tool.name, source: tool.source, owner: tool.sourceName, groups: tool.groups, id: tool.id };
+  const subject = policySubjectOf(tool);
   return policy.layers.some(
     (l) => (l.kind === 'profile' || l.kind === 'provider-profile') && !l.allow.some((r) => r.pattern === '*') && !l.alsoAllow.some((r) => patternMatches(r.pattern, subject, policy.model)),
   );
