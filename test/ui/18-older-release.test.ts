@@ -31,20 +31,24 @@ async function openPreview(page: Page) {
   return { view, sizes };
 }
 
-describe('Mode Preview on an older OpenClaw (2026.6.10, picked in the setting)', () => {
-  let page: Page;
+/** A window on the demo whose workspace setting picks OpenClaw `version` (put back after the block). */
+function releaseWindow(version: string, use: (page: Page) => void): void {
   let restore: (() => void) | undefined;
-
   demoWindow(
     {
-      shot: 'older-release-6-10',
+      shot: `older-release-${version}`,
       setUp: () => {
-        restore = addDemoSettings({ 'toolSearchInspector.openclawVersion': '2026.6.10' });
+        restore = addDemoSettings({ 'toolSearchInspector.openclawVersion': version });
       },
       tearDown: () => restore?.(),
     },
-    (w) => ({ page } = w),
+    (w) => use(w.page),
   );
+}
+
+describe('Mode Preview on an older OpenClaw (2026.6.10, picked in the setting)', () => {
+  let page: Page;
+  releaseWindow('2026.6.10', (p) => (page = p));
 
   it('predicts what OpenClaw 2026.6.10 sends in each mode, as the CLI does for that version', async () => {
     const { sizes } = await openPreview(page);
@@ -68,18 +72,7 @@ describe('Mode Preview on an older OpenClaw (2026.6.10, picked in the setting)',
 
 describe('Mode Preview on an OpenClaw without Tool Search (2026.4.1, picked in the setting)', () => {
   let page: Page;
-  let restore: (() => void) | undefined;
-
-  demoWindow(
-    {
-      shot: 'older-release-4-1',
-      setUp: () => {
-        restore = addDemoSettings({ 'toolSearchInspector.openclawVersion': '2026.4.1' });
-      },
-      tearDown: () => restore?.(),
-    },
-    (w) => ({ page } = w),
-  );
+  releaseWindow('2026.4.1', (p) => (page = p));
 
   it('says it sends no Tool Search mode, why its whole request is not predicted (the CLI\'s words), and shows no other release\'s', async () => {
     const { view, sizes } = await openPreview(page);
