@@ -11,7 +11,7 @@ import { oracle, REPO } from './harness';
 const FIXTURE = path.join(REPO, 'test', 'fixtures', 'oracle', 'wrong-policy');
 const DEMO = path.join(REPO, 'examples', 'demo');
 /** test:real's QA workspace: the fake plugin and an MCP server, predicted byte for byte. */
-const QA = path.join(REPO, 'test', 'fixtures', 'real', 'qa');
+const QA = path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace');
 
 async function verify(args: string[]): Promise<{ code: number; report: VerifyReport; err: string }> {
   const r = await runCliCaptured(['verify', '--no-user-config', '--json', ...args], REPO, { ...process.env });
@@ -91,9 +91,11 @@ describe('oracle: verify', () => {
   });
 
   it('runs a real turn per mode and says what the differential finds: the QA workspace matches in all four modes', async () => {
-    const { code, report } = await verify(['--workspace', QA, '--concurrency', '2', '--timeout', '360000']);
+    // The QA prompt every real-turn suite uses: these turns are shared with them (the capture store).
+    const { code, report } = await verify(['--workspace', QA, '--prompt', 'Call fake_plugin_tool_17 with marker QA-17.', '--concurrency', '2', '--timeout', '360000']);
     const real = report.real;
     assert.ok(real, 'a real comparison ran');
+    assert.equal(real.prompt, 'Call fake_plugin_tool_17 with marker QA-17.');
     assert.equal(report.checked.requests, 4);
     for (const mode of ['direct', 'code', 'tools', 'directory'] as const) {
       const m: RealModeVerdict | undefined = real.modes[mode];

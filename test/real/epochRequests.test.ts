@@ -23,7 +23,7 @@ import { runCliCaptured } from '../helpers/cliCapture';
 import { scratchDir } from '../helpers/scratch';
 import { REPO } from '../oracle/harness';
 
-const WORKSPACE = path.join(REPO, 'test', 'fixtures', 'real', 'qa');
+const WORKSPACE = path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace');
 const PROMPT = 'Call fake_plugin_tool_17 with marker QA-17.';
 const RELEASES = (process.env.TSI_PROMPT_RELEASES ?? '')
   .split(',')

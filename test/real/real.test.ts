@@ -20,6 +20,8 @@ import { firstDifference, REQUEST_PARTS as PARTS, requestParts } from '../../src
 
 const FIXTURES = path.join(REPO, 'test', 'fixtures', 'real');
 const WORKSPACES = ['qa', 'policy', 'small-window'];
+/** `qa` is the QA workspace every real-turn suite shares; the others are test:real's own. */
+const dirOf = (ws: string): string => (ws === 'qa' ? path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace') : path.join(FIXTURES, ws));
 const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
 const PROMPT = 'Call fake_plugin_tool_17 with marker QA-17.';
 /** A turn takes 20-70 s alone on two cores; six side by side take longer. */
@@ -36,7 +38,7 @@ interface WorkspaceRun {
 }
 
 async function captureOf(ws: string): Promise<CaptureReport> {
-  const dir = path.join(FIXTURES, ws);
+  const dir = dirOf(ws);
   const model = configuredModelEntry(parseJson5(path.join(dir, 'openclaw.json'), fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8')).value);
   assert.ok(model, `${ws}: the fixture must name its model`);
   const r = await runCliCaptured(
@@ -56,7 +58,7 @@ async function captureOf(ws: string): Promise<CaptureReport> {
  * bounds max_completion_tokens by lengths that include them.
  */
 async function previewOf(ws: string, mode: ToolSearchModeName, c: ModeCapture): Promise<PreviewJson> {
-  const dir = path.join(FIXTURES, ws);
+  const dir = dirOf(ws);
   assert.ok(c.paths, `${ws}/${mode}: the capture names no scratch paths`);
   const env: Record<string, string | undefined> = { ...process.env, HOME: scratchDir('tsi-real-home-'), OPENCLAW_STATE_DIR: c.paths.stateDir, OPENCLAW_WORKSPACE_DIR: c.paths.agentWorkspace };
   delete env.OPENCLAW_CONFIG_PATH;
@@ -144,7 +146,7 @@ describe('real: the predicted request equals what OpenClaw sends', function () {
     assert.ok(run, 'qa: no run');
     const file = path.join(scratchDir('tsi-real-compare-'), 'qa.capture.json');
     fs.writeFileSync(file, JSON.stringify(run.capture));
-    const dir = path.join(FIXTURES, 'qa');
+    const dir = dirOf('qa');
     const args = ['compare', '--workspace', dir, '--no-user-config', '--json', '--mode', 'code', '--prompt', PROMPT, '--openclaw', openclawSpec()];
     const real = await runCliCaptured([...args, '--capture', file], REPO, { ...process.env });
     assert.equal(real.code, 0, real.err + real.out.slice(0, 4000));

@@ -7,6 +7,7 @@ import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } fro
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
 import { captureConfigOf, captureRelease, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, modeUnavailable, type CaptureMode, type CaptureRelease } from './captureConfig';
+import { captureStoreDir, noteInLedger, storeKey, throughStore } from './captureStore';
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 
 /**
@@ -65,6 +66,12 @@ export interface ModeCapture {
    * `exitCode`/`signal` are those of the kill.
    */
   endedAfterRequest?: boolean;
+  /**
+   * True when this turn's result came from the capture store
+   * (`TSI_CAPTURE_STORE`, the test tiers'): a real turn with the same inputs,
+   * run earlier in the store's lifetime.
+   */
+  fromStore?: boolean;
 }
 
 export interface CaptureReport {
@@ -425,6 +432,60 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, e
   });
 }
 
+/**
+ * A turn through the capture store when `TSI_CAPTURE_STORE` names one and the
+ * turn is an ordinary one: a kept scratch folder or a timeline asks for this
+ * very run, so those always run.
+ */
+async function storedTurn(opts: CaptureOptions, mode: CaptureMode, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
+  const env = opts.env ?? process.env;
+  const dir = captureStoreDir(env);
+  const note = (c: ModeCapture, replayed: boolean, key = ''): void => noteInLedger(env, { kind: replayed ? 'replay' : 'turn', key, mode, openclaw: opts.location.version, outcome: c.outcome });
+  if (modeUnavailable(mode, captureRelease(opts.location.version)) !== undefined) {
+    return run();
+  }
+  if (dir === undefined || opts.keepScratch === true || opts.timelineDir !== undefined) {
+    const c = await run();
+    note(c, false);
+    return c;
+  }
+  const wholeTurn = opts.wholeTurn ?? opts.play === true;
+  let turnConfig: unknown;
+  try {
+    // The config the turn runs with (the capture's overrides included), with the two per-turn values held still.
+    turnConfig = captureConfigOf({ config: opts.config, configDir: opts.configDir, mode, baseUrl: 'http://127.0.0.1:1/v1', providerId: opts.providerId, modelId: opts.modelId, contextWindow: opts.contextWindow, agentWorkspace: '/agent-workspace', release: captureRelease(opts.location.version) }).config;
+  } catch {
+    return run();
+  }
+  const key = storeKey({
+    config: turnConfig,
+    configDir: opts.configDir,
+    openclawVersion: opts.location.version,
+    mode,
+    prompt: opts.prompt,
+    providerId: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER,
+    modelId: opts.modelId ?? DEFAULT_CAPTURE_MODEL,
+    ...(opts.contextWindow !== undefined ? { contextWindow: opts.contextWindow } : {}),
+    play: opts.play === true,
+    wholeTurn,
+  });
+  if (key === undefined) {
+    const c = await run();
+    note(c, false);
+    return c;
+  }
+  const { value, replayed } = await throughStore<ModeCapture>({
+    dir,
+    key,
+    waitMs: opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    run,
+    keep: (c) => c.outcome === 'ok' && !opts.signal?.aborted,
+    note: (c, replayed) => note(c, replayed, key),
+  });
+  return replayed ? { ...value, fromStore: true } : value;
+}
+
 /** Runs one real OpenClaw turn per mode and returns every request each one sent. */
 export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport> {
   const started = Date.now();
@@ -448,7 +509,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         continue;
       }
       opts.onTurn?.({ mode, phase: 'start' });
-      const capture = await runTurn({ opts, entry, guardUrl, mode, release });
+      const capture = await storedTurn(opts, mode, () => runTurn({ opts, entry, guardUrl, mode, release }));
       results.set(mode, capture);
       opts.onTurn?.({ mode, phase: 'end', capture });
     }
