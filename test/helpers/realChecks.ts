@@ -12,7 +12,6 @@
 //    reached this process's consumer (`TSI_CHECK_CONSUMER`, or the pid) during
 //    its hooks or tests, and writes each such test's assertion count to the
 //    ledger. A real-request assertion is one made by a test of such a suite.
-import * as assertModule from 'node:assert';
 import * as fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import * as os from 'node:os';
@@ -48,21 +47,34 @@ let assertions = 0;
 const COUNTED = Symbol.for('tsi.realChecks.counted');
 
 function countAssertions(): void {
+  // The module objects themselves (an import's namespace is a read-only copy).
+  const assertModule = process.getBuiltinModule('node:assert');
   const targets = [assertModule as unknown as Record<string, unknown>, assertModule.strict as unknown as Record<string, unknown>];
+  const swaps: { target: Record<string, unknown>; name: string; original: unknown; counted: unknown }[] = [];
+  // Node's assert compares its own exports by identity (match vs doesNotMatch reads `fn === assert.match`):
+  // each counted call runs with the originals in place.
+  const originals = (): void => swaps.forEach((w) => (w.target[w.name] = w.original));
+  const counting = (): void => swaps.forEach((w) => (w.target[w.name] = w.counted));
   for (const target of targets) {
     for (const [name, fn] of Object.entries(target)) {
-      if (typeof fn !== 'function' || name === 'AssertionError' || name === 'strict' || name === 'CallTracker' || name === 'Assert' || (fn as unknown as Record<symbol, boolean>)[COUNTED]) {
+      if (typeof fn !== 'function' || name === 'default' || name === 'AssertionError' || name === 'strict' || name === 'CallTracker' || name === 'Assert' || (fn as unknown as Record<symbol, boolean>)[COUNTED]) {
         continue;
       }
       const original = fn as (...args: unknown[]) => unknown;
       const counted = function (this: unknown, ...args: unknown[]): unknown {
         assertions++;
-        return original.apply(this, args);
+        originals();
+        try {
+          return original.apply(this, args);
+        } finally {
+          counting();
+        }
       };
       Object.defineProperty(counted, COUNTED, { value: true });
-      target[name] = counted;
+      swaps.push({ target, name, original, counted });
     }
   }
+  counting();
   // ESM namespaces of built-ins follow their CommonJS exports only when told.
   syncBuiltinESMExports();
 }

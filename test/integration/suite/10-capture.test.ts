@@ -87,6 +87,9 @@ describe('Capture the Real Request (extension host)', function () {
     // Marks this test's turns, so only their processes are looked for (PATH reaches every turn).
     const savedPath = process.env.PATH;
     process.env.PATH = `${savedPath ?? ''}:/TSI_HOST_TEST_MARK`;
+    // A cancel needs turns that really run: never a replay from the test run's capture store.
+    const savedStore = process.env.TSI_CAPTURE_STORE;
+    process.env.TSI_CAPTURE_STORE = '';
     try {
       const started = Date.now();
       const result = await runCapture(
@@ -120,6 +123,11 @@ describe('Capture the Real Request (extension host)', function () {
       assert.equal(views[0]?.status, 'running');
     } finally {
       process.env.PATH = savedPath;
+      if (savedStore === undefined) {
+        delete process.env.TSI_CAPTURE_STORE;
+      } else {
+        process.env.TSI_CAPTURE_STORE = savedStore;
+      }
       service.dispose();
       logger.dispose();
     }
