@@ -14,9 +14,9 @@
 //    ledger. A real-request assertion is one made by a test of such a suite.
 import * as fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Context, Suite, Test } from 'mocha';
+import { scratchDir } from './scratch';
 
 const STORE_ENV = 'TSI_CAPTURE_STORE';
 const LEDGER_ENV = 'TSI_CHECK_LEDGER';
@@ -28,16 +28,13 @@ function consumer(): string {
 /** Sets the store and the ledger for this process and its children, unless the runner did. */
 export function ensureRealCheckEnv(): { store?: string; ledger: string } {
   let made: string | undefined;
-  const fresh = (): string => (made ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-real-checks-')));
+  // Removed when this process exits, with every other scratch folder of it.
+  const fresh = (): string => (made ??= scratchDir('real-checks-'));
   if (process.env[STORE_ENV] === undefined) {
     process.env[STORE_ENV] = path.join(fresh(), 'capture-store');
   }
   if (!process.env[LEDGER_ENV]) {
     process.env[LEDGER_ENV] = path.join(fresh(), 'ledger.jsonl');
-  }
-  if (made !== undefined) {
-    const dir = made;
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   }
   const store = process.env[STORE_ENV];
   return { ...(store ? { store } : {}), ledger: process.env[LEDGER_ENV] };

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { realCheckHooks } from '../helpers/realChecks';
 
 async function foldersArrive(ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -19,7 +20,8 @@ async function foldersArrive(ms: number): Promise<boolean> {
 export async function run(): Promise<void> {
   // Mocha 12 is ESM-only; the compiled suites are CommonJS.
   const { default: Mocha } = (await import('mocha')) as { default: typeof import('mocha') };
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  // The count of real checks (test/helpers/realChecks.ts): a capture in this host is a real turn or a replay.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec', rootHooks: realCheckHooks() });
   // A window opened on a .code-workspace runs the multi-root suites; a folder, the rest.
   const dir = path.join(__dirname, vscode.workspace.workspaceFile ? 'suite-multi' : 'suite');
   if (vscode.workspace.workspaceFile && !(await foldersArrive(45_000))) {
