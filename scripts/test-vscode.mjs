@@ -3,14 +3,19 @@
 // workbench from code-server's lib/vscode, driven by Chromium).
 //   (a) mocha suites inside the real extension host (extensionTestsPath),
 //   (b) Playwright UI tests on the workbench (test/ui), screenshots in test-results/.
-// Ends with `N passed, N failed` and a non-zero exit on any failure.
+// (a) and (b) run at the same time, each on its own VS Code server (its own
+// extension hosts, TSI_CHECK_CONSUMER host-<pid> and ui-<pid>), so both cores
+// stay busy. The pinned OpenClaw (the capture tests run it) is installed into
+// the tooling cache in the background while the extension is packaged.
+// Ends with each side's count, then `N passed, N failed` for both, and a
+// non-zero exit on any failure.
 //
 // Flags: --vsix      package the extension and install the .vsix (the default: what ships)
 //        --dev       load the development folder instead (faster edit-test loop)
 //        --no-build  with --dev: use dist/ as it is
 //        --host-only / --ui-only
 //        --update-screenshots  copy the SCREENSHOTS below from test-results/ to media/screenshots/ (green runs only, 256 colours)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { format } from 'node:util';
@@ -20,6 +25,7 @@ import { CHROMIUM, chromiumMissingMessage, ensureTooling } from './vscode-toolin
 import { UNTRUSTED_DEMO_USER_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
 import { packageVsix } from './lib/packageVsix.mjs';
 import { copyQuantized } from './lib/screenshotPng.mjs';
+import { openclawReady, PINNED_OPENCLAW } from './lib/openclawTooling.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The screenshots the README shows, one per line (each UI test writes its own to test-results/).
@@ -67,21 +73,34 @@ function sh(cmd, argv) {
 // Workbench chatter that is not test output.
 const WORKBENCH_NOISE = /^\[[^\]]+\] |^Timed out waiting for authentication|ENOTFOUND|^Creating a socket|^Resolv(ing|ed) connection token|^Updating additional builtin/;
 
-const results = { passed: 0, failed: 0, pending: 0 };
+// Each side's own counts; the closing line sums them.
+const hostResults = { passed: 0, failed: 0, pending: 0 };
+const uiResults = { passed: 0, failed: 0, pending: 0 };
+/** What went wrong outside either side's tests (tooling, packaging, a server that would not stop). */
+const runResults = { passed: 0, failed: 0, pending: 0 };
+// The two sides' servers: distinct consumers, so what each side's extension hosts record stays apart.
+const HOST_CONSUMER = `host-${process.pid}`;
+const UI_CONSUMER = `ui-${process.pid}`;
 let server;
 let untrustedServer;
-let browser;
+let hostServer;
+let hostBrowser;
+let hostDemo;
 let runDir;
 
-/** One extension-host run; `target` is the query that opens the window (`folder=...` or `workspace=...`). */
-async function hostTests(page, base, devPath, target, lastTry) {
+/**
+ * One extension-host run; `target` is the query that opens the window
+ * (`folder=...` or `workspace=...`). Its output goes to `log` (the caller
+ * prints it in one piece, so it does not interleave with the UI side's).
+ */
+async function hostTests(page, base, devPath, target, lastTry, log) {
   const testsPath = path.join(root, 'out', 'test', 'integration', 'run.js');
   const remote = (p) => `vscode-remote://127.0.0.1:${new URL(base).port}${p}`;
   // The development path is what makes VS Code run extensionTestsPath; in
   // .vsix mode it is an empty extension so the installed copy is the one tested.
   const payload = [['extensionDevelopmentPath', remote(devPath)], ['extensionTestsPath', remote(testsPath)]];
   let exitCode;
-  let sawResults = false;
+  let reported;
   let windowNotReady = false;
   const done = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationExit', (code) => {
@@ -93,40 +112,107 @@ async function hostTests(page, base, devPath, target, lastTry) {
     const line = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
     if (line.startsWith('TSI_WINDOW_NOT_READY')) {
       windowNotReady = true;
-      console.log(`the window opened without its workspace folders (${line.slice('TSI_WINDOW_NOT_READY '.length)})`);
+      log(`the window opened without its workspace folders (${line.slice('TSI_WINDOW_NOT_READY '.length)})`);
       return;
     }
     const m = /TSI_RESULTS (\{.*\})/.exec(line);
     if (m) {
-      const r = JSON.parse(m[1]);
-      results.passed += r.passed;
-      results.failed += r.failed;
-      sawResults = true;
+      reported = JSON.parse(m[1]);
       return;
     }
-    if (!WORKBENCH_NOISE.test(line)) console.log(line);
+    if (!WORKBENCH_NOISE.test(line)) log(line);
   });
   const url = `${base}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   await page.goto(url);
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 180_000));
-  if ((await Promise.race([done, timeout])) === 'timeout') {
-    console.error('extension-host tests did not finish within 180 s');
-    results.failed++;
+  let timer;
+  const timeout = new Promise((resolve) => {
+    // Generous: the UI side runs meanwhile (alone, the folder's suites take about 150 s on a busy machine).
+    timer = setTimeout(() => resolve('timeout'), 600_000);
+  });
+  const outcome = await Promise.race([done, timeout]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    log('extension-host tests did not finish within 600 s');
+    hostResults.failed++;
     return;
   }
-  if (!sawResults && windowNotReady && !lastTry) {
+  if (!reported && windowNotReady && !lastTry) {
     return 'retry';
   }
-  if (!sawResults) {
-    console.error(`extension-host tests ended (exit ${exitCode}) without reporting results`);
-    results.failed++;
-  } else if (exitCode !== 0 && results.failed === 0) {
-    results.failed++;
+  if (!reported) {
+    log(`extension-host tests ended (exit ${exitCode}) without reporting results`);
+    hostResults.failed++;
+    return;
   }
+  hostResults.passed += reported.passed;
+  hostResults.failed += reported.failed;
+  if (exitCode !== 0 && reported.failed === 0) {
+    hostResults.failed++;
+  }
+}
+
+/**
+ * (a) The extension-host suites on their own server and browser: the demo
+ * folder, then a multi-root workspace (test/fixtures/multi-root) for the
+ * per-folder catalogs. Runs while the UI suite runs.
+ */
+async function hostSide(tooling, devPath, extensionsDir, serverEnv) {
+  const hostDataDir = path.join(runDir, 'host-data');
+  seedSettings(hostDataDir);
+  const port = await freePort();
+  step(`(a) extension-host tests: their own VS Code server on 127.0.0.1:${port}`);
+  hostServer = await startServer({ tooling, port, dataDir: hostDataDir, extensionsDir, smokeTestDriver: true, env: { ...serverEnv, TSI_CHECK_CONSUMER: HOST_CONSUMER } });
+  const require = createRequire(path.join(tooling.playwrightCore, 'package.json'));
+  const { chromium } = require(tooling.playwrightCore);
+  hostBrowser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // A copy of the demo of its own: both sides' tests edit the demo's files (and put them back), and the UI
+  // side's run at the same time. Two levels below the repository, as examples/demo is, so the
+  // config's relative paths (../../node_modules/...) still resolve.
+  hostDemo = path.join(root, '.vscode-test', `demo-host-${process.pid}`);
+  fs.rmSync(hostDemo, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'examples', 'demo'), hostDemo, { recursive: true });
+  const targets = [
+    ['folder', `folder=${encodeURIComponent(hostDemo)}`],
+    ['multi-root workspace', `workspace=${encodeURIComponent(path.join(root, 'test', 'fixtures', 'multi-root', 'multi.code-workspace'))}`],
+  ];
+  for (const [what, target] of targets) {
+    const lines = [];
+    const started = Date.now();
+    for (let attempt = 1; ; attempt++) {
+      const context = await hostBrowser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      const outcome = await hostTests(page, hostServer.base, devPath, target, attempt === 2, (l) => lines.push(l));
+      await context.close();
+      if (outcome !== 'retry') break;
+      lines.push(`(the window came up without its folders; opening it again (${what}))`);
+    }
+    // In one piece: the UI side prints its own as it goes.
+    step(`(a) extension-host tests: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${lines.map((l) => `  [host] ${l}`).join('\n')}`);
+  }
+}
+
+/**
+ * Installs the pinned OpenClaw into the tooling cache when it is missing, in
+ * a child process started now (it overlaps the packaging and the tooling
+ * install); the promise settles when it is there. The capture tests of both
+ * sides run it.
+ */
+function openclawInBackground() {
+  if (openclawReady(PINNED_OPENCLAW)) {
+    return Promise.resolve();
+  }
+  step(`installing the pinned OpenClaw ${PINNED_OPENCLAW} in the background (the capture tests run it)`);
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'lib', 'openclawTooling.mjs'), '--version', PINNED_OPENCLAW], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`installing OpenClaw ${PINNED_OPENCLAW} failed (${code ?? signal})`))));
+  });
 }
 
 async function uiTests(base, devPath) {
   process.env.TSI_VSCODE_URL = base;
+  // The UI run's own checks count as its server's consumer.
+  process.env.TSI_CHECK_CONSUMER = UI_CONSUMER;
   // Development runs load the extension from the folder; .vsix runs have it installed.
   if (devPath === root) {
     process.env.TSI_UI_DEV_PATH = root;
@@ -150,14 +236,19 @@ async function uiTests(base, devPath) {
   await new Promise((resolve) => {
     const runner = mocha.run(() => resolve());
     runner.on('end', () => {
-      results.passed += runner.stats.passes;
-      results.failed += runner.stats.failures;
-      results.pending += runner.stats.pending;
+      uiResults.passed += runner.stats.passes;
+      uiResults.failed += runner.stats.failures;
+      uiResults.pending += runner.stats.pending;
     });
   });
 }
 
+let openclaw;
+
 async function main() {
+  // First, so it overlaps everything below; awaited before either side's tests.
+  openclaw = openclawInBackground();
+  openclaw.catch(() => undefined); // settled (and reported) where it is awaited
   const tooling = ensureTooling({ quiet: true });
   const missing = chromiumMissingMessage();
   if (missing) throw new Error(missing);
@@ -177,7 +268,7 @@ async function main() {
   if (useVsix) {
     const vsix = packageVsix({ log: step });
     process.env.TSI_VSIX = vsix;
-    step(`installing ${path.relative(root, vsix)} into the server`);
+    step(`installing ${path.relative(root, vsix)} into the servers' extensions folder`);
     installVsix(tooling, vsix, dataDir, extensionsDir);
     const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(EXTENSION_ID));
     if (!installed) throw new Error(`the .vsix did not install into ${extensionsDir}`);
@@ -191,41 +282,47 @@ async function main() {
   }
   sh('node', ['scripts/build-tests.mjs']);
 
-  const port = await freePort();
-  step(`starting the VS Code server on 127.0.0.1:${port}`);
-  server = await startServer({ tooling, port, dataDir, extensionsDir, smokeTestDriver: true, env: serverEnv });
-  const require = createRequire(path.join(tooling.playwrightCore, 'package.json'));
-  const { chromium } = require(tooling.playwrightCore);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    await openclaw;
+    step(`OpenClaw ${PINNED_OPENCLAW} ready`);
+  } catch (err) {
+    // The capture tests then fail and say why; every other test still runs.
+    console.error(`[test:vscode] ${err instanceof Error ? err.message : String(err)}`);
+    runResults.failed++;
+  }
 
+  const sides = [];
   if (runHost) {
-    // The demo folder, then a multi-root workspace (test/fixtures/multi-root) for the per-folder catalogs.
-    const targets = [
-      ['folder', `folder=${encodeURIComponent(path.join(root, 'examples', 'demo'))}`],
-      ['multi-root workspace', `workspace=${encodeURIComponent(path.join(root, 'test', 'fixtures', 'multi-root', 'multi.code-workspace'))}`],
-    ];
-    for (const [what, target] of targets) {
-      step(`(a) extension-host tests: ${what}`);
-      for (let attempt = 1; ; attempt++) {
-        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-        const page = await context.newPage();
-        const outcome = await hostTests(page, server.base, devPath, target, attempt === 2);
-        await context.close();
-        if (outcome !== 'retry') break;
-        step(`(a) the window came up without its folders; opening it again (${what})`);
-      }
-    }
+    sides.push(hostSide(tooling, devPath, extensionsDir, serverEnv).catch((err) => {
+      console.error(`[test:vscode] (a) extension-host side: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      hostResults.failed++;
+    }));
   }
   if (runUi) {
-    // A second server with Workspace Trust on (and its own state), so the
-    // untrusted path runs as a user meets it: the trust prompt, then restricted mode.
-    const untrustedDir = path.join(runDir, 'untrusted');
-    seedSettings(untrustedDir, UNTRUSTED_DEMO_USER_SETTINGS);
-    untrustedServer = await startServer({ tooling, port: await freePort(), dataDir: untrustedDir, extensionsDir, workspaceTrust: true, env: serverEnv });
-    process.env.TSI_VSCODE_UNTRUSTED_URL = untrustedServer.base;
-    step('(b) UI tests');
-    await uiTests(server.base, devPath);
+    sides.push((async () => {
+      // The UI side's servers (and the processes they start) count as its consumer.
+      const uiEnv = { ...serverEnv, TSI_CHECK_CONSUMER: UI_CONSUMER };
+      const port = await freePort();
+      step(`(b) UI tests: starting their VS Code server on 127.0.0.1:${port}`);
+      server = await startServer({ tooling, port, dataDir, extensionsDir, smokeTestDriver: true, env: uiEnv });
+      // A second server with Workspace Trust on (and its own state), so the
+      // untrusted path runs as a user meets it: the trust prompt, then restricted mode.
+      const untrustedDir = path.join(runDir, 'untrusted');
+      seedSettings(untrustedDir, UNTRUSTED_DEMO_USER_SETTINGS);
+      untrustedServer = await startServer({ tooling, port: await freePort(), dataDir: untrustedDir, extensionsDir, workspaceTrust: true, env: uiEnv });
+      process.env.TSI_VSCODE_UNTRUSTED_URL = untrustedServer.base;
+      step('(b) UI tests');
+      await uiTests(server.base, devPath);
+    })().catch((err) => {
+      console.error(`[test:vscode] (b) UI side: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      uiResults.failed++;
+    }));
   }
+  await Promise.all(sides);
+}
+
+function counts(r) {
+  return `${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} skipped` : ''}`;
 }
 
 let fatal;
@@ -234,21 +331,29 @@ try {
 } catch (err) {
   fatal = err;
   console.error(`[test:vscode] ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-  results.failed++;
+  runResults.failed++;
 } finally {
-  await browser?.close().catch(() => undefined);
-  for (const s of [untrustedServer].filter(Boolean)) {
+  await hostBrowser?.close().catch(() => undefined);
+  for (const [name, s] of [['extension-host', hostServer], ['UI', server], ['UI (Workspace Trust)', untrustedServer]]) {
+    if (!s) continue;
     await s.stop();
-  }
-  if (server) {
-    await server.stop();
-    const left = groupMembers(server.pid);
+    const left = groupMembers(s.pid);
     if (left.length > 0) {
-      console.error(`[test:vscode] processes left in the server's group: ${left.join(', ')}`);
-      results.failed++;
+      console.error(`[test:vscode] processes left in the ${name} server's group: ${left.join(', ')}`);
+      runResults.failed++;
     }
   }
+  if (hostDemo) {
+    fs.rmSync(hostDemo, { recursive: true, force: true });
+  }
+  // An install still running when the run failed early finishes (an interrupted one leaves a scratch folder behind).
+  await openclaw?.catch(() => undefined);
 }
+const results = {
+  passed: hostResults.passed + uiResults.passed + runResults.passed,
+  failed: hostResults.failed + uiResults.failed + runResults.failed,
+  pending: hostResults.pending + uiResults.pending + runResults.pending,
+};
 if (runDir && results.failed === 0) {
   // Keep a failed run's server logs for inspection; drop a green one.
   fs.rmSync(runDir, { recursive: true, force: true });
@@ -265,5 +370,8 @@ if (args.has('--update-screenshots') && results.failed === 0) {
   step('screenshots copied to media/screenshots/');
 }
 step(`done (${useVsix ? 'packaged .vsix' : 'development folder'})`);
+if (runHost) console.log(`(a) extension-host tests: ${counts(hostResults)}`);
+if (runUi) console.log(`(b) UI tests: ${counts(uiResults)}`);
+if (runResults.failed > 0) console.log(`outside the tests: ${runResults.failed} failed`);
 console.log(`${results.passed} passed, ${results.failed} failed${results.pending ? `, ${results.pending} skipped` : ''}`);
 process.exit(results.failed > 0 || fatal ? 1 : 0);

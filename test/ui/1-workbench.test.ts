@@ -65,7 +65,9 @@ describe('workbench UI on examples/demo', () => {
     await page.locator('.monaco-workbench').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const revived = catalogWebview(page);
-    await revived.locator('[data-testid="catalog-size"]').waitFor({ timeout: 20_000 });
+    // The reloaded window's extension host builds the catalog again (MCP servers started anew): as long as
+    // the first build above may take, on a machine that also runs the extension-host suites meanwhile.
+    await revived.locator('[data-testid="catalog-size"]').waitFor({ timeout: 60_000 });
     assert.equal(await revived.locator('#filter').inputValue(), 'openclaw:core:gateway');
     await revived.locator('[data-testid="tools"] tbody tr').filter({ hasText: 'gateway' }).first().waitFor();
   });

@@ -78,8 +78,6 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
       execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir],
         { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
     },
-    // Leave nothing to restore: the next window would reopen the untitled snippet and these editors.
-    closeEditors: true,
   }, (w) => ({ page } = w));
 
   it('cancelling a run shows one message, cancelled, and the history records it', async () => {

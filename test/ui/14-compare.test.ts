@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { addDemoSettings, answerFileDialog, catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { addDemoSettings, answerFileDialog, catalogWebview, demoWindow, resultsDir, runCommand, type Page } from './harness';
 
 // Compare as a user meets it on the demo: one command runs the same turn in
 // direct mode and with Tool Search against the mock provider, and the panel
@@ -13,7 +13,6 @@ import { addDemoSettings, answerFileDialog, catalogWebview, env, launchBrowser, 
 // its base URL is a workspace setting added for that step (the demo's settings file is put back after).
 
 describe('Compare in the editor', () => {
-  let browser: Browser;
   let page: Page;
   let restoreSettings: (() => void) | undefined;
   const held: http.ServerResponse[] = [];
@@ -21,26 +20,17 @@ describe('Compare in the editor', () => {
     held.push(res);
   });
 
-  before(async () => {
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-compare.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-    for (const res of held) {
-      res.destroy();
-    }
-    silent.close();
-    restoreSettings?.();
-  });
+  demoWindow({
+    shot: 'compare',
+    setUp: () => new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve)),
+    tearDown: () => {
+      for (const res of held) {
+        res.destroy();
+      }
+      silent.close();
+      restoreSettings?.();
+    },
+  }, (w) => ({ page } = w));
 
   it('runs both lanes with the mock provider, all checks passing, lanes side by side; progress and cancel from the keyboard; each lane openable', async () => {
     await runCommand(page, 'View: Close All Editors');

@@ -31,12 +31,17 @@ async function openPreview(page: Page) {
   return { view, sizes };
 }
 
-/** A window on the demo whose workspace setting picks OpenClaw `version` (put back after the block). */
+/**
+ * A window of its own on the demo whose workspace setting picks OpenClaw
+ * `version` (put back after the block): the extension builds its first
+ * catalog for that release, as a user who set it meets the panel.
+ */
 function releaseWindow(version: string, use: (page: Page) => void): void {
   let restore: (() => void) | undefined;
   demoWindow(
     {
       shot: `older-release-${version}`,
+      fresh: true,
       setUp: () => {
         restore = addDemoSettings({ 'toolSearchInspector.openclawVersion': version });
       },

@@ -1,26 +1,16 @@
 import * as path from 'node:path';
-import { launchBrowser, openRestricted, resultsDir, widenSideBar, type Browser, type Page } from './harness';
+import { resultsDir, restrictedWindow, widenSideBar, type Page } from './harness';
 
 // Workspace Trust as a user meets it: the prompt on opening the folder,
 // "No", then restricted mode. The catalog still shows what configs and
 // snapshots declare, says that servers and plugin code are off, and why.
 describe('untrusted workspace', () => {
-  let browser: Browser | undefined;
-  let page: Page | undefined;
+  let page: Page;
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-untrusted.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
+  // The run's window in Restricted Mode (the trust prompt answered "No" as it opened).
+  restrictedWindow({ shot: 'untrusted' }, (w) => ({ page } = w));
 
   it('reads configs and snapshots, starts no MCP server, and says how to trust', async () => {
-    browser = await launchBrowser();
-    page = await openRestricted(browser);
     // The status bar item is the other way in: it opens the catalog view.
     await page.locator('.statusbar-item[id$="toolSearchInspector.status"] a, .statusbar-item[id$="toolSearchInspector.status"]').first().click();
     const tree = page.locator('.pane-body .monaco-list-row');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, launchBrowser, openRestricted, resultsDir, runCommand, runExactCommand, type Browser, type Page } from './harness';
+import { catalogWebview, demoWindow, restrictedWindow, resultsDir, runCommand, runExactCommand, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -14,8 +14,8 @@ const SNIPPET = [
 describe('Bridge Trace panel', () => {
   let page: Page;
 
-  // Leave nothing to restore: the next window on the demo would reopen the untitled snippet (a stray tab in later screenshots).
-  demoWindow({ shot: 'bridge-trace', closeEditors: true }, (w) => ({ page } = w));
+  // The shared window is put back after the block (every editor closed, the untitled snippet discarded).
+  demoWindow({ shot: 'bridge-trace' }, (w) => ({ page } = w));
 
   it('runs the editor snippet and shows the value, the trace with console lines, telemetry and isolation', async () => {
     await runExactCommand(page, 'File: New Untitled Text File');
@@ -75,16 +75,11 @@ describe('Bridge Trace panel', () => {
 });
 
 describe('Run Bridge Snippet in an untrusted workspace', () => {
-  let browser: Browser | undefined;
-  let page: Page | undefined;
+  let page: Page;
 
-  after(async () => {
-    await browser?.close();
-  });
+  restrictedWindow({ shot: 'bridge-untrusted' }, (w) => ({ page } = w));
 
   it('refuses with the reason and opens no trace', async () => {
-    browser = await launchBrowser();
-    page = await openRestricted(browser);
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
     const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'Run Bridge Snippet is off in an untrusted workspace' }).first();
     await toast.waitFor({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, runCommand, workbenchUrl, type Browser, type Page } from './harness';
+import { demoWindow, env, resultsDir, runCommand, type Page } from './harness';
 
 // openclaw.json in the real workbench: read as an OpenClaw config (JSON5),
 // completion inside tools.deny offers the catalog's names, and a hover on a
@@ -43,29 +43,19 @@ async function suggestRows(page: Page, filter: string): Promise<string[]> {
 }
 
 describe('OpenClaw config language', () => {
-  let browser: Browser;
   let page: Page;
   const configFile = path.join(env('TSI_WORKSPACE'), 'openclaw.json');
   const original = fs.readFileSync(configFile, 'utf8');
 
-  before(async () => {
-    browser = await launchBrowser();
-    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL')));
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page) {
-      await page.screenshot({ path: path.join(resultsDir(), 'failed-config-language.png') }).catch(() => undefined);
-    }
-  });
-
-  after(async () => {
-    await browser?.close();
+  demoWindow({
+    shot: 'config-language',
     // The web workbench may save typed text after a delay: the demo config stays as it was.
-    if (fs.readFileSync(configFile, 'utf8') !== original) {
-      fs.writeFileSync(configFile, original);
-    }
-  });
+    tearDown: () => {
+      if (fs.readFileSync(configFile, 'utf8') !== original) {
+        fs.writeFileSync(configFile, original);
+      }
+    },
+  }, (w) => ({ page } = w));
 
   it('opens openclaw.json as OpenClaw Config (JSON5), completes inside tools.deny and shows what a group selects', async () => {
     await page.keyboard.press('Control+P');

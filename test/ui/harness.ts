@@ -376,22 +376,176 @@ export interface DemoWindow {
 export interface DemoWindowOptions {
   /** The failing test's screenshot, `failed-<shot>.png` in test-results/ (a function of the test's title for one per test). */
   shot: string | ((title: string) => string);
-  /** Before the browser starts: files or settings the window must see. */
+  /**
+   * Before the window is handed over: files or settings the window must see.
+   * With `fresh`, before the browser starts (the window opens on them).
+   */
   setUp?: () => void | Promise<void>;
   /** After a failing test's screenshot (a menu left open takes every later click). */
   onFailure?: (page: Page) => Promise<void>;
-  /** Close every editor before the browser, discarding unsaved ones: the next window on the demo restores none. */
+  /**
+   * With `fresh`: close every editor before the browser, discarding unsaved
+   * ones, so the next window on the demo restores none. (A shared window is
+   * always put back that way: see `resetWindow`.)
+   */
   closeEditors?: boolean;
-  /** After the browser closes: put the demo back. */
+  /** After the block's window is closed or put back: put the demo back. */
   tearDown?: () => void | Promise<void>;
+  /**
+   * A window of its own (its own browser and extension host), opened after
+   * `setUp`: for a block whose set-up the window must see as it opens (a
+   * setting that picks what the extension builds first). Without it the block
+   * uses the run's shared window on the demo.
+   */
+  fresh?: boolean;
 }
 
 /**
- * The mocha hooks every UI describe block had of its own: a browser and a
- * window on the demo before its tests (`use` receives them), a screenshot
- * of a failing test, and the browser closed after.
+ * Closes every editor, discarding unsaved ones (a save prompt is answered
+ * "Don't Save"): the window then restores none after a reload, and the next
+ * block starts on an empty editor area.
+ */
+export async function closeAllEditors(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
+  if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await dontSave.click();
+  }
+  await page.waitForTimeout(500);
+}
+
+/**
+ * Puts a shared window back the way a new one opens on the demo, for the next
+ * describe block: no quick input, menu, hover or dialog up, no editor open,
+ * the panel and notifications closed, the Explorer in the side bar (a click on
+ * the Tool Search activity icon then opens that view rather than closing it),
+ * the pointer off the tabs. Extension state (the catalog, started MCP
+ * servers) stays: blocks that need none of it use `fresh`.
+ */
+export async function resetWindow(page: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Escape');
+  }
+  await closeAllEditors(page);
+  // Hide Panel is offered only while the panel shows.
+  if (await page.locator('.part.panel').first().isVisible().catch(() => false)) {
+    await runCommand(page, 'View: Hide Panel');
+  }
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await runCommand(page, 'View: Show Explorer');
+  await page.locator('.part.sidebar .explorer-viewlet, .part.sidebar .explorer-folders-view').first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await page.mouse.move(600, 600);
+}
+
+// The run's shared windows (one on the demo, one on the demo in Restricted
+// Mode): each opened by the first block that asks for it, put back after each
+// block (resetWindow), closed after the last test.
+type SharedKind = 'demo' | 'restricted';
+const shared = new Map<SharedKind, Promise<DemoWindow>>();
+
+function sharedWindow(kind: SharedKind): Promise<DemoWindow> {
+  let opening = shared.get(kind);
+  if (!opening) {
+    opening = (async () => {
+      const browser = await launchBrowser();
+      try {
+        const page = kind === 'demo' ? await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL'))) : await openRestricted(browser);
+        return { browser, page };
+      } catch (err) {
+        await browser.close().catch(() => undefined);
+        throw err;
+      }
+    })();
+    shared.set(kind, opening);
+    const mine = opening;
+    // A window that failed to open is not handed to the next block.
+    mine.catch(() => {
+      if (shared.get(kind) === mine) shared.delete(kind);
+    });
+  }
+  return opening;
+}
+
+/** Closes a shared window; the next block that asks opens a new one. */
+async function dropSharedWindow(kind: SharedKind): Promise<void> {
+  const w = shared.get(kind);
+  shared.delete(kind);
+  await (await w?.catch(() => undefined))?.browser.close().catch(() => undefined);
+}
+
+// After the whole run (a root hook: this module is loaded once per run).
+after(async () => {
+  for (const kind of [...shared.keys()]) {
+    await dropSharedWindow(kind);
+  }
+});
+
+/**
+ * The hooks of a block on a shared window: the window before its tests, a
+ * screenshot of a failing test, and the window put back after (or given up
+ * when a test failed or it cannot be put back, so what the block left behind
+ * cannot fail the blocks after it).
+ */
+function onSharedWindow(kind: SharedKind, options: DemoWindowOptions, use: (w: DemoWindow) => void): void {
+  let page: Page | undefined;
+  let failed = false;
+  before(async () => {
+    await options.setUp?.();
+    const w = await sharedWindow(kind);
+    page = w.page;
+    use(w);
+  });
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (test?.state === 'failed' && page) {
+      failed = true;
+      const shot = typeof options.shot === 'string' ? options.shot : options.shot(test.title);
+      await page.screenshot({ path: path.join(resultsDir(), `failed-${shot}.png`) }).catch(() => undefined);
+      await options.onFailure?.(page);
+    }
+  });
+  after(async function () {
+    this.timeout(120_000);
+    try {
+      if (!page) {
+        return;
+      }
+      const reset = failed ? false : await resetWindow(page).then(() => true, (err: unknown) => {
+        console.log(`      (the shared window could not be put back; the next block opens a new one: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+        return false;
+      });
+      if (!reset) {
+        await dropSharedWindow(kind);
+      }
+    } finally {
+      await options.tearDown?.();
+    }
+  });
+}
+
+/**
+ * A block on the run's shared window in Restricted Mode (the Workspace Trust
+ * server's demo, the trust prompt answered "No"): for tests that only read
+ * what an untrusted workspace shows. A block that changes the trust opens its
+ * own with `openRestricted`.
+ */
+export function restrictedWindow(options: Omit<DemoWindowOptions, 'fresh' | 'closeEditors'>, use: (w: DemoWindow) => void): void {
+  onSharedWindow('restricted', options, use);
+}
+
+/**
+ * The mocha hooks every UI describe block had of its own: a window on the
+ * demo before its tests (`use` receives it), a screenshot of a failing test,
+ * and the window put back (shared) or closed (`fresh`) after. A block with a
+ * failed test gives the shared window up, so what it left behind cannot fail
+ * the blocks after it.
  */
 export function demoWindow(options: DemoWindowOptions, use: (w: DemoWindow) => void): void {
+  if (options.fresh !== true) {
+    onSharedWindow('demo', options, use);
+    return;
+  }
   let browser: Browser | undefined;
   let page: Page | undefined;
   before(async () => {
@@ -410,12 +564,7 @@ export function demoWindow(options: DemoWindowOptions, use: (w: DemoWindow) => v
   });
   after(async () => {
     if (page && options.closeEditors === true) {
-      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
-      const dontSave = page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /Don.t Save/ }).first();
-      if (await dontSave.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
-        await dontSave.click();
-      }
-      await page.waitForTimeout(500);
+      await closeAllEditors(page).catch(() => undefined);
     }
     await browser?.close();
     await options.tearDown?.();
