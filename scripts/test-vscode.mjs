@@ -228,7 +228,9 @@ async function uiTests(base, devPath) {
   const mochaModule = require('mocha');
   const Mocha = mochaModule.default ?? mochaModule;
   // TSI_UI_GREP runs only the UI tests whose titles match (a quicker loop while working on one panel).
-  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec', ...(process.env.TSI_UI_GREP ? { grep: process.env.TSI_UI_GREP } : {}) });
+  // The count of real checks (test/helpers/realChecks.ts): the UI server's captures are this run's consumer.
+  const { realCheckHooks } = require(path.join(root, 'test', 'helpers', 'realChecks.ts'));
+  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000, reporter: 'spec', rootHooks: realCheckHooks(), ...(process.env.TSI_UI_GREP ? { grep: process.env.TSI_UI_GREP } : {}) });
   for (const f of fs.readdirSync(path.join(root, 'test', 'ui')).filter((f) => f.endsWith('.test.ts')).sort()) {
     mocha.addFile(path.join(root, 'test', 'ui', f));
   }
@@ -255,6 +257,10 @@ async function main() {
   step(`tooling ready (${path.relative(root, tooling.link)} -> ${tooling.dir})`);
 
   runDir = path.join(root, '.vscode-test', 'runs', `${Date.now()}-${process.pid}`);
+  // Capture once, judge many (docs/testing.md): both servers' extension hosts share one capture store and
+  // one ledger; .ci/run sets them for the whole run, a run of this tier alone gets its own, empty.
+  if (process.env.TSI_CAPTURE_STORE === undefined) process.env.TSI_CAPTURE_STORE = path.join(runDir, 'capture-store');
+  if (!process.env.TSI_CHECK_LEDGER) process.env.TSI_CHECK_LEDGER = path.join(runDir, 'real-checks.jsonl');
   const dataDir = path.join(runDir, 'data');
   const extensionsDir = path.join(runDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
