@@ -7,7 +7,7 @@ import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } fro
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
 import { captureConfigOf, captureRelease, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, modeUnavailable, type CaptureMode, type CaptureRelease } from './captureConfig';
-import { captureStoreDir, noteInLedger, storeKey, throughStore } from './captureStore';
+import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContentHash } from './captureStore';
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 
 /**
@@ -432,47 +432,58 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, e
   });
 }
 
+interface StoreSetup {
+  opts: CaptureOptions;
+  mode: CaptureMode;
+  release: CaptureRelease;
+  /** The workspace's content hash, taken once per capture (undefined: too large, or not asked for). */
+  tree: () => string | undefined;
+}
+
 /**
  * A turn through the capture store when `TSI_CAPTURE_STORE` names one and the
  * turn is an ordinary one: a kept scratch folder or a timeline asks for this
- * very run, so those always run.
+ * very run, so those always run. Every turn run or replayed goes to the ledger.
  */
-async function storedTurn(opts: CaptureOptions, mode: CaptureMode, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
+async function storedTurn({ opts, mode, release, tree }: StoreSetup, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
   const env = opts.env ?? process.env;
-  const dir = captureStoreDir(env);
   const note = (c: ModeCapture, replayed: boolean, key = ''): void => noteInLedger(env, { kind: replayed ? 'replay' : 'turn', key, mode, openclaw: opts.location.version, outcome: c.outcome });
-  if (modeUnavailable(mode, captureRelease(opts.location.version)) !== undefined) {
-    return run();
-  }
-  if (dir === undefined || opts.keepScratch === true || opts.timelineDir !== undefined) {
+  const runOnly = async (): Promise<ModeCapture> => {
     const c = await run();
     note(c, false);
     return c;
+  };
+  if (modeUnavailable(mode, release) !== undefined) {
+    return run(); // no turn: the release lacks the mode
   }
-  const wholeTurn = opts.wholeTurn ?? opts.play === true;
+  const dir = captureStoreDir(env);
+  if (dir === undefined || opts.keepScratch === true || opts.timelineDir !== undefined) {
+    return runOnly();
+  }
   let turnConfig: unknown;
   try {
     // The config the turn runs with (the capture's overrides included), with the two per-turn values held still.
-    turnConfig = captureConfigOf({ config: opts.config, configDir: opts.configDir, mode, baseUrl: 'http://127.0.0.1:1/v1', providerId: opts.providerId, modelId: opts.modelId, contextWindow: opts.contextWindow, agentWorkspace: '/agent-workspace', release: captureRelease(opts.location.version) }).config;
+    turnConfig = captureConfigOf({ config: opts.config, configDir: opts.configDir, mode, baseUrl: 'http://127.0.0.1:1/v1', providerId: opts.providerId, modelId: opts.modelId, contextWindow: opts.contextWindow, agentWorkspace: '/agent-workspace', release }).config;
   } catch {
-    return run();
+    return runOnly(); // the turn reports why
   }
-  const key = storeKey({
-    config: turnConfig,
-    configDir: opts.configDir,
-    openclawVersion: opts.location.version,
-    mode,
-    prompt: opts.prompt,
-    providerId: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER,
-    modelId: opts.modelId ?? DEFAULT_CAPTURE_MODEL,
-    ...(opts.contextWindow !== undefined ? { contextWindow: opts.contextWindow } : {}),
-    play: opts.play === true,
-    wholeTurn,
-  });
+  const key = storeKey(
+    {
+      config: turnConfig,
+      configDir: opts.configDir,
+      openclawVersion: opts.location.version,
+      mode,
+      prompt: opts.prompt,
+      providerId: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER,
+      modelId: opts.modelId ?? DEFAULT_CAPTURE_MODEL,
+      ...(opts.contextWindow !== undefined ? { contextWindow: opts.contextWindow } : {}),
+      play: opts.play === true,
+      wholeTurn: opts.wholeTurn ?? opts.play === true,
+    },
+    tree(),
+  );
   if (key === undefined) {
-    const c = await run();
-    note(c, false);
-    return c;
+    return runOnly();
   }
   const { value, replayed } = await throughStore<ModeCapture>({
     dir,
@@ -481,7 +492,7 @@ async function storedTurn(opts: CaptureOptions, mode: CaptureMode, run: () => Pr
     ...(opts.signal ? { signal: opts.signal } : {}),
     run,
     keep: (c) => c.outcome === 'ok' && !opts.signal?.aborted,
-    note: (c, replayed) => note(c, replayed, key),
+    note: (c, again) => note(c, again, key),
   });
   return replayed ? { ...value, fromStore: true } : value;
 }
@@ -497,6 +508,8 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY, opts.modes.length || 1));
   const modes = [...new Set(opts.modes)];
   const results = new Map<CaptureMode, ModeCapture>();
+  let treeHash: { value: string | undefined } | undefined;
+  const tree = (): string | undefined => (treeHash ??= { value: workspaceContentHash(opts.configDir) }).value;
   let next = 0;
   const worker = async (): Promise<void> => {
     for (;;) {
@@ -509,7 +522,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         continue;
       }
       opts.onTurn?.({ mode, phase: 'start' });
-      const capture = await storedTurn(opts, mode, () => runTurn({ opts, entry, guardUrl, mode, release }));
+      const capture = await storedTurn({ opts, mode, release, tree }, () => runTurn({ opts, entry, guardUrl, mode, release }));
       results.set(mode, capture);
       opts.onTurn?.({ mode, phase: 'end', capture });
     }

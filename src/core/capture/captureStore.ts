@@ -129,9 +129,11 @@ export function workspaceContentHash(dir: string): string | undefined {
   return walk('') ? hash.digest('hex') : undefined;
 }
 
-/** The entry's key, or undefined when the workspace is too large to hash. */
-export function storeKey(input: StoreKeyInput): string | undefined {
-  const tree = workspaceContentHash(input.configDir);
+/**
+ * The entry's key, or undefined when the workspace is too large to hash.
+ * `tree` is `workspaceContentHash(input.configDir)` when the caller already has it (one per capture, not per mode).
+ */
+export function storeKey(input: StoreKeyInput, tree: string | undefined = workspaceContentHash(input.configDir)): string | undefined {
   if (tree === undefined) {
     return undefined;
   }
