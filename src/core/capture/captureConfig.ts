@@ -213,6 +213,8 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
         name: modelId,
         contextWindow: input.contextWindow ?? own?.contextWindow ?? DEFAULT_CAPTURE_CONTEXT_WINDOW,
         maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS,
+        // The model's compat flags decide OpenClaw's behaviour (Code Mode's "auto" tier): the stand-in keeps them.
+        ...(own?.compat !== undefined ? { compat: own.compat } : {}),
       },
     ],
   };

@@ -22,6 +22,12 @@ export interface ModelEntry {
   maxTokens?: number;
   /** The provider's configured `baseUrl`. */
   baseUrl?: string;
+  /**
+   * The entry's `compat` flags as written (`compat.codeMode` tiers the model
+   * for Code Mode's `"auto"`); a capture's stand-in entry keeps them, so the
+   * real run sees the same tier as the user's.
+   */
+  compat?: Json;
 }
 
 function primaryOf(model: unknown): string | undefined {
@@ -57,5 +63,13 @@ export function configuredModelEntry(config: unknown): ModelEntry | undefined {
   const contextWindow = positive(m.contextWindow);
   const maxTokens = positive(m.maxTokens);
   const baseUrl = isObject(entry) && typeof entry.baseUrl === 'string' ? entry.baseUrl : undefined;
-  return { provider, model, ...(contextWindow !== undefined ? { contextWindow } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  const compat = isObject(m.compat) ? m.compat : undefined;
+  return {
+    provider,
+    model,
+    ...(contextWindow !== undefined ? { contextWindow } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(compat !== undefined ? { compat: structuredClone(compat) } : {}),
+  };
 }

@@ -47,6 +47,17 @@ describe('capture: config of a turn', () => {
     assert.deepEqual(at(dir, 'tools', 'toolSearch'), { enabled: true, mode: 'directory' });
   });
 
+  it("keeps the workspace model's compat flags on the stand-in entry (Code Mode's auto tier decides the real run's surface)", () => {
+    const config = {
+      agents: { defaults: { model: { primary: 'own/m' } } },
+      models: { providers: { own: { baseUrl: 'https://own.example/v1', models: [{ id: 'm', contextWindow: 64000, compat: { codeMode: 'preferred' } }] } } },
+    };
+    const cfg = captureConfig({ ...BASE, config, mode: 'tools' }) as { models: { providers: Record<string, { models: { compat?: unknown }[] }> } };
+    assert.deepEqual(cfg.models.providers['tsi-capture']?.models[0]?.compat, { codeMode: 'preferred' });
+    const plain = captureConfig({ ...BASE, config: { agents: { defaults: { model: 'own/m' } } }, mode: 'tools' }) as typeof cfg;
+    assert.equal(plain.models.providers['tsi-capture']?.models[0]?.compat, undefined);
+  });
+
   it('makes plugin load paths and stdio MCP working folders absolute against the config folder', () => {
     const cfg = captureConfig({
       ...BASE,
