@@ -94,11 +94,25 @@ export function checkLines(check: CaptureCheck): string[] {
       `${m.mode}: tools ${t.real} real / ${t.predicted} predicted: ${t.added.length} only real, ${t.removed.length} only predicted, ${t.changed.length} changed${t.sameOrder ? '' : ', another order'}; ` +
         `prompt sections ${p.added.length} only real, ${p.removed.length} only predicted, ${p.changed.length} changed; ` +
         `messages ${d.messages.real} real / ${d.messages.predicted} predicted, ${d.messages.differences.length} differ; envelope ${d.envelope.length} key(s) differ; ` +
-        `bytes ${d.sizes.real.bytes} real / ${d.sizes.predicted.bytes} predicted, tokens ${d.sizes.real.tokens} / ${d.sizes.predicted.tokens}`,
+        `bytes ${d.sizes.real.bytes} real / ${d.sizes.predicted.bytes} predicted, tokens ${d.sizes.real.tokens} / ${d.sizes.predicted.tokens}` +
+        firstChangeText(d),
     );
   }
   if (check.modelled !== check.captured) {
     out.push(`the prediction models OpenClaw ${check.modelled}; the capture ran ${check.captured}`);
   }
   return out;
+}
+
+/** The first changed prompt section or message, where it parts: enough to see the cause in a CI log. */
+function firstChangeText(d: RequestDiff): string {
+  const section = d.prompt.changed.find((c) => c.first !== undefined);
+  if (section?.first) {
+    return `; section "${section.heading}" first differs at char ${section.first.offset}: predicted ${JSON.stringify(section.first.predicted)}, real ${JSON.stringify(section.first.real)}`;
+  }
+  const message = d.messages.differences.find((m) => m.first !== undefined);
+  if (message?.first) {
+    return `; message ${message.index} first differs at char ${message.first.offset}: predicted ${JSON.stringify(message.first.predicted)}, real ${JSON.stringify(message.first.real)}`;
+  }
+  return '';
 }

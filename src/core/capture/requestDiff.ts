@@ -38,6 +38,15 @@ export interface SectionChange {
   heading: string;
   predictedChars: number;
   realChars: number;
+  /** Where a changed section first differs (only on `changed`). */
+  first?: FirstDifference;
+}
+
+/** The first character where two texts part, with a bounded excerpt of each from a little before it. */
+export interface FirstDifference {
+  offset: number;
+  predicted: string;
+  real: string;
 }
 
 export interface PromptDiff {
@@ -57,6 +66,25 @@ export interface MessageDiff {
   realChars: number;
   /** `added` (real only), `removed` (prediction only), `role`, `content`. */
   kind: 'added' | 'removed' | 'role' | 'content';
+  /** Where the contents first differ (only on `content`). */
+  first?: FirstDifference;
+}
+
+const EXCERPT_BEFORE = 24;
+const EXCERPT_CHARS = 96;
+
+/** Where `predicted` and `real` first differ, or undefined when they are equal. */
+export function firstDifference(predicted: string, real: string): FirstDifference | undefined {
+  if (predicted === real) {
+    return undefined;
+  }
+  let i = 0;
+  const n = Math.min(predicted.length, real.length);
+  while (i < n && predicted.charCodeAt(i) === real.charCodeAt(i)) {
+    i++;
+  }
+  const from = Math.max(0, i - EXCERPT_BEFORE);
+  return { offset: i, predicted: predicted.slice(from, from + EXCERPT_CHARS), real: real.slice(from, from + EXCERPT_CHARS) };
 }
 
 export interface MessagesDiff {
@@ -202,7 +230,8 @@ export function diffPrompt(predictedText: string, realText: string): PromptDiff 
     if (q === undefined) {
       out.added.push({ heading, predictedChars: 0, realChars: text.length });
     } else if (q.trim() !== text.trim()) {
-      out.changed.push({ heading, predictedChars: q.length, realChars: text.length });
+      const first = firstDifference(q.trim(), text.trim());
+      out.changed.push({ heading, predictedChars: q.length, realChars: text.length, ...(first ? { first } : {}) });
     } else {
       out.same++;
     }
@@ -244,7 +273,8 @@ export function diffMessages(predicted: readonly unknown[], real: readonly unkno
     } else if (roleOf(p) !== roleOf(r)) {
       differences.push({ ...base, predictedRole: roleOf(p), realRole: roleOf(r), kind: 'role' });
     } else if (pc !== rc) {
-      differences.push({ ...base, predictedRole: roleOf(p), realRole: roleOf(r), kind: 'content' });
+      const first = firstDifference(pc, rc);
+      differences.push({ ...base, predictedRole: roleOf(p), realRole: roleOf(r), kind: 'content', ...(first ? { first } : {}) });
     }
   }
   return { predicted: predicted.length, real: real.length, differences };

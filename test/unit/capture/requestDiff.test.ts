@@ -84,6 +84,19 @@ describe('capture: request diff', () => {
     assert.deepEqual(d.prompt.removed.map((s) => s.heading), ['## Only predicted']);
     assert.deepEqual(d.prompt.changed.map((s) => s.heading), ['## Tooling']);
     assert.equal(d.prompt.same, 2, 'the preamble and ## Workspace');
+    const first = d.prompt.changed[0]!.first;
+    assert.ok(first, 'a changed section says where it parts');
+    assert.equal(first.offset, 'Use the tools'.length);
+    assert.match(first.predicted, /tools\.$/);
+    assert.match(first.real, /tools well\.$/);
+  });
+
+  it('bounds the excerpt of where two long messages part', () => {
+    const long = 'x'.repeat(5000);
+    const d = diffRequests({ predicted: body({ messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: `${long}A${long}` }] }), real: body({ messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: `${long}B${long}` }] }) });
+    const m = d.messages.differences[0]!;
+    assert.equal(m.first?.offset, 5000);
+    assert.ok(m.first.predicted.length <= 96 && m.first.predicted.includes('A') && m.first.real.includes('B'));
   });
 
   it('lists messages added, removed, with another role or content', () => {
