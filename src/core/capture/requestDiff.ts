@@ -1,6 +1,7 @@
 import stableStringify from 'fast-json-stable-stringify';
 import { tokenCount, utf8Bytes } from '../provider/payloadSize';
 import { contentText } from './requestFacts';
+import { partingIndex } from '../prompt/requestDiff';
 import { normalizeRequest, type VolatileValues } from '../prompt/volatile';
 
 /**
@@ -73,16 +74,12 @@ export interface MessageDiff {
 const EXCERPT_BEFORE = 24;
 const EXCERPT_CHARS = 96;
 
-/** Where `predicted` and `real` first differ, or undefined when they are equal. */
-export function firstDifference(predicted: string, real: string): FirstDifference | undefined {
+/** Where `predicted` and `real` first differ, as data (prompt/requestDiff's `firstDifference` is the prose for logs), or undefined when they are equal. */
+export function locateDifference(predicted: string, real: string): FirstDifference | undefined {
   if (predicted === real) {
     return undefined;
   }
-  let i = 0;
-  const n = Math.min(predicted.length, real.length);
-  while (i < n && predicted.charCodeAt(i) === real.charCodeAt(i)) {
-    i++;
-  }
+  const i = partingIndex(predicted, real);
   const from = Math.max(0, i - EXCERPT_BEFORE);
   return { offset: i, predicted: predicted.slice(from, from + EXCERPT_CHARS), real: real.slice(from, from + EXCERPT_CHARS) };
 }
@@ -230,7 +227,7 @@ export function diffPrompt(predictedText: string, realText: string): PromptDiff 
     if (q === undefined) {
       out.added.push({ heading, predictedChars: 0, realChars: text.length });
     } else if (q.trim() !== text.trim()) {
-      const first = firstDifference(q.trim(), text.trim());
+      const first = locateDifference(q.trim(), text.trim());
       out.changed.push({ heading, predictedChars: q.length, realChars: text.length, ...(first ? { first } : {}) });
     } else {
       out.same++;
@@ -273,7 +270,7 @@ export function diffMessages(predicted: readonly unknown[], real: readonly unkno
     } else if (roleOf(p) !== roleOf(r)) {
       differences.push({ ...base, predictedRole: roleOf(p), realRole: roleOf(r), kind: 'role' });
     } else if (pc !== rc) {
-      const first = firstDifference(pc, rc);
+      const first = locateDifference(pc, rc);
       differences.push({ ...base, predictedRole: roleOf(p), realRole: roleOf(r), kind: 'content', ...(first ? { first } : {}) });
     }
   }

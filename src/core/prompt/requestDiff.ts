@@ -47,15 +47,22 @@ function lineAt(text: string, index: number): number {
   return line;
 }
 
+/** The index of the first character where `a` and `b` differ (the shorter one's length when one is the other's prefix). */
+export function partingIndex(a: string, b: string): number {
+  let i = 0;
+  const n = Math.min(a.length, b.length);
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) {
+    i++;
+  }
+  return i;
+}
+
 /** Where `real` and `predicted` first differ, with both sides around it; `undefined` when they are equal. */
 export function firstDifference(real: string, predicted: string): string | undefined {
   if (real === predicted) {
     return undefined;
   }
-  let i = 0;
-  while (i < real.length && i < predicted.length && real[i] === predicted[i]) {
-    i++;
-  }
+  const i = partingIndex(real, predicted);
   const from = Math.max(0, i - CONTEXT);
   const show = (s: string): string => JSON.stringify(s.slice(from, i + CONTEXT));
   return [
