@@ -11,7 +11,7 @@ import type { OpenClawLocation } from '../../../src/core/oracle/openclawLocation
 import { scratchDir } from '../../helpers/scratch';
 
 const FAKE_OPENCLAW = `
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 const args = process.argv.slice(2);
 const message = args[args.indexOf('--message') + 1];
@@ -21,7 +21,10 @@ const provider = Object.values(cfg.models.providers).find((p) => p.api === 'open
 const mode = cfg.tools.toolSearch === false ? 'direct' : cfg.tools.toolSearch.mode;
 const linger = () => {
   const c = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  writeFileSync(pidFile, String(c.pid));
+  // Written whole or not at all: a cancel that lands between open and write
+  // would leave an empty file, read back as pid 0 (the test's own group).
+  writeFileSync(pidFile + '.part', String(c.pid));
+  renameSync(pidFile + '.part', pidFile);
   c.unref();
 };
 if (what === 'hang') { linger(); setInterval(() => {}, 1000); }
@@ -66,6 +69,7 @@ function alive(pid: number): boolean {
 }
 
 async function gone(pid: number): Promise<boolean> {
+  assert.ok(Number.isInteger(pid) && pid > 0, `a child's pid, not ${pid}`);
   for (let i = 0; i < 40 && alive(pid); i++) {
     await new Promise((r) => setTimeout(r, 50));
   }
