@@ -140,12 +140,29 @@ const summaryOf = (lines) => Object.fromEntries(lines.map((l) => {
   const m = /^- ([^:]+?)(?:: ([\s\S]*))?$/.exec(l);
   return [m[1], m[2] ?? null];
 }));
+// Tools outside that order may have summaries too (Code Mode's `wait`): every name the release's
+// generated tools know is rendered once more, and those with a summary are kept.
+const generatedNames = (() => {
+  const file = path.join(repo, 'src', 'core', 'sources', 'versions', `openclaw-${version}.tools.json`);
+  if (!fs.existsSync(file)) return [];
+  const g = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return [...(g.tools ?? []), ...(g.conditionalTools ?? []), ...(g.codeMode ? [g.codeMode.exec, g.codeMode.wait] : [])].map((t) => t.name);
+})();
+const extraNames = [...new Set(generatedNames)].filter((n) => !toolOrder.includes(n)).sort();
+const withExtras = (order, codeModeActive) => {
+  const own = summaryOf(renderLines(order, order, codeModeActive));
+  const extra = summaryOf(renderLines([...order, ...extraNames], [...order, ...extraNames], codeModeActive));
+  for (const n of extraNames) {
+    if (extra[n]) own[n] = extra[n];
+  }
+  return own;
+};
 const toolLines = {
   order: toolOrder,
   // Summaries by variant: Code Mode changes exec's; sessions_search names sessions_history when that tool is there.
   summaries: {
-    plain: summaryOf(renderLines(toolOrder, toolOrder, false)),
-    codeMode: summaryOf(renderLines(toolOrder, toolOrder, true)),
+    plain: withExtras(toolOrder, false),
+    codeMode: withExtras(toolOrder, true),
     // (buildAgentSystemPrompt counts every listed tool as available: leave sessions_history out of both.)
     withoutSessionsHistory: summaryOf(renderLines(ownToolLines ? toolOrder : toolOrder.filter((n) => n !== 'sessions_history'), toolOrder.filter((n) => n !== 'sessions_history'), false)),
   },
@@ -298,7 +315,10 @@ const epoch = fs.readdirSync(epochsDir).filter((f) => f.endsWith('.json')).map((
 if (!epoch?.toolSearch?.modes) {
   throw new Error(`${version}: no generated epoch with Tool Search lists this release (src/core/policy/epochs; npm run openclaw:epochs)`);
 }
-const MODES = ['direct', ...epoch.toolSearch.modes];
+// Code Mode (tools.codeMode: exec/wait) where the release has it: its generated tools say (scripts/lib/codeModeFacts.mjs).
+const toolsFile = path.join(repo, 'src', 'core', 'sources', 'versions', `openclaw-${version}.tools.json`);
+const hasCodeMode = fs.existsSync(toolsFile) && JSON.parse(fs.readFileSync(toolsFile, 'utf8')).codeMode !== undefined;
+const MODES = ['direct', ...epoch.toolSearch.modes, ...(hasCodeMode ? ['code-mode'] : [])];
 console.error(`extract-openclaw-prompt: capturing ${MODES.length} turns of OpenClaw ${version} (${MODES.join(', ')}) ...`);
 // TSI_EXTRACT_REPORT=file keeps the capture report for a rerun (the four turns take a minute or two).
 const cached = process.env.TSI_EXTRACT_REPORT && fs.existsSync(process.env.TSI_EXTRACT_REPORT) ? fs.readFileSync(process.env.TSI_EXTRACT_REPORT, 'utf8') : undefined;
@@ -345,7 +365,7 @@ for (const mode of MODES) {
   const names = body.tools.map((t) => t.function.name);
   // The tool lines: OpenClaw renders them from the run's tool names (with message and
   // other capability names only in availableTools); find the block its own renderer makes.
-  const rendered = renderLines(names, names, mode === 'code' ? undefined : undefined).join('\n');
+  const rendered = renderLines(names, names, mode === 'code-mode' ? true : undefined).join('\n');
   const header = toolLinesHeader ?? 'Names case-sensitive; call exact.';
   system = slot(system, `${header}\n${rendered}\n`, 'toolLinesBlock', where).replace('{{toolLinesBlock}}', `${header}\n{{toolLines}}\n`);
   const dirStart = system.indexOf(DIR_HEADING);
@@ -496,8 +516,9 @@ for (const mode of MODES) {
       ...(hasDirectory ? { toolSchemaDirectoryPrompt: '{{directory}}' } : {}),
       // The run's delegation preference, as its prompt shows it (OpenClaw's default "prefer" writes ## Delegation).
       ...(template.includes('\n## Delegation\n') ? { subagentDelegationMode: 'prefer' } : {}),
+      ...(mode === 'code-mode' ? { codeModeActive: true } : {}),
     });
-    const lines = renderLines([...V], [...A], false).join('\n');
+    const lines = renderLines([...V], [...A], mode === 'code-mode').join('\n');
     const text = lines ? prompt.replace(`\n${lines}\n`, '\n{{toolLines}}\n') : prompt;
     return text
       .split('\n')
@@ -531,11 +552,18 @@ for (const mode of MODES) {
   console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].conditions.length} tool-dependent prompt segments (the prompt counts the ${modes[mode].promptTools === 'run' ? "run's tools" : 'tools sent'})`);
 }
 
-// Usually the same in every mode: stored once then.
-const conditionTexts = new Set(MODES.map((m) => JSON.stringify(modes[m].conditions)));
-const sharedConditions = conditionTexts.size === 1 ? modes[MODES[0]].conditions : undefined;
+// Usually the same in every mode: stored once then, and a mode with its own (Code Mode's prompt) keeps those.
+const conditionCounts = new Map();
+for (const m of MODES) {
+  const key = JSON.stringify(modes[m].conditions);
+  conditionCounts.set(key, (conditionCounts.get(key) ?? 0) + 1);
+}
+const [commonKey, commonCount] = [...conditionCounts.entries()].sort((a, b) => b[1] - a[1])[0];
+const sharedConditions = commonKey !== undefined && (commonCount > 1 || MODES.length === 1) ? JSON.parse(commonKey) : undefined;
 if (sharedConditions) {
-  for (const m of MODES) delete modes[m].conditions;
+  for (const m of MODES) {
+    if (JSON.stringify(modes[m].conditions) === commonKey) delete modes[m].conditions;
+  }
 }
 
 const out = {

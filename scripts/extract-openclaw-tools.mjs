@@ -29,6 +29,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { codeModeFacts } from './lib/codeModeFacts.mjs';
 import { releaseModules } from './lib/openclawRelease.mjs';
 
 const pkgDir = process.argv[2];
@@ -216,6 +217,15 @@ function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}) {
   }
 }
 
+/**
+ * A tool's declared output schema, where it has one: never sent to the
+ * provider, but Tool Search's compact entries and Code Mode's index hint it
+ * (`compactToolSearchCatalogEntry`'s `output`).
+ */
+function outputOf(tool) {
+  return tool.outputSchema && typeof tool.outputSchema === 'object' ? { outputSchema: JSON.parse(JSON.stringify(tool.outputSchema)) } : {};
+}
+
 /** What the provider receives for one tool (pi-ai's openai-completions conversion keeps these three). */
 function wire(tool) {
   return { name: tool.name, description: tool.description ?? '', parameters: JSON.parse(JSON.stringify(tool.parameters ?? {})) };
@@ -308,6 +318,7 @@ const tools = base
   .map((t) => ({
     ...wire(t),
     label: typeof t.label === 'string' ? t.label : undefined,
+    ...outputOf(t),
     owner: ownerOf(t),
     ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
     groups: groupsOf(t.name),
@@ -402,6 +413,7 @@ for (const c of CONDITIONS) {
     conditional.set(t.name, {
       ...wire(t),
       label: typeof t.label === 'string' ? t.label : undefined,
+      ...outputOf(t),
       owner: ownerOf(t),
       ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
       groups: groupsOf(t.name),
@@ -424,6 +436,7 @@ for (const t of namedOnly) {
   tools.push({
     ...wire(t),
     label: typeof t.label === 'string' ? t.label : undefined,
+    ...outputOf(t),
     owner: ownerOf(t),
     ...(t.catalogMode === 'direct-only' ? { catalogMode: 'direct-only' } : {}),
     groups: groupsOf(t.name),
@@ -557,6 +570,8 @@ function profileTexts() {
   return count;
 }
 const profileCount = profileTexts();
+// Code Mode (`tools.codeMode`: exec/wait), where the release has it (scripts/lib/codeModeFacts.mjs).
+const codeMode = await codeModeFacts(dist, distModules);
 
 const data = {
   openclawVersion: version,
@@ -583,6 +598,7 @@ const data = {
   modes,
   // Per MCP server that offers resources / prompts: `<server>__<operation>` tools, texts with a `{{serverName}}` slot.
   mcpUtilityTools: mcpUtilityTools(),
+  ...(codeMode ? { codeMode } : {}),
 };
 const out = outArg ? path.resolve(outArg) : path.join(repo, 'src/core/sources/versions', `openclaw-${version}.tools.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });

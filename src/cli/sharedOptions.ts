@@ -50,7 +50,7 @@ export const SHARED_OPTION_USAGE: Readonly<Record<keyof typeof SHARED_OPTIONS, s
   help: '--help',
 };
 
-const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct'];
+const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory', 'direct', 'code-mode'];
 
 function str(args: ParsedArgs, key: string): string | undefined {
   const v = args.values[key];

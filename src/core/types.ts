@@ -168,7 +168,12 @@ export interface PluginReport {
   toolCount: number;
 }
 
-export type ToolSearchModeName = 'code' | 'tools' | 'directory' | 'direct';
+/**
+ * A surface a turn can get: direct tools, a Tool Search mode (`code` is
+ * `tool_search_code`), or OpenClaw's Code Mode (`code-mode`: `exec`/`wait`,
+ * `tools.codeMode`), which is not a `tools.toolSearch` mode.
+ */
+export type ToolSearchModeName = 'code' | 'tools' | 'directory' | 'direct' | 'code-mode';
 
 export interface ToolSearchSettings {
   /** `false` means direct mode: every selected schema is sent up front. */

@@ -33,9 +33,11 @@ function takeModes(ctx: CommandContext): CaptureMode[] | undefined {
     return [...CAPTURE_MODES];
   }
   const modes = raw.split(',').map((m) => m.trim());
-  const bad = modes.filter((m) => !(CAPTURE_MODES as readonly string[]).includes(m));
+  // `code-mode` (OpenClaw's Code Mode, exec/wait) is asked for by name; `all` is the four.
+  const known = [...CAPTURE_MODES, 'code-mode'];
+  const bad = modes.filter((m) => !known.includes(m));
   if (bad.length > 0) {
-    throw new UsageError(`--mode must be all, or one or more of ${CAPTURE_MODES.join(', ')} separated by commas, got "${raw}"`);
+    throw new UsageError(`--mode must be all, or one or more of ${known.join(', ')} separated by commas, got "${raw}"`);
   }
   return [...new Set(modes as CaptureMode[])];
 }

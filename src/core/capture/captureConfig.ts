@@ -14,7 +14,8 @@ import { agentRosterOf } from '../policy/agentRoster';
  */
 
 /** The four modes a capture runs; `direct` is `tools.toolSearch: false`. */
-export type CaptureMode = 'direct' | 'code' | 'tools' | 'directory';
+/** A mode a capture can run; `code-mode` is OpenClaw's Code Mode (`tools.codeMode`), asked for by name only. */
+export type CaptureMode = 'direct' | 'code' | 'tools' | 'directory' | 'code-mode';
 export const CAPTURE_MODES: readonly CaptureMode[] = ['direct', 'code', 'tools', 'directory'];
 
 /** What a turn is asked when no prompt is given: the design's QA scenario, as `compare` asks. */
@@ -55,6 +56,8 @@ export interface CaptureConfigInput {
 export interface CaptureRelease {
   version: string;
   toolSearch: boolean;
+  /** The release has Code Mode (`tools.codeMode`), so its schema takes the key. */
+  codeMode: boolean;
   knowsPath(path: readonly string[]): boolean;
   /** The paths of a config the release's schema rejects (unknown keys, legacy keys, values), in document order. */
   rejected(config: Record<string, unknown>): (string | number)[][];
@@ -72,7 +75,7 @@ export function captureRelease(version: string): CaptureRelease {
   const oldest = parseVersion(OPENCLAW_MODELS[0]?.epoch.first ?? '');
   const model = want && oldest && versionOrder(want, oldest) >= 0 ? modelFor(version) : undefined;
   if (model === undefined) {
-    return { version, toolSearch: true, knowsPath: () => true, rejected: () => [] };
+    return { version, toolSearch: true, codeMode: false, knowsPath: () => true, rejected: () => [] };
   }
   const schema = configSchemaFor(version);
   // The seed's 2026.1.30 model has no `toolSearch` key (the seed's design); its release has none either.
@@ -80,6 +83,7 @@ export function captureRelease(version: string): CaptureRelease {
   return {
     version,
     toolSearch,
+    codeMode: schemaPathExists(['tools', 'codeMode'], schema),
     knowsPath: (p) => schemaPathExists([...p], schema),
     rejected: (config) => {
       const checker = new SchemaChecker(schema);
@@ -152,6 +156,44 @@ function toolSearchFor(mode: CaptureMode, current: unknown): unknown {
     }
   }
   return { ...kept, enabled: true, mode };
+}
+
+/** `true`/`false`/`"auto"` or an object, with `enabled` set: an object keeps its limits and executor. */
+function withEnabled(v: unknown, on: boolean): unknown {
+  return isObject(v) ? { ...v, enabled: on } : on;
+}
+
+/**
+ * Code Mode on (the `code-mode` turn) or off (every Tool Search mode and
+ * direct, so each turn shows that mode's surface): the global setting and
+ * every agent's own get `enabled`, keeping their limits; per-model settings
+ * go, since they name the workspace's model, not the stand-in.
+ */
+function forceCodeMode(cfg: Json, on: boolean): void {
+  const tools = obj(cfg, 'tools');
+  tools.codeMode = withEnabled(tools.codeMode, on);
+  const agents = isObject(cfg.agents) ? cfg.agents : undefined;
+  const defaults = agents && isObject(agents.defaults) ? agents.defaults : undefined;
+  const dropModelSettings = (holder: Json | undefined): void => {
+    if (holder && isObject(holder.models)) {
+      for (const m of Object.values(holder.models)) {
+        if (isObject(m)) {
+          delete m.codeMode;
+        }
+      }
+    }
+  };
+  dropModelSettings(defaults);
+  for (const a of agentRosterOf(cfg)?.agents ?? []) {
+    const entry = a.entry;
+    if (!isObject(entry)) {
+      continue;
+    }
+    dropModelSettings(entry);
+    if (isObject(entry.tools) && entry.tools.codeMode !== undefined) {
+      entry.tools.codeMode = withEnabled(entry.tools.codeMode, on);
+    }
+  }
 }
 
 /**
@@ -235,7 +277,12 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
 
   const omitted: string[] = [];
   const tools = obj(cfg, 'tools');
-  if (input.release === undefined || input.release.toolSearch) {
+  if (input.mode === 'code-mode' || tools.codeMode !== undefined || input.release?.codeMode === true) {
+    forceCodeMode(cfg, input.mode === 'code-mode');
+  }
+  if (input.mode === 'code-mode') {
+    // Code Mode excludes Tool Search: the workspace's own setting stays as written.
+  } else if (input.release === undefined || input.release.toolSearch) {
     tools.toolSearch = toolSearchFor(input.mode, tools.toolSearch);
   } else if (tools.toolSearch !== undefined) {
     // The release would refuse the whole config for this key; without Tool Search every turn is direct anyway.

@@ -7,6 +7,8 @@ import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
 import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
 import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
+import { defaultCodeModeDecision, type CodeModeDecision } from './codeModeActivation';
+import { codeModeControlTools } from './codeModeTools';
 import { policySubjectOf } from '../catalog/policySubject';
 import {
   DEFAULT_SYSTEM_PROMPT,
@@ -70,6 +72,13 @@ export interface SurfaceInput {
    * so a policy that tightened after the catalog was built hides tools at once.
    */
   policy?: ToolPolicy;
+  /**
+   * OpenClaw's Code Mode decision for the run (the rule, its limits); the
+   * `code-mode` surface uses its limits. Absent: the release's defaults.
+   */
+  codeMode?: CodeModeDecision;
+  /** The run has skills (Code Mode's `skills` global is described then). Default: true, as every release bundles some. */
+  hasSkills?: boolean;
 }
 
 /** Why the surface is not the mode asked for. */
@@ -177,6 +186,10 @@ export function buildSurface(input: SurfaceInput): Surface {
  * 2026.5.12) runs none, which `notInRelease` says.
  */
 function modeOfRelease(mode: ToolSearchModeName, release: OpenClawModel | undefined): { effectiveMode: ToolSearchModeName; fallback?: ModeFallback; notInRelease?: string } {
+  if (mode === 'code-mode') {
+    const facts = release ? generatedToolsFor(release.version)?.codeMode : undefined;
+    return facts ? { effectiveMode: mode } : { effectiveMode: mode, notInRelease: `OpenClaw ${release?.version ?? '(no modelled release)'} has no Code Mode modelled (tools.codeMode: exec/wait is generated from 2026.9.6): the card shows no request` };
+  }
   if (release?.toolSearch === null && mode !== 'direct') {
     return { effectiveMode: mode, notInRelease: notInReleaseText(release.version) };
   }
@@ -184,6 +197,14 @@ function modeOfRelease(mode: ToolSearchModeName, release: OpenClawModel | undefi
     return { effectiveMode: 'code', fallback: { kind: 'no-directory-mode', from: 'directory', to: 'code', version: release.version } };
   }
   return { effectiveMode: mode };
+}
+
+/** Code mode (`tool_search_code`) needs an isolated Node child: without one the turn is tools mode. */
+function withIsolation(m: { effectiveMode: ToolSearchModeName; fallback?: ModeFallback }, isolation: IsolationStatus | undefined): { effectiveMode: ToolSearchModeName; fallback?: ModeFallback } {
+  if (m.effectiveMode !== 'code' || isolation?.ok) {
+    return m;
+  }
+  return { effectiveMode: 'tools', fallback: { kind: 'no-isolation', from: 'code', to: 'tools', ...(isolation?.reason ? { detail: isolation.reason } : {}) } };
 }
 
 function assembleSurface(input: SurfaceInput): Surface {
@@ -194,11 +215,7 @@ function assembleSurface(input: SurfaceInput): Surface {
   const releaseMode = modeOfRelease(input.mode, catalog.openclaw?.model);
   // A release without Tool Search (before 2026.5.12) has no control tools of its own: a forced mode shows the product's.
   const searchTools = generated && Object.keys(generated.modes).length > 0 ? generatedControlTools(generated, settings, releaseMode.effectiveMode) : toolSearchTools(settings);
-  let { effectiveMode, fallback } = releaseMode;
-  if (effectiveMode === 'code' && !input.isolation?.ok) {
-    effectiveMode = 'tools';
-    fallback = { kind: 'no-isolation', from: 'code', to: 'tools', ...(input.isolation?.reason ? { detail: input.isolation.reason } : {}) };
-  }
+  const { effectiveMode, fallback } = withIsolation(releaseMode, input.isolation);
   const policy = input.policy;
   const allowed = policy ? catalog.allowed.filter((t) => policyAllows(policy, t)) : catalog.allowed;
   const directOnly = allowed.filter((t) => t.status === 'direct-only');
@@ -236,6 +253,9 @@ function assembleSurface(input: SurfaceInput): Surface {
     show(cataloged, 'direct');
     show(directOnly, 'direct-only');
     return surface;
+  }
+  if (effectiveMode === 'code-mode') {
+    return codeModeSurface(input, surface, { directOnly, cataloged, show });
   }
   if (effectiveMode === 'code') {
     showSearchTool(TOOL_SEARCH_CODE);
@@ -284,6 +304,32 @@ function assembleSurface(input: SurfaceInput): Surface {
     surface.missingRequired = missing;
   }
   surface.deferredCount = deferred.length;
+  return surface;
+}
+
+/**
+ * Code Mode's surface (OpenClaw's applyCodeModeCatalog): `exec` and `wait`
+ * plus the direct-only tools; every other authorized tool, MCP included, is
+ * in the Code Mode catalog that exec's description indexes.
+ */
+function codeModeSurface(
+  input: SurfaceInput,
+  surface: Surface,
+  parts: { directOnly: readonly CatalogTool[]; cataloged: readonly CatalogTool[]; show: (tools: readonly CatalogTool[], why: VisibleReason) => void },
+): Surface {
+  const facts = input.catalog.openclaw ? generatedToolsFor(input.catalog.openclaw.model.version)?.codeMode : undefined;
+  if (!facts) {
+    return surface;
+  }
+  const decision = input.codeMode ?? defaultCodeModeDecision(facts, true);
+  const catalog = parts.cataloged;
+  const swarm = decision.swarmEnabled && catalog.some((t) => t.source === 'openclaw' && t.name === 'sessions_spawn') && !catalog.some((t) => t.source === 'client' && t.name === 'sessions_spawn');
+  for (const t of codeModeControlTools({ catalog, decision, skills: input.hasSkills ?? true, swarm }, facts)) {
+    surface.tools.push(t);
+    surface.visible.push({ name: t.name, why: 'tool-search' });
+  }
+  parts.show(parts.directOnly, 'direct-only');
+  surface.deferredCount = catalog.length;
   return surface;
 }
 
@@ -402,7 +448,8 @@ function epochDirectoryBound(input: SurfaceInput): number {
  */
 export function openclawDirectoryText(input: SurfaceInput, surface: Surface): string | undefined {
   const mode = surface.effectiveMode;
-  if (mode === 'direct') {
+  // Code Mode sends no deferred tool directory: its catalog is in exec's description.
+  if (mode === 'direct' || mode === 'code-mode') {
     return undefined;
   }
   const policy = input.policy;

@@ -77,7 +77,7 @@ export interface OpenClawRequest {
 }
 
 /** OpenClaw's tool list in its prompt: its own order first, then every other name sorted, each with its summary. */
-export function toolLinesOf(names: readonly string[], data: PromptData): string {
+export function toolLinesOf(names: readonly string[], data: PromptData, codeModeActive = false): string {
   const visible = new Map<string, string>();
   for (const n of names) {
     const key = n.trim().toLowerCase();
@@ -86,7 +86,9 @@ export function toolLinesOf(names: readonly string[], data: PromptData): string 
     }
   }
   const summaries = data.toolLines.summaries;
-  const summary = (key: string): string | null | undefined => (key === 'sessions_search' && !visible.has('sessions_history') ? summaries.withoutSessionsHistory[key] : summaries.plain[key]);
+  // Code Mode's own summaries (its `exec` is the JavaScript runner, not the shell).
+  const own = codeModeActive ? summaries.codeMode : summaries.plain;
+  const summary = (key: string): string | null | undefined => (key === 'sessions_search' && !visible.has('sessions_history') ? summaries.withoutSessionsHistory[key] : own[key]);
   const line = (key: string): string => {
     const s = summary(key);
     return s ? `- ${visible.get(key) ?? key}: ${s}` : `- ${visible.get(key) ?? key}`;
@@ -131,7 +133,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
   const date = `${p.year}-${p.month}-${p.day}`;
   const unmodelled: string[] = [];
   const slots: Record<string, string> = {
-    toolLines: toolLinesOf(input.tools.map((t) => t.name), data),
+    toolLines: toolLinesOf(input.tools.map((t) => t.name), data, input.mode === 'code-mode'),
     directory: input.directory ?? '',
     workspaceDir: input.workspace.dir,
     openclawDir: input.openclawDir,

@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { parseJson5, type Json5Document, type JsonPath } from '../config/json5Document';
 import type { ToolSearchModeName } from '../types';
 import { ruleText } from './diff';
-import type { CatalogSnapshot } from './snapshot';
+import type { CatalogSnapshot, SnapshotModeName } from './snapshot';
 
 /**
  * A catalog budget (JSON5), checked against a snapshot:
@@ -51,7 +51,7 @@ export interface LoadedBudget {
   lineOf(path: JsonPath): number;
 }
 
-const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
+const MODES: readonly SnapshotModeName[] = ['direct', 'code', 'tools', 'directory'];
 const KEYS = ['maxTokens', 'maxBytes', 'maxDirectoryChars', 'maxCatalogSize', 'mustBeCataloged', 'neverCataloged', '$schema', 'description'];
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { ToolSearchModeName, ToolStatus } from '../types';
 import type { SnapshotRule } from './reasonKind';
-import type { CatalogSnapshot, SnapshotDirectory, SnapshotMode, SnapshotTool } from './snapshot';
+import type { CatalogSnapshot, SnapshotDirectory, SnapshotMode, SnapshotModeName, SnapshotTool } from './snapshot';
 
 /** A tool on one side only. */
 export interface ToolRef {
@@ -84,7 +84,7 @@ export interface SnapshotDiff {
   context: ContextChange[];
 }
 
-const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
+const MODES: readonly SnapshotModeName[] = ['direct', 'code', 'tools', 'directory'];
 
 function ref(t: SnapshotTool): ToolRef {
   return {

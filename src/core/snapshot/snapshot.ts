@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
 import type { Catalog } from '../catalog/catalog';
-import { ALL_MODES, PreviewAssembler, previewBaseOf, type PreviewJson } from '../modes/preview';
+import { PreviewAssembler, previewBaseOf, type PreviewJson } from '../modes/preview';
 import type { IsolationStatus } from '../modes/surface';
 import type { CatalogTool, PolicyContext, ToolSearchModeName, ToolSearchSettings, ToolSourceKind, ToolStatus } from '../types';
 import { displayPath } from '../util/paths';
 import type { OpenWorkspace } from '../workspace';
 import { excludingRule, snapshotReason, type SnapshotRule } from './reasonKind';
+
+export type SnapshotModeName = Exclude<ToolSearchModeName, 'code-mode'>;
+const SNAPSHOT_MODES: readonly SnapshotModeName[] = ['direct', 'code', 'tools', 'directory'];
 
 /** The `format` of every snapshot file; a reader refuses any other. */
 export const SNAPSHOT_FORMAT = 'tool-search-inspector/catalog-snapshot';
@@ -66,7 +69,8 @@ export interface CatalogSnapshot {
   isolation: { probed: boolean; ok: boolean; reason?: string };
   counts: { cataloged: number; directOnly: number; excluded: number; sources: Record<ToolSourceKind, number> };
   tools: SnapshotTool[];
-  modes: Record<ToolSearchModeName, SnapshotMode>;
+  /** The four modes a snapshot records (Code Mode is not recorded yet). */
+  modes: Record<SnapshotModeName, SnapshotMode>;
   servers: { name: string; transport: string; status: string; toolCount: number; error?: string }[];
 }
 
@@ -157,8 +161,8 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
   const isolation = input.isolation ?? ASSUMED_ISOLATION;
   const assembler = input.assembler ?? new PreviewAssembler(previewBaseOf(catalog, ws, { isolation }));
   // Mode by mode rather than `assemble`: a snapshot has no use for the largest-schemas list, which sizes every schema again.
-  const modes = {} as Record<ToolSearchModeName, SnapshotMode>;
-  for (const mode of ALL_MODES) {
+  const modes = {} as Record<SnapshotModeName, SnapshotMode>;
+  for (const mode of SNAPSHOT_MODES) {
     modes[mode] = snapshotMode(assembler.preview(mode, prompt));
   }
   const sources = catalog.countBySource();

@@ -254,6 +254,7 @@ function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly strin
     ...(t.label !== undefined ? { label: t.label } : {}),
     description: t.description,
     parameters: t.parameters,
+    ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
     catalogMode: t.catalogMode ?? 'default',
     ...(t.catalogMode === undefined && visible.has(t.name) ? { directVisible: true } : {}),
     groups: [...t.groups],

@@ -1,0 +1,207 @@
+/**
+ * Code Mode's model-facing facts (`tools.codeMode`: `exec`/`wait`), read from
+ * an installed `openclaw` package by calling its own functions: the two
+ * control tools as `createCodeModeTools` builds them, the `exec` description
+ * as ordered segments with the conditions that include them, the prompt
+ * index's bound and texts, the callable-name reservations, the limits'
+ * defaults and clamps (`resolveCodeModeConfig` probed), and the bundled
+ * provider catalogs' `compat.codeMode` tiers (the plugin manifests'
+ * `modelCatalog`). Undefined for a release without Code Mode.
+ *
+ * The `exec` description is assembled by OpenClaw's
+ * `createCodeModeExecDescription` from its inputs: the function's own source
+ * is evaluated again with its helpers replaced by markers (a namespace text,
+ * an index, a swarm switch, a shell tool's callable name), and each switch is
+ * flipped alone; what one switch inserts is that segment. Reassembling every
+ * combination from the segments must give back what the function returned, or
+ * this fails.
+ *
+ * Test tooling only: nothing here runs in the extension or the CLI.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const EXEC_DESCRIPTION = 'createCodeModeExecDescription';
+
+/** A chunk's private bindings, loaded with one more export line (the chunk is otherwise unchanged). */
+async function privateBindings(dist, file, names) {
+  const { registerHooks } = await import('node:module');
+  // Its own URL (a query): the release's other modules may have loaded the chunk already, without the line.
+  const url = `${pathToFileURL(path.join(dist, file)).href}?tsi-code-mode`;
+  registerHooks({
+    load(u, context, nextLoad) {
+      const r = nextLoad(u, context);
+      return u === url ? { ...r, source: `${r.source}\nexport { ${names.map((n) => `${n} as __tsi_${n}`).join(', ')} };\n` } : r;
+    },
+  });
+  const mod = await import(url);
+  return Object.fromEntries(names.map((n) => [n, mod[`__tsi_${n}`]]));
+}
+
+function chunkDefining(dist, files, pattern) {
+  return files.find((f) => pattern.test(fs.readFileSync(path.join(dist, f), 'utf8')));
+}
+
+/** The limits: defaults from an empty config, clamps from values far outside them. */
+function limitsOf(resolve) {
+  const keys = ['timeoutMs', 'memoryLimitBytes', 'maxOutputBytes', 'maxSnapshotBytes', 'maxPendingToolCalls', 'snapshotTtlSeconds', 'searchDefaultLimit', 'maxSearchLimit'];
+  const plain = resolve({ tools: { codeMode: { enabled: true } } });
+  const low = resolve({ tools: { codeMode: { enabled: true, ...Object.fromEntries(keys.map((k) => [k, 1])) } } });
+  const high = resolve({ tools: { codeMode: { enabled: true, ...Object.fromEntries(keys.map((k) => [k, 2 ** 40])) } } });
+  const limits = {};
+  for (const k of keys) {
+    if (typeof plain[k] !== 'number') throw new Error(`resolveCodeModeConfig gives no number for ${k}`);
+    limits[k] = { default: plain[k], min: low[k], max: high[k] };
+  }
+  return { limits, executorDefault: plain.executor };
+}
+
+/** The segments of the exec description, each with the switch that includes it. */
+function execSegments(source) {
+  // Every free name of the function, replaced by a marker-giving stand-in.
+  const SWITCHES = ['api', 'shell', 'mcp', 'swarm', 'nodes', 'skills', 'namespace', 'index'];
+  // Any cataloged tool, and the swarm, turn `api` on too: those switches are measured against `api` alone.
+  const WITH_API = new Set(['shell', 'mcp', 'swarm', 'nodes', 'index']);
+  const make = new Function(
+    'describeCodeModeNamespacesForPrompt',
+    'isCodeModeSwarmAvailable',
+    'createCodeModeCatalogBindings',
+    'compactToolSearchCatalogEntry',
+    'formatCodeModeCatalogIndex',
+    'resolveCodeModeConfig',
+    `return (${source});`,
+  );
+  const run = (on) => {
+    const fn = make(
+      () => (on.namespace ? '{{namespace}}' : ''),
+      () => on.swarm === true,
+      (entries) => entries.map((e) => ({ ...e })),
+      (e) => e,
+      (bindings) => (on.index && bindings.length > 0 ? '{{index}}' : ''),
+      () => {
+        throw new Error('the probe passes its config');
+      },
+    );
+    const catalog = [];
+    if (on.api || on.index) catalog.push({ id: 'tsi:plain', source: 'openclaw', callableName: 'plain' });
+    if (on.shell) catalog.push({ id: 'openclaw:core:exec', source: 'openclaw', callableName: '{{shellCallable}}' });
+    if (on.mcp) catalog.push({ id: 'tsi:mcp', source: 'mcp', callableName: 'm' });
+    if (on.nodes) catalog.push({ id: 'openclaw:core:nodes', source: 'openclaw', callableName: 'nodes' });
+    const ctx = { config: {}, codeModeSkills: on.skills ? ['s'] : [] };
+    return fn(ctx, catalog, { timeoutMs: 23456789, memoryLimitBytes: 87654321, maxSnapshotBytes: 76543219, maxOutputBytes: 65432198 });
+  };
+  const slots = (t) => t.split('23456789').join('{{timeoutMs}}').split('76543219').join('{{replyInboxBytes}}').split('65432198').join('{{maxOutputBytes}}');
+  const none = {};
+  const base = run(none);
+  // With an empty catalog no switch is on: the base is the always-present text.
+  const inserted = [];
+  for (const s of SWITCHES) {
+    const ref = WITH_API.has(s) ? { api: true } : none;
+    const refText = run(ref);
+    const text = run({ ...ref, [s]: true });
+    let pre = 0;
+    while (pre < refText.length && refText[pre] === text[pre]) pre++;
+    let suf = 0;
+    while (suf < refText.length - pre && refText[refText.length - 1 - suf] === text[text.length - 1 - suf]) suf++;
+    // An insertion can often be placed several ways (" x." after "." also reads "x. " one later): of the
+    // equal placements, the first whose piece starts with white space, as OpenClaw's pieces do; else the leftmost.
+    while (pre > 0 && text[pre - 1] === text[text.length - suf - 1]) {
+      pre--;
+      suf++;
+    }
+    const len = text.length - refText.length;
+    let shift = 0;
+    while (!/^\s/.test(text.slice(pre + shift, pre + shift + 1)) && pre + shift < refText.length && text[pre + shift] === text[pre + shift + len]) shift++;
+    if (!/^\s/.test(text.slice(pre + shift, pre + shift + 1))) shift = 0;
+    pre += shift;
+    suf -= shift;
+    const piece = text.slice(pre, text.length - suf);
+    if (!piece) throw new Error(`${EXEC_DESCRIPTION}: switch ${s} changes nothing`);
+    // Its place in the base: the base offset where the reference's text ends before it.
+    const apiPiece = WITH_API.has(s) ? inserted.find((x) => x.when === 'api') : undefined;
+    let at = pre;
+    if (apiPiece && pre > apiPiece.at) at = pre - apiPiece.text.length;
+    inserted.push({ when: s, at, text: piece });
+  }
+  // Pieces at the same base offset keep the order of a run with all of them on.
+  const all = run(Object.fromEntries(SWITCHES.map((s) => [s, true])));
+  inserted.sort((a, b) => a.at - b.at || all.indexOf(a.text) - all.indexOf(b.text));
+  const segments = [];
+  let cursor = 0;
+  for (const p of inserted) {
+    if (p.at > cursor) segments.push({ text: slots(base.slice(cursor, p.at)) });
+    segments.push({ when: p.when, text: slots(p.text) });
+    cursor = p.at;
+  }
+  if (cursor < base.length) segments.push({ text: slots(base.slice(cursor)) });
+  // Every combination the product can meet must reassemble to OpenClaw's own text.
+  for (let mask = 0; mask < 1 << SWITCHES.length; mask++) {
+    const on = Object.fromEntries(SWITCHES.map((s, i) => [s, (mask & (1 << i)) !== 0]));
+    const want = slots(run(on));
+    const effective = { ...on, api: [...WITH_API, 'api'].some((k) => on[k]) };
+    const got = segments.filter((g) => !g.when || effective[g.when]).map((g) => g.text).join('');
+    if (got !== want && process.env.TSI_DEBUG) console.error(JSON.stringify(inserted.map((p) => [p.when, p.at, p.text.slice(0, 30)])));
+    if (got !== want) throw new Error(`${EXEC_DESCRIPTION}: the segments do not reassemble for ${JSON.stringify(on)}:\n${got}\n--- OpenClaw:\n${want}`);
+  }
+  return segments;
+}
+
+/** The bundled provider catalogs' `compat.codeMode` rows (plugin manifests' `modelCatalog`). */
+function modelTiers(dist) {
+  const root = path.join(dist, 'extensions');
+  const rows = [];
+  if (!fs.existsSync(root)) return rows;
+  for (const plugin of fs.readdirSync(root).sort()) {
+    const file = path.join(root, plugin, 'openclaw.plugin.json');
+    if (!fs.existsSync(file)) continue;
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const providers = manifest?.modelCatalog?.providers ?? {};
+    for (const [provider, p] of Object.entries(providers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      for (const m of p?.models ?? []) {
+        const tier = m?.compat?.codeMode;
+        if (tier === 'preferred' || tier === 'capable') rows.push({ provider, model: m.id, tier, plugin, ...(typeof m.upstreamModel === 'string' ? { upstreamModel: m.upstreamModel } : {}) });
+      }
+    }
+  }
+  return rows;
+}
+
+/**
+ * @param {string} dist the package's dist folder
+ * @param {string[]} files its module files
+ */
+export async function codeModeFacts(dist, files) {
+  const bridge = chunkDefining(dist, files, /function createCodeModeExecDescription\s*\(/);
+  if (!bridge) return undefined;
+  const state = chunkDefining(dist, files, /function createCodeModeCatalogBindings\s*\(/);
+  if (!state) throw new Error('Code Mode: no chunk defines createCodeModeCatalogBindings');
+  const b = await privateBindings(dist, bridge, [EXEC_DESCRIPTION, 'createCodeModeTools', 'resolveCodeModeConfig', 'MAX_CODE_MODE_CATALOG_INDEX_CHARS', 'CODE_MODE_CATALOG_INDEX_HEADING', 'codeModeCatalogIndexFooter', 'describeCodeModeNamespacesForPrompt']);
+  const s = await privateBindings(dist, state, ['RESERVED_GLOBAL_NAMES', 'RESERVED_WORDS']);
+  const [exec, wait] = b.createCodeModeTools({ config: {}, agentId: undefined });
+  if (exec?.name !== 'exec' || wait?.name !== 'wait') throw new Error(`Code Mode: createCodeModeTools gave ${exec?.name}, ${wait?.name}`);
+  const wire = (schema) => JSON.parse(JSON.stringify(schema));
+  const { limits, executorDefault } = limitsOf(b.resolveCodeModeConfig);
+  const footer = (included, total) => b.codeModeCatalogIndexFooter(included, total);
+  const omittedFooter = footer(1, 3988).split('3987').join('{{omitted}}');
+  if (!omittedFooter.includes('{{omitted}}') || footer(1, 2) !== omittedFooter.replace('{{omitted}}', '1')) throw new Error('Code Mode: the index footer does not vary only by the omitted count');
+  const describe = b.describeCodeModeNamespacesForPrompt.toString();
+  const nsLines = /const lines = \[("(?:[^"\\]|\\.)*")\]/.exec(describe);
+  const mcpSource = fs.readFileSync(path.join(dist, bridge), 'utf8');
+  const mcpLines = /function describeMcpNamespaceForPrompt\(catalog\) \{[\s\S]*?return \[\s*("(?:[^"\\]|\\.)*"),\s*`((?:[^`\\]|\\.)*)`,\s*("(?:[^"\\]|\\.)*")\s*\];/.exec(mcpSource);
+  if (!nsLines || !mcpLines) throw new Error('Code Mode: the MCP namespace prompt text is not where it was (describeCodeModeNamespacesForPrompt)');
+  const serversLine = mcpLines[2].replace('${servers.join(", ")}', '{{servers}}');
+  if (serversLine.includes('${')) throw new Error(`Code Mode: the MCP namespace line has another slot: ${serversLine}`);
+  return {
+    source: `createCodeModeTools, ${EXEC_DESCRIPTION}, resolveCodeModeConfig (${bridge}); createCodeModeCatalogBindings' reserved names (${state}); bundled plugin manifests' modelCatalog`,
+    executorDefault,
+    limits,
+    exec: { name: exec.name, parameters: wire(exec.parameters), descriptionSegments: execSegments(b[EXEC_DESCRIPTION].toString()) },
+    wait: { name: wait.name, description: wait.description, parameters: wire(wait.parameters) },
+    index: { maxChars: b.MAX_CODE_MODE_CATALOG_INDEX_CHARS, heading: b.CODE_MODE_CATALOG_INDEX_HEADING, footerOmitted: omittedFooter, footerComplete: footer(2, 2) },
+    namespace: { heading: JSON.parse(nsLines[1]), mcpLines: [JSON.parse(mcpLines[1]), serversLine, JSON.parse(mcpLines[3])] },
+    reservedGlobals: [...s.RESERVED_GLOBAL_NAMES].sort(),
+    reservedWords: [...s.RESERVED_WORDS].sort(),
+    modelTiers: modelTiers(dist),
+  };
+}
