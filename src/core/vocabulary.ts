@@ -26,10 +26,11 @@ export const STATUS: Readonly<Record<StatusWord, Term>> = {
  * search tools, every schema in direct mode, the two kinds of always-sent
  * tools, and directory mode's client, required and likely schemas.
  */
-export type VisibleReason = 'tool-search' | 'direct' | 'direct-only' | 'always-sent' | 'client' | 'likely' | 'required';
+export type VisibleReason = 'tool-search' | 'code-mode' | 'direct' | 'direct-only' | 'always-sent' | 'client' | 'likely' | 'required';
 
 export const SENT_BECAUSE: Readonly<Record<VisibleReason, Term>> = {
   'tool-search': { label: 'Tool Search tool', meaning: "the mode's own search tools (tool_search_code, or tool_search, tool_describe and tool_call)" },
+  'code-mode': { label: 'Code Mode tool', meaning: "Code Mode's own tools: exec runs a JavaScript program against the hidden catalog, wait resumes one that is waiting" },
   direct: { label: 'direct mode', meaning: 'direct mode sends every schema up front' },
   'direct-only': { label: 'always sent (direct-only)', meaning: STATUS['direct-only'].meaning },
   'always-sent': { label: 'always sent (searchable too)', meaning: 'cataloged and searchable, and OpenClaw also sends its schema up front in every Tool Search mode (its coding tools, the reply tool)' },

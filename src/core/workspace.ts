@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { buildCatalog } from './catalog/catalogBuilder';
+import { decideCodeMode, runModelOf, type CodeModeDecision } from './catalog/codeModeActivation';
 import type { Catalog } from './catalog/catalog';
 import type { ConfigReader } from './config/configReader';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
@@ -99,6 +100,24 @@ export function workspaceSettings(config: LoadedConfig, openclaw: ModelledVersio
 }
 
 /**
+ * Whether the run gets Code Mode, and why; reported at the rule that decided
+ * it (an info: the model sees exec and wait, not the Tool Search surface).
+ */
+function codeModeOf(reader: ConfigReader | undefined, openclaw: ModelledVersion, agent: RunAgent): CodeModeDecision | undefined {
+  const facts = generatedToolsFor(openclaw.model.version)?.codeMode;
+  if (!facts) {
+    return undefined;
+  }
+  const agentPath = runAgentPath(agent);
+  const decision = decideCodeMode({ reader, ...(agentPath ? { agentPath } : {}), ...runModelOf(reader, agentPath), facts, toolsAvailable: true });
+  if (decision.engaged && reader) {
+    const at = decision.tier.from === 'config' && decision.rule.kind === 'absent' ? decision.tier.path : decision.rule.kind === 'absent' ? ['agents', 'defaults', 'model'] : decision.rule.path;
+    reader.report(at, 'info', `Code Mode engages for this run (OpenClaw ${openclaw.model.version}): ${decision.reason}; the model sees exec and wait, and reaches every other tool from a program, not through Tool Search`);
+  }
+  return decision;
+}
+
+/**
  * A workspace opened for inspection: its config, policy and tool sources.
  * Owns the sources' connections until disposed.
  */
@@ -109,6 +128,12 @@ export class OpenWorkspace {
   readonly policy: ToolPolicy;
   /** The agent the run models: asked for, OpenClaw's default, its implicit `main`, or none (OpenClaw refuses). */
   readonly agent: RunAgent;
+  /**
+   * OpenClaw's Code Mode decision for the run (its rule, tier and limits);
+   * undefined where the modelled release has no Code Mode. When it engages,
+   * the run's surface is `code-mode` unless `--mode` asks for another.
+   */
+  readonly codeMode: CodeModeDecision | undefined;
   /** The policy context the run's policy was built with (the default agent filled in). */
   readonly policyContext: PolicyContext;
   readonly plugins: PluginToolSource;
@@ -121,7 +146,9 @@ export class OpenWorkspace {
     const given = options.configText;
     this.config = given ? parseOpenClawConfig(given.file, given.text, given.foundBy, given.display) : loadOpenClawConfig({ ...options, guard: this.guard });
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, installed: options.installedOpenClaw, configVersion: this.config.lastTouchedVersion?.value });
-    this.settings = workspaceSettings(this.config, this.openclaw, options.mode);
+    this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
+    this.codeMode = codeModeOf(this.config.reader, this.openclaw, this.agent);
+    this.settings = workspaceSettings(this.config, this.openclaw, options.mode ?? (this.codeMode?.engaged ? 'code-mode' : undefined));
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
@@ -134,7 +161,6 @@ export class OpenWorkspace {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `this config was last written by OpenClaw ${touched.value}; modelling ${this.openclaw.describe}`);
     }
     const model = this.openclaw.model;
-    this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
     if (this.agent.kind === 'refused') {
       this.config.reader?.report(readAgentRoster(this.config.reader)?.path ?? ['agents'], 'error', `${this.agent.message}; this catalog applies no agent's layers`);
     }

@@ -99,11 +99,11 @@ function describeOne(p: PreviewJson): string[] {
     out.push(`Fallback: ${p.fallbackReason}`);
   }
   out.push(
-    `Sent up front: ${p.visibleTools.length} schemas; ${p.deferredCount} behind Tool Search`,
+    `Sent up front: ${p.visibleTools.length} schemas; ${p.deferredCount} behind ${p.effectiveMode === 'code-mode' ? 'Code Mode (reached from exec programs)' : 'Tool Search'}`,
     `Bytes: tools ${p.bytes.tools}, prompt ${p.bytes.prompt}, total ${p.bytes.total}` +
       (p.tokens ? `   Tokens (${p.tokens.encoding}): tools ${p.tokens.tools}, prompt ${p.tokens.prompt}, total ${p.tokens.total}` : ''),
     '',
-    table(['TOOL', 'WHY', 'ID'], p.visible.map((v) => [v.name, v.why, v.id ?? '(Tool Search)'])),
+    table(['TOOL', 'WHY', 'ID'], p.visible.map((v) => [v.name, v.why, v.id ?? (v.why === 'code-mode' ? '(Code Mode)' : '(Tool Search)')])),
   );
   if (p.directory) {
     const d = p.directory;
@@ -185,14 +185,17 @@ export const previewCommand: CliCommand = {
         check = checkCapture(report, predicted, ws.openclaw.model.version, { tokens: false });
       }
       const against = checkedAgainst(ws.openclaw.model.version, check);
+      // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
+      const cm = assembly.codeMode;
+      const surfaceLine = cm ? [`Code Mode: ${cm.engaged ? 'engages, so the run gets exec and wait' : 'off'} (${cm.reason}${ws.config.file && cm.line !== undefined ? `; ${path.basename(ws.config.file)}:${cm.line}` : ''})`] : [];
       const verdict = check ? ['', `Checked against a real capture of OpenClaw ${check.captured}: ${check.matched ? 'matched' : 'differs'}`, ...checkLines(check).map((l) => `  ${l}`)] : ['', `Predicts OpenClaw ${against.modelled}; not checked against a real run (--capture runs one)`];
       if (!all) {
-        ctx.io.stdout(ctx.json ? json({ ...first, checkedAgainst: against }) : [...describeOne(first), ...conflictLines(first), ...verdict].join('\n'));
+        ctx.io.stdout(ctx.json ? json({ ...first, ...(cm ? { codeMode: cm } : {}), checkedAgainst: against }) : [...describeOne(first), ...surfaceLine, ...conflictLines(first), ...verdict].join('\n'));
         return 0;
       }
       const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));
       if (ctx.json) {
-        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers, checkedAgainst: against }));
+        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, ...(cm ? { codeMode: cm } : {}), modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers, checkedAgainst: against }));
         return 0;
       }
       const direct = previews.find((p) => p.mode === 'direct');
@@ -235,7 +238,7 @@ export const previewCommand: CliCommand = {
       if (first.openclawUnavailable) {
         out.push('', `OPENCLAW REQUEST: ${first.openclawUnavailable}`);
       }
-      out.push(...conflictLines(first), ...verdict);
+      out.push(...(surfaceLine.length > 0 ? ['', ...surfaceLine, `The run's surface: ${assembly.configuredMode}; the other rows show what each mode would send`] : []), ...conflictLines(first), ...verdict);
       ctx.io.stdout(out.join('\n'));
       return 0;
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { inputHint, outputHint } from '../search/inputHint';
 import type { CodeModeFacts, ExecSegmentSwitch } from '../sources/generatedTools';
 import type { CatalogTool, ToolSourceKind } from '../types';
-import type { CodeModeDecision } from './codeModeActivation';
+import type { CodeModeDecision } from '../catalog/codeModeActivation';
 import type { ModelTool } from './toolSearchTools';
 
 /**

@@ -12,6 +12,7 @@ import type { DirectoryCut, UnlistedGroup } from './directory';
 import { buildSurface, openclawDirectoryText, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
 import type { OpenClawRequestContext } from '../prompt/openclawContext';
 import { buildOpenClawRequest } from '../prompt/openclawRequest';
+import type { CodeModeDecision } from '../catalog/codeModeActivation';
 import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
 
@@ -280,7 +281,7 @@ function toolSizes(request: ProviderRequest, surface: Surface, counter: TokenCou
   return out;
 }
 
-export const ALL_MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
+export const ALL_MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory', 'code-mode'];
 
 /** Every mode's preview of the same turn, for side-by-side comparison. */
 export function buildAllPreviews(opts: Omit<PreviewOptions, 'mode'>): Record<ToolSearchModeName, PreviewJson> {
@@ -310,6 +311,11 @@ export function configuredModeOf(catalog: Catalog): ToolSearchModeName {
 /** Every mode's preview of one turn, plus what the panel shows around them. `preview --mode all --json` prints `modes`. */
 export interface PreviewAssembly {
   configuredMode: ToolSearchModeName;
+  /**
+   * OpenClaw's Code Mode decision for the run, where the release has Code
+   * Mode: engaged or not, why (the rule or model flag), and the config line.
+   */
+  codeMode?: CodeModeSummary;
   prompt: string;
   modes: Partial<Record<ToolSearchModeName, PreviewJson>>;
   /** The largest schemas of direct mode by bytes, with their tokens. */
@@ -331,6 +337,26 @@ export interface AssembleOptions {
 }
 
 const TOP_TOOLS = 15;
+
+export interface CodeModeSummary {
+  engaged: boolean;
+  reason: string;
+  /** The config path that decided (the rule's, or the model entry's flag), with its line when known. */
+  path: (string | number)[];
+  line?: number;
+}
+
+/** The decision as the surfaces show it: a run with no tools never engages, whatever the rule says. */
+export function codeModeSummaryOf(d: CodeModeDecision, catalog: Catalog): CodeModeSummary {
+  const noTools = catalog.allowed.length === 0;
+  const at = d.tier.from === 'config' && d.rule.setting === 'auto' ? { path: d.tier.path, line: d.tier.line } : { path: d.rule.path, line: d.rule.line };
+  return {
+    engaged: d.engaged && !noTools,
+    reason: noTools && d.engaged ? `${d.reason}; but the run has no tools, and Code Mode never engages without them` : d.reason,
+    path: [...at.path],
+    ...(at.line !== undefined ? { line: at.line } : {}),
+  };
+}
 
 /**
  * The one preview assembly behind `preview` and the Mode Preview panel. It
@@ -438,6 +464,7 @@ export class PreviewAssembler {
     const { catalog } = this.base;
     return {
       configuredMode: configuredModeOf(catalog),
+      ...(this.base.codeMode ? { codeMode: codeModeSummaryOf(this.base.codeMode, catalog) } : {}),
       prompt,
       modes: out,
       topTools: modes.includes('direct') ? this.topTools() : [],
@@ -514,7 +541,7 @@ export class LazyIndex implements ToolSearchIndex {
 }
 
 /** The options every preview of a workspace shares, for the CLI and the editor alike. */
-export function previewBaseOf(catalog: Catalog, ws: Pick<OpenWorkspace, 'config' | 'policy'>, opts: Omit<PreviewBase, 'catalog' | 'policy' | 'index' | 'requiredTools'> & { require?: readonly string[] } = {}): PreviewBase {
+export function previewBaseOf(catalog: Catalog, ws: Pick<OpenWorkspace, 'config' | 'policy'> & { codeMode?: CodeModeDecision | undefined }, opts: Omit<PreviewBase, 'catalog' | 'policy' | 'index' | 'requiredTools'> & { require?: readonly string[] } = {}): PreviewBase {
   const { require, ...rest } = opts;
-  return { ...rest, catalog, policy: ws.policy, index: new LazyIndex(catalog), requiredTools: requiredToolsOf(ws, require) };
+  return { ...(ws.codeMode ? { codeMode: ws.codeMode } : {}), ...rest, catalog, policy: ws.policy, index: new LazyIndex(catalog), requiredTools: requiredToolsOf(ws, require) };
 }

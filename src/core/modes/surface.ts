@@ -7,7 +7,7 @@ import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
 import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
 import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
-import { defaultCodeModeDecision, type CodeModeDecision } from './codeModeActivation';
+import { defaultCodeModeDecision, type CodeModeDecision } from '../catalog/codeModeActivation';
 import { codeModeControlTools } from './codeModeTools';
 import { policySubjectOf } from '../catalog/policySubject';
 import {
@@ -326,7 +326,7 @@ function codeModeSurface(
   const swarm = decision.swarmEnabled && catalog.some((t) => t.source === 'openclaw' && t.name === 'sessions_spawn') && !catalog.some((t) => t.source === 'client' && t.name === 'sessions_spawn');
   for (const t of codeModeControlTools({ catalog, decision, skills: input.hasSkills ?? true, swarm }, facts)) {
     surface.tools.push(t);
-    surface.visible.push({ name: t.name, why: 'tool-search' });
+    surface.visible.push({ name: t.name, why: 'code-mode' });
   }
   parts.show(parts.directOnly, 'direct-only');
   surface.deferredCount = catalog.length;

@@ -99,6 +99,7 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
   return {
     workspaceName: ctx.workspaceName,
     configuredMode: a.configuredMode,
+    ...(a.codeMode ? { codeMode: { engaged: a.codeMode.engaged, reason: a.codeMode.reason, ...(a.codeMode.line !== undefined ? { line: a.codeMode.line } : {}) } } : {}),
     catalogSize: catalog.size,
     prompt: a.prompt,
     modes: modes.map((p) => modeView(p, a.pendingTokens.includes(p.mode))),

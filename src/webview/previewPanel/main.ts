@@ -361,13 +361,17 @@ function schemaList(m: ModeView): HTMLElement {
 
 function modeCard(m: ModeView, v: PreviewView): HTMLElement {
   const configured = m.mode === v.configuredMode;
-  const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: 'The mode the configuration asks for' }, icon('check'), ' configured') : '', m.notInRelease ? el('span', { class: 'pill not-in-release', title: m.notInRelease, 'data-part': 'not-in-release' }, icon('warning'), ' not in this release') : '');
+  const cm = v.codeMode;
+  // The surface the run really gets is marked; with Code Mode decided, each card says why it is or is not the run's.
+  const surfaceWhy = cm ? (m.mode === 'code-mode' ? (cm.engaged ? `Code Mode engages: ${cm.reason}` : `Not this run: ${cm.reason}`) : cm.engaged ? `Not this run: Code Mode engages (${cm.reason})` : undefined) : undefined;
+  const title = el('h3', {}, m.mode, m.effectiveMode !== m.mode ? el('span', { class: 'muted' }, ` → ${m.effectiveMode}`) : '', configured ? el('span', { class: 'pill configured', title: surfaceWhy ?? 'The mode the configuration asks for' }, icon('check'), cm?.engaged ? ' this run' : ' configured') : '', m.notInRelease ? el('span', { class: 'pill not-in-release', title: m.notInRelease, 'data-part': 'not-in-release' }, icon('warning'), ' not in this release') : '');
   return el('article', { class: `mode-card${configured ? ' configured' : ''}`, 'data-testid': `mode-${m.mode}`, 'data-mode': m.mode, 'aria-label': `${m.mode} mode` },
     title,
     el('p', { class: 'big' }, el('strong', { 'data-testid': 'total-tokens', ...(m.tokensPending ? { 'data-pending': 'true', 'aria-busy': 'true' } : {}) }, tokenText(m, m.tokens?.total)), ' tokens · ', el('span', { 'data-testid': 'total-bytes' }, kb(m.bytes.total))),
     windowMeter(m),
     sizeTable(m),
-    el('p', { class: 'small muted' }, `${fmt(m.deferred)} tools behind Tool Search`),
+    el('p', { class: 'small muted' }, `${fmt(m.deferred)} tools behind ${m.mode === 'code-mode' ? 'Code Mode (reached from exec programs)' : 'Tool Search'}`),
+    ...(surfaceWhy && !configured ? [el('p', { class: 'small muted', 'data-part': 'surface-why' }, surfaceWhy)] : surfaceWhy ? [el('p', { class: 'small', 'data-part': 'surface-why' }, surfaceWhy)] : []),
     schemaList(m));
 }
 

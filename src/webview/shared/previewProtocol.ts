@@ -8,7 +8,7 @@ import type { ToolSearchModeName } from '../../core/types';
 import { isObject, isWholeNumber, parseStatusMessage } from './messageGuards';
 
 export type ModeName = ToolSearchModeName;
-export const MODE_NAMES: readonly ModeName[] = ['direct', 'code', 'tools', 'directory'];
+export const MODE_NAMES: readonly ModeName[] = ['direct', 'code', 'tools', 'directory', 'code-mode'];
 
 export interface PartSizesView {
   tools: number;
@@ -101,6 +101,8 @@ export interface DeltaView {
 export interface PreviewView {
   workspaceName: string;
   configuredMode: ModeName;
+  /** OpenClaw's Code Mode decision for the run (where the release has Code Mode): why the run gets, or does not get, exec and wait. */
+  codeMode?: { engaged: boolean; reason: string; line?: number };
   catalogSize: number;
   prompt: string;
   modes: ModeView[];
@@ -295,6 +297,7 @@ function isPreviewView(v: unknown): v is PreviewView {
   return (
     isObject(v) &&
     isModeName(v.configuredMode) &&
+    (v.codeMode === undefined || (isObject(v.codeMode) && typeof v.codeMode.engaged === 'boolean' && typeof v.codeMode.reason === 'string' && v.codeMode.reason.length <= 2000 && (v.codeMode.line === undefined || isWholeNumber(v.codeMode.line)))) &&
     typeof v.catalogSize === 'number' &&
     isWholeNumber(v.seq) &&
     typeof v.prompt === 'string' &&

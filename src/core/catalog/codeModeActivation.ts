@@ -205,3 +205,33 @@ export function defaultCodeModeDecision(facts: CodeModeFacts, engaged: boolean):
     reason: 'tools.codeMode is not set, which OpenClaw reads as "auto"',
   };
 }
+
+function primaryOf(model: unknown): string | undefined {
+  if (typeof model === 'string') {
+    return model;
+  }
+  return isRecord(model) && typeof model.primary === 'string' ? model.primary : undefined;
+}
+
+/**
+ * The run's model as OpenClaw resolves the primary: the agent's own `model`,
+ * else `agents.defaults.model`, as `provider/model`; with its entry under
+ * `models.providers` (its `compat`) when the config lists it.
+ */
+export function runModelOf(reader: ConfigReader | undefined, agentPath: JsonPath | undefined): { model?: CodeModeInput['model']; modelEntryPath?: JsonPath } {
+  const ref = primaryOf(agentPath ? reader?.raw([...agentPath, 'model']) : undefined) ?? primaryOf(reader?.raw(['agents', 'defaults', 'model']));
+  const slash = ref?.indexOf('/') ?? -1;
+  if (!ref || slash <= 0 || slash === ref.length - 1) {
+    return {};
+  }
+  const provider = ref.slice(0, slash);
+  const model = ref.slice(slash + 1);
+  const list = reader?.raw(['models', 'providers', provider, 'models']);
+  const index = Array.isArray(list) ? list.findIndex((m) => isRecord(m) && m.id === model) : -1;
+  const entry = index >= 0 && Array.isArray(list) ? (list[index] as Record<string, unknown>) : undefined;
+  const compat = entry && isRecord(entry.compat) ? entry.compat : undefined;
+  return {
+    model: { provider, model, ...(compat ? { compat } : {}) },
+    ...(index >= 0 ? { modelEntryPath: ['models', 'providers', provider, 'models', index] } : {}),
+  };
+}
