@@ -6,6 +6,8 @@ import { modelFor, OPENCLAW_MODELS, parseVersion, versionOrder } from '../policy
 import { configSchemaFor } from '../policy/startupCheck';
 import { configuredModelEntry } from '../prompt/modelEntry';
 import { agentRosterOf } from '../policy/agentRoster';
+import { decideCodeMode, runModelOf } from '../catalog/codeModeActivation';
+import { generatedToolsFor } from '../sources/generatedTools';
 
 /**
  * The OpenClaw config a capture turn runs with: the workspace's own config
@@ -197,6 +199,46 @@ function forceCodeMode(cfg: Json, on: boolean): void {
 }
 
 /**
+ * How a turn treats Code Mode. Where the product models the release's Code
+ * Mode and the workspace's own decision already gives the mode asked for
+ * (Code Mode engaged for `code-mode`, off for the others), the turn runs the
+ * config as written: the real run then checks the decision too. Otherwise
+ * Code Mode is forced on or off (what that mode would send).
+ */
+function codeModePlanOf(input: CaptureConfigInput): { asConfigured: boolean; modelKey?: string; tier?: 'preferred' | 'capable' } {
+  const facts = input.release ? generatedToolsFor(input.release.version)?.codeMode : undefined;
+  if (!facts) {
+    return { asConfigured: false };
+  }
+  const reader = new ConfigReader(parseJson5('openclaw.json', JSON.stringify(input.config)));
+  // A capture runs OpenClaw's `main` agent.
+  const main = agentRosterOf(input.config)?.agents.find((a) => a.id === 'main');
+  const run = runModelOf(reader, main?.path);
+  const decision = decideCodeMode({ reader, ...(main ? { agentPath: main.path } : {}), ...run, facts, toolsAvailable: true });
+  const asConfigured = decision.engaged === (input.mode === 'code-mode');
+  const tier = decision.tier.from === 'bundled' ? decision.tier.tier : undefined;
+  return { asConfigured, ...(run.model ? { modelKey: `${run.model.provider}/${run.model.model}` } : {}), ...(asConfigured && tier ? { tier } : {}) };
+}
+
+/** Per-model settings (`agents.defaults.models`, each agent's `models`) move from the workspace's model key to the stand-in's. */
+function rekeyModelSettings(cfg: Json, from: string | undefined, to: string): void {
+  if (!from || from === to) {
+    return;
+  }
+  const move = (holder: unknown): void => {
+    if (isObject(holder) && isObject(holder.models) && holder.models[from] !== undefined) {
+      holder.models[to] = holder.models[from];
+      delete holder.models[from];
+    }
+  };
+  const agents = isObject(cfg.agents) ? cfg.agents : undefined;
+  move(agents?.defaults);
+  for (const a of agentRosterOf(cfg)?.agents ?? []) {
+    move(a.entry);
+  }
+}
+
+/**
  * The config of one capture turn. Overridden, and nothing else:
  * - `models.providers.<providerId>`: the recording provider (`api:
  *   "openai-completions"`, the loopback `baseUrl`, a placeholder key, one model);
@@ -242,6 +284,7 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
   const cfg = structuredClone(input.config) as Json;
   // The workspace's own model keeps its context window and output bound: they shape the request.
   const own = configuredModelEntry(input.config);
+  const plan = codeModePlanOf(input);
 
   const models = obj(cfg, 'models');
   const providers = obj(models, 'providers');
@@ -255,8 +298,9 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
         name: modelId,
         contextWindow: input.contextWindow ?? own?.contextWindow ?? DEFAULT_CAPTURE_CONTEXT_WINDOW,
         maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS,
-        // The model's compat flags decide OpenClaw's behaviour (Code Mode's "auto" tier): the stand-in keeps them.
-        ...(own?.compat !== undefined ? { compat: own.compat } : {}),
+        // The model's compat flags decide OpenClaw's behaviour (Code Mode's "auto" tier): the stand-in keeps them,
+        // and takes the tier a bundled catalog gives the workspace's model (its id is the stand-in's now).
+        ...(own?.compat !== undefined || plan.tier ? { compat: { ...(own?.compat ?? {}), ...(plan.tier ? { codeMode: plan.tier } : {}) } } : {}),
       },
     ],
   };
@@ -277,7 +321,10 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
 
   const omitted: string[] = [];
   const tools = obj(cfg, 'tools');
-  if (input.mode === 'code-mode' || tools.codeMode !== undefined || input.release?.codeMode === true) {
+  if (plan.asConfigured) {
+    // The run's own surface: its settings stay, the per-model ones follow the model to the stand-in's key.
+    rekeyModelSettings(cfg, plan.modelKey, primary);
+  } else if (input.mode === 'code-mode' || tools.codeMode !== undefined || input.release?.codeMode === true) {
     forceCodeMode(cfg, input.mode === 'code-mode');
   }
   if (input.mode === 'code-mode') {
