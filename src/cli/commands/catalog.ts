@@ -1,4 +1,7 @@
+import * as path from 'node:path';
 import type { Catalog } from '../../core/catalog/catalog';
+import type { CodeModeDecision } from '../../core/catalog/codeModeActivation';
+import { codeModeSummaryOf } from '../../core/modes/preview';
 import { runAgentJson, runAgentText, type RunAgent } from '../../core/policy/runAgent';
 import { toolReasonText } from '../../core/reasons';
 import type { CatalogTool } from '../../core/types';
@@ -7,12 +10,13 @@ import { formatDiagnostic, json, table, truncate } from '../format';
 import { withCatalog } from '../session';
 
 /** The contract's `catalog` JSON. */
-export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string): unknown {
+export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string, codeMode?: CodeModeDecision): unknown {
   const shown = catalog.tools.filter((t) => all || t.status !== 'excluded');
   return {
     catalogSize: catalog.size,
     ...(agent ? { agent: runAgentJson(agent, configFile) } : {}),
     mode: catalog.settings.mode,
+    ...(codeMode ? { codeMode: codeModeSummaryOf(codeMode, catalog) } : {}),
     ...(catalog.openclaw
       ? {
           openclawVersion: catalog.openclaw.model.version,
@@ -60,7 +64,7 @@ export const catalogCommand: CliCommand = {
       const all = ctx.args.values.all === true;
       const configFile = ws.config.reader?.file;
       if (ctx.json) {
-        ctx.io.stdout(json(catalogJson(catalog, all, ws.agent, configFile)));
+        ctx.io.stdout(json(catalogJson(catalog, all, ws.agent, configFile, ws.codeMode)));
         return 0;
       }
       const s = catalog.countBySource();
@@ -70,6 +74,10 @@ export const catalogCommand: CliCommand = {
         out.push(`Modelling ${catalog.openclaw.describe}`);
       }
       out.push(`Agent: ${runAgentText(ws.agent, configFile)}`);
+      if (ws.codeMode) {
+        const cm = codeModeSummaryOf(ws.codeMode, catalog);
+        out.push(`Code Mode: ${cm.engaged ? 'engages (the model sees exec and wait; every cataloged tool is reached from a program)' : 'off'}: ${cm.reason}${configFile && cm.line !== undefined ? ` (${path.basename(configFile)}:${cm.line})` : ''}`);
+      }
       out.push(
         `Mode: ${catalog.settings.mode}${catalog.settings.configured ? '' : ' (tools.toolSearch not set)'}   ` +
           `Catalog: ${catalog.size} tools (openclaw ${s.openclaw}, mcp ${s.mcp}, client ${s.client}), ` +

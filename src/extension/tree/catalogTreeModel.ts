@@ -425,9 +425,9 @@ export function statusText(catalog: Catalog, folderName?: string, stale?: StaleM
   const failedTip = failed.map((x) => `MCP server "${x.name}" failed (${x.at?.file ? ruleLocationText(x.at) : x.origin}): ${x.error ?? 'no reason given'}${x.stderrTail && x.stderrTail.length > 0 ? `\n  stderr: ${x.stderrTail.slice(-3).join('\n  stderr: ')}` : ''}\n`).join('');
   const failedSpoken = failed.length > 0 ? `, ${count(failed.length, 'MCP server')} failed` : '';
   return {
-    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${mode} mode, ${count(catalog.size, 'tool')} in the catalog${agent ? ` of ${agent}` : ''}${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
+    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${mode === 'code-mode' ? 'Code Mode' : `${mode} mode`}, ${count(catalog.size, 'tool')} in the catalog${agent ? ` of ${agent}` : ''}${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
     text: `${stale ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${failedText}`,
-    tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}${agent ? `Agent: ${agent}\n` : ''}Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+    tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}${agent ? `Agent: ${agent}\n` : ''}${mode === 'code-mode' ? 'Surface: Code Mode (exec and wait; tools.codeMode engages for this run: Mode Preview says why)' : `Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}`}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };
 }
 
