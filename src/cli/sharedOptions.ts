@@ -40,7 +40,7 @@ export const SHARED_OPTION_USAGE: Readonly<Record<keyof typeof SHARED_OPTIONS, s
   session: '--session KEY',
   provider: '--provider P[/MODEL]',
   sandboxed: '--sandboxed',
-  mode: '--mode code|tools|directory|direct',
+  mode: '--mode code|tools|directory|direct|code-mode',
   'openclaw-version': '--openclaw-version V',
   openclaw: '--openclaw PATH|VERSION',
   assume: '--assume C[,C...]',

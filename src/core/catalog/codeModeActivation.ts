@@ -48,6 +48,12 @@ export interface CodeModeDecision {
   /** Limits after OpenClaw's clamps (the exec description quotes some). */
   limits: Record<CodeModeLimitName, number>;
   executor: string;
+  /**
+   * Where the config sends the run to another agent runtime than OpenClaw's
+   * embedded one (`agentRuntime.id`, OpenAI's default Codex routing): the
+   * surfaces predicted here are the embedded runtime's, which such a run does not use.
+   */
+  harness?: { id: string; why: string; path?: JsonPath; line?: number };
   /** `tools.swarm.enabled` (the agent's over the global; on unless set false): the swarm globals need it. */
   swarmEnabled: boolean;
   /** Why, in one sentence: the rule, and the tier when the rule is `"auto"`. */
@@ -188,8 +194,49 @@ export function decideCodeMode(input: CodeModeInput): CodeModeDecision {
   if (byRule && !input.toolsAvailable) {
     reason += '; but the run has no tools, and Code Mode never engages without them';
   }
+  const harness = harnessOf(input);
+  if (harness) {
+    reason += `; ${harness.why}`;
+  }
   const swarm = { ...(rawOf(reader?.raw(['tools', 'swarm'])) ?? {}), ...(input.agentPath ? (rawOf(reader?.raw([...input.agentPath, 'tools', 'swarm'])) ?? {}) : {}) };
-  return { engaged, rule, tier, limits: limitsOf(input.facts, merged), executor, swarmEnabled: swarm.enabled !== false, reason };
+  return { engaged, rule, tier, limits: limitsOf(input.facts, merged), executor, ...(harness ? { harness } : {}), swarmEnabled: swarm.enabled !== false, reason };
+}
+
+const OFFICIAL_OPENAI = /^https:\/\/(api\.openai\.com|chatgpt\.com)(\/|$)/;
+
+/**
+ * The agent runtime the config names for the run's model or provider
+ * (`agentRuntime.id` on the model entry, the provider, or the model's
+ * `agents.defaults.models` row), when it is not OpenClaw's own; else, for an
+ * `openai/*` model on OpenAI's official endpoint, OpenAI's default routing to
+ * the Codex app-server harness (docs/concepts/agent-runtimes.md).
+ */
+function harnessOf(input: CodeModeInput): CodeModeDecision['harness'] {
+  const reader = input.reader;
+  const model = input.model;
+  if (!model) {
+    return undefined;
+  }
+  const key = `${model.provider}/${model.model}`;
+  const places: JsonPath[] = [
+    ...(input.modelEntryPath ? [[...input.modelEntryPath, 'agentRuntime', 'id']] : []),
+    ['agents', 'defaults', 'models', key, 'agentRuntime', 'id'],
+    ['models', 'providers', model.provider, 'agentRuntime', 'id'],
+  ];
+  for (const path of places) {
+    const id = reader?.raw(path);
+    if (typeof id === 'string' && id.trim() !== '') {
+      if (id.trim() === 'openclaw') {
+        return undefined;
+      }
+      return { id: id.trim(), why: `${path.join('.')} is "${id.trim()}": the run goes to that agent runtime, not OpenClaw's embedded one, so the tools it sends are not the ones predicted here`, path, line: reader?.line(path) };
+    }
+  }
+  const baseUrl = reader?.raw(['models', 'providers', model.provider, 'baseUrl']);
+  if (model.provider === 'openai' && (baseUrl === undefined || (typeof baseUrl === 'string' && OFFICIAL_OPENAI.test(baseUrl)))) {
+    return { id: 'codex', why: 'an openai/* model on OpenAI\'s official endpoint is routed to the Codex app-server harness by default (set agentRuntime.id "openclaw" on the provider or model to keep OpenClaw\'s runtime): its surface is not the one predicted here' };
+  }
+  return undefined;
 }
 
 /** The decision for a run the config says nothing about: "auto", default limits, no tier. */

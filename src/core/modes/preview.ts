@@ -344,6 +344,8 @@ export interface CodeModeSummary {
   /** The config path that decided (the rule's, or the model entry's flag), with its line when known. */
   path: (string | number)[];
   line?: number;
+  /** The run goes to another agent runtime (Codex, a CLI backend): the predicted surfaces are the embedded runtime's. */
+  harness?: { id: string; line?: number };
 }
 
 /** The decision as the surfaces show it: a run with no tools never engages, whatever the rule says. */
@@ -355,6 +357,7 @@ export function codeModeSummaryOf(d: CodeModeDecision, catalog: Catalog): CodeMo
     reason: noTools && d.engaged ? `${d.reason}; but the run has no tools, and Code Mode never engages without them` : d.reason,
     path: [...at.path],
     ...(at.line !== undefined ? { line: at.line } : {}),
+    ...(d.harness ? { harness: { id: d.harness.id, ...(d.harness.line !== undefined ? { line: d.harness.line } : {}) } } : {}),
   };
 }
 

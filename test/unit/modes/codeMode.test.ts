@@ -127,3 +127,15 @@ describe('Code Mode: exec and wait', () => {
     assert.match(index, /\d+ additional tools omitted from this prompt index/);
   });
 });
+
+describe('Code Mode: another agent runtime', () => {
+  it('says so when agentRuntime.id names one, and for an openai/* model on the official endpoint', () => {
+    const pinned = decide('{ models: { providers: { p: { agentRuntime: { id: "claude-cli" }, models: [ { id: "m" } ] } } } }', { modelEntryPath: ['models', 'providers', 'p', 'models', 0] });
+    assert.equal(pinned.harness?.id, 'claude-cli');
+    assert.match(pinned.reason, /models\.providers\.p\.agentRuntime\.id is "claude-cli"/);
+    assert.equal(decide('{}', { model: { provider: 'openai', model: 'gpt-5.5' } }).harness?.id, 'codex');
+    assert.equal(decide('{ models: { providers: { openai: { agentRuntime: { id: "openclaw" } } } } }', { model: { provider: 'openai', model: 'gpt-5.5' } }).harness, undefined);
+    assert.equal(decide('{ models: { providers: { openai: { baseUrl: "http://127.0.0.1:9/v1" } } } }', { model: { provider: 'openai', model: 'gpt-5.5' } }).harness, undefined);
+    assert.equal(decide('{}').harness, undefined);
+  });
+});
