@@ -83,7 +83,9 @@ describe('Mode Preview on an OpenClaw without Tool Search (2026.4.1, picked in t
     const { view, sizes } = await openPreview(page);
     // It runs no Tool Search mode at all: one banner, and each such card marked.
     assert.match(await view.locator('[data-testid="not-in-release"]').innerText(), /OpenClaw 2026\.4\.1 has no Tool Search \(it came in 2026\.5\.12\)/);
-    assert.equal(await view.locator('[data-part="not-in-release"]').count(), 3);
+    // Three Tool Search cards, and the Code Mode card (no Code Mode is modelled for that release).
+    assert.equal(await view.locator('[data-part="not-in-release"]').count(), 4);
+    assert.match((await view.locator('[data-testid="mode-code-mode"] [data-part="not-in-release"]').getAttribute('title')) ?? '', /OpenClaw 2026\.4\.1 has no Code Mode modelled/);
     assert.equal(await view.locator('[data-testid="mode-direct"] [data-part="not-in-release"]').count(), 0);
     const why = await sizes.locator('[data-part="openclaw-unavailable"]').innerText();
     assert.equal(why, cliPreview('2026.4.1').modes.direct?.openclawUnavailable);

@@ -116,7 +116,7 @@ function banners(v: PreviewView): HTMLElement[] {
     }
   }
   // One banner for the release without Tool Search: the same for each of its Tool Search modes.
-  const absent = v.modes.filter((m) => m.notInRelease);
+  const absent = v.modes.filter((m) => m.notInRelease && m.mode !== 'code-mode');
   if (absent[0]?.notInRelease) {
     out.push(el('div', { class: 'banner warning', role: 'status', 'data-testid': 'not-in-release' }, icon('warning'), ' ', absent[0].notInRelease));
   }
