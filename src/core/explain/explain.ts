@@ -63,6 +63,10 @@ export interface ExplainOptions {
 
 function reasonFor(t: CatalogTool, catalog: Catalog): string {
   if (t.status === 'cataloged') {
+    if (catalog.settings.enabled && catalog.settings.mode === 'code-mode') {
+      // Code Mode replaces Tool Search for the run: the tool is a global of exec's programs.
+      return 'allowed by policy and in the Code Mode catalog: the model calls it from an exec program (an async global, or catalog.search), not through Tool Search';
+    }
     return catalog.settings.enabled
       ? 'allowed by policy and indexed for search'
       : 'allowed by policy; Tool Search is off, so its schema is sent to the model up front (direct mode)';
@@ -141,7 +145,7 @@ function chainOf(t: CatalogTool, catalog: Catalog): ChainStep[] {
     steps.push({ stage: 'names', layer: 'model-visible names', said: `"${t.name}" is unique`, effect: 'allow' });
   }
   if (t.status === 'cataloged') {
-    steps.push({ stage: 'surface', layer: 'Tool Search', said: reasonFor(t, catalog), effect: 'allow' });
+    steps.push({ stage: 'surface', layer: catalog.settings.mode === 'code-mode' ? 'Code Mode' : 'Tool Search', said: reasonFor(t, catalog), effect: 'allow' });
   } else if (t.status === 'direct-only') {
     steps.push({ stage: 'surface', layer: 'catalogMode', said: toolReasonText(t) ?? 'direct-only', effect: 'allow', ...(r?.at ? { at: r.at } : {}) });
   }
