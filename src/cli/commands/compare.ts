@@ -103,8 +103,8 @@ export const compareCommand: CliCommand = {
       return compareRecorded(ctx, sessionPaths.filter((p): p is string => typeof p === 'string'));
     }
     const provider = providerFrom(ctx);
-    if (ctx.args.values.mode === 'direct') {
-      throw new UsageError('compare always runs a direct lane; --mode picks the Tool Search lane (code, tools or directory)');
+    if (ctx.args.values.mode === 'direct' || ctx.args.values.mode === 'code-mode') {
+      throw new UsageError(`compare always runs a direct lane; --mode picks the Tool Search lane (code, tools or directory)${ctx.args.values.mode === 'code-mode' ? ': a Code Mode lane (exec programs) is not run by compare yet' : ''}`);
     }
     const logDir = str(ctx, 'log-dir');
     const captureFile = str(ctx, 'capture');

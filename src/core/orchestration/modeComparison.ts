@@ -165,7 +165,9 @@ interface LaneInput {
 export async function compareModes(opts: ModeComparisonOptions): Promise<ModeComparisonReport> {
   const prompt = opts.prompt ?? DEFAULT_COMPARE_PROMPT;
   const configured = opts.ws.settings.mode;
-  const toolSearchMode = opts.toolSearchMode ?? (configured === 'direct' ? 'code' : configured);
+  // A run whose surface is Code Mode has no Tool Search lane of its own: the comparison runs code mode
+  // (tool_search_code), as for a direct config; Code Mode programs are not run by the scripted model yet.
+  const toolSearchMode = opts.toolSearchMode ?? (configured === 'direct' || configured === 'code-mode' ? 'code' : configured);
   const mock = !opts.provider || opts.provider === 'mock' ? new MockProvider() : undefined;
   const baseURL = mock ? await mock.start() : (opts.provider as string);
   const client = new OpenAI({ baseURL, apiKey: opts.apiKey ?? 'mock-key', maxRetries: 0, timeout: 60_000 });
