@@ -182,6 +182,13 @@ export async function codeModeFacts(dist, files) {
   if (exec?.name !== 'exec' || wait?.name !== 'wait') throw new Error(`Code Mode: createCodeModeTools gave ${exec?.name}, ${wait?.name}`);
   const wire = (schema) => JSON.parse(JSON.stringify(schema));
   const { limits, executorDefault } = limitsOf(b.resolveCodeModeConfig);
+  // What an unset `tools.codeMode`, and an authored object without `enabled`, mean in this release
+  // (2026.9.6: "auto" and off; 2026.9.5: off and off).
+  const whenUnset = b.resolveCodeModeConfig({}).enabled;
+  const objectWithoutEnabled = b.resolveCodeModeConfig({ tools: { codeMode: { timeoutMs: 5000 } } }).enabled;
+  for (const [what, v] of [['unset', whenUnset], ['an object without enabled', objectWithoutEnabled]]) {
+    if (v !== true && v !== false && v !== 'auto') throw new Error(`Code Mode: resolveCodeModeConfig gives ${JSON.stringify(v)} for ${what}`);
+  }
   const footer = (included, total) => b.codeModeCatalogIndexFooter(included, total);
   const omittedFooter = footer(1, 3988).split('3987').join('{{omitted}}');
   if (!omittedFooter.includes('{{omitted}}') || footer(1, 2) !== omittedFooter.replace('{{omitted}}', '1')) throw new Error('Code Mode: the index footer does not vary only by the omitted count');
@@ -194,7 +201,9 @@ export async function codeModeFacts(dist, files) {
   if (serversLine.includes('${')) throw new Error(`Code Mode: the MCP namespace line has another slot: ${serversLine}`);
   return {
     source: `createCodeModeTools, ${EXEC_DESCRIPTION}, resolveCodeModeConfig (${bridge}); createCodeModeCatalogBindings' reserved names (${state}); bundled plugin manifests' modelCatalog`,
-    executorDefault,
+    ...(executorDefault !== undefined ? { executorDefault } : {}),
+    whenUnset,
+    objectWithoutEnabled,
     limits,
     exec: { name: exec.name, parameters: wire(exec.parameters), descriptionSegments: execSegments(b[EXEC_DESCRIPTION].toString()) },
     wait: { name: wait.name, description: wait.description, parameters: wire(wait.parameters) },

@@ -47,7 +47,8 @@ export interface CodeModeDecision {
   tier: CodeModeTier;
   /** Limits after OpenClaw's clamps (the exec description quotes some). */
   limits: Record<CodeModeLimitName, number>;
-  executor: string;
+  /** The executor (`node`, `quickjs`); absent where the release has no choice. */
+  executor?: string;
   /**
    * Where the config sends the run to another agent runtime than OpenClaw's
    * embedded one (`agentRuntime.id`, OpenAI's default Codex routing): the
@@ -148,21 +149,29 @@ function ruleOf(input: CodeModeInput): CodeModeRule {
   const globalValue = raw(['tools', 'codeMode']);
   const globalRaw = rawOf(globalValue);
   if (!globalRaw) {
-    return { kind: 'absent', path: ['tools', 'codeMode'], setting: 'auto' };
+    // What unset means is the release's (2026.9.6: "auto"; 2026.9.5: off).
+    return { kind: 'absent', path: ['tools', 'codeMode'], setting: input.facts.whenUnset };
   }
   const path: JsonPath = isRecord(globalValue) ? ['tools', 'codeMode', ...(globalRaw.enabled !== undefined ? ['enabled'] : [])] : ['tools', 'codeMode'];
-  return { kind: 'global', path, line: reader?.line(path), setting: settingOf(globalRaw.enabled), ...(isRecord(globalValue) && globalRaw.enabled === undefined ? { objectWithoutEnabled: true as const } : {}) };
+  if (isRecord(globalValue) && globalRaw.enabled === undefined) {
+    return { kind: 'global', path, line: reader?.line(path), setting: input.facts.objectWithoutEnabled, objectWithoutEnabled: true };
+  }
+  return { kind: 'global', path, line: reader?.line(path), setting: settingOf(globalRaw.enabled) };
 }
 
 function ruleText(rule: CodeModeRule): string {
   const where = rule.path.join('.');
   if (rule.kind === 'absent') {
-    return 'tools.codeMode is not set, which OpenClaw reads as "auto"';
+    return `tools.codeMode is not set, which this release reads as ${settingWords(rule.setting)}`;
   }
-  if (rule.kind === 'global' && rule.path[rule.path.length - 1] !== 'enabled' && rule.objectWithoutEnabled) {
-    return `${where} is an object without "enabled", which OpenClaw reads as off`;
+  if (rule.kind === 'global' && rule.objectWithoutEnabled) {
+    return `${where} is an object without "enabled", which this release reads as ${settingWords(rule.setting)}`;
   }
   return `${where} is ${JSON.stringify(rule.setting)}`;
+}
+
+function settingWords(s: CodeModeSetting): string {
+  return s === 'auto' ? '"auto"' : s ? 'on' : 'off';
 }
 
 function tierText(tier: CodeModeTier, model: string | undefined): string {
@@ -199,7 +208,7 @@ export function decideCodeMode(input: CodeModeInput): CodeModeDecision {
     reason += `; ${harness.why}`;
   }
   const swarm = { ...(rawOf(reader?.raw(['tools', 'swarm'])) ?? {}), ...(input.agentPath ? (rawOf(reader?.raw([...input.agentPath, 'tools', 'swarm'])) ?? {}) : {}) };
-  return { engaged, rule, tier, limits: limitsOf(input.facts, merged), executor, ...(harness ? { harness } : {}), swarmEnabled: swarm.enabled !== false, reason };
+  return { engaged, rule, tier, limits: limitsOf(input.facts, merged), ...(executor !== undefined ? { executor } : {}), ...(harness ? { harness } : {}), swarmEnabled: swarm.enabled !== false, reason };
 }
 
 const OFFICIAL_OPENAI = /^https:\/\/(api\.openai\.com|chatgpt\.com)(\/|$)/;
@@ -244,12 +253,12 @@ export function defaultCodeModeDecision(facts: CodeModeFacts, engaged: boolean):
   const limits = limitsOf(facts, {});
   return {
     engaged,
-    rule: { kind: 'absent', path: ['tools', 'codeMode'], setting: 'auto' },
+    rule: { kind: 'absent', path: ['tools', 'codeMode'], setting: facts.whenUnset },
     tier: { tier: undefined, from: 'none' },
     limits,
-    executor: facts.executorDefault,
+    ...(facts.executorDefault !== undefined ? { executor: facts.executorDefault } : {}),
     swarmEnabled: true,
-    reason: 'tools.codeMode is not set, which OpenClaw reads as "auto"',
+    reason: `tools.codeMode is not set, which this release reads as ${settingWords(facts.whenUnset)}`,
   };
 }
 

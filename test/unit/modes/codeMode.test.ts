@@ -27,14 +27,26 @@ describe('Code Mode: the decision, as OpenClaw 2026.9.6 makes it', () => {
     assert.equal(FACTS.wait.name, 'wait');
     assert.ok(FACTS.modelTiers.some((r) => r.provider === 'anthropic' && r.tier === 'preferred'));
     assert.ok(FACTS.modelTiers.some((r) => r.tier === 'capable'));
-    assert.equal(generatedToolsFor('2026.6.10')?.codeMode, undefined, 'an older release without generated Code Mode has none');
+    assert.equal(generatedToolsFor('2026.6.10')?.codeMode, undefined, 'a release without Code Mode has none');
+  });
+
+  it('what unset means is the release\'s: 2026.9.5 reads it as off, even for a catalog-preferred model', () => {
+    const facts95 = generatedToolsFor('2026.9.5')?.codeMode;
+    assert.ok(facts95, '2026.9.5 has generated Code Mode');
+    assert.equal(facts95.whenUnset, false);
+    assert.equal(FACTS.whenUnset, 'auto');
+    const row = facts95.modelTiers.find((r) => r.tier === 'preferred');
+    assert.ok(row);
+    const d = decideCodeMode({ reader: reader('{}'), facts: facts95, toolsAvailable: true, model: { provider: row.provider, model: row.model } });
+    assert.equal(d.engaged, false);
+    assert.match(d.reason, /not set, which this release reads as off/);
   });
 
   it('absent means "auto": off for an unflagged model, on for a catalog-preferred one', () => {
     const off = decide('{}');
     assert.equal(off.engaged, false);
     assert.equal(off.rule.kind, 'absent');
-    assert.match(off.reason, /not set, which OpenClaw reads as "auto".*no catalog flags p\/m "preferred"/);
+    assert.match(off.reason, /not set, which this release reads as "auto".*no catalog flags p\/m "preferred"/);
     const row = FACTS.modelTiers.find((r) => r.tier === 'preferred');
     assert.ok(row);
     const on = decide('{}', { model: { provider: row.provider, model: row.model } });
@@ -78,7 +90,7 @@ describe('Code Mode: the decision, as OpenClaw 2026.9.6 makes it', () => {
   it('an authored object without enabled is off; an agent object without enabled falls through', () => {
     const off = decide('{ tools: { codeMode: { timeoutMs: 5000 } } }');
     assert.equal(off.engaged, false);
-    assert.match(off.reason, /object without "enabled", which OpenClaw reads as off/);
+    assert.match(off.reason, /object without "enabled", which this release reads as off/);
     const through = decide('{ tools: { codeMode: true }, agents: { list: [ { id: "a", tools: { codeMode: { timeoutMs: 5000 } } } ] } }', { agentPath: ['agents', 'list', 0] });
     assert.equal(through.rule.kind, 'global');
     assert.equal(through.engaged, true);
