@@ -415,7 +415,9 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, e
       }
       let reply: unknown;
       try {
-        reply = JSON.parse(stdout.toString('utf8')) as unknown;
+        // A turn cut at its first answer has no reply of its own: whatever it printed before the kill
+        // landed depends on how fast the kill was, and is not the turn's result.
+        reply = endedAfterRequest ? undefined : (JSON.parse(stdout.toString('utf8')) as unknown);
       } catch {
         reply = undefined;
       }
