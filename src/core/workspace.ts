@@ -123,7 +123,10 @@ function codeModeOf(reader: ConfigReader | undefined, openclaw: ModelledVersion,
  */
 export class OpenWorkspace {
   readonly config: LoadedConfig;
+  /** The run's surface: `tools.toolSearch` as resolved, or `code-mode` when Code Mode engages (or `--mode` says so). */
   readonly settings: ToolSearchSettings;
+  /** `tools.toolSearch` as OpenClaw resolves it, whatever the run's surface (what verify compares). */
+  readonly toolSearchSettings: ToolSearchSettings;
   readonly openclaw: ModelledVersion;
   readonly policy: ToolPolicy;
   /** The agent the run models: asked for, OpenClaw's default, its implicit `main`, or none (OpenClaw refuses). */
@@ -148,7 +151,9 @@ export class OpenWorkspace {
     this.openclaw = resolveModelledVersion({ override: options.openclawVersion, installed: options.installedOpenClaw, configVersion: this.config.lastTouchedVersion?.value });
     this.agent = resolveRunAgent(this.config.reader, options.policy?.agent);
     this.codeMode = codeModeOf(this.config.reader, this.openclaw, this.agent);
-    this.settings = workspaceSettings(this.config, this.openclaw, options.mode ?? (this.codeMode?.engaged ? 'code-mode' : undefined));
+    this.toolSearchSettings = workspaceSettings(this.config, this.openclaw, options.mode === 'code-mode' ? undefined : options.mode);
+    const codeModeSurface = options.mode === 'code-mode' || (options.mode === undefined && this.codeMode?.engaged === true);
+    this.settings = codeModeSurface ? withModeOverride(this.toolSearchSettings, 'code-mode') : this.toolSearchSettings;
     const touched = this.config.lastTouchedVersion;
     if (touched && this.openclaw.source === 'config' && this.openclaw.requested) {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);

@@ -81,7 +81,7 @@ export const verifyCommand: CliCommand = {
         return EXIT_OPENCLAW_UNAVAILABLE;
       }
       try {
-        let report = await verifyCatalog(oracle, { config: ws.configValue, context: ws.options.policy ?? {}, catalog }, location);
+        let report = await verifyCatalog(oracle, { config: ws.configValue, context: ws.options.policy ?? {}, catalog, toolSearchSettings: ws.toolSearchSettings }, location);
         // The real runs need a config OpenClaw can read: an unusable one is said, and only the functions are compared.
         const functionsOnly = ctx.args.values['functions-only'] === true;
         if (report.notJudged) {

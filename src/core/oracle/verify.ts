@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Catalog } from '../catalog/catalog';
-import type { PolicyContext } from '../types';
+import type { PolicyContext, ToolSearchSettings } from '../types';
 import { diffCatalogWithOracle } from './diffCatalog';
 import { diffToolSearchConfigWithOracle } from './diffConfig';
 import { policyDifferences, policyRows, type PolicyRow } from './diffPolicy';
@@ -15,6 +15,12 @@ export interface VerifyInput {
   config: unknown;
   context: PolicyContext;
   catalog: Catalog;
+  /**
+   * The workspace's `tools.toolSearch` as resolved (the catalog's settings
+   * carry the run's surface, which is `code-mode` when Code Mode engages:
+   * not a Tool Search mode OpenClaw's resolveToolSearchConfig knows).
+   */
+  toolSearchSettings?: ToolSearchSettings;
 }
 
 export interface VerifyReport {
@@ -68,7 +74,7 @@ export async function verifyCatalog(oracle: OpenClawOracle, input: VerifyInput, 
   // Lookups of what OpenClaw catalogs: a direct-only tool is in front of the model and outside OpenClaw's catalog
   // (describing it anyway is ours, docs/fidelity.md "Deliberate differences").
   const toolLookups = input.catalog.cataloged.flatMap((t) => [{ id: t.id, by: 'id' as const }, { id: t.id, by: 'name' as const }]);
-  differences.push(...(await diffToolSearchConfigWithOracle(oracle, input.config, { subject: 'tools.toolSearch', ours: input.catalog.settings })));
+  differences.push(...(await diffToolSearchConfigWithOracle(oracle, input.config, { subject: 'tools.toolSearch', ours: input.toolSearchSettings ?? input.catalog.settings })));
   try {
     differences.push(...(await diffCatalogWithOracle(oracle, input.catalog, { compact: true, directory: [undefined], toolLookups })));
   } catch (err) {

@@ -57,7 +57,7 @@ export async function verifyAgainstOpenClawCommand(
     async () => {
       const oracle = await core.OpenClawOracle.start({ location: found, childScript: core.defaultChildScript(path.join(extensionPath, 'dist')) });
       try {
-        return await core.verifyCatalog(oracle, { config: workspace.configValue, context: workspace.options.policy ?? {}, catalog }, found);
+        return await core.verifyCatalog(oracle, { config: workspace.configValue, context: workspace.options.policy ?? {}, catalog, toolSearchSettings: workspace.toolSearchSettings }, found);
       } finally {
         await oracle.close();
       }
