@@ -49,7 +49,8 @@ const snapshotSchema = z.object({
   config: z.string().optional(),
   settings: z.object({
     enabled: z.boolean(),
-    mode: modeName,
+    // The run's surface: `code-mode` when OpenClaw's Code Mode engages for it.
+    mode: z.enum(['code', 'tools', 'directory', 'direct', 'code-mode']),
     codeTimeoutMs: z.number(),
     searchDefaultLimit: z.number(),
     maxSearchLimit: z.number(),
