@@ -34,7 +34,7 @@ export interface CaptureRunResult {
 
 /** What a capture of the active workspace needs, or why it cannot run. */
 export type PreparedCapture =
-  | { ok: true; location: OpenClawLocation; config: Record<string, unknown>; configDir: string; modelled: string }
+  | { ok: true; location: OpenClawLocation; config: Record<string, unknown>; configDir: string; modelled: string; codeModeSurface: boolean }
   | { ok: false; message: string };
 
 /**
@@ -59,6 +59,8 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
       config: workspace.configValue,
       configDir: workspace.configDir,
       modelled: workspace.openclaw.model.version,
+      // The run's surface is Code Mode: its real turn is captured too (the four modes are what-ifs then).
+      codeModeSurface: workspace.settings.mode === 'code-mode',
     };
   } catch (err) {
     if (err instanceof core.OpenClawUnavailableError) {
@@ -87,7 +89,7 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
   }
   const { location, config, configDir, modelled } = prepared;
   const core = await loadCore();
-  const modes = [...core.CAPTURE_MODES];
+  const modes: CaptureMode[] = [...core.CAPTURE_MODES, ...(prepared.codeModeSurface ? (['code-mode'] as const) : [])];
   const text = prompt.trim() === '' ? core.DEFAULT_CAPTURE_PROMPT : prompt;
   let view = core.startedView(modes, location.version, modelled, text);
   deps.onView(view);
