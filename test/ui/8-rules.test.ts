@@ -249,14 +249,15 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
       await row.locator('.action-label[aria-label="Show Server stderr"]').click();
       // The file write may rebuild the catalog more than once (the watcher can fire twice), each build
       // starting the server again: the output shows the stderr of the build the row shows now.
-      const output = page.locator('.part.panel .view-lines').filter({ hasText: /broken: started at \d+/ }).first();
+      // The editor renders spaces as no-break spaces: \s matches both.
+      const output = page.locator('.part.panel .view-lines').filter({ hasText: /broken:\sstarted\sat\s\d+/ }).first();
       // An inline action clicked while the row's hover card comes up can be swallowed: one more try.
       if (!(await output.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
         await row.hover();
         await row.locator('.action-label[aria-label="Show Server stderr"]').click();
       }
       await output.waitFor({ timeout: 20_000 });
-      const shown = /broken: started at (\d+)/.exec(await output.innerText())?.[1];
+      const shown = /broken:\sstarted\sat\s(\d+)/.exec(await output.innerText())?.[1];
       const now = await started();
       assert.ok(shown === first || shown === now, `the output shows the server's stderr (${shown ?? 'none'}), as the row does (${first}, now ${now ?? 'none'})`);
 
