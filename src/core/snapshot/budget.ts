@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { parseJson5, type Json5Document, type JsonPath } from '../config/json5Document';
 import type { ToolSearchModeName } from '../types';
 import { ruleText } from './diff';
-import type { CatalogSnapshot, SnapshotModeName } from './snapshot';
+import type { CatalogSnapshot } from './snapshot';
 
 /**
  * A catalog budget (JSON5), checked against a snapshot:
@@ -51,7 +51,7 @@ export interface LoadedBudget {
   lineOf(path: JsonPath): number;
 }
 
-const MODES: readonly SnapshotModeName[] = ['direct', 'code', 'tools', 'directory'];
+const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory', 'code-mode'];
 const KEYS = ['maxTokens', 'maxBytes', 'maxDirectoryChars', 'maxCatalogSize', 'mustBeCataloged', 'neverCataloged', '$schema', 'description'];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -136,7 +136,13 @@ export function checkBudget(loaded: LoadedBudget, snap: CatalogSnapshot): Budget
       if (limit === undefined) {
         continue;
       }
-      const actual = snap.modes[mode][unit].total;
+      const recorded = snap.modes[mode];
+      if (!recorded) {
+        // Fail closed: a budget on Code Mode cannot hold for a snapshot that did not record it.
+        breach([key, mode], `${mode}: the snapshot records no Code Mode (OpenClaw ${snap.openclaw.version} has none modelled), so this budget cannot be checked`, limit);
+        continue;
+      }
+      const actual = recorded[unit].total;
       if (actual > limit) {
         breach([key, mode], `${mode} mode sends ${actual} ${unit === 'tokens' ? 'o200k tokens' : 'bytes'} per request, over the budget of ${limit} (+${actual - limit})`, limit, actual);
       }

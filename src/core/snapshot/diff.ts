@@ -253,6 +253,12 @@ export function diffSnapshots(a: CatalogSnapshot, b: CatalogSnapshot, labels: { 
     list.sort(byId);
   }
   out.modes = MODES.map((m) => modeChange(m, a.modes[m], b.modes[m]));
+  // Code Mode where both snapshots recorded it (a release without it has none).
+  const ca = a.modes['code-mode'];
+  const cb = b.modes['code-mode'];
+  if (ca && cb) {
+    out.modes.push(modeChange('code-mode', ca, cb));
+  }
   out.same =
     out.added.length + out.removed.length + out.excluded.length + out.readmitted.length + out.statusChanged.length + out.schemaChanged.length + out.descriptionChanged.length === 0 &&
     out.context.length === 0 &&

@@ -9,6 +9,7 @@ import type { OpenWorkspace } from '../workspace';
 import { excludingRule, snapshotReason, type SnapshotRule } from './reasonKind';
 
 export type SnapshotModeName = Exclude<ToolSearchModeName, 'code-mode'>;
+export type SnapshotModes = Record<SnapshotModeName, SnapshotMode> & { 'code-mode'?: SnapshotMode };
 const SNAPSHOT_MODES: readonly SnapshotModeName[] = ['direct', 'code', 'tools', 'directory'];
 
 /** The `format` of every snapshot file; a reader refuses any other. */
@@ -69,8 +70,8 @@ export interface CatalogSnapshot {
   isolation: { probed: boolean; ok: boolean; reason?: string };
   counts: { cataloged: number; directOnly: number; excluded: number; sources: Record<ToolSourceKind, number> };
   tools: SnapshotTool[];
-  /** The four modes a snapshot records (Code Mode is not recorded yet). */
-  modes: Record<SnapshotModeName, SnapshotMode>;
+  /** The four modes, and Code Mode where the modelled release has it (`code-mode`, absent otherwise). */
+  modes: SnapshotModes;
   servers: { name: string; transport: string; status: string; toolCount: number; error?: string }[];
 }
 
@@ -161,9 +162,14 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
   const isolation = input.isolation ?? ASSUMED_ISOLATION;
   const assembler = input.assembler ?? new PreviewAssembler(previewBaseOf(catalog, ws, { isolation }));
   // Mode by mode rather than `assemble`: a snapshot has no use for the largest-schemas list, which sizes every schema again.
-  const modes = {} as Record<SnapshotModeName, SnapshotMode>;
+  const modes = {} as SnapshotModes;
   for (const mode of SNAPSHOT_MODES) {
     modes[mode] = snapshotMode(assembler.preview(mode, prompt));
+  }
+  // Code Mode, where the modelled release has it (older snapshots have no such key).
+  const codeMode = assembler.preview('code-mode', prompt);
+  if (!codeMode.notInRelease) {
+    modes['code-mode'] = snapshotMode(codeMode);
   }
   const sources = catalog.countBySource();
   const openclaw = catalog.openclaw;

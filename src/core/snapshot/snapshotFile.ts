@@ -5,7 +5,7 @@ import { errorMessage } from '../util/errors';
 /** A file given as a snapshot that is not one (bad JSON, another format, a field of the wrong type). */
 export class SnapshotFileError extends Error {}
 
-const modeName = z.enum(['code', 'tools', 'directory', 'direct']);
+const modeName = z.enum(['code', 'tools', 'directory', 'direct', 'code-mode']);
 const sizes = z.object({ tools: z.number(), prompt: z.number(), total: z.number() });
 const rule = z.object({ layer: z.string(), rule: z.string(), file: z.string().optional(), line: z.number().optional() });
 
@@ -50,7 +50,7 @@ const snapshotSchema = z.object({
   settings: z.object({
     enabled: z.boolean(),
     // The run's surface: `code-mode` when OpenClaw's Code Mode engages for it.
-    mode: z.enum(['code', 'tools', 'directory', 'direct', 'code-mode']),
+    mode: modeName,
     codeTimeoutMs: z.number(),
     searchDefaultLimit: z.number(),
     maxSearchLimit: z.number(),
@@ -66,7 +66,7 @@ const snapshotSchema = z.object({
     sources: z.object({ openclaw: z.number(), mcp: z.number(), client: z.number() }),
   }),
   tools: z.array(tool),
-  modes: z.object({ code: mode, tools: mode, directory: mode, direct: mode }),
+  modes: z.object({ code: mode, tools: mode, directory: mode, direct: mode, 'code-mode': mode.optional() }),
   servers: z.array(z.object({ name: z.string(), transport: z.string(), status: z.string(), toolCount: z.number(), error: z.string().optional() })),
 });
 

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { checkBudget, parseBudget } from '../../../src/core/snapshot/budget';
 import { diffSnapshots } from '../../../src/core/snapshot/diff';
 import { diffMarkdown } from '../../../src/core/snapshot/diffMarkdown';
 import { schemaHashOf, serializeSnapshot, takeSnapshot, type CatalogSnapshot } from '../../../src/core/snapshot/snapshot';
@@ -87,5 +88,27 @@ describe('catalog snapshots (core)', function () {
     b.tools.push({ id: 'client:client:x', name: 'x', source: 'client', sourceName: 'client', status: 'excluded', reasonKind: 'bad-shape', reason: 'bad | <img src=x>\nnext', schemaHash: 'a', descriptionHash: 'b' });
     const md = diffMarkdown(diffSnapshots(a, b, { a: 'A', b: 'B' }));
     assert.match(md, /\| `client:client:x` \| excluded \| bad \\\| &lt;img src=x&gt; next \|/);
+  });
+});
+
+describe('catalog snapshots: Code Mode', function () {
+  this.timeout(30000);
+
+  it('records Code Mode where the release has it, diffs it, and budgets it (failing closed where a snapshot lacks it)', async () => {
+    const snap = await demoSnapshot('2026.9.6');
+    const cm = snap.modes['code-mode'];
+    assert.ok(cm, '2026.9.6 has Code Mode');
+    assert.equal(cm.effectiveMode, 'code-mode');
+    assert.ok(cm.visibleTools.includes('exec') && cm.visibleTools.includes('wait'));
+    assert.equal(parseSnapshot(serializeSnapshot(snap), 'snap.json').modes['code-mode']?.bytes.total, cm.bytes.total, 'it reads back');
+    assert.ok(diffSnapshots(snap, snap, { a: 'a', b: 'b' }).modes.some((m) => m.mode === 'code-mode' && !m.changed));
+    const budget = parseBudget('budget.json', `{\n  maxBytes: { "code-mode": ${cm.bytes.total - 1} },\n}`);
+    const over = checkBudget(budget, snap);
+    assert.equal(over.length, 1);
+    assert.equal(over[0]?.line, 2);
+    assert.match(over[0]?.message ?? '', /over the budget/);
+    const old = await demoSnapshot('2026.6.10');
+    assert.equal(old.modes['code-mode'], undefined, 'a release without Code Mode records none');
+    assert.match(checkBudget(budget, old)[0]?.message ?? '', /records no Code Mode/);
   });
 });
