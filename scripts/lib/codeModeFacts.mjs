@@ -147,7 +147,7 @@ function execSegments(source) {
   return segments;
 }
 
-/** The bundled provider catalogs' `compat.codeMode` rows (plugin manifests' `modelCatalog`). */
+/** The bundled provider catalogs' models, their routes and `compat.codeMode` tiers (plugin manifests' `modelCatalog`). */
 function modelTiers(dist) {
   const root = path.join(dist, 'extensions');
   const rows = [];
@@ -159,8 +159,21 @@ function modelTiers(dist) {
     const providers = manifest?.modelCatalog?.providers ?? {};
     for (const [provider, p] of Object.entries(providers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       for (const m of p?.models ?? []) {
+        if (typeof m?.id !== 'string') continue;
         const tier = m?.compat?.codeMode;
-        if (tier === 'preferred' || tier === 'capable') rows.push({ provider, model: m.id, tier, plugin, ...(typeof m.upstreamModel === 'string' ? { upstreamModel: m.upstreamModel } : {}) });
+        // Every catalog model with its route: OpenClaw takes a catalog model's compat (its tier, or none) whenever the
+        // configured route matches the catalog's, and the config's own compat only for another route.
+        const api = typeof m.api === 'string' ? m.api : typeof p.api === 'string' ? p.api : undefined;
+        const baseUrl = typeof m.baseUrl === 'string' ? m.baseUrl : typeof p.baseUrl === 'string' ? p.baseUrl : undefined;
+        rows.push({
+          provider,
+          model: m.id,
+          ...(tier === 'preferred' || tier === 'capable' ? { tier } : {}),
+          plugin,
+          ...(api ? { api } : {}),
+          ...(baseUrl ? { baseUrl } : {}),
+          ...(typeof m.upstreamModel === 'string' ? { upstreamModel: m.upstreamModel } : {}),
+        });
       }
     }
   }

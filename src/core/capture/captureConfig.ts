@@ -205,7 +205,28 @@ function forceCodeMode(cfg: Json, on: boolean): void {
  * config as written: the real run then checks the decision too. Otherwise
  * Code Mode is forced on or off (what that mode would send).
  */
-function codeModePlanOf(input: CaptureConfigInput): { asConfigured: boolean; modelKey?: string; tier?: 'preferred' | 'capable' } {
+interface CodeModePlan {
+  asConfigured: boolean;
+  modelKey?: string;
+  /** The tier the workspace's model resolves to (null: none), which the stand-in must have to decide alike. */
+  tier?: 'preferred' | 'capable' | null;
+}
+
+/**
+ * The stand-in's `compat`: the workspace model's flags, with `codeMode` set to
+ * the tier OpenClaw resolves for the workspace's model (a bundled catalog's
+ * for a catalog route, which the stand-in, a custom route, would not get).
+ */
+function standInCompat(own: Json | undefined, plan: CodeModePlan): { compat?: Json } {
+  if (plan.tier === undefined) {
+    return own !== undefined ? { compat: own } : {};
+  }
+  const { codeMode: _dropped, ...rest } = own ?? {};
+  const compat = { ...rest, ...(plan.tier ? { codeMode: plan.tier } : {}) };
+  return Object.keys(compat).length > 0 ? { compat } : {};
+}
+
+function codeModePlanOf(input: CaptureConfigInput): CodeModePlan {
   const facts = input.release ? generatedToolsFor(input.release.version)?.codeMode : undefined;
   if (!facts) {
     return { asConfigured: false };
@@ -216,8 +237,7 @@ function codeModePlanOf(input: CaptureConfigInput): { asConfigured: boolean; mod
   const run = runModelOf(reader, main?.path);
   const decision = decideCodeMode({ reader, ...(main ? { agentPath: main.path } : {}), ...run, facts, toolsAvailable: true });
   const asConfigured = decision.engaged === (input.mode === 'code-mode');
-  const tier = decision.tier.from === 'bundled' ? decision.tier.tier : undefined;
-  return { asConfigured, ...(run.model ? { modelKey: `${run.model.provider}/${run.model.model}` } : {}), ...(asConfigured && tier ? { tier } : {}) };
+  return { asConfigured, ...(run.model ? { modelKey: `${run.model.provider}/${run.model.model}` } : {}), ...(asConfigured ? { tier: decision.tier.tier ?? null } : {}) };
 }
 
 /** Per-model settings (`agents.defaults.models`, each agent's `models`) move from the workspace's model key to the stand-in's. */
@@ -300,7 +320,7 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
         maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS,
         // The model's compat flags decide OpenClaw's behaviour (Code Mode's "auto" tier): the stand-in keeps them,
         // and takes the tier a bundled catalog gives the workspace's model (its id is the stand-in's now).
-        ...(own?.compat !== undefined || plan.tier ? { compat: { ...(own?.compat ?? {}), ...(plan.tier ? { codeMode: plan.tier } : {}) } } : {}),
+        ...standInCompat(own?.compat, plan),
       },
     ],
   };

@@ -114,14 +114,60 @@ export function bundledTier(facts: CodeModeFacts, provider: string, model: strin
   return facts.modelTiers.find((r) => r.provider === provider && r.model === model);
 }
 
+/** A base URL as OpenClaw compares routes: trailing slashes of the path dropped. */
+function normalizedBaseUrl(v: unknown): string {
+  if (typeof v !== 'string' || v.trim() === '') {
+    return '';
+  }
+  const trimmed = v.trim();
+  try {
+    const url = new URL(trimmed);
+    url.pathname = url.pathname.replace(/\/+$/u, '') || '/';
+    return url.toString();
+  } catch {
+    return trimmed.replace(/\/+$/u, '');
+  }
+}
+
+/**
+ * Whether the run reaches the catalog model by the catalog's own route
+ * (OpenClaw's modelTransportRoutesMatch: the configured api and base URL, where
+ * set, equal the catalog's).
+ */
+function catalogRoute(row: CodeModeTierRow, configured: { api?: unknown; baseUrl?: unknown }): boolean {
+  const api = (row.api ?? '').toLowerCase();
+  const base = normalizedBaseUrl(row.baseUrl);
+  const cApi = typeof configured.api === 'string' ? configured.api.trim().toLowerCase() : '';
+  return (cApi || api) === api && (normalizedBaseUrl(configured.baseUrl) || base) === base;
+}
+
+/**
+ * The model's `compat.codeMode` as OpenClaw resolves it
+ * (resolveCatalogOwnedModelCompat): a bundled catalog model reached by the
+ * catalog's route takes the catalog's compat, whatever the config's entry
+ * says; the config's own `compat` counts for another route or a model no
+ * catalog has.
+ */
 function tierOf(input: CodeModeInput): CodeModeTier {
-  const own = input.model?.compat?.codeMode;
+  const model = input.model;
+  const row = model ? bundledTier(input.facts, model.provider, model.model) : undefined;
+  const reader = input.reader;
+  if (row && model) {
+    const entry = input.modelEntryPath;
+    const configured = {
+      api: (entry ? reader?.raw([...entry, 'api']) : undefined) ?? reader?.raw(['models', 'providers', model.provider, 'api']),
+      baseUrl: (entry ? reader?.raw([...entry, 'baseUrl']) : undefined) ?? reader?.raw(['models', 'providers', model.provider, 'baseUrl']),
+    };
+    if (catalogRoute(row, configured)) {
+      return row.tier ? { tier: row.tier, from: 'bundled', plugin: row.plugin, provider: row.provider, model: row.model } : { tier: undefined, from: 'none' };
+    }
+  }
+  const own = model?.compat?.codeMode;
   if ((own === 'preferred' || own === 'capable') && input.modelEntryPath) {
     const path = [...input.modelEntryPath, 'compat', 'codeMode'];
-    return { tier: own, from: 'config', path, line: input.reader?.line(path) };
+    return { tier: own, from: 'config', path, line: reader?.line(path) };
   }
-  const row = input.model ? bundledTier(input.facts, input.model.provider, input.model.model) : undefined;
-  return row ? { tier: row.tier, from: 'bundled', plugin: row.plugin, provider: row.provider, model: row.model } : { tier: undefined, from: 'none' };
+  return { tier: undefined, from: 'none' };
 }
 
 function ruleOf(input: CodeModeInput): CodeModeRule {

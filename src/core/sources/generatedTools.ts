@@ -115,13 +115,16 @@ export const CODE_MODE_LIMIT_NAMES: readonly CodeModeLimitName[] = ['timeoutMs',
 /** What switches one segment of `exec`'s description on (OpenClaw's createCodeModeExecDescription). */
 export type ExecSegmentSwitch = 'api' | 'shell' | 'mcp' | 'swarm' | 'nodes' | 'skills' | 'namespace' | 'index';
 
-/** A bundled provider catalog's `compat.codeMode` row. */
+/** A bundled provider catalog's model: its route and its `compat.codeMode` tier, if any. */
 export interface CodeModeTierRow {
   provider: string;
   model: string;
-  tier: 'preferred' | 'capable';
+  tier?: 'preferred' | 'capable';
   /** The bundled plugin whose manifest declares it. */
   plugin: string;
+  /** The catalog's route; a config whose route differs owns the model's compat instead. */
+  api?: string;
+  baseUrl?: string;
   upstreamModel?: string;
 }
 
@@ -300,11 +303,19 @@ function codeModeOf(raw: unknown): CodeModeFacts {
     throw new GeneratedToolsError('codeMode: exec and wait need parameters, index a maxChars');
   }
   const tiers = (Array.isArray(raw.modelTiers) ? raw.modelTiers : []).map((r, i): CodeModeTierRow => {
-    if (!isRecord(r) || (r.tier !== 'preferred' && r.tier !== 'capable')) {
-      throw new GeneratedToolsError(`codeMode.modelTiers[${i}]: expected { provider, model, tier: preferred|capable, plugin }`);
+    if (!isRecord(r) || (r.tier !== undefined && r.tier !== 'preferred' && r.tier !== 'capable')) {
+      throw new GeneratedToolsError(`codeMode.modelTiers[${i}]: expected { provider, model, tier?: preferred|capable, plugin, api?, baseUrl? }`);
     }
     const where = `codeMode.modelTiers[${i}]`;
-    return { provider: str(r.provider, `${where}.provider`), model: str(r.model, `${where}.model`), tier: r.tier, plugin: str(r.plugin, `${where}.plugin`), ...(typeof r.upstreamModel === 'string' ? { upstreamModel: r.upstreamModel } : {}) };
+    return {
+      provider: str(r.provider, `${where}.provider`),
+      model: str(r.model, `${where}.model`),
+      ...(r.tier === 'preferred' || r.tier === 'capable' ? { tier: r.tier } : {}),
+      plugin: str(r.plugin, `${where}.plugin`),
+      ...(typeof r.api === 'string' ? { api: r.api } : {}),
+      ...(typeof r.baseUrl === 'string' ? { baseUrl: r.baseUrl } : {}),
+      ...(typeof r.upstreamModel === 'string' ? { upstreamModel: r.upstreamModel } : {}),
+    };
   });
   const setting = (v: unknown, where: string): boolean | 'auto' => {
     if (v !== true && v !== false && v !== 'auto') {

@@ -55,13 +55,32 @@ describe('Code Mode: the decision, as OpenClaw 2026.9.6 makes it', () => {
     assert.match(on.reason, new RegExp(`the bundled ${row.plugin} catalog flags ${row.provider}/${row.model} "preferred"`));
   });
 
-  it('a capable row does not engage "auto"; the model entry\'s own compat wins over the catalog', () => {
+  it('a capable row does not engage "auto"; a model no catalog has takes its entry\'s own compat', () => {
     const capable = FACTS.modelTiers.find((r) => r.tier === 'capable');
     assert.ok(capable);
     assert.equal(decide('{}', { model: { provider: capable.provider, model: capable.model } }).engaged, false);
     const own = decide('{\n  models: {}\n}', { model: { provider: 'p', model: 'm', compat: { codeMode: 'preferred' } }, modelEntryPath: ['models', 'providers', 'p', 'models', 0] });
     assert.equal(own.engaged, true);
     assert.equal(own.tier.from, 'config');
+  });
+
+  it('a catalog model keeps the catalog\'s compat on the catalog\'s route, and takes the config\'s on another (resolveCatalogOwnedModelCompat)', () => {
+    const capable = FACTS.modelTiers.find((r) => r.tier === 'capable' && r.baseUrl !== undefined);
+    const preferred = FACTS.modelTiers.find((r) => r.tier === 'preferred' && r.baseUrl !== undefined);
+    assert.ok(capable && preferred);
+    const entry = (provider: string, extra: string): string => `{ models: { providers: { "${provider}": { ${extra} models: [ { id: "x" } ] } } } }`;
+    // The config's own "preferred" does not lift a catalog model reached by the catalog's route.
+    const lifted = decide(entry(capable.provider, ''), { model: { provider: capable.provider, model: capable.model, compat: { codeMode: 'preferred' } }, modelEntryPath: ['models', 'providers', capable.provider, 'models', 0] });
+    assert.equal(lifted.engaged, false);
+    // The same route written out, with a trailing slash, is still the catalog's.
+    const same = decide(entry(preferred.provider, `baseUrl: "${preferred.baseUrl}/",`), { model: { provider: preferred.provider, model: preferred.model } });
+    assert.equal(same.engaged, true);
+    // Through a proxy the catalog's tier does not apply: the config's compat decides (none here).
+    const proxied = decide(entry(preferred.provider, 'baseUrl: "http://127.0.0.1:4000/v1",'), { model: { provider: preferred.provider, model: preferred.model } });
+    assert.equal(proxied.engaged, false);
+    const proxiedOwn = decide(entry(preferred.provider, 'baseUrl: "http://127.0.0.1:4000/v1",'), { model: { provider: preferred.provider, model: preferred.model, compat: { codeMode: 'preferred' } }, modelEntryPath: ['models', 'providers', preferred.provider, 'models', 0] });
+    assert.equal(proxiedOwn.engaged, true);
+    assert.equal(proxiedOwn.tier.from, 'config');
   });
 
   it('takes the first explicit setting: agent model, agent, defaults model, global', () => {
