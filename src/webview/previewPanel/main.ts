@@ -70,10 +70,12 @@ function header(v: PreviewView): HTMLElement {
       captureButton(),
       button('Refresh', 'Rebuild the catalog and every preview', () => post({ type: 'refresh' }), { icon: 'refresh' })));
   const summary = el('p', { class: 'summary', 'data-testid': 'summary' },
-    el('span', { class: 'pill mode' }, `configured: ${v.configuredMode}`), ' ',
+    el('span', { class: 'pill mode', ...(v.codeMode ? { title: v.codeMode.reason } : {}) }, v.codeMode?.engaged ? `this run: ${v.configuredMode}` : `configured: ${v.configuredMode}`), ' ',
     el('strong', { 'data-testid': 'catalog-size' }, fmt(v.catalogSize)), ' tools in the catalog · ',
     el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
-  return el('header', {}, title, summary, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+  // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
+  const surface = v.codeMode?.engaged ? [el('p', { class: 'small', 'data-testid': 'code-mode-why' }, icon('code'), ` Code Mode engages for this run: ${v.codeMode.reason}. The model sees exec and wait and reaches every other tool from a program; the other cards show what each mode would send instead.`)] : [];
+  return el('header', {}, title, summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
 }
 
 function captureButton(): HTMLButtonElement {

@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, type Page } from './harness';
+
+// A user whose config turns Code Mode on (tools.codeMode: true, as a
+// catalog-preferred model does under "auto") opens Mode Preview: the Code
+// Mode card is the one marked as this run's, says why, and every other card
+// says why the run does not use it. Looked at in a dark and a light theme.
+const root = path.resolve(__dirname, '..', '..');
+
+function configFile(): string {
+  return path.join(env('TSI_WORKSPACE'), 'openclaw.json');
+}
+
+interface CliPreview {
+  configuredMode: string;
+  codeMode?: { engaged: boolean; reason: string; line?: number };
+  modes: Record<string, { visibleTools: string[]; bytes: { total: number } }>;
+}
+
+function cliPreview(): CliPreview {
+  const out = execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'preview', '--mode', 'all', '--json', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github'], {
+    encoding: 'utf8',
+    cwd: env('TSI_WORKSPACE'),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out) as CliPreview;
+}
+
+describe('Mode Preview on a run that gets Code Mode', () => {
+  let page: Page;
+  let original: string | undefined;
+  demoWindow(
+    {
+      shot: 'code-mode',
+      fresh: true,
+      setUp: () => {
+        original = fs.readFileSync(configFile(), 'utf8');
+        assert.ok(original.includes('  tools: {\n'), 'the demo config opens its tools block as expected');
+        fs.writeFileSync(configFile(), original.replace('  tools: {\n', '  tools: {\n    codeMode: true,\n'));
+      },
+      tearDown: () => {
+        if (original !== undefined) fs.writeFileSync(configFile(), original);
+      },
+    },
+    (w) => (page = w.page),
+  );
+
+  it('marks the Code Mode card as this run\'s with why, and says on the others why not; the CLI agrees', async () => {
+    await runCommand(page, 'Tool Search: Open Mode Preview');
+    const view = catalogWebview(page);
+    const card = view.locator('[data-testid="mode-code-mode"]');
+    await card.waitFor({ timeout: 90_000 });
+    const cli = cliPreview();
+    assert.equal(cli.configuredMode, 'code-mode');
+    assert.equal(cli.codeMode?.engaged, true);
+    assert.match(cli.codeMode?.reason ?? '', /tools\.codeMode is true/);
+    // The card of the run's surface: marked, with the reason in its words.
+    assert.match(await card.locator('.pill.configured').innerText(), /this run/);
+    assert.match(await card.locator('[data-part="surface-why"]').innerText(), /^Code Mode engages: tools\.codeMode is true/);
+    assert.equal(await view.locator('.mode-card.configured').count(), 1, 'one card is the run\'s');
+    assert.match(await view.locator('[data-testid="code-mode-why"]').innerText(), /Code Mode engages for this run: tools\.codeMode is true/);
+    const tools = await card.locator('[data-testid="schema-count"]').textContent();
+    assert.equal(Number(tools), cli.modes['code-mode']?.visibleTools.length);
+    assert.ok(['exec', 'wait'].every((n) => cli.modes['code-mode']?.visibleTools.includes(n)), 'the model sees exec and wait');
+    // Every other card says why the run does not use it.
+    for (const m of ['direct', 'code', 'tools', 'directory']) {
+      assert.match(await view.locator(`[data-testid="mode-${m}"] [data-part="surface-why"]`).innerText(), /^Not this run: Code Mode engages/, m);
+    }
+    await pickTheme(page, /^Dark Modern/, 'dark', view);
+    await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-code-mode-dark.png') });
+    await pickTheme(page, /^Light Modern/, 'light', view);
+    await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-code-mode-light.png') });
+  });
+});
