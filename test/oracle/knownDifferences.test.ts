@@ -19,7 +19,12 @@ function documentedIds(): string[] {
 const SPEC: CatalogSpec = {
   core: [],
   plugins: [{ id: 'notes', tools: [{ name: 'notes_search', description: 'Search the notes', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }] }],
-  mcp: [{ server: 'github', tools: [{ name: 'create_issue', description: 'Create an issue', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } }] }],
+  mcp: [
+    { server: 'github', tools: [{ name: 'create_issue', description: 'Create an issue', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] } }] },
+    // One raw name on two servers: the loose match finds both.
+    { server: 'alpha', tools: [{ name: 'ability', inputSchema: { type: 'object', properties: {} } }] },
+    { server: 'beta', tools: [{ name: 'ability', inputSchema: { type: 'object', properties: {} } }] },
+  ],
   client: [],
 };
 
@@ -27,6 +32,7 @@ const SPEC: CatalogSpec = {
 const EXAMPLES: Record<string, CatalogChecks> = {
   'empty-query-error': { searches: [{ query: '' }, { query: '   ' }] },
   'lookup-case-insensitive': { lookups: ['NOTES_SEARCH', 'create_issue'] },
+  'lookup-loose-ambiguous': { lookups: ['ability'] },
   'input-hint-all-sources': { compact: true },
   'mcp-canonical-id': { compact: true },
 };
@@ -57,6 +63,8 @@ describe('oracle: known differences', () => {
     assert.equal(classify({ suite: 'search', subject: 'x', field: 'hits', ours: { error: 'x' }, openclaw: [], facts: { query: 'read' } }).known, undefined);
     // An exact-name lookup that fails on one side only is a real difference.
     assert.equal(classify({ suite: 'lookup', subject: 'x', field: 'resolves', ours: { id: 'a' }, openclaw: { error: 'x' }, facts: { needle: 'read', resolvedName: 'read', resolvedId: 'openclaw:core:read' } }).known, undefined);
+    // An ambiguity OpenClaw reports as such too is no excuse for another message.
+    assert.equal(classify({ suite: 'lookup', subject: 'x', field: 'message', ours: { error: 'Ambiguous tool name: a; use an exact tool id. Ids: x, y.' }, openclaw: { error: 'Unknown tool id: b.' }, facts: { needle: 'a' } }).known, undefined);
     // No composition difference is excused.
     assert.equal(classify({ suite: 'composition', subject: 'x', field: 'present', ours: true, openclaw: false, facts: { tool: 'browser' } }).known, undefined);
     // First-party ids must match.

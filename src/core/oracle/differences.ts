@@ -71,6 +71,23 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     },
   },
   {
+    id: 'lookup-loose-ambiguous',
+    suite: 'lookup',
+    behaviour: 'describe or call by a name several tools share loosely: an MCP raw name on two servers, or a name in other letter case',
+    openclaw: '"Unknown tool id: ... Did you mean: ...?" (it matches exact ids and names only)',
+    ours: '"Ambiguous tool name: ...; use an exact tool id. Ids: ..." listing the tools it could mean',
+    why: 'the loose match (see lookup-case-insensitive) found several tools; naming them beats suggestions that may not include them',
+    applies: (d) => {
+      if (d.suite !== 'lookup' || d.field !== 'message' || !isErrorValue(d.ours) || !isErrorValue(d.openclaw)) {
+        return false;
+      }
+      const ours = String((d.ours as { error?: unknown }).error ?? '');
+      const theirs = String((d.openclaw as { error?: unknown }).error ?? '');
+      const needle = String(fact(d, 'needle') ?? '').trim();
+      return ours.startsWith(`Ambiguous tool name: ${needle};`) && theirs.startsWith(`Unknown tool id: ${needle}.`);
+    },
+  },
+  {
     id: 'input-hint-all-sources',
     suite: 'compact',
     behaviour: 'the `input` hint of a compact entry for an MCP or client tool',
