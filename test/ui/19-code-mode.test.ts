@@ -4,11 +4,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, type Page } from './harness';
 
-// A user whose config turns Code Mode on (tools.codeMode: true, as a
-// catalog-preferred model does under "auto") opens Mode Preview: the Code
-// Mode card is the one marked as this run's, says why, and every other card
-// says why the run does not use it. Looked at in a dark and a light theme.
+// A user whose run gets Code Mode without asking for it (a model its bundled
+// catalog flags "preferred", tools.codeMode unset: OpenClaw 2026.9.6 reads
+// that as "auto") opens Mode Preview: the Code Mode card is the one marked as
+// this run's, says why, and every other card says why the run does not use
+// it. Looked at in a dark and a light theme.
 const root = path.resolve(__dirname, '..', '..');
+
+const DEFAULTS = 'defaults: { sandbox: { mode: "non-main" } },';
+const MODEL = 'anthropic/claude-opus-5';
+const WHY = /the bundled anthropic catalog flags anthropic\/claude-opus-5 "preferred"/;
 
 function configFile(): string {
   return path.join(env('TSI_WORKSPACE'), 'openclaw.json');
@@ -38,8 +43,9 @@ describe('Mode Preview on a run that gets Code Mode', () => {
       fresh: true,
       setUp: () => {
         original = fs.readFileSync(configFile(), 'utf8');
-        assert.ok(original.includes('  tools: {\n'), 'the demo config opens its tools block as expected');
-        fs.writeFileSync(configFile(), original.replace('  tools: {\n', '  tools: {\n    codeMode: true,\n'));
+        assert.ok(original.includes(DEFAULTS), 'the demo config has its agents.defaults line');
+        assert.ok(!original.includes('codeMode'), 'the demo config leaves tools.codeMode unset');
+        fs.writeFileSync(configFile(), original.replace(DEFAULTS, DEFAULTS.replace('defaults: { ', `defaults: { model: "${MODEL}", `)));
       },
       tearDown: () => {
         if (original !== undefined) fs.writeFileSync(configFile(), original);
@@ -56,12 +62,14 @@ describe('Mode Preview on a run that gets Code Mode', () => {
     const cli = cliPreview();
     assert.equal(cli.configuredMode, 'code-mode');
     assert.equal(cli.codeMode?.engaged, true);
-    assert.match(cli.codeMode?.reason ?? '', /tools\.codeMode is true/);
+    assert.match(cli.codeMode?.reason ?? '', WHY);
     // The card of the run's surface: marked, with the reason in its words.
     assert.match(await card.locator('.pill.configured').innerText(), /this run/);
-    assert.match(await card.locator('[data-part="surface-why"]').innerText(), /^Code Mode engages: tools\.codeMode is true/);
+    const why = await card.locator('[data-part="surface-why"]').innerText();
+    assert.match(why, /^Code Mode engages: tools\.codeMode is not set, which this release reads as "auto"/);
+    assert.match(why, WHY);
     assert.equal(await view.locator('.mode-card.configured').count(), 1, 'one card is the run\'s');
-    assert.match(await view.locator('[data-testid="code-mode-why"]').innerText(), /Code Mode engages for this run: tools\.codeMode is true/);
+    assert.match(await view.locator('[data-testid="code-mode-why"]').innerText(), WHY);
     const tools = await card.locator('[data-testid="schema-count"]').textContent();
     assert.equal(Number(tools), cli.modes['code-mode']?.visibleTools.length);
     assert.ok(['exec', 'wait'].every((n) => cli.modes['code-mode']?.visibleTools.includes(n)), 'the model sees exec and wait');
