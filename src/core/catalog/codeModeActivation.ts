@@ -308,7 +308,8 @@ export function defaultCodeModeDecision(facts: CodeModeFacts, engaged: boolean):
   };
 }
 
-function primaryOf(model: unknown): string | undefined {
+/** A `model` setting's primary ref: a string, or `{ primary }` (OpenClaw's two spellings). */
+export function primaryOf(model: unknown): string | undefined {
   if (typeof model === 'string') {
     return model;
   }

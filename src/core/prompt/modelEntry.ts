@@ -7,6 +7,7 @@
  * `max_completion_tokens`.
  */
 
+import { primaryOf } from '../catalog/codeModeActivation';
 import { agentRosterOf } from '../policy/agentRoster';
 
 type Json = Record<string, unknown>;
@@ -28,13 +29,6 @@ export interface ModelEntry {
    * real run sees the same tier as the user's.
    */
   compat?: Json;
-}
-
-function primaryOf(model: unknown): string | undefined {
-  if (typeof model === 'string') {
-    return model;
-  }
-  return isObject(model) && typeof model.primary === 'string' ? model.primary : undefined;
 }
 
 function positive(v: unknown): number | undefined {
