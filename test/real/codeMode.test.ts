@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CaptureReport, ModeCapture } from '../../src/core/capture/capture';
+import type { CaptureReport } from '../../src/core/capture/capture';
 import { parseJson5 } from '../../src/core/config/json5Document';
 import type { PreviewJson } from '../../src/core/modes/preview';
 import { firstDifference, REQUEST_PARTS as PARTS, requestParts } from '../../src/core/prompt/requestDiff';
@@ -16,6 +16,7 @@ import { normalizeRequest } from '../../src/core/prompt/volatile';
 import type { ToolSearchModeName } from '../../src/core/types';
 import { runCliCaptured } from '../helpers/cliCapture';
 import { scratchDir } from '../helpers/scratch';
+import { previewInTurn } from './previewInTurn';
 import { openclawLocation, openclawSpec, REPO } from '../oracle/harness';
 
 const QA = path.join(REPO, 'test', 'fixtures', 'capture', 'qa-workspace');
@@ -109,17 +110,7 @@ async function runVariant(v: Variant, i: number): Promise<Run> {
   if (!c?.first || !c.paths) {
     return { capture, configured };
   }
-  return { capture, configured, preview: await previewIn(dir, v.surface, c) };
-}
-
-/** The prediction made in the captured turn's environment (its state folder and agent workspace), as real.test.ts does. */
-async function previewIn(dir: string, mode: ToolSearchModeName, c: ModeCapture): Promise<PreviewJson> {
-  assert.ok(c.paths);
-  const env: Record<string, string | undefined> = { ...process.env, HOME: scratchDir('tsi-real-home-'), OPENCLAW_STATE_DIR: c.paths.stateDir, OPENCLAW_WORKSPACE_DIR: c.paths.agentWorkspace };
-  delete env.OPENCLAW_CONFIG_PATH;
-  const r = await runCliCaptured(['preview', '--workspace', dir, '--no-user-config', '--json', '--mode', mode, '--openclaw', (await openclawLocation()).packageDir, '--prompt', PROMPT], REPO, env);
-  assert.equal(r.code, 0, `${mode}: preview exit ${r.code}: ${r.err}`);
-  return JSON.parse(r.out) as PreviewJson;
+  return { capture, configured, preview: await previewInTurn(dir, v.surface, c, PROMPT, v.surface) };
 }
 
 describe('real: Code Mode, decided and predicted as OpenClaw 2026.9.6 runs it', function () {

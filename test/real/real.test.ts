@@ -15,6 +15,7 @@ import { normalizeRequest, type VolatileValues } from '../../src/core/prompt/vol
 import type { ToolSearchModeName } from '../../src/core/types';
 import { runCliCaptured } from '../helpers/cliCapture';
 import { scratchDir } from '../helpers/scratch';
+import { previewInTurn } from './previewInTurn';
 import { openclawLocation, openclawSpec, REPO } from '../oracle/harness';
 import { firstDifference, REQUEST_PARTS as PARTS, requestParts } from '../../src/core/prompt/requestDiff';
 
@@ -50,22 +51,8 @@ async function captureOf(ws: string): Promise<CaptureReport> {
   return JSON.parse(r.out) as CaptureReport;
 }
 
-/**
- * The prediction for one captured turn, made in the environment that turn ran
- * in: OpenClaw's state folder and agent workspace are the turn's scratch
- * folders (gone by now: the agent workspace counts as new, as it was). The
- * paths are volatile parts, but OpenClaw shortens skill descriptions and
- * bounds max_completion_tokens by lengths that include them.
- */
 async function previewOf(ws: string, mode: ToolSearchModeName, c: ModeCapture): Promise<PreviewJson> {
-  const dir = dirOf(ws);
-  assert.ok(c.paths, `${ws}/${mode}: the capture names no scratch paths`);
-  const env: Record<string, string | undefined> = { ...process.env, HOME: scratchDir('tsi-real-home-'), OPENCLAW_STATE_DIR: c.paths.stateDir, OPENCLAW_WORKSPACE_DIR: c.paths.agentWorkspace };
-  delete env.OPENCLAW_CONFIG_PATH;
-  // The package folder itself: the prompt cites it, and its length counts as the paths' do.
-  const r = await runCliCaptured(['preview', '--workspace', dir, '--no-user-config', '--json', '--mode', mode, '--openclaw', (await openclawLocation()).packageDir, '--prompt', PROMPT], REPO, env);
-  assert.equal(r.code, 0, `${ws}/${mode}: preview exit ${r.code}: ${r.err}`);
-  return JSON.parse(r.out) as PreviewJson;
+  return previewInTurn(dirOf(ws), mode, c, PROMPT, `${ws}/${mode}`);
 }
 
 function realSide(report: CaptureReport, c: ModeCapture): Side {
