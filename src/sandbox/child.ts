@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { startupSnapshot } from 'node:v8';
 import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
-import { PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
+import { BRIDGE_OPS, LOG_LEVELS, PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
 import { freezeIntrinsics, prepareIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
 import { createSnippetContext } from './snippetContext';
@@ -19,8 +19,8 @@ import { createSnippetContext } from './snippetContext';
 /** A failed run's error text as the child frames it. */
 const MAX_ERROR_FRAME_CHARS = 100_000;
 
-const OPS: ReadonlySet<string> = new Set(['search', 'describe', 'call']);
-const LEVELS: ReadonlySet<string> = new Set(['log', 'warn', 'error']);
+const OPS: ReadonlySet<string> = new Set(BRIDGE_OPS);
+const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 
 /** A snippet line crosses as a positive integer or not at all. */
 function lineField(line: unknown): { line?: number } {
@@ -65,13 +65,13 @@ function main(): void {
     },
     log: (level, text, line) =>
       typeof level === 'string' && LEVELS.has(level) && typeof text === 'string' && send({ type: 'log', level: level as LogLevel, text, ...lineField(line) }),
-    done: (ok, payload, line) => {
+    done: (ok, payload, line, phase) => {
       if (ok === true) {
         return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
       }
       // Cut here, far above what the host keeps (it cuts again, with its marker), so a 10 MB message is never framed.
       const error = typeof payload === 'string' ? payload.slice(0, MAX_ERROR_FRAME_CHARS) : 'the snippet failed';
-      return send({ type: 'result', ok: false, error, ...lineField(line) });
+      return send({ type: 'result', ok: false, error, ...lineField(line), ...(phase === 'bridge' || phase === 'guest' ? { phase } : {}) });
     },
   });
 
@@ -88,6 +88,14 @@ function main(): void {
           busy = true;
           snippet.configure(message.limits);
           hardenProcess(proc, globalThis);
+          if (typeof message.guest === 'string') {
+            try {
+              snippet.installCodeMode(message.guest);
+            } catch {
+              send({ type: 'result', ok: false, error: 'the Code Mode guest API could not be installed' });
+              return;
+            }
+          }
           snippet.start(message.code);
         }
         return;

@@ -29,8 +29,8 @@ export interface HostPort {
   /** `line`: the snippet line that made the call (0 when the stack does not say). */
   request(id: unknown, op: unknown, argsJson: unknown, line: unknown): boolean;
   log(level: unknown, text: unknown, line: unknown): boolean;
-  /** `line`: where a failed run failed (0 when unknown). */
-  done(ok: unknown, payload: unknown, line: unknown): boolean;
+  /** `line`: where a failed run failed (0 when unknown); `phase`: 'bridge' when a failed operation's error went uncaught. */
+  done(ok: unknown, payload: unknown, line: unknown, phase: unknown): boolean;
 }
 
 export interface SnippetLimits {
@@ -45,6 +45,8 @@ export interface SnippetLimits {
 const INSTALL_SOURCE = `'use strict';
 (function install(hostRequest, hostLog, hostDone) {
   let maxLogLines = 0, maxLogChars = 0, maxArgChars = 0, maxResultChars = 0, maxBridgeOps = 0;
+  // 'code-mode' once installCodeMode ran: OpenClaw Code Mode's globals, error text and value rules.
+  let surface = 'bridge';
   function configure(a, b, c, d, e) { maxLogLines = a; maxLogChars = b; maxArgChars = c; maxResultChars = d; maxBridgeOps = e; }
   const parse = JSON.parse;
   const stringify = JSON.stringify;
@@ -56,25 +58,31 @@ const INSTALL_SOURCE = `'use strict';
   const Str = String;
   const freeze = Object.freeze;
   const defineProperty = Object.defineProperty;
+  const keysOf = Object.keys;
   const pending = new Map();
   const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
   // Reflect.apply, held: a snippet that replaces Function.prototype.call or apply in its realm does not break the bridge.
   const invoke = (fn, self, a, b) => apply(fn, self, [a, b]);
   const exec = RegExp.prototype.exec;
-  const SNIPPET_FRAME = /snippet\\.js:(\\d+):\\d+/;
+  const SNIPPET_FRAME = /snippet\\.js:(\\d+):(\\d+)/;
   const errorLines = new WeakMap();
+  const errorColumns = new WeakMap();
+  // Errors this bridge made for a failed operation (Code Mode reports them as the bridge's failures).
+  const bridgeErrors = new WeakSet();
+  const weakHas = WeakSet.prototype.has, weakAdd = WeakSet.prototype.add;
   const weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
   let nextId = 0;
 
   // The snippet's line in a stack: the first frame in snippet.js (its own code, never this bridge).
   // A stack getter or prepareStackTrace the snippet installed may throw or lie: the line is a hint, 0 when unknown.
-  function lineOf(e) {
+  function frameOf(e, group) {
     try {
       const m = invoke(exec, SNIPPET_FRAME, Str(e.stack));
-      const n = m ? +m[1] : 0;
+      const n = m ? +m[group] : 0;
       return n >= 1 && n <= 1e7 ? n : 0;
     } catch (x) { return 0; }
   }
+  function lineOf(e) { return frameOf(e, 1); }
   function callerLine() { return lineOf(new Err()); }
 
   function request(op, args) {
@@ -91,9 +99,11 @@ const INSTALL_SOURCE = `'use strict';
       return P.reject(new Err('openclaw.tools.' + op + ': refused: this run already made ' + maxBridgeOps + ' bridge operations (the limit)'));
     }
     const id = ++nextId;
-    const line = callerLine();
+    const here = new Err();
+    const line = lineOf(here);
+    const column = frameOf(here, 2);
     return new P(function (resolve, reject) {
-      invoke(mapSet, pending, id, { resolve: resolve, reject: reject, line: line });
+      invoke(mapSet, pending, id, { resolve: resolve, reject: reject, line: line, column: column });
       let sent = false;
       try { sent = hostRequest(id, op, json, line) === true; } catch (e) { sent = false; }
       if (!sent) {
@@ -111,6 +121,8 @@ const INSTALL_SOURCE = `'use strict';
       // Made here, its stack has no snippet frame: remember the line of the call that failed.
       const err = new Err(Str(text));
       invoke(weakSet, errorLines, err, p.line);
+      invoke(weakSet, errorColumns, err, p.column);
+      invoke(weakAdd, bridgeErrors, err);
       p.reject(err);
       return;
     }
@@ -151,6 +163,7 @@ const INSTALL_SOURCE = `'use strict';
 
   function describeError(e) {
     try {
+      if (surface === 'code-mode') { return codeModeErrorText(e); }
       if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
         const name = typeof e.name === 'string' ? e.name : 'Error';
         // Only a line from the error's own stack goes into the text the model reads; a failed
@@ -162,11 +175,50 @@ const INSTALL_SOURCE = `'use strict';
     return 'the snippet threw a non-Error value: ' + show(e);
   }
 
-  function finish(ok, payload, line) {
-    try { hostDone(ok, payload, line || 0); } catch (e) { /* the host is gone */ }
+  function finish(ok, payload, line, phase) {
+    try { hostDone(ok, payload, line || 0, phase || ''); } catch (e) { /* the host is gone */ }
+  }
+
+  // OpenClaw Code Mode's uncaught error text: "Name: message" and the program's frame, as its executor prints it.
+  function codeModeErrorText(e) {
+    try {
+      if (e !== null && typeof e === 'object' && typeof e.message === 'string') {
+        const name = typeof e.name === 'string' ? e.name : 'Error';
+        const own = invoke(weakHas, bridgeErrors, e);
+        const line = own ? invoke(weakGet, errorLines, e) : lineOf(e);
+        const column = own ? invoke(weakGet, errorColumns, e) : frameOf(e, 2);
+        return name + ': ' + e.message + (line ? '\\n    at openclaw-code-mode:user.js:' + line + ':' + (column || 1) : '');
+      }
+    } catch (x) { /* fall through */ }
+    return show(e);
+  }
+
+  // Code Mode's JSON rules for returned and emitted values: undefined is null, an Error keeps its name,
+  // message and enumerable fields, functions and symbols become null (as JSON.stringify makes them in arrays).
+  function codeModeJson(value) {
+    return stringify(value === undefined ? null : value, function (key, v) {
+      if (v instanceof Err) {
+        const out = { name: Str(v.name), message: Str(v.message) };
+        const keys = keysOf(v);
+        for (let i = 0; i < keys.length; i++) { out[keys[i]] = v[keys[i]]; }
+        return out;
+      }
+      return v;
+    });
   }
 
   function onValue(value) {
+    if (surface === 'code-mode') {
+      let json;
+      try { json = codeModeJson(value); } catch (e) { finish(false, codeModeErrorText(e), errorLine(e)); return; }
+      if (typeof json !== 'string') { json = 'null'; }
+      if (json.length > maxResultChars) {
+        finish(false, 'the program returned ' + json.length + ' characters of JSON; the limit is ' + maxResultChars);
+        return;
+      }
+      finish(true, json);
+      return;
+    }
     if (value === undefined) { finish(true, undefined); return; }
     const t = typeof value;
     if (t === 'function' || t === 'symbol' || t === 'bigint') {
@@ -186,10 +238,131 @@ const INSTALL_SOURCE = `'use strict';
     finish(true, json);
   }
 
+  function phaseOf(e) {
+    try { return e !== null && typeof e === 'object' && invoke(weakHas, bridgeErrors, e) ? 'bridge' : 'guest'; } catch (x) { return 'guest'; }
+  }
   function start(fn) {
     let p;
-    try { p = fn(); } catch (e) { finish(false, describeError(e), errorLine(e)); return; }
-    invoke(then, p, onValue, function (e) { finish(false, describeError(e), errorLine(e)); });
+    try { p = fn(); } catch (e) { finish(false, describeError(e), errorLine(e), phaseOf(e)); return; }
+    invoke(then, p, onValue, function (e) { finish(false, describeError(e), errorLine(e), phaseOf(e)); });
+  }
+
+  // ---- OpenClaw Code Mode's guest API (docs/tools/code-mode/guest-api.md), over the same three host functions ----
+  function emit(kind, text) {
+    if (cut) { return; }
+    if (lines >= maxLogLines || chars + text.length > maxLogChars) {
+      cut = true;
+      text = '[output truncated: limit of ' + maxLogLines + ' items / ' + maxLogChars + ' characters reached]';
+      kind = 'text';
+    }
+    lines++;
+    chars += text.length;
+    try { hostLog(kind, text, callerLine()); } catch (e) { /* the host is gone */ }
+  }
+  // Console inspection as Code Mode's: strings as they are, anything else compact JSON-shaped, an Error by its own fields.
+  function inspect(v) {
+    if (typeof v === 'string') { return v; }
+    if (v === undefined) { return 'undefined'; }
+    if (typeof v === 'function') { return '[function]'; }
+    if (typeof v === 'bigint' || typeof v === 'symbol') { try { return Str(v); } catch (e) { return '[unprintable value]'; } }
+    try {
+      const s = stringify(v, function (key, x) {
+        if (x instanceof Err) {
+          const out = { message: Str(x.message) };
+          const keys = keysOf(x);
+          for (let i = 0; i < keys.length; i++) { out[keys[i]] = x[keys[i]]; }
+          return out;
+        }
+        return x;
+      });
+      return typeof s === 'string' ? s : Str(v);
+    } catch (e) { return '[unprintable value]'; }
+  }
+  function consoleLine(prefix, args) {
+    let text = prefix;
+    for (let i = 0; i < args.length; i++) { text += (i ? ' ' : '') + inspect(args[i]); }
+    emit('text', text);
+  }
+  function handleOf(meta) {
+    const callable = meta.callableName;
+    const fn = function (input) { return request('call', input === undefined ? [callable] : [callable, input]); };
+    const keys = keysOf(meta);
+    for (let i = 0; i < keys.length; i++) {
+      defineProperty(fn, keys[i], { value: meta[keys[i]], enumerable: true, writable: false, configurable: false });
+    }
+    defineProperty(fn, 'describe', { value: function describe() { return request('describe', [callable]); }, enumerable: true, writable: false, configurable: false });
+    defineProperty(fn, 'toJSON', { value: function toJSON() { return meta; }, enumerable: false, writable: false, configurable: false });
+    return freeze(fn);
+  }
+  function installCodeMode(guestJson) {
+    surface = 'code-mode';
+    const guest = parse(guestJson);
+    const g = globalThis;
+    delete g.openclaw;
+    const all = [];
+    for (let i = 0; i < guest.all.length; i++) {
+      const meta = freeze(guest.all[i]);
+      const h = handleOf(meta);
+      all[all.length] = h;
+      defineProperty(g, meta.callableName, { value: h, enumerable: true, writable: false, configurable: false });
+    }
+    freeze(all);
+    const handles = function (list) {
+      const out = [];
+      for (let i = 0; i < list.length; i++) { out[out.length] = handleOf(freeze(list[i])); }
+      return freeze(out);
+    };
+    const catalog = freeze({
+      search: function search(query, options) {
+        return invoke(then, request('search', options === undefined ? [query] : [query, options]), handles);
+      },
+      all: function all_() { return all; },
+    });
+    const MCP = {};
+    const servers = keysOf(guest.mcp);
+    for (let i = 0; i < servers.length; i++) {
+      const tools = guest.mcp[servers[i]];
+      const ns = {};
+      const names = keysOf(tools);
+      for (let j = 0; j < names.length; j++) {
+        const callable = 'MCP.' + servers[i] + '.' + names[j];
+        ns[names[j]] = function (input) {
+          if (arguments.length > 1) { return P.reject(new Err('MCP namespace tools accept one object argument.')); }
+          return request('call', input === undefined ? [callable] : [callable, input]);
+        };
+      }
+      MCP[servers[i]] = freeze(ns);
+    }
+    const timers = new Map();
+    let nextTimer = 0;
+    const define = function (name, value) { defineProperty(g, name, { value: value, enumerable: false, writable: false, configurable: false }); };
+    define('catalog', catalog);
+    define('MCP', freeze(MCP));
+    define('text', function text(value) { emit('text', inspect(value)); });
+    define('json', function json(value) {
+      let s;
+      try { s = codeModeJson(value); } catch (e) { throw new TErr('json(value): the value is not JSON-serializable'); }
+      emit('json', typeof s === 'string' ? s : 'null');
+    });
+    define('setTimeout', function setTimeout(callback, delay) {
+      const id = ++nextTimer;
+      const rest = [];
+      for (let i = 2; i < arguments.length; i++) { rest[rest.length] = arguments[i]; }
+      invoke(mapSet, timers, id, true);
+      const ms = typeof delay === 'number' && delay > 0 ? delay : 0;
+      invoke(then, request('sleep', [ms]), function () {
+        if (!invoke(mapGet, timers, id)) { return; }
+        invoke(mapDelete, timers, id);
+        if (typeof callback === 'function') { apply(callback, undefined, rest); }
+      }, function () { /* the run is over */ });
+      return id;
+    });
+    define('clearTimeout', function clearTimeout(id) { invoke(mapDelete, timers, id); });
+    define('results', freeze({
+      save: function save(value) { return request('save', [value]); },
+      load: function load(id) { return request('load', [id]); },
+      delete: function delete_(id) { return request('delete', [id]); },
+    }));
   }
 
   const tools = freeze({
@@ -197,12 +370,16 @@ const INSTALL_SOURCE = `'use strict';
     describe: function describe(id) { return request('describe', [id]); },
     call: function call(id, args) { return request('call', args === undefined ? [id] : [id, args]); },
   });
+  // One console for both surfaces (it is not configurable): Code Mode's writes to the ordered output, with its level prefix.
   const consoleObject = freeze({
-    log: function log_() { log('log', arguments); },
-    warn: function warn() { log('warn', arguments); },
-    error: function error() { log('error', arguments); },
+    log: function log_() { if (surface === 'code-mode') { consoleLine('', arguments); } else { log('log', arguments); } },
+    info: function info() { if (surface === 'code-mode') { consoleLine('[info] ', arguments); } else { log('log', arguments); } },
+    warn: function warn() { if (surface === 'code-mode') { consoleLine('[warn] ', arguments); } else { log('warn', arguments); } },
+    error: function error() { if (surface === 'code-mode') { consoleLine('[error] ', arguments); } else { log('error', arguments); } },
+    debug: function debug() { if (surface === 'code-mode') { consoleLine('[debug] ', arguments); } else { log('log', arguments); } },
   });
-  Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: false });
+  // Configurable so a Code Mode run can remove it: OpenClaw's Code Mode has no \`openclaw\` global.
+  Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: true });
   Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: false });
   // Made here, so \`import()\` rejects with an object of this realm (Node's own rejection is made in the
   // child's main realm, and its constructor chain led out). Node's code and message, as OpenClaw's child shows them.
@@ -212,7 +389,7 @@ const INSTALL_SOURCE = `'use strict';
     defineProperty(e, 'toString', { value: function toString() { return this.name + ' [' + this.code + ']: ' + this.message; }, enumerable: false, writable: true, configurable: true });
     return e;
   }
-  return freeze({ settle: settle, start: start, configure: configure, importRefusal: importRefusal });
+  return freeze({ settle: settle, start: start, configure: configure, importRefusal: importRefusal, installCodeMode: installCodeMode });
 })`;
 
 export interface SnippetContext {
@@ -223,6 +400,8 @@ export interface SnippetContext {
   settle(id: number, ok: boolean, text: string): void;
   /** Compiles `code` as the body of an async function and starts it; completion goes to `port.done`. */
   start(code: string): void;
+  /** Gives the context OpenClaw Code Mode's globals (the guest JSON: callable handles' metadata and MCP namespaces). */
+  installCodeMode(guestJson: string): void;
 }
 
 /** Globals a snippet context must not have; the probe checks them. */
@@ -241,18 +420,25 @@ export function createSnippetContext(port: HostPort): SnippetContext {
   });
   const install = new vm.Script(INSTALL_SOURCE, { filename: 'openclaw-bridge.js' }).runInContext(context) as (
     ...args: unknown[]
-  ) => { settle(id: number, ok: boolean, text: string): void; start(fn: unknown): void; configure(...limits: number[]): void; importRefusal(): unknown };
+  ) => {
+    settle(id: number, ok: boolean, text: string): void;
+    start(fn: unknown): void;
+    configure(...limits: number[]): void;
+    importRefusal(): unknown;
+    installCodeMode(guestJson: string): void;
+  };
   // The host functions are wrapped in arrow functions of this strict module:
   // strict call sites hide their `this` and callers from stack-trace APIs.
   const api = install(
     (id: unknown, op: unknown, json: unknown, line: unknown) => port.request(id, op, json, line),
     (level: unknown, text: unknown, line: unknown) => port.log(level, text, line),
-    (ok: unknown, payload: unknown, line: unknown) => port.done(ok, payload, line),
+    (ok: unknown, payload: unknown, line: unknown, phase: unknown) => port.done(ok, payload, line, phase),
   );
   const settle = api.settle;
   const startFn = api.start;
   const configure = api.configure;
   const importRefusal = api.importRefusal;
+  const installCodeMode = api.installCodeMode;
   // Needs `--experimental-vm-modules`: without it Node rejects \`import()\` itself, from its main realm.
   const importModuleDynamically = (): never => {
     throw importRefusal();
@@ -261,6 +447,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
     context,
     configure: (l) => configure(num(l.maxLogLines), num(l.maxLogChars), num(l.maxArgChars), num(l.maxResultChars), num(l.maxBridgeOps)),
     settle: (id, ok, text) => settle(id, ok, text),
+    installCodeMode: (guestJson) => installCodeMode(guestJson),
     start: (code) => {
       let script: VmModule.Script;
       try {
@@ -271,7 +458,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
           importModuleDynamically: importModuleDynamically as unknown as VmModule.ScriptOptions['importModuleDynamically'],
         });
       } catch (err) {
-        port.done(false, `the snippet does not compile: ${messageOf(err)}`, syntaxLine(err, code));
+        port.done(false, `the snippet does not compile: ${messageOf(err)}`, syntaxLine(err, code), 'guest');
         return;
       }
       let fn: unknown;
@@ -279,7 +466,7 @@ export function createSnippetContext(port: HostPort): SnippetContext {
         // Only source that broke out of the wrapper runs here; it runs in the context all the same.
         fn = script.runInContext(context);
       } catch (err) {
-        port.done(false, `the snippet failed: ${messageOf(err)}`, 0);
+        port.done(false, `the snippet failed: ${messageOf(err)}`, 0, 'guest');
         return;
       }
       // The script's completion value is whatever the source made it; only

@@ -9,6 +9,8 @@ import { errorMessage } from '../../core/util/errors';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, truncate } from '../format';
 import { withCatalog } from '../session';
+import type { CodeModeExec } from '../../core/bridge/codeModeRun';
+import { codeModeSessionFor, programSurface } from '../../core/orchestration/codeModeProgram';
 
 const MIN_TIMEOUT_MS = 100;
 const MAX_TIMEOUT_MS = 60_000;
@@ -44,8 +46,8 @@ function timeoutFrom(ctx: CommandContext): number | undefined {
 
 export const runCommand: CliCommand = {
   name: 'run',
-  summary: 'run a tool_search_code snippet in the isolated sandbox and show its trace',
-  usage: 'run (--code FILE | --eval SOURCE) [--timeout MS] [--node PATH] [--approve] [--log FILE]',
+  summary: 'run a tool_search_code snippet or a Code Mode program in the isolated sandbox and show its trace',
+  usage: 'run (--code FILE | --eval SOURCE) [--surface code-mode|tool_search_code] [--timeout MS] [--node PATH] [--approve] [--log FILE]',
   options: {
     code: { type: 'string' },
     eval: { type: 'string' },
@@ -53,6 +55,7 @@ export const runCommand: CliCommand = {
     node: { type: 'string' },
     approve: { type: 'boolean' },
     log: { type: 'string' },
+    surface: { type: 'string' },
   },
   run: async (ctx) => {
     const code = snippetSource(ctx);
@@ -63,7 +66,11 @@ export const runCommand: CliCommand = {
     }
     // --log: the session log (JSONL) of the snippet's searches, describes and calls, as `call --log` and `compare` write.
     const logFile = typeof ctx.args.values.log === 'string' ? path.resolve(ctx.io.cwd, ctx.args.values.log) : undefined;
-    const report = await withCatalog(ctx, async (catalog, ws) => {
+    const askedSurface = ctx.args.values.surface;
+    if (askedSurface !== undefined && askedSurface !== 'code-mode' && askedSurface !== 'tool_search_code') {
+      throw new UsageError(`--surface must be code-mode or tool_search_code, got "${String(askedSurface)}"`);
+    }
+    const outcome = await withCatalog(ctx, async (catalog, ws): Promise<{ kind: 'snippet'; report: RunReport } | { kind: 'code-mode'; exec: CodeModeExec }> => {
       const log = logFile ? new SessionLog(logFile) : undefined;
       const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli', ...(log ? { log, parentCallId: 'cli-run' } : {}) });
       // One run per process: a pre-spawned child would only be wasted.
@@ -71,16 +78,27 @@ export const runCommand: CliCommand = {
       const bundlePath = ctx.io.env.TSI_SANDBOX_BUNDLE || undefined;
       const bridge = new CodeBridge({ api, nodePath: (nodeFlag as string | undefined) ?? 'node', bundlePath, warm: false, env: ctx.io.env });
       try {
-        return await bridge.run(code, {
+        if (programSurface(code, ws, askedSurface) === 'code-mode') {
+          const session = codeModeSessionFor(ws, catalog, api, bridge, timeout);
+          return { kind: 'code-mode', exec: await session.exec(code, { parentCallId: 'cli-run', approved: ctx.args.values.approve === true }) };
+        }
+        const report = await bridge.run(code, {
           timeoutMs: timeout ?? catalog.settings.codeTimeoutMs,
           parentCallId: 'cli-run',
           catalog: { size: catalog.size, sources: catalog.countBySource() },
           approved: ctx.args.values.approve === true,
         });
+        return { kind: 'snippet', report };
       } finally {
         bridge.dispose();
       }
     });
+    if (outcome.kind === 'code-mode') {
+      const { result, untrusted, report } = outcome.exec;
+      ctx.io.stdout(ctx.json ? json({ surface: 'code-mode', result, untrusted, trace: report.trace, isolation: report.isolation, durationMs: report.durationMs }) : humanCodeMode(outcome.exec));
+      return result.status === 'completed' ? 0 : 1;
+    }
+    const report = outcome.report;
     ctx.io.stdout(ctx.json ? json(report) : human(report));
     return report.ok ? 0 : 1;
   },
@@ -101,6 +119,35 @@ function resultNote(op: string, result: unknown): string {
 /** A containment's layers as the report names them, innermost first. */
 function layers(c: { layer: string; behind?: string[]; contained: boolean }): string {
   return c.contained ? [c.layer, ...(c.behind ?? [])].join(' then ') : 'nothing (NOT contained)';
+}
+
+/** A Code Mode run: its trace, then the `exec` result exactly as the model would read it. */
+function humanCodeMode(e: CodeModeExec): string {
+  const out = traceLines(e.report);
+  out.push(
+    `exec result (${e.result.status}${e.untrusted ? '; OpenClaw wraps it in its external-content notice: it carries MCP data' : ''}):`,
+    JSON.stringify(e.result),
+    `isolation: ${e.report.isolation.ok ? 'ok' : 'UNAVAILABLE'} on Node ${e.report.isolation.node}; ${e.report.durationMs} ms`,
+  );
+  return out.join('\n');
+}
+
+function traceLines(r: RunReport): string[] {
+  const out: string[] = [];
+  for (const t of r.trace) {
+    if (t.op === 'log') {
+      const what = t.level === 'text' || t.level === 'json' ? `${t.level}(…)` : `console.${t.level}`;
+      out.push(`  ${String(t.startMs).padStart(5)} ms  ${what}  ${t.text}`);
+    } else {
+      const args = truncate(t.args.map((a) => JSON.stringify(a)).join(', '), 80);
+      const outcome = t.ok ? `ok${resultNote(t.op, t.result)}` : `failed: ${t.error ?? ''}`;
+      out.push(`  ${String(t.startMs).padStart(5)} ms  #${t.seq} ${t.op}(${args}) ${outcome} (${t.durationMs} ms)`);
+      if (t.callId) {
+        out.push(`           call id ${t.callId}`);
+      }
+    }
+  }
+  return out;
 }
 
 function human(r: RunReport): string {

@@ -9,7 +9,7 @@ import { DEFAULT_VALUE_LIMITS, MAX_ERROR_CHARS, boundValue, boundedText, errorTe
 import { probeIsolation, type IsolationReport } from './isolation';
 import { childLimits, resolveLimits, type BridgeLimits } from './limits';
 import { sandboxArgv } from './nodeRuntime';
-import type { BridgeOp, ChildToHost, LogLevel } from './protocol';
+import { BRIDGE_OPS, type BridgeOp, type ChildToHost, type LogLevel } from './protocol';
 import type { BridgeTraceEntry, RunReport, RunTelemetry, TraceEntry } from './runReport';
 import { SandboxProcess, describeExit, ranOutOfHeap, type ChildExit } from './sandboxProcess';
 
@@ -44,6 +44,14 @@ export interface RunOptions {
   approved?: boolean;
   /** Cancels the run: the child is killed at once, as at the deadline. */
   signal?: AbortSignal;
+  /** Runs the code as an OpenClaw Code Mode program (`core/bridge/codeModeRun`): its globals, and its operations served by this host. */
+  codeMode?: CodeModeHost;
+}
+
+/** The host half of a Code Mode program: the guest JSON for the child, and every operation it makes. */
+export interface CodeModeHost {
+  guestJson: string;
+  perform(op: BridgeOp, args: unknown[], ctx: { signal: AbortSignal; approved?: boolean; callId: string; parentCallId: string }): Promise<unknown>;
 }
 
 /** Finds the sandbox bundle for code running from `dist/` (bundled) or from `src/` (tests). */
@@ -139,16 +147,17 @@ export class CodeBridge {
   }
 }
 
+/** A `tool_search_code` snippet's operations; a Code Mode program has all of BRIDGE_OPS. */
 const OPS: readonly BridgeOp[] = ['search', 'describe', 'call'];
 
 /** How a run ended, before the report is assembled. */
-type Outcome = Pick<RunReport, 'ok' | 'value' | 'error' | 'errorLine' | 'stoppedBy'>;
+type Outcome = Pick<RunReport, 'ok' | 'value' | 'error' | 'errorLine' | 'stoppedBy' | 'failurePhase'>;
 
 /** One run: owns the child, the deadline, the trace and the caps. */
 class RunSession {
   private readonly trace: TraceEntry[] = [];
   private readonly logs: { level: LogLevel; text: string }[] = [];
-  private readonly counts: Record<BridgeOp, number> = { search: 0, describe: 0, call: 0 };
+  private readonly counts: Record<BridgeOp, number> = { search: 0, describe: 0, call: 0, sleep: 0, save: 0, load: 0, delete: 0 };
   private readonly abort = new AbortController();
   private readonly parentId: string;
   private seq = 0;
@@ -209,7 +218,8 @@ class RunSession {
       void child.exited.then((e) => end(this.crashOutcome(e)));
       child.onMessage((m) => this.onMessage(child, m, end));
       child.watchMemory(this.limits.maxRssMb);
-      if (!child.send({ type: 'run', code, limits: childLimits(this.limits) })) {
+      const guest = this.options.codeMode ? { guest: this.options.codeMode.guestJson } : {};
+      if (!child.send({ type: 'run', code, limits: childLimits(this.limits), ...guest })) {
         end({ ok: false, error: 'bridge: could not hand the snippet to the sandbox child', stoppedBy: 'crash' });
       }
     });
@@ -239,7 +249,7 @@ class RunSession {
       case 'result':
         if (!m.ok) {
           // The snippet's own error text: a 10 MB message must not become a 10 MB report.
-          end({ ok: false, error: boundedText(m.error, MAX_ERROR_CHARS), ...(m.line !== undefined ? { errorLine: m.line } : {}) });
+          end({ ok: false, error: boundedText(m.error, MAX_ERROR_CHARS), ...(m.line !== undefined ? { errorLine: m.line } : {}), ...(m.phase !== undefined ? { failurePhase: m.phase } : {}) });
           return;
         }
         if (m.valueJson === undefined) {
@@ -313,7 +323,7 @@ class RunSession {
     const args = parsed.value;
     const kept = this.keep(parsed);
     entry.args = Array.isArray(kept) ? kept : typeof kept === 'string' ? [kept] : [];
-    if (!OPS.includes(op) || !Array.isArray(args)) {
+    if (!(this.options.codeMode ? BRIDGE_OPS : OPS).includes(op) || !Array.isArray(args)) {
       refuse(`openclaw.tools.${op}: unknown operation`);
       return;
     }
@@ -380,6 +390,15 @@ class RunSession {
   }
 
   private async perform(op: BridgeOp, args: unknown[], seq: number): Promise<unknown> {
+    const codeMode = this.options.codeMode;
+    if (codeMode) {
+      const callId = `exec:${this.parentId}:${seq}`;
+      const entry = this.trace.find((t) => t.seq === seq);
+      if (entry && entry.op === 'call') {
+        entry.callId = callId;
+      }
+      return codeMode.perform(op, args, { signal: this.abort.signal, approved: this.options.approved, callId, parentCallId: this.parentId });
+    }
     const [first, second] = args;
     switch (op) {
       case 'search': {
@@ -402,6 +421,11 @@ class RunSession {
         } catch (err) {
           throw new Error(withRecoveryGuidance(errorText(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
         }
+      case 'sleep':
+      case 'save':
+      case 'load':
+      case 'delete':
+        throw new ToolApiError(`openclaw.tools.${op}: only a Code Mode program has this operation`, 'invalid-args');
       case 'call': {
         if (typeof first !== 'string') {
           throw new ToolApiError('openclaw.tools.call(id, args): id must be a string', 'invalid-args');
@@ -486,6 +510,7 @@ class RunSession {
       ...(o.error !== undefined ? { error: o.error } : {}),
       ...(o.errorLine !== undefined ? { errorLine: o.errorLine } : {}),
       ...(o.stoppedBy !== undefined ? { stoppedBy: o.stoppedBy } : {}),
+      ...(o.failurePhase !== undefined ? { failurePhase: o.failurePhase } : {}),
       logs: [...this.logs],
       telemetry: this.telemetry(),
       // A snapshot: operations abandoned at the deadline keep the state they had.

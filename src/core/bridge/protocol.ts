@@ -8,7 +8,12 @@
  * could reach into.
  */
 
-export type BridgeOp = 'search' | 'describe' | 'call';
+/**
+ * `search`, `describe` and `call` serve both surfaces; the rest only a Code
+ * Mode program (its timers and its `results` store, held by the host).
+ */
+export type BridgeOp = 'search' | 'describe' | 'call' | 'sleep' | 'save' | 'load' | 'delete';
+export const BRIDGE_OPS: readonly BridgeOp[] = ['search', 'describe', 'call', 'sleep', 'save', 'load', 'delete'];
 
 /**
  * The child's `process.argv0`, set by the host at spawn: Node defines it
@@ -22,7 +27,9 @@ export const NEUTRAL_ARGV0 = 'node';
  * hardens itself. Every other child hardens before it says "ready".
  */
 export const PROBE_ROLE = 'probe';
-export type LogLevel = 'log' | 'warn' | 'error';
+/** Console levels of a snippet; `text` and `json` are a Code Mode program's ordered output items (its console writes `text`). */
+export type LogLevel = 'log' | 'warn' | 'error' | 'text' | 'json';
+export const LOG_LEVELS: readonly LogLevel[] = ['log', 'warn', 'error', 'text', 'json'];
 
 /** Caps the child applies before anything leaves it; the host applies them again. */
 export interface ChildLimits {
@@ -45,6 +52,8 @@ export interface RunMessage {
   /** The body of an async function. */
   code: string;
   limits: ChildLimits;
+  /** Present for a Code Mode program: JSON of its guest globals (`core/bridge/codeModeGuest`). */
+  guest?: string;
 }
 
 export type BridgeReply =
@@ -90,7 +99,15 @@ export interface LogMessage {
 
 export type ResultMessage =
   | { type: 'result'; ok: true; /** Absent when the snippet returned `undefined`. */ valueJson?: string }
-  | { type: 'result'; ok: false; error: string; /** Where it failed: a syntax error's line, a throw's, or the failed call's. */ line?: number };
+  | {
+      type: 'result';
+      ok: false;
+      error: string;
+      /** Where it failed: a syntax error's line, a throw's, or the failed call's. */
+      line?: number;
+      /** `bridge` when the uncaught error was a failed operation's (Code Mode's `failurePhase`). */
+      phase?: 'bridge' | 'guest';
+    };
 
 /** What one attempted operation did inside the child: `denied` or what happened instead. */
 export interface ProbeAttempt {
@@ -169,11 +186,13 @@ export function isChildMessage(m: unknown): m is ChildToHost {
   const msg = m as Record<string, unknown>;
   switch (msg.type) {
     case 'bridge':
-      return Number.isSafeInteger(msg.id) && (msg.id as number) >= 1 && (msg.op === 'search' || msg.op === 'describe' || msg.op === 'call') && typeof msg.argsJson === 'string' && optionalLine(msg.line);
+      return Number.isSafeInteger(msg.id) && (msg.id as number) >= 1 && BRIDGE_OPS.includes(msg.op as BridgeOp) && typeof msg.argsJson === 'string' && optionalLine(msg.line);
     case 'log':
-      return (msg.level === 'log' || msg.level === 'warn' || msg.level === 'error') && typeof msg.text === 'string' && optionalLine(msg.line);
+      return LOG_LEVELS.includes(msg.level as LogLevel) && typeof msg.text === 'string' && optionalLine(msg.line);
     case 'result':
-      return msg.ok === true ? msg.valueJson === undefined || typeof msg.valueJson === 'string' : typeof msg.error === 'string' && optionalLine(msg.line);
+      return msg.ok === true
+        ? msg.valueJson === undefined || typeof msg.valueJson === 'string'
+        : typeof msg.error === 'string' && optionalLine(msg.line) && (msg.phase === undefined || msg.phase === 'bridge' || msg.phase === 'guest');
     case 'ready':
       return typeof msg.node === 'string' && msg.node.length <= 40;
     case 'probe-result':

@@ -51,6 +51,8 @@ export interface RunReport {
   errorLine?: number;
   /** Why the run stopped when it did not finish by itself. */
   stoppedBy?: 'timeout' | 'memory' | 'crash' | 'isolation' | 'cancelled';
+  /** Of a failed run: `bridge` when the error that ended it was a failed operation's, `guest` when the code's own. */
+  failurePhase?: 'bridge' | 'guest';
   logs: { level: LogLevel; text: string }[];
   telemetry: RunTelemetry;
   trace: TraceEntry[];

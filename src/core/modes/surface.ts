@@ -155,6 +155,11 @@ function policyAllows(policy: ToolPolicy, t: CatalogTool): boolean {
   return policy.evaluate(policySubjectOf(t)).allowed;
 }
 
+/** The tools a Code Mode run catalogs (what `exec`'s program can reach): authorized, not direct-only; MCP included. */
+export function codeModeCatalog(catalog: Catalog, policy: ToolPolicy | undefined): CatalogTool[] {
+  return catalog.allowed.filter((t) => t.status === 'cataloged' && (!policy || policyAllows(policy, t)));
+}
+
 /** Resolves a name or id among the tools the model may use; never an excluded one. */
 function resolveAllowed(catalog: Catalog, nameOrId: string): CatalogTool | undefined {
   const byId = catalog.get(nameOrId);

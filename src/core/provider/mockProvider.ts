@@ -73,6 +73,10 @@ export function decide(body: ChatRequest): Decision {
   const messages = body.messages ?? [];
   const tools = new Set((body.tools ?? []).map((t) => t.function?.name).filter((n): n is string => typeof n === 'string'));
   const user = messages.find((m) => m.role === 'user')?.content ?? '';
+  const programs = programsOf(user);
+  if (programs.length > 0 && tools.has(CODE_MODE_EXEC)) {
+    return execDecision(messages, programs);
+  }
   const { target, args } = parsePrompt(user);
   if (!target) {
     return { say: 'I could not tell which tool you want.' };
@@ -113,6 +117,35 @@ export function decide(body: ChatRequest): Decision {
     return id ? { call: TOOL_CALL, args: { id, args } } : { say: `Could not describe ${target}.` };
   }
   return { say: `Done. The tool returned: ${answer.content ?? ''}` };
+}
+
+/**
+ * Code Mode's program tool. Its name is what OpenClaw's releases so far call
+ * it; the scripted model only reacts to it when the prompt carries a program.
+ */
+const CODE_MODE_EXEC = 'exec';
+const CODE_MODE_WAIT = 'wait';
+
+/** The fenced ```js programs in the user's prompt, in order: the scripted model runs each through Code Mode's `exec` as written. */
+export function programsOf(prompt: string): string[] {
+  return [...prompt.matchAll(/```(?:js|javascript)\n([\s\S]*?)\n```/g)].map((m) => m[1] ?? '');
+}
+
+/** One `exec` per program, in order, then a final answer quoting what the last returned. */
+function execDecision(messages: ChatMessage[], programs: readonly string[]): Decision {
+  const lastCall = messages.map((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0).lastIndexOf(true);
+  const answer = lastCall >= 0 ? messages.slice(lastCall + 1).find((m) => m.role === 'tool') : undefined;
+  // A program that yielded: resume it with the runId its result named, before the next program.
+  const waiting = /"status":"waiting"[\s\S]*?"runId":"([^"]+)"/.exec(answer?.content ?? '') ?? /"runId":"([^"]+)"[\s\S]*?"status":"waiting"/.exec(answer?.content ?? '');
+  if (waiting) {
+    return { call: CODE_MODE_WAIT, args: { runId: waiting[1] } };
+  }
+  const made = messages.filter((m) => m.role === 'assistant' && m.tool_calls?.some((c) => c.function.name === CODE_MODE_EXEC)).length;
+  const next = programs[made];
+  if (next !== undefined) {
+    return { call: CODE_MODE_EXEC, args: { code: next } };
+  }
+  return { say: `Done. exec returned: ${answer?.content ?? ''}` };
 }
 
 /** Hits of a `tool_search` result: the product's `{ hits }`, or OpenClaw's plain array of entries. */
