@@ -10,6 +10,10 @@
  *   bare  a plain `node -e` child, no sandbox, doing the same three IPC round trips
  *   bare+flags  the same `node -e` child started with the sandbox's node flags:
  *         separates what the flags cost Node's start-up from what our code costs
+ *   Code Mode cold / warm  the same three steps as an OpenClaw Code Mode program
+ *         (`exec`'s code: catalog.search, a handle's describe(), the tool's
+ *         global), its guest API installed in the child and its result shaped
+ *         as OpenClaw's: cold target <= 1.3x bare, warm <= 1/10 of its cold
  *
  * And the host boundary's own cost on that snippet, as a ratio to this run's
  * warm lane: the bounded sanitizer on every value that crosses (arguments,
@@ -25,6 +29,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import type { CodeModeSession } from '../../src/core/bridge/codeModeRun';
+import { codeModeSessionFor } from '../../src/core/orchestration/codeModeProgram';
 import type { RunReport } from '../../src/core/bridge/runReport';
 import { ArgumentChecker } from '../../src/core/gateway/argumentCheck';
 import { compileSchema, validationProblem } from '../../src/core/gateway/argumentValidation';
@@ -106,6 +112,21 @@ async function timed(bridge: CodeBridge, expectWarm: boolean): Promise<number> {
   return ms;
 }
 
+/** The snippet's three steps as a Code Mode program. */
+const PROGRAM = `const r = await catalog.search('feature flags', { limit: 3 });
+const d = await fake_plugin_tool_17.describe();
+return await fake_plugin_tool_17({ marker: 'bench' });`;
+
+async function timedProgram(session: CodeModeSession, expectWarm: boolean): Promise<number> {
+  const started = performance.now();
+  const r = await session.exec(PROGRAM);
+  const ms = performance.now() - started;
+  if (r.result.status !== 'completed' || r.result.value !== 'FAKE_PLUGIN_OK fake_plugin_tool_17 bench' || r.report?.warm !== expectWarm) {
+    throw new Error(`bench program went wrong: ${JSON.stringify(r.result).slice(0, 300)} (warm ${String(r.report?.warm)})`);
+  }
+  return ms;
+}
+
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
 
 /** Mean ms of `fn` over enough repetitions to be measurable. */
@@ -173,6 +194,10 @@ async function main(): Promise<void> {
   const cold = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false, snapshotDir });
   const source = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false });
   const warm = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true, snapshotDir });
+  const cmColdBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false, snapshotDir });
+  const cmWarmBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true, snapshotDir });
+  const cmCold = codeModeSessionFor(demo.ws, demo.catalog, demo.api, cmColdBridge, 10_000);
+  const cmWarm = codeModeSessionFor(demo.ws, demo.catalog, demo.api, cmWarmBridge, 10_000);
   try {
     const iso = await cold.isolation();
     if (!iso.ok || iso.entry !== 'snapshot') {
@@ -187,7 +212,10 @@ async function main(): Promise<void> {
     await bareRun(demo.api, fromSource.flags);
     await warm.prewarm();
     await timed(warm, true);
-    const t = { cold: [] as number[], source: [] as number[], bare: [] as number[], flagged: [] as number[], warm: [] as number[] };
+    await timedProgram(cmCold, false);
+    await cmWarmBridge.prewarm();
+    await timedProgram(cmWarm, true);
+    const t = { cold: [] as number[], source: [] as number[], bare: [] as number[], flagged: [] as number[], warm: [] as number[], cmCold: [] as number[], cmWarm: [] as number[] };
     // Interleaved, so load from other work on the machine hits every lane alike.
     for (let i = 0; i < ROUNDS; i++) {
       t.cold.push(await timed(cold, false));
@@ -196,10 +224,14 @@ async function main(): Promise<void> {
       t.flagged.push(await bareRun(demo.api, fromSource.flags));
       await warm.prewarm();
       t.warm.push(await timed(warm, true));
+      t.cmCold.push(await timedProgram(cmCold, false));
+      await cmWarmBridge.prewarm();
+      t.cmWarm.push(await timedProgram(cmWarm, true));
       // The bridge replenishes its idle child right after a run; let that
       // start-up finish so it does not land on the next round's cold lane.
       await new Promise((resolve) => setImmediate(resolve));
       await warm.prewarm();
+      await cmWarmBridge.prewarm();
     }
     await warm.prewarm();
     const sample = await warm.run(SNIPPET, { timeoutMs: 10_000 });
@@ -207,13 +239,15 @@ async function main(): Promise<void> {
     const check = await argumentCheckCost(demo.api);
     // Medians, and the best round of each lane (less exposed to load from other work on a shared machine).
     for (const [label, pick] of [['median', median], ['best', (xs: number[]) => Math.min(...xs)]] as const) {
-      const m = { cold: pick(t.cold), source: pick(t.source), bare: pick(t.bare), flagged: pick(t.flagged), warm: pick(t.warm) };
+      const m = { cold: pick(t.cold), source: pick(t.source), bare: pick(t.bare), flagged: pick(t.flagged), warm: pick(t.warm), cmCold: pick(t.cmCold), cmWarm: pick(t.cmWarm) };
       console.log(`${label}:`);
       console.log(`  bare node -e child (baseline)  ${fmt(m.bare)}`);
       console.log(`  bare child + sandbox flags     ${fmt(m.flagged)}   ${(m.flagged / m.bare).toFixed(2)}x bare   (what the permission/V8 flags cost Node's start-up)`);
       console.log(`  cold sandbox, from source (-e) ${fmt(m.source)}   ${(m.source / m.bare).toFixed(2)}x bare   ${(m.source / m.flagged).toFixed(2)}x the flagged bare child`);
       console.log(`  cold sandbox, from snapshot    ${fmt(m.cold)}   ${(m.cold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
       console.log(`  warm start (pre-spawned child) ${fmt(m.warm)}   ${(m.warm / m.cold).toFixed(3)} of cold (target <= 0.100) ${m.warm / m.cold <= 0.1 ? 'MET' : 'MISSED'}`);
+      console.log(`  Code Mode program, cold        ${fmt(m.cmCold)}   ${(m.cmCold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cmCold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
+      console.log(`  Code Mode program, warm        ${fmt(m.cmWarm)}   ${(m.cmWarm / m.cmCold).toFixed(3)} of its cold (target <= 0.100) ${m.cmWarm / m.cmCold <= 0.1 ? 'MET' : 'MISSED'}`);
     }
     const warmMedian = median(t.warm);
     const us = (ms: number): string => `${(ms * 1000).toFixed(1).padStart(7)} us`;
@@ -224,6 +258,10 @@ async function main(): Promise<void> {
     cold.dispose();
     source.dispose();
     warm.dispose();
+    cmCold.dispose();
+    cmWarm.dispose();
+    cmColdBridge.dispose();
+    cmWarmBridge.dispose();
     fs.rmSync(snapshotDir, { recursive: true, force: true });
     await demo.dispose();
   }

@@ -28,7 +28,8 @@ const EXEC_DESCRIPTION = 'createCodeModeExecDescription';
 async function privateBindings(dist, file, names) {
   const { registerHooks } = await import('node:module');
   // Its own URL (a query): the release's other modules may have loaded the chunk already, without the line.
-  const url = `${pathToFileURL(path.join(dist, file)).href}?tsi-code-mode`;
+  // One URL per set of names: a second call on the same chunk gets its own module instance.
+  const url = `${pathToFileURL(path.join(dist, file)).href}?tsi-code-mode=${names.join(',')}`;
   registerHooks({
     load(u, context, nextLoad) {
       const r = nextLoad(u, context);
@@ -55,6 +56,45 @@ function limitsOf(resolve) {
     limits[k] = { default: plain[k], min: low[k], max: high[k] };
   }
   return { limits, executorDefault: plain.executor };
+}
+
+/**
+ * Texts a Code Mode program's results carry, found where the release defines
+ * them: a constant by its name, or the one literal a function returns or
+ * throws. Each must be found exactly once, or generation fails.
+ */
+function runtimeTexts(dist, files) {
+  const read = (pattern, what) => {
+    const hits = [];
+    for (const f of files) {
+      for (const m of fs.readFileSync(path.join(dist, f), 'utf8').matchAll(pattern)) hits.push(JSON.parse(m[1]));
+    }
+    const unique = [...new Set(hits)];
+    if (unique.length !== 1) throw new Error(`Code Mode: ${what}: ${unique.length === 0 ? 'not found' : `several texts (${unique.join(' | ')})`}`);
+    return unique[0];
+  };
+  const str = '("(?:[^"\\\\]|\\\\.)*")';
+  try {
+    return runtimeTextsOf(read, str);
+  } catch (err) {
+    // A release whose Code Mode runtime is built otherwise (2026.9.5 names its frames user.ts and has
+    // no USER_SOURCE_FILE): no runtime texts, and the product's runner refuses that release.
+    console.warn(`[codeModeFacts] no Code Mode runtime texts: ${err.message}`);
+    return undefined;
+  }
+}
+
+function runtimeTextsOf(read, str) {
+  return {
+    // The file name a program's frames carry ("openclaw-code-mode:user.js" in 2026.9.6).
+    userSourceFile: read(new RegExp(`const USER_SOURCE_FILE = ${str};`, 'g'), 'USER_SOURCE_FILE'),
+    truncationGuidance: read(new RegExp(`const TRUNCATION_GUIDANCE = ${str};`, 'g'), 'TRUNCATION_GUIDANCE'),
+    retainedGuidance: read(new RegExp(`const RETAINED_GUIDANCE = ${str};`, 'g'), 'RETAINED_GUIDANCE'),
+    errorTruncatedSuffix: read(new RegExp(`function createErrorFitter\\(error, maxBytes\\) \\{\\s*const suffix = ${str};`, 'g'), 'createErrorFitter suffix'),
+    mcpOneObjectArgument: read(new RegExp(`if \\(args\\.length > 1\\) throw new Error\\(${str}\\);`, 'g'), 'the MCP namespace argument rule'),
+    timeoutError: read(new RegExp(`isRuntimeInterruptedError\\(error\\) \\? ${str} :`, 'g'), 'the timeout text'),
+    abortedError: read(new RegExp(`var CodeModeHeadlessAbortError = class extends Error \\{\\s*constructor\\(message = ${str}\\)`, 'g'), 'the abort text (CodeModeHeadlessAbortError)'),
+  };
 }
 
 /** The segments of the exec description, each with the switch that includes it. */
@@ -190,6 +230,9 @@ export async function codeModeFacts(dist, files) {
   const state = chunkDefining(dist, files, /function createCodeModeCatalogBindings\s*\(/);
   if (!state) throw new Error('Code Mode: no chunk defines createCodeModeCatalogBindings');
   const b = await privateBindings(dist, bridge, [EXEC_DESCRIPTION, 'createCodeModeTools', 'resolveCodeModeConfig', 'MAX_CODE_MODE_CATALOG_INDEX_CHARS', 'CODE_MODE_CATALOG_INDEX_HEADING', 'codeModeCatalogIndexFooter', 'describeCodeModeNamespacesForPrompt']);
+  // Names an MCP server or tool identifier never takes in the namespace (createMcpNamespacePlan's uniqueIdentifier); absent before 2026.9.6.
+  const ns = await privateBindings(dist, bridge, ['RESERVED_NAMESPACE_GLOBALS', 'RESERVED_NAMESPACE_FUNCTION_IDENTIFIERS']).catch(() => undefined);
+  const namespaceReserved = ns?.RESERVED_NAMESPACE_GLOBALS && ns.RESERVED_NAMESPACE_FUNCTION_IDENTIFIERS ? [...new Set([...ns.RESERVED_NAMESPACE_GLOBALS, ...ns.RESERVED_NAMESPACE_FUNCTION_IDENTIFIERS])].sort() : undefined;
   const s = await privateBindings(dist, state, ['RESERVED_GLOBAL_NAMES', 'RESERVED_WORDS']);
   const [exec, wait] = b.createCodeModeTools({ config: {}, agentId: undefined });
   if (exec?.name !== 'exec' || wait?.name !== 'wait') throw new Error(`Code Mode: createCodeModeTools gave ${exec?.name}, ${wait?.name}`);
@@ -212,6 +255,7 @@ export async function codeModeFacts(dist, files) {
   if (!nsLines || !mcpLines) throw new Error('Code Mode: the MCP namespace prompt text is not where it was (describeCodeModeNamespacesForPrompt)');
   const serversLine = mcpLines[2].replace('${servers.join(", ")}', '{{servers}}');
   if (serversLine.includes('${')) throw new Error(`Code Mode: the MCP namespace line has another slot: ${serversLine}`);
+  const runtime = runtimeTexts(dist, files);
   return {
     source: `createCodeModeTools, ${EXEC_DESCRIPTION}, resolveCodeModeConfig (${bridge}); createCodeModeCatalogBindings' reserved names (${state}); bundled plugin manifests' modelCatalog`,
     ...(executorDefault !== undefined ? { executorDefault } : {}),
@@ -225,5 +269,6 @@ export async function codeModeFacts(dist, files) {
     reservedGlobals: [...s.RESERVED_GLOBAL_NAMES].sort(),
     reservedWords: [...s.RESERVED_WORDS].sort(),
     modelTiers: modelTiers(dist),
+    ...(runtime && namespaceReserved ? { runtime: { ...runtime, namespaceReserved } } : {}),
   };
 }

@@ -7,6 +7,7 @@ export { fixEdits } from '../core/explain/quickFix';
 export { explainWithFixPlans } from '../core/explain/fixPlan';
 export { inverseEdits } from '../core/explain/configEdits';
 export { CodeBridge } from '../core/bridge/codeBridge';
+export { codeModeSessionFor, programSurface } from '../core/orchestration/codeModeProgram';
 export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
 export { ALL_MODES } from '../core/modes/preview';

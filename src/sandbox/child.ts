@@ -14,7 +14,7 @@ import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/fram
 import { BRIDGE_OPS, LOG_LEVELS, PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
 import { freezeIntrinsics, prepareIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
-import { createSnippetContext } from './snippetContext';
+import { createSnippetContext, type SnippetContext } from './snippetContext';
 
 /** A failed run's error text as the child frames it. */
 const MAX_ERROR_FRAME_CHARS = 100_000;
@@ -69,9 +69,7 @@ function main(): void {
       if (ok === true) {
         return send(typeof payload === 'string' ? { type: 'result', ok: true, valueJson: payload } : { type: 'result', ok: true });
       }
-      // Cut here, far above what the host keeps (it cuts again, with its marker), so a 10 MB message is never framed.
-      const error = typeof payload === 'string' ? payload.slice(0, MAX_ERROR_FRAME_CHARS) : 'the snippet failed';
-      return send({ type: 'result', ok: false, error, ...lineField(line), ...(phase === 'bridge' || phase === 'guest' ? { phase } : {}) });
+      return send(failure(payload, line, phase));
     },
   });
 
@@ -88,15 +86,11 @@ function main(): void {
           busy = true;
           snippet.configure(message.limits);
           hardenProcess(proc, globalThis);
-          if (typeof message.guest === 'string') {
-            try {
-              snippet.installCodeMode(message.guest);
-            } catch {
-              send({ type: 'result', ok: false, error: 'the Code Mode guest API could not be installed' });
-              return;
-            }
+          if (installGuest(snippet, message.guest)) {
+            snippet.start(message.code);
+          } else {
+            send({ type: 'result', ok: false, error: 'the Code Mode guest API could not be installed' });
           }
-          snippet.start(message.code);
         }
         return;
       case 'bridge-result':
@@ -131,6 +125,26 @@ function main(): void {
     hardenProcess(proc, globalThis);
   }
   send({ type: 'ready', node: nodeVersion });
+}
+
+/** A failed run's result frame. */
+function failure(payload: unknown, line: unknown, phase: unknown): ChildToHost {
+  // Cut here, far above what the host keeps (it cuts again, with its marker), so a 10 MB message is never framed.
+  const error = typeof payload === 'string' ? payload.slice(0, MAX_ERROR_FRAME_CHARS) : 'the snippet failed';
+  return { type: 'result', ok: false, error, ...lineField(line), ...(phase === 'bridge' || phase === 'guest' ? { phase } : {}) };
+}
+
+/** A Code Mode run's guest API, before its code starts; false when it could not be installed (the run then fails). */
+function installGuest(snippet: SnippetContext, guest: unknown): boolean {
+  if (typeof guest !== 'string') {
+    return true;
+  }
+  try {
+    snippet.installCodeMode(guest);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /*

@@ -47,6 +47,8 @@ const INSTALL_SOURCE = `'use strict';
   let maxLogLines = 0, maxLogChars = 0, maxArgChars = 0, maxResultChars = 0, maxBridgeOps = 0;
   // 'code-mode' once installCodeMode ran: OpenClaw Code Mode's globals, error text and value rules.
   let surface = 'bridge';
+  let observed = false;
+  let frameFile = '';
   function configure(a, b, c, d, e) { maxLogLines = a; maxLogChars = b; maxArgChars = c; maxResultChars = d; maxBridgeOps = e; }
   const parse = JSON.parse;
   const stringify = JSON.stringify;
@@ -116,6 +118,8 @@ const INSTALL_SOURCE = `'use strict';
   function settle(id, ok, text) {
     const p = invoke(mapGet, pending, id);
     if (!p) { return; }
+    // A reply may start a new leg (a resumed yield): the next read of remote metadata is said again.
+    observed = false;
     invoke(mapDelete, pending, id);
     if (!ok) {
       // Made here, its stack has no snippet frame: remember the line of the call that failed.
@@ -187,7 +191,7 @@ const INSTALL_SOURCE = `'use strict';
         const own = invoke(weakHas, bridgeErrors, e);
         const line = own ? invoke(weakGet, errorLines, e) : lineOf(e);
         const column = own ? invoke(weakGet, errorColumns, e) : frameOf(e, 2);
-        return name + ': ' + e.message + (line ? '\\n    at openclaw-code-mode:user.js:' + line + ':' + (column || 1) : '');
+        return name + ': ' + e.message + (line ? '\\n    at ' + frameFile + ':' + line + ':' + (column || 1) : '');
       }
     } catch (x) { /* fall through */ }
     return show(e);
@@ -283,20 +287,44 @@ const INSTALL_SOURCE = `'use strict';
     for (let i = 0; i < args.length; i++) { text += (i ? ' ' : '') + inspect(args[i]); }
     emit('text', text);
   }
+  // Reading what a remote source (an MCP server, a client) wrote marks the result as network content, as OpenClaw's
+  // getters do: the host then hands it to the model inside its external-content notice. Said once between replies.
+  
+  function observeNetworkContent() {
+    if (observed) { return; }
+    observed = true;
+    try { hostLog('network', '', 0); } catch (e) { /* the host is gone */ }
+  }
+  const META_KEYS = ['callableName', 'toolName', 'label', 'description', 'source', 'input', 'output'];
+  const handles = new Map();
   function handleOf(meta) {
     const callable = meta.callableName;
+    const known = invoke(mapGet, handles, callable);
+    if (known) { return known; }
     const fn = function (input) { return request('call', input === undefined ? [callable] : [callable, input]); };
-    const keys = keysOf(meta);
+    const keys = meta.source === 'mcp' ? META_KEYS.concat(['apiPath']) : META_KEYS;
+    const remote = meta.source !== 'openclaw';
+    const own = {};
     for (let i = 0; i < keys.length; i++) {
-      defineProperty(fn, keys[i], { value: meta[keys[i]], enumerable: true, writable: false, configurable: false });
+      const value = meta[keys[i]];
+      own[keys[i]] = value;
+      defineProperty(fn, keys[i], remote
+        ? { get: function () { observeNetworkContent(); return value; }, enumerable: true, configurable: false }
+        : { value: value, enumerable: true, writable: false, configurable: false });
     }
+    freeze(own);
+    defineProperty(fn, 'name', { value: callable, enumerable: false, writable: false, configurable: false });
     defineProperty(fn, 'describe', { value: function describe() { return request('describe', [callable]); }, enumerable: true, writable: false, configurable: false });
-    defineProperty(fn, 'toJSON', { value: function toJSON() { return meta; }, enumerable: false, writable: false, configurable: false });
-    return freeze(fn);
+    defineProperty(fn, 'toJSON', { value: function toJSON() { if (remote) { observeNetworkContent(); } return own; }, enumerable: false, writable: false, configurable: false });
+    freeze(fn);
+    invoke(mapSet, handles, callable, fn);
+    return fn;
   }
   function installCodeMode(guestJson) {
     surface = 'code-mode';
     const guest = parse(guestJson);
+    frameFile = Str(guest.frameFile);
+    const oneObjectArgument = Str(guest.oneObjectArgument);
     const g = globalThis;
     delete g.openclaw;
     const all = [];
@@ -307,32 +335,55 @@ const INSTALL_SOURCE = `'use strict';
       defineProperty(g, meta.callableName, { value: h, enumerable: true, writable: false, configurable: false });
     }
     freeze(all);
-    const handles = function (list) {
+    const handlesOf = function (list) {
       const out = [];
       for (let i = 0; i < list.length; i++) { out[out.length] = handleOf(freeze(list[i])); }
       return freeze(out);
     };
     const catalog = freeze({
       search: function search(query, options) {
-        return invoke(then, request('search', options === undefined ? [query] : [query, options]), handles);
+        return invoke(then, request('search', options === undefined ? [query] : [query, options]), handlesOf);
       },
       all: function all_() { return all; },
     });
     const MCP = {};
     const servers = keysOf(guest.mcp);
     for (let i = 0; i < servers.length; i++) {
-      const tools = guest.mcp[servers[i]];
-      const ns = {};
-      const names = keysOf(tools);
+      const tools = guest.mcp[servers[i]].tools;
+      const ns = { $serverName: Str(guest.mcp[servers[i]].serverName) };
+      // Sorted as OpenClaw's namespace lists them; a dotted name (a utility tool: resources.read) is a nested member.
+      const names = keysOf(tools).sort();
       for (let j = 0; j < names.length; j++) {
         const callable = 'MCP.' + servers[i] + '.' + names[j];
-        ns[names[j]] = function (input) {
-          if (arguments.length > 1) { return P.reject(new Err('MCP namespace tools accept one object argument.')); }
+        const fn = function (input) {
+          if (arguments.length > 1) { return P.reject(new Err(oneObjectArgument)); }
           return request('call', input === undefined ? [callable] : [callable, input]);
         };
+        const dot = names[j].indexOf('.');
+        if (dot < 0) { ns[names[j]] = fn; continue; }
+        const group = names[j].slice(0, dot);
+        if (ns[group] === undefined) { ns[group] = {}; }
+        ns[group][names[j].slice(dot + 1)] = fn;
       }
-      MCP[servers[i]] = freeze(ns);
+      const groups = keysOf(ns);
+      for (let j = 0; j < groups.length; j++) { if (typeof ns[groups[j]] === 'object') { freeze(ns[groups[j]]); } }
+      const server = servers[i];
+      ns.$api = function $api(toolName, options) {
+        const a = ['$api', server];
+        if (toolName !== undefined) { a[a.length] = toolName; }
+        if (options !== undefined) { if (toolName === undefined) { a[a.length] = null; } a[a.length] = options; }
+        return request('api', a);
+      };
+      MCP[server] = freeze(ns);
     }
+    MCP.$api = function $api() { return request('api', ['$root']); };
+    defineProperty(g, 'console', { value: freeze({
+      log: function log_() { consoleLine('', arguments); },
+      info: function info() { consoleLine('[info] ', arguments); },
+      warn: function warn() { consoleLine('[warn] ', arguments); },
+      error: function error() { consoleLine('[error] ', arguments); },
+      debug: function debug() { consoleLine('[debug] ', arguments); },
+    }), enumerable: false, writable: false, configurable: false });
     const timers = new Map();
     let nextTimer = 0;
     const define = function (name, value) { defineProperty(g, name, { value: value, enumerable: false, writable: false, configurable: false }); };
@@ -358,6 +409,62 @@ const INSTALL_SOURCE = `'use strict';
       return id;
     });
     define('clearTimeout', function clearTimeout(id) { invoke(mapDelete, timers, id); });
+    // Code Mode's guests have TextEncoder and TextDecoder (UTF-8 only); a vm context has neither, so they are made here, in its realm.
+    define('TextEncoder', class TextEncoder {
+      get encoding() { return 'utf-8'; }
+      encode(input) {
+        const s = input === undefined ? '' : Str(input);
+        const out = [];
+        for (let i = 0; i < s.length; i++) {
+          let c = s.charCodeAt(i);
+          if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+            c = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00);
+          } else if (c >= 0xd800 && c <= 0xdfff) {
+            c = 0xfffd;
+          }
+          if (c < 0x80) { out[out.length] = c; }
+          else if (c < 0x800) { out[out.length] = 0xc0 | (c >> 6); out[out.length] = 0x80 | (c & 63); }
+          else if (c < 0x10000) { out[out.length] = 0xe0 | (c >> 12); out[out.length] = 0x80 | ((c >> 6) & 63); out[out.length] = 0x80 | (c & 63); }
+          else { out[out.length] = 0xf0 | (c >> 18); out[out.length] = 0x80 | ((c >> 12) & 63); out[out.length] = 0x80 | ((c >> 6) & 63); out[out.length] = 0x80 | (c & 63); }
+        }
+        return new Uint8Array(out);
+      }
+    });
+    define('TextDecoder', class TextDecoder {
+      constructor(label) {
+        if (label !== undefined && !/^utf-?8$/i.test(Str(label))) { throw new RangeError('The "' + Str(label) + '" encoding is not supported'); }
+      }
+      get encoding() { return 'utf-8'; }
+      decode(input) {
+        const b = input === undefined ? new Uint8Array(0) : new Uint8Array(input.buffer !== undefined ? input.buffer.slice(input.byteOffset || 0, (input.byteOffset || 0) + input.byteLength) : input);
+        let s = '';
+        for (let i = 0; i < b.length;) {
+          const c = b[i];
+          const need = c < 0x80 ? 0 : c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 ? 1 : -1;
+          let cp = need === 0 ? c : need === 1 ? c & 31 : need === 2 ? c & 15 : c & 7;
+          let ok = need >= 0 && i + need < b.length;
+          for (let k = 1; ok && k <= need; k++) {
+            const d = b[i + k];
+            if (d === undefined || (d & 0xc0) !== 0x80) { ok = false; } else { cp = (cp << 6) | (d & 63); }
+          }
+          if (!ok || (need === 2 && cp < 0x800) || (need === 3 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
+            s += '\ufffd';
+            i += 1;
+            continue;
+          }
+          s += cp > 0xffff ? String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 1023)) : String.fromCharCode(cp);
+          i += need + 1;
+        }
+        return s;
+      }
+    });
+    define('yield_control', function yield_control(reason) {
+      return invoke(then, request('yield', reason === undefined ? [] : [Str(reason)]), function () { return undefined; });
+    });
+    define('API', freeze({
+      list: function list(prefix) { return request('api', prefix === undefined ? ['list'] : ['list', prefix]); },
+      read: function read(path) { return request('api', ['read', path]); },
+    }));
     define('results', freeze({
       save: function save(value) { return request('save', [value]); },
       load: function load(id) { return request('load', [id]); },
@@ -370,17 +477,15 @@ const INSTALL_SOURCE = `'use strict';
     describe: function describe(id) { return request('describe', [id]); },
     call: function call(id, args) { return request('call', args === undefined ? [id] : [id, args]); },
   });
-  // One console for both surfaces (it is not configurable): Code Mode's writes to the ordered output, with its level prefix.
   const consoleObject = freeze({
-    log: function log_() { if (surface === 'code-mode') { consoleLine('', arguments); } else { log('log', arguments); } },
-    info: function info() { if (surface === 'code-mode') { consoleLine('[info] ', arguments); } else { log('log', arguments); } },
-    warn: function warn() { if (surface === 'code-mode') { consoleLine('[warn] ', arguments); } else { log('warn', arguments); } },
-    error: function error() { if (surface === 'code-mode') { consoleLine('[error] ', arguments); } else { log('error', arguments); } },
-    debug: function debug() { if (surface === 'code-mode') { consoleLine('[debug] ', arguments); } else { log('log', arguments); } },
+    log: function log_() { log('log', arguments); },
+    warn: function warn() { log('warn', arguments); },
+    error: function error() { log('error', arguments); },
   });
   // Configurable so a Code Mode run can remove it: OpenClaw's Code Mode has no \`openclaw\` global.
   Object.defineProperty(globalThis, 'openclaw', { value: freeze({ tools: tools }), enumerable: false, writable: false, configurable: true });
-  Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: false });
+  // Configurable so a Code Mode run can put its own in its place (five levels, written to the ordered output).
+  Object.defineProperty(globalThis, 'console', { value: consoleObject, enumerable: false, writable: false, configurable: true });
   // Made here, so \`import()\` rejects with an object of this realm (Node's own rejection is made in the
   // child's main realm, and its constructor chain led out). Node's code and message, as OpenClaw's child shows them.
   function importRefusal() {

@@ -46,7 +46,7 @@ async function runIn(options: WorkspaceOptions, code: string, parentCallId: stri
   }
 }
 
-function op(r: RunReport, name: 'search' | 'describe' | 'call'): Extract<RunReport['trace'][number], { op: 'search' | 'describe' | 'call' }> {
+function op(r: RunReport, name: 'search' | 'describe' | 'call'): Exclude<RunReport['trace'][number], { op: 'log' }> {
   const entry = r.trace.find((t) => t.op === name);
   assert.ok(entry && entry.op === name, `no ${name} in the trace: ${JSON.stringify(r.trace)}`);
   return entry;

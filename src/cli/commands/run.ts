@@ -13,6 +13,8 @@ import type { CodeModeExec } from '../../core/bridge/codeModeRun';
 import { codeModeSessionFor, programSurface } from '../../core/orchestration/codeModeProgram';
 
 const MIN_TIMEOUT_MS = 100;
+/** Legs of one Code Mode program the CLI resumes (a program that yields in a loop stops here). */
+const MAX_LEGS = 20;
 const MAX_TIMEOUT_MS = 60_000;
 
 function snippetSource(ctx: CommandContext): string {
@@ -70,7 +72,7 @@ export const runCommand: CliCommand = {
     if (askedSurface !== undefined && askedSurface !== 'code-mode' && askedSurface !== 'tool_search_code') {
       throw new UsageError(`--surface must be code-mode or tool_search_code, got "${String(askedSurface)}"`);
     }
-    const outcome = await withCatalog(ctx, async (catalog, ws): Promise<{ kind: 'snippet'; report: RunReport } | { kind: 'code-mode'; exec: CodeModeExec }> => {
+    const outcome = await withCatalog(ctx, async (catalog, ws): Promise<{ kind: 'snippet'; report: RunReport } | { kind: 'code-mode'; legs: CodeModeExec[] }> => {
       const log = logFile ? new SessionLog(logFile) : undefined;
       const api = createToolSearchApi(ws, catalog, { index: ToolIndex.fromCatalog(catalog), idPrefix: 'cli', ...(log ? { log, parentCallId: 'cli-run' } : {}) });
       // One run per process: a pre-spawned child would only be wasted.
@@ -78,9 +80,19 @@ export const runCommand: CliCommand = {
       const bundlePath = ctx.io.env.TSI_SANDBOX_BUNDLE || undefined;
       const bridge = new CodeBridge({ api, nodePath: (nodeFlag as string | undefined) ?? 'node', bundlePath, warm: false, env: ctx.io.env });
       try {
-        if (programSurface(code, ws, askedSurface) === 'code-mode') {
+        const fileName = typeof ctx.args.values.code === 'string' ? ctx.args.values.code : undefined;
+        if (programSurface(code, ws, askedSurface, fileName) === 'code-mode') {
           const session = codeModeSessionFor(ws, catalog, api, bridge, timeout);
-          return { kind: 'code-mode', exec: await session.exec(code, { parentCallId: 'cli-run', approved: ctx.args.values.approve === true }) };
+          try {
+            // A program that yields is resumed at once, as a model calls `wait` with the runId: every leg is shown.
+            const legs = [await session.exec(code, { parentCallId: 'cli-run', approved: ctx.args.values.approve === true })];
+            for (let last = legs[0]; last?.result.status === 'waiting' && legs.length < MAX_LEGS; last = legs[legs.length - 1]) {
+              legs.push(await session.wait(last.result.runId));
+            }
+            return { kind: 'code-mode', legs };
+          } finally {
+            session.dispose();
+          }
         }
         const report = await bridge.run(code, {
           timeoutMs: timeout ?? catalog.settings.codeTimeoutMs,
@@ -94,9 +106,21 @@ export const runCommand: CliCommand = {
       }
     });
     if (outcome.kind === 'code-mode') {
-      const { result, untrusted, report } = outcome.exec;
-      ctx.io.stdout(ctx.json ? json({ surface: 'code-mode', result, untrusted, trace: report.trace, isolation: report.isolation, durationMs: report.durationMs }) : humanCodeMode(outcome.exec));
-      return result.status === 'completed' ? 0 : 1;
+      const legs = outcome.legs;
+      const last = legs[legs.length - 1];
+      const report = last?.report;
+      ctx.io.stdout(
+        ctx.json
+          ? json({
+              surface: 'code-mode',
+              result: last?.result,
+              untrusted: last?.untrusted ?? false,
+              legs: legs.map((l) => ({ result: l.result, untrusted: l.untrusted })),
+              ...(report ? { trace: report.trace, isolation: report.isolation, durationMs: report.durationMs } : {}),
+            })
+          : humanCodeMode(legs),
+      );
+      return last?.result.status === 'completed' ? 0 : 1;
     }
     const report = outcome.report;
     ctx.io.stdout(ctx.json ? json(report) : human(report));
@@ -121,14 +145,16 @@ function layers(c: { layer: string; behind?: string[]; contained: boolean }): st
   return c.contained ? [c.layer, ...(c.behind ?? [])].join(' then ') : 'nothing (NOT contained)';
 }
 
-/** A Code Mode run: its trace, then the `exec` result exactly as the model would read it. */
-function humanCodeMode(e: CodeModeExec): string {
-  const out = traceLines(e.report);
-  out.push(
-    `exec result (${e.result.status}${e.untrusted ? '; OpenClaw wraps it in its external-content notice: it carries MCP data' : ''}):`,
-    JSON.stringify(e.result),
-    `isolation: ${e.report.isolation.ok ? 'ok' : 'UNAVAILABLE'} on Node ${e.report.isolation.node}; ${e.report.durationMs} ms`,
-  );
+/** A Code Mode run: its trace, then each result (exec's, then each wait's) exactly as the model would read it. */
+function humanCodeMode(legs: readonly CodeModeExec[]): string {
+  const report = legs[legs.length - 1]?.report;
+  const out = report ? traceLines(report) : [];
+  legs.forEach((e, i) => {
+    out.push(`${i === 0 ? 'exec' : 'wait'} result (${e.result.status}${e.untrusted ? '; OpenClaw wraps it in its external-content notice: it carries MCP data' : ''}):`, JSON.stringify(e.result));
+  });
+  if (report) {
+    out.push(`isolation: ${report.isolation.ok ? 'ok' : 'UNAVAILABLE'} on Node ${report.isolation.node}; ${report.durationMs} ms`);
+  }
   return out.join('\n');
 }
 

@@ -51,6 +51,14 @@ export interface RunOptions {
 /** The host half of a Code Mode program: the guest JSON for the child, and every operation it makes. */
 export interface CodeModeHost {
   guestJson: string;
+  /** Each output item and console line as it arrives (after the host's caps), in order. */
+  output?(level: LogLevel, text: string): void;
+  /**
+   * Filled in by the run: stops and restarts the deadline's clock, so a
+   * program parked at \`yield_control()\` does not time out while it waits
+   * for \`wait\` (OpenClaw's budget counts the legs that run, not the pause).
+   */
+  clock?: { pause?: () => void; resume?: () => void };
   perform(op: BridgeOp, args: unknown[], ctx: { signal: AbortSignal; approved?: boolean; callId: string; parentCallId: string }): Promise<unknown>;
 }
 
@@ -157,7 +165,7 @@ type Outcome = Pick<RunReport, 'ok' | 'value' | 'error' | 'errorLine' | 'stopped
 class RunSession {
   private readonly trace: TraceEntry[] = [];
   private readonly logs: { level: LogLevel; text: string }[] = [];
-  private readonly counts: Record<BridgeOp, number> = { search: 0, describe: 0, call: 0, sleep: 0, save: 0, load: 0, delete: 0 };
+  private readonly counts: Record<BridgeOp, number> = { search: 0, describe: 0, call: 0, sleep: 0, save: 0, load: 0, delete: 0, yield: 0, api: 0 };
   private readonly abort = new AbortController();
   private readonly parentId: string;
   private seq = 0;
@@ -205,10 +213,22 @@ class RunSession {
         child.kill();
         void child.disposed(REAP_WAIT_MS).then(() => resolve(this.report(o, warm)));
       };
-      const timer = setTimeout(
-        () => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' }),
-        this.options.timeoutMs,
-      );
+      const timeout = (): void => end({ ok: false, error: `bridge: the snippet timed out after ${this.options.timeoutMs} ms; the sandbox child was killed`, stoppedBy: 'timeout' });
+      let timer = setTimeout(timeout, this.options.timeoutMs);
+      let left = this.options.timeoutMs;
+      let legStarted = Date.now();
+      const clock = this.options.codeMode?.clock;
+      if (clock) {
+        clock.pause = () => {
+          clearTimeout(timer);
+          left = Math.max(0, left - (Date.now() - legStarted));
+        };
+        clock.resume = () => {
+          clearTimeout(timer);
+          legStarted = Date.now();
+          timer = setTimeout(timeout, left);
+        };
+      }
       const cancel = (): void => end({ ok: false, error: 'bridge: the run was cancelled; the sandbox child was killed', stoppedBy: 'cancelled' });
       if (this.options.signal?.aborted) {
         cancel();
@@ -275,6 +295,11 @@ class RunSession {
   }
 
   private onLog(level: LogLevel, raw: string, line: number | undefined): void {
+    if (level === 'network') {
+      // A mark, not a line: only a Code Mode host reads it, and it carries no text.
+      this.options.codeMode?.output?.(level, '');
+      return;
+    }
     if (this.over || this.logCut) {
       return;
     }
@@ -290,6 +315,7 @@ class RunSession {
     }
     this.logChars += text.length;
     this.logs.push({ level, text });
+    this.options.codeMode?.output?.(level, text);
     this.trace.push({ seq: ++this.seq, op: 'log', level, args: [text], text, ok: true, startMs: this.elapsed(), durationMs: 0, ...(line !== undefined ? { line } : {}) });
   }
 
@@ -422,6 +448,8 @@ class RunSession {
           throw new Error(withRecoveryGuidance(errorText(err), toolApiErrorCode(err), 'code-mode'), { cause: err });
         }
       case 'sleep':
+      case 'yield':
+      case 'api':
       case 'save':
       case 'load':
       case 'delete':

@@ -1,5 +1,5 @@
 import { codeModeBindings, codeModeEntryOf } from '../modes/codeModeTools';
-import type { CodeModeFacts } from '../sources/generatedTools';
+import type { CodeModeFacts, CodeModeRuntimeTexts } from '../sources/generatedTools';
 import type { CatalogTool } from '../types';
 
 /**
@@ -25,9 +25,13 @@ export interface CodeModeHandleMeta {
 
 /** The sandbox's half: `catalog.all()` and the globals, and the MCP namespace's identifiers. */
 export interface CodeModeGuest {
+  /** The file a program's frames name in its error text (the release's own). */
+  frameFile: string;
+  /** What an MCP namespace call with more than one argument fails with. */
+  oneObjectArgument: string;
   all: CodeModeHandleMeta[];
-  /** server identifier -> tool identifier -> the callable name the host resolves (`MCP.<server>.<tool>`). */
-  mcp: Record<string, Record<string, string>>;
+  /** server identifier -> its configured name (`$serverName`), and tool identifier -> the callable name the host resolves (`MCP.<server>.<tool>`). */
+  mcp: Record<string, { serverName: string; tools: Record<string, string> }>;
 }
 
 export interface CodeModeGuestPlan {
@@ -42,7 +46,7 @@ export interface CodeModeGuestPlan {
 /** OpenClaw's bound on an MCP tool's remote description in a handle (UTF-16 code units, surrogate pairs kept whole). */
 const MCP_DESCRIPTION_MAX = 512;
 
-export function codeModeGuestPlan(catalog: readonly CatalogTool[], facts: CodeModeFacts): CodeModeGuestPlan {
+export function codeModeGuestPlan(catalog: readonly CatalogTool[], facts: CodeModeFacts, texts: CodeModeRuntimeTexts): CodeModeGuestPlan {
   const byId = new Map(catalog.map((t) => [t.id, t]));
   const byCallable = new Map<string, CatalogTool>();
   const metaById = new Map<string, CodeModeHandleMeta>();
@@ -67,8 +71,8 @@ export function codeModeGuestPlan(catalog: readonly CatalogTool[], facts: CodeMo
     metaById.set(t.id, meta);
     all.push(meta);
   }
-  const mcp: Record<string, Record<string, string>> = {};
-  for (const { server, tools } of mcpNamespace(catalog)) {
+  const mcp: CodeModeGuest['mcp'] = {};
+  for (const { server, tools } of mcpNamespace(catalog, texts.namespaceReserved)) {
     const names: Record<string, string> = {};
     for (const { identifier, tool } of tools) {
       const callableName = `MCP.${server}.${identifier}`;
@@ -82,9 +86,9 @@ export function codeModeGuestPlan(catalog: readonly CatalogTool[], facts: CodeMo
         apiPath: `mcp/${server}.d.ts`,
       });
     }
-    mcp[server] = names;
+    mcp[server] = { serverName: tools[0]?.tool.sourceName ?? server, tools: names };
   }
-  return { guest: { all, mcp }, byCallable, metaById, catalog };
+  return { guest: { frameFile: texts.userSourceFile, oneObjectArgument: texts.mcpOneObjectArgument, all, mcp }, byCallable, metaById, catalog };
 }
 
 /** Words joined in lower camel case, as OpenClaw's `toIdentifier`; the fallback when nothing usable is left. */
@@ -101,17 +105,31 @@ export function namespaceIdentifier(value: string, fallback: string): string {
 /** Names a namespace segment must not take (OpenClaw's forbidden path segments and the namespace's own members). */
 const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-function unique(base: string, used: Set<string>): string {
+function unique(base: string, used: Set<string>, reserved: ReadonlySet<string>): string {
   let candidate = base;
-  for (let i = 2; used.has(candidate) || FORBIDDEN_SEGMENTS.has(candidate); i++) {
+  for (let i = 2; used.has(candidate) || reserved.has(candidate) || FORBIDDEN_SEGMENTS.has(candidate); i++) {
     candidate = `${base}${i}`;
   }
   used.add(candidate);
   return candidate;
 }
 
-/** Servers by their provider-safe name, tools in catalog-id order, each name made unique within its scope. */
-export function mcpNamespace(catalog: readonly CatalogTool[]): { server: string; tools: { identifier: string; tool: CatalogTool }[] }[] {
+/** Where OpenClaw puts a server's utility tools: its own members, which take no tool identifier. */
+const UTILITY_PATHS: Readonly<Record<string, string>> = {
+  resources_list: 'resources.list',
+  resources_read: 'resources.read',
+  prompts_list: 'prompts.list',
+  prompts_get: 'prompts.get',
+};
+
+/**
+ * Servers by their provider-safe name, tools in catalog-id order, each name
+ * made unique within its scope and never one of `reserved` (the release's
+ * reserved globals and keywords); a utility tool's identifier is its dotted
+ * member path (`resources.read`).
+ */
+export function mcpNamespace(catalog: readonly CatalogTool[], reservedNames: readonly string[] = []): { server: string; tools: { identifier: string; tool: CatalogTool }[] }[] {
+  const reserved = new Set(reservedNames);
   const entries = catalog.filter((t) => t.source === 'mcp').sort((a, b) => a.id.localeCompare(b.id));
   const servers = new Map<string, CatalogTool[]>();
   for (const t of entries) {
@@ -122,10 +140,14 @@ export function mcpNamespace(catalog: readonly CatalogTool[]): { server: string;
   return [...servers.entries()]
     .sort(([a], [b]) => JSON.stringify(['gateway', a]).localeCompare(JSON.stringify(['gateway', b])))
     .map(([safe, tools]) => {
-      const server = unique(namespaceIdentifier(safe, 'server'), usedServers);
+      const server = unique(namespaceIdentifier(safe, 'server'), usedServers, reserved);
       // `$api`, `resources` and `prompts` are the namespace's own members.
       const usedTools = new Set(['$api', 'resources', 'prompts']);
-      return { server, tools: tools.map((tool) => ({ identifier: unique(namespaceIdentifier(tool.rawName ?? tool.name, 'tool'), usedTools), tool })) };
+      const utility = (t: CatalogTool): string | undefined => (t.mcpOperation !== undefined ? UTILITY_PATHS[t.mcpOperation] : undefined);
+      return {
+        server,
+        tools: tools.map((tool) => ({ identifier: utility(tool) ?? unique(namespaceIdentifier(tool.rawName ?? tool.name, 'tool'), usedTools, reserved), tool })),
+      };
     });
 }
 

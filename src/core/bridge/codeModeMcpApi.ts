@@ -63,6 +63,8 @@ export interface ApiFileOptions {
    * which this module does not build: see `nativeApiCallable`.
    */
   nativeCallables?: readonly string[];
+  /** The release's reserved namespace names (tools.json \`codeMode.runtime.namespaceReserved\`). */
+  namespaceReserved?: readonly string[];
 }
 
 function isRecord(value: unknown): value is Json {
@@ -328,12 +330,12 @@ const ROOT_HEADER = [
 // ---- $api and describe() ----
 
 /** `MCP.$api()`'s value: the root header and every server with its tool count. */
-export function mcpRootApi(catalog: readonly CatalogTool[]): unknown {
+export function mcpRootApi(catalog: readonly CatalogTool[], reserved: readonly string[] = []): unknown {
   return {
     kind: 'mcp_api',
     scope: 'root',
     header: ROOT_HEADER,
-    servers: serverDocs(mcpNamespace(catalog)).map((s) => ({ identifier: s.identifier, serverName: s.serverName, toolCount: s.tools.length })),
+    servers: serverDocs(mcpNamespace(catalog, reserved)).map((s) => ({ identifier: s.identifier, serverName: s.serverName, toolCount: s.tools.length })),
     note: 'Call MCP.<server>.$api() for a TypeScript-style header, then call tools with one object argument matching the shown input type.',
   };
 }
@@ -359,8 +361,8 @@ function serverApi(server: McpServerDoc, selector: unknown, options: unknown): u
  * the namespace lacks (in the guest, `MCP.<unknown>` is undefined and the
  * call a TypeError).
  */
-export function mcpServerApi(catalog: readonly CatalogTool[], serverIdentifier: string, toolName?: string, options?: { schema?: boolean }): unknown {
-  const server = serverDocs(mcpNamespace(catalog)).find((s) => s.identifier === serverIdentifier);
+export function mcpServerApi(catalog: readonly CatalogTool[], serverIdentifier: string, toolName?: string, options?: { schema?: boolean }, reserved: readonly string[] = []): unknown {
+  const server = serverDocs(mcpNamespace(catalog, reserved)).find((s) => s.identifier === serverIdentifier);
   if (!server) {
     throw new Error(`Unknown MCP server: ${serverIdentifier}`);
   }
@@ -368,8 +370,8 @@ export function mcpServerApi(catalog: readonly CatalogTool[], serverIdentifier: 
 }
 
 /** An MCP handle's `describe()`: its server's `$api(<method>, { schema: true })`. Throws for a tool outside the namespace. */
-export function mcpHandleDescribe(catalog: readonly CatalogTool[], tool: CatalogTool): unknown {
-  const namespace = mcpNamespace(catalog);
+export function mcpHandleDescribe(catalog: readonly CatalogTool[], tool: CatalogTool, reserved: readonly string[] = []): unknown {
+  const namespace = mcpNamespace(catalog, reserved);
   for (const { server, tools } of namespace) {
     const entry = tools.find((t) => t.tool.id === tool.id);
     const doc = serverDocs(namespace).find((s) => s.identifier === server);
@@ -382,8 +384,8 @@ export function mcpHandleDescribe(catalog: readonly CatalogTool[], tool: Catalog
 
 // ---- the virtual API files ----
 
-function mcpApiFiles(catalog: readonly CatalogTool[]): ApiFile[] {
-  const servers = serverDocs(mcpNamespace(catalog));
+function mcpApiFiles(catalog: readonly CatalogTool[], reserved: readonly string[]): ApiFile[] {
+  const servers = serverDocs(mcpNamespace(catalog, reserved));
   if (servers.length === 0) {
     return [];
   }
@@ -405,7 +407,7 @@ function apiFiles(catalog: readonly CatalogTool[], options: ApiFileOptions): Api
   return [
     ...(options.results !== false ? [apiFile('results.d.ts', 'Temporary JSON results shared across cells in the current agent run.', RESULTS_API)] : []),
     ...(options.swarm === true ? [apiFile('agents.d.ts', 'Swarm collector globals and orchestration idioms.', AGENTS_API)] : []),
-    ...mcpApiFiles(catalog),
+    ...mcpApiFiles(catalog, options.namespaceReserved ?? []),
   ];
 }
 

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SourceCounts } from '../catalog/catalog';
+import type { CodeModeLimitName, CodeModeRuntimeTexts } from '../sources/generatedTools';
 import type { ToolSearchApi } from '../toolApi';
 import type { CodeBridge, CodeModeHost } from './codeBridge';
 import type { CodeModeGuestPlan } from './codeModeGuest';
 import type { BridgeOp } from './protocol';
 import type { RunReport } from './runReport';
+import { mcpApiList, mcpApiRead, mcpHandleDescribe, mcpRootApi, mcpServerApi, savedResultDescriptor } from './codeModeMcpApi';
 
 /**
  * Runs Code Mode programs (`exec` with `{ code }`) as OpenClaw 2026.9.6 runs
@@ -29,9 +31,19 @@ export interface CodeModeTelemetry {
   visibleTools: string[];
 }
 
-/** The `exec` result, with OpenClaw's keys in its order. */
+/** The `exec` (and `wait`) result, with OpenClaw's keys in its order. */
 export type CodeModeResult =
   | { status: 'completed'; replaySafe: false; telemetry: CodeModeTelemetry; output: CodeModeOutputItem[]; value: unknown }
+  | {
+      status: 'waiting';
+      /** What \`wait\` resumes (\`cm_<uuid>\`). */
+      runId: string;
+      reason: 'yield';
+      pendingToolCalls: { id: string; method: 'yield' }[];
+      replaySafe: false;
+      telemetry: CodeModeTelemetry;
+      output: CodeModeOutputItem[];
+    }
   | {
       status: 'failed';
       code: 'internal_error' | 'timeout' | 'aborted' | 'runtime_unavailable';
@@ -44,24 +56,43 @@ export type CodeModeResult =
     };
 
 export interface CodeModeExec {
+  /** Only the output items this leg added (a resumed run's earlier output went out with its \`waiting\` result). */
   result: CodeModeResult;
   /**
    * OpenClaw hands this result to the model inside its external-content
    * notice (remote MCP data or metadata reached the program's output).
    */
   untrusted: boolean;
-  /** The run as the bridge traced it (every operation, output item and console line, in order). */
-  report: RunReport;
+  /** The run as the bridge traced it (every operation, output item and console line, in order); absent while it waits. */
+  report?: RunReport;
 }
 
 export interface CodeModeSessionOptions {
   bridge: CodeBridge;
   api: ToolSearchApi;
   plan: CodeModeGuestPlan;
-  /** `tools.codeMode.timeoutMs` as the run resolves it. */
-  timeoutMs: number;
-  /** The names the model sees (telemetry's `visibleTools`): exec, wait and the direct-only tools. */
+  /** `tools.codeMode`'s limits as the run resolves them (defaults and clamps of the release). */
+  limits: Record<CodeModeLimitName, number>;
+  /** The names the model sees (telemetry's `visibleTools`): exec and wait. */
   visibleTools: readonly string[];
+  /** The release's texts of a program's results (generated). */
+  texts: CodeModeRuntimeTexts;
+}
+
+/** One program's run across its legs (exec, then each wait). */
+interface Run {
+  done?: Promise<RunReport>;
+  untrusted: boolean;
+  output: CodeModeOutputItem[];
+  /** Output items already handed out by an earlier leg. */
+  delivered: number;
+  yields: number;
+  /** Called when the program yields: ends the current leg with \`waiting\`. */
+  wake: () => void;
+  /** Resolves the pending \`yield_control()\`: the program goes on. */
+  release?: () => void;
+  abort?: AbortController;
+  clock: NonNullable<CodeModeHost['clock']>;
 }
 
 /** A saved value (`results.save`), kept as JSON so every `load` is a detached copy. */
@@ -72,7 +103,6 @@ interface Saved {
 /** How many values one session keeps in `results`, and how large one may be. */
 const MAX_SAVED = 64;
 const MAX_SAVED_CHARS = 4_000_000;
-const PREVIEW_CHARS = 1_000;
 
 export class CodeModeSession {
   private readonly counterScope = randomBytes(12).toString('hex');
@@ -81,24 +111,96 @@ export class CodeModeSession {
 
   constructor(private readonly options: CodeModeSessionOptions) {}
 
+  /** Runs a program; it ends completed or failed, or waits at \`yield_control()\` for \`wait(runId)\`. */
   async exec(code: string, run: { signal?: AbortSignal; approved?: boolean; parentCallId?: string } = {}): Promise<CodeModeExec> {
-    let untrusted = false;
+    const abort = new AbortController();
+    const leg: Run = { untrusted: false, output: [], delivered: 0, yields: 0, wake: () => undefined, clock: {}, abort };
     const host: CodeModeHost = {
       guestJson: JSON.stringify(this.options.plan.guest),
+      clock: leg.clock,
+      output: (level, text) => {
+        if (level === 'network') {
+          leg.untrusted = true;
+          return;
+        }
+        leg.output.push(level === 'json' ? { type: 'json', value: parseOr(text) } : { type: 'text', text });
+      },
       perform: async (op, args, ctx) => {
+        if (op === 'yield') {
+          return this.park(leg);
+        }
         const out = await this.perform(op, args, ctx);
-        untrusted ||= out.untrusted;
+        leg.untrusted ||= out.untrusted;
         return out.value;
       },
     };
-    const report = await this.options.bridge.run(code, {
-      timeoutMs: this.options.timeoutMs,
+    leg.done = this.options.bridge.run(code, {
+      timeoutMs: this.options.limits.timeoutMs,
       codeMode: host,
-      ...(run.signal ? { signal: run.signal } : {}),
+      signal: run.signal ? AbortSignal.any([run.signal, abort.signal]) : abort.signal,
       ...(run.approved !== undefined ? { approved: run.approved } : {}),
       ...(run.parentCallId ? { parentCallId: run.parentCallId } : {}),
     });
-    return { result: this.resultOf(report), untrusted, report };
+    return this.settle(leg);
+  }
+
+  /** Resumes a program parked at \`yield_control()\`: OpenClaw's \`wait\` tool with the runId of a \`waiting\` result. */
+  async wait(runId: string): Promise<CodeModeExec> {
+    const leg = this.parked.get(runId);
+    if (!leg) {
+      return { result: this.failed(`no waiting Code Mode run ${JSON.stringify(runId.slice(0, 120))}: wait takes the runId of an exec result with status "waiting"`, 'host', false, []), untrusted: false };
+    }
+    this.parked.delete(runId);
+    leg.untrusted = false;
+    leg.clock.resume?.();
+    const release = leg.release;
+    leg.release = undefined;
+    release?.();
+    return this.settle(leg);
+  }
+
+  /** Programs parked at \`yield_control()\`, by runId (closed with the session). */
+  private readonly parked = new Map<string, Run>();
+
+  /** Ends every parked program (its child is killed): the session is over. */
+  dispose(): void {
+    for (const leg of this.parked.values()) {
+      leg.clock.resume?.();
+      leg.abort?.abort();
+    }
+    this.parked.clear();
+  }
+
+  private park(leg: Run): Promise<null> {
+    leg.yields++;
+    leg.clock.pause?.();
+    return new Promise<null>((resolve) => {
+      leg.release = () => resolve(null);
+      leg.wake();
+    });
+  }
+
+  /** Waits for this leg to end or yield, then answers as OpenClaw does. */
+  private async settle(leg: Run): Promise<CodeModeExec> {
+    const done = leg.done;
+    if (!done) {
+      throw new Error('a Code Mode leg settled before it started');
+    }
+    const yielded = new Promise<'yielded'>((resolve) => {
+      leg.wake = () => resolve('yielded');
+    });
+    const first = await Promise.race([done, yielded]);
+    const output = leg.output.slice(leg.delivered);
+    leg.delivered = leg.output.length;
+    if (first === 'yielded') {
+      const runId = `cm_${randomUUID()}`;
+      this.parked.set(runId, leg);
+      return {
+        result: { status: 'waiting', runId, reason: 'yield', pendingToolCalls: [{ id: `bridge:yield:${leg.yields}`, method: 'yield' }], replaySafe: false, telemetry: this.telemetry(), output },
+        untrusted: leg.untrusted,
+      };
+    }
+    return { result: this.resultOf(first, output), untrusted: leg.untrusted, report: first };
   }
 
   private telemetry(): CodeModeTelemetry {
@@ -115,15 +217,11 @@ export class CodeModeSession {
     };
   }
 
-  private resultOf(report: RunReport): CodeModeResult {
-    const output: CodeModeOutputItem[] = [];
-    for (const l of report.logs) {
-      if (l.level === 'json') {
-        output.push({ type: 'json', value: parseOr(l.text) });
-      } else {
-        output.push({ type: 'text', text: l.text });
-      }
-    }
+  private failed(error: string, phase: 'guest' | 'bridge' | 'host', dispatched: boolean, output: CodeModeOutputItem[], code: 'internal_error' | 'timeout' | 'aborted' | 'runtime_unavailable' = 'internal_error'): CodeModeResult {
+    return { status: 'failed', code, failurePhase: phase, bridgeDispatchStarted: dispatched, replaySafe: false, telemetry: this.telemetry(), output, error };
+  }
+
+  private resultOf(report: RunReport, output: CodeModeOutputItem[]): CodeModeResult {
     const telemetry = this.telemetry();
     if (report.ok) {
       return { status: 'completed', replaySafe: false, telemetry, output, value: report.value ?? null };
@@ -139,7 +237,7 @@ export class CodeModeSession {
       replaySafe: false,
       telemetry,
       output,
-      error: timedOut ? 'code mode timeout exceeded' : cancelled ? 'code mode execution aborted' : (report.error ?? 'the program failed'),
+      error: timedOut ? this.options.texts.timeoutError : cancelled ? this.options.texts.abortedError : (report.error ?? 'the program failed'),
     };
   }
 
@@ -151,17 +249,24 @@ export class CodeModeSession {
         if (typeof first !== 'string') {
           throw new TypeError('catalog.search(query, options): query must be a string');
         }
-        const limit = isRecord(second) && typeof second.limit === 'number' ? second.limit : undefined;
+        const asked = isRecord(second) && typeof second.limit === 'number' && Number.isFinite(second.limit) ? Math.floor(second.limit) : undefined;
+        // Code Mode's own search limits: a default, and a cap a larger request is cut to.
+        const limit = Math.max(1, Math.min(asked ?? this.options.limits.searchDefaultLimit, this.options.limits.maxSearchLimit));
         this.counts.search++;
-        const hits = api.search(first, limit === undefined ? {} : { limit }).hits;
+        const hits = api.search(first, { limit }).hits;
+        // Handles only: OpenClaw marks the result as network content when the program reads an MCP or client handle's metadata.
         const metas = hits.map((h) => plan.metaById.get(h.id)).filter((m) => m !== undefined);
-        return { value: metas, untrusted: metas.some((m) => m.source === 'mcp') };
+        return { value: metas, untrusted: false };
       }
       case 'describe': {
         const tool = typeof first === 'string' ? plan.byCallable.get(first) : undefined;
         const meta = tool ? plan.metaById.get(tool.id) : undefined;
         if (!tool || !meta) {
           throw new Error(`describe(): ${String(first)} is not in this run's catalog`);
+        }
+        if (tool.source === 'mcp') {
+          // An MCP handle describes itself as its server's \`$api(tool, { schema: true })\`: a namespace call, not a describe.
+          return { value: mcpHandleDescribe(plan.catalog, tool, this.options.texts.namespaceReserved), untrusted: true };
         }
         this.counts.describe++;
         const d = api.describe(tool.id);
@@ -186,7 +291,7 @@ export class CodeModeSession {
           throw new TypeError(`${String(first)} is not a function`);
         }
         if (second !== undefined && !isRecord(second)) {
-          throw new Error(tool.source === 'mcp' ? 'MCP namespace tools accept one object argument.' : `${tool.name}: the input must be an object`);
+          throw new Error(tool.source === 'mcp' ? this.options.texts.mcpOneObjectArgument : `${tool.name}: the input must be an object`);
         }
         this.counts.call++;
         const outcome = await api.call(tool.id, second ?? {}, { callId: ctx.callId, signal: ctx.signal, ...(ctx.approved !== undefined ? { approved: ctx.approved } : {}) });
@@ -208,7 +313,7 @@ export class CodeModeSession {
         return { value: details ?? null, untrusted: false };
       }
       case 'sleep': {
-        const ms = typeof first === 'number' && Number.isFinite(first) ? Math.min(Math.max(first, 0), this.options.timeoutMs) : 0;
+        const ms = typeof first === 'number' && Number.isFinite(first) ? Math.min(Math.max(first, 0), this.options.limits.timeoutMs) : 0;
         await abortableDelay(ms, ctx.signal);
         return { value: null, untrusted: false };
       }
@@ -223,6 +328,34 @@ export class CodeModeSession {
       }
       case 'delete':
         return { value: typeof first === 'string' && this.saved.delete(first), untrusted: false };
+      case 'api':
+        return { value: this.api(args), untrusted: true };
+      case 'yield':
+        throw new Error('yield_control() is served by the run, not the catalog');
+    }
+  }
+
+  /** \`API.list\`, \`API.read\` and \`MCP.<server>.$api\`: OpenClaw's virtual declaration files of the run's MCP servers. */
+  private api(args: unknown[]): unknown {
+    const catalog = this.options.plan.catalog;
+    const reserved = this.options.texts.namespaceReserved;
+    // OpenClaw lists every native callable's declaration file (path only) after the MCP ones.
+    const files = { namespaceReserved: reserved, nativeCallables: this.options.plan.guest.all.map((m) => m.callableName) };
+    const [method, a, b, c] = args;
+    switch (method) {
+      case 'list':
+        return mcpApiList(catalog, typeof a === 'string' ? a : undefined, files);
+      case 'read':
+        if (typeof a !== 'string') {
+          throw new TypeError('API.read(path): path must be a string');
+        }
+        return mcpApiRead(catalog, a, files);
+      case '$root':
+        return mcpRootApi(catalog, reserved);
+      case '$api':
+        return mcpServerApi(catalog, String(a), typeof b === 'string' ? b : undefined, isRecord(c) ? { schema: c.schema === true } : undefined, reserved);
+      default:
+        throw new TypeError('API: unknown method');
     }
   }
 
@@ -237,30 +370,8 @@ export class CodeModeSession {
     }
     const id = `result_${randomUUID()}`;
     this.saved.set(id, { json });
-    const truncated = json.length > PREVIEW_CHARS;
-    return {
-      id,
-      bytes: Buffer.byteLength(json, 'utf8'),
-      count: Array.isArray(value) ? value.length : 1,
-      shape: shapeOf(value),
-      preview: truncated ? json.slice(0, PREVIEW_CHARS) : json,
-      previewTruncated: truncated,
-    };
+    return { id, ...savedResultDescriptor(value) };
   }
-}
-
-/** A short description of a saved value's shape (OpenClaw samples paths; this names the top level only). */
-function shapeOf(value: unknown): string {
-  if (Array.isArray(value)) {
-    return `$: ${value.length} items`;
-  }
-  if (isRecord(value)) {
-    return Object.entries(value)
-      .slice(0, 8)
-      .map(([k, v]) => `$.${k}: ${Array.isArray(v) ? `${v.length} items` : v === null ? 'null' : typeof v}`)
-      .join('; ');
-  }
-  return `$: ${value === null ? 'null' : typeof value}`;
 }
 
 function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {

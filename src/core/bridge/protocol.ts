@@ -12,8 +12,8 @@
  * `search`, `describe` and `call` serve both surfaces; the rest only a Code
  * Mode program (its timers and its `results` store, held by the host).
  */
-export type BridgeOp = 'search' | 'describe' | 'call' | 'sleep' | 'save' | 'load' | 'delete';
-export const BRIDGE_OPS: readonly BridgeOp[] = ['search', 'describe', 'call', 'sleep', 'save', 'load', 'delete'];
+export type BridgeOp = 'search' | 'describe' | 'call' | 'sleep' | 'save' | 'load' | 'delete' | 'yield' | 'api';
+export const BRIDGE_OPS: readonly BridgeOp[] = ['search', 'describe', 'call', 'sleep', 'save', 'load', 'delete', 'yield', 'api'];
 
 /**
  * The child's `process.argv0`, set by the host at spawn: Node defines it
@@ -27,9 +27,13 @@ export const NEUTRAL_ARGV0 = 'node';
  * hardens itself. Every other child hardens before it says "ready".
  */
 export const PROBE_ROLE = 'probe';
-/** Console levels of a snippet; `text` and `json` are a Code Mode program's ordered output items (its console writes `text`). */
-export type LogLevel = 'log' | 'warn' | 'error' | 'text' | 'json';
-export const LOG_LEVELS: readonly LogLevel[] = ['log', 'warn', 'error', 'text', 'json'];
+/**
+ * Console levels of a snippet; `text` and `json` are a Code Mode program's
+ * ordered output items (its console writes `text`), and `network` says once
+ * that it read what a remote source wrote (no text; not an output item).
+ */
+export type LogLevel = 'log' | 'warn' | 'error' | 'text' | 'json' | 'network';
+export const LOG_LEVELS: readonly LogLevel[] = ['log', 'warn', 'error', 'text', 'json', 'network'];
 
 /** Caps the child applies before anything leaves it; the host applies them again. */
 export interface ChildLimits {

@@ -3,28 +3,20 @@ import { CodeBridge } from '../bridge/codeBridge';
 import { codeModeGuestPlan } from '../bridge/codeModeGuest';
 import { CodeModeSession } from '../bridge/codeModeRun';
 import { codeModeCatalog } from '../modes/surface';
+import { defaultCodeModeDecision } from '../catalog/codeModeActivation';
 import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolSearchApi } from '../toolApi';
 import type { OpenWorkspace } from '../workspace';
+import { declaredSurface, type ProgramSurface } from '../bridge/programKind';
 
 /**
- * Which surface a program file targets. A first-line comment says so
- * (`// @surface code-mode` or `// @surface tool_search_code`); without one,
- * the surface the workspace's run really gets decides: a run where Code Mode
- * engages runs `exec` programs, any other `tool_search_code` snippets.
+ * The surface a program runs on: the caller's choice, else what its file
+ * name or directive says (core/bridge/programKind), else the surface the
+ * workspace's run really gets (a run where Code Mode engages runs \`exec\`
+ * programs, any other \`tool_search_code\` snippets).
  */
-export type ProgramSurface = 'code-mode' | 'tool_search_code';
-
-const SURFACE_LINE = /^\s*\/\/\s*@surface\s+(code-mode|tool_search_code)\b/;
-
-export function declaredSurface(source: string): ProgramSurface | undefined {
-  const first = source.split('\n', 1)[0] ?? '';
-  const m = SURFACE_LINE.exec(first);
-  return m ? (m[1] as ProgramSurface) : undefined;
-}
-
-export function programSurface(source: string, ws: OpenWorkspace, asked?: ProgramSurface): ProgramSurface {
-  return asked ?? declaredSurface(source) ?? (ws.codeMode?.engaged === true ? 'code-mode' : 'tool_search_code');
+export function programSurface(source: string, ws: OpenWorkspace, asked?: ProgramSurface, fileName?: string): ProgramSurface {
+  return asked ?? declaredSurface(fileName, source) ?? (ws.codeMode?.engaged === true ? 'code-mode' : 'tool_search_code');
 }
 
 /**
@@ -38,13 +30,17 @@ export function codeModeSessionFor(ws: OpenWorkspace, catalog: Catalog, api: Too
   if (!facts) {
     throw new Error(`OpenClaw ${version ?? '(no modelled release)'} has no Code Mode: a program needs a release with tools.codeMode (2026.9.6 or later)`);
   }
+  if (!facts.runtime) {
+    throw new Error(`OpenClaw ${version ?? ''}'s Code Mode runtime is not modelled (its program texts are not where 2026.9.6 has them): the runner runs programs as 2026.9.6 does; model that release with --openclaw-version 2026.9.6`);
+  }
   const decision = ws.codeMode;
   const tools = codeModeCatalog(catalog, ws.policy);
   return new CodeModeSession({
     bridge,
     api,
-    plan: codeModeGuestPlan(tools, facts),
-    timeoutMs: timeoutMs ?? decision?.limits.timeoutMs ?? facts.limits.timeoutMs.default,
+    plan: codeModeGuestPlan(tools, facts, facts.runtime),
+    limits: { ...(decision?.limits ?? defaultCodeModeDecision(facts, true).limits), ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
     visibleTools: [facts.exec.name, facts.wait.name],
+    texts: facts.runtime,
   });
 }

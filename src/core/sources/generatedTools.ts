@@ -147,6 +147,21 @@ export interface CodeModeFacts {
   reservedGlobals: readonly string[];
   reservedWords: readonly string[];
   modelTiers: readonly CodeModeTierRow[];
+  /** Texts a program's results carry (scripts/lib/codeModeFacts.mjs `runtimeTexts`); absent where the runtime is built otherwise (2026.9.5). */
+  runtime?: CodeModeRuntimeTexts;
+}
+
+export interface CodeModeRuntimeTexts {
+  /** The file a program's stack frames name (`openclaw-code-mode:user.js`). */
+  userSourceFile: string;
+  truncationGuidance: string;
+  retainedGuidance: string;
+  errorTruncatedSuffix: string;
+  mcpOneObjectArgument: string;
+  timeoutError: string;
+  abortedError: string;
+  /** Names an MCP server or tool identifier skips in the namespace (reserved globals, keywords, `enum`). */
+  namespaceReserved: readonly string[];
 }
 
 /** One of `resources_list`, `resources_read`, `prompts_list`, `prompts_get` (`buildBundleMcpToolsFromCatalog`). */
@@ -335,7 +350,25 @@ function codeModeOf(raw: unknown): CodeModeFacts {
     reservedGlobals: stringList(raw.reservedGlobals, 'codeMode.reservedGlobals'),
     reservedWords: stringList(raw.reservedWords, 'codeMode.reservedWords'),
     modelTiers: tiers,
+    ...(raw.runtime !== undefined ? { runtime: runtimeTextsOf(raw.runtime) } : {}),
   };
+}
+
+const RUNTIME_TEXTS: readonly Exclude<keyof CodeModeRuntimeTexts, 'namespaceReserved'>[] = ['userSourceFile', 'truncationGuidance', 'retainedGuidance', 'errorTruncatedSuffix', 'mcpOneObjectArgument', 'timeoutError', 'abortedError'];
+
+function runtimeTextsOf(raw: unknown): CodeModeRuntimeTexts {
+  if (!isRecord(raw)) {
+    throw new GeneratedToolsError('codeMode.runtime: expected an object of texts');
+  }
+  const out: Partial<CodeModeRuntimeTexts> = {};
+  for (const k of RUNTIME_TEXTS) {
+    const v = raw[k];
+    if (typeof v !== 'string') {
+      throw new GeneratedToolsError(`codeMode.runtime.${k}: expected a string`);
+    }
+    out[k] = v;
+  }
+  return { ...(out as Omit<CodeModeRuntimeTexts, 'namespaceReserved'>), namespaceReserved: stringList(raw.namespaceReserved, 'codeMode.runtime.namespaceReserved') };
 }
 
 /** One generated release per epoch, oldest first. */

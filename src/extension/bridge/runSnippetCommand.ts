@@ -7,18 +7,24 @@ import type { Approver } from '../../core/gateway/approvals';
 import type { CallOutcome, ToolSearchApi } from '../../core/toolApi';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CatalogService } from '../catalogService';
-import { loadCore } from '../coreLoader';
+import { loadCore, type CoreModule } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
 import type { TraceReportView } from '../../webview/shared/traceProtocol';
 import { askApproval } from './approver';
 import { TracePanel } from '../panels/tracePanel';
-import { toTraceView } from './traceView';
+import { toCodeModeTraceView, toTraceView } from './traceView';
+import type { CodeModeExec, CodeModeSession } from '../../core/bridge/codeModeRun';
 import { outcomeOf, SnippetRunHistory, type SnippetRunRecord } from '../snippets/runHistory';
 import { SnippetEditorMarks } from '../snippets/snippetEditorMarks';
 import { snippetMarks } from '../snippets/snippetMarks';
 import { withCancellableProgress } from '../cancellableProgress';
 import { errorMessage } from '../../core/util/errors';
+import { declaredSurface } from '../snippets/snippetFiles';
+import type { ProgramSurface } from '../../core/bridge/programKind';
+
+/** Legs of one Code Mode program the editor resumes (a program that yields in a loop stops here). */
+const MAX_CODE_MODE_LEGS = 20;
 
 export interface BridgeRunDeps {
   extensionUri: vscode.Uri;
@@ -118,7 +124,7 @@ export async function documentAt(uri: string): Promise<vscode.TextDocument | str
  * start on; a catalog rebuild retires the old bridge and its idle child.
  */
 export class BridgeRunner implements vscode.Disposable {
-  private bridge: { catalog: Catalog; key: string; bridge: CodeBridge } | undefined;
+  private bridge: { catalog: Catalog; key: string; bridge: CodeBridge; api: ToolSearchApi } | undefined;
   /** The current run's cancel (the notification's Cancel, or the trace panel's). */
   private cancelled: AbortSignal | undefined;
   private running = false;
@@ -197,7 +203,14 @@ export class BridgeRunner implements vscode.Disposable {
     try {
       const startedAt = Date.now();
       const doc = target.document;
-      return await this.runWithProgress(target.code, target.source, (result) => (doc ? this.bind(result, target, doc, startedAt) : result), doc ? { documentUri: doc.uri.toString(), lineOffset: target.lineOffset } : {});
+      // A selection runs on the surface its file declares (its name, or a directive in its head).
+      const declared = doc ? declaredSurface(doc.isUntitled ? undefined : doc.fileName, doc.getText(new vscode.Range(0, 0, 40, 0))) : undefined;
+      return await this.runWithProgress(
+        target.code,
+        target.source,
+        (result) => (doc ? this.bind(result, target, doc, startedAt) : result),
+        doc ? { documentUri: doc.uri.toString(), lineOffset: target.lineOffset, ...(declared ? { surface: declared } : {}) } : {},
+      );
     } finally {
       this.running = false;
     }
@@ -222,7 +235,12 @@ export class BridgeRunner implements vscode.Disposable {
   }
 
   /** `settle` binds the result to its document before the panel shows it, so the history already has the run then. */
-  private async runWithProgress(code: string, source: string, settle: (r: SnippetRunResult) => SnippetRunResult, origin: { documentUri?: string; lineOffset?: number }): Promise<SnippetRunResult | undefined> {
+  private async runWithProgress(
+    code: string,
+    source: string,
+    settle: (r: SnippetRunResult) => SnippetRunResult,
+    origin: { documentUri?: string; lineOffset?: number; surface?: ProgramSurface },
+  ): Promise<SnippetRunResult | undefined> {
     const { catalog, workspace, settings } = await this.deps.service.getSession();
     const panel = TracePanel.show(this.deps.extensionUri, this.deps.logger);
     // Cancel kills the child at once; calls it had in flight are refused. The panel offers it too.
@@ -234,8 +252,16 @@ export class BridgeRunner implements vscode.Disposable {
     return withCancellableProgress(`Running ${source} in the isolated child`, abort, async (progress) => {
       progress.report({ message: `timeout ${timeoutMs} ms` });
       const parentCallId = `editor-run-${++this.runs}`;
-      const report = await bridge.run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal });
-      const view = toTraceView(report, source, { cancelled: abort.signal.aborted, ...origin });
+      const core = await loadCore();
+      const codeMode = core.programSurface(code, workspace, origin.surface) === 'code-mode' ? await this.codeModeRun(core, workspace, catalog, bridge, code, parentCallId, abort.signal) : undefined;
+      if (typeof codeMode === 'string') {
+        panel.failed(codeMode);
+        void vscode.window.showErrorMessage(codeMode);
+        return undefined;
+      }
+      const report = codeMode?.report ?? (await bridge.run(code, { timeoutMs, parentCallId, catalog: { size: catalog.size, sources: catalog.countBySource() }, signal: abort.signal }));
+      const viewOptions = { cancelled: abort.signal.aborted, ...(origin.documentUri !== undefined ? { documentUri: origin.documentUri } : {}), ...(origin.lineOffset !== undefined ? { lineOffset: origin.lineOffset } : {}) };
+      const view = codeMode ? toCodeModeTraceView(report, codeMode.legs, source, viewOptions) : toTraceView(report, source, viewOptions);
       const result = settle({ report, view });
       panel.showReport(view);
       this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
@@ -244,6 +270,34 @@ export class BridgeRunner implements vscode.Disposable {
       }
       return result;
     });
+  }
+
+  /**
+   * A Code Mode program, as the workspace's run would execute it: yields are
+   * resumed at once (as a model calls \`wait\`), every leg kept for the panel.
+   * A string: why it cannot run (the modelled release has no Code Mode).
+   */
+  private async codeModeRun(core: CoreModule, workspace: OpenWorkspace, catalog: Catalog, bridge: CodeBridge, code: string, parentCallId: string, signal: AbortSignal): Promise<{ report: RunReport; legs: CodeModeExec[] } | string> {
+    let session: CodeModeSession;
+    try {
+      const api = this.bridge?.bridge === bridge ? this.bridge.api : undefined;
+      if (!api) {
+        return 'the sandbox bridge changed while the program was starting; run it again';
+      }
+      session = core.codeModeSessionFor(workspace, catalog, api, bridge);
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+    try {
+      const legs = [await session.exec(code, { parentCallId, signal })];
+      for (let last = legs[0]; last?.result.status === 'waiting' && legs.length < MAX_CODE_MODE_LEGS && !signal.aborted; last = legs[legs.length - 1]) {
+        legs.push(await session.wait(last.result.runId));
+      }
+      const report = legs[legs.length - 1]?.report;
+      return report ? { report, legs } : 'the Code Mode program was still waiting after its last resume';
+    } finally {
+      session.dispose();
+    }
   }
 
   private async bridgeFor(catalog: Catalog, workspace: OpenWorkspace, nodePath: string, approvalPatterns: string[]): Promise<CodeBridge> {
@@ -277,7 +331,7 @@ export class BridgeRunner implements vscode.Disposable {
       snapshotDir: vscode.Uri.joinPath(this.deps.storageUri, 'sandbox-snapshot').fsPath,
       env: process.env,
     });
-    this.bridge = { catalog, key, bridge };
+    this.bridge = { catalog, key, bridge, api };
     return bridge;
   }
 

@@ -1,6 +1,7 @@
 import type { IsolationReport } from '../../core/bridge/isolation';
 import { runOutcome } from '../../core/bridge/runOutcome';
 import type { RunReport, TraceEntry } from '../../core/bridge/runReport';
+import type { CodeModeExec } from '../../core/bridge/codeModeRun';
 import { boundValue, boundedText } from '../../core/util/boundedValue';
 import type { ContainmentRow, IsolationView, OutcomeView, TraceReportView, TraceRow } from '../../webview/shared/traceProtocol';
 
@@ -91,6 +92,17 @@ export interface TraceViewOptions {
 }
 
 /** The run report as the panel shows it: plain data, values pre-rendered as JSON text, one outcome. */
+/** A Code Mode run: the bridge's trace, and every result the model would read (exec's, then each wait's). */
+export function toCodeModeTraceView(report: RunReport, legs: readonly CodeModeExec[], source: string, options: TraceViewOptions = {}): TraceReportView {
+  return {
+    ...toTraceView(report, source, options),
+    codeMode: {
+      legs: legs.map((l, i) => ({ tool: i === 0 ? 'exec' : 'wait', status: l.result.status, json: boundedText(JSON.stringify(l.result, null, 2), MAX_TEXT) })),
+      untrusted: legs.some((l) => l.untrusted),
+    },
+  };
+}
+
 export function toTraceView(report: RunReport, source: string, options: TraceViewOptions | boolean = {}): TraceReportView {
   const opts: TraceViewOptions = typeof options === 'boolean' ? { cancelled: options } : options;
   const trace: TraceRow[] = report.trace.map((t) => {

@@ -138,6 +138,12 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
     void this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
   }
 
+  /** A run that could not start: the panel says why instead of showing a run in progress. */
+  failed(message: string): void {
+    this.cancelRun = undefined;
+    void this.post({ type: 'error', message });
+  }
+
   /** Shows a finished run and records it in the history. */
   showReport(report: TraceReportView): void {
     this.cancelRun = undefined;

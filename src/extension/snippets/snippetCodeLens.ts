@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../commandIds';
 import type { SnippetRunRecord, SnippetRunsApi } from './runHistory';
-import { isBridgeSnippet } from './snippetFiles';
+import { isProgramFile } from './snippetFiles';
 
 export const RUN_LENS_TITLE = 'Run in Tool Search sandbox';
 
@@ -28,7 +28,7 @@ export class SnippetCodeLens implements vscode.CodeLensProvider, vscode.Disposab
   }
 
   provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-    if (doc.languageId !== 'javascript' || !isBridgeSnippet(doc.fileName, doc.getText(new vscode.Range(0, 0, 40, 0)))) {
+    if (doc.languageId !== 'javascript' || !isProgramFile(doc.fileName, doc.getText(new vscode.Range(0, 0, 40, 0)))) {
       return [];
     }
     const top = new vscode.Range(0, 0, 0, 0);

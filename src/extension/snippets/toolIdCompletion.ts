@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CatalogService } from '../catalogService';
-import { isBridgeSnippet } from './snippetFiles';
+import { isProgramFile } from './snippetFiles';
 import { toolIdContext, toolIdFilterText } from './toolIdContext';
 
 /** Where tool ids complete: snippet files, opted-in JavaScript, and untitled JavaScript buffers (the quick way to try one). */
@@ -8,7 +8,7 @@ export function completesToolIds(doc: vscode.TextDocument): boolean {
   if (doc.languageId !== 'javascript') {
     return false;
   }
-  return doc.isUntitled || isBridgeSnippet(doc.fileName, doc.getText(new vscode.Range(0, 0, 40, 0)));
+  return doc.isUntitled || isProgramFile(doc.fileName, doc.getText(new vscode.Range(0, 0, 40, 0)));
 }
 
 /** Tool ids of the current catalog inside `describe("…")` and `call("…")`. */

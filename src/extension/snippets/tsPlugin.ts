@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type * as ts from 'typescript';
-import { DIRECTIVE_HEAD_CHARS, isBridgeSnippet, isSnippetFileName } from './snippetFiles';
+import { DIRECTIVE_HEAD_CHARS, declaredSurface } from './snippetFiles';
+import type { ProgramSurface } from '../../core/bridge/programKind';
 
 /**
  * A TypeScript server plugin (contributed through `typescriptServerPlugins`,
@@ -26,6 +27,14 @@ export function declarationsPath(bundleDir: string): string {
   return path.join(bundleDir, '..', 'types', 'openclaw-bridge.d.ts');
 }
 
+/** A Code Mode program's declarations (`types/openclaw-code-mode.d.ts`). */
+export function codeModeDeclarationsPath(bundleDir: string): string {
+  return path.join(bundleDir, '..', 'types', 'openclaw-code-mode.d.ts');
+}
+
+/** Each kind of program and the declarations its files get. */
+export type Declarations = Partial<Record<ProgramSurface, string>>;
+
 /** What the plugin needs of a project (a structural part of `ts.server.Project`). */
 export interface SnippetProject {
   getRootFiles(): readonly string[];
@@ -42,13 +51,24 @@ function head(project: SnippetProject, fileName: string): string {
   }
 }
 
-export function isSnippetIn(project: SnippetProject, fileName: string): boolean {
-  return isSnippetFileName(fileName) || isBridgeSnippet(fileName, head(project, fileName));
+function kindIn(project: SnippetProject, fileName: string): ProgramSurface | undefined {
+  return declaredSurface(fileName, head(project, fileName));
 }
 
-/** Files the server watches for the project: the declarations when one of its roots is a snippet. */
-export function externalFiles(project: SnippetProject, dts: string): string[] {
-  return project.getRootFiles().some((f) => isSnippetIn(project, f)) ? [dts] : [];
+export function isSnippetIn(project: SnippetProject, fileName: string): boolean {
+  return kindIn(project, fileName) !== undefined;
+}
+
+/** The declarations of the kinds among `files`: a bridge snippet's, a Code Mode program's, or both. */
+function wanted(project: SnippetProject, files: readonly string[], dts: Declarations | string): string[] {
+  const all: Declarations = typeof dts === 'string' ? { tool_search_code: dts } : dts;
+  const kinds = new Set(files.map((f) => kindIn(project, f)));
+  return (Object.keys(all) as ProgramSurface[]).filter((k) => kinds.has(k)).map((k) => all[k]).filter((d): d is string => d !== undefined);
+}
+
+/** Files the server watches for the project: the declarations of the kinds of program among its roots. */
+export function externalFiles(project: SnippetProject, dts: Declarations | string): string[] {
+  return wanted(project, project.getRootFiles(), dts);
 }
 
 /**
@@ -58,11 +78,13 @@ export function externalFiles(project: SnippetProject, dts: string): string[] {
  * language service's host). Checked on every program update, so adding
  * the directive to a file takes effect as it is typed.
  */
-export function withDeclarations(project: SnippetProject, dts: string): void {
+export function withDeclarations(project: SnippetProject, dts: Declarations | string): void {
   const own = project.getScriptFileNames.bind(project);
+  const shipped = new Set(typeof dts === 'string' ? [dts] : Object.values(dts));
   project.getScriptFileNames = () => {
     const names = own();
-    return !names.includes(dts) && names.some((f) => isSnippetIn(project, f)) ? [...names, dts] : names;
+    const add = wanted(project, names.filter((n) => !shipped.has(n)), dts).filter((d) => !names.includes(d));
+    return add.length > 0 ? [...names, ...add] : names;
   };
 }
 
@@ -79,7 +101,7 @@ export function snippetLanguageService(ls: ts.LanguageService, project: SnippetP
 }
 
 const init: ts.server.PluginModuleFactory = () => {
-  const dts = declarationsPath(__dirname);
+  const dts: Declarations = { tool_search_code: declarationsPath(__dirname), 'code-mode': codeModeDeclarationsPath(__dirname) };
   return {
     create: (info) => {
       withDeclarations(info.project, dts);

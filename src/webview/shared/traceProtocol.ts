@@ -5,7 +5,8 @@
 // webview would have to trust.
 import { isObject, isWholeNumber } from './messageGuards';
 
-export type TraceOpView = 'search' | 'describe' | 'call' | 'log';
+/** A `tool_search_code` snippet's operations, and a Code Mode program's timers, saved results, yields and API reads. */
+export type TraceOpView = 'search' | 'describe' | 'call' | 'sleep' | 'save' | 'load' | 'delete' | 'yield' | 'api' | 'log';
 
 export interface TraceRow {
   seq: number;
@@ -81,6 +82,11 @@ export interface TraceReportView {
   isolation: IsolationView;
   warm: boolean;
   durationMs: number;
+  /**
+   * A Code Mode program's results as the model reads them, each as JSON
+   * text: exec's, then each wait's (a program that yields is resumed at once).
+   */
+  codeMode?: { legs: { tool: string; status: string; json: string }[]; untrusted: boolean };
 }
 
 /** One run of the history (newest first in the message). */
@@ -157,7 +163,26 @@ function isOutcome(v: unknown): v is OutcomeView {
 }
 
 export function isTraceReportView(v: unknown): v is TraceReportView {
-  return isObject(v) && typeof v.ok === 'boolean' && typeof v.source === 'string' && isOutcome(v.outcome) && Array.isArray(v.trace) && isObject(v.telemetry) && isObject(v.isolation);
+  return (
+    isObject(v) &&
+    typeof v.ok === 'boolean' &&
+    typeof v.source === 'string' &&
+    isOutcome(v.outcome) &&
+    Array.isArray(v.trace) &&
+    isObject(v.telemetry) &&
+    isObject(v.isolation) &&
+    (v.codeMode === undefined || isCodeModeView(v.codeMode))
+  );
+}
+
+function isCodeModeView(v: unknown): boolean {
+  return (
+    isObject(v) &&
+    typeof v.untrusted === 'boolean' &&
+    Array.isArray(v.legs) &&
+    v.legs.length <= 100 &&
+    v.legs.every((l) => isObject(l) && typeof l.tool === 'string' && typeof l.status === 'string' && typeof l.json === 'string')
+  );
 }
 
 function isHistoryItem(v: unknown): v is RunHistoryItem {

@@ -147,6 +147,18 @@ function timeline(r: TraceReportView): HTMLElement {
     el('div', { class: 'tl-lanes' }, ...bars));
 }
 
+/** A Code Mode program's results exactly as the model reads them: exec's, then each wait's. */
+function modelReads(c: NonNullable<TraceReportView['codeMode']>): HTMLElement {
+  return el('section', { 'data-testid': 'code-mode-results', 'aria-label': 'What the model reads' },
+    el('h2', {}, 'What the model reads'),
+    el('p', { class: 'muted' }, c.untrusted
+      ? 'OpenClaw hands these to the model inside its external-content notice: they carry MCP data.'
+      : 'Code Mode results as OpenClaw returns them to the model, one per exec or wait call.'),
+    ...c.legs.map((l, i) => el('details', { ...(i === c.legs.length - 1 ? { open: '' } : {}), 'data-testid': 'code-mode-leg', 'data-status': l.status },
+      el('summary', {}, icon(l.status === 'completed' ? 'pass' : l.status === 'waiting' ? 'debug-pause' : 'error'), ` ${l.tool} → ${l.status}`),
+      jsonTree(l.json, { class: 'value' }))));
+}
+
 function outcomeBanner(r: TraceReportView): HTMLElement {
   const o = r.outcome;
   const banner = el('div', { class: `banner outcome-${o.kind}`, role: 'status', 'data-testid': 'outcome', 'data-outcome': o.kind },
@@ -287,6 +299,7 @@ function render(): void {
       el('p', { class: 'summary', 'data-testid': 'telemetry' },
         `${r.durationMs} ms (${r.warm ? 'warm' : 'cold'} child) · catalog ${t.catalogSize} tools · search ${t.searchCount}, describe ${t.describeCount}, call ${t.callCount}${r.at ? ` · finished ${timeOf(r.at)}` : ''}`)),
     outcomeBanner(r),
+    ...(r.codeMode ? [modelReads(r.codeMode)] : []),
     ...(r.trace.length > 0 ? [timeline(r)] : []),
     el('h2', {}, `Trace (${r.trace.length} ${r.trace.length === 1 ? 'entry' : 'entries'})`),
     r.trace.length > 0 ? list : el('p', { class: 'muted' }, 'The snippet made no bridge calls and printed nothing.'),

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { declarationsPath, externalFiles, FUNCTION_BODY_ERRORS, snippetLanguageService, withDeclarations, type SnippetProject } from '../../../src/extension/snippets/tsPlugin';
+import { codeModeDeclarationsPath, declarationsPath, externalFiles, FUNCTION_BODY_ERRORS, snippetLanguageService, withDeclarations, type SnippetProject } from '../../../src/extension/snippets/tsPlugin';
 
 // The plugin as VS Code's JavaScript service runs it, over a real language
 // service: which projects get the declarations, what completes, which
@@ -97,5 +97,32 @@ describe('TypeScript server plugin for bridge snippets', () => {
     const wrapped = plugged(p);
     assert.ok(!p.getScriptFileNames().includes(DTS), 'no declarations without a snippet');
     assert.ok([...wrapped.getSyntacticDiagnostics(other), ...wrapped.getSemanticDiagnostics(other)].some((d) => d.code === 1108));
+  });
+});
+
+describe('TypeScript server plugin for Code Mode programs', () => {
+  const BOTH = { tool_search_code: DTS, 'code-mode': codeModeDeclarationsPath(path.resolve(__dirname, '../../../dist')) };
+  const PROGRAM = '/w/plan.codemode.js';
+
+  it("gives each kind of program its own declarations, and both when a project has both", () => {
+    assert.deepEqual(externalFiles(new Project(new Map([[PROGRAM, '']])), BOTH), [BOTH['code-mode']]);
+    assert.deepEqual(externalFiles(new Project(new Map([['/w/a.js', '// @openclaw-code-mode\nreturn 1;']])), BOTH), [BOTH['code-mode']]);
+    assert.deepEqual(externalFiles(new Project(new Map([['/w/a.js', '// @openclaw-bridge\n'], [PROGRAM, '']])), BOTH), [BOTH.tool_search_code, BOTH['code-mode']]);
+    assert.deepEqual(externalFiles(new Project(new Map([['/w/a.js', 'const a = 1;']])), BOTH), []);
+  });
+
+  it('completes the guest API and types a handle, with top-level await and return allowed', () => {
+    const typed = '// @ts-check\nconst [h] = await catalog.search("calendar");\nconst d = await h.describe();\ntext(h.callableName);\nreturn results.';
+    const project = new Project(new Map([[PROGRAM, typed]]));
+    withDeclarations(project, BOTH);
+    const ls = snippetLanguageService(ts.createLanguageService(project), project);
+    const names = ls.getCompletionsAtPosition(PROGRAM, typed.length, {})?.entries.map((e) => e.name) ?? [];
+    assert.deepEqual(['delete', 'load', 'save'].filter((n) => names.includes(n)), ['delete', 'load', 'save']);
+    project.set(PROGRAM, `${typed}save(d);`);
+    const errors = [...ls.getSyntacticDiagnostics(PROGRAM), ...ls.getSemanticDiagnostics(PROGRAM)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    assert.deepEqual(errors, []);
+    project.set(PROGRAM, '// @ts-check\nconst [h] = await catalog.search(42);\nreturn h.callableName;');
+    const found = ls.getSemanticDiagnostics(PROGRAM).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    assert.deepEqual(found, ["Argument of type 'number' is not assignable to parameter of type 'string'."]);
   });
 });
