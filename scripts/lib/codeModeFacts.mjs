@@ -90,10 +90,38 @@ function runtimeTextsOf(read, str) {
     userSourceFile: read(new RegExp(`const USER_SOURCE_FILE = ${str};`, 'g'), 'USER_SOURCE_FILE'),
     truncationGuidance: read(new RegExp(`const TRUNCATION_GUIDANCE = ${str};`, 'g'), 'TRUNCATION_GUIDANCE'),
     retainedGuidance: read(new RegExp(`const RETAINED_GUIDANCE = ${str};`, 'g'), 'RETAINED_GUIDANCE'),
+    // What a retained-value marker says when the store refused it, and when its reference does not fit (CodeModeOutputState).
+    notRetainedGuidance: read(new RegExp(`valueGuidance: ${str}\\s*\\}\\)\\s*\\?\\?\\s*original`, 'g'), 'the not-retained guidance'),
+    referenceOverBudgetGuidance: read(new RegExp(`fitNonRetention\\(${str}\\)`, 'g'), 'the reference-over-budget guidance'),
     errorTruncatedSuffix: read(new RegExp(`function createErrorFitter\\(error, maxBytes\\) \\{\\s*const suffix = ${str};`, 'g'), 'createErrorFitter suffix'),
     mcpOneObjectArgument: read(new RegExp(`if \\(args\\.length > 1\\) throw new Error\\(${str}\\);`, 'g'), 'the MCP namespace argument rule'),
     timeoutError: read(new RegExp(`isRuntimeInterruptedError\\(error\\) \\? ${str} :`, 'g'), 'the timeout text'),
     abortedError: read(new RegExp(`var CodeModeHeadlessAbortError = class extends Error \\{\\s*constructor\\(message = ${str}\\)`, 'g'), 'the abort text (CodeModeHeadlessAbortError)'),
+  };
+}
+
+/**
+ * What one tool result may hand the model (resolveToolResultBudget's
+ * constants) and where a result carrying network content is cut
+ * (renderToolSearchControlText). Undefined where the release has neither.
+ */
+async function resultBudgetOf(dist, files) {
+  const limits = chunkDefining(dist, files, /function resolveToolResultBudget\s*\(/);
+  const json = chunkDefining(dist, files, /function renderToolSearchControlText\s*\(/);
+  if (!limits || !json) return undefined;
+  const names = ['MAX_TOOL_RESULT_CONTEXT_SHARE', 'DEFAULT_MAX_LIVE_TOOL_RESULT_CHARS', 'LARGE_CONTEXT_MAX_LIVE_TOOL_RESULT_CHARS', 'XL_CONTEXT_MAX_LIVE_TOOL_RESULT_CHARS', 'LARGE_CONTEXT_TOOL_RESULT_TOKENS', 'XL_CONTEXT_TOOL_RESULT_TOKENS'];
+  const c = await privateBindings(dist, limits, names);
+  for (const n of names) if (typeof c[n] !== 'number') throw new Error(`Code Mode: ${n} is not a number in ${limits}`);
+  const network = /function renderToolSearchControlText\(text, networkContent\) \{[\s\S]*?text\.length <= ([0-9e.]+) \?/.exec(fs.readFileSync(path.join(dist, json), 'utf8'));
+  if (!network) throw new Error('Code Mode: the network-content cut of renderToolSearchControlText is not where it was');
+  return {
+    contextShare: c.MAX_TOOL_RESULT_CONTEXT_SHARE,
+    caps: [
+      { minTokens: 0, maxChars: c.DEFAULT_MAX_LIVE_TOOL_RESULT_CHARS },
+      { minTokens: c.LARGE_CONTEXT_TOOL_RESULT_TOKENS, maxChars: c.LARGE_CONTEXT_MAX_LIVE_TOOL_RESULT_CHARS },
+      { minTokens: c.XL_CONTEXT_TOOL_RESULT_TOKENS, maxChars: c.XL_CONTEXT_MAX_LIVE_TOOL_RESULT_CHARS },
+    ],
+    networkMaxChars: Number(network[1]),
   };
 }
 
@@ -256,6 +284,7 @@ export async function codeModeFacts(dist, files) {
   const serversLine = mcpLines[2].replace('${servers.join(", ")}', '{{servers}}');
   if (serversLine.includes('${')) throw new Error(`Code Mode: the MCP namespace line has another slot: ${serversLine}`);
   const runtime = runtimeTexts(dist, files);
+  const resultBudget = await resultBudgetOf(dist, files);
   return {
     source: `createCodeModeTools, ${EXEC_DESCRIPTION}, resolveCodeModeConfig (${bridge}); createCodeModeCatalogBindings' reserved names (${state}); bundled plugin manifests' modelCatalog`,
     ...(executorDefault !== undefined ? { executorDefault } : {}),
@@ -269,6 +298,6 @@ export async function codeModeFacts(dist, files) {
     reservedGlobals: [...s.RESERVED_GLOBAL_NAMES].sort(),
     reservedWords: [...s.RESERVED_WORDS].sort(),
     modelTiers: modelTiers(dist),
-    ...(runtime && namespaceReserved ? { runtime: { ...runtime, namespaceReserved } } : {}),
+    ...(runtime && namespaceReserved && resultBudget ? { runtime: { ...runtime, namespaceReserved, resultBudget } } : {}),
   };
 }

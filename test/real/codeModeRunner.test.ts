@@ -101,6 +101,11 @@ const PROGRAMS: readonly Program[] = [
   { name: 'yield_control: waiting with its runId, then wait resumes it', code: 'text("before");\nawait yield_control("let me think");\ntext("after");\nreturn 7;' },
   { name: 'API.list and API.read of the MCP declarations', code: 'const files = await API.list("mcp");\nconst calendar = await API.read("mcp/calendar.d.ts");\nreturn { files, calendar };' },
   { name: "an MCP server's $api", code: 'return { server: await MCP.calendar.$api(), tool: await MCP.calendar.$api("createEvent", { schema: true }) };' },
+  {
+    name: 'output over maxOutputBytes: a truncation marker, and an oversized final array kept behind a reference',
+    code: 'text("x".repeat(70000));\nreturn Array.from({ length: 3000 }, (_, i) => ({ i, even: i % 2 === 0 }));',
+  },
+  { name: 'a final string over the budget: a truncation marker as the value', code: 'text("é".repeat(300));\nreturn "y".repeat(80000);' },
   { name: 'a failed call: its phase, dispatch and frame', code: 'const x = await fake_plugin_tool_17();\nreturn x;', except: 'error-message' },
 ];
 

@@ -9,7 +9,7 @@ import { DEFAULT_VALUE_LIMITS, MAX_ERROR_CHARS, boundValue, boundedText, errorTe
 import { probeIsolation, type IsolationReport } from './isolation';
 import { childLimits, resolveLimits, type BridgeLimits } from './limits';
 import { sandboxArgv } from './nodeRuntime';
-import { BRIDGE_OPS, type BridgeOp, type ChildToHost, type LogLevel } from './protocol';
+import { BRIDGE_OPS, type BridgeOp, type ChildLimits, type ChildToHost, type LogLevel } from './protocol';
 import type { BridgeTraceEntry, RunReport, RunTelemetry, TraceEntry } from './runReport';
 import { SandboxProcess, describeExit, ranOutOfHeap, type ChildExit } from './sandboxProcess';
 
@@ -51,6 +51,8 @@ export interface RunOptions {
 /** The host half of a Code Mode program: the guest JSON for the child, and every operation it makes. */
 export interface CodeModeHost {
   guestJson: string;
+  /** Output caps of this run (a program's output is bounded by its own budget, not the console's). */
+  outputLimits?: Pick<ChildLimits, 'maxLogLines' | 'maxLogChars'>;
   /** Each output item and console line as it arrives (after the host's caps), in order. */
   output?(level: LogLevel, text: string): void;
   /**
@@ -239,7 +241,7 @@ class RunSession {
       child.onMessage((m) => this.onMessage(child, m, end));
       child.watchMemory(this.limits.maxRssMb);
       const guest = this.options.codeMode ? { guest: this.options.codeMode.guestJson } : {};
-      if (!child.send({ type: 'run', code, limits: childLimits(this.limits), ...guest })) {
+      if (!child.send({ type: 'run', code, limits: { ...childLimits(this.limits), ...this.logLimits() }, ...guest })) {
         end({ ok: false, error: 'bridge: could not hand the snippet to the sandbox child', stoppedBy: 'crash' });
       }
     });
@@ -290,6 +292,10 @@ class RunSession {
     }
   }
 
+  private logLimits(): Pick<ChildLimits, 'maxLogLines' | 'maxLogChars'> {
+    return this.options.codeMode?.outputLimits ?? { maxLogLines: this.limits.maxLogLines, maxLogChars: this.limits.maxLogChars };
+  }
+
   private elapsed(): number {
     return Date.now() - this.started;
   }
@@ -304,11 +310,12 @@ class RunSession {
       return;
     }
     let text = raw;
+    const caps = this.logLimits();
     // The child caps first; this is the host's own backstop (one marker line allowed past it).
-    const room = this.limits.maxLogChars + 200 - this.logChars;
-    if (this.logs.length > this.limits.maxLogLines || room <= 0) {
+    const room = caps.maxLogChars + 200 - this.logChars;
+    if (this.logs.length > caps.maxLogLines || room <= 0) {
       this.logCut = true;
-      text = `[log truncated by the host: more than ${this.limits.maxLogLines} lines or ${this.limits.maxLogChars} characters]`;
+      text = `[log truncated by the host: more than ${caps.maxLogLines} lines or ${caps.maxLogChars} characters]`;
     } else if (text.length > room) {
       this.logCut = true;
       text = `${text.slice(0, room)} [log truncated by the host]`;

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SourceCounts } from '../catalog/catalog';
-import type { CodeModeLimitName, CodeModeRuntimeTexts } from '../sources/generatedTools';
+import type { CodeModeLimitName, CodeModeResultBudget, CodeModeRuntimeTexts } from '../sources/generatedTools';
 import type { ToolSearchApi } from '../toolApi';
 import type { CodeBridge, CodeModeHost } from './codeBridge';
 import type { CodeModeGuestPlan } from './codeModeGuest';
 import type { BridgeOp } from './protocol';
 import type { RunReport } from './runReport';
+import { boundCodeModeLeg, type CodeModeFinal, type CodeModeOutputItem, type CodeModeOutputLedger, type CodeModeRetainSource, type CodeModeRetention } from './codeModeOutput';
 import { mcpApiList, mcpApiRead, mcpHandleDescribe, mcpRootApi, mcpServerApi, savedResultDescriptor } from './codeModeMcpApi';
 
 /**
@@ -18,7 +19,7 @@ import { mcpApiList, mcpApiRead, mcpHandleDescribe, mcpRootApi, mcpServerApi, sa
  * what is not modelled (waits, the QuickJS snapshot, `API`, `nodes`, `skills`).
  */
 
-export type CodeModeOutputItem = { type: 'text'; text: string } | { type: 'json'; value: unknown };
+export type { CodeModeOutputItem };
 
 export interface CodeModeTelemetry {
   catalogSize: number;
@@ -31,9 +32,12 @@ export interface CodeModeTelemetry {
   visibleTools: string[];
 }
 
+/** An output entry as the model reads it: an item, or a truncation marker where the budget cut the output. */
+export type CodeModeOutputEntry = CodeModeOutputItem | Record<string, unknown>;
+
 /** The `exec` (and `wait`) result, with OpenClaw's keys in its order. */
 export type CodeModeResult =
-  | { status: 'completed'; replaySafe: false; telemetry: CodeModeTelemetry; output: CodeModeOutputItem[]; value: unknown }
+  | { status: 'completed'; replaySafe: false; telemetry: CodeModeTelemetry; output: CodeModeOutputEntry[]; value: unknown }
   | {
       status: 'waiting';
       /** What \`wait\` resumes (\`cm_<uuid>\`). */
@@ -42,7 +46,7 @@ export type CodeModeResult =
       pendingToolCalls: { id: string; method: 'yield' }[];
       replaySafe: false;
       telemetry: CodeModeTelemetry;
-      output: CodeModeOutputItem[];
+      output: CodeModeOutputEntry[];
     }
   | {
       status: 'failed';
@@ -51,7 +55,7 @@ export type CodeModeResult =
       bridgeDispatchStarted: boolean;
       replaySafe: false;
       telemetry: CodeModeTelemetry;
-      output: CodeModeOutputItem[];
+      output: CodeModeOutputEntry[];
       error: string;
     };
 
@@ -77,6 +81,8 @@ export interface CodeModeSessionOptions {
   visibleTools: readonly string[];
   /** The release's texts of a program's results (generated). */
   texts: CodeModeRuntimeTexts;
+  /** The run's model's context window in tokens: a result must also fit what the model may take of one result. */
+  contextWindow?: number;
 }
 
 /** One program's run across its legs (exec, then each wait). */
@@ -87,6 +93,8 @@ interface Run {
   /** Output items already handed out by an earlier leg. */
   delivered: number;
   yields: number;
+  /** What earlier legs of this program handed the model (the output budget spans them all). */
+  ledger?: CodeModeOutputLedger;
   /** Called when the program yields: ends the current leg with \`waiting\`. */
   wake: () => void;
   /** Resolves the pending \`yield_control()\`: the program goes on. */
@@ -103,6 +111,23 @@ interface Saved {
 /** How many values one session keeps in `results`, and how large one may be. */
 const MAX_SAVED = 64;
 const MAX_SAVED_CHARS = 4_000_000;
+/**
+ * OpenClaw's per-result budget for a context window (resolveToolResultBudget,
+ * its constants generated): the window's share at 4 characters a token,
+ * capped by the window's size class, and a context share of one character
+ * per token (at least 1024).
+ */
+export function toolResultBudget(contextWindow: number | undefined, b: CodeModeResultBudget): { maxChars: number; maxContextChars: number } | undefined {
+  if (contextWindow === undefined || !Number.isFinite(contextWindow) || contextWindow <= 0) {
+    return undefined;
+  }
+  const tokens = Math.floor(contextWindow);
+  const cap = [...b.caps].reverse().find((c) => tokens >= c.minTokens)?.maxChars ?? b.caps[0]?.maxChars ?? 0;
+  return { maxChars: Math.min(Math.floor(contextWindow * b.contextShare) * 4, cap), maxContextChars: Math.max(1024, Math.floor(Math.max(1, tokens) * 2 * 0.5)) };
+}
+
+/** Output items one program may send the host (text, json and console calls). */
+const OUTPUT_ITEMS_MAX = 20_000;
 
 export class CodeModeSession {
   private readonly counterScope = randomBytes(12).toString('hex');
@@ -118,6 +143,8 @@ export class CodeModeSession {
     const host: CodeModeHost = {
       guestJson: JSON.stringify(this.options.plan.guest),
       clock: leg.clock,
+      // Twice the output budget reaches the host, so a cut is measured on what OpenClaw would have kept; beyond that the child stops sending.
+      outputLimits: { maxLogLines: OUTPUT_ITEMS_MAX, maxLogChars: 2 * this.options.limits.maxOutputBytes + 4096 },
       output: (level, text) => {
         if (level === 'network') {
           leg.untrusted = true;
@@ -190,17 +217,73 @@ export class CodeModeSession {
       leg.wake = () => resolve('yielded');
     });
     const first = await Promise.race([done, yielded]);
-    const output = leg.output.slice(leg.delivered);
+    const items = leg.output.slice(leg.delivered);
     leg.delivered = leg.output.length;
     if (first === 'yielded') {
       const runId = `cm_${randomUUID()}`;
       this.parked.set(runId, leg);
+      const bounded = this.bound(leg, items, undefined);
       return {
-        result: { status: 'waiting', runId, reason: 'yield', pendingToolCalls: [{ id: `bridge:yield:${leg.yields}`, method: 'yield' }], replaySafe: false, telemetry: this.telemetry(), output },
+        result: { status: 'waiting', runId, reason: 'yield', pendingToolCalls: [{ id: `bridge:yield:${leg.yields}`, method: 'yield' }], replaySafe: false, telemetry: this.telemetry(), output: bounded.output },
         untrusted: leg.untrusted,
       };
     }
-    return { result: this.resultOf(first, output), untrusted: leg.untrusted, report: first };
+    const raw = this.resultOf(first, []);
+    const bounded = this.bound(leg, items, raw.status === 'completed' ? { value: raw.value } : raw.status === 'failed' ? { error: raw.error } : undefined);
+    const result: CodeModeResult =
+      raw.status === 'completed' ? { ...raw, output: bounded.output, value: bounded.value ?? null } : raw.status === 'failed' ? { ...raw, output: bounded.output, error: bounded.error ?? raw.error } : raw;
+    return { result, untrusted: leg.untrusted, report: first };
+  }
+
+  /**
+   * The leg's output and final value or error within \`maxOutputBytes\`, as
+   * OpenClaw bounds them (codeModeOutput): the program's whole output so far
+   * counts, only what the model has not seen is handed out, and an oversized
+   * final object or array is kept in \`results\` behind a reference.
+   */
+  private bound(leg: Run, items: readonly CodeModeOutputItem[], final: CodeModeFinal | undefined): { output: CodeModeOutputEntry[]; value?: unknown; error?: string } {
+    const { limits, texts } = this.options;
+    const r = boundCodeModeLeg({
+      output: items,
+      ...(final ? { final } : {}),
+      maxOutputBytes: limits.maxOutputBytes,
+      ...(leg.ledger ? { state: leg.ledger } : {}),
+      texts: { truncationGuidance: texts.truncationGuidance, retainedGuidance: texts.retainedGuidance, errorSuffix: texts.errorTruncatedSuffix, notRetainedGuidance: texts.notRetainedGuidance, referenceOverBudgetGuidance: texts.referenceOverBudgetGuidance },
+      retainableBytes: Math.min(limits.memoryLimitBytes, limits.maxSnapshotBytes),
+      retain: (source) => this.retain(source),
+      fits: (channels) => this.fits(leg, final, channels),
+    });
+    leg.ledger = r.state;
+    return { output: r.output as CodeModeOutputEntry[], ...('value' in r ? { value: r.value } : {}), ...(r.error !== undefined ? { error: r.error } : {}) };
+  }
+
+  /**
+   * Whether a result fits what the model may take of one tool result: its
+   * compact JSON (with the envelope around the bounded channels) within the
+   * context window's budget, and at most 20,000 characters when it carries
+   * network content (OpenClaw cuts an external-content result there).
+   */
+  private fits(leg: Run, final: CodeModeFinal | undefined, channels: { output: unknown[]; value?: unknown; error?: string }): boolean {
+    const budget = toolResultBudget(this.options.contextWindow, this.options.texts.resultBudget);
+    if (!budget && !leg.untrusted) {
+      return true;
+    }
+    const envelope = final === undefined ? { status: 'waiting' } : 'error' in final ? { status: 'failed', code: 'internal_error', failurePhase: 'guest', bridgeDispatchStarted: false } : { status: 'completed' };
+    const text = JSON.stringify({ ...envelope, replaySafe: false, telemetry: this.telemetry(), ...channels });
+    if (leg.untrusted && text.length > this.options.texts.resultBudget.networkMaxChars) {
+      return false;
+    }
+    return !budget || (text.length <= budget.maxChars && text.length * 2 <= budget.maxContextChars);
+  }
+
+  /** Keeps an oversized final value as \`results.save\` would; refused when incomplete or when the store is full. */
+  private retain(source: CodeModeRetainSource): CodeModeRetention {
+    if (!source.complete || this.saved.size >= MAX_SAVED || source.json.length > MAX_SAVED_CHARS) {
+      return { reason: this.options.texts.notRetainedGuidance };
+    }
+    const id = `result_${randomUUID()}`;
+    this.saved.set(id, { json: source.json });
+    return { reference: { id, ...savedResultDescriptor(source.value) }, release: () => void this.saved.delete(id) };
   }
 
   private telemetry(): CodeModeTelemetry {
@@ -217,7 +300,7 @@ export class CodeModeSession {
     };
   }
 
-  private failed(error: string, phase: 'guest' | 'bridge' | 'host', dispatched: boolean, output: CodeModeOutputItem[], code: 'internal_error' | 'timeout' | 'aborted' | 'runtime_unavailable' = 'internal_error'): CodeModeResult {
+  private failed(error: string, phase: 'guest' | 'bridge' | 'host', dispatched: boolean, output: CodeModeOutputEntry[], code: 'internal_error' | 'timeout' | 'aborted' | 'runtime_unavailable' = 'internal_error'): CodeModeResult {
     return { status: 'failed', code, failurePhase: phase, bridgeDispatchStarted: dispatched, replaySafe: false, telemetry: this.telemetry(), output, error };
   }
 

@@ -4,6 +4,7 @@ import { codeModeGuestPlan } from '../bridge/codeModeGuest';
 import { CodeModeSession } from '../bridge/codeModeRun';
 import { codeModeCatalog } from '../modes/surface';
 import { defaultCodeModeDecision } from '../catalog/codeModeActivation';
+import { configuredModelEntry } from '../prompt/modelEntry';
 import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolSearchApi } from '../toolApi';
 import type { OpenWorkspace } from '../workspace';
@@ -35,12 +36,15 @@ export function codeModeSessionFor(ws: OpenWorkspace, catalog: Catalog, api: Too
   }
   const decision = ws.codeMode;
   const tools = codeModeCatalog(catalog, ws.policy);
+  // The run's model's context window bounds what one result may hand the model (OpenClaw's resolveToolResultBudget).
+  const contextWindow = configuredModelEntry(ws.configValue)?.contextWindow;
   return new CodeModeSession({
     bridge,
     api,
     plan: codeModeGuestPlan(tools, facts, facts.runtime),
     limits: { ...(decision?.limits ?? defaultCodeModeDecision(facts, true).limits), ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
     visibleTools: [facts.exec.name, facts.wait.name],
+    ...(contextWindow !== undefined ? { contextWindow } : {}),
     texts: facts.runtime,
   });
 }

@@ -156,12 +156,24 @@ export interface CodeModeRuntimeTexts {
   userSourceFile: string;
   truncationGuidance: string;
   retainedGuidance: string;
+  notRetainedGuidance: string;
+  referenceOverBudgetGuidance: string;
   errorTruncatedSuffix: string;
   mcpOneObjectArgument: string;
   timeoutError: string;
   abortedError: string;
   /** Names an MCP server or tool identifier skips in the namespace (reserved globals, keywords, `enum`). */
   namespaceReserved: readonly string[];
+  /** What one tool result may hand the model (resolveToolResultBudget) and the cut of a result with network content. */
+  resultBudget: CodeModeResultBudget;
+}
+
+export interface CodeModeResultBudget {
+  /** The share of the context window one result may take. */
+  contextShare: number;
+  /** Character caps by context window: the last row whose `minTokens` the window reaches. */
+  caps: readonly { minTokens: number; maxChars: number }[];
+  networkMaxChars: number;
 }
 
 /** One of `resources_list`, `resources_read`, `prompts_list`, `prompts_get` (`buildBundleMcpToolsFromCatalog`). */
@@ -354,7 +366,7 @@ function codeModeOf(raw: unknown): CodeModeFacts {
   };
 }
 
-const RUNTIME_TEXTS: readonly Exclude<keyof CodeModeRuntimeTexts, 'namespaceReserved'>[] = ['userSourceFile', 'truncationGuidance', 'retainedGuidance', 'errorTruncatedSuffix', 'mcpOneObjectArgument', 'timeoutError', 'abortedError'];
+const RUNTIME_TEXTS: readonly Exclude<keyof CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget'>[] = ['userSourceFile', 'truncationGuidance', 'retainedGuidance', 'notRetainedGuidance', 'referenceOverBudgetGuidance', 'errorTruncatedSuffix', 'mcpOneObjectArgument', 'timeoutError', 'abortedError'];
 
 function runtimeTextsOf(raw: unknown): CodeModeRuntimeTexts {
   if (!isRecord(raw)) {
@@ -368,7 +380,22 @@ function runtimeTextsOf(raw: unknown): CodeModeRuntimeTexts {
     }
     out[k] = v;
   }
-  return { ...(out as Omit<CodeModeRuntimeTexts, 'namespaceReserved'>), namespaceReserved: stringList(raw.namespaceReserved, 'codeMode.runtime.namespaceReserved') };
+  const b = raw.resultBudget;
+  const num = (v: unknown, where: string): number => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new GeneratedToolsError(`codeMode.runtime.resultBudget.${where}: expected a number`);
+    }
+    return v;
+  };
+  if (!isRecord(b) || !Array.isArray(b.caps) || b.caps.length === 0) {
+    throw new GeneratedToolsError('codeMode.runtime.resultBudget: expected { contextShare, caps, networkMaxChars }');
+  }
+  const resultBudget: CodeModeResultBudget = {
+    contextShare: num(b.contextShare, 'contextShare'),
+    caps: b.caps.map((c: unknown, i) => (isRecord(c) ? { minTokens: num(c.minTokens, `caps[${i}].minTokens`), maxChars: num(c.maxChars, `caps[${i}].maxChars`) } : { minTokens: num(undefined, `caps[${i}]`), maxChars: 0 })),
+    networkMaxChars: num(b.networkMaxChars, 'networkMaxChars'),
+  };
+  return { ...(out as Omit<CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget'>), namespaceReserved: stringList(raw.namespaceReserved, 'codeMode.runtime.namespaceReserved'), resultBudget };
 }
 
 /** One generated release per epoch, oldest first. */
