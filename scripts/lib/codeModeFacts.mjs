@@ -6,7 +6,9 @@
  * index's bound and texts, the callable-name reservations, the limits'
  * defaults and clamps (`resolveCodeModeConfig` probed), and the bundled
  * provider catalogs' `compat.codeMode` tiers (the plugin manifests'
- * `modelCatalog`). Undefined for a release without Code Mode.
+ * `modelCatalog`), and the texts a program's results and the guest's MCP
+ * API (`API.list`/`API.read`, `$api`) carry. Undefined for a release
+ * without Code Mode.
  *
  * The `exec` description is assembled by OpenClaw's
  * `createCodeModeExecDescription` from its inputs: the function's own source
@@ -97,6 +99,123 @@ function runtimeTextsOf(read, str) {
     mcpOneObjectArgument: read(new RegExp(`if \\(args\\.length > 1\\) throw new Error\\(${str}\\);`, 'g'), 'the MCP namespace argument rule'),
     timeoutError: read(new RegExp(`isRuntimeInterruptedError\\(error\\) \\? ${str} :`, 'g'), 'the timeout text'),
     abortedError: read(new RegExp(`var CodeModeHeadlessAbortError = class extends Error \\{\\s*constructor\\(message = ${str}\\)`, 'g'), 'the abort text (CodeModeHeadlessAbortError)'),
+  };
+}
+
+/** Fills a generated template's `{{name}}` slots; the generator checks its templates against OpenClaw's output with it. */
+function fill(template, slots) {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k) => slots[k]);
+}
+
+/**
+ * What Code Mode hands a guest about MCP servers and its fixed API files
+ * (`API.list`/`API.read`, `MCP.$api()`, `MCP.<server>.$api()`): OpenClaw's
+ * own functions called with synthetic servers whose names are markers, and
+ * its constants loaded by name. Every template is checked against a second
+ * call with other values, so a text that varies otherwise fails generation.
+ */
+async function mcpApiTexts(dist, files) {
+  const chunk = (pattern, what) => {
+    const f = chunkDefining(dist, files, pattern);
+    if (!f) throw new Error(`Code Mode: no chunk defines ${what}`);
+    return f;
+  };
+  const bridge = chunk(/function renderMcpRootHeader\s*\(/, 'renderMcpRootHeader');
+  const b = await privateBindings(dist, bridge, ['renderMcpRootHeader', 'renderMcpServerHeader', 'renderMcpToolSignature', 'buildMcpApiResponse', 'createMcpApiVirtualFiles', 'createMcpNamespaceModel', 'createCodeModeNamespaceRuntime']);
+  const resultsChunk = chunk(/const CODE_MODE_RESULTS_API_FILE = /, 'CODE_MODE_RESULTS_API_FILE');
+  const { CODE_MODE_RESULTS_API_FILE: resultsFile } = await privateBindings(dist, resultsChunk, ['CODE_MODE_RESULTS_API_FILE']);
+  const controllerChunk = chunk(/const CODE_MODE_CONTROLLER_SOURCE = /, 'CODE_MODE_CONTROLLER_SOURCE');
+  const { CODE_MODE_CONTROLLER_SOURCE: controller } = await privateBindings(dist, controllerChunk, ['CODE_MODE_CONTROLLER_SOURCE']);
+  const fileOf = (f, what) => {
+    if (typeof f?.path !== 'string' || typeof f.description !== 'string' || typeof f.content !== 'string') throw new Error(`Code Mode: ${what} is not { path, description, content }`);
+    return { path: f.path, description: f.description, content: f.content };
+  };
+
+  const rootHeader = b.renderMcpRootHeader();
+  // A server without tools: everything the header has besides the tools, the identifier a marker.
+  const emptyServer = (identifier) => b.renderMcpServerHeader({ identifier }, []);
+  const serverEmpty = emptyServer('{{identifier}}');
+  const close = serverEmpty.slice(serverEmpty.lastIndexOf('\n') + 1);
+  const open = serverEmpty.slice(0, serverEmpty.lastIndexOf('\n'));
+  if (emptyServer('probeServer') !== fill(`${open}\n${close}`, { identifier: 'probeServer' }) || !open.includes('{{identifier}}')) throw new Error('Code Mode: renderMcpServerHeader does not vary only by the identifier');
+
+  // The result type each operation's signature promises: OpenClaw's table, each entry confirmed by a rendered signature.
+  const signature = b.renderMcpToolSignature.toString();
+  const table = /const resultType = (\{[^{}]*\})\[tool\.operation\];/.exec(signature);
+  if (!table) throw new Error('Code Mode: the result type table of renderMcpToolSignature is not where it was');
+  const resultTypes = new Function(`return (${table[1]});`)();
+  for (const [operation, type] of Object.entries(resultTypes)) {
+    const lines = b.renderMcpToolSignature({ method: 'f', path: ['f'], mcpTool: 'f', operation, description: '', parameters: {}, params: [] });
+    if (typeof type !== 'string' || !lines.at(-1).includes(`Promise<${type}>`)) throw new Error(`Code Mode: renderMcpToolSignature does not promise ${type} for ${operation}`);
+  }
+
+  // The namespace path of each utility operation, as OpenClaw's namespace model places a synthetic server's tools.
+  const operations = Object.keys(resultTypes);
+  const model = b.createMcpNamespaceModel(
+    operations.map((operation, i) => ({ id: `probe:${operation}`, source: 'mcp', name: operation, description: '', parameters: { type: 'object' }, mcp: { serverName: 'probe', safeServerName: 'probe', toolName: `probe${i}`, operation } })),
+  );
+  const utilityPaths = {};
+  for (const tool of model?.docs?.[0]?.tools ?? []) {
+    // A plain tool's path is its own identifier; a utility's is fixed by its operation.
+    if (tool.path.join('.') !== tool.mcpTool) utilityPaths[tool.operation] = [...tool.path];
+  }
+  if (model?.docs?.[0]?.tools?.length !== operations.length || utilityPaths.tool) throw new Error('Code Mode: createMcpNamespaceModel did not place the probe operations');
+
+  // The responses' fixed parts: a root, a server scope (no tool selected) and a tool scope (one selected).
+  const tool = { method: 'f', path: ['f'], mcpTool: 'f', operation: 'tool', description: '', parameters: {}, params: [] };
+  const root = b.buildMcpApiResponse({ servers: [], args: [] });
+  const server = b.buildMcpApiResponse({ servers: [], server: { identifier: 's', serverName: 's', tools: [tool, { ...tool, method: 'g', path: ['g'], mcpTool: 'g' }] }, args: [] });
+  const one = b.buildMcpApiResponse({ servers: [], server: { identifier: 's', serverName: 's', tools: [tool] }, args: ['f'] });
+  if (root.header !== rootHeader || root.kind !== server.kind || server.kind !== one.kind || server.note !== one.note) throw new Error('Code Mode: buildMcpApiResponse varies otherwise than by scope');
+
+  // The MCP files of a synthetic server, and of the one server whose header the root file takes in.
+  const virtual = (identifier) => b.createMcpApiVirtualFiles([{ identifier, serverName: '{{serverName}}', tools: [] }]);
+  const [index, separate] = virtual('{{identifier}}');
+  const reference = index.content.slice(0, index.content.indexOf('\n'));
+  if (index.content !== `${reference}\n\n${rootHeader}` || separate.content !== serverEmpty) throw new Error('Code Mode: createMcpApiVirtualFiles lays the files out otherwise');
+  const [, probe] = b.createMcpApiVirtualFiles([{ identifier: 'probeServer', serverName: 'Probe Name', tools: [] }]);
+  const probeSlots = { identifier: 'probeServer', serverName: 'Probe Name' };
+  if (probe?.path !== fill(separate.path, probeSlots) || probe.description !== fill(separate.description, probeSlots)) throw new Error('Code Mode: a server file varies otherwise than by its identifier and name');
+  const inlineServer = /^mcp\/(.+)\.d\.ts$/.exec(index.path)?.[1];
+  const inlined = inlineServer ? virtual(inlineServer) : [];
+  if (inlined.length !== 1 || inlined[0].content !== `\n${rootHeader}\n\n${emptyServer(inlineServer)}`) throw new Error(`Code Mode: the server named after ${index.path} is not inlined there`);
+
+  const agents = b.createCodeModeNamespaceRuntime([]).apiFiles;
+  if (agents.length !== 1) throw new Error('Code Mode: createCodeModeNamespaceRuntime serves other files than agents.d.ts without MCP');
+
+  // The guest's API path check (CODE_MODE_CONTROLLER_SOURCE's normalizeApiPath), run for the text it throws.
+  const normalize = /\n( *)function normalizeApiPath\(value\) \{[\s\S]*?\n\1\}/.exec(controller);
+  if (!normalize) throw new Error('Code Mode: normalizeApiPath is not in CODE_MODE_CONTROLLER_SOURCE');
+  let invalidPath;
+  try {
+    new Function(`${normalize[0]}\nreturn normalizeApiPath;`)()('..');
+  } catch (err) {
+    invalidPath = err.message;
+  }
+  const unknownFile = [...controller.matchAll(/throw new Error\(("(?:[^"\\]|\\.)*") \+ normalizedPath\);/g)].map((m) => JSON.parse(m[1]));
+  // A native callable's declaration path, listed by name only (`describe` builds its content when read).
+  const native = [...controller.matchAll(/("(?:[^"\\]|\\.)*") \+ binding\.callableName \+ ("(?:[^"\\]|\\.)*"), binding\.callableName/g)];
+  if (native.length !== 1) throw new Error('Code Mode: the native declaration path is not where it was (CODE_MODE_CONTROLLER_SOURCE)');
+  if (typeof invalidPath !== 'string' || unknownFile.length !== 1) throw new Error('Code Mode: the API file errors are not where they were (CODE_MODE_CONTROLLER_SOURCE)');
+
+  return {
+    kind: root.kind,
+    scopes: { root: root.scope, server: server.scope, tool: one.scope },
+    rootHeader,
+    rootNote: root.note,
+    serverNote: server.note,
+    serverHeader: { open, close },
+    resultTypes,
+    utilityPaths,
+    files: {
+      results: fileOf(resultsFile, 'CODE_MODE_RESULTS_API_FILE'),
+      agents: fileOf(agents[0], "createCodeModeNamespaceRuntime's agents file"),
+      mcpIndex: { path: index.path, description: index.description, reference },
+      mcpServer: { path: separate.path, description: separate.description },
+      inlineServer,
+      nativeCallable: `${JSON.parse(native[0][1])}{{callable}}${JSON.parse(native[0][2])}`,
+    },
+    errors: { invalidPath, unknownFile: unknownFile[0] },
   };
 }
 
@@ -285,6 +404,8 @@ export async function codeModeFacts(dist, files) {
   if (serversLine.includes('${')) throw new Error(`Code Mode: the MCP namespace line has another slot: ${serversLine}`);
   const runtime = runtimeTexts(dist, files);
   const resultBudget = await resultBudgetOf(dist, files);
+  // Only where the runtime texts are: a release without them (2026.9.5) is refused by the runner anyway.
+  const mcpApi = runtime ? await mcpApiTexts(dist, files) : undefined;
   return {
     source: `createCodeModeTools, ${EXEC_DESCRIPTION}, resolveCodeModeConfig (${bridge}); createCodeModeCatalogBindings' reserved names (${state}); bundled plugin manifests' modelCatalog`,
     ...(executorDefault !== undefined ? { executorDefault } : {}),
@@ -298,6 +419,6 @@ export async function codeModeFacts(dist, files) {
     reservedGlobals: [...s.RESERVED_GLOBAL_NAMES].sort(),
     reservedWords: [...s.RESERVED_WORDS].sort(),
     modelTiers: modelTiers(dist),
-    ...(runtime && namespaceReserved && resultBudget ? { runtime: { ...runtime, namespaceReserved, resultBudget } } : {}),
+    ...(runtime && namespaceReserved && resultBudget ? { runtime: { ...runtime, namespaceReserved, resultBudget, mcpApi } } : {}),
   };
 }

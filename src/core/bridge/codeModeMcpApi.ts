@@ -1,3 +1,4 @@
+import type { CodeModeMcpApiTexts } from '../sources/generatedTools';
 import type { CatalogTool } from '../types';
 import { mcpNamespace } from './codeModeGuest';
 
@@ -9,7 +10,9 @@ import { mcpNamespace } from './codeModeGuest';
  * handle's `describe()`, and the descriptor `results.save` returns. The
  * texts are model-facing, so every space, line and key order follows
  * OpenClaw's (`code-mode-mcp-api.ts`, `code-mode-namespaces.ts`,
- * `code-mode-result-preview.ts`).
+ * `code-mode-result-preview.ts`). The texts themselves are the release's,
+ * generated from its package (tools.json `codeMode.runtime.mcpApi`); what
+ * stays here is how they are put together.
  *
  * Known difference: the schemas are the catalog's `parameters` as they are;
  * OpenClaw first normalizes an MCP input schema (`nullable: true` into a
@@ -71,26 +74,16 @@ function isRecord(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The utility operations live under nested paths, not under an identifier of their own. */
-const UTILITY_PATHS: Readonly<Record<string, readonly [string, string]>> = {
-  resources_list: ['resources', 'list'],
-  resources_read: ['resources', 'read'],
-  prompts_list: ['prompts', 'list'],
-  prompts_get: ['prompts', 'get'],
-};
-
-const RESULT_TYPES: Readonly<Record<string, string>> = {
-  tool: 'McpToolResult',
-  resources_list: 'McpResourcesListResult',
-  resources_read: 'McpResourcesReadResult',
-  prompts_list: 'McpPromptsListResult',
-  prompts_get: 'McpPromptsGetResult',
-};
+/** Fills a generated template's `{{name}}` slots. */
+function fill(template: string, slots: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{(\w+)\}\}/gu, (whole, name: string) => slots[name] ?? whole);
+}
 
 // ---- the server model: servers by identifier, tools by method ----
 
-function toolDoc(identifier: string, tool: CatalogTool): McpToolDoc {
-  const utility = tool.mcpOperation !== undefined ? UTILITY_PATHS[tool.mcpOperation] : undefined;
+function toolDoc(texts: CodeModeMcpApiTexts, identifier: string, tool: CatalogTool): McpToolDoc {
+  // The utility operations live under nested paths, not under an identifier of their own.
+  const utility = tool.mcpOperation !== undefined && Object.hasOwn(texts.utilityPaths, tool.mcpOperation) ? texts.utilityPaths[tool.mcpOperation] : undefined;
   const path = utility ? [...utility] : [identifier];
   return {
     method: path.join('.'),
@@ -106,12 +99,12 @@ function toolDoc(identifier: string, tool: CatalogTool): McpToolDoc {
 
 type McpNamespace = ReturnType<typeof mcpNamespace>;
 
-function serverDocs(namespace: McpNamespace): McpServerDoc[] {
+function serverDocs(texts: CodeModeMcpApiTexts, namespace: McpNamespace): McpServerDoc[] {
   return namespace
     .map(({ server, tools }) => ({
       identifier: server,
       serverName: tools[0]?.tool.sourceName ?? server,
-      tools: tools.map(({ identifier, tool }) => toolDoc(identifier, tool)).sort((a, b) => a.method.localeCompare(b.method)),
+      tools: tools.map(({ identifier, tool }) => toolDoc(texts, identifier, tool)).sort((a, b) => a.method.localeCompare(b.method)),
     }))
     .sort((a, b) => a.identifier.localeCompare(b.identifier));
 }
@@ -264,7 +257,7 @@ function docComment(summary: string, params: readonly ParamDoc[]): string[] {
   return lines;
 }
 
-function toolSignature(tool: McpToolDoc): string[] {
+function toolSignature(texts: CodeModeMcpApiTexts, tool: McpToolDoc): string[] {
   // A required parameter with a default may be left out: the namespace fills the default in.
   const params = tool.params.map((p) => ({ ...p, required: p.required && p.defaultValue === undefined }));
   const optional = params.some((p) => p.required) ? '' : '?';
@@ -272,36 +265,17 @@ function toolSignature(tool: McpToolDoc): string[] {
     ...docComment(tool.description, params),
     `function ${tool.path.at(-1) ?? tool.method}(`,
     `  input${optional}: ${inlineObjectType(tool.parameters, params)}`,
-    `): Promise<${RESULT_TYPES[tool.operation] ?? 'undefined'}>;`,
+    // An operation the table lacks reads `undefined`, as OpenClaw's lookup gives it.
+    `): Promise<${(Object.hasOwn(texts.resultTypes, tool.operation) ? texts.resultTypes[tool.operation] : undefined) ?? 'undefined'}>;`,
   ];
 }
 
-const SERVER_PREAMBLE = [
-  'interface McpApiHeader { header: string; tools?: unknown[]; schemas?: Record<string, unknown> }',
-  '',
-  'interface McpToolResult {',
-  '  content: unknown[];',
-  '  structuredContent?: unknown;',
-  '  isError?: boolean;',
-  '}',
-  'interface McpResourcesListResult { resources: unknown[]; nextCursor?: string }',
-  'interface McpResourcesReadResult { contents: unknown[] }',
-  'interface McpPromptsListResult { prompts: unknown[]; nextCursor?: string }',
-  'interface McpPromptsGetResult { messages: unknown[]; description?: string }',
-  '',
-];
-
-function serverHeader(server: McpServerDoc, tools: readonly McpToolDoc[]): string {
-  const lines = [
-    ...SERVER_PREAMBLE,
-    `declare namespace MCP.${server.identifier} {`,
-    '  /** Return this TypeScript-style API header. */',
-    '  function $api(toolName?: string, options?: { schema?: boolean }): Promise<McpApiHeader>;',
-  ];
+function serverHeader(texts: CodeModeMcpApiTexts, server: McpServerDoc, tools: readonly McpToolDoc[]): string {
+  const lines = [fill(texts.serverHeader.open, { identifier: server.identifier })];
   const groups = new Map<string, McpToolDoc[]>();
   for (const tool of tools) {
     if (tool.path.length === 1) {
-      lines.push('', ...toolSignature(tool).map((line) => `  ${line}`));
+      lines.push('', ...toolSignature(texts, tool).map((line) => `  ${line}`));
       continue;
     }
     const name = tool.path[0] ?? 'tools';
@@ -310,49 +284,40 @@ function serverHeader(server: McpServerDoc, tools: readonly McpToolDoc[]): strin
   for (const [name, members] of [...groups].sort((a, b) => a[0].localeCompare(b[0]))) {
     lines.push('', `  namespace ${name} {`);
     for (const tool of members) {
-      lines.push('', ...toolSignature(tool).map((line) => `    ${line}`));
+      lines.push('', ...toolSignature(texts, tool).map((line) => `    ${line}`));
     }
     lines.push('  }');
   }
-  lines.push('}');
+  lines.push(texts.serverHeader.close);
   return lines.join('\n');
 }
-
-const ROOT_HEADER = [
-  'interface McpRootApiHeader { header: string; servers?: unknown[] }',
-  '',
-  'declare namespace MCP {',
-  '  /** List visible MCP servers and request server-specific headers. */',
-  '  function $api(): Promise<McpRootApiHeader>;',
-  '}',
-].join('\n');
 
 // ---- $api and describe() ----
 
 /** `MCP.$api()`'s value: the root header and every server with its tool count. */
-export function mcpRootApi(catalog: readonly CatalogTool[], reserved: readonly string[] = []): unknown {
+export function mcpRootApi(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, reserved: readonly string[] = []): unknown {
   return {
-    kind: 'mcp_api',
-    scope: 'root',
-    header: ROOT_HEADER,
-    servers: serverDocs(mcpNamespace(catalog, reserved)).map((s) => ({ identifier: s.identifier, serverName: s.serverName, toolCount: s.tools.length })),
-    note: 'Call MCP.<server>.$api() for a TypeScript-style header, then call tools with one object argument matching the shown input type.',
+    kind: texts.kind,
+    scope: texts.scopes.root,
+    header: texts.rootHeader,
+    servers: serverDocs(texts, mcpNamespace(catalog, reserved)).map((s) => ({ identifier: s.identifier, serverName: s.serverName, toolCount: s.tools.length })),
+    note: texts.rootNote,
   };
 }
 
-function serverApi(server: McpServerDoc, selector: unknown, options: unknown): unknown {
+function serverApi(texts: CodeModeMcpApiTexts, server: McpServerDoc, selector: unknown, options: unknown): unknown {
   const name = typeof selector === 'string' ? selector.trim() : '';
   // The method first (`resources.read`), then the MCP tool's own name (`resources_read`), which may match several.
   const exact = server.tools.find((t) => t.method === name);
   const selected = name ? (exact ? [exact] : server.tools.filter((t) => t.mcpTool === name)) : server.tools;
   return {
-    kind: 'mcp_api',
-    scope: selected.length === 1 ? 'tool' : 'server',
+    kind: texts.kind,
+    scope: selected.length === 1 ? texts.scopes.tool : texts.scopes.server,
     server: { identifier: server.identifier, serverName: server.serverName },
-    header: serverHeader(server, selected),
+    header: serverHeader(texts, server, selected),
     tools: selected.map((t) => ({ method: t.method, path: t.path, mcpTool: t.mcpTool, operation: t.operation, description: t.description })),
     ...(isRecord(options) && options.schema === true ? { schemas: Object.fromEntries(selected.map((t) => [t.method, t.parameters])) } : {}),
-    note: 'Call MCP tools with one object argument, for example MCP.server.tool({ requiredField: value }).',
+    note: texts.serverNote,
   };
 }
 
@@ -361,22 +326,23 @@ function serverApi(server: McpServerDoc, selector: unknown, options: unknown): u
  * the namespace lacks (in the guest, `MCP.<unknown>` is undefined and the
  * call a TypeError).
  */
-export function mcpServerApi(catalog: readonly CatalogTool[], serverIdentifier: string, toolName?: string, options?: { schema?: boolean }, reserved: readonly string[] = []): unknown {
-  const server = serverDocs(mcpNamespace(catalog, reserved)).find((s) => s.identifier === serverIdentifier);
+export function mcpServerApi(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, serverIdentifier: string, toolName?: string, options?: { schema?: boolean }, reserved: readonly string[] = []): unknown {
+  const server = serverDocs(texts, mcpNamespace(catalog, reserved)).find((s) => s.identifier === serverIdentifier);
   if (!server) {
+    // Ours, not OpenClaw's: its guest never reaches a missing server's $api (see above).
     throw new Error(`Unknown MCP server: ${serverIdentifier}`);
   }
-  return serverApi(server, toolName, options);
+  return serverApi(texts, server, toolName, options);
 }
 
 /** An MCP handle's `describe()`: its server's `$api(<method>, { schema: true })`. Throws for a tool outside the namespace. */
-export function mcpHandleDescribe(catalog: readonly CatalogTool[], tool: CatalogTool, reserved: readonly string[] = []): unknown {
+export function mcpHandleDescribe(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, tool: CatalogTool, reserved: readonly string[] = []): unknown {
   const namespace = mcpNamespace(catalog, reserved);
   for (const { server, tools } of namespace) {
     const entry = tools.find((t) => t.tool.id === tool.id);
-    const doc = serverDocs(namespace).find((s) => s.identifier === server);
+    const doc = serverDocs(texts, namespace).find((s) => s.identifier === server);
     if (entry && doc) {
-      return serverApi(doc, toolDoc(entry.identifier, entry.tool).method, { schema: true });
+      return serverApi(texts, doc, toolDoc(texts, entry.identifier, entry.tool).method, { schema: true });
     }
   }
   throw new Error(`Not an MCP tool of this run: ${tool.id}`);
@@ -384,18 +350,27 @@ export function mcpHandleDescribe(catalog: readonly CatalogTool[], tool: Catalog
 
 // ---- the virtual API files ----
 
-function mcpApiFiles(catalog: readonly CatalogTool[], reserved: readonly string[]): ApiFile[] {
-  const servers = serverDocs(mcpNamespace(catalog, reserved));
+function mcpApiFiles(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, reserved: readonly string[]): ApiFile[] {
+  const servers = serverDocs(texts, mcpNamespace(catalog, reserved));
   if (servers.length === 0) {
     return [];
   }
-  // A server named `index` cannot have its own file: its header joins the root's.
-  const indexServer = servers.find((s) => s.identifier === 'index');
-  const separate = servers.filter((s) => s.identifier !== 'index');
-  const root = [...separate.map((s) => `/// <reference path="./${s.identifier}.d.ts" />`), '', ROOT_HEADER, ...(indexServer ? ['', serverHeader(indexServer, indexServer.tools)] : [])].join('\n');
+  const { mcpIndex, mcpServer, inlineServer } = texts.files;
+  // The server whose file would be the index's own path cannot have one: its header joins the root's.
+  const indexServer = servers.find((s) => s.identifier === inlineServer);
+  const separate = servers.filter((s) => s.identifier !== inlineServer);
+  const root = [
+    ...separate.map((s) => fill(mcpIndex.reference, { identifier: s.identifier })),
+    '',
+    texts.rootHeader,
+    ...(indexServer ? ['', serverHeader(texts, indexServer, indexServer.tools)] : []),
+  ].join('\n');
   return [
-    apiFile('mcp/index.d.ts', 'Root MCP namespace declaration and server list.', root),
-    ...separate.map((s) => apiFile(`mcp/${s.identifier}.d.ts`, `MCP server declaration for ${s.serverName}.`, serverHeader(s, s.tools))),
+    apiFile(mcpIndex.path, mcpIndex.description, root),
+    ...separate.map((s) => {
+      const slots = { identifier: s.identifier, serverName: s.serverName };
+      return apiFile(fill(mcpServer.path, slots), fill(mcpServer.description, slots), serverHeader(texts, s, s.tools));
+    }),
   ];
 }
 
@@ -403,19 +378,20 @@ function apiFile(path: string, description: string, content: string): ApiFile {
   return { path, content, description, bytes: Buffer.byteLength(content, 'utf8') };
 }
 
-function apiFiles(catalog: readonly CatalogTool[], options: ApiFileOptions): ApiFile[] {
+function apiFiles(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, options: ApiFileOptions): ApiFile[] {
+  const { results, agents } = texts.files;
   return [
-    ...(options.results !== false ? [apiFile('results.d.ts', 'Temporary JSON results shared across cells in the current agent run.', RESULTS_API)] : []),
-    ...(options.swarm === true ? [apiFile('agents.d.ts', 'Swarm collector globals and orchestration idioms.', AGENTS_API)] : []),
-    ...mcpApiFiles(catalog, options.namespaceReserved ?? []),
+    ...(options.results !== false ? [apiFile(results.path, results.description, results.content)] : []),
+    ...(options.swarm === true ? [apiFile(agents.path, agents.description, agents.content)] : []),
+    ...mcpApiFiles(catalog, texts, options.namespaceReserved ?? []),
   ];
 }
 
 /** OpenClaw's path check: leading slashes dropped; an empty, `.` or `..` segment refused. */
-function normalizeApiPath(value: string): string {
+function normalizeApiPath(value: string, texts: CodeModeMcpApiTexts): string {
   const text = value.trim().replace(/^\/+/u, '');
   if (!text || text.split('/').some((segment) => !segment || segment === '.' || segment === '..')) {
-    throw new Error('invalid API file path');
+    throw new Error(texts.errors.invalidPath);
   }
   return text;
 }
@@ -426,13 +402,13 @@ function normalizeApiPath(value: string): string {
  * `mcp/<server>.d.ts` per server, then `tools/<callable>.d.ts` (path only).
  * The prefix is a directory or an exact path; a trailing slash is allowed.
  */
-export function mcpApiList(catalog: readonly CatalogTool[], prefix?: string, options: ApiFileOptions = {}): unknown {
+export function mcpApiList(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, prefix?: string, options: ApiFileOptions = {}): unknown {
   const raw = (prefix ?? '').trim().replace(/\/+$/u, '');
-  const normalized = raw === '' ? '' : normalizeApiPath(raw);
+  const normalized = raw === '' ? '' : normalizeApiPath(raw, texts);
   const dir = normalized.replace(/\/?$/u, '/');
   const listed: { path: string; description?: string; bytes?: number }[] = [
-    ...apiFiles(catalog, options).map(({ path, description, bytes }) => ({ path, description, bytes })),
-    ...(options.nativeCallables ?? []).map((name) => ({ path: `tools/${name}.d.ts` })),
+    ...apiFiles(catalog, texts, options).map(({ path, description, bytes }) => ({ path, description, bytes })),
+    ...(options.nativeCallables ?? []).map((name) => ({ path: fill(texts.files.nativeCallable, { callable: name }) })),
   ];
   return { files: listed.filter((f) => !normalized || f.path === normalized || f.path.startsWith(dir)) };
 }
@@ -442,19 +418,19 @@ export function mcpApiList(catalog: readonly CatalogTool[], prefix?: string, opt
  * OpenClaw's `invalid API file path` or `Unknown API file: <path>`; a
  * `tools/<callable>.d.ts` path is the caller's (`nativeApiCallable`).
  */
-export function mcpApiRead(catalog: readonly CatalogTool[], path: string, options: ApiFileOptions = {}): unknown {
-  const normalized = normalizeApiPath(path);
-  const file = apiFiles(catalog, options).find((f) => f.path === normalized);
+export function mcpApiRead(catalog: readonly CatalogTool[], texts: CodeModeMcpApiTexts, path: string, options: ApiFileOptions = {}): unknown {
+  const normalized = normalizeApiPath(path, texts);
+  const file = apiFiles(catalog, texts, options).find((f) => f.path === normalized);
   if (!file) {
-    throw new Error(`Unknown API file: ${normalized}`);
+    throw new Error(`${texts.errors.unknownFile}${normalized}`);
   }
   return file;
 }
 
 /** The native callable a `tools/<callable>.d.ts` path names, when it is one of the run's (its read is describe's declaration). */
-export function nativeApiCallable(path: string, nativeCallables: readonly string[]): string | undefined {
-  const normalized = normalizeApiPath(path);
-  return nativeCallables.find((name) => `tools/${name}.d.ts` === normalized);
+export function nativeApiCallable(path: string, nativeCallables: readonly string[], texts: CodeModeMcpApiTexts): string | undefined {
+  const normalized = normalizeApiPath(path, texts);
+  return nativeCallables.find((name) => fill(texts.files.nativeCallable, { callable: name }) === normalized);
 }
 
 // ---- results.save's descriptor ----
@@ -731,77 +707,3 @@ export function savedResultDescriptor(value: unknown): { bytes: number; count: n
   });
   return descriptor;
 }
-
-// ---- the fixed texts OpenClaw 2026.9.6 serves ----
-
-const RESULTS_API = `type CodeModeResultReference = {
-  id: string;
-  bytes: number;
-  /** Array length, object key count, or 1 for a scalar. */
-  count: number;
-  /** Observed, bounded sample shapes and nested array counts; not a schema. */
-  shape: string;
-  /** Small values: JSON. Larger values: a sampled view with array paths/counts/items
-   * and compact envelope fields. May be a JSON prefix; never substitute it for full data. */
-  preview: string;
-  previewTruncated: boolean;
-};
-/** Up to 64 references share min(memoryLimitBytes, maxSnapshotBytes) encoded JSON
- * bytes (10 MiB by default), separately from the cell inbox. Full stores reject
- * saves without evicting entries. References survive cells and wait, but expire
- * on agent-run end/abort, catalog replacement, permission changes, or restart.
- * Saved data is a snapshot, not current external state. Result operations are
- * unavailable in restartSafe cells because references are transient.
- * Oversized final objects/arrays are saved automatically in interactive exec/wait
- * when possible: value is {truncated:true, reference:CodeModeResultReference, guidance:string}.
- * Failed retention stays completed with a truncation marker explaining why it was not retained.
- * No automatic references in headless or restartSafe execution.
- * Array discovery visits at most 128 nodes, 5 levels, and 16 object keys per node;
- * arrays sample first/middle/last, with the 8 largest discovered arrays shown first.
- * Sample values visit 2 levels/6 fields, with bounded text. A descriptor is at most
- * 768 encoded JSON bytes, and display fitting can shorten shape/preview further.
- */
-declare const results: {
-  /** Save normalized JSON for later cells. Returns the descriptor above: emit it directly;
-   * its preview, shape, and count are already prepared. The full JSON stays stored.
-   * Example: return await results.save(await tool({}));
-   */
-  save(value: unknown): Promise<CodeModeResultReference>;
-  /** Read a detached JSON copy. Inspect the saved preview before using unknown fields. */
-  load(id: string): Promise<unknown>;
-  /** Free capacity. Missing or expired references reject. */
-  delete(id: string): Promise<boolean>;
-};`;
-
-const AGENTS_API = `type AgentJsonSchema = Record<string, unknown>;
-
-interface AgentRunOptions {
-  label?: string;
-  model?: string;
-  thinking?: string;
-  fastMode?: boolean | "auto";
-  agentId?: string;
-  schema?: AgentJsonSchema;
-  phase?: string;
-}
-
-interface AgentsApi {
-  /** Reserve agents.run fan-out for batches; a single child uses sessions_spawn directly (announcing run). Child failures have name "SwarmAgentError", runId, status, and message; SwarmAgentError is not a global constructor. */
-  run(prompt: string, options?: AgentRunOptions & { schema?: undefined }): Promise<string>;
-  run<T>(prompt: string, options: AgentRunOptions & { schema: AgentJsonSchema }): Promise<T>;
-}
-
-/** Spawn collector agents concurrently; requests queue when bridge slots are full. */
-declare const agents: Readonly<AgentsApi>;
-/** Publish a phase heading for this swarm. */
-declare function phase(title: string): void;
-/** Publish a progress note for this swarm. */
-declare function log(message: string): void;
-
-// Fan-out: const settled = await Promise.allSettled(prompts.map((prompt) => agents.run(prompt)));
-// Drain every accepted child before synthesis: fulfilled entries hold values, rejected entries hold reasons.
-// Keep successful results and report failed lanes. Do not respawn completed work after a partial failure.
-// Gate: for (let pass = 0; !ready && pass < 4; pass++) ready = await agents.run("Check readiness") === "ready";
-// Cycle: for (let pass = 0; pass < 3; pass++) draft = await agents.run("Improve: " + draft);
-// Schema: const fact = await agents.run<{ answer: string }>("Research", { schema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } });
-`;

@@ -349,7 +349,7 @@ export class CodeModeSession {
         }
         if (tool.source === 'mcp') {
           // An MCP handle describes itself as its server's \`$api(tool, { schema: true })\`: a namespace call, not a describe.
-          return { value: mcpHandleDescribe(plan.catalog, tool, this.options.texts.namespaceReserved), untrusted: true };
+          return { value: mcpHandleDescribe(plan.catalog, this.options.texts.mcpApi, tool, this.options.texts.namespaceReserved), untrusted: true };
         }
         this.counts.describe++;
         const d = api.describe(tool.id);
@@ -427,16 +427,16 @@ export class CodeModeSession {
     const [method, a, b, c] = args;
     switch (method) {
       case 'list':
-        return mcpApiList(catalog, typeof a === 'string' ? a : undefined, files);
+        return mcpApiList(catalog, this.options.texts.mcpApi, typeof a === 'string' ? a : undefined, files);
       case 'read':
         if (typeof a !== 'string') {
           throw new TypeError('API.read(path): path must be a string');
         }
-        return mcpApiRead(catalog, a, files);
+        return mcpApiRead(catalog, this.options.texts.mcpApi, a, files);
       case '$root':
-        return mcpRootApi(catalog, reserved);
+        return mcpRootApi(catalog, this.options.texts.mcpApi, reserved);
       case '$api':
-        return mcpServerApi(catalog, String(a), typeof b === 'string' ? b : undefined, isRecord(c) ? { schema: c.schema === true } : undefined, reserved);
+        return mcpServerApi(catalog, this.options.texts.mcpApi, String(a), typeof b === 'string' ? b : undefined, isRecord(c) ? { schema: c.schema === true } : undefined, reserved);
       default:
         throw new TypeError('API: unknown method');
     }

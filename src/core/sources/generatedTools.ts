@@ -166,6 +166,46 @@ export interface CodeModeRuntimeTexts {
   namespaceReserved: readonly string[];
   /** What one tool result may hand the model (resolveToolResultBudget) and the cut of a result with network content. */
   resultBudget: CodeModeResultBudget;
+  /** What a guest reads about MCP servers and the fixed API files (scripts/lib/codeModeFacts.mjs `mcpApiTexts`). */
+  mcpApi: CodeModeMcpApiTexts;
+}
+
+/** A fixed file `API.list` / `API.read` serve. */
+export interface CodeModeApiFileText {
+  path: string;
+  description: string;
+  content: string;
+}
+
+/** OpenClaw's MCP API texts; `{{identifier}}` and `{{serverName}}` are the slots its templates leave. */
+export interface CodeModeMcpApiTexts {
+  /** The responses' `kind` (`mcp_api`). */
+  kind: string;
+  /** The responses' `scope`: the root, a server (any number of tools selected), one tool. */
+  scopes: { root: string; server: string; tool: string };
+  /** `MCP.$api()`'s header, and the root of `mcp/index.d.ts`. */
+  rootHeader: string;
+  rootNote: string;
+  serverNote: string;
+  /** A server header around its tools' signatures: `open` has the `{{identifier}}` slot; the lines join with `\n`. */
+  serverHeader: { open: string; close: string };
+  /** The result type a tool's signature promises, by MCP operation (`tool` for a plain tool). */
+  resultTypes: Readonly<Record<string, string>>;
+  /** The namespace path of each utility operation (`resources_read` -> `resources.read`). */
+  utilityPaths: Readonly<Record<string, readonly string[]>>;
+  files: {
+    results: CodeModeApiFileText;
+    agents: CodeModeApiFileText;
+    /** `mcp/index.d.ts`: `reference` is its line per separate server file (`{{identifier}}`). */
+    mcpIndex: { path: string; description: string; reference: string };
+    /** `mcp/<server>.d.ts`: both with slots. */
+    mcpServer: { path: string; description: string };
+    /** The server identifier whose header `mcp/index.d.ts` takes in instead of a file of its own. */
+    inlineServer: string;
+    /** A native callable's declaration path (`{{callable}}`), listed without a description or size. */
+    nativeCallable: string;
+  };
+  errors: { invalidPath: string; unknownFile: string };
 }
 
 export interface CodeModeResultBudget {
@@ -366,7 +406,7 @@ function codeModeOf(raw: unknown): CodeModeFacts {
   };
 }
 
-const RUNTIME_TEXTS: readonly Exclude<keyof CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget'>[] = ['userSourceFile', 'truncationGuidance', 'retainedGuidance', 'notRetainedGuidance', 'referenceOverBudgetGuidance', 'errorTruncatedSuffix', 'mcpOneObjectArgument', 'timeoutError', 'abortedError'];
+const RUNTIME_TEXTS: readonly Exclude<keyof CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget' | 'mcpApi'>[] = ['userSourceFile', 'truncationGuidance', 'retainedGuidance', 'notRetainedGuidance', 'referenceOverBudgetGuidance', 'errorTruncatedSuffix', 'mcpOneObjectArgument', 'timeoutError', 'abortedError'];
 
 function runtimeTextsOf(raw: unknown): CodeModeRuntimeTexts {
   if (!isRecord(raw)) {
@@ -395,7 +435,81 @@ function runtimeTextsOf(raw: unknown): CodeModeRuntimeTexts {
     caps: b.caps.map((c: unknown, i) => (isRecord(c) ? { minTokens: num(c.minTokens, `caps[${i}].minTokens`), maxChars: num(c.maxChars, `caps[${i}].maxChars`) } : { minTokens: num(undefined, `caps[${i}]`), maxChars: 0 })),
     networkMaxChars: num(b.networkMaxChars, 'networkMaxChars'),
   };
-  return { ...(out as Omit<CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget'>), namespaceReserved: stringList(raw.namespaceReserved, 'codeMode.runtime.namespaceReserved'), resultBudget };
+  return {
+    ...(out as Omit<CodeModeRuntimeTexts, 'namespaceReserved' | 'resultBudget' | 'mcpApi'>),
+    namespaceReserved: stringList(raw.namespaceReserved, 'codeMode.runtime.namespaceReserved'),
+    resultBudget,
+    mcpApi: mcpApiTextsOf(raw.mcpApi),
+  };
+}
+
+function mcpApiTextsOf(raw: unknown): CodeModeMcpApiTexts {
+  const where = 'codeMode.runtime.mcpApi';
+  const obj = (v: unknown, at: string): Record<string, unknown> => {
+    if (!isRecord(v)) {
+      throw new GeneratedToolsError(`${where}.${at}: expected an object`);
+    }
+    return v;
+  };
+  const text = (o: Record<string, unknown>, k: string, at: string): string => {
+    const v = o[k];
+    if (typeof v !== 'string' || v === '') {
+      throw new GeneratedToolsError(`${where}.${at}${k}: expected a non-empty string`);
+    }
+    return v;
+  };
+  // A template must keep its slots: without them every server would read the same.
+  const template = (o: Record<string, unknown>, k: string, at: string, slots: readonly string[]): string => {
+    const v = text(o, k, at);
+    const missing = slots.filter((slot) => !v.includes(`{{${slot}}}`));
+    if (missing.length > 0) {
+      throw new GeneratedToolsError(`${where}.${at}${k}: expected the slot(s) ${missing.map((m) => `{{${m}}}`).join(', ')}`);
+    }
+    return v;
+  };
+  const r = obj(raw, '');
+  const scopes = obj(r.scopes, 'scopes');
+  const serverHeader = obj(r.serverHeader, 'serverHeader');
+  const files = obj(r.files, 'files');
+  const file = (k: string): CodeModeApiFileText => {
+    const f = obj(files[k], `files.${k}`);
+    return { path: text(f, 'path', `files.${k}.`), description: text(f, 'description', `files.${k}.`), content: text(f, 'content', `files.${k}.`) };
+  };
+  const mcpIndex = obj(files.mcpIndex, 'files.mcpIndex');
+  const mcpServer = obj(files.mcpServer, 'files.mcpServer');
+  const errors = obj(r.errors, 'errors');
+  const resultTypes = obj(r.resultTypes, 'resultTypes');
+  for (const k of Object.keys(resultTypes)) {
+    text(resultTypes, k, 'resultTypes.');
+  }
+  if (!Object.hasOwn(resultTypes, 'tool')) {
+    throw new GeneratedToolsError(`${where}.resultTypes: expected the plain tool's type (tool)`);
+  }
+  const utilityPaths = obj(r.utilityPaths, 'utilityPaths');
+  for (const [k, v] of Object.entries(utilityPaths)) {
+    if (stringList(v, `${where}.utilityPaths.${k}`).length < 2) {
+      throw new GeneratedToolsError(`${where}.utilityPaths.${k}: expected a nested path`);
+    }
+  }
+  return {
+    kind: text(r, 'kind', ''),
+    scopes: { root: text(scopes, 'root', 'scopes.'), server: text(scopes, 'server', 'scopes.'), tool: text(scopes, 'tool', 'scopes.') },
+    rootHeader: text(r, 'rootHeader', ''),
+    rootNote: text(r, 'rootNote', ''),
+    serverNote: text(r, 'serverNote', ''),
+    serverHeader: { open: template(serverHeader, 'open', 'serverHeader.', ['identifier']), close: text(serverHeader, 'close', 'serverHeader.') },
+    resultTypes: resultTypes as Record<string, string>,
+    utilityPaths: utilityPaths as Record<string, string[]>,
+    files: {
+      results: file('results'),
+      agents: file('agents'),
+      mcpIndex: { path: text(mcpIndex, 'path', 'files.mcpIndex.'), description: text(mcpIndex, 'description', 'files.mcpIndex.'), reference: template(mcpIndex, 'reference', 'files.mcpIndex.', ['identifier']) },
+      mcpServer: { path: template(mcpServer, 'path', 'files.mcpServer.', ['identifier']), description: template(mcpServer, 'description', 'files.mcpServer.', ['serverName']) },
+      inlineServer: text(files, 'inlineServer', 'files.'),
+      nativeCallable: template(files, 'nativeCallable', 'files.', ['callable']),
+    },
+    errors: { invalidPath: text(errors, 'invalidPath', 'errors.'), unknownFile: text(errors, 'unknownFile', 'errors.') },
+  };
 }
 
 /** One generated release per epoch, oldest first. */

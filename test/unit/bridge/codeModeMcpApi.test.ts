@@ -18,6 +18,13 @@ import type { CatalogTool, ToolDefinition } from '../../../src/core/types';
  * covers naming, ordering and rendering together.
  */
 
+/** The release's generated texts: the module renders with them, so the captures check the generation too. */
+const RUNTIME = generatedToolsFor('2026.9.6')?.codeMode?.runtime;
+if (!RUNTIME) {
+  throw new Error('2026.9.6 has no generated Code Mode runtime texts');
+}
+const TEXTS = RUNTIME.mcpApi;
+
 const CALENDAR_TOOLS = (JSON.parse(readFileSync(path.resolve(__dirname, '../../fixtures/calendar/tools.json'), 'utf8')) as { tools: unknown[] }).tools;
 
 function catalogTool(def: ToolDefinition): CatalogTool {
@@ -112,62 +119,62 @@ describe('Code Mode MCP API and results descriptor, as OpenClaw 2026.9.6 gives t
 
   it('gives the QA workspace\'s calendar server the files, sizes and root it has in OpenClaw', () => {
     const calendarOnly = catalog.filter((t) => t.source !== 'mcp' || t.sourceName === 'calendar');
-    sameJson(mcpApiList(calendarOnly, 'mcp'), CAPTURED_CALENDAR_ONLY.listMcp);
-    sameJson(mcpApiRead(calendarOnly, 'mcp/index.d.ts'), CAPTURED_CALENDAR_ONLY.indexFile);
-    sameJson(mcpApiRead(calendarOnly, 'mcp/calendar.d.ts'), CAPTURED.calendarFile);
-    sameJson(mcpRootApi(calendarOnly), CAPTURED_CALENDAR_ONLY.rootApi);
+    sameJson(mcpApiList(calendarOnly, TEXTS, 'mcp'), CAPTURED_CALENDAR_ONLY.listMcp);
+    sameJson(mcpApiRead(calendarOnly, TEXTS, 'mcp/index.d.ts'), CAPTURED_CALENDAR_ONLY.indexFile);
+    sameJson(mcpApiRead(calendarOnly, TEXTS, 'mcp/calendar.d.ts'), CAPTURED.calendarFile);
+    sameJson(mcpRootApi(calendarOnly, TEXTS), CAPTURED_CALENDAR_ONLY.rootApi);
   });
 
   it('lists the MCP files (index first, then one per server by identifier) under a directory prefix, a trailing or leading slash allowed', () => {
-    sameJson(mcpApiList(catalog, 'mcp'), CAPTURED.listMcp);
-    sameJson(mcpApiList(catalog, '/mcp//'), CAPTURED.listSlashes);
-    sameJson(mcpApiList(catalog, 'mcp/myDocs.d.ts'), CAPTURED.listOneFile, 'an exact path lists that file');
-    sameJson(mcpApiList(catalog, 'mcp/cal'), CAPTURED.listPartialName, 'a prefix is a directory, not a name prefix');
-    assert.throws(() => mcpApiList(catalog, '../mcp'), { message: CAPTURED.listDotDot.replace(/^error: /u, '') });
+    sameJson(mcpApiList(catalog, TEXTS, 'mcp'), CAPTURED.listMcp);
+    sameJson(mcpApiList(catalog, TEXTS, '/mcp//'), CAPTURED.listSlashes);
+    sameJson(mcpApiList(catalog, TEXTS, 'mcp/myDocs.d.ts'), CAPTURED.listOneFile, 'an exact path lists that file');
+    sameJson(mcpApiList(catalog, TEXTS, 'mcp/cal'), CAPTURED.listPartialName, 'a prefix is a directory, not a name prefix');
+    assert.throws(() => mcpApiList(catalog, TEXTS, '../mcp'), { message: CAPTURED.listDotDot.replace(/^error: /u, '') });
   });
 
   it('reads each MCP file: the root with its references and the `index` server inline, every server header in full', () => {
-    sameJson(mcpApiRead(catalog, 'mcp/index.d.ts'), CAPTURED.indexFile);
-    sameJson(mcpApiRead(catalog, 'mcp/calendar.d.ts'), CAPTURED.calendarFile);
-    sameJson(mcpApiRead(catalog, 'mcp/shapes.d.ts'), CAPTURED.shapesFile);
-    sameJson(mcpApiRead(catalog, 'mcp/myDocs.d.ts'), CAPTURED.myDocsFile);
+    sameJson(mcpApiRead(catalog, TEXTS, 'mcp/index.d.ts'), CAPTURED.indexFile);
+    sameJson(mcpApiRead(catalog, TEXTS, 'mcp/calendar.d.ts'), CAPTURED.calendarFile);
+    sameJson(mcpApiRead(catalog, TEXTS, 'mcp/shapes.d.ts'), CAPTURED.shapesFile);
+    sameJson(mcpApiRead(catalog, TEXTS, 'mcp/myDocs.d.ts'), CAPTURED.myDocsFile);
   });
 
   it('refuses a `.` or `..` segment and names an unknown file with OpenClaw\'s messages', () => {
-    assert.throws(() => mcpApiRead(catalog, 'mcp/./x.d.ts'), { message: CAPTURED.readDotSegment.replace(/^error: /u, '') });
-    assert.throws(() => mcpApiRead(catalog, 'mcp/nope.d.ts'), { message: CAPTURED.readUnknown.replace(/^error: /u, '') });
-    assert.throws(() => mcpApiRead(catalog, 'tools/read.d.ts'), { message: 'Unknown API file: tools/read.d.ts' }, 'native declarations are the caller\'s');
+    assert.throws(() => mcpApiRead(catalog, TEXTS, 'mcp/./x.d.ts'), { message: CAPTURED.readDotSegment.replace(/^error: /u, '') });
+    assert.throws(() => mcpApiRead(catalog, TEXTS, 'mcp/nope.d.ts'), { message: CAPTURED.readUnknown.replace(/^error: /u, '') });
+    assert.throws(() => mcpApiRead(catalog, TEXTS, 'tools/read.d.ts'), { message: 'Unknown API file: tools/read.d.ts' }, 'native declarations are the caller\'s');
   });
 
   it('serves results.d.ts first, agents.d.ts with the swarm on, and lists native declarations last by path only', () => {
-    sameJson(mcpApiRead(catalog, 'results.d.ts'), CAPTURED.resultsFile);
-    sameJson(mcpApiRead(catalog, 'agents.d.ts', { swarm: true }), CAPTURED.agentsFile);
-    assert.throws(() => mcpApiRead(catalog, 'agents.d.ts'), { message: 'Unknown API file: agents.d.ts' });
-    const all = mcpApiList(catalog, undefined, { swarm: true, nativeCallables: ['read'] }) as { files: { path: string }[] };
+    sameJson(mcpApiRead(catalog, TEXTS, 'results.d.ts'), CAPTURED.resultsFile);
+    sameJson(mcpApiRead(catalog, TEXTS, 'agents.d.ts', { swarm: true }), CAPTURED.agentsFile);
+    assert.throws(() => mcpApiRead(catalog, TEXTS, 'agents.d.ts'), { message: 'Unknown API file: agents.d.ts' });
+    const all = mcpApiList(catalog, TEXTS, undefined, { swarm: true, nativeCallables: ['read'] }) as { files: { path: string }[] };
     assert.deepEqual(
       all.files.map((f) => f.path),
       ['results.d.ts', 'agents.d.ts', 'mcp/index.d.ts', 'mcp/calendar.d.ts', 'mcp/myDocs.d.ts', 'mcp/shapes.d.ts', 'tools/read.d.ts'],
     );
     sameJson(all.files.at(-1), { path: 'tools/read.d.ts' });
-    assert.equal(nativeApiCallable('/tools/read.d.ts', ['read']), 'read');
-    assert.equal(nativeApiCallable('tools/nope.d.ts', ['read']), undefined);
-    sameJson(mcpApiList([], 'mcp'), { files: [] }, 'no MCP server, no MCP files');
+    assert.equal(nativeApiCallable('/tools/read.d.ts', ['read'], TEXTS), 'read');
+    assert.equal(nativeApiCallable('tools/nope.d.ts', ['read'], TEXTS), undefined);
+    sameJson(mcpApiList([], TEXTS, 'mcp'), { files: [] }, 'no MCP server, no MCP files');
   });
 
   it('answers MCP.$api() with the root header and each server\'s tool count (utility tools included)', () => {
-    sameJson(mcpRootApi(catalog), CAPTURED.rootApi);
+    sameJson(mcpRootApi(catalog, TEXTS), CAPTURED.rootApi);
   });
 
   it('answers MCP.<server>.$api(): the whole server, one tool by method or MCP name (trimmed), none for an unknown name', () => {
-    sameJson(mcpServerApi(catalog, 'calendar'), CAPTURED.calendarApi);
-    sameJson(mcpServerApi(catalog, 'myDocs', 'resources_read', { schema: true }), CAPTURED.myDocsResourcesReadBySnakeName);
-    sameJson(mcpServerApi(catalog, 'index', '  ping  '), CAPTURED.indexPingPadded);
-    sameJson(mcpServerApi(catalog, 'shapes', 'nothing'), CAPTURED.shapesNothing);
-    assert.throws(() => mcpServerApi(catalog, 'nope'), /Unknown MCP server: nope/u);
+    sameJson(mcpServerApi(catalog, TEXTS, 'calendar'), CAPTURED.calendarApi);
+    sameJson(mcpServerApi(catalog, TEXTS, 'myDocs', 'resources_read', { schema: true }), CAPTURED.myDocsResourcesReadBySnakeName);
+    sameJson(mcpServerApi(catalog, TEXTS, 'index', '  ping  '), CAPTURED.indexPingPadded);
+    sameJson(mcpServerApi(catalog, TEXTS, 'shapes', 'nothing'), CAPTURED.shapesNothing);
+    assert.throws(() => mcpServerApi(catalog, TEXTS, 'nope'), /Unknown MCP server: nope/u);
   });
 
   it('renders enums, arrays, nested objects, unions, nullables, defaults and odd keys as OpenClaw does', () => {
-    const ours = mcpServerApi(catalog, 'shapes', undefined, { schema: true }) as { header: string; schemas: Record<string, { properties: Record<string, unknown> }> };
+    const ours = mcpServerApi(catalog, TEXTS, 'shapes', undefined, { schema: true }) as { header: string; schemas: Record<string, { properties: Record<string, unknown> }> };
     const expected = structuredClone(CAPTURED.shapesApiWithSchemas) as { header: string; schemas: Record<string, { properties: Record<string, unknown> }> };
     assert.equal(ours.header, expected.header);
     // OpenClaw rewrites OpenAPI's `nullable: true` into a type union before the guest sees the schema;
@@ -182,10 +189,10 @@ describe('Code Mode MCP API and results descriptor, as OpenClaw 2026.9.6 gives t
   });
 
   it('describes an MCP handle as its server\'s $api for its method with the schema, nested utility paths included', () => {
-    sameJson(mcpHandleDescribe(catalog, byRawName(catalog, 'calendar', 'create_event')), CAPTURED.describeCreateEvent);
-    sameJson(mcpHandleDescribe(catalog, byRawName(catalog, 'shapes', '2fa-check')), CAPTURED.describeFaCheck[1]);
-    sameJson(mcpHandleDescribe(catalog, byRawName(catalog, 'my docs', 'resources_read')), CAPTURED.describeResourcesRead[1]);
-    assert.throws(() => mcpHandleDescribe(catalog, byRawName(catalog, 'core', 'read')), /Not an MCP tool/u);
+    sameJson(mcpHandleDescribe(catalog, TEXTS, byRawName(catalog, 'calendar', 'create_event')), CAPTURED.describeCreateEvent);
+    sameJson(mcpHandleDescribe(catalog, TEXTS, byRawName(catalog, 'shapes', '2fa-check')), CAPTURED.describeFaCheck[1]);
+    sameJson(mcpHandleDescribe(catalog, TEXTS, byRawName(catalog, 'my docs', 'resources_read')), CAPTURED.describeResourcesRead[1]);
+    assert.throws(() => mcpHandleDescribe(catalog, TEXTS, byRawName(catalog, 'core', 'read')), /Not an MCP tool/u);
   });
 
   it('describes saved results: bytes, count, sampled shape, preview (whole up to 256 bytes), fitted to 768 bytes with the id', () => {

@@ -58,6 +58,18 @@ describe('generated tool definitions (OpenClaw 2026.9.6)', () => {
     assert.throws(() => parseGeneratedTools([]), /expected an object/);
   });
 
+  it('refuses Code Mode MCP API texts that lost a field or a template slot', () => {
+    const mcpApiOf = (data: Record<string, unknown>): Record<string, Record<string, Record<string, unknown>>> =>
+      ((data.codeMode as Record<string, unknown>).runtime as Record<string, unknown>).mcpApi as Record<string, Record<string, Record<string, unknown>>>;
+    assert.equal(generatedToolsFor('2026.9.6')?.codeMode?.runtime?.mcpApi.files.mcpServer.path, 'mcp/{{identifier}}.d.ts');
+    const noSlot = raw();
+    (mcpApiOf(noSlot).files as Record<string, Record<string, unknown>>).mcpServer = { path: 'mcp/x.d.ts', description: 'MCP server declaration for {{serverName}}.' };
+    assert.throws(() => parseGeneratedTools(noSlot), (e: Error) => e instanceof GeneratedToolsError && /^codeMode\.runtime\.mcpApi\.files\.mcpServer\.path: expected the slot\(s\) \{\{identifier\}\}$/.test(e.message));
+    const noNote = raw();
+    delete (mcpApiOf(noNote) as Record<string, unknown>).rootNote;
+    assert.throws(() => parseGeneratedTools(noNote), /^Error: codeMode\.runtime\.mcpApi\.rootNote: expected a non-empty string$|codeMode\.runtime\.mcpApi\.rootNote: expected a non-empty string/);
+  });
+
   it('fills the control tools with the workspace limits where OpenClaw quotes them', () => {
     const set = generatedToolsFor('2026.9.6');
     assert.ok(set);
