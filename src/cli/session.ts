@@ -1,7 +1,37 @@
 import type { Catalog } from '../core/catalog/catalog';
+import { findRosterAgent, readAgentRoster } from '../core/policy/agentRoster';
 import type { Diagnostic } from '../core/types';
 import { OpenWorkspace } from '../core/workspace';
-import { ConfigUnusableError, type CommandContext } from './cliTypes';
+import { ConfigUnusableError, UsageError, type CommandContext } from './cliTypes';
+
+/** The agents a config has, as `--agent` takes them: the roster's ids, or OpenClaw's implicit `main` without a roster. */
+export function knownAgents(ws: OpenWorkspace): string[] {
+  const roster = readAgentRoster(ws.config.reader);
+  return roster ? roster.agents.flatMap((a) => (a.id !== undefined ? [a.id] : [])) : ['main'];
+}
+
+/**
+ * `--agent ID` and a `--session agent:ID:...` key must name an agent the
+ * config has: OpenClaw refuses any other ("Unknown agent id"), so a catalog
+ * built for it would describe a run that cannot happen. Exit 2, listing them.
+ */
+function checkAgentFlags(ws: OpenWorkspace): void {
+  const policy = ws.options.policy ?? {};
+  const roster = readAgentRoster(ws.config.reader);
+  const known = knownAgents(ws);
+  const has = (id: string): boolean => (roster ? findRosterAgent(roster, id) !== undefined : id.trim().toLowerCase() === 'main');
+  const where = ws.config.reader?.file ?? ws.config.file ?? 'the config';
+  const listed = known.length > 0 ? `its agents: ${known.join(', ')}` : 'it has no agents';
+  if (policy.agent !== undefined && !has(policy.agent)) {
+    throw new UsageError(`--agent "${policy.agent}" is not an agent of ${where}; ${listed}${policy.agent === 'all' ? ' (--agent all is for capture)' : ''}`);
+  }
+  const session = policy.session;
+  // OpenClaw's session keys name their agent: `agent:<id>:<rest>` (parseAgentSessionKeyParts).
+  const keyed = session !== undefined ? /^agent:([^:]+):./i.exec(session)?.[1]?.trim() : undefined;
+  if (keyed !== undefined && !has(keyed)) {
+    throw new UsageError(`--session "${session ?? ''}" names agent "${keyed}", which is not an agent of ${where}; ${listed}`);
+  }
+}
 
 /**
  * Opens the workspace from the shared flags, builds the catalog, runs `fn`,
@@ -19,6 +49,8 @@ export async function withWorkspace<T>(ctx: CommandContext, fn: (ws: OpenWorkspa
     if (unusable) {
       if (!ctx.json) throw new ConfigUnusableError(unusable);
       ctx.configUnusable = unusable;
+    } else {
+      checkAgentFlags(ws);
     }
     return await fn(ws);
   } finally {

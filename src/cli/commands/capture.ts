@@ -9,7 +9,8 @@ import type { OpenWorkspace } from '../../core/workspace';
 import { locateOpenClaw, OpenClawUnavailableError, type OpenClawLocation } from '../../core/oracle/openclawLocation';
 import { ConfigUnusableError, UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
-import { withCatalog, withWorkspace } from '../session';
+import { knownAgents, withCatalog, withWorkspace } from '../session';
+import { OpenWorkspace as Workspace } from '../../core/workspace';
 
 /** Exit code when no usable OpenClaw (or no Node >= 24 to run it) was found (`capture`, `verify`). */
 export const EXIT_OPENCLAW_UNAVAILABLE = 3;
@@ -83,7 +84,7 @@ function modeRow(c: ModeCapture): string[] {
 function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
   const captures = modes.flatMap((m) => report.modes[m] ?? []);
   const out = [
-    `OpenClaw ${report.openclaw.version} (${report.openclaw.packageDir})   Provider: ${report.provider.id}/${report.provider.model} on loopback`,
+    `OpenClaw ${report.openclaw.version} (${report.openclaw.packageDir})   Agent: ${report.agent ?? '(none)'}   Provider: ${report.provider.id}/${report.provider.model} on loopback`,
     `Prompt: ${truncate(report.prompt, 80)}`,
     '',
     table(['MODE', 'RESULT', 'REQUESTS', 'TOOLS', 'SYSTEM PROMPT CHARS', 'REQUEST BYTES', 'WALL'], captures.map(modeRow)),
@@ -160,6 +161,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
     throw err;
   }
   const config = ws.configValue;
+  const reader = ws.config.reader;
   // Ctrl-C: the turns run in their own process groups, which the terminal's signal does not reach.
   const abort = new AbortController();
   const onSigint = (): void => abort.abort();
@@ -169,6 +171,10 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
       location,
       config,
       configDir: ws.configDir,
+      // The agent this workspace's run is for: --agent, else OpenClaw's default.
+      ...(ws.agent.kind !== 'refused' ? { agent: ws.agent.id } : {}),
+      // OpenClaw's errors about the scratch copy's lines name the user's file and line.
+      ...(reader ? { sourceLines: { file: reader.file, line: (p) => reader.line(p) } } : {}),
       modes,
       prompt,
       ...rest,
@@ -176,7 +182,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
       env: ctx.io.env,
       onTurn: (e) => {
         if (!ctx.json && e.phase === 'start') {
-          ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local ...`);
+          ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local --agent ${ws.agent.kind !== 'refused' ? ws.agent.id : '?'} ...`);
         }
       },
     });
@@ -194,7 +200,7 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
 export const captureCommand: CliCommand = {
   name: 'capture',
   summary: 'run one real OpenClaw agent turn per mode against a recording provider on loopback and show what it sent',
-  usage: 'capture [--mode M[,M]|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch] [--diff]',
+  usage: 'capture [--mode M[,M]|all] [--agent ID|all] [--prompt TEXT] [--openclaw PATH|VERSION] [--timeout MS] [--concurrency N] [--play] [--keep-scratch] [--diff]',
   options: {
     diff: { type: 'boolean' },
     prompt: { type: 'string' },
@@ -206,42 +212,110 @@ export const captureCommand: CliCommand = {
   },
   run: async (ctx) => {
     const listed = takeModes(ctx);
+    // `--agent all` is capture's own value: every agent of the config, one after another.
+    const everyAgent = ctx.args.values.agent === 'all';
+    if (everyAgent) {
+      delete ctx.args.values.agent;
+    }
     const prompt = str(ctx, 'prompt') ?? DEFAULT_CAPTURE_PROMPT;
     if (prompt.trim() === '') {
       throw new UsageError('--prompt must not be empty: OpenClaw needs a message to run a turn');
     }
-    const timeoutMs = positiveInt(ctx, 'timeout');
-    const concurrency = positiveInt(ctx, 'concurrency');
-    const provider = providerFrom(ctx);
-    const spec = str(ctx, 'openclaw');
-    const diff = ctx.args.values.diff === true;
-    // The prediction needs the catalog (MCP servers listed); a bare capture needs only the config.
-    const open = <T>(fn: (ws: OpenWorkspace, catalog?: Catalog) => Promise<T>): Promise<T> => (diff ? withCatalog(ctx, (catalog, ws) => fn(ws, catalog)) : withWorkspace(ctx, (ws) => fn(ws)));
-    return open(async (ws, catalog) => {
-      // Running OpenClaw as if the config did not exist would capture another workspace: exit 2, JSON or not.
-      if (ws.config.unusable) {
-        ctx.configUnusable = undefined;
-        throw new ConfigUnusableError(ws.config.unusable);
-      }
-      const modes: readonly CaptureMode[] = listed ?? [ws.settings.mode];
-      const report = await runCaptureTurns(ctx, ws, modes, prompt, {
-        spec,
-        ...provider,
+    const turnOptions = (): TurnOptions => {
+      const timeoutMs = positiveInt(ctx, 'timeout');
+      const concurrency = positiveInt(ctx, 'concurrency');
+      return {
+        spec: str(ctx, 'openclaw'),
+        ...providerFrom(ctx),
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         keepScratch: ctx.args.values['keep-scratch'] === true,
         play: ctx.args.values.play === true,
-      });
-      if (typeof report === 'number') {
-        return report;
-      }
-      if (!catalog) {
-        ctx.io.stdout(ctx.json ? json(report) : human(report, modes));
-        return report.ok ? 0 : 1;
-      }
-      const check = checkCapture(report, await predictedRequests(ctx, catalog, ws, prompt, report), ws.openclaw.model.version);
-      ctx.io.stdout(ctx.json ? json(withDiff(report, check)) : [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n'));
-      return report.ok ? 0 : 1;
-    });
+      };
+    };
+    const opts = turnOptions();
+    const diff = ctx.args.values.diff === true;
+    if (everyAgent) {
+      return captureEveryAgent(ctx, listed, prompt, opts, diff);
+    }
+    const result = await captureOne(ctx, listed, prompt, opts, diff);
+    if (typeof result === 'number') {
+      return result;
+    }
+    ctx.io.stdout(ctx.json ? json(result.json) : result.text);
+    return result.report.ok ? 0 : 1;
   },
 };
+
+interface AgentCapture {
+  report: CaptureReport;
+  /** The report as `--json` prints it (with `--diff`: each mode's diff). */
+  json: object;
+  text: string;
+}
+
+/**
+ * One agent's capture: the workspace opened with the shared flags (its
+ * `--agent`, else OpenClaw's default), its turns, and with `--diff` the
+ * prediction for that agent. A number is the exit code of a refusal.
+ */
+async function captureOne(ctx: CommandContext, listed: CaptureMode[] | undefined, prompt: string, opts: TurnOptions, diff: boolean): Promise<AgentCapture | number> {
+  // The prediction needs the catalog (MCP servers listed); a bare capture needs only the config.
+  const open = <T>(fn: (ws: OpenWorkspace, catalog?: Catalog) => Promise<T>): Promise<T> => (diff ? withCatalog(ctx, (catalog, ws) => fn(ws, catalog)) : withWorkspace(ctx, (ws) => fn(ws)));
+  return open(async (ws, catalog): Promise<AgentCapture | number> => {
+    // Running OpenClaw as if the config did not exist would capture another workspace: exit 2, JSON or not.
+    if (ws.config.unusable) {
+      ctx.configUnusable = undefined;
+      throw new ConfigUnusableError(ws.config.unusable);
+    }
+    // OpenClaw would not pick an agent: the turn would only say so.
+    if (ws.agent.kind === 'refused') {
+      ctx.configUnusable = undefined;
+      throw new ConfigUnusableError({ file: ws.config.reader?.file ?? ws.config.file ?? 'openclaw.json', line: ws.agent.line, severity: 'error', message: ws.agent.message });
+    }
+    const modes: readonly CaptureMode[] = listed ?? [ws.settings.mode];
+    const report = await runCaptureTurns(ctx, ws, modes, prompt, opts);
+    if (typeof report === 'number') {
+      return report;
+    }
+    if (!catalog) {
+      return { report, json: report, text: human(report, modes) };
+    }
+    const check = checkCapture(report, await predictedRequests(ctx, catalog, ws, prompt, report), ws.openclaw.model.version);
+    return { report, json: withDiff(report, check), text: [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n') };
+  });
+}
+
+/**
+ * `--agent all`: every agent of the config captured in turn, each as
+ * `--agent ID` would. `--json`: `{ ok, agents: { <id>: <capture report> } }`;
+ * text: one section per agent. Exit 1 when any agent's turn failed.
+ */
+async function captureEveryAgent(ctx: CommandContext, listed: CaptureMode[] | undefined, prompt: string, opts: TurnOptions, diff: boolean): Promise<number> {
+  const probe = new Workspace(ctx.workspaceOptions());
+  let agents: string[];
+  try {
+    if (probe.config.unusable) {
+      throw new ConfigUnusableError(probe.config.unusable);
+    }
+    agents = knownAgents(probe);
+  } finally {
+    await probe.dispose();
+  }
+  const base = ctx.workspaceOptions;
+  const sections: Record<string, object> = {};
+  const texts: string[] = [];
+  let ok = true;
+  for (const agent of agents) {
+    const one: CommandContext = { ...ctx, workspaceOptions: () => { const o = base(); return { ...o, policy: { ...o.policy, agent } }; } };
+    const result = await captureOne(one, listed, prompt, opts, diff);
+    if (typeof result === 'number') {
+      return result;
+    }
+    ok &&= result.report.ok;
+    sections[agent] = result.json;
+    texts.push(`== agent ${agent} ==`, result.text, '');
+  }
+  ctx.io.stdout(ctx.json ? json({ ok, agents: sections }) : texts.join('\n').trimEnd());
+  return ok ? 0 : 1;
+}

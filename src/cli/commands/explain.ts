@@ -31,9 +31,11 @@ export const explainCommand: CliCommand = {
       if (fix) {
         return writeFix(ctx, e.matches, ws.config.file, dryRun, () => ({ ...e, agent: runAgentJson(ws.agent, ws.config.reader?.file) }));
       }
+      // A name no source offers is a lookup miss (exit 1), as describe's and call's are.
+      const miss = e.matches.length === 0 || e.matches.every((m) => m.status === 'unknown') ? 1 : 0;
       if (ctx.json) {
         ctx.io.stdout(json({ ...e, agent: runAgentJson(ws.agent, ws.config.reader?.file) }));
-        return 0;
+        return miss;
       }
       const out: string[] = [];
       if (e.openclawVersion) {
@@ -70,7 +72,7 @@ export const explainCommand: CliCommand = {
         out.push(`Unavailable servers: ${e.unavailableServers.join(', ')}`);
       }
       ctx.io.stdout(out.join('\n'));
-      return 0;
+      return miss;
     });
   },
 };

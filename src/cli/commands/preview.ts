@@ -9,7 +9,7 @@ import { isolationForModes } from '../../core/modes/previewIsolation';
 import type { IsolationStatus } from '../../core/modes/surface';
 import type { ProviderApi } from '../../core/provider/requestShapes';
 import type { ToolSearchModeName } from '../../core/types';
-import { checkCapture, checkedAgainst, checkLines, type CaptureCheck } from '../../core/capture/captureCheck';
+import { captureFailure, checkCapture, checkedAgainst, checkLines, type CaptureCheck } from '../../core/capture/captureCheck';
 import { DEFAULT_CAPTURE_PROMPT } from '../../core/capture/captureConfig';
 import { predictTurns } from '../../core/capture/turnPrediction';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
@@ -56,6 +56,8 @@ export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): Open
     version: ws.openclaw.model.version,
     ...(openclawDir ? { openclawDir } : {}),
     ...(str(ctx, 'model') ? { model: str(ctx, 'model') } : {}),
+    // The run's agent: its model, agent workspace and runtime line.
+    ...(ws.agent.kind !== 'refused' ? { agent: ws.agent.id } : {}),
   });
 }
 
@@ -188,7 +190,8 @@ export const previewCommand: CliCommand = {
       // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
       const cm = assembly.codeMode;
       const surfaceLine = cm ? [`Code Mode: ${cm.engaged ? 'engages, so the run gets exec and wait' : 'off'} (${cm.reason}${ws.config.file && cm.line !== undefined ? `; ${path.basename(ws.config.file)}:${cm.line}` : ''})`] : [];
-      const verdict = check ? ['', `Checked against a real capture of OpenClaw ${check.captured}: ${check.matched ? 'matched' : 'differs'}`, ...checkLines(check).map((l) => `  ${l}`)] : ['', `Predicts OpenClaw ${against.modelled}; not checked against a real run (--capture runs one)`];
+      const failure = check ? captureFailure(check) : undefined;
+      const verdict = check ? ['', `Checked against a real capture of OpenClaw ${check.captured}: ${check.matched ? 'matched' : failure !== undefined ? `capture failed: ${failure}` : 'differs'}`, ...checkLines(check).map((l) => `  ${l}`)] : ['', `Predicts OpenClaw ${against.modelled}; not checked against a real run (--capture runs one)`];
       if (!all) {
         ctx.io.stdout(ctx.json ? json({ ...first, ...(cm ? { codeMode: cm } : {}), checkedAgainst: against }) : [...describeOne(first), ...surfaceLine, ...conflictLines(first), ...verdict].join('\n'));
         return 0;

@@ -6,13 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { OpenClawUnavailableError, toolingCacheRoot, type OpenClawLocation } from '../oracle/openclawLocation';
 import { RecordingProvider, type CapturedRequest } from '../provider/recordingProvider';
 import { errorMessage } from '../util/errors';
-import { captureConfigOf, captureRelease, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, modeUnavailable, type CaptureMode, type CaptureRelease } from './captureConfig';
+import { captureAgentOf, captureConfigOf, captureRelease, DEFAULT_CAPTURE_MODEL, DEFAULT_CAPTURE_PROVIDER, modeUnavailable, type CaptureMode, type CaptureRelease } from './captureConfig';
 import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContentHash } from './captureStore';
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
+import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
+import { openclawReason } from './turnFailure';
 
 /**
  * Captures what a real OpenClaw agent turn sends to its provider, per mode:
- * one `openclaw agent --local --agent main --message PROMPT --json` per mode,
+ * one `openclaw agent --local --agent ID --message PROMPT --json` per mode (ID
+ * the agent asked for, else the one OpenClaw picks for the config),
  * each against its own recording provider on 127.0.0.1, in its own scratch
  * HOME, state folder, config file and agent workspace, with a network guard
  * preloaded into every Node process of the run (src/oracle/networkGuard.mts).
@@ -45,8 +48,10 @@ export interface ModeCapture {
   first?: RequestFacts;
   /** Connections and DNS lookups the guard refused (its stderr lines). */
   networkRefused: string[];
-  /** The last characters of OpenClaw's stderr, when the turn is not `ok`. */
+  /** The last characters of OpenClaw's stderr, when the turn is not `ok` (lines of the scratch config mapped to the user's file). */
   stderrTail?: string;
+  /** OpenClaw's own reason for a failed turn (`openclawReason`), also the end of `error`. */
+  reason?: string;
   /** OpenClaw's `--json` result, when stdout parsed as JSON. */
   reply?: unknown;
   /** The turn's scratch folders (gone after the turn unless kept): what the request names as its agent workspace and state folder. */
@@ -76,6 +81,8 @@ export interface ModeCapture {
 
 export interface CaptureReport {
   openclaw: { version: string; packageDir: string; node: string };
+  /** The agent every turn ran (`--agent`); absent when none could be picked (each mode's `error` says why). */
+  agent?: string;
   prompt: string;
   provider: { id: string; model: string };
   concurrency: number;
@@ -99,6 +106,10 @@ export interface CaptureOptions {
   config: Record<string, unknown>;
   /** The folder the config's relative paths are resolved against. */
   configDir: string;
+  /** The agent to run; default the one OpenClaw picks for the config (`captureAgentOf`). */
+  agent?: string;
+  /** The user's config file and its lines: OpenClaw's errors citing the scratch copy's lines are mapped to them. */
+  sourceLines?: SourceLines;
   modes: readonly CaptureMode[];
   prompt: string;
   providerId?: string;
@@ -215,17 +226,19 @@ function installExitHook(): void {
 
 interface TurnSetup {
   opts: CaptureOptions;
+  /** The agent to run, or why none can run. */
+  agent: { id: string } | { error: string };
   entry: string;
   guardUrl: string;
   mode: CaptureMode;
   release: CaptureRelease;
 }
 
-async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Promise<ModeCapture> {
+async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetup): Promise<ModeCapture> {
   const started = Date.now();
-  const unavailable = modeUnavailable(mode, release);
-  if (unavailable !== undefined) {
-    return { mode, outcome: 'failed', error: unavailable, exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] };
+  const unavailable = 'error' in agent ? agent.error : modeUnavailable(mode, release);
+  if (unavailable !== undefined || 'error' in agent) {
+    return { mode, outcome: 'failed', error: unavailable, reason: unavailable, exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] };
   }
   const wholeTurn = opts.wholeTurn ?? (opts.play === true || opts.keepScratch === true);
   let answered: () => void = () => undefined;
@@ -255,8 +268,12 @@ async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Pro
       contextWindow: opts.contextWindow,
       agentWorkspace,
       release,
+      agent: agent.id,
     });
-    fs.writeFileSync(configPath, `${JSON.stringify(cfg, null, 2)}\n`);
+    // Written as JSON.stringify would, with each line's config path kept to map OpenClaw's line numbers back.
+    const scratchConfig = scratchText(cfg);
+    fs.writeFileSync(configPath, scratchConfig.text);
+    const toUser = (text: string): string => (opts.sourceLines ? mapScratchLines(text, configPath, path.basename(configPath), scratchConfig, opts.sourceLines) : text);
     base.config = cfg;
     if (omitted.length > 0) {
       base.omitted = omitted;
@@ -280,7 +297,7 @@ async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Pro
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
     }
-    const result = await spawnTurn(opts, entry, env, scratch, wholeTurn ? undefined : firstAnswer);
+    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer);
     const completions = provider.requests.filter(isCompletionRequest);
     const first = completions[0];
     const capture: ModeCapture = {
@@ -296,17 +313,9 @@ async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Pro
       ...(result.endedAfterRequest ? { endedAfterRequest: true } : {}),
       ...(opts.keepScratch ? { scratch: { dir: scratch, state } } : {}),
     };
-    if (capture.outcome === 'ok' && result.exitCode !== 0 && !result.endedAfterRequest) {
-      capture.outcome = 'failed';
-      capture.error = `openclaw agent exited with ${result.exitCode ?? result.signal ?? '?'}`;
-    } else if (capture.outcome === 'ok' && !first) {
-      capture.outcome = 'failed';
-      capture.error = 'OpenClaw finished without sending a Chat Completions request to the recording provider';
-    } else if (result.error) {
-      capture.error = result.error;
-    }
+    settle(capture, result, toUser);
     if (capture.outcome !== 'ok') {
-      capture.stderrTail = result.stderrTail + (opts.keepScratch ? `\n(scratch kept: ${scratch})` : '');
+      capture.stderrTail = toUser(result.stderrTail) + (opts.keepScratch ? `\n(scratch kept: ${scratch})` : '');
     }
     return capture;
   } catch (err) {
@@ -316,6 +325,23 @@ async function runTurn({ opts, entry, guardUrl, mode, release }: TurnSetup): Pro
     if (!opts.keepScratch) {
       fs.rmSync(scratch, { recursive: true, force: true });
     }
+  }
+}
+
+/** A turn that exited badly or sent nothing is failed, with OpenClaw's own reason (its lines mapped to the user's file). */
+function settle(capture: ModeCapture, result: SpawnResult, toUser: (text: string) => string): void {
+  if (capture.outcome === 'ok' && result.exitCode !== 0 && !result.endedAfterRequest) {
+    capture.outcome = 'failed';
+    const reason = openclawReason(result.stderrTail, result.reply);
+    if (reason !== undefined) {
+      capture.reason = toUser(reason);
+    }
+    capture.error = `openclaw agent exited with ${result.exitCode ?? result.signal ?? '?'}${capture.reason !== undefined ? `: ${capture.reason}` : ''}`;
+  } else if (capture.outcome === 'ok' && !capture.first) {
+    capture.outcome = 'failed';
+    capture.error = 'OpenClaw finished without sending a Chat Completions request to the recording provider';
+  } else if (result.error) {
+    capture.error = result.error;
   }
 }
 
@@ -348,9 +374,9 @@ interface SpawnResult {
 }
 
 /** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
-function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, endOn?: Promise<void>): Promise<SpawnResult> {
+function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>): Promise<SpawnResult> {
   return new Promise((resolve) => {
-    const child = spawn(opts.location.node, [entry, 'agent', '--local', '--agent', 'main', '--message', opts.prompt, '--json'], {
+    const child = spawn(opts.location.node, [entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -436,6 +462,7 @@ function spawnTurn(opts: CaptureOptions, entry: string, env: Env, cwd: string, e
 
 interface StoreSetup {
   opts: CaptureOptions;
+  agent: string;
   mode: CaptureMode;
   release: CaptureRelease;
   /** The workspace's content hash, taken once per capture (undefined: too large, or not asked for). */
@@ -447,7 +474,7 @@ interface StoreSetup {
  * turn is an ordinary one: a kept scratch folder or a timeline asks for this
  * very run, so those always run. Every turn run or replayed goes to the ledger.
  */
-async function storedTurn({ opts, mode, release, tree }: StoreSetup, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
+async function storedTurn({ opts, agent, mode, release, tree }: StoreSetup, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
   const env = opts.env ?? process.env;
   const note = (c: ModeCapture, replayed: boolean, key = ''): void => noteInLedger(env, { kind: replayed ? 'replay' : 'turn', key, mode, openclaw: opts.location.version, outcome: c.outcome });
   const runOnly = async (): Promise<ModeCapture> => {
@@ -465,7 +492,7 @@ async function storedTurn({ opts, mode, release, tree }: StoreSetup, run: () => 
   let turnConfig: unknown;
   try {
     // The config the turn runs with (the capture's overrides included), with the two per-turn values held still.
-    turnConfig = captureConfigOf({ config: opts.config, configDir: opts.configDir, mode, baseUrl: 'http://127.0.0.1:1/v1', providerId: opts.providerId, modelId: opts.modelId, contextWindow: opts.contextWindow, agentWorkspace: '/agent-workspace', release }).config;
+    turnConfig = captureConfigOf({ config: opts.config, configDir: opts.configDir, mode, baseUrl: 'http://127.0.0.1:1/v1', providerId: opts.providerId, modelId: opts.modelId, contextWindow: opts.contextWindow, agentWorkspace: '/agent-workspace', release, agent }).config;
   } catch {
     return runOnly(); // the turn reports why
   }
@@ -474,6 +501,7 @@ async function storedTurn({ opts, mode, release, tree }: StoreSetup, run: () => 
       config: turnConfig,
       configDir: opts.configDir,
       openclawVersion: opts.location.version,
+      agent,
       mode,
       prompt: opts.prompt,
       providerId: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER,
@@ -507,6 +535,12 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   // What the release that runs accepts, as its version is modelled (Tool Search or not, its config schema).
   const release = captureRelease(opts.location.version);
   installExitHook();
+  let agent: { id: string } | { error: string };
+  try {
+    agent = { id: captureAgentOf(opts.config, opts.agent) };
+  } catch (err) {
+    agent = { error: errorMessage(err) };
+  }
   const concurrency = Math.max(1, Math.min(opts.concurrency ?? DEFAULT_CAPTURE_CONCURRENCY, opts.modes.length || 1));
   const modes = [...new Set(opts.modes)];
   const results = new Map<CaptureMode, ModeCapture>();
@@ -524,7 +558,8 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         continue;
       }
       opts.onTurn?.({ mode, phase: 'start' });
-      const capture = await storedTurn({ opts, mode, release, tree }, () => runTurn({ opts, entry, guardUrl, mode, release }));
+      const turn = (): Promise<ModeCapture> => runTurn({ opts, agent, entry, guardUrl, mode, release });
+      const capture = 'id' in agent ? await storedTurn({ opts, agent: agent.id, mode, release, tree }, turn) : await turn();
       results.set(mode, capture);
       opts.onTurn?.({ mode, phase: 'end', capture });
     }
@@ -539,6 +574,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   }
   return {
     openclaw: { version: opts.location.version, packageDir: opts.location.packageDir, node: opts.location.node },
+    ...('id' in agent ? { agent: agent.id } : {}),
     prompt: opts.prompt,
     provider: { id: opts.providerId ?? DEFAULT_CAPTURE_PROVIDER, model: opts.modelId ?? DEFAULT_CAPTURE_MODEL },
     concurrency,

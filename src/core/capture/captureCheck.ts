@@ -32,7 +32,19 @@ export interface CaptureCheck {
 /** What a prediction says it was checked against: the modelled version and, once a capture ran, whether it matched. */
 export interface CheckedAgainst {
   modelled: string;
-  capture?: { version: string; matched: boolean; modes: Partial<Record<CaptureMode, boolean>> };
+  /** `failed`: why a turn sent nothing to compare (OpenClaw's reason): the capture failed, nothing was found to differ. */
+  capture?: { version: string; matched: boolean; modes: Partial<Record<CaptureMode, boolean>>; failed?: string };
+}
+
+/** Why the capture has nothing to compare for some mode (`mode: reason; ...`), or undefined when every mode was compared. */
+export function captureFailure(check: CaptureCheck): string | undefined {
+  const failed = Object.values(check.modes).filter((m) => m.diff === undefined);
+  if (failed.length === 0) {
+    return undefined;
+  }
+  // Every mode failing for one reason (an unknown agent, a refused config) says it once.
+  const reasons = [...new Set(failed.map((m) => m.error ?? 'no capture'))];
+  return reasons.length === 1 && failed.length > 1 ? reasons[0] : failed.map((m) => `${m.mode}: ${m.error ?? 'no capture'}`).join('; ');
 }
 
 /** The body of a mode's first Chat Completions request, as captured. */
@@ -72,7 +84,8 @@ export function checkedAgainst(modelled: string, check?: CaptureCheck): CheckedA
   for (const m of Object.values(check.modes)) {
     modes[m.mode] = m.matched;
   }
-  return { modelled, capture: { version: check.captured, matched: check.matched, modes } };
+  const failed = captureFailure(check);
+  return { modelled, capture: { version: check.captured, matched: check.matched, modes, ...(failed !== undefined ? { failed } : {}) } };
 }
 
 /** One line per mode for people: `code: 10 real / 9 predicted tools; 3 added, 2 removed, 8 changed; ...`. */

@@ -5,7 +5,8 @@ import { parseJson5 } from '../config/json5Document';
 import { modelFor, OPENCLAW_MODELS, parseVersion, versionOrder } from '../policy/openclawVersions';
 import { configSchemaFor } from '../policy/startupCheck';
 import { configuredModelEntry } from '../prompt/modelEntry';
-import { agentRosterOf } from '../policy/agentRoster';
+import { agentRosterOf, findRosterAgent } from '../policy/agentRoster';
+import { resolveRunAgent } from '../policy/runAgent';
 import { decideCodeMode, runModelOf } from '../catalog/codeModeActivation';
 import { generatedToolsFor } from '../sources/generatedTools';
 
@@ -46,6 +47,22 @@ export interface CaptureConfigInput {
   agentWorkspace: string;
   /** What the release that runs the turn accepts (`captureRelease`); absent: a release with Tool Search whose schema knows every override. */
   release?: CaptureRelease;
+  /** The agent the turn runs (`openclaw agent --agent ID`); default OpenClaw's own choice (`captureAgentOf`). */
+  agent?: string;
+}
+
+/**
+ * The agent a capture turn runs: the one asked for, else the one OpenClaw
+ * picks for the config (`resolveRunAgent`: the entry with `default: true`,
+ * the only entry, the implicit `main` without a roster). Several agents and
+ * no default is OpenClaw's refusal, thrown with its reason.
+ */
+export function captureAgentOf(config: Record<string, unknown>, requested?: string): string {
+  const agent = resolveRunAgent(new ConfigReader(parseJson5('openclaw.json', JSON.stringify(config))), requested);
+  if (agent.kind === 'refused') {
+    throw new CaptureConfigError(agent.message);
+  }
+  return agent.id;
 }
 
 /**
@@ -232,10 +249,10 @@ function codeModePlanOf(input: CaptureConfigInput): CodeModePlan {
     return { asConfigured: false };
   }
   const reader = new ConfigReader(parseJson5('openclaw.json', JSON.stringify(input.config)));
-  // A capture runs OpenClaw's `main` agent.
-  const main = agentRosterOf(input.config)?.agents.find((a) => a.id === 'main');
-  const run = runModelOf(reader, main?.path);
-  const decision = decideCodeMode({ reader, ...(main ? { agentPath: main.path } : {}), ...run, facts, toolsAvailable: true });
+  // The agent the turn runs decides with its own layers.
+  const agent = findRosterAgent(agentRosterOf(input.config), input.agent ?? captureAgentOf(input.config));
+  const run = runModelOf(reader, agent?.path);
+  const decision = decideCodeMode({ reader, ...(agent ? { agentPath: agent.path } : {}), ...run, facts, toolsAvailable: true });
   const asConfigured = decision.engaged === (input.mode === 'code-mode');
   return { asConfigured, ...(run.model ? { modelKey: `${run.model.provider}/${run.model.model}` } : {}), ...(asConfigured ? { tier: decision.tier.tier ?? null } : {}) };
 }
@@ -262,9 +279,11 @@ function rekeyModelSettings(cfg: Json, from: string | undefined, to: string): vo
  * The config of one capture turn. Overridden, and nothing else:
  * - `models.providers.<providerId>`: the recording provider (`api:
  *   "openai-completions"`, the loopback `baseUrl`, a placeholder key, one model);
- * - the model of the run: `agents.defaults.model` and the `main` agent's own `model`;
- * - `agents.defaults.workspace`: a scratch folder, so OpenClaw's bootstrap
- *   files are never written into the user's folders;
+ * - the model of the run: `agents.defaults.model` and the run agent's own `model`;
+ * - `agents.defaults.workspace` and the run agent's `workspace`: a scratch
+ *   folder, so OpenClaw's bootstrap files are never written into the user's
+ *   folders (an agent that is not the default would otherwise get
+ *   `<defaults.workspace>/<id>`);
  * - `tools.toolSearch`: the mode (`false` for direct), keeping the workspace's limits;
  *   left out, the workspace's own included, on a release without Tool Search;
  * - `update.checkOnStart: false`, where the release's schema knows it.
@@ -301,6 +320,8 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
   }
   const providerId = input.providerId ?? DEFAULT_CAPTURE_PROVIDER;
   const modelId = input.modelId ?? DEFAULT_CAPTURE_MODEL;
+  const agentId = input.agent ?? captureAgentOf(input.config);
+  input = { ...input, agent: agentId };
   const cfg = structuredClone(input.config) as Json;
   // The workspace's own model keeps its context window and output bound: they shape the request.
   const own = configuredModelEntry(input.config);
@@ -330,13 +351,13 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
   const primary = `${providerId}/${modelId}`;
   defaults.model = { primary };
   defaults.workspace = input.agentWorkspace;
-  // The `main` entry in whichever roster OpenClaw reads (`agents.entries` wins over `agents.list`).
-  const main = agentRosterOf(cfg)?.agents.find((a) => a.id === 'main')?.entry;
-  if (main && main.model !== undefined) {
-    main.model = { primary };
+  // The run agent's entry in whichever roster OpenClaw reads (`agents.entries` wins over `agents.list`).
+  const runEntry = findRosterAgent(agentRosterOf(cfg), agentId)?.entry;
+  if (runEntry && runEntry.model !== undefined) {
+    runEntry.model = { primary };
   }
-  if (main && main.workspace !== undefined) {
-    main.workspace = input.agentWorkspace;
+  if (runEntry) {
+    runEntry.workspace = input.agentWorkspace;
   }
 
   const omitted: string[] = [];

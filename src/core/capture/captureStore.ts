@@ -43,6 +43,8 @@ export interface StoreKeyInput {
   config: unknown;
   configDir: string;
   openclawVersion: string;
+  /** The agent the turn runs (absent in keys made before capture ran any agent but `main`). */
+  agent?: string;
   mode: CaptureMode;
   prompt: string;
   providerId: string;

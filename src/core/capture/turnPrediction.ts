@@ -42,6 +42,8 @@ export function predictTurns(report: CaptureReport, input: TurnPredictionInput, 
       openclawDir: report.openclaw.packageDir,
       // The templates of the release that ran (its epoch's).
       version: report.openclaw.version,
+      // The agent the turn ran: its model, agent workspace and runtime line.
+      ...(report.agent !== undefined ? { agent: report.agent } : {}),
     });
     const base: PreviewBase = { ...input.base, openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
     const o = new PreviewAssembler(base).assemble(prompt, [mode]).modes[mode]?.openclaw;

@@ -251,6 +251,7 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       workspace: ctx.workspace,
       stateDir: ctx.stateDir,
       openclawDir: ctx.openclawDir,
+      ...(ctx.agent !== undefined ? { agent: ctx.agent } : {}),
     },
     data,
   );

@@ -1,5 +1,5 @@
-import { dotted, type ConfigReader } from '../config/configReader';
-import type { JsonPath } from '../config/json5Document';
+import { ConfigReader, dotted } from '../config/configReader';
+import { parseJson5, type JsonPath } from '../config/json5Document';
 import { findRosterAgent, readAgentRoster } from './agentRoster';
 
 /**
@@ -68,6 +68,16 @@ export function resolveRunAgent(reader: ConfigReader | undefined, requested: str
       `Multiple agents are configured (${ids.join(', ')}) and none is the default${markers}: ` +
       'OpenClaw refuses to run without an agent (AgentSelectionRequiredError); pass --agent <id> (setting toolSearchInspector.policy.agent) or set default: true on one agent',
   };
+}
+
+/**
+ * The id of the agent a run of a parsed config models (the one asked for,
+ * else OpenClaw's default or implicit `main`); undefined when OpenClaw would
+ * refuse to pick one.
+ */
+export function runAgentIdOf(config: unknown, requested?: string): string | undefined {
+  const agent = resolveRunAgent(new ConfigReader(parseJson5('openclaw.json', JSON.stringify(config ?? {}))), requested);
+  return agent.kind === 'refused' ? undefined : agent.id;
 }
 
 /** `agent ops (default: true, openclaw.json:14)`: how the surfaces say which agent they modelled. */

@@ -1,15 +1,18 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { agentRosterOf } from '../policy/agentRoster';
+import { agentRosterOf, findRosterAgent } from '../policy/agentRoster';
+import { runAgentIdOf } from '../policy/runAgent';
 
 /**
  * OpenClaw's agent workspace (not the folder the user opened: the folder
  * where OpenClaw keeps AGENTS.md, SOUL.md, ... and injects them into every
  * prompt) and the bootstrap files in it, found as OpenClaw 2026.9.6 finds
- * them: the `main` agent's `workspace`, else `agents.defaults.workspace`,
- * else `$OPENCLAW_WORKSPACE_DIR`, `$OPENCLAW_STATE_DIR/workspace` or
- * `~/.openclaw/workspace`. A folder that does not exist yet is what OpenClaw
+ * them (`resolveAgentWorkspaceDir`): the run agent's `workspace`; for the
+ * default agent `agents.defaults.workspace`, else `$OPENCLAW_WORKSPACE_DIR`,
+ * `$OPENCLAW_STATE_DIR/workspace` or `~/.openclaw/workspace`; for any other
+ * agent `<agents.defaults.workspace>/<id>`, else
+ * `<state folder>/workspace-<id>`. A folder that does not exist yet is what OpenClaw
  * creates on the first turn: the package's own templates
  * (`ensureAgentWorkspace`), shipped as data.
  */
@@ -39,14 +42,27 @@ export function openclawStateDir(env: Env = process.env, home: string = os.homed
   return s ? path.resolve(expandHome(s, home)) : path.join(home, '.openclaw');
 }
 
-export function agentWorkspaceDir(config: unknown, configDir: string, env: Env = process.env, home: string = os.homedir()): string {
+/** `agent`: the run's agent (default: the one OpenClaw picks for the config). */
+export function agentWorkspaceDir(config: unknown, configDir: string, env: Env = process.env, home: string = os.homedir(), agent?: string): string {
   const cfg = isObject(config) ? config : {};
   const agents = isObject(cfg.agents) ? cfg.agents : {};
-  // OpenClaw's `main` entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
-  const main = agentRosterOf(cfg)?.agents.find((a) => a.id === 'main')?.entry;
-  const configured = [isObject(main) ? main.workspace : undefined, isObject(agents.defaults) ? agents.defaults.workspace : undefined].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  if (configured) {
-    return path.resolve(configDir, expandHome(configured.trim(), home));
+  const owner = runAgentIdOf(cfg);
+  const id = agent ?? owner;
+  // The run agent's entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
+  const entry = findRosterAgent(agentRosterOf(cfg), id)?.entry;
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const own = text(entry?.workspace);
+  if (own) {
+    return path.resolve(configDir, expandHome(own, home));
+  }
+  const fallback = text(isObject(agents.defaults) ? agents.defaults.workspace : undefined);
+  const other = id !== undefined && owner !== undefined && id.trim().toLowerCase() !== owner.trim().toLowerCase() ? id.trim().toLowerCase() : undefined;
+  if (other !== undefined) {
+    // An agent that is not the default gets its own folder, never the default agent's.
+    return fallback ? path.join(path.resolve(configDir, expandHome(fallback, home)), other) : path.join(openclawStateDir(env, home), `workspace-${other}`);
+  }
+  if (fallback) {
+    return path.resolve(configDir, expandHome(fallback, home));
   }
   const fromEnv = env.OPENCLAW_WORKSPACE_DIR?.trim();
   if (fromEnv) {

@@ -1,6 +1,6 @@
 /**
  * The model a run uses and its entry under `models.providers`, read from a
- * config as OpenClaw resolves the primary model: the `main` agent's own
+ * config as OpenClaw resolves the primary model: the run agent's own
  * `model`, else `agents.defaults.model` (a string or `{ primary }`), as
  * `provider/model`. The entry's `contextWindow` bounds the deferred tool
  * directory (a tenth of it) and its `maxTokens` is the request's
@@ -8,7 +8,8 @@
  */
 
 import { primaryOf } from '../catalog/codeModeActivation';
-import { agentRosterOf } from '../policy/agentRoster';
+import { agentRosterOf, findRosterAgent } from '../policy/agentRoster';
+import { runAgentIdOf } from '../policy/runAgent';
 
 type Json = Record<string, unknown>;
 
@@ -36,14 +37,15 @@ function positive(v: unknown): number | undefined {
 }
 
 /** The configured primary model (`undefined` when the config names none in `provider/model` form). */
-export function configuredModelEntry(config: unknown): ModelEntry | undefined {
+/** `agent`: the run's agent (default: the one OpenClaw picks for the config). */
+export function configuredModelEntry(config: unknown, agent?: string): ModelEntry | undefined {
   if (!isObject(config)) {
     return undefined;
   }
   const agents = isObject(config.agents) ? config.agents : {};
-  // OpenClaw's `main` entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
-  const main = agentRosterOf(config)?.agents.find((a) => a.id === 'main')?.entry;
-  const ref = primaryOf(isObject(main) ? main.model : undefined) ?? primaryOf(isObject(agents.defaults) ? agents.defaults.model : undefined);
+  // The run agent's entry, in whichever roster the config keeps (`agents.entries` wins over `agents.list`).
+  const own = findRosterAgent(agentRosterOf(config), agent ?? runAgentIdOf(config))?.entry;
+  const ref = primaryOf(isObject(own) ? own.model : undefined) ?? primaryOf(isObject(agents.defaults) ? agents.defaults.model : undefined);
   const slash = ref?.indexOf('/') ?? -1;
   if (!ref || slash <= 0 || slash === ref.length - 1) {
     return undefined;

@@ -3,6 +3,7 @@ import { DEFAULT_MODEL } from '../provider/requestShapes';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
+import { runAgentIdOf } from '../policy/runAgent';
 import type { PromptData } from './openclawRequest';
 import { newestPromptData, noTemplatesText, promptDataFor } from './promptVersions';
 
@@ -29,6 +30,8 @@ export interface OpenClawRequestContext {
   openclawDir: string;
   /** What the prediction could not read from the workspace and took a default for. */
   assumed: string[];
+  /** The agent the run is for (its runtime line names it), when known. */
+  agent?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +54,8 @@ export interface ContextOptions {
   /** The modelled OpenClaw version: its epoch's templates are used (default: the newest's). */
   version?: string;
   data?: PromptData;
+  /** The run's agent (default: the one OpenClaw picks for the config): its model, agent workspace and runtime line. */
+  agent?: string;
 }
 
 export function openclawRequestContext(opts: ContextOptions): OpenClawRequestContext {
@@ -58,7 +63,8 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
   const home = opts.home ?? os.homedir();
   const data = opts.data ?? (opts.version !== undefined ? promptDataFor(opts.version) : newestPromptData());
   const assumed: string[] = [];
-  const entry = configuredModelEntry(opts.config);
+  const agent = opts.agent ?? runAgentIdOf(opts.config);
+  const entry = configuredModelEntry(opts.config, agent);
   if (!entry) {
     assumed.push('the config names no primary model (agents.defaults.model): the model is the preview\'s own');
   } else if (entry.maxTokens === undefined) {
@@ -68,7 +74,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     assumed.push(`no installed OpenClaw was found: the package folder its prompt cites (docs, skills) is shown as ${UNKNOWN_OPENCLAW_DIR}`);
   }
   const stateDir = openclawStateDir(env, home);
-  const dir = agentWorkspaceDir(opts.config, opts.configDir, env, home);
+  const dir = agentWorkspaceDir(opts.config, opts.configDir, env, home, agent);
   return {
     data,
     ...(data === undefined && opts.version !== undefined ? { noTemplates: noTemplatesText(opts.version) } : {}),
@@ -81,5 +87,6 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     stateDir,
     openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,
+    ...(agent !== undefined ? { agent } : {}),
   };
 }

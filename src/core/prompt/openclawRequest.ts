@@ -63,6 +63,8 @@ export interface OpenClawRequestInput {
   /** Folders the prompt names; each is a volatile part (volatile.ts). */
   stateDir: string;
   openclawDir: string;
+  /** The run's agent, which the runtime line names (default `main`). */
+  agent?: string;
   /** The moment of the turn (default now). */
   now?: Date;
   timeZone?: string;
@@ -97,6 +99,11 @@ export function toolLinesOf(names: readonly string[], data: PromptData, codeMode
   // JavaScript's default sort (UTF-16 code units), as OpenClaw's toSorted().
   const extra = [...visible.keys()].filter((k) => !data.toolLines.order.includes(k)).sort();
   return [...ordered, ...extra].map(line).join('\n');
+}
+
+/** OpenClaw's `normalizeAgentId` for ids as configs spell them: trimmed, lower case. */
+function normalizedAgentId(id: string): string {
+  return id.trim().toLowerCase() || 'main';
 }
 
 function fill(template: string, slots: Record<string, string>): string {
@@ -168,7 +175,9 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
       unmodelled.push(`${name} in the agent workspace is not modelled: OpenClaw may inject it too`);
     }
   }
-  const runtimeLine = fill(data.messages.runtimeLine, {
+  // The generated line names the extraction run's agent, `main`; a run of another agent names its own.
+  const runtimeTemplate = input.agent !== undefined ? data.messages.runtimeLine.replace(/^Runtime: agent=main\b/, `Runtime: agent=${normalizedAgentId(input.agent)}`) : data.messages.runtimeLine;
+  const runtimeLine = fill(runtimeTemplate, {
     workspaceDir: input.workspace.dir,
     modelRef: slots.modelRef ?? '',
     sessionId: '00000000-0000-4000-8000-000000000000',

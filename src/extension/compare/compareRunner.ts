@@ -283,6 +283,8 @@ export class CompareRunner implements vscode.Disposable {
           location: prepared.location,
           config: prepared.config,
           configDir: prepared.configDir,
+          agent: prepared.agent,
+          ...(prepared.sourceLines ? { sourceLines: prepared.sourceLines } : {}),
           modes,
           prompt: last.input.report.prompt,
           concurrency: modes.length,

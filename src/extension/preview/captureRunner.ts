@@ -5,6 +5,8 @@ import type { CaptureReport } from '../../core/capture/capture';
 import type { CaptureMode } from '../../core/capture/captureConfig';
 import type { OpenClawLocation } from '../../core/oracle/openclawLocation';
 import type { RequestSide } from '../../core/capture/turnPrediction';
+import type { SourceLines } from '../../core/capture/scratchLines';
+import type { ModeCapture } from '../../core/capture/capture';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
@@ -34,7 +36,18 @@ export interface CaptureRunResult {
 
 /** What a capture of the active workspace needs, or why it cannot run. */
 export type PreparedCapture =
-  | { ok: true; location: OpenClawLocation; config: Record<string, unknown>; configDir: string; modelled: string; codeModeSurface: boolean }
+  | {
+      ok: true;
+      location: OpenClawLocation;
+      config: Record<string, unknown>;
+      configDir: string;
+      modelled: string;
+      codeModeSurface: boolean;
+      /** The agent the workspace's run is for (the `policy.agent` setting, else OpenClaw's default): the one the turns run. */
+      agent: string;
+      /** The user's config file and its lines, which OpenClaw's errors about the scratch copy are mapped to. */
+      sourceLines?: SourceLines;
+    }
   | { ok: false; message: string };
 
 /**
@@ -51,6 +64,12 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
   if (workspace.config.unusable) {
     return { ok: false, message: `${what}: the config cannot be used: ${workspace.config.unusable.message}` };
   }
+  // OpenClaw would not pick an agent either: a turn would only say so.
+  const agent = workspace.agent;
+  if (agent.kind === 'refused') {
+    return { ok: false, message: `${what}: ${agent.message}` };
+  }
+  const reader = workspace.config.reader;
   try {
     const location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
     return {
@@ -61,6 +80,8 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
       modelled: workspace.openclaw.model.version,
       // The run's surface is Code Mode: its real turn is captured too (the four modes are what-ifs then).
       codeModeSurface: workspace.settings.mode === 'code-mode',
+      agent: agent.id,
+      ...(reader ? { sourceLines: { file: reader.file, line: (p) => reader.line(p) } } : {}),
     };
   } catch (err) {
     if (err instanceof core.OpenClawUnavailableError) {
@@ -87,14 +108,14 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
   if (!prepared.ok) {
     return refuse(prepared.message);
   }
-  const { location, config, configDir, modelled } = prepared;
+  const { location, config, configDir, modelled, agent, sourceLines } = prepared;
   const core = await loadCore();
   const modes: CaptureMode[] = [...core.CAPTURE_MODES, ...(prepared.codeModeSurface ? (['code-mode'] as const) : [])];
   const text = prompt.trim() === '' ? core.DEFAULT_CAPTURE_PROMPT : prompt;
   let view = core.startedView(modes, location.version, modelled, text);
   deps.onView(view);
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Capturing the real request (OpenClaw ${location.version})`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: `Capturing the real request of agent ${agent} (OpenClaw ${location.version})`, cancellable: true },
     async (progress, token) => {
       const abort = new AbortController();
       const onAbort = (): void => abort.abort();
@@ -109,6 +130,8 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
           location,
           config,
           configDir,
+          agent,
+          ...(sourceLines ? { sourceLines } : {}),
           modes,
           prompt: text,
           concurrency: modes.length,
@@ -118,13 +141,24 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
             view = core.withTurn(view, e.mode, e.phase, e.capture);
             progress.report({ message: core.progressText(view) });
             deps.onView(view);
-            deps.logger.info(`capture: ${e.mode} ${e.phase === 'start' ? 'started' : `${e.capture?.outcome ?? 'ended'} in ${((e.capture?.wallMs ?? 0) / 1000).toFixed(1)} s`}`);
+            deps.logger.info(`capture: ${e.mode} ${e.phase === 'start' ? `started (openclaw agent --local --agent ${agent})` : `${e.capture?.outcome ?? 'ended'} in ${((e.capture?.wallMs ?? 0) / 1000).toFixed(1)} s`}`);
+            if (e.phase === 'end' && e.capture && e.capture.outcome !== 'ok' && e.capture.outcome !== 'cancelled') {
+              logFailedTurn(deps.logger, e.capture);
+            }
           },
         });
         const check = core.checkCapture(report, await deps.predicted(text, report), modelled);
         view = core.finishedView(view, check, report.modes, report.wallMs, abort.signal.aborted);
         deps.onView(view);
         deps.logger.info(`capture: ${view.status} in ${(report.wallMs / 1000).toFixed(1)} s: ${view.message ?? ''}`);
+        if (view.status === 'failed') {
+          // OpenClaw's own reason, not only an exit code: the panel shows it too.
+          void vscode.window.showErrorMessage(`Capture the Real Request: ${view.message ?? 'capture failed'}`, 'Show Logs').then((pick) => {
+            if (pick === 'Show Logs') {
+              deps.logger.channel.show(true);
+            }
+          });
+        }
         return { view, check };
       } finally {
         cancelled.dispose();
@@ -132,4 +166,13 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
       }
     },
   );
+}
+
+/** A failed turn's reason and the end of OpenClaw's stderr, in the Output channel. */
+function logFailedTurn(logger: Logger, c: ModeCapture): void {
+  logger.warn(`capture: ${c.mode} failed: ${c.error ?? c.outcome}`);
+  const tail = (c.stderrTail ?? '').trim().split('\n').slice(-20);
+  if (tail.length > 0 && tail[0] !== '') {
+    logger.warn(`capture: ${c.mode}: OpenClaw's stderr (last ${tail.length} lines):\n${tail.map((l) => `  ${l}`).join('\n')}`);
+  }
 }

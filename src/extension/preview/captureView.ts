@@ -41,10 +41,12 @@ export function finishedView(view: CaptureView, check: CaptureCheck, captures: P
     };
   });
   const failed = modes.filter((m) => m.status !== 'ok');
+  // Turns failing for one reason (an unknown agent, a config OpenClaw refuses) say it once.
+  const reasons = [...new Set(failed.map((m) => m.error ?? m.status))];
   const message = cancelled
     ? 'Cancelled: every turn was stopped.'
     : failed.length > 0
-      ? `${failed.map((m) => m.mode).join(', ')}: ${failed.map((m) => m.error ?? m.status).join('; ')}`
+      ? `capture failed: ${reasons.length === 1 ? `${failed.map((m) => m.mode).join(', ')}: ${reasons[0] ?? ''}` : failed.map((m) => `${m.mode}: ${m.error ?? m.status}`).join('; ')}`
       : check.matched
         ? `The prediction equals what OpenClaw ${check.captured} sent, in every mode.`
         : `The prediction differs from what OpenClaw ${check.captured} sent.`;

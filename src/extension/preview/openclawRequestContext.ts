@@ -24,5 +24,7 @@ export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorksp
     // The modelled version's own templates (its epoch's release); none before 2026.5.12, which the panels say.
     version: workspace.openclaw.model.version,
     ...(openclawDir ? { openclawDir } : {}),
+    // The run's agent (the setting, else OpenClaw's default): its model, agent workspace and runtime line.
+    ...(workspace.agent.kind !== 'refused' ? { agent: workspace.agent.id } : {}),
   });
 }

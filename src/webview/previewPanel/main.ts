@@ -100,6 +100,11 @@ function checkedLine(c: CheckedAgainst | undefined): HTMLElement {
     line.append('not checked against a real run yet.');
     return line;
   }
+  if (c.capture.failed !== undefined) {
+    // Nothing was captured to compare: no verdict on the prediction.
+    line.append(el('strong', { 'data-verdict': 'failed' }, 'capture failed: '), c.capture.failed);
+    return line;
+  }
   const modes = Object.entries(c.capture.modes).map(([m, ok]) => `${m} ${ok ? 'matched' : 'differs'}`).join(', ');
   line.append(el('strong', { 'data-verdict': c.capture.matched ? 'matched' : 'differs' }, c.capture.matched ? 'matched' : 'differs from'), ` a real capture of OpenClaw ${c.capture.version} (${modes}).`);
   return line;

@@ -150,7 +150,8 @@ export interface SectionView {
 /** Core `CheckedAgainst`: the modelled version and, once a capture ran, whether it matched per mode. */
 export interface CheckedAgainst {
   modelled: string;
-  capture?: { version: string; matched: boolean; modes: Partial<Record<ModeName, boolean>> };
+  /** `failed`: OpenClaw's reason when a turn sent nothing to compare (the header then says the capture failed, not that it differs). */
+  capture?: { version: string; matched: boolean; modes: Partial<Record<ModeName, boolean>>; failed?: string };
 }
 
 export type CaptureModeStatus = 'pending' | 'running' | 'ok' | 'failed' | 'timeout' | 'cancelled';

@@ -22,7 +22,7 @@ describe('capture: config of a turn', () => {
       skills: { x: 1 },
     };
     const before = JSON.stringify(config);
-    const cfg = captureConfig({ ...BASE, config, mode: 'code' });
+    const cfg = captureConfig({ ...BASE, config, mode: 'code', agent: 'main' });
     assert.equal(JSON.stringify(config), before, 'the input is not changed');
     assert.deepEqual(at(cfg, 'tools'), { profile: 'coding', deny: ['exec'], toolSearch: { codeTimeoutMs: 5000, searchDefaultLimit: 4, enabled: true, mode: 'code' } });
     assert.deepEqual(at(cfg, 'models', 'providers', 'openai'), { baseUrl: 'https://api.openai.com/v1' });
@@ -33,7 +33,8 @@ describe('capture: config of a turn', () => {
       models: [{ id: 'capture-model', name: 'capture-model', contextWindow: 128000, maxTokens: 4096 }],
     });
     assert.deepEqual(at(cfg, 'agents', 'defaults'), { model: { primary: 'tsi-capture/capture-model' }, sandbox: { mode: 'off' }, workspace: '/scratch/agent' });
-    assert.deepEqual(at(cfg, 'agents', 'list'), [{ id: 'main', model: { primary: 'tsi-capture/capture-model' } }, { id: 'other', model: 'x/y' }]);
+    // The run agent's own model and agent workspace are the capture's; the other agents keep theirs.
+    assert.deepEqual(at(cfg, 'agents', 'list'), [{ id: 'main', model: { primary: 'tsi-capture/capture-model' }, workspace: '/scratch/agent' }, { id: 'other', model: 'x/y' }]);
     assert.deepEqual(at(cfg, 'update'), { channel: 'beta', checkOnStart: false });
     assert.deepEqual(at(cfg, 'skills'), { x: 1 });
   });

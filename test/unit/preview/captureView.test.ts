@@ -80,6 +80,19 @@ describe('Mode Preview: the real request capture', () => {
     assert.match(v.message ?? '', /direct: boom/);
   });
 
+  it('turns that sent nothing make the header say the capture failed, with OpenClaw\'s reason once, never that the prediction differs', () => {
+    const r = report([turn('direct', BODY, 'failed'), turn('code', BODY, 'failed')]);
+    const check = checkCapture(r, { direct: side(BODY), code: side(BODY) }, '2026.9.6', { tokens: false });
+    const against = checkedAgainst('2026.9.6', check);
+    assert.equal(against.capture?.failed, 'boom');
+    assert.equal(against.capture?.matched, false);
+    const v = finishedView(startedView(['direct', 'code'], '2026.9.6', '2026.9.6', 'hi'), check, r.modes, 100, false);
+    assert.equal(v.message, 'capture failed: direct, code: boom');
+    // One mode compared, one failed: the failed one is named with its reason.
+    const mixed = checkCapture(report([turn('direct', BODY), turn('code', BODY, 'failed')]), { direct: side(BODY), code: side(BODY) }, '2026.9.6', { tokens: false });
+    assert.equal(checkedAgainst('2026.9.6', mixed).capture?.failed, 'code: boom');
+  });
+
   it('the protocol carries capture, cancel and refusal and nothing malformed', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'capture', extra: 1 }), { type: 'capture' });
     assert.deepEqual(parseWebviewMessage({ type: 'cancelCapture' }), { type: 'cancelCapture' });
