@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readSessions, type LoadedSession } from '../../core/telemetry/sessionSources';
-import { sessionAnswers } from '../../core/telemetry/sessionView';
+import { sessionAnswers, sessionViewOfEvents, type SessionTurn } from '../../core/telemetry/sessionView';
 import { summarizeSession } from '../../core/telemetry/summary';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json, table, truncate } from '../format';
@@ -12,7 +12,35 @@ function defaultStateDir(env: Record<string, string | undefined>): string {
   return fromEnv && fromEnv.trim() !== '' ? fromEnv : path.join(env.HOME ?? os.homedir(), '.openclaw');
 }
 
-function summaryOf(s: LoadedSession, cwd: string, withEvents: boolean): Record<string, unknown> {
+/** The steps as the session viewer lists them: a Code Mode step keeps its program and result. */
+function stepsOf(s: LoadedSession): { turnId: string; steps: Record<string, unknown>[] }[] {
+  return sessionViewOfEvents(s.events).turns.map((t) => ({
+    turnId: t.turnId,
+    steps: t.steps.map((st) => ({ kind: st.kind, depth: st.depth, title: st.title, ok: st.ok, ...(st.event.type === 'model-call' && st.event.program ? { program: st.event.program } : {}), ...(st.event.type === 'call' && st.event.args ? { args: st.event.args } : {}) })),
+  }));
+}
+
+/** The steps as text: one line each, nested ones indented, a program with its code and what it gave back. */
+function stepLines(turns: readonly SessionTurn[]): string[] {
+  const out: string[] = [];
+  for (const t of turns) {
+    out.push(`  turn ${t.turnId}`);
+    for (const st of t.steps) {
+      const pad = st.depth === 1 ? '      ' : '    ';
+      out.push(`${pad}${st.ok ? '' : '✗ '}${st.title}`);
+      const p = st.event.type === 'model-call' ? st.event.program : undefined;
+      if (p) {
+        const more = `${pad}  `;
+        if (p.code !== undefined) out.push(...p.code.split('\n').map((l) => `${more}| ${l}`));
+        for (const o of p.output) out.push(`${more}output: ${truncate(o.replace(/\s+/g, ' '), 100)}`);
+        if (p.error !== undefined) out.push(`${more}error: ${truncate(p.error.replace(/\s+/g, ' '), 100)}`);
+      }
+    }
+  }
+  return out;
+}
+
+function summaryOf(s: LoadedSession, cwd: string, withEvents: boolean, withSteps: boolean): Record<string, unknown> {
   const summary = summarizeSession(s.events);
   const answers = sessionAnswers(summary);
   return {
@@ -30,6 +58,7 @@ function summaryOf(s: LoadedSession, cwd: string, withEvents: boolean): Record<s
     ...(summary.catalogSize !== undefined ? { catalogSize: summary.catalogSize } : {}),
     answers,
     ...(withEvents ? { events: s.events } : {}),
+    ...(withSteps ? { steps: stepsOf(s) } : {}),
   };
 }
 
@@ -42,8 +71,8 @@ function finalText(s: LoadedSession): string {
 export const sessionsCommand: CliCommand = {
   name: 'sessions',
   summary: 'list and summarize sessions: OpenClaw stores and transcripts, and the inspector\'s own logs',
-  usage: 'sessions [PATH...] [--events]',
-  options: { events: { type: 'boolean' } },
+  usage: 'sessions [PATH...] [--events] [--steps]',
+  options: { events: { type: 'boolean' }, steps: { type: 'boolean' } },
   run: async (ctx) => {
     const given = ctx.args.positionals;
     const paths = (given.length > 0 ? given : [defaultStateDir(ctx.io.env)]).map((p) => path.resolve(ctx.io.cwd, p));
@@ -56,7 +85,7 @@ export const sessionsCommand: CliCommand = {
     if (ctx.json) {
       ctx.io.stdout(json({
         files: read.files.map((f) => path.relative(ctx.io.cwd, f) || f),
-        sessions: sessions.map((s) => summaryOf(s, ctx.io.cwd, ctx.args.values.events === true)),
+        sessions: sessions.map((s) => summaryOf(s, ctx.io.cwd, ctx.args.values.events === true, ctx.args.values.steps === true)),
         errors: read.errors,
         problems: read.problems,
         skipped: read.skipped,
@@ -68,6 +97,11 @@ export const sessionsCommand: CliCommand = {
       return [s.agentId ?? '-', s.startedAt ?? '-', s.mode ?? '-', String(a.schemasUpFront ?? '-'), String(a.searches), String(a.describes), truncate(finalText(s), 70)];
     });
     const out = [`${sessions.length} session${sessions.length === 1 ? '' : 's'} in ${read.files.length} file${read.files.length === 1 ? '' : 's'}`, table(['agent', 'started', 'mode', 'schemas', 'searches', 'describes', 'final tool'], rows)];
+    if (ctx.args.values.steps === true) {
+      for (const s of sessions) {
+        out.push('', `${path.relative(ctx.io.cwd, s.file) || s.file}: session ${s.sessionId}${s.mode ? ` (${s.mode})` : ''}`, ...stepLines(sessionViewOfEvents(s.events).turns));
+      }
+    }
     for (const e of read.errors) out.push(`cannot read ${path.relative(ctx.io.cwd, e.file) || e.file}: ${e.message}`);
     for (const p of read.problems.slice(0, 20)) out.push(`${path.relative(ctx.io.cwd, p.file) || p.file}${p.line ? `:${p.line}` : ''}: ${p.message}`);
     if (read.problems.length > 20) out.push(`... ${read.problems.length - 20} more problems (--json lists all)`);

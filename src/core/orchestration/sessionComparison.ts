@@ -1,6 +1,7 @@
 // Compare from real sessions: two runs OpenClaw really made (its stores or
 // transcripts, or the inspector's own logs), one in direct mode and one with
-// Tool Search, set side by side with the checks a recorded run can answer.
+// Tool Search or Code Mode, set side by side with the checks a recorded run
+// can answer.
 // Request sizes are not in OpenClaw's stores, so the size checks of a live
 // comparison are left out rather than guessed.
 import type { LoadedSession } from '../telemetry/sessionSources';
@@ -53,11 +54,11 @@ export function compareSessions(a: LoadedSession, b: LoadedSession): SessionComp
   const la = laneOf(a);
   const lb = laneOf(b);
   // A transcript that does not record its mode (2026.6 JSONL) still shows Tool Search by its searches and bridge calls.
-  const usedToolSearch = (l: SessionLane): boolean => l.summary.searchCount > 0 || [...l.summary.finalCalls, ...l.summary.failedCalls].some((c) => c.via === 'tool_search_code' || c.via === 'tool_call');
+  const usedToolSearch = (l: SessionLane): boolean => l.summary.searchCount > 0 || [...l.summary.finalCalls, ...l.summary.failedCalls].some((c) => c.via === 'tool_search_code' || c.via === 'tool_call' || c.via === 'exec');
   const isDirect = (l: SessionLane): boolean => (l.mode !== undefined ? l.mode === 'direct' : !usedToolSearch(l));
   if (isDirect(la) === isDirect(lb)) {
     const modes = `${la.mode ?? 'mode not recorded'} and ${lb.mode ?? 'mode not recorded'}`;
-    throw new SessionPairError(`compare needs one direct-mode session and one Tool Search session; these are ${modes}`);
+    throw new SessionPairError(`compare needs one direct-mode session and one Tool Search or Code Mode session; these are ${modes}`);
   }
   const direct = isDirect(la) ? la : lb;
   const toolSearch = isDirect(la) ? lb : la;
@@ -67,21 +68,24 @@ export function compareSessions(a: LoadedSession, b: LoadedSession): SessionComp
   };
   const df = finalOf(direct.summary);
   const tf = finalOf(toolSearch.summary);
+  // A Code Mode run takes the Tool Search lane: its programs reach the hidden catalog as Tool Search does.
+  const codeMode = toolSearch.mode === 'code-mode';
+  const run = codeMode ? 'the Code Mode run' : 'the Tool Search run';
   add('the direct run calls a tool', df?.ok === true, df ? `${toolKey(df)} via ${df.via}` : 'no call succeeded');
   // A call the transcript does not name cannot be said to be the same tool or another one: no verdict either way.
   if (!toolSearch.finalUnrecorded) {
-    add('the Tool Search run ends in the same tool', tf !== undefined && toolKey(tf) === toolKey(df), tf ? `${toolKey(tf)} via ${tf.via}${tf.parentCallId ? ` (inside ${tf.parentCallId})` : ''}` : 'no call succeeded');
+    add(`${run} ends in the same tool`, tf !== undefined && toolKey(tf) === toolKey(df), tf ? `${toolKey(tf)} via ${tf.via}${tf.parentCallId ? ` (inside ${tf.parentCallId})` : ''}` : 'no call succeeded');
   }
-  const reached = tf !== undefined && (tf.via === 'tool_search_code' || tf.via === 'tool_call' || (toolSearch.mode === 'directory' && (tf.via === 'direct' || tf.via === 'hydrated')));
+  const reached = tf !== undefined && (codeMode ? tf.via === 'exec' : tf.via === 'tool_search_code' || tf.via === 'tool_call' || (toolSearch.mode === 'directory' && (tf.via === 'direct' || tf.via === 'hydrated')));
   add(
-    'the Tool Search run reached it through Tool Search',
+    codeMode ? `${run} reached it from a program (exec)` : `${run} reached it through Tool Search`,
     reached,
     `${toolSearch.summary.searchCount} searches, ${toolSearch.summary.describeCount} describes${tf ? `; final call via ${tf.via}` : ''}${toolSearch.finalUnrecorded ? ' (the transcript does not record which tool the snippet called, so whether it is the direct run\'s tool is not checked)' : ''}`,
   );
   const du = direct.summary.schemasUpFront;
   const tu = toolSearch.summary.schemasUpFront;
   if (du !== undefined && tu !== undefined) {
-    add('the Tool Search run saw fewer schemas up front', tu < du, `${tu} vs ${du} direct`);
+    add(`${run} saw fewer schemas up front`, tu < du, `${tu} vs ${du} direct`);
   }
   const failed = [...direct.summary.failedCalls, ...toolSearch.summary.failedCalls];
   add('no call was refused or failed', failed.length === 0, failed.length === 0 ? 'none' : failed.map((c) => `${toolKey(c)}: ${c.error ?? c.blockedBy ?? 'failed'}`).join('; '));

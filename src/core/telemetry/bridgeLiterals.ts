@@ -23,3 +23,13 @@ export function bridgeLiterals(code: string): { op: 'search' | 'call'; arg: stri
   }
   return out;
 }
+
+const PROGRAM_SEARCH = new RegExp(String.raw`\bcatalog\.search\(\s*${LITERAL}`, 'g');
+
+/**
+ * The queries a Code Mode program spells out as literals (`catalog.search("...")`),
+ * in order. Its calls need no reading: OpenClaw records each one.
+ */
+export function programSearchLiterals(code: string): string[] {
+  return [...code.matchAll(PROGRAM_SEARCH)].flatMap((m) => (m[1] !== undefined ? [unquote(m[1])] : []));
+}

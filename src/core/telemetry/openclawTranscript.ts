@@ -1,5 +1,6 @@
 import { messageText } from '../util/messageText';
 import { bridgeLiterals } from './bridgeLiterals';
+import { CodeModeReader, isCodeModeCall, programResultOf } from './codeModeTranscript';
 import type { CallEvent, CallVia, SessionEvent, SessionEventBody } from './sessionLog';
 import type { SourceCounts } from '../catalog/catalog';
 import type { ToolSearchModeName, ToolSourceKind } from '../types';
@@ -22,7 +23,9 @@ import type { ToolSearchModeName, ToolSourceKind } from '../types';
  * - searches and describes inside `tool_search_code`: only their counts (the
  *   result's `telemetry`). Their queries are read from string literals in the
  *   snippet where it spells them out (`fromCode`); the rest are counted with
- *   no query (`unrecorded`).
+ *   no query (`unrecorded`);
+ * - Code Mode's `exec` and `wait`: the program, its result and the calls it
+ *   made (`codeModeTranscript.ts`).
  */
 
 export interface TranscriptSession {
@@ -40,6 +43,8 @@ export interface TranscriptSession {
 }
 
 const CONTROL = new Set(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
+/** Code Mode's own tools, sent in place of Tool Search's. */
+const CODE_MODE_TOOLS = new Set(['exec', 'wait']);
 const NESTED = 'openclaw.nested-tool.v1';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -68,9 +73,18 @@ export function sourceOfId(id: string | undefined): { source?: ToolSourceKind; s
   return m[2] ? { source, sourceName: m[2] } : { source };
 }
 
-/** The mode a recorded config asked for (`tools.toolSearch`), when it says. */
+/**
+ * The surface a recorded config asked for, when it says: Code Mode when
+ * `tools.codeMode` is on outright (it excludes Tool Search), else
+ * `tools.toolSearch`'s mode. Code Mode's `"auto"` depends on the model's
+ * catalog: the run's own `exec` results tell (`CodeModeReader.engaged`).
+ */
 export function modeOfConfig(config: unknown): ToolSearchModeName | undefined {
   const tools = isRecord(config) && isRecord(config.tools) ? config.tools : undefined;
+  const cm = tools?.codeMode;
+  if (cm === true || (isRecord(cm) && cm.enabled === true)) {
+    return 'code-mode';
+  }
   const ts = tools?.toolSearch;
   if (ts === false || (isRecord(ts) && ts.enabled === false)) {
     return 'direct';
@@ -134,8 +148,10 @@ export function transcriptEvents(entries: readonly unknown[], trajectory: readon
   const open = new Map<string, OpenCall>();
   /** Parent call ids that OpenClaw recorded nested calls for. */
   const nestedParents = new Set<string>();
+  const codeMode = new CodeModeReader();
   let turnId: string | undefined;
   const endTurn = (ok: boolean, error?: string): void => {
+    codeMode.flush(emit);
     if (turnId !== undefined) {
       emit({ type: 'turn-end', turnId, ok, ...(error ? { error } : {}) });
       turnId = undefined;
@@ -180,7 +196,9 @@ export function transcriptEvents(entries: readonly unknown[], trajectory: readon
       const parts = Array.isArray(message.content) ? message.content : [];
       for (const part of parts) {
         if (isRecord(part) && part.type === 'toolCall' && typeof part.id === 'string' && typeof part.name === 'string') {
-          open.set(part.id, { name: part.name, args: isRecord(part.arguments) ? part.arguments : {}, at: when, turnId });
+          const args = isRecord(part.arguments) ? part.arguments : {};
+          open.set(part.id, { name: part.name, args, at: when, turnId });
+          codeMode.opened(part.id, part.name, args);
         }
       }
       const stop = str(message.stopReason);
@@ -196,15 +214,41 @@ export function transcriptEvents(entries: readonly unknown[], trajectory: readon
         continue;
       }
       open.delete(callId);
-      toolResultEvents({ callId, call, message, when, emit, noteCatalog, hadNested: nestedParents.has(callId) });
+      if (isCodeModeCall(call.name, call.args)) {
+        const result = programResultOf(message.details, contentText(message.content));
+        codeMode.resultEvents({ callId, name: call.name, args: call.args, result, isError: message.isError === true, durationMs: Math.max(0, when - call.at), emit, noteCatalog });
+        if (codeMode.engaged) markCodeMode(session, events);
+      } else {
+        toolResultEvents({ callId, call, message, when, emit, noteCatalog, hadNested: nestedParents.has(callId) });
+      }
     } else if (role === 'custom' && message.customType === NESTED && isRecord(message.details)) {
       const parent = str(message.details.parentToolCallId);
       if (parent !== undefined) nestedParents.add(parent);
-      nestedCallEvent(message.details, open, emit);
+      const host = parent !== undefined ? codeMode.hostOf(parent, (id) => open.has(id)) : undefined;
+      if (host !== undefined) {
+        codeMode.hold(host, nestedCallEvent(message.details, open, 'exec'));
+      } else {
+        emit(nestedCallEvent(message.details, open));
+      }
     }
   }
   endTurn(true);
   return session;
+}
+
+/** Code Mode answered: the run's surface was Code Mode, whatever its config said (the two are exclusive). */
+function markCodeMode(session: TranscriptSession, events: SessionEvent[]): void {
+  if (session.mode === 'code-mode') {
+    return;
+  }
+  session.mode = 'code-mode';
+  for (const e of events) {
+    if (e.type === 'turn-start' && !e.upFrontUnknown) {
+      e.mode = 'code-mode';
+      e.effectiveMode = 'code-mode';
+      e.catalogSchemasUpFront = Math.max(0, e.schemasUpFront - controlsOf(session, 'code-mode'));
+    }
+  }
 }
 
 function startImplicitTurn(entry: Record<string, unknown>, session: TranscriptSession, emit: (b: SessionEventBody) => void): string {
@@ -217,8 +261,7 @@ function turnStart(turnId: string, session: TranscriptSession): SessionEventBody
   const sent = session.toolsSent ?? [];
   const mode = session.mode ?? inferMode(sent);
   const count = session.toolCount ?? sent.length;
-  // Without the names, only direct mode is known to send no Tool Search control.
-  const controls = session.toolsSent ? sent.filter((n) => CONTROL.has(n)).length : mode === 'direct' ? 0 : mode === 'code' ? 1 : 3;
+  const controls = controlsOf(session, mode);
   return {
     type: 'turn-start',
     turnId,
@@ -231,7 +274,19 @@ function turnStart(turnId: string, session: TranscriptSession): SessionEventBody
   };
 }
 
+/** The surface's own tools among those sent (Tool Search's controls, or Code Mode's exec and wait), not catalog tools. */
+function controlsOf(session: TranscriptSession, mode: ToolSearchModeName): number {
+  const sent = session.toolsSent;
+  if (sent) {
+    return sent.filter((n) => (mode === 'code-mode' ? CODE_MODE_TOOLS : CONTROL).has(n)).length;
+  }
+  // Without the names, only direct mode is known to send no control.
+  return mode === 'direct' ? 0 : mode === 'code' ? 1 : mode === 'code-mode' ? CODE_MODE_TOOLS.size : 3;
+}
+
 function inferMode(sent: readonly string[]): ToolSearchModeName {
+  // OpenClaw's shell tool is also `exec`: only `wait` beside it is Code Mode.
+  if (sent.includes('exec') && sent.includes('wait')) return 'code-mode';
   return sent.includes('tool_search_code') ? 'code' : sent.includes('tool_search') ? 'tools' : 'direct';
 }
 
@@ -319,17 +374,29 @@ function codeOperations(r: { callId: string; call: OpenCall; result: unknown; em
   }
 }
 
-function nestedCallEvent(details: Record<string, unknown>, open: ReadonlyMap<string, OpenCall>, emit: (b: SessionEventBody) => void): void {
+/** Arguments larger than this are left out of the event: its result and the store keep them. */
+const MAX_ARGS_CHARS = 8192;
+
+/**
+ * A call OpenClaw recorded inside another (`openclaw.nested-tool.v1`), under
+ * OpenClaw's own call id (`tool_search_code:<parent>:<tool>:<n>`, Code Mode's
+ * too) and tool name (`<server>__<tool>` for MCP tools).
+ */
+function nestedCallEvent(details: Record<string, unknown>, open: ReadonlyMap<string, OpenCall>, viaOverride?: CallVia): CallEvent {
   const parentCallId = str(details.parentToolCallId);
   const callId = str(details.toolCallId) ?? `${parentCallId ?? '?'}:nested`;
   const name = str(details.toolName) ?? '?';
   const parent = parentCallId !== undefined ? open.get(parentCallId) : undefined;
-  const via: CallVia = parent?.name === 'tool_call' ? 'tool_call' : 'tool_search_code';
-  const id = parent?.name === 'tool_call' ? str(parent.args.id) : undefined;
+  const via: CallVia = viaOverride ?? (parent?.name === 'tool_call' ? 'tool_call' : 'tool_search_code');
+  // An MCP result names its server and tool: the product's id of that tool.
+  const mcp = isRecord(details.result) && isRecord(details.result.details) ? details.result.details : undefined;
+  const mcpId = mcp && str(mcp.mcpServer) && str(mcp.mcpTool) ? `mcp:${str(mcp.mcpServer)}:${str(mcp.mcpTool)}` : undefined;
+  const id = (parent?.name === 'tool_call' ? str(parent.args.id) : undefined) ?? mcpId;
   const failed = details.isError === true;
   const started = num(details.startedAt);
   const ended = num(details.timestamp);
-  const event: CallEvent = {
+  const args = isRecord(details.input) && JSON.stringify(details.input).length <= MAX_ARGS_CHARS ? details.input : undefined;
+  return {
     type: 'call',
     callId,
     ...(parentCallId ? { parentCallId } : {}),
@@ -338,12 +405,12 @@ function nestedCallEvent(details: Record<string, unknown>, open: ReadonlyMap<str
     ...(id ? { id } : {}),
     name,
     ...sourceOfId(id),
+    ...(args ? { args } : {}),
     ok: !failed,
     ...(failed ? { error: contentText(isRecord(details.result) ? details.result.content : undefined) || 'failed' } : {}),
     ...(details.result !== undefined && !failed ? { result: details.result } : {}),
     durationMs: started !== undefined && ended !== undefined ? Math.max(0, ended - started) : 0,
   };
-  emit(event);
 }
 
 /** A search limit the model asked for: a positive integer, else none (the run's default applied). */

@@ -41,10 +41,20 @@ export interface TurnStartEvent {
   tokens?: SizeCounters & { encoding: string };
 }
 
-/** How a call reached the gateway. */
-export type CallVia = 'direct' | 'hydrated' | 'tool_call' | 'tool_search_code' | 'cli' | 'api';
+/** How a call reached the gateway; `exec` is a call made by a Code Mode program (run by `exec`, or resumed by `wait`). */
+export type CallVia = 'direct' | 'hydrated' | 'tool_call' | 'tool_search_code' | 'exec' | 'cli' | 'api';
 
-export interface SearchEvent {
+/**
+ * What the log knows of an operation made inside a Code Mode program that a
+ * `wait` resumed: the program is its parent (`parentCallId`, the `exec` call,
+ * as OpenClaw records it), and it ran during this model call.
+ */
+interface Resumed {
+  /** The `wait` call during which a resumed program made this operation. */
+  resumedBy?: string;
+}
+
+export interface SearchEvent extends Resumed {
   type: 'search';
   callId: string;
   parentCallId?: string;
@@ -54,11 +64,11 @@ export interface SearchEvent {
   error?: string;
   /** Counted by the runtime, but its query and hits were not recorded (OpenClaw's tool_search_code). */
   unrecorded?: boolean;
-  /** The query was read from a string literal of the tool_search_code snippet; the hits were not recorded. */
+  /** The query was read from a string literal of the tool_search_code snippet or Code Mode program; the hits were not recorded. */
   fromCode?: boolean;
 }
 
-export interface DescribeEvent {
+export interface DescribeEvent extends Resumed {
   type: 'describe';
   callId: string;
   parentCallId?: string;
@@ -69,7 +79,7 @@ export interface DescribeEvent {
   unrecorded?: boolean;
 }
 
-export interface CallEvent {
+export interface CallEvent extends Resumed {
   type: 'call';
   callId: string;
   parentCallId?: string;
@@ -92,6 +102,8 @@ export interface CallEvent {
   resultTruncated?: boolean;
   /** Whether the hook stage rewrote the arguments. */
   paramsRewritten?: boolean;
+  /** The arguments the tool was called with, when the log recorded them (OpenClaw's nested calls). */
+  args?: Record<string, unknown>;
   /** Read from a string literal of a tool_search_code snippet: the runtime recorded no such call itself. */
   fromCode?: boolean;
   durationMs: number;
@@ -105,6 +117,33 @@ export interface ModelCallEvent {
   ok: boolean;
   error?: string;
   durationMs: number;
+  /** Set on Code Mode's `exec` and `wait`: the program and what its run returned. */
+  program?: ProgramLeg;
+}
+
+/**
+ * One leg of a Code Mode program: `exec` starts it, each `wait` resumes it
+ * until it completes or fails. The fields are OpenClaw's result's.
+ */
+export interface ProgramLeg {
+  /** The program (`exec`'s `code`); absent on a `wait`. */
+  code?: string;
+  /** On a `wait`: the run it resumed, and the `exec` call that started it when the log has it. */
+  resumes?: { runId: string; execCallId?: string };
+  /** `completed`, `failed` or `waiting`; absent when the result was not recorded. */
+  status?: string;
+  /** A waiting program's run id, for `wait`. */
+  runId?: string;
+  /** Why it waits (`yield`), or a failure's code (`internal_error`). */
+  reason?: string;
+  /** The program's output (`text()`, console), one entry per item, in order. */
+  output: string[];
+  /** The returned value of a completed program. */
+  value?: unknown;
+  /** A failed program's error, with its frame. */
+  error?: string;
+  /** Operations made in this leg: OpenClaw counts per run, so these are the differences from the previous leg. */
+  counts?: { searches: number; describes: number; calls: number };
 }
 
 /** One request to the provider within a turn, and what the reply asked for (`compare` writes one per round). */

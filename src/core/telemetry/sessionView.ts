@@ -1,4 +1,4 @@
-import type { SessionEvent } from './sessionLog';
+import type { ProgramLeg, SessionEvent } from './sessionLog';
 import { summarizeSession, type FinalCall, type SessionSummary } from './summary';
 import { errorMessage } from '../util/errors';
 
@@ -197,7 +197,30 @@ function quoteShort(s: string, max = 80): string {
   return JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s);
 }
 
-function stepTitle(e: SessionEvent, nestedOps: number): string {
+function shortJson(v: unknown, max = 80): string {
+  const s = JSON.stringify(v) ?? 'undefined';
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** One line for an exec or wait: what the model asked, and how the program's leg ended. */
+function programTitle(e: Extract<SessionEvent, { type: 'model-call' }>, p: ProgramLeg, nestedOps: number): string {
+  const asked = e.name === 'wait' ? `resumed ${p.resumes?.execCallId ? `${p.resumes.execCallId}'s program` : `run ${p.resumes?.runId ?? '?'}`} with wait` : 'ran a program with exec';
+  const lines = p.code !== undefined ? p.code.split('\n').length : 0;
+  const size = p.code !== undefined ? ` (${lines} ${lines === 1 ? 'line' : 'lines'})` : '';
+  const ended =
+    p.status === 'waiting'
+      ? `waiting${p.reason ? ` (${p.reason})` : ''}, run ${p.runId ?? '?'}`
+      : p.status === 'failed' || !e.ok
+        ? `failed: ${(p.error ?? e.error ?? 'no reason given').split('\n')[0]}`
+        : p.status === 'completed'
+          ? `completed${'value' in p ? `, returned ${shortJson(p.value, 60)}` : ''}`
+          : 'no result recorded';
+  const output = p.output.length > 0 ? `, ${p.output.length} output ${p.output.length === 1 ? 'item' : 'items'}` : '';
+  return `Model ${asked}${size}: ${ended}${output} in ${e.durationMs} ms${nestedOps > 0 ? ` (${nestedOps} ${nestedOps === 1 ? 'operation' : 'operations'} inside)` : ''}`;
+}
+
+function stepTitle(e: SessionEvent, nestedOps: number, inProgram: boolean): string {
+  const inside = inProgram ? 'program' : 'snippet';
   switch (e.type) {
     case 'turn-start': {
       if (e.upFrontUnknown) {
@@ -207,35 +230,41 @@ function stepTitle(e: SessionEvent, nestedOps: number): string {
       const tokens = e.tokens ? `, ${e.tokens.total} tokens` : '';
       const catalog = e.catalogSize !== undefined ? ` from the catalog of ${e.catalogSize}` : ' catalog tools';
       const bytes = e.bytes ? `, ${e.bytes.total} bytes` : '';
-      return `Turn in ${e.effectiveMode} mode${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront}${catalog})${bytes}${tokens}`;
+      const surface = e.effectiveMode === 'code-mode' ? 'Code Mode' : `${e.effectiveMode} mode`;
+      return `Turn in ${surface}${fallback}: ${e.schemasUpFront} schemas up front (${e.catalogSchemasUpFront}${catalog})${bytes}${tokens}`;
     }
     case 'model-request':
       return `Model request ${e.round}: ${e.bytes} bytes, ${e.tools} schemas; the reply ${e.toolCalls === 0 ? 'answered' : `asked for ${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`}`;
     case 'search':
       if (e.unrecorded) {
-        return 'search inside the snippet (its query and hits were not recorded)';
+        return `search inside the ${inside} (its query and hits were not recorded)`;
       }
       if (e.fromCode) {
-        return `search ${quoteShort(e.query)} (read from the snippet; its hits were not recorded)`;
+        return `search ${quoteShort(e.query)} (read from the ${inside}; its hits were not recorded)`;
       }
       return e.error ? `search ${quoteShort(e.query)} failed: ${e.error}` : `search ${quoteShort(e.query)}: ${e.hits.length} ${e.hits.length === 1 ? 'hit' : 'hits'}${e.hits[0] ? `, first ${e.hits[0]}` : ''}`;
     case 'describe':
       if (e.unrecorded) {
-        return 'describe inside the snippet (what it described was not recorded)';
+        return `describe inside the ${inside} (what it described was not recorded)`;
       }
       return e.error ? `describe ${quoteShort(e.idOrName)} failed: ${e.error}` : `describe ${quoteShort(e.idOrName)}${e.id && e.id !== e.idOrName ? ` → ${e.id}` : ''}`;
     case 'call': {
       if (e.unrecorded) {
-        return 'call inside the snippet (which tool it called was not recorded)';
+        return `call inside the ${inside} (which tool it called was not recorded)`;
       }
-      const tool = e.id ?? e.idOrName;
-      const how = `via ${e.via}`;
+      const tool = e.via === 'exec' && e.name ? e.name : (e.id ?? e.idOrName);
+      const args = e.args !== undefined ? `${shortJson(e.args, 60)} ` : '';
+      const program = e.via === 'exec' && e.parentCallId ? ` (${e.parentCallId}'s program${e.resumedBy ? `, resumed by ${e.resumedBy}` : ''})` : '';
+      const how = `${args}via ${e.via}${program}`;
       if (!e.ok) {
         return `call ${tool} ${how} refused or failed: ${e.blockedBy ? `${e.blockedBy}: ` : ''}${e.error ?? 'no reason given'}`;
       }
       return `call ${tool} ${how}${e.source ? ` (${e.source}${e.sourceName ? ` ${e.sourceName}` : ''})` : ''}: ok in ${e.durationMs} ms${e.resultBytes !== undefined ? `, ${e.resultBytes} bytes` : ''}`;
     }
     case 'model-call':
+      if (e.program) {
+        return programTitle(e, e.program, nestedOps);
+      }
       return `Model called ${e.name}: ${e.ok ? 'ok' : `failed${e.error ? `: ${e.error}` : ''}`} in ${e.durationMs} ms${nestedOps > 0 ? ` (${nestedOps} ${nestedOps === 1 ? 'operation' : 'operations'} inside)` : ''}`;
     case 'turn-end':
       return e.ok ? 'Turn ended' : `Turn ended with an error${e.error ? `: ${e.error}` : ''}`;
@@ -265,8 +294,14 @@ function turnsOf(events: readonly ReadLine[]): SessionTurn[] {
       return;
     }
     const modelCalls = new Set(members.flatMap((m) => (m.event.type === 'model-call' ? [m.event.callId] : [])));
+    const programCalls = new Set(members.flatMap((m) => (m.event.type === 'model-call' && m.event.program ? [m.event.callId] : [])));
     const nestedCount = new Map<string, number>();
-    const parentOf = (e: SessionEvent): string | undefined => ('parentCallId' in e && e.parentCallId !== undefined && modelCalls.has(e.parentCallId) ? e.parentCallId : undefined);
+    // A resumed program's operation sits under the wait it ran during; its parent stays the exec that started the program.
+    const hostOf = (e: SessionEvent): string | undefined => ('resumedBy' in e && e.resumedBy !== undefined ? e.resumedBy : 'parentCallId' in e ? e.parentCallId : undefined);
+    const parentOf = (e: SessionEvent): string | undefined => {
+      const host = hostOf(e);
+      return host !== undefined && modelCalls.has(host) ? host : undefined;
+    };
     for (const m of members) {
       const p = parentOf(m.event);
       if (p !== undefined) {
@@ -277,7 +312,7 @@ function turnsOf(events: readonly ReadLine[]): SessionTurn[] {
       kind: m.event.type,
       line: m.line,
       depth: parentOf(m.event) !== undefined ? 1 : 0,
-      title: stepTitle(m.event, m.event.type === 'model-call' ? nestedCount.get(m.event.callId) ?? 0 : 0),
+      title: stepTitle(m.event, m.event.type === 'model-call' ? nestedCount.get(m.event.callId) ?? 0 : 0, programCalls.has(parentOf(m.event) ?? '')),
       ok: stepOk(m.event),
       event: m.event,
     }));

@@ -6,6 +6,7 @@ import {
   parseSessionHostMessage,
   parseSessionPanelState,
   type FinalCallView,
+  type ProgramStepView,
   type SessionLogView,
   type SessionPanelState,
   type SessionSourceView,
@@ -118,7 +119,24 @@ function stepper(steps: FlatStep[]): HTMLElement {
       el('div', { class: 'step-title' }, icon(KIND_ICON[s.kind]), el('strong', {}, ` ${s.title}`), s.ok ? '' : ' (failed)'),
       el('div', { class: 'muted small' }, KIND_LABEL[s.kind], ...(s.line > 0 ? [' · ', lineLink(s.line)] : [])),
       ...(s.replay ? [replayButton(s.replay.hits !== undefined)] : []),
+      ...(s.program ? [programCard(s.program)] : []),
       jsonTree(s.detail, { 'data-testid': 'step-event' })));
+}
+
+/** A Code Mode leg: the program as the model wrote it, then what its run gave back (the calls follow as steps). */
+function programCard(p: ProgramStepView): HTMLElement {
+  const row = (testid: string, label: string, ...value: (string | HTMLElement)[]): HTMLElement =>
+    el('div', { class: 'program-row', 'data-testid': testid }, el('span', { class: 'program-label' }, label), ...value);
+  const status = p.status ?? 'not recorded';
+  const counts = p.counts ? `${p.counts.searches} ${p.counts.searches === 1 ? 'search' : 'searches'}, ${p.counts.describes} ${p.counts.describes === 1 ? 'describe' : 'describes'}, ${p.counts.calls} ${p.counts.calls === 1 ? 'call' : 'calls'}` : undefined;
+  return el('section', { class: 'program', 'data-testid': 'program', 'aria-label': 'Code Mode program' },
+    ...(p.code !== undefined ? [el('div', { class: 'program-label' }, 'Program (exec)'), el('pre', { class: 'program-code', 'data-testid': 'program-code', tabindex: '0' }, p.code)] : []),
+    ...(p.resumes !== undefined ? [row('program-resumes', 'Resumed (wait)', p.resumes)] : []),
+    row('program-status', 'Status', `${status}${p.reason ? ` (${p.reason})` : ''}${p.runId ? `, run ${p.runId}` : ''}`),
+    ...(counts ? [row('program-counts', 'In this leg', counts)] : []),
+    ...(p.output.length > 0 ? [el('div', { class: 'program-label' }, 'Output'), el('pre', { class: 'program-output', 'data-testid': 'program-output' }, p.output.join('\n'))] : []),
+    ...(p.value !== undefined ? [el('div', { class: 'program-label' }, 'Returned'), el('pre', { class: 'program-value', 'data-testid': 'program-value' }, p.value)] : []),
+    ...(p.error !== undefined ? [el('div', { class: 'program-label' }, 'Error'), el('pre', { class: 'program-error', 'data-testid': 'program-error' }, p.error)] : []));
 }
 
 /** Asks the current catalog the step's query again: same hits? and why not the final tool? */

@@ -16,6 +16,33 @@ export interface SessionStepView {
   detail: string;
   /** A search step's query and what it got, to ask the current catalog again. */
   replay?: SearchReplayView;
+  /** A Code Mode `exec` or `wait` step: the program and how its leg ended. */
+  program?: ProgramStepView;
+}
+
+/** Bounds of a program step's texts (the event's JSON, also shown, is bounded on its own). */
+export const MAX_PROGRAM_CODE = 64 * 1024;
+export const MAX_PROGRAM_OUTPUT_ITEMS = 50;
+export const MAX_PROGRAM_TEXT = 8000;
+
+/** One leg of a Code Mode program, as the step card shows it. */
+export interface ProgramStepView {
+  /** `exec`'s program; absent on a `wait`. */
+  code?: string;
+  /** On a `wait`: the program it resumed (`call_2's program, run cm_...`). */
+  resumes?: string;
+  /** `completed`, `failed` or `waiting`; absent when not recorded. */
+  status?: string;
+  /** A waiting program's run id. */
+  runId?: string;
+  reason?: string;
+  /** Output items' text, in order. */
+  output: string[];
+  /** The returned value as JSON text. */
+  value?: string;
+  error?: string;
+  /** Operations made during this leg. */
+  counts?: { searches: number; describes: number; calls: number };
 }
 
 /** A recorded search, as the viewer hands it to the Search Playground. */
@@ -115,6 +142,25 @@ function isReplay(v: unknown): v is SearchReplayView {
   );
 }
 
+const optText = (v: unknown, max: number): boolean => v === undefined || (typeof v === 'string' && v.length <= max);
+
+function isProgram(v: unknown): v is ProgramStepView {
+  return (
+    isObject(v) &&
+    optText(v.code, MAX_PROGRAM_CODE) &&
+    optText(v.resumes, MAX_PROGRAM_TEXT) &&
+    optText(v.status, 40) &&
+    optText(v.runId, 200) &&
+    optText(v.reason, 200) &&
+    Array.isArray(v.output) &&
+    v.output.length <= MAX_PROGRAM_OUTPUT_ITEMS &&
+    v.output.every((o) => typeof o === 'string' && o.length <= MAX_PROGRAM_TEXT) &&
+    optText(v.value, MAX_PROGRAM_TEXT) &&
+    optText(v.error, MAX_PROGRAM_TEXT) &&
+    (v.counts === undefined || (isObject(v.counts) && isCount(v.counts.searches) && isCount(v.counts.describes) && isCount(v.counts.calls)))
+  );
+}
+
 function isStep(v: unknown): v is SessionStepView {
   return (
     isObject(v) &&
@@ -125,7 +171,8 @@ function isStep(v: unknown): v is SessionStepView {
     typeof v.title === 'string' &&
     typeof v.ok === 'boolean' &&
     typeof v.detail === 'string' &&
-    (v.replay === undefined || isReplay(v.replay))
+    (v.replay === undefined || isReplay(v.replay)) &&
+    (v.program === undefined || isProgram(v.program))
   );
 }
 

@@ -101,11 +101,11 @@ describe('OpenClaw sessions: the real stores of 2026.9.6', () => {
       assert.deepEqual(r.sessions.map((s) => [s.sessionId, s.events.length]), a.sessions.map((s) => [s.sessionId, s.events.length]));
     }
     const all = await readSessions([FIXTURES]);
-    assert.equal(all.sessions.length, 4);
+    assert.equal(all.sessions.length, 5, 'the four Tool Search modes and Code Mode');
   });
 
   it('holds no path of the machine that recorded it: only the neutral recording folder', async () => {
-    for (const mode of MODES) {
+    for (const mode of [...MODES, 'code-mode']) {
       const store = await readOpenClawStore(storeOf(mode));
       const text = JSON.stringify(store.sessions);
       for (const foreign of [REPO, os.homedir(), '/work/', '/home/', '/root/']) {
@@ -170,7 +170,7 @@ describe('OpenClaw sessions: wrong input gets a clear answer', () => {
     const r = spawnSync(process.execPath, [path.join(REPO, 'dist', 'cli.js'), 'sessions', FIXTURES, '--json'], { encoding: 'utf8', cwd: REPO });
     assert.equal(r.status, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { sessions: { mode: string; answers: { searches: number; finalTool?: { name: string } } }[] };
-    assert.deepEqual(out.sessions.map((s) => s.mode).sort(), ['code', 'direct', 'directory', 'tools']);
+    assert.deepEqual(out.sessions.map((s) => s.mode).sort(), ['code', 'code-mode', 'direct', 'directory', 'tools']);
     assert.ok(out.sessions.every((s) => s.answers.finalTool?.name === 'fake_plugin_tool_17'));
   });
 });
@@ -284,13 +284,13 @@ describe('Compare from real sessions: a recorded direct run beside a recorded To
   it('two Tool Search runs, one path, or a path without exactly one session: exit 2 with the reason', () => {
     const two = cli('--sessions', `${FIXTURES}/code`, '--sessions', `${FIXTURES}/tools`);
     assert.equal(two.status, 2);
-    assert.match(two.stderr, /one direct-mode session and one Tool Search session; these are code and tools/);
+    assert.match(two.stderr, /one direct-mode session and one Tool Search or Code Mode session; these are code and tools/);
     const one = cli('--sessions', `${FIXTURES}/code`);
     assert.equal(one.status, 2);
     assert.match(one.stderr, /--sessions takes two paths/);
     const many = cli('--sessions', FIXTURES, '--sessions', `${FIXTURES}/code`);
     assert.equal(many.status, 2);
-    assert.match(many.stderr, /4 sessions/);
+    assert.match(many.stderr, /5 sessions/);
     const none = cli('--sessions', scratch(), '--sessions', `${FIXTURES}/code`);
     assert.equal(none.status, 2);
     assert.match(none.stderr, /no session here/);
