@@ -1,8 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { SessionLog } from '../../../src/core/telemetry/sessionLog';
 import { readSessionView } from '../../../src/core/telemetry/sessionView';
-import { toSessionLogView } from '../../../src/extension/sessions/sessionLogView';
-import { parseSessionHostMessage, parseSessionPanelState, parseSessionWebviewMessage } from '../../../src/webview/shared/sessionProtocol';
+import { programOf, toSessionLogView } from '../../../src/extension/sessions/sessionLogView';
+import {
+  MAX_PROGRAM_CODE,
+  MAX_PROGRAM_OUTPUT_ITEMS,
+  MAX_PROGRAM_TEXT,
+  parseSessionHostMessage,
+  parseSessionPanelState,
+  parseSessionWebviewMessage,
+} from '../../../src/webview/shared/sessionProtocol';
 
 describe('session viewer protocol', () => {
   it('carries a real session view to the webview, which accepts it', () => {
@@ -29,5 +36,27 @@ describe('session viewer protocol', () => {
     }
     assert.deepEqual(parseSessionPanelState({ step: 4, fileUri: 'file:///a.jsonl' }), { step: 4, fileUri: 'file:///a.jsonl' });
     assert.deepEqual(parseSessionPanelState({ step: -1 }), { step: 0 });
+  });
+});
+
+describe('session viewer protocol: a Code Mode leg', () => {
+  it('a leg reaches the webview within the bounds: long output cut with a count, a wait names the program it resumed', () => {
+    const output = Array.from({ length: MAX_PROGRAM_OUTPUT_ITEMS + 5 }, (_, i) => `line ${i}`);
+    const exec = programOf({ code: 'return 1;', status: 'completed', output, value: { ok: true }, counts: { searches: 1, describes: 0, calls: 2 } });
+    assert.equal(exec.output.length, MAX_PROGRAM_OUTPUT_ITEMS);
+    assert.equal(exec.output.at(-1), `… 6 more output items`);
+    assert.equal(exec.value, '{\n  "ok": true\n}');
+    const wait = programOf({ resumes: { runId: 'cm_1', execCallId: 'call_2' }, status: 'waiting', runId: 'cm_1', reason: 'yield', output: [] });
+    assert.equal(wait.resumes, "call_2's program, run cm_1");
+    assert.equal(wait.code, undefined);
+    const long = programOf({ code: 'x'.repeat(MAX_PROGRAM_CODE + 10), status: 'failed', error: 'e'.repeat(MAX_PROGRAM_TEXT * 2), output: [] });
+    assert.equal(long.code?.length, MAX_PROGRAM_CODE);
+    assert.equal(long.error?.length, MAX_PROGRAM_TEXT);
+    const step = { kind: 'model-call', line: 0, depth: 0, title: 't', ok: true, detail: '{}' };
+    const viewWith = (program: unknown) => ({ type: 'session', view: { file: 'f', turns: [{ turnId: 't', steps: [{ ...step, program }] }], answers: { searches: 0, describes: 0, otherTools: [], failedCalls: [] }, eventCount: 1, lineCount: 0, problems: [], moreProblems: 0 } });
+    for (const good of [exec, wait, long]) assert.ok(parseSessionHostMessage(viewWith(good)), JSON.stringify(good).slice(0, 80));
+    for (const bad of [{ ...exec, output: 'x' }, { ...exec, counts: { searches: -1, describes: 0, calls: 0 } }, { ...exec, status: 1 }]) {
+      assert.equal(parseSessionHostMessage(viewWith(bad)), undefined, JSON.stringify(bad).slice(0, 80));
+    }
   });
 });
