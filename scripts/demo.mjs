@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cleanNpmEnv } from './lib/cleanEnv.mjs';
+import { startLoopbackGuard } from './lib/loopbackGuard.mjs';
 import { spawnSyncWithHeartbeat } from './lib/heartbeat.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,10 +41,12 @@ const { packageVsix } = await import('./lib/packageVsix.mjs');
 const { freePort, installVsix, seedSettings, startServer } = await import('./lib/vscodeServer.mjs');
 
 let server;
+let guard;
 let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  await guard?.close();
   if (server) {
     say('stopping the VS Code server (process group)');
     await server.stop();
@@ -66,16 +69,19 @@ try {
   say(`installing ${path.basename(vsix)}`);
   installVsix(tooling, vsix, dataDir, extensionsDir);
 
-  const port = values.port ? Number(values.port) : await freePort();
+  const port = values.port ? Number(values.port) : 0;
   // Anyone who can reach the port could run code through the workbench:
-  // loopback only, and a token nobody can guess.
+  // loopback only, a token nobody can guess, and a guard in front that
+  // refuses any request from another site (its Origin) or another name (its
+  // Host), token or not: the server itself listens on a port only the guard uses.
   const token = randomBytes(24).toString('hex');
   if (stopping) process.exit(0);
-  server = await startServer({ tooling, port, dataDir, extensionsDir, token });
+  server = await startServer({ tooling, port: await freePort(), dataDir, extensionsDir, token });
+  guard = await startLoopbackGuard({ port, targetPort: Number(new URL(server.base).port), log: say });
   const folder = path.join(root, 'examples', 'demo');
-  say(`VS Code server pid ${server.pid} (process group ${server.pid})`);
+  say(`VS Code server pid ${server.pid} (process group ${server.pid}), behind the loopback guard on ${guard.base}`);
   console.log('');
-  console.log(`  Open: ${server.base}/?tkn=${token}&folder=${encodeURIComponent(folder)}`);
+  console.log(`  Open: ${guard.base}/?tkn=${token}&folder=${encodeURIComponent(folder)}`);
   console.log('');
   say('the Tool Search Inspector icon is in the activity bar; Ctrl-C stops everything');
   say('VS Code opens the folder in Restricted Mode the first time: trust it (the banner\'s Manage, or the first row of the view) to start its MCP servers');

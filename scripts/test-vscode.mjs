@@ -22,6 +22,7 @@ import { format } from 'node:util';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CHROMIUM, chromiumMissingMessage, ensureTooling } from './vscode-tooling.mjs';
+import { startLoopbackGuard } from './lib/loopbackGuard.mjs';
 import { UNTRUSTED_DEMO_USER_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
 import { packageVsix } from './lib/packageVsix.mjs';
 import { copyQuantized } from './lib/screenshotPng.mjs';
@@ -83,6 +84,7 @@ const HOST_CONSUMER = `host-${process.pid}`;
 const UI_CONSUMER = `ui-${process.pid}`;
 let server;
 let untrustedServer;
+let uiGuard;
 let hostServer;
 let hostBrowser;
 let hostDemo;
@@ -317,8 +319,11 @@ async function main() {
       seedSettings(untrustedDir, UNTRUSTED_DEMO_USER_SETTINGS);
       untrustedServer = await startServer({ tooling, port: await freePort(), dataDir: untrustedDir, extensionsDir, workspaceTrust: true, env: uiEnv });
       process.env.TSI_VSCODE_UNTRUSTED_URL = untrustedServer.base;
-      step('(b) UI tests');
-      await uiTests(server.base, devPath);
+      // Through the demo's loopback guard, as a user of `npm run demo` reaches the workbench:
+      // every UI test then also shows the guard passes the workbench's own traffic (pages, webviews, sockets).
+      uiGuard = await startLoopbackGuard({ targetPort: port });
+      step(`(b) UI tests, through the loopback guard on ${uiGuard.base}`);
+      await uiTests(uiGuard.base, devPath);
     })().catch((err) => {
       console.error(`[test:vscode] (b) UI side: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       uiResults.failed++;
@@ -340,6 +345,7 @@ try {
   runResults.failed++;
 } finally {
   await hostBrowser?.close().catch(() => undefined);
+  await uiGuard?.close().catch(() => undefined);
   for (const [name, s] of [['extension-host', hostServer], ['UI', server], ['UI (Workspace Trust)', untrustedServer]]) {
     if (!s) continue;
     await s.stop();

@@ -209,6 +209,8 @@ export async function probe(m: ProbeMessage, proc: NodeJS.Process): Promise<Prob
   const signalBefore = attempt(() => {
     proc.kill(ppid, 0);
   });
+  const hostPid = m.hostPid;
+  const signalHost = typeof hostPid === 'number' && Number.isSafeInteger(hostPid) && hostPid > 0 ? attempt(() => proc.kill(hostPid, 0)) : undefined;
   const fsRead = attempt(() => fs.readFileSync(m.readPath));
   const fsWrite = attempt(() => fs.writeFileSync(m.writePath, 'probe'));
   const cp = attempt(() => {
@@ -244,6 +246,7 @@ export async function probe(m: ProbeMessage, proc: NodeJS.Process): Promise<Prob
     ipcChannel,
     signalBefore,
     signalAfter,
+    ...(signalHost ? { signalHost } : {}),
     identityReadable,
   };
   const realm = await probeRealm();

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { findOsLayer, isOsLayer } from '../../src/core/bridge/osLayer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readSessionView } from '../../src/core/telemetry/sessionView';
@@ -76,7 +77,9 @@ describe('CLI run (contract)', function () {
     const realm = out.isolation.realm as { attempts: string[]; escapes: string[] };
     assert.deepEqual(realm.escapes, []);
     const human = await cli('--eval', 'return 1');
-    assert.match(human.stdout, /signals contained by vm-context then process-hardening; host identity by vm-context then process-hardening; host channel by framed-channel/);
+    // Signals: the child's own PID namespace first where the host has unshare and perl (Linux here), the in-process layers otherwise.
+    const signals = isOsLayer(findOsLayer()) ? 'os-namespace then vm-context then process-hardening' : 'vm-context then process-hardening';
+    assert.match(human.stdout, new RegExp(`signals contained by ${signals}; host identity by vm-context then process-hardening; host channel by framed-channel`));
     assert.match(human.stdout, /realm: none of \d+ routes out of the context reached the child/);
   });
 

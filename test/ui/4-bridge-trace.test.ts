@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { catalogWebview, demoWindow, restrictedWindow, resultsDir, runCommand, runExactCommand, type Page } from './harness';
 
@@ -10,6 +11,12 @@ const SNIPPET = [
   'const d = await openclaw.tools.describe("fake_plugin_tool_17");',
   'return openclaw.tools.call(d.id, { marker: "from-the-editor" });',
 ].join(' ');
+
+/** Linux with unshare and perl on PATH: the sandbox's children start in their own PID namespace (core/bridge/osLayer). */
+function osLayerHere(): boolean {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return process.platform === 'linux' && ['unshare', 'perl'].every((b) => dirs.some((d) => fs.existsSync(path.join(d, b))));
+}
 
 describe('Bridge Trace panel', () => {
   let page: Page;
@@ -66,7 +73,8 @@ describe('Bridge Trace panel', () => {
     for (const capability of ['file system', 'network', 'child process', 'worker', 'environment', 'signals', 'host identity', 'host channel']) {
       assert.match(text, new RegExp(`${capability}\\s+contained`), `${capability} is not shown contained`);
     }
-    assert.match(text, /signals\s+contained\s*vm-context, then process-hardening/);
+    // The child's own PID namespace first where the machine offers it (Linux with unshare and perl, as here).
+    assert.match(text, osLayerHere() ? /signals\s+contained\s*os-namespace, then vm-context, then process-hardening/ : /signals\s+contained\s*vm-context, then process-hardening/);
     assert.match(text, /host channel\s+contained\s*framed-channel/);
     assert.match(text, /ways out of the context\s+none of \d+\s*vm context\s+tried: import\(\) rejection/);
     assert.match(text, /hardened process\s+stripped/);

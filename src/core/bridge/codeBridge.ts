@@ -102,7 +102,7 @@ export class CodeBridge {
     }
     let child = this.idle;
     if (!child?.isAlive) {
-      const spawned = new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath));
+      const spawned = new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath), iso.osLayer);
       spawned.setKeepsHostAlive(false);
       void spawned.exited.then(() => {
         if (this.idle === spawned) {
@@ -127,7 +127,7 @@ export class CodeBridge {
     }
     let child = this.takeIdle();
     const warm = child !== undefined;
-    child ??= new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath));
+    child ??= new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath), iso.osLayer);
     child.setKeepsHostAlive(true);
     try {
       await child.ready;

@@ -7,6 +7,7 @@ import { DEFAULT_BRIDGE_LIMITS } from './limits';
 import { inspectNode, locateNode, sandboxArgv, sandboxFlags, type NodeRuntime, type SandboxEntry } from './nodeRuntime';
 import { PROBE_ROLE, type ProbeAttempt, type ProbeResultMessage } from './protocol';
 import { SandboxProcess, describeExit } from './sandboxProcess';
+import { findOsLayer, isOsLayer, type OsLayer } from './osLayer';
 import { discardSnapshot, ensureSnapshot } from './startupSnapshot';
 
 /**
@@ -17,7 +18,7 @@ import { discardSnapshot, ensureSnapshot } from './startupSnapshot';
  * its context anyway; the empty environment; the framed pipe that replaced
  * Node's IPC channel.
  */
-export type ContainmentLayer = 'permission-model' | 'vm-context' | 'process-hardening' | 'empty-env' | 'framed-channel' | 'none';
+export type ContainmentLayer = 'os-namespace' | 'permission-model' | 'vm-context' | 'process-hardening' | 'empty-env' | 'framed-channel' | 'none';
 
 export interface Containment {
   contained: boolean;
@@ -55,6 +56,13 @@ export interface IsolationReport {
   entry: SandboxEntry;
   /** Why a snapshot was asked for but not used. */
   snapshotError?: string;
+  /**
+   * The OS layer every child of this runtime starts in (its own PID and user
+   * namespace), when the probe ran inside it; absent where there is none.
+   */
+  osLayer?: OsLayer;
+  /** Why there is no OS layer: the platform has none, a launcher is missing, or starting inside it failed. */
+  osLayerMissing?: string;
   fs: Containment;
   net: Containment;
   childProcess: Containment;
@@ -139,17 +147,31 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
       snapshotError = errorMessage(err);
     }
   }
-  let report = await probeLaunch(runtime, options, heapMb, blob, started);
+  const found = findOsLayer(options.env ?? process.env);
+  let layer = isOsLayer(found) ? found : undefined;
+  let layerMissing = isOsLayer(found) ? undefined : found.none;
+  let report = await probeLaunch(runtime, options, heapMb, blob, started, layer);
+  if (layer && !report.ok) {
+    // Namespaces may be turned off (a container, a sysctl): the child then runs without the OS layer, and says so.
+    const withLayer = report;
+    const plain = await probeLaunch(runtime, options, heapMb, blob, started, undefined);
+    if (plain.ok) {
+      layerMissing = `starting the child in its own namespaces failed: ${withLayer.reason ?? 'the probe did not hold'}`;
+      layer = undefined;
+      report = plain;
+    }
+  }
   if (blob && !report.ok) {
     // A snapshot that does not hold up is dropped, never trusted: probe the plain start-up instead.
     snapshotError = `starting from the snapshot failed the probe: ${report.reason ?? ''}`;
     discardSnapshot(blob);
-    report = await probeLaunch(runtime, options, heapMb, undefined, started);
+    report = await probeLaunch(runtime, options, heapMb, undefined, started, layer);
   }
-  return snapshotError ? { ...report, snapshotError } : report;
+  const withLayer: IsolationReport = { ...report, ...(layer ? { osLayer: layer } : {}), ...(layerMissing ? { osLayerMissing: layerMissing } : {}) };
+  return snapshotError ? { ...withLayer, snapshotError } : withLayer;
 }
 
-async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: number, blob: string | undefined, started: number): Promise<IsolationReport> {
+async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: number, blob: string | undefined, started: number, layer: OsLayer | undefined): Promise<IsolationReport> {
   const { flags, entry } = sandboxFlags(runtime, options.bundlePath, heapMb, blob);
   if (entry === 'file' && options.bundlePath.includes(',')) {
     // The permission flags split their value on commas.
@@ -170,7 +192,7 @@ async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: 
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const port = (server.address() as net.AddressInfo).port;
-    const child = new SandboxProcess(runtime.path, [...sandboxArgv(flags, entry, options.bundlePath), PROBE_ROLE]);
+    const child = new SandboxProcess(runtime.path, [...sandboxArgv(flags, entry, options.bundlePath), PROBE_ROLE], layer);
     let result: ProbeResultMessage;
     try {
       await child.ready;
@@ -186,7 +208,7 @@ async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: 
           clearTimeout(timer);
           reject(new Error(`bridge: the isolation probe child died (${describeExit(e)}): ${e.stderrTail.trim().split('\n').pop() ?? ''}`));
         });
-        if (!child.send({ type: 'probe', port, readPath, writePath })) {
+        if (!child.send({ type: 'probe', port, readPath, writePath, hostPid: process.pid })) {
           reject(new Error('bridge: could not send the probe to the sandbox child'));
         }
       });
@@ -194,7 +216,7 @@ async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: 
       child.kill();
       await child.exited;
     }
-    return judge(runtime, flags, entry, result, { wrote: fs.existsSync(writePath), connections }, Date.now() - started);
+    return judge(runtime, flags, entry, result, { wrote: fs.existsSync(writePath), connections, layer }, Date.now() - started);
   } catch (err) {
     return failed(runtime.path, flags, errorMessage(err), Date.now() - started, runtime.version);
   } finally {
@@ -208,7 +230,7 @@ function judge(
   flags: string[],
   entry: SandboxEntry,
   r: ProbeResultMessage,
-  seen: { wrote: boolean; connections: number },
+  seen: { wrote: boolean; connections: number; layer: OsLayer | undefined },
   probeMs: number,
 ): IsolationReport {
   const byPermission = (what: string, a: ProbeAttempt): Containment =>
@@ -224,7 +246,7 @@ function judge(
   const worker = byPermission('starting a worker', r.worker);
   const realmHolds = r.realm.escapes.length === 0 && r.realm.attempts.length > 0;
   const netC = netContainment(runtime, r, seen, realmHolds);
-  const { signals, identity, channel, env } = processContainments(r, realmHolds);
+  const { signals, identity, channel, env } = processContainments(r, realmHolds, seen.layer);
   const problems = isolationProblems(r, [['fs', fsC], ['childProcess', childProcess], ['worker', worker], ['net', netC], ['env', env]], [['signals', signals], ['identity', identity], ['channel', channel]]);
   const h = r.hardening;
   return {
@@ -289,15 +311,28 @@ function netContainment(runtime: NodeRuntime, r: ProbeResultMessage, seen: { con
 }
 
 /** Signals, host identity, the channel to the host and the environment: what the hardened child still has. */
-function processContainments(r: ProbeResultMessage, realmHolds: boolean): { signals: Containment; identity: Containment; channel: Containment; env: Containment } {
+function processContainments(r: ProbeResultMessage, realmHolds: boolean, layer: OsLayer | undefined): { signals: Containment; identity: Containment; channel: Containment; env: Containment } {
   const h = r.hardening;
+  const inProcess = h.signalAfter.outcome !== 'allowed' && realmHolds;
+  // The OS layer holds when the child, before any in-process layer, could not reach the host's pid at all.
+  const osHolds = layer !== undefined && h.signalHost !== undefined && h.signalHost.outcome !== 'allowed';
   const signals: Containment =
-    h.signalAfter.outcome !== 'allowed' && realmHolds
+    inProcess && osHolds
+      ? {
+          contained: true,
+          layer: 'os-namespace',
+          behind: ['vm-context', 'process-hardening'],
+          detail:
+            `the child runs in its own PID and user namespace: the host's process does not exist for it (signal 0 to the host's pid before hardening: ${h.signalHost?.outcome ?? '?'}, ${h.signalHost?.detail ?? ''}); ` +
+            `and the snippet's context has no process to signal with, the hardened process no kill or _kill (${h.signalAfter.detail})`,
+        }
+      : inProcess
       ? {
           contained: true,
           layer: 'vm-context',
           behind: ['process-hardening'],
           detail:
+            `in-process layers only (no OS layer: ${layer ? `the host's pid was reachable from the namespace: ${h.signalHost?.detail ?? 'not probed'}` : 'none on this platform or host'}); ` +
             `the snippet's context has no process to signal with; ${h.signalBefore.outcome === 'allowed' ? `Node's permission model lets the child signal its parent (kill(ppid, 0) succeeded before hardening)` : `kill(ppid, 0) before hardening: ${h.signalBefore.outcome} (${h.signalBefore.detail})`}; ` +
             `the hardened process has no kill or _kill (${h.signalAfter.detail})`,
         }

@@ -73,6 +73,8 @@ export interface ProbeMessage {
   readPath: string;
   /** A path that must still not exist after the probe. */
   writePath: string;
+  /** The host's own pid: the probe tries to signal it (signal 0) before hardening, as code that got out would. */
+  hostPid?: number;
 }
 
 export type HostToChild = RunMessage | BridgeReply | ProbeMessage;
@@ -164,6 +166,11 @@ export interface HardeningProbe {
   signalBefore: ProbeAttempt;
   /** The same once hardened, as a snippet that reached `process` would try it. */
   signalAfter: ProbeAttempt;
+  /**
+   * Signal 0 to the host's own pid before hardening: the OS layer's test
+   * (inside its own PID namespace the host does not exist for the child).
+   */
+  signalHost?: ProbeAttempt;
   /** Host identity readable once hardened (`os.userInfo`, `hostname`, `execPath`, `argv`, `cwd`, ...): must be none. */
   identityReadable: string[];
 }
@@ -227,6 +234,6 @@ function isProbeResult(m: Record<string, unknown>): boolean {
     h !== null && typeof h === 'object' &&
     isStrings(h.processResidue) && isStrings(h.globalResidue) && isStrings(h.identityReadable) && isStrings(h.unfrozenIntrinsics) &&
     typeof h.intrinsicsFrozen === 'boolean' && typeof h.ipcChannel === 'boolean' &&
-    isAttempt(h.signalBefore) && isAttempt(h.signalAfter)
+    isAttempt(h.signalBefore) && isAttempt(h.signalAfter) && (h.signalHost === undefined || isAttempt(h.signalHost))
   );
 }

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHILD_FRAME_BOUNDS, FrameReader, encodeFrame } from './framing';
 import { NEUTRAL_ARGV0, isChildMessage, type ChildToHost, type HostToChild } from './protocol';
+import { spawnCommand, type OsLayer } from './osLayer';
 
 export interface ChildExit {
   code: number | null;
@@ -39,14 +40,17 @@ export class SandboxProcess {
   private cwdRemoved = false;
   private protocolError: string | undefined;
 
-  constructor(nodePath: string, argv: readonly string[]) {
+  /** `layer`: start it inside the OS layer (its own PID and user namespace); none: Node directly. */
+  constructor(nodePath: string, argv: readonly string[], layer?: OsLayer) {
     this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
-    this.child = spawn(nodePath, argv, {
+    const { command, args } = spawnCommand(nodePath, argv, layer);
+    this.child = spawn(command, args, {
       cwd: this.cwd,
       env: {},
       stdio: ['pipe', 'pipe', 'pipe'],
       // What the child reads as `process.argv0` (which it cannot remove): never the binary's path.
-      argv0: NEUTRAL_ARGV0,
+      // Inside the OS layer the launcher passes the same name on to Node.
+      argv0: layer ? path.basename(command) : NEUTRAL_ARGV0,
       windowsHide: true,
     });
     // A child that died leaves a broken pipe: writing to it must not throw in the host.
@@ -177,18 +181,16 @@ export class SandboxProcess {
     if (pid === undefined || !fs.existsSync(`/proc/${pid}/statm`)) {
       return;
     }
-    const pageSize = 4096;
     this.rssTimer = setInterval(() => {
-      fs.readFile(`/proc/${pid}/statm`, 'utf8', (err, text) => {
-        if (err || !this.alive) {
-          return;
-        }
-        const rssMb = (Number(text.split(' ')[1]) * pageSize) / (1024 * 1024);
-        if (rssMb > maxMb) {
-          this.killedForRss = Math.round(rssMb);
-          this.kill();
-        }
-      });
+      if (!this.alive) {
+        return;
+      }
+      // The spawned process and what it started: inside the OS layer Node is the launcher's child.
+      const rssMb = treeRssMb(pid);
+      if (rssMb > maxMb) {
+        this.killedForRss = Math.round(rssMb);
+        this.kill();
+      }
     }, everyMs);
   }
 
@@ -230,6 +232,27 @@ export class SandboxProcess {
       this.child.kill('SIGKILL');
     }
   }
+}
+
+const PAGE_SIZE = 4096;
+
+/** Resident memory of a process and its descendants (Linux `/proc`; a few levels deep), in MB. */
+function treeRssMb(pid: number, depth = 0): number {
+  let pages: number;
+  try {
+    pages = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) || 0;
+  } catch {
+    return 0;
+  }
+  let children: number[] = [];
+  if (depth < 3) {
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      children = [];
+    }
+  }
+  return (pages * PAGE_SIZE) / (1024 * 1024) + children.reduce((sum, c) => sum + treeRssMb(c, depth + 1), 0);
 }
 
 export function describeExit(e: ChildExit): string {
