@@ -18,7 +18,11 @@ export function markdownCell(text: string): string {
     .replace(/\|/g, '\\|')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+    .replace(/>/g, '&gt;')
+    // GitHub and markdown-it turn bare URLs and addresses into links; as entities they stay text.
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#46;`)
+    .replace(/@/g, '&#64;');
 }
 
 /**

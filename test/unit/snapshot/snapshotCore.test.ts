@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
 import { checkBudget, parseBudget } from '../../../src/core/snapshot/budget';
 import { diffSnapshots } from '../../../src/core/snapshot/diff';
 import { diffMarkdown } from '../../../src/core/snapshot/diffMarkdown';
@@ -88,6 +89,27 @@ describe('catalog snapshots (core)', function () {
     b.tools.push({ id: 'client:client:x', name: 'x', source: 'client', sourceName: 'client', status: 'excluded', reasonKind: 'bad-shape', reason: 'bad | <img src=x>\nnext', schemaHash: 'a', descriptionHash: 'b' });
     const md = diffMarkdown(diffSnapshots(a, b, { a: 'A', b: 'B' }));
     assert.match(md, /\| `client:client:x` \| excluded \| bad \\\| &lt;img src=x&gt; next \|/);
+  });
+
+  it('renders hostile MCP tool names as text, with no live HTML or link, in a real Markdown renderer (issue 43)', async () => {
+    const a = await demoSnapshot();
+    const b = JSON.parse(serializeSnapshot(a)) as CatalogSnapshot;
+    const names = ['tick`<img src=x onerror=alert(2)>', 'tick2`[click](http://127.0.0.1:9/a)', 'tick3``` <script>alert(3)</script>', 'pipe|`</td><a href="http://x">', 'bare www.example.com me@example.com'];
+    for (const [i, name] of names.entries()) {
+      b.tools.push({ id: `mcp:evil:${name}`, name: `evil__t${i}`, source: 'mcp', sourceName: 'evil', status: 'cataloged', schemaHash: `s${i}`, descriptionHash: `d${i}` });
+      b.tools.push({ id: `mcp:evil:x${i}`, name, source: 'mcp', sourceName: 'evil', status: 'excluded', reasonKind: 'bad-shape', reason: name, schemaHash: `s${i}`, descriptionHash: `d${i}` });
+    }
+    const md = diffMarkdown(diffSnapshots(a, b, { a: 'A', b: 'B' }));
+    const html = new MarkdownIt({ html: true, linkify: true }).render(md);
+    // Only the renderer's own table and code tags: none from a name, and no tag with an attribute that acts.
+    const tags = [...html.matchAll(/<\/?([a-z0-9]+)([^>]*)>/gi)];
+    assert.deepEqual([...new Set(tags.map((t) => t[1]?.toLowerCase()))].filter((t) => !['h1', 'h2', 'h3', 'p', 'ul', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'strong', 'em'].includes(t ?? '')), []);
+    assert.deepEqual(tags.filter((t) => /href|src|on[a-z]+=/i.test(t[2] ?? '')).map((t) => t[0]), []);
+    // Each name is still there for the reader, as text.
+    const text = html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    for (const name of names) {
+      assert.ok(text.includes(`mcp:evil:${name}`), `the name ${name} is not readable in the rendered export`);
+    }
   });
 });
 
