@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, type Page } from './harness';
+import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, type Page } from './harness';
 
 // A user whose run gets Code Mode without asking for it (a model its bundled
 // catalog flags "preferred", tools.codeMode unset: OpenClaw 2026.9.6 reads
@@ -82,4 +82,40 @@ describe('Mode Preview on a run that gets Code Mode', () => {
     await pickTheme(page, /^Light Modern/, 'light', view);
     await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-code-mode-light.png') });
   });
+
+  it('runs a Code Mode program from the editor on this run (no directive needed) and shows what the model reads: exec waiting, then wait completed', async () => {
+    await runExactCommand(page, 'File: New Untitled Text File');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(PROGRAM);
+    await page.locator('.view-lines').filter({ hasText: 'yield_control' }).first().waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    const view = catalogWebview(page);
+    const results = view.locator('[data-testid="code-mode-results"]');
+    await results.waitFor({ timeout: 60_000 });
+    const legs = results.locator('[data-testid="code-mode-leg"]');
+    assert.deepEqual(await Promise.all([0, 1].map((i) => legs.nth(i).getAttribute('data-status'))), ['waiting', 'completed']);
+    assert.equal(await legs.count(), 2);
+    assert.match(await legs.nth(0).locator('summary').innerText(), /exec → waiting/);
+    const last = await legs.nth(1).innerText();
+    assert.match(last, /wait → completed/);
+    assert.match(last, /FAKE_PLUGIN_OK fake_plugin_tool_17 from-code-mode/);
+    assert.match(last, /"visibleTools"/);
+    // The program's own trace: its search, its text() output, the yield and the call, in order.
+    const entries = view.locator('[data-testid="trace-entry"]');
+    const ops = await Promise.all(Array.from({ length: await entries.count() }, (_, i) => entries.nth(i).getAttribute('data-op')));
+    assert.deepEqual(ops.filter((o) => o !== 'log'), ['search', 'yield', 'call']);
+    await results.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(resultsDir(), 'code-mode-program-light.png') });
+    await pickTheme(page, /^Dark Modern/, 'dark', view);
+    await page.screenshot({ path: path.join(resultsDir(), 'code-mode-program-dark.png') });
+  });
 });
+
+const PROGRAM = [
+  'const [t] = await catalog.search("fake plugin tool 17", { limit: 1 });',
+  'text(t.callableName);',
+  'await yield_control("look at the hit first");',
+  'return await fake_plugin_tool_17({ marker: "from-code-mode" });',
+].join(' ');
