@@ -97,7 +97,7 @@ describe('Mode Preview on a run that gets Code Mode', () => {
     const legs = results.locator('[data-testid="code-mode-leg"]');
     assert.deepEqual(await Promise.all([0, 1].map((i) => legs.nth(i).getAttribute('data-status'))), ['waiting', 'completed']);
     assert.equal(await legs.count(), 2);
-    assert.match(await legs.nth(0).locator('summary').innerText(), /exec → waiting/);
+    assert.match(await legs.nth(0).locator('summary').first().innerText(), /exec → waiting/);
     const last = await legs.nth(1).innerText();
     assert.match(last, /wait → completed/);
     assert.match(last, /FAKE_PLUGIN_OK fake_plugin_tool_17 from-code-mode/);
