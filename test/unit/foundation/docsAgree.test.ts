@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { runCli } from '../../../src/cli/main';
 import { SHARED_OPTION_USAGE, SHARED_OPTIONS } from '../../../src/cli/sharedOptions';
 import { NEWEST_OPENCLAW_VERSION, OPENCLAW_MODELS, resolveModelledVersion } from '../../../src/core/policy/openclawVersions';
+import { CLI_COMMANDS } from '../../../src/cli/commands/index';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const read = (rel: string): string => fs.readFileSync(path.join(ROOT, rel), 'utf8');
@@ -102,4 +103,75 @@ describe('docs, manifest and CLI help agree with the code', () => {
       assert.ok(paragraph.includes('earlier releases leave it off'), `README.md should say that earlier releases leave it off:\n${paragraph}`);
     }
   });
+
+  describe('README.md, the page the Marketplace shows', () => {
+    type Tables = {
+      TABLES: Record<'settings' | 'commands', { begin: string; end: string }>;
+      settingsTable(m: unknown): string;
+      commandsTable(m: unknown): string;
+      tableIn(readme: string, which: 'settings' | 'commands'): string | undefined;
+    };
+    // The generator is the script the README names (`node scripts/readme-tables.mjs`).
+    const tables = (): Promise<Tables> => import(path.join(ROOT, 'scripts', 'lib', 'readmeTables.mjs')) as Promise<Tables>;
+    const manifest = (): unknown => JSON.parse(read('package.json'));
+
+    it('its first screen says what the product is and starts with the two Quick start commands, which are scripts of package.json', () => {
+      const lines = read('README.md').split('\n');
+      const firstScreen = lines.slice(0, 60).join('\n');
+      assert.match(lines[0] ?? '', /^# Tool Search Inspector$/);
+      const quick = firstScreen.indexOf('## Quick start');
+      assert.ok(quick >= 0 && quick < 1200, 'the Quick start is near the top');
+      const block = /```sh\n([^`]*)```/.exec(firstScreen.slice(quick))?.[1] ?? '';
+      const commands = block.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/\s+#.*$/, '').trim());
+      assert.deepEqual(commands, ['npm run demo', 'npm run test:all']);
+      const scripts = (manifest() as { scripts: Record<string, string> }).scripts;
+      for (const c of commands) assert.ok(scripts[c.replace('npm run ', '')], `package.json has no script for ${c}`);
+      assert.match(firstScreen.slice(0, quick), /!\[[^\]]+\]\(media\/screenshots\/[\w-]+\.png\)/, 'a screenshot before the Quick start');
+      assert.doesNotMatch(firstScreen, /cold machine[^.]*\d+ s/, 'cold-machine timings belong in CONTRIBUTING.md');
+    });
+
+    it('its settings table is generated from package.json, every setting in order', async () => {
+      const t = await tables();
+      assert.equal(t.tableIn(read('README.md'), 'settings'), t.settingsTable(manifest()), 'run `node scripts/readme-tables.mjs`');
+      const rows = (t.settingsTable(manifest()).match(/^\| `toolSearchInspector\./gm) ?? []).length;
+      const sections = (manifest() as { contributes: { configuration: { properties: object } | { properties: object }[] } }).contributes.configuration;
+      const count = (Array.isArray(sections) ? sections : [sections]).reduce((n, s) => n + Object.keys(s.properties).length, 0);
+      assert.equal(rows, count);
+    });
+
+    it('its commands table is generated from package.json: every command the palette shows, none it hides', async () => {
+      const t = await tables();
+      assert.equal(t.tableIn(read('README.md'), 'commands'), t.commandsTable(manifest()), 'run `node scripts/readme-tables.mjs`');
+      const m = manifest() as { contributes: { commands: { command: string }[]; menus: { commandPalette: { command: string; when: string }[] } } };
+      const hidden = m.contributes.menus.commandPalette.filter((e) => e.when === 'false').map((e) => e.command);
+      const table = t.commandsTable(m);
+      for (const c of m.contributes.commands) {
+        assert.equal(table.includes(`\`${c.command}\``), !hidden.includes(c.command), c.command);
+      }
+    });
+
+    it("its command-line paragraph names exactly the CLI's commands", () => {
+      const readme = read('README.md');
+      const at = readme.indexOf('## Command line');
+      const paragraph = readme.slice(at, readme.indexOf('\n\n', readme.indexOf('\n\n', at) + 2));
+      const named = [...paragraph.matchAll(/`([a-z]+)`/g)].map((m) => m[1]).filter((n) => n !== 'bin');
+      assert.deepEqual(named.slice().sort(), CLI_COMMANDS.map((c) => c.name).sort());
+    });
+
+    it('its snippet is the demo snippet as printed, and every picture and link it names exists', () => {
+      const readme = read('README.md');
+      const snippet = /```js\n([^`]*)```/.exec(readme)?.[1] ?? '';
+      assert.ok(snippet.trim() !== '', 'README.md shows a snippet');
+      const file = /`(examples\/demo\/snippets\/[\w.-]+\.js)`/.exec(readme.slice(0, readme.indexOf('```js')))?.[1];
+      assert.ok(file, 'the snippet names its demo file');
+      const demoLines = new Set(read(file).split('\n').map((l) => l.trim()));
+      for (const line of snippet.split('\n').filter((l) => l.trim() !== '')) {
+        assert.ok(demoLines.has(line.trim()), `${file} lacks the README's line ${line}`);
+      }
+      for (const m of readme.matchAll(/\]\(((?!https?:)[^)#\s]+)\)/g)) {
+        assert.ok(fs.existsSync(path.join(ROOT, m[1] ?? '')), `README.md links ${m[1]}, which does not exist`);
+      }
+    });
+  });
 });
+
