@@ -101,7 +101,7 @@ describe('Mode Preview on a run that gets Code Mode', () => {
     const last = await legs.nth(1).innerText();
     assert.match(last, /wait → completed/);
     assert.match(last, /FAKE_PLUGIN_OK fake_plugin_tool_17 from-code-mode/);
-    assert.match(last, /"visibleTools"/);
+    assert.match(last, /visibleTools: \[2 items\]/);
     // The program's own trace: its search, its text() output, the yield and the call, in order.
     const entries = view.locator('[data-testid="trace-entry"]');
     const ops = await Promise.all(Array.from({ length: await entries.count() }, (_, i) => entries.nth(i).getAttribute('data-op')));
