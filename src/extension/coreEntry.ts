@@ -10,7 +10,7 @@ export { CodeBridge } from '../core/bridge/codeBridge';
 export { codeModeSessionFor, programSurface } from '../core/orchestration/codeModeProgram';
 export { createToolSearchApi } from '../core/gateway/toolSearchApi';
 export { ToolIndex } from '../core/search/toolIndex';
-export { ALL_MODES } from '../core/modes/preview';
+export { ALL_MODES, modesOf } from '../core/modes/preview';
 export { unlistedLines } from '../core/modes/directory';
 export { createLiveMcpSource, discoverWorkspaceServers } from '../core/sources/mcp';
 export { findInstalledOpenClaw, locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';

@@ -4,7 +4,7 @@ import { unlistedLines } from '../../core/modes/directory';
 import { locateOpenClaw } from '../../core/oracle/openclawLocation';
 import { openclawRequestContext, type OpenClawRequestContext } from '../../core/prompt/openclawContext';
 import type { OpenWorkspace } from '../../core/workspace';
-import { ALL_MODES, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
+import { modesOf, PreviewAssembler, previewBaseOf, type PreviewJson } from '../../core/modes/preview';
 import { isolationForModes } from '../../core/modes/previewIsolation';
 import type { IsolationStatus } from '../../core/modes/surface';
 import type { ProviderApi } from '../../core/provider/requestShapes';
@@ -155,7 +155,7 @@ export const previewCommand: CliCommand = {
       throw new UsageError('--capture compares Chat Completions requests (the API a capture turn uses): drop --api responses');
     }
     return withCatalog(ctx, async (catalog, ws) => {
-      const modes: ToolSearchModeName[] = all ? [...ALL_MODES] : [ws.settings.mode];
+      const modes: ToolSearchModeName[] = all ? modesOf(catalog) : [ws.settings.mode];
       const isolation = await isolationFor(ctx, modes);
       const flag = ctx.args.values.require;
       const openclaw = openclawContextFor(ctx, ws);

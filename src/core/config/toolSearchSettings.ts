@@ -121,7 +121,24 @@ export function withVersionDefault(settings: ToolSearchSettings, whenUnset: 'off
  */
 export interface ReleaseToolSearch {
   version: string;
-  toolSearch?: { modes: readonly string[] } | null;
+  /** `trueMode`: what `true`, an object without a mode and an unknown mode resolve to (2026.5.12 - 9.6: code). */
+  toolSearch?: { modes: readonly string[]; trueMode?: string } | null;
+}
+
+/** The mode the release resolves `true`, a missing mode and a mode it lacks to: its `trueMode` where it has that mode. */
+export function releaseDefaultMode(facts: { modes: readonly string[]; trueMode?: string }): ToolSearchModeName {
+  const has = MODES.filter((m) => facts.modes.includes(m));
+  return has.find((m) => m === (facts.trueMode ?? 'code')) ?? has[0] ?? 'direct';
+}
+
+/** The mode string the config names, if any (`true` and an object without `mode` name none). */
+function namedMode(reader: ConfigReader | undefined): unknown {
+  const raw: unknown = reader?.raw(PATH);
+  return isObject(raw) ? raw.mode : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /**
@@ -142,9 +159,18 @@ export function withReleaseToolSearch(settings: ToolSearchSettings, release: Rel
     }
     return settings.enabled ? { ...settings, enabled: false, mode: 'direct' } : settings;
   }
-  if (settings.enabled && settings.mode !== 'direct' && !facts.modes.includes(settings.mode)) {
-    reader?.report([...PATH, 'mode'], 'warning', `OpenClaw ${release.version} has no "${settings.mode}" mode (its modes: ${facts.modes.join(', ')}); it uses "code"`);
-    return { ...settings, mode: 'code' };
+  if (!settings.enabled || settings.mode === 'direct') {
+    return settings;
+  }
+  const fallback = releaseDefaultMode(facts);
+  const named = namedMode(reader);
+  // `true`, an object without a mode, or a mode name the product does not know: the release's own default, not the product's guess.
+  if (reader && !MODES.some((m) => m === named)) {
+    return { ...settings, mode: fallback };
+  }
+  if (!facts.modes.includes(settings.mode)) {
+    reader?.report([...PATH, 'mode'], 'warning', `OpenClaw ${release.version} has no "${settings.mode}" mode (its modes: ${facts.modes.join(', ')}); it uses "${fallback}"`);
+    return { ...settings, mode: fallback };
   }
   return settings;
 }

@@ -15,6 +15,7 @@ import { buildOpenClawRequest } from '../prompt/openclawRequest';
 import type { CodeModeDecision } from '../catalog/codeModeActivation';
 import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
+import { releaseModes } from '../sources/release';
 
 export interface PreviewOptions extends SurfaceInput {
   api?: ProviderApi;
@@ -282,7 +283,13 @@ function toolSizes(request: ProviderRequest, surface: Surface, counter: TokenCou
   return out;
 }
 
+/** Every mode name the product knows; which of them a workspace's release offers is `modesOf`. */
 export const ALL_MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory', 'code-mode'];
+
+/** The modes the catalog's modelled release offers (its Tool Search modes, not a fixed list): what "every mode" shows. */
+export function modesOf(catalog: Catalog): ToolSearchModeName[] {
+  return releaseModes(catalog.openclaw?.model);
+}
 
 /** Every mode's preview of the same turn, for side-by-side comparison. */
 export function buildAllPreviews(opts: Omit<PreviewOptions, 'mode'>): Record<ToolSearchModeName, PreviewJson> {
@@ -452,7 +459,7 @@ export class PreviewAssembler {
     return this.top;
   }
 
-  assemble(prompt = '', modes: readonly ToolSearchModeName[] = ALL_MODES, opts: AssembleOptions = {}): PreviewAssembly {
+  assemble(prompt = '', modes: readonly ToolSearchModeName[] = modesOf(this.base.catalog), opts: AssembleOptions = {}): PreviewAssembly {
     const t0 = performance.now();
     const chars0 = this.counter.stats.tokenizedChars;
     const out: PreviewAssembly['modes'] = {};

@@ -5,21 +5,13 @@ import type { ToolPolicy } from '../policy/policyEngine';
 import type { OpenClawModel } from '../policy/openclawVersions';
 import { toolReasonText } from '../reasons';
 import type { CatalogTool, ToolSearchModeName, ToolSearchSettings, ToolSourceKind } from '../types';
-import { controlToolsFor, generatedToolsFor, type GeneratedToolSet, type SearchModeName } from '../sources/generatedTools';
+import { controlNamesOf, controlToolsFor, generatedToolsFor, type GeneratedToolSet } from '../sources/generatedTools';
+import { releaseDefaultMode } from '../config/toolSearchSettings';
 import { buildDirectory, DIRECTORY_HEADING, directoryBound, type Directory } from './directory';
 import { defaultCodeModeDecision, type CodeModeDecision } from '../catalog/codeModeActivation';
 import { codeModeControlTools } from './codeModeTools';
 import { policySubjectOf } from '../catalog/policySubject';
-import {
-  DEFAULT_SYSTEM_PROMPT,
-  MODE_GUIDANCE,
-  TOOL_CALL,
-  TOOL_DESCRIBE,
-  TOOL_SEARCH,
-  TOOL_SEARCH_CODE,
-  toolSearchTools,
-  type ModelTool,
-} from './toolSearchTools';
+import { DEFAULT_SYSTEM_PROMPT, modeGuidance, productControlTools, type ModelTool } from './toolSearchTools';
 
 /** Whether an isolated Node child can run `tool_search_code` (the bridge's probe result). */
 export interface IsolationStatus {
@@ -84,13 +76,16 @@ export interface SurfaceInput {
 /** Why the surface is not the mode asked for. */
 export type ModeFallback =
   | { kind: 'no-isolation'; from: 'code'; to: 'tools'; detail?: string }
-  /** The modelled release has no directory mode (before 2026.6.8): its `resolveToolSearchConfig` runs `"directory"` as code mode. */
-  | { kind: 'no-directory-mode'; from: 'directory'; to: 'code'; version: string };
+  /**
+   * The modelled release has no such mode (`directory` before 2026.6.8): its
+   * `resolveToolSearchConfig` runs it as the mode `true` selects.
+   */
+  | { kind: 'mode-not-in-release'; from: ToolSearchModeName; to: ToolSearchModeName; version: string };
 
 /** The one rendering of a mode fallback. */
 export function fallbackText(f: ModeFallback): string {
-  if (f.kind === 'no-directory-mode') {
-    return `OpenClaw ${f.version} has no directory mode: it runs mode "directory" as code mode`;
+  if (f.kind === 'mode-not-in-release') {
+    return `OpenClaw ${f.version} has no ${f.from} mode: it runs mode "${f.from}" as ${f.to} mode`;
   }
   return `code mode needs an isolated Node child: ${f.detail ?? 'no isolation probe was available'}; using ${f.to} mode`;
 }
@@ -198,13 +193,16 @@ function modeOfRelease(mode: ToolSearchModeName, release: OpenClawModel | undefi
   if (release?.toolSearch === null && mode !== 'direct') {
     return { effectiveMode: mode, notInRelease: notInReleaseText(release.version) };
   }
-  if (mode === 'directory' && release?.toolSearch && !release.toolSearch.modes.includes('directory')) {
-    return { effectiveMode: 'code', fallback: { kind: 'no-directory-mode', from: 'directory', to: 'code', version: release.version } };
+  const facts = release?.toolSearch;
+  if (facts && mode !== 'direct' && !facts.modes.includes(mode)) {
+    // Its resolveToolSearchConfig runs it as the mode `true` selects (2026.5.12: directory as code).
+    const to = releaseDefaultMode(facts);
+    return { effectiveMode: to, fallback: { kind: 'mode-not-in-release', from: mode, to, version: release.version } };
   }
   return { effectiveMode: mode };
 }
 
-/** Code mode (`tool_search_code`) needs an isolated Node child: without one the turn is tools mode. */
+/** Code mode (its control tool runs a program) needs an isolated Node child: without one the turn is tools mode. */
 function withIsolation(m: { effectiveMode: ToolSearchModeName; fallback?: ModeFallback }, isolation: IsolationStatus | undefined): { effectiveMode: ToolSearchModeName; fallback?: ModeFallback } {
   if (m.effectiveMode !== 'code' || isolation?.ok) {
     return m;
@@ -218,9 +216,8 @@ function assembleSurface(input: SurfaceInput): Surface {
   // A version with generated tools sends OpenClaw's own control tools for the mode, and its tools array sorted by name.
   const generated = catalog.openclaw ? generatedToolsFor(catalog.openclaw.model.version) : undefined;
   const releaseMode = modeOfRelease(input.mode, catalog.openclaw?.model);
-  // A release without Tool Search (before 2026.5.12) has no control tools of its own: a forced mode shows the product's.
-  const searchTools = generated && Object.keys(generated.modes).length > 0 ? generatedControlTools(generated, settings, releaseMode.effectiveMode) : toolSearchTools(settings);
   const { effectiveMode, fallback } = withIsolation(releaseMode, input.isolation);
+  const controls = controlToolsOfMode(generated, settings, effectiveMode);
   const policy = input.policy;
   const allowed = policy ? catalog.allowed.filter((t) => policyAllows(policy, t)) : catalog.allowed;
   const directOnly = allowed.filter((t) => t.status === 'direct-only');
@@ -246,13 +243,13 @@ function assembleSurface(input: SurfaceInput): Surface {
       surface.visible.push(visibleOf(t, why));
     }
   };
-  const showSearchTool = (name: string): void => {
-    const tool = searchTools[name];
-    if (tool) {
+  const showControlTools = (): void => {
+    for (const tool of controls) {
       surface.tools.push(tool);
-      surface.visible.push({ name, why: 'tool-search' });
+      surface.visible.push({ name: tool.name, why: 'tool-search' });
     }
   };
+  const guidance = (mode: 'code' | 'tools' | 'directory'): string => modeGuidance(mode, controlNamesOf(controls));
 
   if (effectiveMode === 'direct') {
     show(cataloged, 'direct');
@@ -262,21 +259,11 @@ function assembleSurface(input: SurfaceInput): Surface {
   if (effectiveMode === 'code-mode') {
     return codeModeSurface(input, surface, { directOnly, cataloged, show });
   }
-  if (effectiveMode === 'code') {
-    showSearchTool(TOOL_SEARCH_CODE);
-    show(directOnly, 'direct-only');
-    show(directVisible, 'always-sent');
-    surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.code}`;
-    surface.deferredCount = cataloged.length - directVisible.length;
-    return surface;
-  }
-  for (const n of [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL]) {
-    showSearchTool(n);
-  }
+  showControlTools();
   show(directOnly, 'direct-only');
   show(directVisible, 'always-sent');
-  if (effectiveMode === 'tools') {
-    surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.tools}`;
+  if (effectiveMode !== 'directory') {
+    surface.systemPrompt = `${base}\n\n${guidance(effectiveMode)}`;
     surface.deferredCount = cataloged.length - directVisible.length;
     return surface;
   }
@@ -301,7 +288,7 @@ function assembleSurface(input: SurfaceInput): Surface {
     'directory',
     input.catalog.openclaw?.model.directoryTexts,
   );
-  surface.systemPrompt = `${base}\n\n${MODE_GUIDANCE.directory}\n\n${directory.text}`;
+  surface.systemPrompt = `${base}\n\n${guidance('directory')}\n\n${directory.text}`;
   surface.directory = directory;
   surface.required = required.map((t) => visibleOf(t, 'required'));
   surface.likely = likely.map((t) => visibleOf(t, 'likely'));
@@ -394,18 +381,19 @@ function sortAsOpenClawSends(surface: Surface, set: GeneratedToolSet): void {
   surface.visible = pairs.flatMap((p) => (p.visible ? [p.visible] : []));
 }
 
-/** The control tools every Tool Search mode of a generated version may show, keyed by name. */
-function generatedControlTools(set: GeneratedToolSet, settings: ToolSearchSettings, mode: ToolSearchModeName): Record<string, ModelTool> {
-  const out: Record<string, ModelTool> = {};
-  // A release without directory mode (5.12) resolves it to code.
-  const modes: SearchModeName[] = mode === 'code' ? ['code', 'tools'] : mode === 'directory' ? (set.modes.directory ? ['directory'] : ['code', 'tools']) : ['tools', 'code'];
-  // Code mode may fall back to tools mode: both modes' control tools are at hand, the asked mode's first.
-  for (const m of modes) {
-    for (const t of controlToolsFor(set, m, settings)) {
-      out[t.name] ??= t;
-    }
+/**
+ * The control tools the mode sends, in the release's order: the modelled
+ * release's own (generated per mode); the product's where the release has no
+ * Tool Search of its own (before 2026.5.12, the seed's design).
+ */
+function controlToolsOfMode(set: GeneratedToolSet | undefined, settings: ToolSearchSettings, mode: ToolSearchModeName): ModelTool[] {
+  if (mode === 'direct' || mode === 'code-mode') {
+    return [];
   }
-  return out;
+  if (set && Object.keys(set.modes).length > 0) {
+    return controlToolsFor(set, mode, settings);
+  }
+  return productControlTools(settings, mode);
 }
 
 /** The few schemas the prompt most likely needs, from the same index the model searches. */

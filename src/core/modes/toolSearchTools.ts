@@ -93,9 +93,41 @@ export function toolSearchTools(settings: Pick<ToolSearchSettings, 'searchDefaul
 /** The system prompt of a turn when the host gives none. */
 export const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant running inside OpenClaw. Use the tools provided when they help.';
 
-/** What each Tool Search mode adds to the system prompt, so the model knows where the other tools are. */
-export const MODE_GUIDANCE: Readonly<Record<'code' | 'tools' | 'directory', string>> = {
-  code: `More tools than the ones listed exist. Use ${TOOL_SEARCH_CODE} to search for them, read their schema and call them from a short script.`,
-  tools: `More tools than the ones listed exist. Use ${TOOL_SEARCH} to find one, ${TOOL_DESCRIBE} to read its exact input schema, then ${TOOL_CALL} to run it.`,
-  directory: `The tools listed below under "Deferred Tool Schemas" are available but their schemas are not loaded. Use ${TOOL_DESCRIBE} for a schema and ${TOOL_CALL} to run one (or call it by its exact name); ${TOOL_SEARCH} finds tools by task.`,
-};
+/**
+ * The product's own control tools of a mode, for a release without Tool
+ * Search of its own (the seed's design; before 2026.5.12 for comparison):
+ * code mode runs a program, tools and directory search, describe and call.
+ */
+export function productControlTools(settings: Pick<ToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit' | 'codeTimeoutMs'>, mode: 'code' | 'tools' | 'directory'): ModelTool[] {
+  const all = toolSearchTools(settings);
+  const names = mode === 'code' ? [TOOL_SEARCH_CODE] : [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL];
+  return names.flatMap((n) => all[n] ?? []);
+}
+
+/** The control tools' names by role, as the mode's guidance quotes them. */
+export interface ControlNames {
+  code?: string;
+  search?: string;
+  describe?: string;
+  call?: string;
+}
+
+/**
+ * What a Tool Search mode adds to the product's system prompt, so the model
+ * knows where the other tools are; it quotes the names the release's control
+ * tools have (a release may rename them), and says nothing of a role it lacks.
+ */
+export function modeGuidance(mode: 'code' | 'tools' | 'directory', names: ControlNames): string {
+  const { code, search, describe, call } = names;
+  if (mode === 'code' && code) {
+    return `More tools than the ones listed exist. Use ${code} to search for them, read their schema and call them from a short script.`;
+  }
+  const find = search ? `Use ${search} to find one` : 'Search for one';
+  const read = describe ? `, ${describe} to read its exact input schema` : '';
+  const run = call ? `, then ${call} to run it` : '';
+  if (mode === 'directory') {
+    const how = [describe ? `Use ${describe} for a schema` : '', call ? `${describe ? '' : 'Use '}${call} to run one (or call it by its exact name)` : ''].filter((x) => x !== '').join(' and ');
+    return `The tools listed below under "Deferred Tool Schemas" are available but their schemas are not loaded.${how ? ` ${how};` : ''}${search ? ` ${search} finds tools by task.` : ''}`;
+  }
+  return `More tools than the ones listed exist. ${find}${read}${run}.`;
+}

@@ -245,8 +245,27 @@ function allModels(): OpenClawModel[] {
   return [seeded, ...generated, newestEpoch?.policy.byProviderDuplicateKey ? { ...last, byProviderDuplicateKey: newestEpoch.policy.byProviderDuplicateKey } : last];
 }
 
+const MODELS: OpenClawModel[] = allModels();
+
 /** Modelled versions (one per epoch), oldest first. The first is the seed's: the tables its design describes. */
-export const OPENCLAW_MODELS: readonly OpenClawModel[] = allModels();
+export const OPENCLAW_MODELS: readonly OpenClawModel[] = MODELS;
+
+/**
+ * Adds the model of a release the product does not ship (read from a
+ * registry folder: a user's own install, a test's next-release fixture), in
+ * version order; it then answers for its epoch like a shipped one. Returns its removal.
+ */
+export function addOpenClawModel(m: OpenClawModel): () => void {
+  const first = parseVersion(m.epoch.first);
+  const at = first ? MODELS.findIndex((x) => versionOrder(parseVersion(x.epoch.first) ?? [0, 0, 0], first) > 0) : -1;
+  MODELS.splice(at < 0 ? MODELS.length : at, 0, m);
+  return () => {
+    const i = MODELS.indexOf(m);
+    if (i >= 0) {
+      MODELS.splice(i, 1);
+    }
+  };
+}
 
 export const SEED_OPENCLAW_VERSION = OPENCLAW_MODELS[0]?.version ?? '2026.1.30';
 

@@ -66,6 +66,8 @@ export interface ConditionalTool extends GeneratedTool {
 }
 
 export type SearchModeName = 'code' | 'tools' | 'directory';
+/** Every Tool Search mode name a generated file may carry; which of them a release has is its `modes`. */
+export const SEARCH_MODE_NAMES: readonly SearchModeName[] = ['code', 'tools', 'directory'];
 
 /** A control tool as sent: OpenClaw's `createToolSearchTools`, normalized. */
 export interface ControlTool {
@@ -321,7 +323,7 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
     throw new GeneratedToolsError('modes: expected an object');
   }
   const modes: Partial<Record<SearchModeName, ModeTools>> = {};
-  for (const m of ['code', 'tools', 'directory'] as const) {
+  for (const m of SEARCH_MODE_NAMES) {
     const entry = raw.modes[m];
     if (entry === undefined) {
       continue;
@@ -512,8 +514,23 @@ function mcpApiTextsOf(raw: unknown): CodeModeMcpApiTexts {
   };
 }
 
-/** One generated release per epoch, oldest first. */
-const GENERATED: readonly GeneratedToolSet[] = [tools_2026_2_26, tools_2026_3_11, tools_2026_3_23, tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
+/** One generated release per epoch, oldest first; `addGeneratedTools` adds a release generated elsewhere. */
+const GENERATED: GeneratedToolSet[] = [tools_2026_2_26, tools_2026_3_11, tools_2026_3_23, tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
+
+/**
+ * Adds the tool set of a release the product does not ship (a release model
+ * read from a registry folder: a user's own install, a test's next-release
+ * fixture). It wins over a shipped set of the same version. Returns its removal.
+ */
+export function addGeneratedTools(set: GeneratedToolSet): () => void {
+  GENERATED.unshift(set);
+  return () => {
+    const i = GENERATED.indexOf(set);
+    if (i >= 0) {
+      GENERATED.splice(i, 1);
+    }
+  };
+}
 
 /**
  * The generated tool set for an OpenClaw version: the release's own, else the
@@ -559,6 +576,56 @@ export function controlToolsFor(set: GeneratedToolSet, mode: SearchModeName, lim
     const tool = toolOf({ ...(isRecord(t) ? t : {}), owner: 'core', groups: [] }, `modes.${mode} control tool ${i}`);
     return { name: tool.name, description: tool.description, parameters: tool.parameters };
   });
+}
+
+/**
+ * What a control tool does for the model: run a program over the catalog
+ * (`code`), search it, describe one entry, or call one. A release may rename
+ * its control tools (`tool_call` became `dispatch_action` after 2026.9.6), so
+ * the role is read from the generated schema, what the tool takes, never
+ * from its name: a program takes `code`; a search `query` (or `queries`); a
+ * call an `id` and its `args`; a describe an `id` alone.
+ */
+export type ControlRole = 'code' | 'search' | 'describe' | 'call';
+
+export function controlRoleOf(tool: Pick<ControlTool, 'parameters'>): ControlRole | undefined {
+  const props = isRecord(tool.parameters.properties) ? tool.parameters.properties : {};
+  const has = (k: string): boolean => Object.hasOwn(props, k);
+  if (has('code')) {
+    return 'code';
+  }
+  if (has('query') || has('queries')) {
+    return 'search';
+  }
+  if (has('id') && has('args')) {
+    return 'call';
+  }
+  return has('id') ? 'describe' : undefined;
+}
+
+/** The release's control tool names by role, across its modes (a mode's own first); absent roles are not there. */
+export function controlNamesOf(tools: readonly Pick<ControlTool, 'name' | 'parameters'>[]): Partial<Record<ControlRole, string>> {
+  const out: Partial<Record<ControlRole, string>> = {};
+  for (const t of tools) {
+    const role = controlRoleOf(t);
+    if (role && out[role] === undefined) {
+      out[role] = t.name;
+    }
+  }
+  return out;
+}
+
+/** Every control tool name a release's modes send, for these limits. */
+export function allControlToolsOf(set: GeneratedToolSet, limits: ControlToolLimits): ControlTool[] {
+  const byName = new Map<string, ControlTool>();
+  for (const m of SEARCH_MODE_NAMES) {
+    for (const t of controlToolsFor(set, m, limits)) {
+      if (!byName.has(t.name)) {
+        byName.set(t.name, t);
+      }
+    }
+  }
+  return [...byName.values()];
 }
 
 /**

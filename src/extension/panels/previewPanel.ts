@@ -141,7 +141,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     const t0 = performance.now();
     const previous = this.last;
     // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
-    const assembly = assembler.assemble(this.prompt, core.ALL_MODES, { deferTokens: DEFERRED_TOKENS });
+    const assembly = assembler.assemble(this.prompt, core.modesOf(catalog), { deferTokens: DEFERRED_TOKENS });
     const { workspace } = await this.deps.service.getSession();
     const checkedAgainst = core.checkedAgainst(workspace.openclaw.model.version, this.captureCheck);
     const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq, checkedAgainst });

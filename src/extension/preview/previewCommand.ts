@@ -78,7 +78,7 @@ export async function previewPayloadCommand(service: CatalogService, docs: Previ
   }
   const { catalog, workspace, settings } = await service.getSession();
   const core = await loadCore();
-  const modes: ToolSearchModeName[] = choice.mode === 'all' ? [...core.ALL_MODES] : [choice.mode];
+  const modes: ToolSearchModeName[] = choice.mode === 'all' ? core.modesOf(catalog) : [choice.mode];
   // Code mode is only offered when an isolated child can really start: the same probe the bridge uses.
   const isolation = await core.isolationForModes(modes, { nodePath: settings.sandboxNodePath, env: process.env });
   // The same assembly `preview --json` prints (core `PreviewAssembler`).

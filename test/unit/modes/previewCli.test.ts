@@ -149,10 +149,13 @@ describe('CLI preview (contract)', function () {
     const human = await cli(ws, 'preview', '--mode', 'all', '--openclaw-version', '2026.4.1');
     assert.equal(human.out.split('OpenClaw 2026.4.1 has no Tool Search').length, 2, 'said once');
     const first = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--openclaw-version', '2026.5.12')).out) as Modes;
-    // This workspace has no isolated child, so code mode goes on to tools: both reasons are given.
-    assert.equal(first.modes.directory?.effectiveMode, first.modes.code?.effectiveMode);
-    assert.match(first.modes.directory?.fallbackReason ?? '', /^OpenClaw 2026\.5\.12 has no directory mode: it runs mode "directory" as code mode(; code mode needs an isolated Node child|$)/);
+    // "Every mode" is every mode the release has: 2026.5.12 has no directory mode.
+    assert.deepEqual(Object.keys(first.modes), ['direct', 'code', 'tools', 'code-mode']);
     assert.equal(first.modes.code?.notInRelease, undefined);
+    // Asked for, directory runs as code; this workspace has no isolated child, so code mode goes on to tools: both reasons are given.
+    const directory = JSON.parse((await cli(ws, 'preview', '--mode', 'directory', '--json', '--openclaw-version', '2026.5.12')).out) as { effectiveMode: string; fallbackReason?: string };
+    assert.equal(directory.effectiveMode, first.modes.code?.effectiveMode);
+    assert.match(directory.fallbackReason ?? '', /^OpenClaw 2026\.5\.12 has no directory mode: it runs mode "directory" as code mode(; code mode needs an isolated Node child|$)/);
     const withDirectory = JSON.parse((await cli(ws, 'preview', '--mode', 'all', '--json', '--openclaw-version', '2026.6.10')).out) as Modes;
     assert.equal(withDirectory.modes.directory?.effectiveMode, 'directory');
   });
