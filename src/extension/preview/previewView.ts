@@ -2,6 +2,7 @@
 // No `vscode` here, so it is unit-tested like core.
 import type { Catalog } from '../../core/catalog/catalog';
 import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
+import { promptEffect } from '../../core/modes/promptEffect';
 import type { CheckedAgainst, DirectoryLine, DirectoryView, ModeTokensView, ModeView, PreviewView } from '../../webview/shared/previewProtocol';
 
 /** Schemas listed per mode; the counts cover all of them. */
@@ -105,6 +106,7 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     modes: modes.map((p) => modeView(p, a.pendingTokens.includes(p.mode))),
     ...(dir ? { directory: directoryView(dir, catalog) } : {}),
     likely: dir?.likelyWhy ?? [],
+    promptEffect: promptEffect(catalog),
     required: (dir?.required ?? []).map((v) => v.name),
     missingRequired: dir?.missingRequired ?? [],
     topTools: a.topTools.map((t) => ({ name: t.name, ...(t.id ? { id: t.id } : {}), bytes: t.bytes, ...(t.tokens !== undefined ? { tokens: t.tokens } : {}), located: t.id !== undefined && catalog.get(t.id)?.origin !== undefined })),

@@ -166,8 +166,11 @@ function deltaChip(d: DeltaView): HTMLElement {
   return el('span', { class: 'pill delta', title, 'data-mode': d.mode }, parts.join(' '));
 }
 
-function promptBox(): HTMLElement {
-  const area = el('textarea', { id: 'prompt', rows: '2', 'data-testid': 'prompt', placeholder: 'Type a user prompt: directory mode hydrates the schemas it most likely needs', 'aria-label': 'User prompt' });
+// What a prompt changes comes from the modelled release (core promptEffect), never from here.
+const PROMPT_PLACEHOLDER = 'Type a user prompt';
+
+function promptBox(v: PreviewView): HTMLElement {
+  const area = el('textarea', { id: 'prompt', rows: '2', 'data-testid': 'prompt', placeholder: v.promptEffect?.placeholder ?? PROMPT_PLACEHOLDER, 'aria-label': 'User prompt' });
   area.value = state.prompt;
   let timer: ReturnType<typeof setTimeout> | undefined;
   area.addEventListener('input', () => {
@@ -457,9 +460,10 @@ function directoryTab(v: PreviewView): HTMLElement {
 }
 
 function likelyBox(v: PreviewView): HTMLElement {
-  const box = el('section', { 'data-testid': 'likely', 'aria-labelledby': 'likely-h' }, el('h2', { id: 'likely-h' }, 'Hydrated from the prompt'));
-  if (!v.prompt.trim()) {
-    box.append(el('p', { class: 'muted' }, 'Type a prompt above: directory mode sends the schemas of the first-party tools it most likely needs.'));
+  const hydrates = v.promptEffect?.hydrates ?? true;
+  const box = el('section', { 'data-testid': 'likely', 'aria-labelledby': 'likely-h' }, el('h2', { id: 'likely-h' }, hydrates ? 'Hydrated from the prompt' : 'Schemas from the prompt'));
+  if (!hydrates || !v.prompt.trim()) {
+    if (v.promptEffect) box.append(el('p', { class: 'muted' }, v.promptEffect.beforePrompt));
     return box;
   }
   if (v.likely.length === 0) {
@@ -529,7 +533,10 @@ function redraw(): void {
 function draw(v: PreviewView): void {
   // Keep the prompt box (and its caret) when re-rendering for a prompt edit.
   const existing = document.getElementById('prompt-slot');
-  const slot = existing ?? el('div', { id: 'prompt-slot' }, promptBox());
+  const slot = existing ?? el('div', { id: 'prompt-slot' }, promptBox(v));
+  // The modelled release can change under an open panel (a setting, an install).
+  const area = slot.querySelector('textarea');
+  if (area && v.promptEffect && area.placeholder !== v.promptEffect.placeholder) area.placeholder = v.promptEffect.placeholder;
   const body = el('div', { id: 'body' }, tabs(v));
   const top = header(v);
   if (existing && app.contains(existing)) {

@@ -108,6 +108,8 @@ export interface PreviewView {
   modes: ModeView[];
   directory?: DirectoryView;
   likely: LikelyView[];
+  /** What a prompt changes for the modelled release: the prompt box's placeholder and the likely box's text before one is typed (core promptEffect). */
+  promptEffect?: { hydrates: boolean; placeholder: string; beforePrompt: string };
   required: string[];
   missingRequired: string[];
   topTools: TopToolView[];
@@ -305,6 +307,7 @@ function isPreviewView(v: unknown): v is PreviewView {
     Array.isArray(v.modes) &&
     v.modes.every((m) => isObject(m) && isModeName(m.mode) && isObject(m.bytes) && typeof m.schemaCount === 'number' && Array.isArray(m.schemas) && Array.isArray(m.windows) && (m.openclaw === undefined || isOpenClawSize(m.openclaw)) && (m.openclawUnavailable === undefined || typeof m.openclawUnavailable === 'string') && (m.notInRelease === undefined || typeof m.notInRelease === 'string')) &&
     Array.isArray(v.likely) &&
+    (v.promptEffect === undefined || (isObject(v.promptEffect) && typeof v.promptEffect.hydrates === 'boolean' && typeof v.promptEffect.placeholder === 'string' && v.promptEffect.placeholder.length <= 500 && typeof v.promptEffect.beforePrompt === 'string' && v.promptEffect.beforePrompt.length <= 500)) &&
     Array.isArray(v.topTools) &&
     Array.isArray(v.failedServers) &&
     Array.isArray(v.required) &&
