@@ -6,6 +6,7 @@ import type { ConfigReader } from './config/configReader';
 import { loadOpenClawConfig, parseOpenClawConfig, type LoadedConfig } from './config/openclawConfig';
 import { withModeOverride, withReleaseToolSearch, withVersionDefault } from './config/toolSearchSettings';
 import { resolveModelledVersion, type ModelledVersion } from './policy/openclawVersions';
+import { judgeConfig, verdictDiagnostic, type ConfigVerdict } from './policy/configVerdict';
 import { isNewerRelease, reportStartupVerdict } from './policy/startupCheck';
 import { isSandboxed, ToolPolicy, type PolicyLayerInput } from './policy/policyEngine';
 import { readAgentRoster } from './policy/agentRoster';
@@ -143,6 +144,12 @@ export class OpenWorkspace {
   readonly providers: ToolSourceProvider[];
   /** What an untrusted workspace may read: every default path stays inside the folder. */
   readonly guard: FolderGuard;
+  /**
+   * OpenClaw's own verdict on the config: whether the modelled release would
+   * start with it (undefined without a usable config). A refusal is the first
+   * diagnostic; the catalog is what that release would run after its doctor's fix.
+   */
+  readonly verdict: ConfigVerdict | undefined;
 
   constructor(readonly options: WorkspaceOptions) {
     this.guard = FolderGuard.of(options.workspace, options.trusted === true);
@@ -159,7 +166,16 @@ export class OpenWorkspace {
       this.config.reader?.report(['meta', 'lastTouchedVersion'], 'info', `modelling ${this.openclaw.describe}; --openclaw-version chooses another`);
     }
     const installed = options.installedOpenClaw;
-    if (touched && installed && this.config.reader && isNewerRelease(installed.version, touched.value)) {
+    const reader = this.config.reader;
+    this.verdict = reader && !this.config.unusable ? judgeConfig(reader.doc, this.openclaw.model.version) : undefined;
+    if (reader && this.verdict?.refuses === true) {
+      // One error, above every other diagnostic: nothing else matters to a run that never starts.
+      reader.diagnostics.unshift(verdictDiagnostic(this.verdict, reader.file, path.basename(reader.file)));
+    }
+    if (touched && installed && reader && this.verdict !== undefined && installed.version === this.verdict.release && isNewerRelease(installed.version, touched.value)) {
+      // The installed release is the one judged above; say only who wrote the config.
+      reader.report(['meta', 'lastTouchedVersion'], 'info', `this config was last written by OpenClaw ${touched.value}; ${this.verdict.headline} (installed${installed.at ? ` at ${installed.at}` : ''})`);
+    } else if (touched && installed && this.config.reader && isNewerRelease(installed.version, touched.value)) {
       // The OpenClaw the user runs is newer than the one that wrote the config: would it start at all?
       reportStartupVerdict(this.config.reader, installed, touched.value);
     } else if (touched && this.openclaw.source === 'installed' && touched.value.trim().replace(/^v/, '') !== installed?.version) {

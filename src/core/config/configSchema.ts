@@ -1,5 +1,6 @@
 import schemaTable from './schema/openclaw-2026.9.6.json';
 import { closest, dotted, type ConfigReader } from './configReader';
+import { doctorFixFor, doctorTableFor, type DoctorTable } from './doctorFix';
 import type { JsonPath } from './json5Document';
 
 /**
@@ -145,8 +146,10 @@ export class SchemaChecker {
   private readonly legacyExact = new Set<string>();
   private readonly legacyRetired: string[] = [];
   private readonly legacyRelative: string[] = [];
+  private readonly doctor: DoctorTable | undefined;
 
   constructor(readonly schema: ConfigSchema = OPENCLAW_CONFIG_SCHEMA) {
+    this.doctor = doctorTableFor(schema.openclawVersion);
     const roots = this.nodeAt([]);
     const rootKeys = roots && typeof roots === 'object' && 'object' in roots ? Object.keys(roots.object) : [];
     for (const p of schema.legacyPaths) {
@@ -349,9 +352,14 @@ export class SchemaChecker {
     const plain = keyPath.map(String).join('.');
     const v = `OpenClaw ${this.schema.openclawVersion}`;
     const renamed = this.schema.legacyKeys[pattern];
+    // What the release's doctor does to a key it refuses (its own change line), for the message.
+    const fix = (kind: 'unknown' | 'legacy'): string => {
+      const f = doctorFixFor(this.doctor, keyPath, reader.raw(keyPath), kind);
+      return f.action === 'none' ? f.text : `\`openclaw doctor --fix\`: ${f.text.replace(/\.$/, '')}`;
+    };
     if (renamed) {
       this.findings.push({ path: keyPath, kind: 'legacy' });
-      reader.report(keyPath, 'info', `${dotted(keyPath)} is an older spelling of ${renamed}: ${v} rejects it until \`openclaw doctor --fix\` renames it`, true);
+      reader.report(keyPath, 'error', `${dotted(keyPath)} is an older spelling of ${renamed}: ${v} rejects it; ${fix('legacy')}`, true);
       return;
     }
     const legacy =
@@ -389,7 +397,7 @@ export class SchemaChecker {
     }
     if (legacy) {
       this.findings.push({ path: keyPath, kind: 'legacy' });
-      reader.report(keyPath, 'info', `${dotted(keyPath)} is a legacy key: ${v} rejects it until \`openclaw doctor --fix\` migrates it`, true);
+      reader.report(keyPath, 'error', `${dotted(keyPath)} is a legacy key: ${v} rejects it; ${fix('legacy')}`, true);
       return;
     }
     // The inspector's own keys are read without a warning, yet OpenClaw rejects them all the same.
@@ -401,13 +409,15 @@ export class SchemaChecker {
     const hint = closest(String(keyPath[keyPath.length - 1]), siblings);
     if (open) {
       // This object passes unknown keys through: OpenClaw accepts the key but nothing reads it.
+      // Not a refusal: the release starts with it (a plugin may read such a key: channels, web search providers).
       reader.report(keyPath, 'info', `unknown key ${dotted(keyPath)}: ${v} accepts it here but does not use it${hint ? ` (did you mean "${hint}"?)` : ''}`, true);
       return;
     }
+    // A strict object: the release refuses the whole config over this key (an error, not "ignored").
     reader.report(
       keyPath,
-      'warning',
-      `unknown key ${dotted(keyPath)}: not in ${v}'s config schema${hint ? ` (did you mean "${hint}"?)` : ''}; ignored`,
+      'error',
+      `unknown key ${dotted(keyPath)}: not in ${v}'s config schema${hint ? ` (did you mean "${hint}"?)` : ''}; ${v} rejects it; ${fix('unknown')}`,
       true,
     );
   }

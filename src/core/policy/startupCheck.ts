@@ -30,6 +30,8 @@ export function configSchemaFor(version: string): ConfigSchema {
 
 export interface RejectedKey {
   path: string;
+  /** The same path as keys and indexes (where the value sits in the document). */
+  parts?: (string | number)[];
   line?: number;
   /** `value`: a value it rejects; `unknown`: a key it does not know; `legacy`: a key its doctor migrates. */
   kind: 'value' | 'unknown' | 'legacy';
@@ -68,18 +70,18 @@ export function judgeStartup(doc: Json5Document, version: string, schema: Config
       continue;
     }
     const pos = doc.locate(f.path, f.kind !== 'value');
-    rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.kind, ...(f.reason !== undefined ? { reason: f.reason } : {}) });
+    rejected.push({ path: dotted(f.path), parts: f.path, ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.kind, ...(f.reason !== undefined ? { reason: f.reason } : {}) });
   }
   if (isObj(doc.value)) {
     for (const f of beyondSchema(doc.value, schema)) {
       const pos = doc.locate(f.path, f.key);
-      rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: 'value', reason: f.reason });
+      rejected.push({ path: dotted(f.path), parts: f.path, ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: 'value', reason: f.reason });
     }
     const legacy = rejected.filter((r) => r.kind === 'legacy').map((r) => r.path);
     const migrated = (channel: string): boolean => legacy.some((p) => p === `channels.${channel}` || p.startsWith(`channels.${channel}.`) || p.startsWith(`channels.${channel}[`));
     for (const f of readRefusals(doc.value, schema.read, migrated, schema.legacyPaths)) {
       const pos = doc.locate(f.path, f.key);
-      rejected.push({ path: dotted(f.path), ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.legacy ? 'legacy' : f.key ? 'unknown' : 'value', reason: f.reason });
+      rejected.push({ path: dotted(f.path), parts: f.path, ...(pos?.line !== undefined ? { line: pos.line } : {}), kind: f.legacy ? 'legacy' : f.key ? 'unknown' : 'value', reason: f.reason });
     }
   }
   return { version, schemaRelease: schema.openclawVersion, refuses: rejected.length > 0, rejected, migrates: rejected.filter((r) => r.kind === 'legacy') };

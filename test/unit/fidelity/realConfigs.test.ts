@@ -43,7 +43,7 @@ describe('real public configs (test/fixtures/real-configs, sources in SOURCES.md
         assert.deepEqual(syntaxErrors(catalog.diagnostics), []);
         const rejected = new Set(openclawUnknown[f]?.unknown ?? []);
         const calledUnknown = catalog.diagnostics
-          .filter((d) => d.severity === 'warning')
+          .filter((d) => d.severity === 'warning' || d.severity === 'error')
           .map((d) => /^unknown key (\S+):/.exec(d.message)?.[1])
           .filter((k): k is string => k !== undefined)
           .map((k) => k.replace(/\[(\d+)\]/g, '.$1'));

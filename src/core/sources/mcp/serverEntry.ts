@@ -51,6 +51,12 @@ function secondsTimeout(reader: ConfigReader, p: JsonPath, msKey: string, aliase
       continue;
     }
     if (v > 0 && Number.isFinite(v * 1000)) {
+      // The release refuses this older key (its doctor moves it, in seconds), so no real run waits on it:
+      // the inspector reads it no longer than OpenClaw's default (timeout: 4000 is not 66 minutes).
+      if (v * 1000 > fallback) {
+        reader.report([...p, alias], 'warning', `${dotted([...p, alias])}: ${v} s; OpenClaw refuses this key until \`openclaw doctor --fix\` moves it to ${msKey}, so the inspector waits at most OpenClaw's default ${fallback} ms`);
+        return fallback;
+      }
       return Math.round(v * 1000);
     }
     reader.report([...p, alias], 'warning', `${dotted([...p, alias])} must be a positive number of seconds; OpenClaw drops it and uses ${fallback} ms`);
