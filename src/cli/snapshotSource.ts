@@ -6,6 +6,7 @@ import { takeSnapshot, type CatalogSnapshot } from '../core/snapshot/snapshot';
 import { parseSnapshot, SnapshotFileError } from '../core/snapshot/snapshotFile';
 import { UsageError, type CommandContext } from './cliTypes';
 import { withCatalog } from './session';
+import { READ_LIMITS, readUserText } from '../core/util/readLimits';
 
 export function strOpt(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -49,7 +50,7 @@ export async function snapshotFrom(ctx: CommandContext, arg: string): Promise<{ 
     return { snapshot: await liveSnapshot(ctx, { workspace: arg }), label: `${arg} (live)` };
   }
   try {
-    return { snapshot: parseSnapshot(fs.readFileSync(full, 'utf8'), arg), label: arg };
+    return { snapshot: parseSnapshot(readUserText(full, READ_LIMITS.inputFileBytes), arg), label: arg };
   } catch (err) {
     if (err instanceof SnapshotFileError) {
       throw new UsageError(err.message);

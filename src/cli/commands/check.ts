@@ -1,9 +1,10 @@
-import * as fs from 'node:fs';
+import { errorMessage } from '../../core/util/errors';
 import * as path from 'node:path';
 import { breachLine, BudgetFileError, checkBudget, parseBudget } from '../../core/snapshot/budget';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
 import { LIVE_SNAPSHOT_OPTIONS, liveSnapshot, snapshotFrom, strOpt } from '../snapshotSource';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 
 export const checkCommand: CliCommand = {
   name: 'check',
@@ -21,9 +22,9 @@ export const checkCommand: CliCommand = {
     }
     let text: string;
     try {
-      text = fs.readFileSync(path.resolve(ctx.io.cwd, budgetArg), 'utf8');
-    } catch {
-      throw new UsageError(`${budgetArg}: cannot read the budget file`);
+      text = readUserText(path.resolve(ctx.io.cwd, budgetArg), READ_LIMITS.inputFileBytes);
+    } catch (err) {
+      throw new UsageError(`${budgetArg}: cannot read the budget file: ${errorMessage(err)}`);
     }
     let loaded;
     try {

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CaptureReport } from '../../core/capture/capture';
 import { errorMessage } from '../../core/util/errors';
@@ -10,6 +9,7 @@ import { openclawContextFor } from './preview';
 import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 
 function str(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -115,7 +115,7 @@ export const compareCommand: CliCommand = {
     let capture: CaptureReport | undefined;
     if (captureFile !== undefined) {
       try {
-        capture = JSON.parse(fs.readFileSync(path.resolve(ctx.io.cwd, captureFile), 'utf8')) as CaptureReport;
+        capture = JSON.parse(readUserText(path.resolve(ctx.io.cwd, captureFile), READ_LIMITS.inputFileBytes)) as CaptureReport;
       } catch (err) {
         throw new UsageError(`--capture must be a file written by capture --json: ${errorMessage(err)}`);
       }

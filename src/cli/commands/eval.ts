@@ -10,6 +10,7 @@ import { UsageError, type CliCommand } from '../cliTypes';
 import { formatDiagnostic, json, truncate } from '../format';
 import { withCatalog } from '../session';
 import { intFlag } from './search';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 
 /** Labelled queries, some cut to the search bound. */
 export interface EvalInput {
@@ -27,7 +28,7 @@ export interface EvalInput {
 export function readEvalCases(file: string): EvalInput {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readUserText(file, READ_LIMITS.inputFileBytes);
   } catch (err) {
     throw new UsageError(`${file}: cannot read queries: ${errorMessage(err)}`);
   }
@@ -71,7 +72,7 @@ export function readEvalCases(file: string): EvalInput {
 export function readSearchTests(file: string): SearchTestFile {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readUserText(file, READ_LIMITS.inputFileBytes);
   } catch (err) {
     throw new UsageError(`${file}: cannot read search tests: ${errorMessage(err)}`);
   }

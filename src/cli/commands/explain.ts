@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import type { ExplainMatch } from '../../core/explain/explain';
 import { applyEdits } from '../../core/explain/configEdits';
 import { explainWithFixPlans } from '../../core/explain/fixPlan';
@@ -10,6 +9,8 @@ import { ruleLocationText } from '../../core/reasons';
 import { runAgentJson, runAgentText } from '../../core/policy/runAgent';
 import { withCatalog } from '../session';
 import { visibleText } from '../../core/util/visibleText';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
+import { ConfigWriteError, writeConfigFile } from '../../core/explain/configWrite';
 import { POLICY_NOT_REACHED_LINE } from '../../core/vocabulary';
 
 export const explainCommand: CliCommand = {
@@ -134,7 +135,7 @@ function writeFix(ctx: CommandContext, matches: readonly ExplainMatch[], configF
     ctx.io.stderr([`explain --fix: ${visibleText(message)}`, ...(p ? ['blocking layers:', ...p.blockers.map((b) => `  ${blockerLine(b)}${blockers.includes(b) ? '  (no edit admits it)' : ''}`)] : [])].join('\n'));
     return report({ toolId: m.id, written: false, dryRun, admits: false, message }, 1);
   }
-  const text = fs.readFileSync(configFile, 'utf8');
+  const text = readUserText(configFile, READ_LIMITS.configBytes);
   const next = applyEdits(text, fixEdits(p.plan, text));
   if (dryRun) {
     if (!ctx.json) {
@@ -143,7 +144,15 @@ function writeFix(ctx: CommandContext, matches: readonly ExplainMatch[], configF
     }
     return report({ toolId: m.id, file: p.plan.file, written: false, dryRun, admits: true, text: next }, 0);
   }
-  fs.writeFileSync(configFile, next);
+  try {
+    writeConfigFile(configFile, next);
+  } catch (err) {
+    if (!(err instanceof ConfigWriteError)) {
+      throw err;
+    }
+    ctx.io.stderr(`explain --fix: ${visibleText(err.message)}`);
+    return report({ toolId: m.id, file: p.plan.file, written: false, dryRun, admits: true, message: err.message }, 1);
+  }
   if (!ctx.json) {
     ctx.io.stdout([`Wrote ${p.plan.file}: ${visibleText(p.message)}`, ...p.plan.edits.map((x) => `  ${x.title}`)].join('\n'));
   }

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeBridge } from '../../core/bridge/codeBridge';
 import type { RunReport } from '../../core/bridge/runReport';
@@ -11,6 +10,7 @@ import { json, truncate } from '../format';
 import { withCatalog } from '../session';
 import type { CodeModeExec } from '../../core/bridge/codeModeRun';
 import { codeModeSessionFor, programSurface } from '../../core/orchestration/codeModeProgram';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 
 const MIN_TIMEOUT_MS = 100;
 /** Legs of one Code Mode program the CLI resumes (a program that yields in a loop stops here). */
@@ -28,7 +28,7 @@ function snippetSource(ctx: CommandContext): string {
   }
   const p = path.resolve(ctx.io.cwd, file as string);
   try {
-    return fs.readFileSync(p, 'utf8');
+    return readUserText(p, READ_LIMITS.inputFileBytes);
   } catch (err) {
     throw new UsageError(`cannot read --code ${p}: ${errorMessage(err)}`);
   }

@@ -8,6 +8,7 @@ import { UsageError, type CliCommand } from '../cliTypes';
 import { json, truncate } from '../format';
 import { withCatalog } from '../session';
 import { intFlag } from './search';
+import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
@@ -55,14 +56,14 @@ export const suggestCommand: CliCommand = {
         throw new UsageError(result.problems[0] ?? 'no session logs');
       }
       const suggestions = result.report.suggestions.filter((s) => only === undefined || s.name === only || s.toolId === only);
-      const plan = ctx.args.values.apply === true ? planEdits(suggestions, (f) => fs.readFileSync(onDisk(f), 'utf8')) : undefined;
+      const plan = ctx.args.values.apply === true ? planEdits(suggestions, (f) => readUserText(onDisk(f), READ_LIMITS.configBytes)) : undefined;
       if (plan) {
         const byFile = new Map<string, typeof plan.edits>();
         for (const e of plan.edits) {
           byFile.set(e.edit.file, [...(byFile.get(e.edit.file) ?? []), e]);
         }
         for (const [file, edits] of byFile) {
-          fs.writeFileSync(onDisk(file), applyEdits(fs.readFileSync(onDisk(file), 'utf8'), edits.map((e) => e.edit)));
+          fs.writeFileSync(onDisk(file), applyEdits(readUserText(onDisk(file), READ_LIMITS.configBytes), edits.map((e) => e.edit)));
         }
       }
       if (ctx.json) {

@@ -11,6 +11,7 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 /**
  * Captures what a real OpenClaw agent turn sends to its provider, per mode:
@@ -185,7 +186,7 @@ export function defaultCompileCacheDir(env: Env = process.env): string {
 export function openclawEntry(location: OpenClawLocation): string {
   let bin: unknown;
   try {
-    bin = (JSON.parse(fs.readFileSync(path.join(location.packageDir, 'package.json'), 'utf8')) as { bin?: unknown }).bin;
+    bin = (JSON.parse(readUserText(path.join(location.packageDir, 'package.json'), READ_LIMITS.packageJsonBytes)) as { bin?: unknown }).bin;
   } catch (err) {
     throw new OpenClawUnavailableError(`${location.packageDir}/package.json cannot be read: ${errorMessage(err)}`);
   }

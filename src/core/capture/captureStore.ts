@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import stableStringify from 'fast-json-stable-stringify';
 import { errorMessage } from '../util/errors';
 import type { CaptureMode } from './captureConfig';
+import { FileBoundError, READ_LIMITS, readUserFile } from '../util/readLimits';
 
 /**
  * Capture once, judge many: a folder of real turns' results, keyed by what
@@ -32,8 +33,8 @@ export const CHECK_LEDGER_ENV = 'TSI_CHECK_LEDGER';
 /** Bumped when what an entry holds changes, so an old store's entries are not read. */
 const STORE_FORMAT = 1;
 // The workspace's content is hashed within these bounds; past them the turn is not stored.
-const MAX_TREE_FILES = 5000;
-const MAX_TREE_BYTES = 64 * 1024 * 1024;
+const MAX_TREE_FILES = READ_LIMITS.captureTreeFiles;
+const MAX_TREE_BYTES = READ_LIMITS.captureTreeBytes;
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 // A key another process runs is waited for up to its turn timeout and this.
 const WAIT_SLACK_MS = 60_000;
@@ -114,8 +115,11 @@ export function workspaceContentHash(dir: string): string | undefined {
         }
         let data: Buffer;
         try {
-          data = fs.readFileSync(path.join(dir, child));
-        } catch {
+          data = readUserFile(path.join(dir, child), MAX_TREE_BYTES - bytes);
+        } catch (err) {
+          if (err instanceof FileBoundError && err.reason === 'too-large') {
+            return false;
+          }
           continue;
         }
         bytes += data.length;

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic, ToolSearchSettings } from '../types';
@@ -8,6 +7,7 @@ import { parseJson5 } from './json5Document';
 import { FolderGuard } from '../util/insideFolder';
 import { displayPath } from '../util/paths';
 import { resolveToolSearchSettings } from './toolSearchSettings';
+import { FileBoundError, READ_LIMITS, readUserText } from '../util/readLimits';
 
 export interface ConfigLookupOptions {
   workspace: string;
@@ -81,8 +81,12 @@ export function loadOpenClawConfig(opts: ConfigLookupOptions): LoadedConfig {
     }
     let text: string;
     try {
-      text = fs.readFileSync(c.file, 'utf8');
+      text = readUserText(c.file, READ_LIMITS.configBytes);
     } catch (err) {
+      if (err instanceof FileBoundError) {
+        // Too large or not a file: said, and no other candidate is read in its place (fail closed).
+        return withRefusals({ settings: resolveToolSearchSettings(undefined), diagnostics: [{ file: displayPath(opts.workspace, c.file), severity: 'error', message: `config not read: ${err.message}` }] }, refused);
+      }
       if (c.explicit) {
         throw new ConfigInputError(`${c.file}: cannot read config (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       }

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import type { Catalog } from '../catalog/catalog';
 import { policySubjectOf } from '../catalog/policySubject';
 import type { ConfigReader } from '../config/configReader';
@@ -17,6 +16,7 @@ import { OpenWorkspace } from '../workspace';
 import { applyEdits, EditError } from './configEdits';
 import { explainTool, type Explanation } from './explain';
 import { fixEdits, fixPlanFor, type FixBlocker, type FixEdit, type FixEditSet, type FixWidening, type ToolFixPlan } from './quickFix';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 export interface FixPlanOptions {
   /** The config file's current text (an editor's unsaved document); default: the file on disk. */
@@ -197,6 +197,41 @@ function noPlan(base: Omit<ToolFixPlan, 'admits' | 'message' | 'remaining' | 'wi
   return { ...base, admits: false, widens: [], alsoAdmits: [], remaining, message: `${why}${list ? `: blocked by ${list}` : ''}` };
 }
 
+/** The dotted path of the first `$include` key in a config value, if any (bounded: configs are shallow). */
+function includeAt(value: unknown, at = '', depth = 0): string | undefined {
+  if (depth > 32 || value === null || typeof value !== 'object') {
+    return undefined;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const here = at === '' ? k : `${at}.${k}`;
+    if (k === '$include') {
+      return here;
+    }
+    const inner = includeAt(v, here, depth + 1);
+    if (inner) {
+      return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The config's text to plan on, or why there is none. OpenClaw merges
+ * `$include`d files into the config; the plan edits the one file, so an edit
+ * could duplicate or shadow what an included file says: fail closed.
+ */
+function planText(abs: string, file: string, reader: ConfigReader, options: FixPlanOptions): { text: string } | { refused: string } {
+  const included = includeAt(reader.raw([]));
+  if (included) {
+    return { refused: `${file} uses $include (at ${included}); the fix plan edits one file and does not follow includes: edit the included file by hand` };
+  }
+  try {
+    return { text: options.text ?? readUserText(abs, READ_LIMITS.configBytes) };
+  } catch (err) {
+    return { refused: `cannot read ${file}: ${errorMessage(err)}` };
+  }
+}
+
 /**
  * The fix plan for one excluded tool in the workspace's run, or undefined
  * when the tool is not excluded or its only fix is in another file than the
@@ -230,12 +265,11 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
     // The policy's layers could be edited, but the tool would still not be there.
     return noPlan(base, [source], `no edit of the tool policy admits ${tool.name}`);
   }
-  let text: string;
-  try {
-    text = options.text ?? fs.readFileSync(abs, 'utf8');
-  } catch (err) {
-    return noPlan(base, blockers, `cannot read ${file}: ${errorMessage(err)}`);
+  const read = planText(abs, file, reader, options);
+  if ('refused' in read) {
+    return noPlan(base, blockers, read.refused);
   }
+  const text = read.text;
   const edits: FixEdit[] = [];
   let current = text;
   const apply = (e: FixEdit): boolean => {

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../types';
-import { readSessions, type SessionsRead } from '../telemetry/sessionSources';
+import { readSessions, type ReadSessionsOptions, type SessionsRead } from '../telemetry/sessionSources';
 import { suggestDescriptions, type SuggestOptions, type SuggestionReport } from './suggest';
 import { usageFromSessions, type UsageReport } from './usagePairs';
 
@@ -22,8 +22,8 @@ function problemLines(read: SessionsRead): string[] {
  * stores, transcripts, the product's logs) and suggests descriptions for
  * `tools` (a catalog's tools).
  */
-export async function suggestFromSessions(tools: readonly CatalogTool[], paths: readonly string[], options: SuggestOptions = {}): Promise<SessionSuggestions> {
-  const read = await readSessions(paths);
+export async function suggestFromSessions(tools: readonly CatalogTool[], paths: readonly string[], options: SuggestOptions = {}, reading: ReadSessionsOptions = {}): Promise<SessionSuggestions> {
+  const read = await readSessions(paths, reading);
   const usage = usageFromSessions(read);
   return { usage, report: suggestDescriptions(tools, usage.pairs, options), problems: problemLines(read), sessions: read.sessions.length };
 }

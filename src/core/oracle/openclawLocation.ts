@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 /** The `openclaw` release `verify` and the differential suites use unless told otherwise. */
 export const PINNED_OPENCLAW_VERSION = '2026.9.6';
@@ -85,7 +86,7 @@ export function locateOpenClaw(spec: string | undefined, opts: LocateOptions = {
 
 function readPackageJson(dir: string): { name?: unknown; version?: unknown } | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+    return JSON.parse(readUserText(path.join(dir, 'package.json'), READ_LIMITS.packageJsonBytes)) as { name?: unknown; version?: unknown };
   } catch {
     return undefined;
   }

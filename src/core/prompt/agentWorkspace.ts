@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentRosterOf, findRosterAgent } from '../policy/agentRoster';
 import { runAgentIdOf } from '../policy/runAgent';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 /**
  * OpenClaw's agent workspace (not the folder the user opened: the folder
@@ -71,8 +72,6 @@ export function agentWorkspaceDir(config: unknown, configDir: string, env: Env =
   return path.join(openclawStateDir(env, home), 'workspace');
 }
 
-/** Files larger than this are not read (OpenClaw bounds bootstrap files too; the prompt would be useless anyway). */
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 /**
  * The bootstrap files the agent workspace holds, among `names` (the ones the
@@ -86,10 +85,8 @@ export function readAgentWorkspace(dir: string, defaults: readonly { name: strin
   for (const { name } of defaults) {
     const file = path.join(dir, name);
     try {
-      const st = fs.statSync(file);
-      if (st.isFile() && st.size <= MAX_FILE_BYTES) {
-        files.push({ name, content: fs.readFileSync(file, 'utf8') });
-      }
+      // Larger files, and what is not a regular file, are left out (OpenClaw bounds bootstrap files too).
+      files.push({ name, content: readUserText(file, READ_LIMITS.bootstrapFileBytes) });
     } catch {
       // absent: OpenClaw injects what exists
     }

@@ -7,6 +7,7 @@ import { FolderGuard } from '../util/insideFolder';
 import { displayPath } from '../util/paths';
 import { readToolDefinition } from './toolShape';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 export const DEFAULT_CLIENT_TOOLS = path.join('.openclaw', 'client-tools.json');
 
@@ -60,7 +61,7 @@ export class ClientToolSource implements ToolSourceProvider {
     }
     let text: string;
     try {
-      text = fs.readFileSync(absFile, 'utf8');
+      text = readUserText(absFile, READ_LIMITS.clientToolsBytes);
     } catch (err) {
       diagnostics.push({ file, severity: 'error', message: `cannot read client tools: ${errorMessage(err)}` });
       return Promise.resolve({ tools, diagnostics });

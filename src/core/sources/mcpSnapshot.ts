@@ -7,6 +7,7 @@ import { FolderGuard } from '../util/insideFolder';
 import { assignSafeServerNames } from './mcpNames';
 import { mcpToolDefinitions } from './mcpTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 export interface SnapshotSpec {
   name: string;
@@ -33,7 +34,7 @@ export function parseSnapshotArg(arg: string, cwd: string): SnapshotSpec {
  * its diagnostics. No location is kept from this file, so none is lost.
  */
 function readValue(file: string, diagnostics: Diagnostic[]): unknown {
-  const text = fs.readFileSync(file, 'utf8');
+  const text = readUserText(file, READ_LIMITS.mcpSnapshotBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -11,6 +11,7 @@ import { displayPath } from '../util/paths';
 import { defectText } from '../reasons';
 import { readToolDefinition } from './toolShape';
 import type { SourceListing, ToolSourceProvider } from './toolSource';
+import { READ_LIMITS, readUserText } from '../util/readLimits';
 
 export const PLUGIN_MANIFEST = 'openclaw.plugin.json';
 
@@ -292,7 +293,7 @@ export class PluginToolSource implements ToolSourceProvider {
     const file = displayPath(this.opts.workspace, absFile);
     let text: string;
     try {
-      text = fs.readFileSync(absFile, 'utf8');
+      text = readUserText(absFile, READ_LIMITS.pluginManifestBytes);
     } catch (err) {
       diagnostics.push({ file, severity: 'error', message: `cannot read plugin manifest: ${errorMessage(err)}` });
       reports.push({ id: path.basename(path.dirname(file)), name: '', manifest: file, status: 'failed', reason: 'unreadable manifest', toolCount: 0 });

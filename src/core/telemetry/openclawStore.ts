@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { decompress } from 'fzstd';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
 import { errorMessage } from '../util/errors';
+import { READ_LIMITS } from '../util/readLimits';
 import { readSqliteImage } from './sqliteImage';
 
 /**
@@ -30,11 +31,11 @@ export interface StoreLimits {
 }
 
 export const STORE_LIMITS: StoreLimits = {
-  maxStoreBytes: 512 * 1024 * 1024,
-  maxSessions: 2000,
-  maxEventsPerSession: 100_000,
-  maxEventBytes: 4 * 1024 * 1024,
-  maxTotalEventBytes: 256 * 1024 * 1024,
+  maxStoreBytes: READ_LIMITS.storeBytes,
+  maxSessions: READ_LIMITS.storeSessions,
+  maxEventsPerSession: READ_LIMITS.storeEventsPerSession,
+  maxEventBytes: READ_LIMITS.storeEventBytes,
+  maxTotalEventBytes: READ_LIMITS.storeTotalEventBytes,
 };
 
 export interface StoreSession {
@@ -136,9 +137,18 @@ function eventText(r: Row, budget: Budget, where: string): string {
     throw new StoreError(`${where}: neither event_json nor a sized event_zstd`);
   }
   budget.take(size, where);
-  // Decompressing into a buffer of the declared size bounds what a hostile frame can expand to.
-  const out = decompress(z, new Uint8Array(size));
-  return new TextDecoder('utf-8', { fatal: true }).decode(out);
+  // Decompressing into a buffer of the declared size (and one byte) bounds what a hostile frame can
+  // expand to: fzstd stops there. JSON text holds no NUL byte, so the byte past the declared size
+  // tells a frame that expands further, and a NUL inside it one that is shorter than declared.
+  const out = decompress(z, new Uint8Array(size + 1));
+  if (out.length > size && out[size] !== 0) {
+    throw new StoreError(`${where}: its zstd frame expands past the ${size} bytes the row declares; not read`);
+  }
+  const nul = out.indexOf(0);
+  if (nul !== -1 && nul < size) {
+    throw new StoreError(`${where}: its zstd frame holds ${nul} bytes, not the ${size} the row declares; not read`);
+  }
+  return new TextDecoder('utf-8', { fatal: true }).decode(out.subarray(0, size));
 }
 
 function parseEvents(db: Database, table: string, sessionId: string, budget: Budget, limits: StoreLimits, problems: string[]): unknown[] {

@@ -5,6 +5,8 @@ import { readOpenClawStore, STORE_LIMITS, type StoreLimits } from './openclawSto
 import { transcriptEvents } from './openclawTranscript';
 import { parseSessionLog, type SessionEvent } from './sessionLog';
 import { isSqliteFile } from './sqliteImage';
+import { FolderGuard } from '../util/insideFolder';
+import { READ_LIMITS, readUserFileHead, readUserText } from '../util/readLimits';
 import type { ToolSearchModeName } from '../types';
 
 /**
@@ -55,30 +57,22 @@ export interface SessionsRead {
 }
 
 const STORE_NAME = 'openclaw-agent.sqlite';
-const MAX_DEPTH = 5;
-const MAX_FILES = 5000;
-const MAX_JSONL_BYTES = 64 * 1024 * 1024;
+const MAX_DEPTH = READ_LIMITS.sessionWalkDepth;
+const MAX_FILES = READ_LIMITS.sessionWalkFiles;
 const TRAJECTORY_SCHEMA = 'openclaw-trajectory';
 
 type Sniffed = { format: SessionFormat } | { notSession: string; trajectory?: boolean };
 
-function firstJsonLine(file: string): unknown {
-  const fd = fs.openSync(file, 'r');
+function firstJsonLine(head: Buffer): unknown {
+  const text = head.toString('utf8');
+  const line = text.split('\n').find((l) => l.trim() !== '');
+  if (line === undefined) {
+    return undefined;
+  }
   try {
-    const buf = Buffer.alloc(64 * 1024);
-    const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    const text = buf.subarray(0, n).toString('utf8');
-    const line = text.split('\n').find((l) => l.trim() !== '');
-    if (line === undefined) {
-      return undefined;
-    }
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      return Symbol.for('not-json');
-    }
-  } finally {
-    fs.closeSync(fd);
+    return JSON.parse(line) as unknown;
+  } catch {
+    return Symbol.for('not-json');
   }
 }
 
@@ -88,17 +82,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** What a file is, from its first bytes or first line. */
 export function sniffSessionFile(file: string): Sniffed {
-  const fd = fs.openSync(file, 'r');
-  const head = Buffer.alloc(16);
-  try {
-    fs.readSync(fd, head, 0, 16, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
+  // Not blocking, and only a regular file: a named pipe in a sessions folder cannot hang the reader.
+  const head = readUserFileHead(file, READ_LIMITS.sessionSniffBytes);
   if (isSqliteFile(head)) {
     return { format: 'openclaw-store' };
   }
-  const first = firstJsonLine(file);
+  const first = firstJsonLine(head);
   if (first === undefined) {
     return { notSession: 'an empty file' };
   }
@@ -178,11 +167,7 @@ async function readStore(file: string, limits: StoreLimits, out: SessionsRead): 
 }
 
 function readJsonl(file: string, format: 'openclaw-jsonl' | 'inspector', out: SessionsRead): void {
-  const size = fs.statSync(file).size;
-  if (size > MAX_JSONL_BYTES) {
-    throw new Error(`${size} bytes; at most ${MAX_JSONL_BYTES} are read`);
-  }
-  const text = fs.readFileSync(file, 'utf8');
+  const text = readUserText(file, READ_LIMITS.sessionJsonlBytes);
   const agentId = agentOf(file);
   const base = { file, format, sessionId: path.basename(file, '.jsonl'), ...(agentId ? { agentId } : {}) };
   if (format === 'inspector') {
@@ -209,7 +194,12 @@ function modeOfEvents(events: readonly SessionEvent[]): { mode?: ToolSearchModeN
   return start?.type === 'turn-start' ? { mode: start.effectiveMode, startedAt: start.at } : {};
 }
 
-async function readFile(file: string, limits: StoreLimits, out: SessionsRead, given: boolean): Promise<void> {
+async function readFile(file: string, limits: StoreLimits, out: SessionsRead, given: boolean, guard: FolderGuard): Promise<void> {
+  const refusal = guard.refusal(file);
+  if (refusal) {
+    out.errors.push({ file, message: refusal.message });
+    return;
+  }
   let sniffed: Sniffed;
   try {
     sniffed = sniffSessionFile(file);
@@ -236,10 +226,28 @@ async function readFile(file: string, limits: StoreLimits, out: SessionsRead, gi
   }
 }
 
+export interface ReadSessionsOptions {
+  limits?: StoreLimits;
+  /**
+   * An untrusted workspace's guard: a path (or a file found under it) whose
+   * real path is outside the folder is refused, with why. Folders are walked
+   * without following symlinks either way, and a store's `-wal` that is a
+   * symlink is never read (sqliteImage.ts).
+   */
+  guard?: FolderGuard;
+}
+
 /** Reads every session under `paths` (files, state folders, agent folders, folders of logs). */
-export async function readSessions(paths: readonly string[], limits: StoreLimits = STORE_LIMITS): Promise<SessionsRead> {
+export async function readSessions(paths: readonly string[], options: ReadSessionsOptions = {}): Promise<SessionsRead> {
+  const limits = options.limits ?? STORE_LIMITS;
+  const guard = options.guard ?? FolderGuard.open;
   const out: SessionsRead = { sessions: [], files: [], errors: [], problems: [], skipped: [] };
   for (const p of paths) {
+    const refusal = guard.refusal(p);
+    if (refusal) {
+      out.errors.push({ file: p, message: refusal.message });
+      continue;
+    }
     let stat: fs.Stats;
     try {
       stat = fs.statSync(p);
@@ -248,7 +256,7 @@ export async function readSessions(paths: readonly string[], limits: StoreLimits
       continue;
     }
     if (!stat.isDirectory()) {
-      await readFile(p, limits, out, true);
+      await readFile(p, limits, out, true, guard);
       continue;
     }
     const files: string[] = [];
@@ -256,7 +264,7 @@ export async function readSessions(paths: readonly string[], limits: StoreLimits
     const before = out.files.length;
     const errorsBefore = out.errors.length;
     for (const f of files) {
-      await readFile(f, limits, out, false);
+      await readFile(f, limits, out, false, guard);
     }
     if (out.files.length === before && out.errors.length === errorsBefore) {
       out.errors.push({

@@ -1,6 +1,7 @@
 import type { ProgramLeg, SessionEvent } from './sessionLog';
 import { summarizeSession, type FinalCall, type SessionSummary } from './summary';
 import { errorMessage } from '../util/errors';
+import { READ_LIMITS } from '../util/readLimits';
 
 /**
  * A session log read for stepping through: its events grouped by turn, in
@@ -21,7 +22,12 @@ export interface SessionLogLimits {
   maxProblems: number;
 }
 
-export const SESSION_LOG_LIMITS: SessionLogLimits = { maxChars: 32 * 1024 * 1024, maxLines: 200_000, maxLineChars: 1024 * 1024, maxProblems: 200 };
+export const SESSION_LOG_LIMITS: SessionLogLimits = {
+  maxChars: READ_LIMITS.sessionLogChars,
+  maxLines: READ_LIMITS.sessionLogLines,
+  maxLineChars: READ_LIMITS.sessionLogLineChars,
+  maxProblems: READ_LIMITS.sessionLogProblems,
+};
 
 export interface SessionLogProblem {
   line: number;

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { readUserFile } from '../util/readLimits';
 
 /**
  * The bytes of an SQLite database as a reader sees it, with its write-ahead
@@ -38,7 +39,7 @@ function checksum(buf: Buffer, start: number, end: number, bigEndian: boolean, s
 }
 
 /** Applies the committed frames of `wal` to `db`; returns `db` unchanged when the log holds none. */
-export function applyWal(db: Buffer, wal: Buffer): { image: Buffer; frames: number } {
+export function applyWal(db: Buffer, wal: Buffer, maxBytes = Number.MAX_SAFE_INTEGER): { image: Buffer; frames: number } {
   if (wal.length < WAL_HEADER) {
     return { image: db, frames: 0 };
   }
@@ -88,6 +89,10 @@ export function applyWal(db: Buffer, wal: Buffer): { image: Buffer; frames: numb
   if (committed.size === 0) {
     return { image: db, frames: 0 };
   }
+  // A commit frame names the database's size in pages: a hostile log names billions.
+  if (committedPages * pageSize > maxBytes) {
+    throw new SqliteImageError(`the -wal file's last commit makes the database ${committedPages} pages of ${pageSize} bytes; at most ${maxBytes} bytes are read`);
+  }
   const image = Buffer.alloc(committedPages * pageSize);
   db.copy(image, 0, 0, Math.min(db.length, image.length));
   for (const [pgno, at] of committed) {
@@ -104,17 +109,29 @@ export function applyWal(db: Buffer, wal: Buffer): { image: Buffer; frames: numb
  * in-memory reader never looks for a log of its own.
  */
 export function readSqliteImage(file: string, maxBytes: number): { image: Buffer; walFrames: number } {
-  const size = fs.statSync(file).size;
-  const walFile = `${file}-wal`;
-  const walSize = fs.existsSync(walFile) ? fs.statSync(walFile).size : 0;
-  if (size + walSize > maxBytes) {
-    throw new SqliteImageError(`the store is ${size + walSize} bytes with its -wal; at most ${maxBytes} are read`);
+  // The log beside the real file, as SQLite finds it. A -wal that is a symlink is never one SQLite
+  // wrote: it could graft another store's pages (or any file) onto this one, so it is refused.
+  const walFile = `${fs.realpathSync(file)}-wal`;
+  let walSize = 0;
+  try {
+    const st = fs.lstatSync(walFile);
+    if (st.isSymbolicLink()) {
+      throw new SqliteImageError(`its -wal is a symlink (to ${fs.readlinkSync(walFile)}); a store's log is read only from a file beside it`);
+    }
+    walSize = st.isFile() ? st.size : 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw err;
+    }
   }
-  const db = fs.readFileSync(file);
+  const db = readUserFile(file, maxBytes);
+  if (db.length + walSize > maxBytes) {
+    throw new SqliteImageError(`the store is ${db.length + walSize} bytes with its -wal; at most ${maxBytes} are read`);
+  }
   if (!isSqliteFile(db)) {
     throw new SqliteImageError('not an SQLite database');
   }
-  const { image, frames } = walSize > 0 ? applyWal(db, fs.readFileSync(walFile)) : { image: db, frames: 0 };
+  const { image, frames } = walSize > 0 ? applyWal(db, readUserFile(walFile, maxBytes - db.length), maxBytes) : { image: db, frames: 0 };
   if (!isSqliteFile(image)) {
     throw new SqliteImageError('the database with its -wal applied is not an SQLite database');
   }

@@ -7,6 +7,8 @@ import type { CatalogService, CatalogState } from '../catalogService';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { errorMessage } from '../../core/util/errors';
+import { readBoundedUri } from '../boundedRead';
+import { READ_LIMITS } from '../../core/util/readLimits';
 
 /** Where "Save Catalog Baseline" writes, relative to the workspace folder (the CLI reads the same file). */
 export const BASELINE_PATH = ['.openclaw', 'catalog-baseline.json'] as const;
@@ -81,7 +83,7 @@ export class BaselineService implements vscode.Disposable {
   /** Reads a snapshot file; throws with the file named when it is not one. */
   async read(uri: vscode.Uri): Promise<CatalogSnapshot> {
     const core = await loadCore();
-    const bytes = await vscode.workspace.fs.readFile(uri);
+    const bytes = await readBoundedUri(uri, READ_LIMITS.inputFileBytes);
     return core.parseSnapshot(new TextDecoder().decode(bytes), vscode.workspace.asRelativePath(uri));
   }
 

@@ -304,7 +304,7 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
     // In an untrusted workspace a sessions folder that is a symlink out of it is not read.
     const guard = root ? FolderGuard.of(root, (this.deps.host ?? editorHost).isTrusted()) : FolderGuard.open;
     const folders = root ? [path.join(root, 'sessions'), path.join(root, '.openclaw', 'sessions')].filter((p) => isDirectory(p) && guard.refusal(p) === undefined) : [];
-    const result = folders.length > 0 ? await (await loadCore()).suggestFromSessions(catalog.cataloged, folders) : undefined;
+    const result = folders.length > 0 ? await (await loadCore()).suggestFromSessions(catalog.cataloged, folders, {}, { guard }) : undefined;
     this.suggestions = { catalog, result, folders };
     return this.suggestions;
   }

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
 import type { RankExplainer, WhyNot } from '../../core/searchExplain/rankExplanation';
+import { FolderGuard } from '../../core/util/insideFolder';
+import { editorHost } from '../host';
 import { parseWebviewMessage, type CatalogInfo, type HostMessage, type WebviewMessage } from '../../webview/shared/playgroundProtocol';
 import { MAX_REPLAY_HITS } from '../../webview/shared/sessionProtocol';
 import type { CatalogService, CatalogState } from '../catalogService';
@@ -207,7 +209,9 @@ export class PlaygroundPanel extends PanelBase<WebviewMessage, HostMessage> {
     }
     if (!this.learned || this.learned.catalog !== catalog) {
       const core = await loadCore();
-      this.learned = { catalog, result: await core.suggestFromSessions(catalog.cataloged, folders), root, folders: folders.map((f) => path.relative(root, f) || f) };
+      // Untrusted: a sessions folder (or a file in it) that resolves outside the workspace is not read, nor is ~/.openclaw.
+      const guard = FolderGuard.of(root, editorHost.isTrusted());
+      this.learned = { catalog, result: await core.suggestFromSessions(catalog.cataloged, folders, {}, { guard }), root, folders: folders.map((f) => path.relative(root, f) || f) };
     }
     const s = this.learned.result.report.suggestions.find((x) => x.toolId === toolId);
     const view = learnedView(toolId, this.learned.folders, s);

@@ -11,6 +11,8 @@ import { parseSessionWebviewMessage, type SessionHostMessage, type SessionLogVie
 import { COMMANDS } from '../commandIds';
 import { toSessionLogView } from './sessionLogView';
 import { errorMessage } from '../../core/util/errors';
+import { READ_LIMITS, readUserFileHead } from '../../core/util/readLimits';
+import { readBoundedUri } from '../boundedRead';
 
 export const SESSION_EDITOR_VIEW_TYPE = 'toolSearchInspector.sessionLog';
 /** The same viewer, the default editor of OpenClaw's agent stores (`openclaw-agent.sqlite`). */
@@ -113,7 +115,9 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
         return { type: 'error', message: `${name}: ${sniffed.notSession}` };
       }
       if (sniffed.format === 'inspector') {
-        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+        // A product log: its head only, within the viewer's bound (the view cuts at the last whole line).
+        const bytes = uri.scheme === 'file' ? readUserFileHead(uri.fsPath, READ_LIMITS.sessionLogChars) : await readBoundedUri(uri, READ_LIMITS.sessionLogChars);
+        const text = new TextDecoder().decode(bytes);
         return { type: 'session', view: toSessionLogView(readSessionView(text), name) };
       }
       // OpenClaw's stores (SQLite) and transcripts: the one session reader, every session of the file.

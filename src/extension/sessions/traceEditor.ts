@@ -9,6 +9,8 @@ import { parseTraceWebviewMessage, type TraceHostMessage, type TraceReportView }
 import { openInCustomEditor } from './sessionEditor';
 import { readTraceFile, TRACE_FILE_EXTENSION, traceFileName, traceFileText } from './traceFile';
 import { errorMessage } from '../../core/util/errors';
+import { readBoundedUri } from '../boundedRead';
+import { READ_LIMITS } from '../../core/util/readLimits';
 
 export const TRACE_EDITOR_VIEW_TYPE = 'toolSearchInspector.traceFile';
 
@@ -93,7 +95,7 @@ export class TraceEditorProvider implements vscode.CustomReadonlyEditorProvider 
     let message: TraceHostMessage;
     let report: TraceReportView | undefined;
     try {
-      const read = readTraceFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri)));
+      const read = readTraceFile(new TextDecoder().decode(await readBoundedUri(document.uri, READ_LIMITS.inputFileBytes)));
       if (read.ok) {
         report = read.file.report;
         message = { type: 'report', report };

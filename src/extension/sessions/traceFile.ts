@@ -3,13 +3,14 @@
 // unit-tested. Values in the view are already bounded text; reading checks
 // the shape and the size again, since a file can come from anywhere.
 import { parseBoundedJson } from '../../core/util/boundedValue';
+import { READ_LIMITS } from '../../core/util/readLimits';
 import { isTraceReportView, type TraceReportView } from '../../webview/shared/traceProtocol';
 
 export const TRACE_FILE_EXTENSION = '.tstrace.json';
 export const TRACE_FILE_FORMAT = 'tool-search-inspector/bridge-trace';
 export const TRACE_FILE_VERSION = 1;
 /** A trace file larger than this is not read (a run's own caps keep real ones far smaller). */
-export const MAX_TRACE_FILE_CHARS = 16 * 1024 * 1024;
+export const MAX_TRACE_FILE_CHARS = READ_LIMITS.traceFileChars;
 /** The panel cuts its texts at 20,000 characters (plus a marker); a longer one is not from us. */
 const MAX_FIELD_CHARS = 20_100;
 

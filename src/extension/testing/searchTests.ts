@@ -7,6 +7,8 @@ import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { FolderGuard } from '../../core/util/insideFolder';
 import { TESTS_FILE_SEGMENTS } from '../panels/playgroundPanel';
+import { readBoundedUri } from '../boundedRead';
+import { READ_LIMITS } from '../../core/util/readLimits';
 
 export const SEARCH_TESTS_CONTROLLER_ID = 'toolSearchInspector.searchTests';
 const GLOB = `**/${TESTS_FILE_SEGMENTS.join('/')}`;
@@ -80,7 +82,7 @@ export class SearchTestsController implements vscode.Disposable {
     if (refused) {
       throw new Error(refused.message);
     }
-    const content = text ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const content = text ?? new TextDecoder().decode(await readBoundedUri(uri, READ_LIMITS.inputFileBytes));
     return core.parseSearchTests(uri.fsPath, content);
   }
 

@@ -1,5 +1,4 @@
 import { parseVersion } from '../../policy/openclawVersions';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConfigReader } from '../../config/configReader';
 import { parseJson5 } from '../../config/json5Document';
@@ -9,6 +8,7 @@ import { displayPath } from '../../util/paths';
 import { readServerEntry, type EntryContext } from './serverEntry';
 import { originText, type McpConfigFormat, type McpServerConfig } from './serverConfig';
 import type { VariableStyle } from './variables';
+import { FileBoundError, READ_LIMITS, readUserText } from '../../util/readLimits';
 
 /** Desktop clients whose MCP configs are read only when asked (`--import claude|cursor`). */
 export type McpImport = 'claude' | 'cursor';
@@ -199,8 +199,12 @@ export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
     }
     let text: string;
     try {
-      text = fs.readFileSync(f.abs, 'utf8');
-    } catch {
+      text = readUserText(f.abs, READ_LIMITS.mcpServersFileBytes);
+    } catch (err) {
+      if (err instanceof FileBoundError) {
+        diagnostics.push({ file: displayPath(opts.workspace, f.abs), severity: 'error', message: `MCP servers file not read: ${err.message}` });
+        continue;
+      }
       if (f.requested) {
         diagnostics.push({ file: f.abs, severity: 'info', message: `${f.requested}: no config found here` });
       }

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { READ_LIMITS, readUserText } from '../../util/readLimits';
 
 /**
  * Variable syntaxes of the config formats we read:
@@ -91,7 +91,7 @@ export function substitute(value: string, ctx: VariableContext): Substitution {
  */
 export function readEnvFile(file: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rawLine of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
+  for (const rawLine of readUserText(file, READ_LIMITS.envFileBytes).split(/\r?\n/)) {
     const line = rawLine.trim();
     if (line === '' || line.startsWith('#')) {
       continue;
