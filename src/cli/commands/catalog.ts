@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { CodeModeDecision } from '../../core/catalog/codeModeActivation';
+import type { ConfigVerdict } from '../../core/policy/configVerdict';
 import { codeModeSummaryOf } from '../../core/modes/preview';
 import { runAgentJson, runAgentText, type RunAgent } from '../../core/policy/runAgent';
 import { toolReasonText } from '../../core/reasons';
@@ -8,11 +9,13 @@ import type { CatalogTool } from '../../core/types';
 import type { CliCommand } from '../cliTypes';
 import { formatDiagnostic, json, table, truncate } from '../format';
 import { withCatalog } from '../session';
+import { verdictJson, verdictLines } from '../verdictText';
 
 /** The contract's `catalog` JSON. */
-export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string, codeMode?: CodeModeDecision): unknown {
+export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string, codeMode?: CodeModeDecision, verdict?: ConfigVerdict): unknown {
   const shown = catalog.tools.filter((t) => all || t.status !== 'excluded');
   return {
+    ...(verdict !== undefined ? { configVerdict: verdictJson(verdict) } : {}),
     catalogSize: catalog.size,
     ...(agent ? { agent: runAgentJson(agent, configFile) } : {}),
     mode: catalog.settings.mode,
@@ -64,12 +67,13 @@ export const catalogCommand: CliCommand = {
       const all = ctx.args.values.all === true;
       const configFile = ws.config.reader?.file;
       if (ctx.json) {
-        ctx.io.stdout(json(catalogJson(catalog, all, ws.agent, configFile, ws.codeMode)));
+        ctx.io.stdout(json(catalogJson(catalog, all, ws.agent, configFile, ws.codeMode, ws.verdict)));
         return 0;
       }
       const s = catalog.countBySource();
       const conditional = catalog.excluded.filter(isConditional);
-      const out: string[] = [];
+      // OpenClaw's own verdict first: below it, what the release would run after its doctor's fix.
+      const out: string[] = [...verdictLines(ws)];
       if (catalog.openclaw) {
         out.push(`Modelling ${catalog.openclaw.describe}`);
       }

@@ -130,6 +130,12 @@ export function checkBudget(loaded: LoadedBudget, snap: CatalogSnapshot): Budget
   const breach = (path: JsonPath, message: string, limit?: number, actual?: number): void => {
     out.push({ file, line: loaded.lineOf(path), key: path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join(''), message, ...(limit !== undefined ? { limit } : {}), ...(actual !== undefined ? { actual } : {}) });
   };
+  // A config the release refuses fails every budget first: no run of it sends anything (issue 41).
+  if (snap.refused) {
+    const first = snap.refused.keys.find((k) => k.line !== undefined);
+    const keys = snap.refused.keys.map((k) => `${k.path}${k.line !== undefined ? ` (line ${k.line})` : ''}: ${k.fix}`).join('; ');
+    out.push({ file: snap.config ?? 'openclaw.json', line: first?.line ?? 1, key: 'openclaw', message: `${snap.refused.message}: ${keys}` });
+  }
   for (const [key, unit] of [['maxTokens', 'tokens'], ['maxBytes', 'bytes']] as const) {
     for (const mode of MODES) {
       const limit = budget[key][mode];
@@ -178,7 +184,8 @@ export function checkBudget(loaded: LoadedBudget, snap: CatalogSnapshot): Budget
       breach(['neverCataloged', i], `"${glob}" must never be cataloged but matches ${hits.length} tool${hits.length === 1 ? '' : 's'}: ${shown}${hits.length > 5 ? ', …' : ''}`);
     }
   });
-  return out.sort((x, y) => x.line - y.line);
+  // The budget's own breaches by line; the release's refusal (another file) stays first.
+  return out.sort((x, y) => Number(y.key === 'openclaw') - Number(x.key === 'openclaw') || x.line - y.line);
 }
 
 /** The breach in the `file:line: message` shape CI annotators read. */

@@ -73,11 +73,17 @@ export interface CatalogSnapshot {
   /** The four modes, and Code Mode where the modelled release has it (`code-mode`, absent otherwise). */
   modes: SnapshotModes;
   servers: { name: string; transport: string; status: string; toolCount: number; error?: string }[];
+  /**
+   * Present when the modelled release would not start with the config
+   * (issue 41): its headline and every key it rejects with the doctor's fix.
+   * The rest of the snapshot is what it would run after `openclaw doctor --fix`.
+   */
+  refused?: { release: string; message: string; keys: { path: string; line?: number; fix: string }[] };
 }
 
 export interface SnapshotInput {
   catalog: Catalog;
-  ws: Pick<OpenWorkspace, 'config' | 'policy' | 'options'>;
+  ws: Pick<OpenWorkspace, 'config' | 'policy' | 'options'> & Partial<Pick<OpenWorkspace, 'verdict'>>;
   prompt?: string;
   /** A real probe's result; absent: code mode is taken as available. */
   isolation?: IsolationStatus;
@@ -187,6 +193,15 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
     tools: catalog.tools.map(snapshotTool),
     modes,
     servers: catalog.servers.map((s) => ({ name: s.name, transport: s.transport, status: s.status, toolCount: s.toolCount, ...(s.error ? { error: s.error } : {}) })),
+    ...(ws.verdict?.refuses === true
+      ? {
+          refused: {
+            release: ws.verdict.release,
+            message: ws.verdict.headline,
+            keys: ws.verdict.keys.map((k) => ({ path: k.path, ...(k.line !== undefined ? { line: k.line } : {}), fix: k.fix.text })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -68,6 +68,9 @@ const snapshotSchema = z.object({
   tools: z.array(tool),
   modes: z.object({ code: mode, tools: mode, directory: mode, direct: mode, 'code-mode': mode.optional() }),
   servers: z.array(z.object({ name: z.string(), transport: z.string(), status: z.string(), toolCount: z.number(), error: z.string().optional() })),
+  refused: z
+    .object({ release: z.string(), message: z.string(), keys: z.array(z.object({ path: z.string(), line: z.number().optional(), fix: z.string() })) })
+    .optional(),
 });
 
 /** True when the text looks like a snapshot file (its `format` field), without validating the rest. */

@@ -138,6 +138,10 @@ describe('CLI snapshot, diff and check', function () {
 
   it('check exits 0 within budget and 1 with file:line breaches when the direct payload grows past it', async () => {
     const ws = cliWorkspace();
+    // The inspector's own approvals.tools is a key OpenClaw rejects (issue 41: check fails on a config it refuses; below).
+    const cfgFile = path.join(ws, 'openclaw.json');
+    const withApprovals = fs.readFileSync(cfgFile, 'utf8');
+    fs.writeFileSync(cfgFile, withApprovals.replace(/approvals: \{[^\n]*\n/, ''));
     const base = JSON.parse((await cli(ws, 'snapshot')).out) as CatalogSnapshot;
     const limit = base.modes.direct.tokens.total + 500;
     fs.writeFileSync(
@@ -171,6 +175,15 @@ describe('CLI snapshot, diff and check', function () {
     assert.equal(report.ok, false);
     assert.deepEqual(report.breaches.map((b) => [b.line, b.key]), [[4, 'maxTokens.direct'], [7, 'mustBeCataloged[0]']]);
     assert.match(report.breaches[1]?.message ?? '', /excluded \(tools\.deny: deny "fake_plugin_tool_07" \(openclaw\.json:5\)\)/);
+
+    // Issue 41: a config the modelled release refuses fails check first, at the key, with its doctor's fix.
+    fs.writeFileSync(cfgFile, fs.readFileSync(cfgFile, 'utf8').replace('plugins: {', 'approvals: { tools: ["fake_plugin_tool_2*"] },\n  plugins: {'));
+    const refused = await cli(ws, 'check', '--budget', 'budget.json5');
+    assert.equal(refused.code, 1);
+    assert.match(refused.out.split('\n')[0] ?? '', /^openclaw\.json:\d+: OpenClaw 2026\.9\.6 would not start with this config: approvals\.tools \(line \d+\): removes approvals\.tools/);
+    const snap = JSON.parse((await cli(ws, 'snapshot')).out) as CatalogSnapshot;
+    assert.equal(snap.refused?.release, '2026.9.6');
+    assert.deepEqual(snap.refused?.keys.map((k) => k.path), ['approvals.tools']);
   });
 
   it('check reports an unreadable budget as an input error at its line (exit 2)', async () => {
