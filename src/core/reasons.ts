@@ -70,9 +70,10 @@ export type DefinitionDefect = Anchored & (
   /**
    * OpenClaw does not build the tool at all: a switch outside the tool policy
    * turns it off (`at` is the setting). `rule` names OpenClaw's own check,
-   * `fix` what would make the tool appear.
+   * `fix` what would make the tool appear; `append`, where naming the tool in
+   * a list is what makes OpenClaw build it, is that list (Explain's fix plan edits it).
    */
-  | { kind: 'not-constructed'; setting: string; rule: string; fix: string }
+  | { kind: 'not-constructed'; setting: string; rule: string; fix: string; append?: { path: (string | number)[]; value: string } }
   /** An MCP App tool (`_meta.ui.visibility` without `"model"`): OpenClaw never offers it to the model (`buildBundleMcpToolsFromCatalog`). */
   | { kind: 'mcp-app-only'; visibility: string[] }
   /** A plugin tool missing from the plugin's `contracts.tools`. */

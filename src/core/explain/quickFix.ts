@@ -176,6 +176,9 @@ export function fixPlanFor(tool: CatalogTool, ctx: FixContext): FixEdit | undefi
       }
     case 'undeclared':
       return at ? { kind: 'append-entry', ...at, value: tool.name, title: `Declare "${tool.name}" in contracts.tools of plugin "${tool.sourceName}"` } : undefined;
+    case 'not-constructed':
+      // A plugin tool OpenClaw builds only when an allow list names it.
+      return r.append && r.at?.file ? { kind: 'append-entry', file: r.at.file, path: r.append.path, value: r.append.value, title: `Add ${quoted(r.append.value)} to ${rulePathText(r.append.path)}` } : undefined;
     case 'missing-definition':
       return at ? { kind: 'remove-entry', ...at, title: `Remove "${tool.name}" from contracts.tools of plugin "${tool.sourceName}"` } : undefined;
     default:

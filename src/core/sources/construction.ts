@@ -32,7 +32,8 @@ function pluginOff(reader: ConfigReader, id: string, plugin: { enabledByDefault:
   const off = (path: (string | number)[], setting: string, fix: string): DefinitionDefect => ({
     kind: 'not-constructed',
     setting,
-    rule: `bundled plugin "${id}" not loaded (src/plugins/config-state.ts resolveEffectivePluginActivationState)`,
+    // OpenClaw's check: resolveEffectivePluginActivationState (src/plugins/config-state.ts).
+    rule: `bundled plugin "${id}" not loaded`,
     fix,
     at: settingAt(reader, path),
   });
@@ -215,19 +216,26 @@ function pluginToolGate(reader: ConfigReader, model: OpenClawModel, agentEntry?:
   const includesDefaults = entries.size === 0 || entries.has(DEFAULT_PLUGIN_TOOLS);
   const patterns = [...entries];
   const shown = policies.filter((p) => p.allow.length > 0);
-  const first = shown[0];
+  // Where to name the tool: an allow list (the run's agent's first), never a
+  // profile (one name, not a list), else an alsoAllow beside the profile.
+  const lists = shown.filter((p) => p.at[p.at.length - 1] !== 'profile' && p.at[1] !== 'sandbox');
+  const target = lists.find((p) => agentPath !== undefined && agentPath.every((k, i) => p.at[i] === k))?.at ?? lists[0]?.at ?? [...(agentPath ?? ['tools']), 'alsoAllow'];
   return (plugin, tool, optional) => {
     const allowsPlugin = entries.has('*') || entries.has('group:plugins') || entries.has(policyName(plugin, model));
     const allowsToolName = entries.has('group:plugins') || patterns.some((e) => globMatches(e, policyName(tool, model)));
     if ((includesDefaults && !optional) || allowsPlugin || allowsToolName) {
       return undefined;
     }
+    // OpenClaw's check: createPluginToolAllowlist over collectExplicitAllowlist
+    // (src/plugins/tool-grant-allowlist.ts); the user reads what it means.
+    const names = tool === plugin ? `"${tool}"` : `"${tool}" or plugin "${plugin}"`;
     return {
       kind: 'not-constructed',
-      setting: `the allow lists (${shown.map((p) => dotted(p.at)).join(', ')}), which name neither plugin "${plugin}" nor "${tool}"${optional ? ` (an optional plugin tool is built only when named)` : ''}`,
-      rule: 'plugin tools are built only for allow-list entries naming the plugin or the tool (src/plugins/tool-grant-allowlist.ts createPluginToolAllowlist over collectExplicitAllowlist)',
-      fix: `add "${tool}" or "${plugin}" to ${dotted(first?.at ?? ['tools', 'allow'])} (a group such as group:ui or group:memory does not count)`,
-      at: settingAt(reader, first?.at ?? ['tools']),
+      setting: `the allow lists (${shown.map((p) => dotted(p.at)).join(', ')}), which name ${tool === plugin ? `no "${tool}"` : `neither plugin "${plugin}" nor "${tool}"`}${optional ? ` (an optional plugin tool is built only when named)` : ''}`,
+      rule: 'plugin tools are built only when an allow list names the plugin or the tool',
+      fix: `add ${names} to ${dotted(target)} (a group such as group:ui or group:memory does not count)`,
+      append: { path: target, value: tool },
+      at: settingAt(reader, shown[0]?.at ?? ['tools']),
     };
   };
 }
