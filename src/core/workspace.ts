@@ -240,8 +240,8 @@ export class OpenWorkspace {
     return this.options.trusted === true;
   }
 
-  buildCatalog(signal?: AbortSignal): Promise<Catalog> {
-    return buildCatalog({
+  async buildCatalog(signal?: AbortSignal): Promise<Catalog> {
+    const catalog = await buildCatalog({
       providers: this.providers,
       policy: this.policy,
       settings: this.settings,
@@ -249,6 +249,10 @@ export class OpenWorkspace {
       signal,
       openclaw: this.openclaw,
     });
+    if (this.verdict !== undefined) {
+      catalog.verdict = this.verdict;
+    }
+    return catalog;
   }
 
   /** The config as read (empty without one): what OpenClaw's own functions and real turns are given. */

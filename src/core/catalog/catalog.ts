@@ -1,3 +1,4 @@
+import type { ConfigVerdict } from '../policy/configVerdict';
 import type {
   CatalogTool,
   Diagnostic,
@@ -30,6 +31,11 @@ export class Catalog {
   private readonly allowedTools: readonly CatalogTool[];
   /** The OpenClaw version this catalog models (policy tables, core tools), when known. */
   openclaw?: ModelledVersion;
+  /**
+   * OpenClaw's own verdict on the config (issue 41): when the modelled release
+   * refuses it, this catalog is what it would run after `openclaw doctor --fix`.
+   */
+  verdict?: ConfigVerdict;
 
   constructor(
     readonly tools: readonly CatalogTool[],

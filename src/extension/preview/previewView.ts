@@ -118,6 +118,23 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     builtAt: catalog.builtAt,
     seq: ctx.seq ?? 0,
     ...(ctx.checkedAgainst ? { checkedAgainst: ctx.checkedAgainst } : {}),
+    ...refusedView(catalog),
+  };
+}
+
+/** The release's refusal of the config, for the banner above the cards. */
+function refusedView(catalog: Catalog): Pick<PreviewView, 'refused'> {
+  const v = catalog.verdict;
+  if (!v?.refuses) {
+    return {};
+  }
+  const d = catalog.diagnostics.find((x) => x.severity === 'error' && x.message.startsWith(v.headline));
+  return {
+    refused: {
+      headline: v.headline,
+      ...(d?.file !== undefined ? { file: d.file } : {}),
+      keys: v.keys.map((k) => ({ path: k.path, ...(k.line !== undefined ? { line: k.line } : {}), fix: k.fix.action === 'none' ? k.fix.text : `openclaw doctor --fix: ${k.fix.text}` })),
+    },
   };
 }
 

@@ -252,6 +252,10 @@ function notices({ catalog, trusted, settingProblems = [], stale, hasConfig = tr
   if (stale) {
     out.push(staleNotice(stale));
   }
+  const refusal = refusalNotice(catalog);
+  if (refusal && !stale) {
+    out.push(refusal);
+  }
   if (!hasConfig && !stale) {
     const s = catalog.settings;
     out.push({
@@ -296,9 +300,35 @@ function notices({ catalog, trusted, settingProblems = [], stale, hasConfig = tr
   return out;
 }
 
-/** The config's errors and warnings, open when there is an error. */
+/**
+ * OpenClaw's own verdict (issue 41): a config the modelled release refuses is
+ * one error at the top of the tree, every key with its line and its doctor's
+ * fix in the tooltip; the tools below are what it would run after the fix.
+ */
+export function refusalNotice(catalog: Catalog): NoticeNode | undefined {
+  const v = catalog.verdict;
+  const d = catalog.diagnostics.find((x) => x.severity === 'error' && v !== undefined && x.message.startsWith(v.headline));
+  if (!v?.refuses || !d) {
+    return undefined;
+  }
+  const keys = v.keys.map((k) => `${k.line !== undefined ? `line ${k.line}: ` : ''}${k.path}: ${k.fix.action === 'none' ? k.fix.text : `openclaw doctor --fix: ${k.fix.text}`}`);
+  return {
+    kind: 'notice',
+    id: 'notice/refused',
+    label: v.headline,
+    description: `${count(v.keys.length, 'key')} it rejects · the tools below are after \`openclaw doctor --fix\``,
+    tooltip: [`${v.headline}: ${count(v.keys.length, 'key')} it rejects`, ...keys, 'The catalog below is what it would run after `openclaw doctor --fix`.'].join('\n'),
+    severity: 'error',
+    icon: ICONS.error,
+    location: { file: d.file, line: d.line, column: d.column },
+    command: { command: COMMANDS.openLocation, title: 'Go to Error', args: [{ file: d.file, line: d.line, column: d.column }] },
+  };
+}
+
+/** The config's errors and warnings, open when there is an error (the refusal is the notice above them). */
 function problemsGroup(catalog: Catalog): GroupNode | undefined {
-  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info');
+  const refused = catalog.verdict?.refuses === true ? catalog.verdict.headline : undefined;
+  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info' && !(refused !== undefined && d.severity === 'error' && d.message.startsWith(refused)));
   if (problems.length === 0) {
     return undefined;
   }

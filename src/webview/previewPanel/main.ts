@@ -75,7 +75,17 @@ function header(v: PreviewView): HTMLElement {
     el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
   // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
   const surface = v.codeMode?.engaged ? [el('p', { class: 'small', 'data-testid': 'code-mode-why' }, icon('code'), ` Code Mode engages for this run: ${v.codeMode.reason}. The model sees exec and wait and reaches every other tool from a program; the other cards show what each mode would send instead.`)] : [];
-  return el('header', {}, title, summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+  return el('header', {}, title, ...refusedBanner(v), summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+}
+
+/** OpenClaw's refusal of the config, above everything else: every key at its line with the doctor's fix. */
+function refusedBanner(v: PreviewView): HTMLElement[] {
+  const r = v.refused;
+  if (!r) {
+    return [];
+  }
+  const list = el('ul', { class: 'small' }, ...r.keys.map((k) => el('li', {}, `${r.file !== undefined && k.line !== undefined ? `${r.file}:${k.line} ` : ''}${k.path}: ${k.fix}`)));
+  return [el('div', { class: 'banner error', role: 'alert', 'data-testid': 'config-refused' }, icon('error'), ' ', el('strong', {}, r.headline), ` (${r.keys.length} key${r.keys.length === 1 ? '' : 's'} it rejects). The cards below are what it would run after openclaw doctor --fix.`, list)];
 }
 
 function captureButton(): HTMLButtonElement {

@@ -126,6 +126,8 @@ export interface PreviewView {
   seq: number;
   /** The OpenClaw version the prediction models and, once a capture ran on this panel, whether it matched. */
   checkedAgainst?: CheckedAgainst;
+  /** OpenClaw's own verdict when the modelled release refuses the config (issue 41): the cards are what it would run after its doctor's fix. */
+  refused?: { headline: string; file?: string; keys: { path: string; line?: number; fix: string }[] };
 }
 
 /**
@@ -311,7 +313,8 @@ function isPreviewView(v: unknown): v is PreviewView {
     Array.isArray(v.topTools) &&
     Array.isArray(v.failedServers) &&
     Array.isArray(v.required) &&
-    Array.isArray(v.missingRequired)
+    Array.isArray(v.missingRequired) &&
+    (v.refused === undefined || (isObject(v.refused) && typeof v.refused.headline === 'string' && Array.isArray(v.refused.keys) && v.refused.keys.every((k) => isObject(k) && typeof k.path === 'string' && typeof k.fix === 'string' && (k.line === undefined || isWholeNumber(k.line)))))
   );
 }
 

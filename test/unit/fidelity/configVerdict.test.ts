@@ -8,6 +8,9 @@ import { judgeConfig } from '../../../src/core/policy/configVerdict';
 import { NEWEST_OPENCLAW_VERSION } from '../../../src/core/policy/openclawVersions';
 import { discoverServers } from '../../../src/core/sources/mcp/discoverServers';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
+import { toPreviewView } from '../../../src/extension/preview/previewView';
+import { buildCatalogTree } from '../../../src/extension/tree/catalogTreeModel';
 
 /**
  * Issue 41, part 2: OpenClaw's own verdict on the config comes first. A
@@ -107,5 +110,39 @@ describe('OpenClaw\'s own verdict on the config (issue 41, part 2)', () => {
     assert.equal(found.servers.find((s) => s.name === 'slow')?.timeoutMs, 60_000);
     const d = cfg.reader?.diagnostics.find((x) => x.line === lineOf('timeout: 4000') && x.severity === 'warning');
     assert.match(d?.message ?? '', /4000 s; OpenClaw refuses this key .* waits at most OpenClaw's default 60000 ms/);
+  });
+});
+
+describe('the refusal at the top of the tree and the Mode Preview panel (issue 41, part 2)', () => {
+  it('the tree: one error notice first, the tools below; the Problems group does not repeat it', async () => {
+    const ws = open();
+    try {
+      const catalog = await ws.buildCatalog();
+      const nodes = buildCatalogTree({ catalog, trusted: true });
+      const first = nodes[0];
+      assert.equal(first?.kind, 'notice');
+      assert.equal(first?.label, `OpenClaw ${ws.openclaw.model.version} would not start with this config`);
+      assert.equal(first?.kind === 'notice' ? first.severity : undefined, 'error');
+      assert.equal(first?.location?.line, lineOf('OPENAI_BASE'));
+      assert.match(first?.tooltip ?? '', /line \d+: env\.TEAM_NAME: openclaw doctor --fix: Moved env\.TEAM_NAME → env\.vars\.TEAM_NAME\./);
+      const problems = nodes.find((n) => n.id === 'problems');
+      assert.ok(problems?.kind === 'group' && !problems.children.some((c) => /would not start/.test(c.label)), 'not twice');
+      assert.ok(nodes.some((n) => n.id === 'source/openclaw' || (n.kind === 'group' && n.id.includes('openclaw'))), 'the catalog is still below');
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it('the Mode Preview view carries the refusal with every key at its line and the doctor\'s fix', async () => {
+    const ws = open();
+    try {
+      const catalog = await ws.buildCatalog();
+      const view = toPreviewView(new PreviewAssembler(previewBaseOf(catalog, ws, { isolation: { ok: true } })).assemble(''), catalog, { workspaceName: 'refused', cause: 'open' });
+      assert.equal(view.refused?.headline, `OpenClaw ${ws.openclaw.model.version} would not start with this config`);
+      assert.equal(view.refused?.keys.length, 6);
+      assert.ok(view.refused?.keys.some((k) => k.path === 'mcp.servers.slow.timeout' && k.line === lineOf('timeout: 4000') && /requestTimeoutMs/.test(k.fix)));
+    } finally {
+      await ws.dispose();
+    }
   });
 });
