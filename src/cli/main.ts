@@ -6,6 +6,7 @@ import { errorMessage } from '../core/util/errors';
 import { visibleLines } from '../core/util/visibleText';
 import { ConfigUnusableError, diagnosticLine, UsageError, type CliIO, type CommandContext, type ParsedArgs } from './cliTypes';
 import { CLI_COMMANDS } from './commands/index';
+import { EVERY_AGENT_COMMANDS, runForEveryAgent } from './everyAgent';
 import { SHARED_OPTION_USAGE, SHARED_OPTIONS, workspaceOptionsFrom } from './sharedOptions';
 
 function help(): string {
@@ -73,6 +74,9 @@ export async function runCli(argv: string[], rawIO: CliIO): Promise<number> {
     if (parsed.values.help) {
       io.stdout(`Usage: tool-search-inspect ${command.usage}\n\n${command.summary}`);
       return 0;
+    }
+    if (parsed.values.agent === 'all' && EVERY_AGENT_COMMANDS.includes(command.name)) {
+      return await runForEveryAgent(command, parsed, io);
     }
     const ctx: CommandContext = {
       args: parsed,

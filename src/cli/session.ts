@@ -23,7 +23,7 @@ function checkAgentFlags(ws: OpenWorkspace): void {
   const where = ws.config.reader?.file ?? ws.config.file ?? 'the config';
   const listed = known.length > 0 ? `its agents: ${known.join(', ')}` : 'it has no agents';
   if (policy.agent !== undefined && !has(policy.agent)) {
-    throw new UsageError(`--agent "${policy.agent}" is not an agent of ${where}; ${listed}${policy.agent === 'all' ? ' (--agent all is for capture)' : ''}`);
+    throw new UsageError(`--agent "${policy.agent}" is not an agent of ${where}; ${listed}${policy.agent === 'all' ? ' (--agent all is for capture, catalog, preview, check and snapshot)' : ''}`);
   }
   const session = policy.session;
   // OpenClaw's session keys name their agent: `agent:<id>:<rest>` (parseAgentSessionKeyParts).
