@@ -21,8 +21,13 @@ import { generatedToolsFor } from '../sources/generatedTools';
 export type CaptureMode = 'direct' | 'code' | 'tools' | 'directory' | 'code-mode';
 export const CAPTURE_MODES: readonly CaptureMode[] = ['direct', 'code', 'tools', 'directory'];
 
-/** What a turn is asked when no prompt is given: the design's QA scenario, as `compare` asks. */
-export const DEFAULT_CAPTURE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
+/**
+ * What a capture turn is asked when no prompt is given: neutral, naming no
+ * tool, so it fits any workspace (issue 41: the demo's "Call
+ * fake_plugin_tool_17 ..." followed users to their own configs). The
+ * captured request is compared with a prediction for the same prompt.
+ */
+export const DEFAULT_CAPTURE_PROMPT = 'Which tools can you use here? Answer in one line.';
 
 export const DEFAULT_CAPTURE_PROVIDER = 'tsi-capture';
 export const DEFAULT_CAPTURE_MODEL = 'capture-model';
