@@ -12,13 +12,14 @@ import { visibleText } from '../../core/util/visibleText';
 import { READ_LIMITS, readUserText } from '../../core/util/readLimits';
 import { ConfigWriteError, writeConfigFile } from '../../core/explain/configWrite';
 import { POLICY_NOT_REACHED_LINE } from '../../core/vocabulary';
+import { unifiedDiff } from '../../core/util/unifiedDiff';
 
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'say why a tool is cataloged, direct-only, excluded, unavailable or unknown',
   usage: 'explain NAME_OR_ID [--fix [--dry-run]]',
   options: { fix: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
-  // `--dry-run` prints the edited config: data, shown as it is.
+  // `--dry-run` prints the fix as a unified diff of the config: data, shown as it is.
   printsData: (args) => args.values['dry-run'] === true && args.values.json !== true,
   run: (ctx) => {
     const query = ctx.args.positionals[0];
@@ -92,7 +93,7 @@ function planLines(p: ToolFixPlan): string[] {
     if (p.alsoAdmits.length > 0) {
       out.push(`    also lets in: ${p.alsoAdmits.join(', ')}`);
     }
-    out.push('  apply: explain --fix (or --dry-run to see the edited file)');
+    out.push('  apply: explain --fix (or --dry-run to see the change as a diff)');
   } else {
     out.push(`  no fix: ${visibleText(p.message)}`);
   }
@@ -101,7 +102,7 @@ function planLines(p: ToolFixPlan): string[] {
 
 /**
  * `--fix`: writes the one match's plan to the config (`--dry-run`: prints the
- * edited text). Exit 1 when no plan admits the tool (stderr lists every
+ * change as a unified diff; `--json` keeps the whole edited text). Exit 1 when no plan admits the tool (stderr lists every
  * blocking layer with file:line) or the name is found nowhere; 2 when the
  * name is ambiguous.
  */
@@ -139,8 +140,8 @@ function writeFix(ctx: CommandContext, matches: readonly ExplainMatch[], configF
   const next = applyEdits(text, fixEdits(p.plan, text));
   if (dryRun) {
     if (!ctx.json) {
-      // The file as it would be written (stdout adds the last newline back).
-      ctx.io.stdout(next.endsWith('\n') ? next.slice(0, -1) : next);
+      // What the fix changes, not the whole file (a one-line fix in a 330-line config).
+      ctx.io.stdout(unifiedDiff(text, next, p.plan.file));
     }
     return report({ toolId: m.id, file: p.plan.file, written: false, dryRun, admits: true, text: next }, 0);
   }

@@ -52,19 +52,33 @@ describe('CLI explain --fix and --dry-run (issue 30)', function () {
     assert.equal(fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8'), CONFIG, 'explain alone writes nothing');
   });
 
-  it('--dry-run prints the edited config and writes nothing; --fix writes it, comments kept, and the tool is then cataloged for qa only', async () => {
+  it('--dry-run prints the change as a unified diff and writes nothing; --fix writes it, comments kept, and the tool is then cataloged for qa only', async () => {
     const dir = copy(CONFIG);
     const dry = await cli(dir, 'explain', 'web_search', '--agent', 'qa', '--dry-run');
     assert.equal(dry.code, 0, dry.err);
     assert.equal(fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8'), CONFIG);
-    assert.match(dry.out, /\/\/ qa must not browse/);
-    assert.match(dry.out, /tools: \{ alsoAllow: \["cron", "web_search"\], deny: \["browser"\] \},/);
+    // A diff (issue 44), not the whole edited file: headers, hunks, the changed lines marked.
+    const lines = dry.out.replace(/\n$/, '').split('\n');
+    assert.deepEqual(lines.slice(0, 2), ['--- a/openclaw.json', '+++ b/openclaw.json']);
+    assert.match(lines[2] ?? '', /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@$/);
+    assert.ok(lines.some((l) => /^\+.*tools: \{ alsoAllow: \["cron", "web_search"\], deny: \["browser"\] \},/.test(l)), dry.out);
+    assert.ok(lines.some((l) => l.startsWith('-') && !l.startsWith('---')), dry.out);
+    assert.ok(lines.every((l, i) => i < 2 || /^[-+ @]/.test(l)), dry.out);
+    assert.ok(lines.length < CONFIG.split('\n').length + 4, 'shorter than the file and its diff headers');
 
     const fix = await cli(dir, 'explain', 'web_search', '--agent', 'qa', '--fix');
     assert.equal(fix.code, 0, fix.err);
     assert.match(fix.out, /^Wrote openclaw\.json: Let "web_search" through for agent qa/);
     const written = fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8');
-    assert.equal(written, dry.out, 'what --dry-run printed is what --fix wrote');
+    // What --dry-run printed is what --fix wrote: the diff's + and context lines are the written file's, in order.
+    const kept = lines.slice(2).filter((l) => !l.startsWith('@@') && !l.startsWith('-')).map((l) => l.slice(1));
+    const writtenLines = written.split('\n');
+    let at = 0;
+    for (const l of kept) {
+      at = writtenLines.indexOf(l, at);
+      assert.ok(at >= 0, `the written file lacks ${l}`);
+      at++;
+    }
     assert.match(written, /profile: "coding", \/\/ every agent codes/);
 
     const after = await cli(dir, 'explain', 'web_search', '--agent', 'qa', '--json');
