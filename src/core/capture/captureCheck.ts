@@ -1,7 +1,7 @@
 import type { CaptureReport } from './capture';
 import type { CaptureMode } from './captureConfig';
 import { diffRequests, type RequestDiff } from './requestDiff';
-import { realVolatile, type RequestSide } from './turnPrediction';
+import { realVolatile, type InspectorOnlyTool, type RequestSide } from './turnPrediction';
 
 /**
  * A prediction checked against a real capture, per mode: the structural
@@ -17,6 +17,8 @@ export interface ModeCheck {
   /** Absent when the turn did not run to its first request (`error` says why) or nothing was predicted. */
   diff?: RequestDiff;
   error?: string;
+  /** Tools left out of the prediction because a real run cannot have them (offline snapshots, client tools): "not in a real run". */
+  inspectorOnly?: InspectorOnlyTool[];
 }
 
 export interface CaptureCheck {
@@ -70,7 +72,7 @@ export function checkCapture(report: CaptureReport, predicted: Partial<Record<Ca
       continue;
     }
     const diff = diffRequests({ predicted: p.body, predictedVolatile: p.volatile, real: real.body, realVolatile: realVolatile(report, mode), realBytes: real.bytes, tokens: opts.tokens });
-    modes[mode] = { mode, matched: diff.same, diff };
+    modes[mode] = { mode, matched: diff.same, diff, ...(p.inspectorOnly ? { inspectorOnly: p.inspectorOnly } : {}) };
   }
   const all = Object.values(modes);
   return { modelled, captured: report.openclaw.version, matched: all.length > 0 && modelled === report.openclaw.version && all.every((m) => m.matched), modes };
@@ -89,6 +91,16 @@ export function checkedAgainst(modelled: string, check?: CaptureCheck): CheckedA
 }
 
 /** One line per mode for people: `code: 10 real / 9 predicted tools; 3 added, 2 removed, 8 changed; ...`. */
+/** Inspector-only tools by source: `3 tools of the offline snapshot github, 2 client tools`. */
+export function inspectorOnlyText(tools: readonly InspectorOnlyTool[]): string {
+  const by = new Map<string, number>();
+  for (const t of tools) {
+    const key = t.kind === 'client' ? 'client tools (no client in a real run)' : `the offline MCP snapshot ${t.sourceName}`;
+    by.set(key, (by.get(key) ?? 0) + 1);
+  }
+  return [...by].map(([k, n]) => `${n} tool${n === 1 ? '' : 's'} of ${k}`).join(', ');
+}
+
 export function checkLines(check: CaptureCheck): string[] {
   const out: string[] = [];
   for (const m of Object.values(check.modes)) {
@@ -97,8 +109,10 @@ export function checkLines(check: CaptureCheck): string[] {
       continue;
     }
     const d = m.diff;
+    // Sources the inspector has and a real run cannot: left out of the comparison, and said so.
+    const beside = m.inspectorOnly && m.inspectorOnly.length > 0 ? `; not in a real run (left out of the prediction): ${inspectorOnlyText(m.inspectorOnly)}` : '';
     if (d.same) {
-      out.push(`${m.mode}: the prediction equals the real request (after normalization)`);
+      out.push(`${m.mode}: the prediction equals the real request (after normalization)${beside}`);
       continue;
     }
     const t = d.tools;
@@ -108,7 +122,8 @@ export function checkLines(check: CaptureCheck): string[] {
         `prompt sections ${p.added.length} only real, ${p.removed.length} only predicted, ${p.changed.length} changed; ` +
         `messages ${d.messages.real} real / ${d.messages.predicted} predicted, ${d.messages.differences.length} differ; envelope ${d.envelope.length} key(s) differ; ` +
         `bytes ${d.sizes.real.bytes} real / ${d.sizes.predicted.bytes} predicted, tokens ${d.sizes.real.tokens} / ${d.sizes.predicted.tokens}` +
-        firstChangeText(d),
+        firstChangeText(d) +
+        beside,
     );
   }
   if (check.modelled !== check.captured) {

@@ -1,5 +1,7 @@
 import type { PreviewBase } from '../modes/preview';
-import { PreviewAssembler } from '../modes/preview';
+import { LazyIndex, PreviewAssembler } from '../modes/preview';
+import type { Catalog } from '../catalog/catalog';
+import type { CatalogTool } from '../types';
 import { openclawRequestContext } from '../prompt/openclawContext';
 import type { VolatileValues } from '../prompt/volatile';
 import type { CaptureReport } from './capture';
@@ -9,6 +11,30 @@ import type { CaptureMode } from './captureConfig';
 export interface RequestSide {
   body: unknown;
   volatile: VolatileValues;
+  /**
+   * Tools the inspector has that a real run of this workspace cannot (offline
+   * MCP snapshots, client tools without a client), left out of the
+   * prediction and listed here: "not in a real run" (issue 41).
+   */
+  inspectorOnly?: InspectorOnlyTool[];
+}
+
+export interface InspectorOnlyTool {
+  name: string;
+  /** `mcp-snapshot` (an offline snapshot of the named server) or `client` (a client-tools file with no client to send them). */
+  kind: 'mcp-snapshot' | 'client';
+  sourceName: string;
+}
+
+/** Whether a real OpenClaw run of the workspace can have this tool: not an offline snapshot's, not a client tool without a client. */
+export function inspectorOnlyKind(t: CatalogTool, servers: Catalog['servers']): InspectorOnlyTool['kind'] | undefined {
+  if (t.source === 'client') {
+    return 'client';
+  }
+  if (t.source === 'mcp' && servers.find((s) => s.name === t.sourceName)?.transport === 'snapshot') {
+    return 'mcp-snapshot';
+  }
+  return undefined;
 }
 
 export interface TurnPredictionInput {
@@ -45,10 +71,17 @@ export function predictTurns(report: CaptureReport, input: TurnPredictionInput, 
       // The agent the turn ran: its model, agent workspace and runtime line.
       ...(report.agent !== undefined ? { agent: report.agent } : {}),
     });
-    const base: PreviewBase = { ...input.base, openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
+    // A real run has no offline snapshot and no client to send client tools: the prediction is made without them.
+    const all = input.base.catalog;
+    const inspectorOnly = all.tools.flatMap((t) => {
+      const kind = t.status === 'excluded' ? undefined : inspectorOnlyKind(t, all.servers);
+      return kind ? [{ name: t.name, kind, sourceName: t.sourceName }] : [];
+    });
+    const catalog = inspectorOnly.length > 0 ? all.without((t) => inspectorOnlyKind(t, all.servers) !== undefined) : all;
+    const base: PreviewBase = { ...input.base, ...(catalog !== all ? { catalog, index: new LazyIndex(catalog) } : {}), openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
     const o = new PreviewAssembler(base).assemble(prompt, [mode]).modes[mode]?.openclaw;
     if (o) {
-      out[mode] = { body: o.request, volatile: o.volatile };
+      out[mode] = { body: o.request, volatile: o.volatile, ...(inspectorOnly.length > 0 ? { inspectorOnly } : {}) };
     }
   }
   return out;

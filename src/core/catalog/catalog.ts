@@ -72,6 +72,24 @@ export class Catalog {
     this.allowedTools = allowed;
   }
 
+  /**
+   * The same catalog without the tools `drop` names, and without the servers
+   * left with none: what a run without those sources would have. The
+   * executors, settings, diagnostics and verdict are kept.
+   */
+  without(drop: (t: CatalogTool) => boolean): Catalog {
+    const tools = this.tools.filter((t) => !drop(t));
+    const kept = new Set(tools.filter((t) => t.source === 'mcp').map((t) => t.sourceName));
+    const gone = new Set(this.tools.filter((t) => drop(t) && t.source === 'mcp').map((t) => t.sourceName));
+    const servers = this.servers.filter((s) => !gone.has(s.name) || kept.has(s.name));
+    const c = new Catalog(tools, servers, this.plugins, this.diagnostics, this.settings, this.executors, this.builtAt);
+    c.openclaw = this.openclaw;
+    if (this.verdict !== undefined) {
+      c.verdict = this.verdict;
+    }
+    return c;
+  }
+
   /** Tools that are searchable (indexed): allowed and not direct-only. */
   get cataloged(): readonly CatalogTool[] {
     return this.byStatus.cataloged;

@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { CaptureReport } from '../../../src/core/capture/capture';
+import { checkCapture, checkLines } from '../../../src/core/capture/captureCheck';
+import { predictTurns } from '../../../src/core/capture/turnPrediction';
+import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
+import { parseSnapshotArg } from '../../../src/core/sources/mcpSnapshot';
+import { OpenWorkspace } from '../../../src/core/workspace';
+
+/**
+ * Issue 41, part 3: what a capture is compared with counts only what a real
+ * run can have. The demo's offline GitHub snapshot and its client tools are
+ * the inspector's: no real OpenClaw run has them, so they are left out of the
+ * turn's prediction and listed as "not in a real run". Before, they were
+ * predicted and every capture of the demo "differed" by them.
+ */
+const DEMO = path.join(__dirname, '..', '..', '..', 'examples', 'demo');
+
+describe('a capture\'s prediction leaves out the inspector-only sources, and says so', () => {
+  it('the demo with its GitHub snapshot and client tools: predicted without them, listed beside, and a real request without them matches', async () => {
+    const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, liveMcp: () => undefined, mode: 'direct', snapshots: [parseSnapshotArg(`github=${path.join(DEMO, 'snapshots', 'github')}`, DEMO)] });
+    try {
+      const catalog = await ws.buildCatalog();
+      const github = catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === 'github' && t.status !== 'excluded');
+      const client = catalog.tools.filter((t) => t.source === 'client' && t.status !== 'excluded');
+      assert.ok(github.length > 0 && client.length > 0, 'the demo has both inspector-only sources');
+      const base = previewBaseOf(catalog, ws, { isolation: { ok: true } });
+      const headline = new PreviewAssembler(base).assemble('hi', ['direct']).modes.direct;
+      const paths = { agentWorkspace: '/scratch/ws', stateDir: '/scratch/state', home: '/scratch/home' };
+      const report: CaptureReport = {
+        openclaw: { version: ws.openclaw.model.version, packageDir: '/p', node: '/n' },
+        prompt: 'hi',
+        provider: { id: 'p', model: 'm' },
+        concurrency: 1,
+        wallMs: 1,
+        ok: true,
+        modes: { direct: { mode: 'direct', outcome: 'ok', exitCode: 0, signal: null, wallMs: 1, requests: [], droppedRequests: 0, networkRefused: [], paths } },
+      };
+      const predicted = predictTurns(report, { base, config: ws.configValue, configDir: ws.configDir }, 'hi');
+      const side = predicted.direct;
+      assert.ok(side, 'a prediction');
+      const names = ((side.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name);
+      for (const t of [...github, ...client]) {
+        assert.ok(!names.includes(t.name), `${t.name} is not predicted for a real run`);
+      }
+      assert.deepEqual(new Set(side.inspectorOnly?.map((t) => t.name)), new Set([...github, ...client].map((t) => t.name)));
+      assert.ok((headline?.visibleTools.length ?? 0) > names.length, 'the preview itself still shows them');
+      // A real request equal to that prediction matches, and the check names what was left out.
+      const body = side.body;
+      report.modes.direct = { ...report.modes.direct!, requests: [{ seq: 1, atMs: 1, method: 'POST', path: '/v1/chat/completions', headers: [], bytes: JSON.stringify(body).length, body }], first: { seq: 1, bytes: 1, toolNames: names, toolsCount: names.length, toolsBytes: 1, systemPromptChars: 1, messageCount: 2, roles: ['system', 'user'] } };
+      const check = checkCapture(report, predicted, ws.openclaw.model.version, { tokens: false });
+      assert.equal(check.modes.direct?.matched, true);
+      const line = checkLines(check)[0] ?? '';
+      assert.match(line, /^direct: the prediction equals the real request \(after normalization\); not in a real run \(left out of the prediction\): /);
+      assert.match(line, new RegExp(`${github.length} tools of the offline MCP snapshot github`));
+      assert.match(line, new RegExp(`${client.length} tools? of client tools \\(no client in a real run\\)`));
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
