@@ -1,7 +1,7 @@
 // Pure: a capture's progress and result as the Mode Preview panel draws it.
 // No `vscode` here, so it is unit-tested like core.
 import type { ModeCapture } from '../../core/capture/capture';
-import type { CaptureCheck } from '../../core/capture/captureCheck';
+import { inspectorOnlyText, type CaptureCheck } from '../../core/capture/captureCheck';
 import type { CaptureMode } from '../../core/capture/captureConfig';
 import type { CaptureModeView, CaptureView } from '../../webview/shared/previewProtocol';
 
@@ -38,6 +38,7 @@ export function finishedView(view: CaptureView, check: CaptureCheck, captures: P
       wallMs: c.wallMs,
       ...(c.error ? { error: c.error } : {}),
       ...(k?.diff ? { diff: k.diff, matched: k.matched } : {}),
+      ...(k?.inspectorOnly && k.inspectorOnly.length > 0 ? { inspectorOnly: inspectorOnlyText(k.inspectorOnly) } : {}),
     };
   });
   const failed = modes.filter((m) => m.status !== 'ok');

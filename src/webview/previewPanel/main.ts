@@ -309,6 +309,7 @@ function captureCard(m: CaptureModeView): HTMLElement {
   const card = el('article', { class: 'mode-card', 'data-testid': `capture-${m.mode}`, 'data-mode': m.mode, 'data-status': m.status, 'aria-label': `${m.mode} mode, real request` },
     el('h3', {}, m.mode, ' ', el('span', { class: `pill ${m.matched ? 'configured' : ''}`, 'data-testid': 'verdict' }, verdict), m.wallMs !== undefined ? el('span', { class: 'muted small' }, ` ${fmt(Math.round(m.wallMs / 100) / 10)} s`) : ''));
   if (m.error) card.append(el('p', { class: 'small' }, icon('warning'), ` ${m.error}`));
+  if (m.inspectorOnly) card.append(el('p', { class: 'small muted', 'data-testid': 'inspector-only' }, icon('info'), ` Not in a real run, so left out of this comparison: ${m.inspectorOnly}.`));
   if (m.diff) card.append(...diffBody(m.diff));
   return card;
 }

@@ -169,6 +169,8 @@ export interface CaptureModeView {
   /** True when the real request equals the prediction after normalization. */
   matched?: boolean;
   diff?: RequestDiff;
+  /** Why tools the preview shows were left out of this comparison: not in a real run (an offline snapshot, client tools), by source (core `inspectorOnlyText`). */
+  inspectorOnly?: string;
 }
 
 /** The real-request capture as the panel draws it. */
@@ -345,7 +347,7 @@ function isRequestDiff(v: unknown): v is RequestDiff {
 }
 
 function isCaptureModeView(v: unknown): v is CaptureModeView {
-  return isObject(v) && isModeName(v.mode) && typeof v.status === 'string' && (MODE_STATUSES as readonly string[]).includes(v.status) && (v.diff === undefined || isRequestDiff(v.diff));
+  return isObject(v) && isModeName(v.mode) && typeof v.status === 'string' && (MODE_STATUSES as readonly string[]).includes(v.status) && (v.diff === undefined || isRequestDiff(v.diff)) && (v.inspectorOnly === undefined || (typeof v.inspectorOnly === 'string' && v.inspectorOnly.length <= 2000));
 }
 
 export function isCaptureView(v: unknown): v is CaptureView {

@@ -6,6 +6,8 @@ import { predictTurns } from '../../../src/core/capture/turnPrediction';
 import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
 import { parseSnapshotArg } from '../../../src/core/sources/mcpSnapshot';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { finishedView, startedView } from '../../../src/extension/preview/captureView';
+import { parseHostMessage } from '../../../src/webview/shared/previewProtocol';
 
 /**
  * Issue 41, part 3: what a capture is compared with counts only what a real
@@ -54,6 +56,10 @@ describe('a capture\'s prediction leaves out the inspector-only sources, and say
       assert.match(line, /^direct: the prediction equals the real request \(after normalization\); not in a real run \(left out of the prediction\): /);
       assert.match(line, new RegExp(`${github.length} tools of the offline MCP snapshot github`));
       assert.match(line, new RegExp(`${client.length} tools? of client tools \\(no client in a real run\\)`));
+      // Mode Preview's Real request tab says it on the mode's card.
+      const view = finishedView(startedView(['direct'], ws.openclaw.model.version, ws.openclaw.model.version, 'hi'), check, { direct: report.modes.direct }, 1, false);
+      assert.match(view.modes[0]?.inspectorOnly ?? '', /tools of the offline MCP snapshot github/);
+      assert.ok(parseHostMessage({ type: 'capture', view }), 'the protocol carries it');
     } finally {
       await ws.dispose();
     }
