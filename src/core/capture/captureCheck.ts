@@ -95,7 +95,12 @@ export function checkedAgainst(modelled: string, check?: CaptureCheck): CheckedA
 export function inspectorOnlyText(tools: readonly InspectorOnlyTool[]): string {
   const by = new Map<string, number>();
   for (const t of tools) {
-    const key = t.kind === 'client' ? 'client tools (no client in a real run)' : `the offline MCP snapshot ${t.sourceName}`;
+    const key =
+      t.kind === 'client'
+        ? 'client tools (no client in a real run)'
+        : t.kind === 'workspace-extension'
+          ? `the workspace extension ${t.sourceName} (.openclaw/extensions; a capture's agent workspace is a scratch folder)`
+          : `the offline MCP snapshot ${t.sourceName}`;
     by.set(key, (by.get(key) ?? 0) + 1);
   }
   return [...by].map(([k, n]) => `${n} tool${n === 1 ? '' : 's'} of ${k}`).join(', ');

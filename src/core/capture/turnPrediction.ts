@@ -21,15 +21,23 @@ export interface RequestSide {
 
 export interface InspectorOnlyTool {
   name: string;
-  /** `mcp-snapshot` (an offline snapshot of the named server) or `client` (a client-tools file with no client to send them). */
-  kind: 'mcp-snapshot' | 'client';
+  /**
+   * `mcp-snapshot` (an offline snapshot of the named server), `client` (a
+   * client-tools file with no client to send them), `workspace-extension` (a
+   * plugin under the folder's `.openclaw/extensions`, which a capture turn's
+   * scratch agent workspace does not have).
+   */
+  kind: 'mcp-snapshot' | 'client' | 'workspace-extension';
   sourceName: string;
 }
 
 /** Whether a real OpenClaw run of the workspace can have this tool: not an offline snapshot's, not a client tool without a client. */
-export function inspectorOnlyKind(t: CatalogTool, servers: Catalog['servers']): InspectorOnlyTool['kind'] | undefined {
+export function inspectorOnlyKind(t: CatalogTool, servers: Catalog['servers'], plugins: Catalog['plugins'] = []): InspectorOnlyTool['kind'] | undefined {
   if (t.source === 'client') {
     return 'client';
+  }
+  if (t.source === 'openclaw' && /^\.openclaw[\\/]extensions[\\/]/.test(plugins.find((p) => p.id === t.sourceName)?.manifest ?? '')) {
+    return 'workspace-extension';
   }
   if (t.source === 'mcp' && servers.find((s) => s.name === t.sourceName)?.transport === 'snapshot') {
     return 'mcp-snapshot';
@@ -74,10 +82,10 @@ export function predictTurns(report: CaptureReport, input: TurnPredictionInput, 
     // A real run has no offline snapshot and no client to send client tools: the prediction is made without them.
     const all = input.base.catalog;
     const inspectorOnly = all.tools.flatMap((t) => {
-      const kind = t.status === 'excluded' ? undefined : inspectorOnlyKind(t, all.servers);
+      const kind = t.status === 'excluded' ? undefined : inspectorOnlyKind(t, all.servers, all.plugins);
       return kind ? [{ name: t.name, kind, sourceName: t.sourceName }] : [];
     });
-    const catalog = inspectorOnly.length > 0 ? all.without((t) => inspectorOnlyKind(t, all.servers) !== undefined) : all;
+    const catalog = inspectorOnly.length > 0 ? all.without((t) => inspectorOnlyKind(t, all.servers, all.plugins) !== undefined) : all;
     const base: PreviewBase = { ...input.base, ...(catalog !== all ? { catalog, index: new LazyIndex(catalog) } : {}), openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
     const o = new PreviewAssembler(base).assemble(prompt, [mode]).modes[mode]?.openclaw;
     if (o) {

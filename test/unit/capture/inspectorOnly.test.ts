@@ -25,6 +25,9 @@ describe('a capture\'s prediction leaves out the inspector-only sources, and say
       const catalog = await ws.buildCatalog();
       const github = catalog.tools.filter((t) => t.source === 'mcp' && t.sourceName === 'github' && t.status !== 'excluded');
       const client = catalog.tools.filter((t) => t.source === 'client' && t.status !== 'excluded');
+      // The demo's notes plugin sits under .openclaw/extensions: a capture's scratch agent workspace has no such folder.
+      const notes = catalog.tools.filter((t) => t.source === 'openclaw' && t.sourceName === 'notes' && t.status !== 'excluded');
+      assert.ok(notes.length > 0, 'the demo\'s workspace extension');
       assert.ok(github.length > 0 && client.length > 0, 'the demo has both inspector-only sources');
       const base = previewBaseOf(catalog, ws, { isolation: { ok: true } });
       const headline = new PreviewAssembler(base).assemble('hi', ['direct']).modes.direct;
@@ -42,10 +45,10 @@ describe('a capture\'s prediction leaves out the inspector-only sources, and say
       const side = predicted.direct;
       assert.ok(side, 'a prediction');
       const names = ((side.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name);
-      for (const t of [...github, ...client]) {
+      for (const t of [...github, ...client, ...notes]) {
         assert.ok(!names.includes(t.name), `${t.name} is not predicted for a real run`);
       }
-      assert.deepEqual(new Set(side.inspectorOnly?.map((t) => t.name)), new Set([...github, ...client].map((t) => t.name)));
+      assert.deepEqual(new Set(side.inspectorOnly?.map((t) => t.name)), new Set([...github, ...client, ...notes].map((t) => t.name)));
       assert.ok((headline?.visibleTools.length ?? 0) > names.length, 'the preview itself still shows them');
       // A real request equal to that prediction matches, and the check names what was left out.
       const body = side.body;
@@ -56,6 +59,7 @@ describe('a capture\'s prediction leaves out the inspector-only sources, and say
       assert.match(line, /^direct: the prediction equals the real request \(after normalization\); not in a real run \(left out of the prediction\): /);
       assert.match(line, new RegExp(`${github.length} tools of the offline MCP snapshot github`));
       assert.match(line, new RegExp(`${client.length} tools? of client tools \\(no client in a real run\\)`));
+      assert.match(line, new RegExp(`${notes.length} tools of the workspace extension notes`));
       // Mode Preview's Real request tab says it on the mode's card.
       const view = finishedView(startedView(['direct'], ws.openclaw.model.version, ws.openclaw.model.version, 'hi'), check, { direct: report.modes.direct }, 1, false);
       assert.match(view.modes[0]?.inspectorOnly ?? '', /tools of the offline MCP snapshot github/);
