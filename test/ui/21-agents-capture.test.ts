@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page } from './harness';
+
+// Issue 41 in the real workbench, on a user's own multi-agent config with no
+// `main` (test/fixtures/capture/multi-agent: `coder`, the default, and
+// `helper`): pick an agent, capture it, and read the verdict against the real
+// request. Then the same config with keys OpenClaw rejects: the refusal is the
+// one error at the top of the catalog tree and above Mode Preview's cards,
+// with the doctor's fix (env.X → env.vars.X).
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'capture', 'multi-agent');
+
+describe('a multi-agent config without main: pick an agent, capture it, and see OpenClaw\'s refusal', () => {
+  let browser: Browser;
+  let page: Page;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-agents-'));
+  const config = path.join(folder, 'openclaw.json');
+  const text = fs.readFileSync(path.join(FIXTURE, 'openclaw.json'), 'utf8').replace('"../qa-workspace/plugins/fake-plugin"', JSON.stringify(path.resolve(FIXTURE, '../qa-workspace/plugins/fake-plugin')));
+
+  before(async () => {
+    fs.writeFileSync(config, text);
+    browser = await launchBrowser();
+    const base = env('TSI_VSCODE_URL');
+    const dev = process.env.TSI_UI_DEV_PATH;
+    const payload = dev ? `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${dev}`]]))}` : '';
+    page = await openWorkbench(browser, `${base}/?folder=${encodeURIComponent(folder)}${payload}`);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page) {
+      await page.screenshot({ path: path.join(resultsDir(), 'failed-agents-capture.png') }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('picks agent helper, captures it in every mode, and reads a verdict per mode (never "Unknown agent id main")', async function () {
+    this.timeout(600_000);
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.pane-body .monaco-list-row').filter({ hasText: 'OpenClaw' }).first().waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Tool Search: Pick Agent…');
+    const helper = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'helper' }).first();
+    await helper.waitFor({ timeout: 30_000 });
+    await helper.click();
+    await runCommand(page, 'Tool Search: Capture the Real Request');
+    const view = catalogWebview(page);
+    await view.locator('[data-testid="capture-status"]').first().waitFor({ timeout: 90_000 });
+    await view.locator('[data-testid="capture-status"]:not([data-status="running"])').waitFor({ timeout: 540_000 });
+    const status = view.locator('[data-testid="capture-status"]');
+    assert.equal(await status.getAttribute('data-status'), 'done', await status.innerText());
+    const checked = view.locator('[data-testid="checked-against"]');
+    await checked.filter({ hasText: 'real capture' }).waitFor({ timeout: 30_000 });
+    const said = await checked.innerText();
+    assert.doesNotMatch(said, /Unknown agent id|capture failed/, said);
+    // "matched", or a named difference per mode.
+    assert.match(said, /Predicts OpenClaw 2026\.9\.6: (matched|differs from) a real capture of OpenClaw 2026\.9\.6 \((direct|code|tools|directory) (matched|differs)/);
+    // A mode that differs names its difference on its card (helper's minimal profile: a prompt section, at the time of writing).
+    for (const m of ['direct', 'code', 'tools', 'directory']) {
+      const card = view.locator(`[data-testid="capture-${m}"]`);
+      assert.equal(await card.getAttribute('data-status'), 'ok', m);
+      const verdict = await card.locator('[data-testid="verdict"]').innerText();
+      assert.match(verdict, /^(equals|differs from) the prediction$/, m);
+      if (verdict.startsWith('differs')) {
+        assert.match(await card.locator('[data-testid="diff-prompt"]').innerText(), /\S/, `${m}: the difference is named`);
+      }
+    }
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-capture.png') });
+  });
+
+  it('the same config with keys OpenClaw rejects: one refusal at the top of the tree and of Mode Preview, with the doctor\'s fix', async function () {
+    this.timeout(180_000);
+    fs.writeFileSync(config, text.replace('tools: {\n    toolSearch', 'env: { TEAM_NAME: "crew" },\n  logging: { redactSensitive: "tools" },\n  tools: {\n    toolSearch'));
+    const tree = page.locator('.pane-body .monaco-list-row');
+    const refusal = tree.filter({ hasText: 'OpenClaw 2026.9.6 would not start with this config' });
+    await refusal.first().waitFor({ timeout: 90_000 });
+    assert.equal(await refusal.count(), 1, 'one refusal in the tree');
+    // At the top: the first row of the catalog tree.
+    assert.match(await tree.first().innerText(), /OpenClaw 2026\.9\.6 would not start with this config/);
+    const view = catalogWebview(page);
+    const banner = view.locator('[data-testid="config-refused"]');
+    await banner.waitFor({ timeout: 90_000 });
+    const shown = await banner.innerText();
+    assert.match(shown, /OpenClaw 2026\.9\.6 would not start with this config \(2 keys it rejects\)/);
+    assert.match(shown, /openclaw\.json:\d+ env\.TEAM_NAME: openclaw doctor --fix: Moved env\.TEAM_NAME → env\.vars\.TEAM_NAME\./);
+    assert.match(shown, /The cards below are what it would run after openclaw doctor --fix/);
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-refused.png') });
+  });
+});
