@@ -9,7 +9,8 @@ import type { ModelledVersion } from '../policy/openclawVersions';
 import type { DefinitionDefect, RuleLocation, ToolReason } from '../reasons';
 import { Catalog } from './catalog';
 import { hiddenTextDiagnostics } from './hiddenText';
-import { admissionProblem } from './toolAdmission';
+import { admissionProblem, CONTROL_TOOL_NAMES } from './toolAdmission';
+import { release, releaseControlToolNames } from '../sources/release';
 import { applyAvailabilityTexts } from './availabilityTexts';
 
 /** `${source}:${owner}:${name}`, with the source's own name for MCP tools. */
@@ -74,7 +75,8 @@ interface Listed {
  */
 export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   const { defs, diagnostics, servers, plugins } = await listSources(input);
-  const admission = admit(defs, diagnostics);
+  const modelled = release(input.policy.model.version);
+  const admission = admit(defs, diagnostics, (modelled && releaseControlToolNames(modelled)) ?? CONTROL_TOOL_NAMES);
   const invalidOf = (def: ToolDefinition): DefinitionDefect | undefined => def.invalid ?? admission.get(def);
   // Text that would show differently than it is (bidi overrides, invisible or control characters) is a warning on
   // the tool; the tool is unchanged, and every surface shows that text escaped (core/util/visibleText.ts).
@@ -145,10 +147,10 @@ async function listSources(input: BuildInput): Promise<{ defs: Listed[]; diagnos
 }
 
 /** Names and schema sizes are checked on what the model would see, for every source alike. */
-function admit(defs: readonly Listed[], diagnostics: Diagnostic[]): Map<ToolDefinition, DefinitionDefect> {
+function admit(defs: readonly Listed[], diagnostics: Diagnostic[], controlNames: ReadonlySet<string>): Map<ToolDefinition, DefinitionDefect> {
   const admission = new Map<ToolDefinition, DefinitionDefect>();
   for (const { def } of defs) {
-    const problem = def.invalid ? undefined : admissionProblem(def);
+    const problem = def.invalid ? undefined : admissionProblem(def, controlNames);
     if (problem) {
       admission.set(def, { kind: 'not-admitted', problem });
       diagnostics.push({ file: def.origin?.file ?? def.owner, line: def.origin?.line, severity: 'error', message: `tool ${toolId(def)}: ${problem}; excluded` });

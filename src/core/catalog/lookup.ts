@@ -103,17 +103,28 @@ export type RecoverySurface = 'code-mode' | 'tools';
  * OpenClaw's recovery guidance after "Unknown tool id" (`formatUnknownToolIdError`):
  * models loop on bare misses, so each surface says how to find the tool.
  */
-export const RECOVERY_GUIDANCE: Readonly<Record<RecoverySurface, string>> = {
-  'code-mode': 'Use openclaw.tools.search to find a tool, openclaw.tools.describe to inspect it, then openclaw.tools.call with the exact id or name.',
-  tools: 'Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
-};
+export function recoveryGuidance(surface: RecoverySurface, names: ControlToolNames = PRODUCT_CONTROL_NAMES): string {
+  return surface === 'code-mode'
+    ? 'Use openclaw.tools.search to find a tool, openclaw.tools.describe to inspect it, then openclaw.tools.call with the exact id or name.'
+    : `Use ${names.search} to find a tool, ${names.describe} to inspect it, then ${names.call} with the exact id or name.`;
+}
+
+/** The structured control tools' names the tools-mode guidance quotes: the modelled release's (a release may rename them). */
+export interface ControlToolNames {
+  search: string;
+  describe: string;
+  call: string;
+}
+
+/** The names of 2026.5.12 - 9.6 (and of the product's own Tool Search), where no release says otherwise. */
+const PRODUCT_CONTROL_NAMES: ControlToolNames = { search: 'tool_search', describe: 'tool_describe', call: 'tool_call' };
 
 /**
  * A failure's message with the surface's recovery guidance appended when the
  * failure is an unknown tool (by its code, never by its text); other messages unchanged.
  */
-export function withRecoveryGuidance(message: string, code: ToolApiErrorCode | undefined, surface: RecoverySurface): string {
-  return code === 'unknown-tool' ? `${message} ${RECOVERY_GUIDANCE[surface]}` : message;
+export function withRecoveryGuidance(message: string, code: ToolApiErrorCode | undefined, surface: RecoverySurface, names?: ControlToolNames): string {
+  return code === 'unknown-tool' ? `${message} ${recoveryGuidance(surface, names)}` : message;
 }
 
 /** The lookup code of a thrown error, if it is a ToolApiError. */

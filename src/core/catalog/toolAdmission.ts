@@ -35,17 +35,20 @@ export function nameProblem(name: string): string | undefined {
  * which are untrusted: search indexes them, describe and previews print them.
  */
 /**
- * Names of Tool Search's own control tools. OpenClaw never catalogs a tool
- * that carries one (`shouldCatalogTool`); we refuse it with the reason.
+ * Names of Tool Search's own control tools where the modelled release has
+ * none of its own (the product's Tool Search, before 2026.5.12). OpenClaw
+ * never catalogs a tool that carries a control tool's name
+ * (`shouldCatalogTool`); we refuse it with the reason. A release's own names
+ * come from its model (`releaseControlToolNames`).
  */
 export const CONTROL_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search', 'tool_describe', 'tool_call', 'tool_search_code']);
 
-export function admissionProblem(def: Pick<ToolDefinition, 'name' | 'parameters' | 'outputSchema'>): string | undefined {
+export function admissionProblem(def: Pick<ToolDefinition, 'name' | 'parameters' | 'outputSchema'>, controlNames: ReadonlySet<string> = CONTROL_TOOL_NAMES): string | undefined {
   const named = nameProblem(def.name);
   if (named) {
     return named;
   }
-  if (CONTROL_TOOL_NAMES.has(def.name)) {
+  if (controlNames.has(def.name)) {
     return `the name "${def.name}" belongs to a Tool Search control tool`;
   }
   for (const [label, schema] of [['input schema', def.parameters], ['output schema', def.outputSchema]] as const) {

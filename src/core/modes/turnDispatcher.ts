@@ -1,9 +1,9 @@
 import type { Catalog } from '../catalog/catalog';
 import type { Surface } from './surface';
-import { TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH, TOOL_SEARCH_CODE } from './toolSearchTools';
+import { controlRoleOf, type ControlRole } from '../sources/generatedTools';
 import type { SessionLog } from '../telemetry/sessionLog';
 import { errorMessage } from '../util/errors';
-import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
+import { toolApiErrorCode, withRecoveryGuidance, type ControlToolNames } from '../catalog/lookup';
 import type { GatewayToolSearchApi } from '../gateway/toolSearchApi';
 
 /** A tool call as the model made it (arguments as the provider returned them: a JSON string or an object). */
@@ -20,7 +20,7 @@ export interface DispatchResult {
   error?: string;
 }
 
-/** Runs a `tool_search_code` body (the bridge); absent when code mode is not available. */
+/** Runs a code-mode control tool's program (the bridge); absent when code mode is not available. */
 export type CodeRunner = (code: string, parentCallId: string) => Promise<DispatchResult>;
 
 export interface DispatcherOptions {
@@ -58,11 +58,25 @@ function str(args: Record<string, unknown>, key: string): string {
  */
 export class TurnDispatcher {
   private readonly visibleByName = new Map<string, string | undefined>();
+  /** The surface's control tools by name, each with its role (read from its schema: a release may rename them). */
+  private readonly roleByName = new Map<string, ControlRole>();
+  /** The names a miss's recovery guidance quotes: this surface's own control tools. */
+  private readonly names: ControlToolNames | undefined;
 
   constructor(private readonly opts: DispatcherOptions) {
-    for (const v of opts.surface.visible) {
+    opts.surface.visible.forEach((v, i) => {
       this.visibleByName.set(v.name, v.id);
-    }
+      const tool = opts.surface.tools[i];
+      const role = v.why === 'tool-search' && tool ? controlRoleOf(tool) : undefined;
+      if (role) {
+        this.roleByName.set(v.name, role);
+      }
+    });
+    const named = (role: ControlRole): string | undefined => [...this.roleByName].find(([, r]) => r === role)?.[0];
+    const search = named('search');
+    const describe = named('describe');
+    const call = named('call');
+    this.names = search && describe && call ? { search, describe, call } : undefined;
   }
 
   async dispatch(call: ModelToolCall): Promise<DispatchResult> {
@@ -95,29 +109,29 @@ export class TurnDispatcher {
       const out = await api.call(id, args, { callId: call.callId, via: 'direct' });
       return { ok: out.ok, output: forModel(out), ...(out.error ? { error: out.error } : {}) };
     }
-    switch (call.name) {
-      case TOOL_SEARCH: {
+    switch (this.roleByName.get(call.name)) {
+      case 'search': {
         const limit = typeof args.limit === 'number' ? args.limit : undefined;
         return { ok: true, output: api.search(str(args, 'query'), { limit, callId: call.callId }) };
       }
-      case TOOL_DESCRIBE:
+      case 'describe':
         try {
           return { ok: true, output: api.describe(str(args, 'id'), { callId: call.callId }) };
         } catch (err) {
-          throw new Error(withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'tools'), { cause: err });
+          throw new Error(withRecoveryGuidance(errorMessage(err), toolApiErrorCode(err), 'tools', this.names), { cause: err });
         }
-      case TOOL_CALL: {
+      case 'call': {
         const a = args.args ?? {};
         if (a === null || typeof a !== 'object' || Array.isArray(a)) {
           throw new Error('"args" must be a JSON object');
         }
         const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
-        const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, out.lookupError, 'tools');
+        const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, out.lookupError, 'tools', this.names);
         return { ok: out.ok, output: error === undefined ? forModel(out) : { ...forModel(out), error }, ...(error ? { error } : {}) };
       }
-      case TOOL_SEARCH_CODE:
+      case 'code':
         if (!this.opts.runCode) {
-          throw new Error('tool_search_code is not available: no isolated runtime');
+          throw new Error(`${call.name} is not available: no isolated runtime`);
         }
         return this.opts.runCode(str(args, 'code'), call.callId);
       default:

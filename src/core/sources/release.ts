@@ -1,6 +1,6 @@
 import { addOpenClawModel, modelFor, type OpenClawModel } from '../policy/openclawVersions';
 import type { ToolSearchModeName } from '../types';
-import { addGeneratedTools, generatedToolsFor, SEARCH_MODE_NAMES, type GeneratedToolSet } from './generatedTools';
+import { addGeneratedTools, allControlToolsOf, generatedToolsFor, SEARCH_MODE_NAMES, type GeneratedToolSet } from './generatedTools';
 
 /**
  * One modelled OpenClaw release: its policy model and the tools it composes
@@ -50,4 +50,18 @@ export function releaseModes(model: Pick<OpenClawModel, 'toolSearch'> | undefine
   const facts = model?.toolSearch;
   const search = facts ? SEARCH_MODE_NAMES.filter((m) => facts.modes.includes(m)) : [...SEARCH_MODE_NAMES];
   return ['direct', ...search, 'code-mode'];
+}
+
+/**
+ * Every control tool name the release's Tool Search modes send (`tool_call`
+ * in 2026.9.6, `dispatch_action` where a release renames it); undefined where
+ * the release has no control tools of its own (before 2026.5.12).
+ */
+export function releaseControlToolNames(r: Release): ReadonlySet<string> | undefined {
+  if (!r.tools || Object.keys(r.tools.modes).length === 0) {
+    return undefined;
+  }
+  // The limits only fill the texts' slots; the names do not depend on them.
+  const limits = r.model.toolSearch?.defaults ?? { searchDefaultLimit: 1, maxSearchLimit: 1, codeTimeoutMs: 1 };
+  return new Set(allControlToolsOf(r.tools, limits).map((t) => t.name));
 }

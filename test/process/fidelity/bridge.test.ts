@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { callIdPart, CodeBridge } from '../../../src/core/bridge/codeBridge';
 import type { RunReport } from '../../../src/core/bridge/runReport';
-import { RECOVERY_GUIDANCE, resolveTool, suggestTools } from '../../../src/core/catalog/lookup';
+import { recoveryGuidance, resolveTool, suggestTools } from '../../../src/core/catalog/lookup';
 import { createToolSearchApi } from '../../../src/core/gateway/toolSearchApi';
 import { ToolIndex } from '../../../src/core/search/toolIndex';
 import type { CatalogTool } from '../../../src/core/types';
@@ -119,7 +119,7 @@ describe('fidelity: bridge contract (OpenClaw 2026.9.6)', function () {
       openclaw: 'tool-search-catalog-errors.ts formatUnknownToolIdError (recoverySurface "code-mode")',
       check: async () => {
         const guidance = 'Use openclaw.tools.search to find a tool, openclaw.tools.describe to inspect it, then openclaw.tools.call with the exact id or name.';
-        assert.equal(RECOVERY_GUIDANCE['code-mode'], guidance);
+        assert.equal(recoveryGuidance('code-mode'), guidance);
         const d = await run(`return await openclaw.tools.describe("no_such_tool_xyz");`);
         assert.ok(d.error?.includes(`Unknown tool id: no_such_tool_xyz.`) && d.error.endsWith(guidance), d.error);
         const c = await run(`return await openclaw.tools.call("no_such_tool_xyz", {});`);
@@ -131,7 +131,7 @@ describe('fidelity: bridge contract (OpenClaw 2026.9.6)', function () {
       openclaw: 'tool-search-catalog-errors.ts formatUnknownToolIdError (default surface)',
       check: async () => {
         const guidance = 'Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.';
-        assert.equal(RECOVERY_GUIDANCE.tools, guidance);
+        assert.equal(recoveryGuidance('tools'), guidance);
         const surface = buildSurface({ catalog: demo.catalog, mode: 'tools' });
         const api = createToolSearchApi(demo.ws, demo.catalog, { index: ToolIndex.fromCatalog(demo.catalog) });
         const dispatcher = new TurnDispatcher({ surface, api, catalog: () => demo.catalog });
