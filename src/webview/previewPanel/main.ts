@@ -137,8 +137,9 @@ function banners(v: PreviewView): HTMLElement[] {
   if (absent[0]?.notInRelease) {
     out.push(el('div', { class: 'banner warning', role: 'status', 'data-testid': 'not-in-release' }, icon('warning'), ' ', absent[0].notInRelease));
   }
-  if (v.isolation?.ok) {
-    out.push(el('p', { class: 'muted small', 'data-testid': 'isolation' }, icon('shield'), ' Isolation probe passed: code mode can run tool_search_code in an isolated child.'));
+  // Only where the modelled release has code mode (a release may retire it); its control tool is the release's to name.
+  if (v.isolation?.ok && v.modes.some((m) => m.mode === 'code')) {
+    out.push(el('p', { class: 'muted small', 'data-testid': 'isolation' }, icon('shield'), ' Isolation probe passed: code mode can run its programs in an isolated child.'));
   }
   for (const s of v.failedServers) {
     out.push(el('div', { class: 'banner error', role: 'status', 'data-testid': 'failed-server' }, icon('error'), ' ',
