@@ -126,11 +126,13 @@ export async function predictedRequests(ctx: CommandContext, catalog: Catalog, w
 }
 
 /** `capture --json` with `--diff`: each mode's `diff` beside its capture, and what the prediction was checked against. */
-function withDiff(report: CaptureReport, check: CaptureCheck): CaptureReport & { checkedAgainst: CheckedAgainst } {
+function withDiff(report: CaptureReport, check: CaptureCheck, predicted: Partial<Record<CaptureMode, RequestSide>>): CaptureReport & { checkedAgainst: CheckedAgainst } {
   const modes: Record<string, unknown> = {};
   for (const [mode, c] of Object.entries(report.modes)) {
     const m = check.modes[mode as CaptureMode];
-    modes[mode] = { ...c, ...(m?.diff ? { diff: m.diff } : {}), matched: m?.matched ?? false };
+    // The predicted side as compared (its body and volatile values), so a reader can show the first difference itself.
+    const p = predicted[mode as CaptureMode];
+    modes[mode] = { ...c, ...(m?.diff ? { diff: m.diff } : {}), ...(p ? { predicted: p } : {}), matched: m?.matched ?? false };
   }
   return { ...report, modes: modes as CaptureReport['modes'], checkedAgainst: checkedAgainst(check.modelled, check) };
 }
@@ -281,8 +283,9 @@ async function captureOne(ctx: CommandContext, listed: CaptureMode[] | undefined
     if (!catalog) {
       return { report, json: report, text: human(report, modes) };
     }
-    const check = checkCapture(report, await predictedRequests(ctx, catalog, ws, prompt, report), ws.openclaw.model.version);
-    return { report, json: withDiff(report, check), text: [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n') };
+    const predicted = await predictedRequests(ctx, catalog, ws, prompt, report);
+    const check = checkCapture(report, predicted, ws.openclaw.model.version);
+    return { report, json: withDiff(report, check, predicted), text: [human(report, modes), '', 'Predicted vs real (after normalization):', ...checkLines(check).map((l) => `  ${l}`)].join('\n') };
   });
 }
 

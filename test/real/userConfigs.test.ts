@@ -1,0 +1,155 @@
+// `npm run test:real`: the real-config suite (issue 40). Four workspaces shaped
+// like what users write (test/fixtures/user-configs: rosters with no `main`,
+// allow and deny lists, per-agent skills and disabled skill entries, the
+// bundled memory-wiki plugin, an MCP server, an SSH-sandboxed agent, a Gemini
+// model through OpenRouter, an Ollama provider, skipBootstrap, an agent left
+// with no tool). Every agent of each is captured in the four modes (`capture
+// --agent all --mode all --diff`: real OpenClaw turns through the capture
+// store, shared with every other suite), and the whole request is compared
+// with the product's prediction for that agent after the one documented
+// normalization (src/core/prompt/volatile.ts). A difference prints the first
+// differing place with both sides; the `before` hook prints the table
+// workspace x agent x mode (TSI_REAL_TABLE=file also writes it).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CaptureReport, ModeCapture } from '../../src/core/capture/capture';
+import { parseJson5 } from '../../src/core/config/json5Document';
+import { configuredModelEntry } from '../../src/core/prompt/modelEntry';
+import { firstDifference, REQUEST_PARTS, requestParts } from '../../src/core/prompt/requestDiff';
+import { normalizeRequest, type VolatileValues } from '../../src/core/prompt/volatile';
+import type { ToolSearchModeName } from '../../src/core/types';
+import { runCliCaptured } from '../helpers/cliCapture';
+import { openclawLocation, openclawSpec, REPO } from '../oracle/harness';
+
+const FIXTURES = path.join(REPO, 'test', 'fixtures', 'user-configs');
+const WORKSPACES = ['team-roster', 'wiki-gemini', 'sandbox-ollama', 'locked-roster'];
+const MODES: readonly ToolSearchModeName[] = ['direct', 'code', 'tools', 'directory'];
+const PROMPT = 'What can you do for me today?';
+/** Runs OpenClaw refuses before any request, with the reason it gives (the suite's known refusals). */
+const REFUSED: Record<string, RegExp> = { 'locked-roster/locked': /No callable tools remain/ };
+const TURN_TIMEOUT_MS = 360_000;
+
+type Side = { body: unknown; volatile: VolatileValues };
+type DiffedMode = ModeCapture & { matched?: boolean; predicted?: Side };
+type AgentReport = CaptureReport & { modes: Partial<Record<ToolSearchModeName, DiffedMode>> };
+
+/** One run's verdict: `equal`, the first differing part with both sides, or why there is nothing to compare. */
+interface Verdict {
+  equal: boolean;
+  part?: string;
+  detail: string;
+}
+
+function verdictOf(report: AgentReport, c: DiffedMode | undefined): Verdict {
+  if (!c) {
+    return { equal: false, detail: 'not captured' };
+  }
+  if (!c.first) {
+    return { equal: false, detail: `no request (${c.outcome}): ${c.reason ?? c.error ?? ''}` };
+  }
+  if (!c.predicted) {
+    return { equal: false, detail: 'nothing predicted' };
+  }
+  const first = c.requests.find((q) => q.seq === c.first?.seq);
+  const realVolatile: VolatileValues = { ...(c.paths ? { workspaceDir: c.paths.agentWorkspace, stateDir: c.paths.stateDir } : {}), openclawDir: report.openclaw.packageDir };
+  const real = requestParts(normalizeRequest(first?.body, realVolatile));
+  const predicted = requestParts(normalizeRequest(c.predicted.body, c.predicted.volatile));
+  for (const part of REQUEST_PARTS) {
+    const d = firstDifference(real[part], predicted[part]);
+    if (d !== undefined) {
+      return { equal: false, part, detail: d };
+    }
+  }
+  return { equal: true, detail: 'equal' };
+}
+
+async function captureEveryAgent(ws: string): Promise<Record<string, AgentReport>> {
+  const dir = path.join(FIXTURES, ws);
+  const model = configuredModelEntry(parseJson5(path.join(dir, 'openclaw.json'), fs.readFileSync(path.join(dir, 'openclaw.json'), 'utf8')).value);
+  assert.ok(model, `${ws}: the fixture must name its model`);
+  const r = await runCliCaptured(
+    ['capture', '--workspace', dir, '--no-user-config', '--json', '--diff', '--agent', 'all', '--mode', 'all', '--openclaw', openclawSpec(), '--concurrency', '2', '--timeout', String(TURN_TIMEOUT_MS), '--prompt', PROMPT, '--provider', `${model.provider}/${model.model}`],
+    REPO,
+    { ...process.env },
+  );
+  assert.ok(r.code === 0 || r.code === 1, `${ws}: capture exit ${r.code}: ${r.err}`);
+  return (JSON.parse(r.out) as { agents: Record<string, AgentReport> }).agents;
+}
+
+describe('real: every agent of real-shaped configs, in every mode, gets the request the product predicts', function () {
+  this.timeout(1_800_000);
+  const runs = new Map<string, Record<string, AgentReport>>();
+
+  before(async () => {
+    await openclawLocation(); // installs the pinned OpenClaw when it is missing
+    const started = Date.now();
+    // Two workspaces at a time, two turns each: four OpenClaw processes on a two-core machine is the most that stays inside the timeouts.
+    const queue = [...WORKSPACES];
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let ws = queue.shift(); ws !== undefined; ws = queue.shift()) {
+          runs.set(ws, await captureEveryAgent(ws));
+        }
+      }),
+    );
+    const rows: string[] = [];
+    let turns = 0;
+    for (const ws of WORKSPACES) {
+      for (const [agent, report] of Object.entries(runs.get(ws) ?? {})) {
+        for (const mode of MODES) {
+          const c = report.modes[mode];
+          turns += c ? 1 : 0;
+          const v = verdictOf(report, c);
+          rows.push(`${ws} | ${agent} | ${mode} | ${v.equal ? 'equal' : `${v.part ?? 'no run'}: ${v.detail.split('\n').join(' / ').slice(0, 400)}`}`);
+        }
+      }
+    }
+    const table = [`workspace | agent | mode | verdict (${turns} turns in ${((Date.now() - started) / 1000).toFixed(1)} s)`, ...rows].join('\n');
+    console.log(table.split('\n').map((l) => `      ${l}`).join('\n'));
+    if (process.env.TSI_REAL_TABLE) {
+      fs.writeFileSync(process.env.TSI_REAL_TABLE, `${table}\n`);
+    }
+  });
+
+  for (const ws of WORKSPACES) {
+    describe(ws, () => {
+      it('every agent of the config was captured in every mode', () => {
+        const agents = runs.get(ws);
+        assert.ok(agents && Object.keys(agents).length >= 2, `${ws}: fewer than two agents captured`);
+        for (const [agent, report] of Object.entries(agents)) {
+          assert.deepEqual(Object.keys(report.modes).sort(), [...MODES].sort(), `${ws}/${agent}`);
+        }
+      });
+      it('each run OpenClaw refuses is one the suite expects, with OpenClaw\'s reason', () => {
+        for (const [agent, report] of Object.entries(runs.get(ws) ?? {})) {
+          for (const mode of MODES) {
+            const c = report.modes[mode];
+            const expected = REFUSED[`${ws}/${agent}`];
+            if (expected) {
+              assert.equal(c?.first, undefined, `${ws}/${agent}/${mode}: OpenClaw sent a request`);
+              assert.match(`${c?.reason ?? ''} ${c?.error ?? ''}`, expected, `${ws}/${agent}/${mode}`);
+            } else {
+              assert.equal(c?.outcome, 'ok', `${ws}/${agent}/${mode}: ${c?.reason ?? c?.error ?? ''}\n${c?.stderrTail ?? ''}`);
+            }
+          }
+        }
+      });
+      it('the whole request of every agent in every mode equals the prediction after normalization', () => {
+        const failures: string[] = [];
+        for (const [agent, report] of Object.entries(runs.get(ws) ?? {})) {
+          if (REFUSED[`${ws}/${agent}`]) {
+            continue;
+          }
+          for (const mode of MODES) {
+            const v = verdictOf(report, report.modes[mode]);
+            if (!v.equal) {
+              failures.push(`${ws}/${agent}/${mode} ${v.part ?? ''}: ${v.detail}`);
+            }
+          }
+        }
+        assert.equal(failures.length, 0, `${failures.length} run(s) differ; the first:\n${failures[0] ?? ''}`);
+      });
+    });
+  }
+});
