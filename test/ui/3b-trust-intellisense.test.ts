@@ -1,5 +1,7 @@
 import * as path from 'node:path';
+import * as assert from 'node:assert/strict';
 import { launchBrowser, openRestricted, resultsDir, runCommand, type Browser, type Page } from './harness';
+import { openWalkthrough, stepDone, stepSelector } from './walkthrough';
 
 // Issue 30, item 2: a folder first opened in Restricted Mode and then trusted
 // gets bridge-snippet IntelliSense without a window reload. Runs after
@@ -36,6 +38,9 @@ describe('untrusted, then trusted: bridge IntelliSense without a reload', () => 
   it('trusting the folder brings openclaw.tools completions to a snippet that is already open', async () => {
     browser = await launchBrowser();
     const p = (page = await openRestricted(browser));
+    // The first-run walkthrough's trust step (issue 44) is checked by trusting the folder, nothing else.
+    await openWalkthrough(p);
+    assert.equal(await p.locator(stepSelector('trust')).getAttribute('aria-checked'), 'false', "the walkthrough's trust step is unchecked while restricted");
     // The snippet is open (and its JavaScript service started) while the folder is still restricted.
     const editor = await openSnippet(p);
 
@@ -64,5 +69,7 @@ describe('untrusted, then trusted: bridge IntelliSense without a reload', () => 
     }
     await p.keyboard.press('Escape');
     await runCommand(p, 'File: Revert File');
+    assert.ok(await stepDone(p, 'trust'), "trusting the folder checked the walkthrough's trust step");
+    await p.screenshot({ path: path.join(resultsDir(), 'walkthrough-trust.png') });
   });
 });
