@@ -1,15 +1,9 @@
 import { ConfigReader } from '../config/configReader';
 import { parseJson5 } from '../config/json5Document';
-import { resolveToolSearchSettings, TOOL_SEARCH_DEFAULTS, withReleaseToolSearch, withVersionDefault } from '../config/toolSearchSettings';
+import { limitsOf, resolveToolSearchSettings, TOOL_SEARCH_DEFAULTS, withReleaseToolSearch, withVersionDefault } from '../config/toolSearchSettings';
 import type { OpenClawModel } from '../policy/openclawVersions';
 import type { Severity, ToolSearchSettings } from '../types';
 
-/** The clamp ranges `resolveToolSearchSettings` applies (kept beside it in words for the hover). */
-const RANGES: Readonly<Record<string, { min: number; max: number | 'maxSearchLimit' }>> = {
-  codeTimeoutMs: { min: 1000, max: 60000 },
-  maxSearchLimit: { min: 1, max: 50 },
-  searchDefaultLimit: { min: 1, max: 'maxSearchLimit' },
-};
 
 /** What one `tools.toolSearch` setting, as written in the document, becomes. */
 export interface ToolSearchEffect {
@@ -62,11 +56,10 @@ export function toolSearchEffect(file: string, text: string, key: string, model:
     effective = settings.mode;
   } else if (isIntegerKey(key)) {
     effective = settings[key];
-    defaultValue = TOOL_SEARCH_DEFAULTS[key];
-    const r = RANGES[key];
-    if (r) {
-      range = { min: r.min, max: r.max === 'maxSearchLimit' ? settings.maxSearchLimit : r.max };
-    }
+    // The modelled release's own defaults and clamps (generated), as the resolution applied them.
+    const limits = limitsOf(model);
+    defaultValue = limits.defaults[key];
+    range = key === 'searchDefaultLimit' ? { min: 1, max: settings.maxSearchLimit } : { min: limits.min[key], max: limits.max[key] };
   } else {
     return undefined;
   }

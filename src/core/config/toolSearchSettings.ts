@@ -7,6 +7,33 @@ export const TOOL_SEARCH_DEFAULTS = {
   maxSearchLimit: 20,
 } as const;
 
+/**
+ * The defaults and clamp bounds of the integer settings, as a release's
+ * `resolveToolSearchConfig` answers them (generated per epoch: ToolSearchFacts).
+ */
+export interface ToolSearchLimits {
+  defaults: { codeTimeoutMs: number; searchDefaultLimit: number; maxSearchLimit: number };
+  min: { codeTimeoutMs: number; maxSearchLimit: number };
+  max: { codeTimeoutMs: number; maxSearchLimit: number };
+}
+
+/** The product's own, for a model without generated facts (the seed's design). */
+export const PRODUCT_TOOL_SEARCH_LIMITS: ToolSearchLimits = {
+  defaults: { ...TOOL_SEARCH_DEFAULTS },
+  min: { codeTimeoutMs: 1000, maxSearchLimit: 1 },
+  max: { codeTimeoutMs: 60000, maxSearchLimit: 50 },
+};
+
+function sameLimits(a: ToolSearchLimits, b: ToolSearchLimits): boolean {
+  return (['codeTimeoutMs', 'maxSearchLimit'] as const).every((k) => a.min[k] === b.min[k] && a.max[k] === b.max[k] && a.defaults[k] === b.defaults[k]) && a.defaults.searchDefaultLimit === b.defaults.searchDefaultLimit;
+}
+
+/** The release's generated limits where it has them, else the product's. */
+export function limitsOf(release: ReleaseToolSearch): ToolSearchLimits {
+  const f = release.toolSearch;
+  return f?.defaults && f.min && f.max ? { defaults: f.defaults, min: f.min, max: f.max } : PRODUCT_TOOL_SEARCH_LIMITS;
+}
+
 const MODES: readonly ToolSearchModeName[] = ['code', 'tools', 'directory'];
 const PATH = ['tools', 'toolSearch'] as const;
 
@@ -23,8 +50,8 @@ export function defaultToolSearchSettings(): ToolSearchSettings {
  * before the clamps. Every such case is also a diagnostic that says what
  * OpenClaw will do. Unset stays off (see docs/fidelity.md).
  */
-export function resolveToolSearchSettings(reader: ConfigReader | undefined): ToolSearchSettings {
-  const settings = defaultToolSearchSettings();
+export function resolveToolSearchSettings(reader: ConfigReader | undefined, limits: ToolSearchLimits = PRODUCT_TOOL_SEARCH_LIMITS): ToolSearchSettings {
+  const settings = { ...defaultToolSearchSettings(), ...limits.defaults };
   if (!reader) {
     return settings;
   }
@@ -67,14 +94,19 @@ export function resolveToolSearchSettings(reader: ConfigReader | undefined): Too
   }
   settings.enabled = enabled;
   settings.mode = enabled ? mode : 'direct';
-  settings.codeTimeoutMs = clamped(reader, obj, 'codeTimeoutMs', TOOL_SEARCH_DEFAULTS.codeTimeoutMs, 1000, 60000);
-  settings.maxSearchLimit = clamped(reader, obj, 'maxSearchLimit', TOOL_SEARCH_DEFAULTS.maxSearchLimit, 1, 50);
-  settings.searchDefaultLimit = clamped(reader, obj, 'searchDefaultLimit', TOOL_SEARCH_DEFAULTS.searchDefaultLimit, 1, settings.maxSearchLimit);
-  return settings;
+  return { ...settings, ...clampedLimits(reader, obj, limits) };
+}
+
+/** The three integer settings after OpenClaw's defaults and clamps for these limits. */
+function clampedLimits(reader: Pick<ConfigReader, 'report'>, obj: Record<string, unknown>, l: ToolSearchLimits): Pick<ToolSearchSettings, 'codeTimeoutMs' | 'maxSearchLimit' | 'searchDefaultLimit'> {
+  const codeTimeoutMs = clamped(reader, obj, 'codeTimeoutMs', l.defaults.codeTimeoutMs, l.min.codeTimeoutMs, l.max.codeTimeoutMs);
+  const maxSearchLimit = clamped(reader, obj, 'maxSearchLimit', l.defaults.maxSearchLimit, l.min.maxSearchLimit, l.max.maxSearchLimit);
+  const searchDefaultLimit = clamped(reader, obj, 'searchDefaultLimit', l.defaults.searchDefaultLimit, 1, maxSearchLimit);
+  return { codeTimeoutMs, maxSearchLimit, searchDefaultLimit };
 }
 
 /** OpenClaw's `readInteger` then clamp: anything but a positive integer is the default, then the range applies. */
-function clamped(reader: ConfigReader, obj: Record<string, unknown>, key: string, fallback: number, min: number, max: number): number {
+function clamped(reader: Pick<ConfigReader, 'report'>, obj: Record<string, unknown>, key: string, fallback: number, min: number, max: number): number {
   const path = [...PATH, key];
   const v = obj[key];
   if (v === undefined) {
@@ -122,7 +154,7 @@ export function withVersionDefault(settings: ToolSearchSettings, whenUnset: 'off
 export interface ReleaseToolSearch {
   version: string;
   /** `trueMode`: what `true`, an object without a mode and an unknown mode resolve to (2026.5.12 - 9.6: code). */
-  toolSearch?: { modes: readonly string[]; trueMode?: string } | null;
+  toolSearch?: ({ modes: readonly string[]; trueMode?: string } & Partial<ToolSearchLimits>) | null;
 }
 
 /** The mode the release resolves `true`, a missing mode and a mode it lacks to: its `trueMode` where it has that mode. */
@@ -159,6 +191,24 @@ export function withReleaseToolSearch(settings: ToolSearchSettings, release: Rel
     }
     return settings.enabled ? { ...settings, enabled: false, mode: 'direct' } : settings;
   }
+  return withReleaseMode(withReleaseLimits(settings, limitsOf(release), reader), facts, release.version, reader);
+}
+
+/**
+ * The integer settings by the release's own defaults and clamps (generated,
+ * not the product's constants). The diagnostics were given by the first
+ * resolution, with the product's bounds; every generated epoch so far has
+ * the same ones, so only a release that changes them resolves again, silently.
+ */
+function withReleaseLimits(settings: ToolSearchSettings, limits: ToolSearchLimits, reader: ConfigReader | undefined): ToolSearchSettings {
+  if (sameLimits(limits, PRODUCT_TOOL_SEARCH_LIMITS)) {
+    return settings;
+  }
+  const raw: unknown = reader?.raw(PATH);
+  return { ...settings, ...clampedLimits({ report: () => undefined }, isObject(raw) ? raw : {}, limits) };
+}
+
+function withReleaseMode(settings: ToolSearchSettings, facts: { modes: readonly string[]; trueMode?: string }, version: string, reader: ConfigReader | undefined): ToolSearchSettings {
   if (!settings.enabled || settings.mode === 'direct') {
     return settings;
   }
@@ -169,7 +219,7 @@ export function withReleaseToolSearch(settings: ToolSearchSettings, release: Rel
     return { ...settings, mode: fallback };
   }
   if (!facts.modes.includes(settings.mode)) {
-    reader?.report([...PATH, 'mode'], 'warning', `OpenClaw ${release.version} has no "${settings.mode}" mode (its modes: ${facts.modes.join(', ')}); it uses "${fallback}"`);
+    reader?.report([...PATH, 'mode'], 'warning', `OpenClaw ${version} has no "${settings.mode}" mode (its modes: ${facts.modes.join(', ')}); it uses "${fallback}"`);
     return { ...settings, mode: fallback };
   }
   return settings;
