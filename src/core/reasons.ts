@@ -115,8 +115,20 @@ export interface ReasonSubject {
   name: string;
 }
 
+/**
+ * Words that differ by surface: the CLI names its flags, the editor its
+ * settings (issue 44: the tree said `--assume vision-model` to editor users).
+ */
+export interface ReasonWording {
+  /** How the user says a run-time condition holds. */
+  assume(conditionId: string): string;
+}
+
+/** The CLI's words (the default: JSON, snapshots and the CLI print them). */
+export const CLI_WORDING: ReasonWording = { assume: (id) => `--assume ${id}` };
+
 /** The one rendering of a definition defect. */
-export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
+export function defectText(d: DefinitionDefect, t: ReasonSubject, wording: ReasonWording = CLI_WORDING): string {
   switch (d.kind) {
     case 'bad-shape':
     case 'not-admitted':
@@ -148,12 +160,12 @@ export function defectText(d: DefinitionDefect, t: ReasonSubject): string {
         ? `filtered out by toolFilter.exclude "${d.glob ?? ''}" of MCP server "${t.owner}" (${d.where})`
         : `not matched by toolFilter.include of MCP server "${t.owner}" (${d.where})`;
     case 'needs-condition':
-      return `built only when the run has ${d.conditions.map((c) => `${c.text} (--assume ${c.id})`).join(' or ')}`;
+      return `built only when the run has ${d.conditions.map((c) => `${c.text} (${wording.assume(c.id)})`).join(' or ')}`;
   }
 }
 
 /** The one rendering of a tool reason, for every surface (CLI, tree, panels, explain). */
-export function reasonText(r: ToolReason, t: ReasonSubject): string {
+export function reasonText(r: ToolReason, t: ReasonSubject, wording: ReasonWording = CLI_WORDING): string {
   switch (r.kind) {
     case 'policy':
       return r.text;
@@ -164,7 +176,7 @@ export function reasonText(r: ToolReason, t: ReasonSubject): string {
     case 'direct-only':
       return `catalogMode "direct-only": ${STATUS['direct-only'].meaning}`;
     default:
-      return defectText(r, t);
+      return defectText(r, t, wording);
   }
 }
 
@@ -178,6 +190,6 @@ export function policyNotReached(r: ToolReason | undefined): r is DefinitionDefe
 }
 
 /** A catalog tool's reason as text (catalog entries name their owner `sourceName`). */
-export function toolReasonText(t: { reason?: ToolReason; source: ToolSourceKind; sourceName: string; name: string }): string | undefined {
-  return t.reason ? reasonText(t.reason, { source: t.source, owner: t.sourceName, name: t.name }) : undefined;
+export function toolReasonText(t: { reason?: ToolReason; source: ToolSourceKind; sourceName: string; name: string }, wording: ReasonWording = CLI_WORDING): string | undefined {
+  return t.reason ? reasonText(t.reason, { source: t.source, owner: t.sourceName, name: t.name }, wording) : undefined;
 }

@@ -4,6 +4,7 @@ import type { CatalogTool } from '../../core/types';
 import { toolReasonText } from '../../core/reasons';
 import { visibleText } from '../../core/util/visibleText';
 import { ExplainPanel, explainNow, type ExplainPanelDeps } from './explainPanel';
+import { EDITOR_WORDING } from '../editorWording';
 
 /** The argument a tree item, the panel or a caller may pass: a tool id/name or a tree node. */
 function queryFrom(arg: unknown): string | undefined {
@@ -21,7 +22,7 @@ async function pickTool(tools: readonly CatalogTool[]): Promise<string | undefin
   type Item = vscode.QuickPickItem & { query: string };
   const pick = vscode.window.createQuickPick<Item>();
   // Shown escaped (core/util/visibleText.ts); the query keeps the raw id.
-  const toolItems: Item[] = tools.map((t) => ({ label: visibleText(t.name), description: t.status, detail: visibleText(`${t.id}${t.reason ? ` · ${toolReasonText(t) ?? ''}` : ''}`), query: t.id }));
+  const toolItems: Item[] = tools.map((t) => ({ label: visibleText(t.name), description: t.status, detail: visibleText(`${t.id}${t.reason ? ` · ${toolReasonText(t, EDITOR_WORDING) ?? ''}` : ''}`), query: t.id }));
   pick.title = 'Explain Tool';
   pick.placeholder = 'Type a tool name (any name: unknown ones get suggestions)';
   pick.matchOnDetail = true;

@@ -14,6 +14,7 @@ import { describedTool } from '../../core/search/compactHit';
 import type { CatalogTool, SourceLocation } from '../../core/types';
 import { formatLocation } from '../../core/util/location';
 import type { DecisionView, LocationView, SuggestionView, ToolDetailView } from '../../webview/shared/catalogProtocol';
+import { EDITOR_WORDING } from '../editorWording';
 
 export function locationView(at: SourceLocation): LocationView {
   return { file: at.file, ...(at.line !== undefined ? { line: at.line } : {}), label: formatLocation(at) };
@@ -115,7 +116,7 @@ export function toolDetail(input: DetailInput): ToolDetailView {
     : tool.source === 'openclaw' && tool.sourceName === 'core'
       ? 'OpenClaw core tools are declared here, not executed: the gateway checks the call, then refuses to run it outside an OpenClaw gateway.'
       : undefined;
-  const reason = toolReasonText(tool);
+  const reason = toolReasonText(tool, EDITOR_WORDING);
   return {
     toolId: tool.id,
     name: tool.name,

@@ -6,6 +6,7 @@ import { facetCountsOf, type FacetCounts } from '../../webview/shared/catalogFac
 import type { CatalogSnapshot, SourceRow } from '../../webview/shared/catalogProtocol';
 import { linkOf } from '../explain/explainView';
 import { staleWhere, type StaleMark } from '../stale/staleMark';
+import { EDITOR_WORDING } from '../editorWording';
 
 export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: string; trusted: boolean; rootUri?: string; stale?: StaleMark }): CatalogSnapshot {
   const rows = new Map<string, SourceRow>();
@@ -60,7 +61,7 @@ export function toCatalogSnapshot(catalog: Catalog, opts: { workspaceName: strin
       sourceName: t.sourceName,
       status: t.status,
       description: t.description,
-      reason: toolReasonText(t),
+      reason: toolReasonText(t, EDITOR_WORDING),
       reasonKind: t.reason?.kind,
       ...(t.status !== 'cataloged' && t.reason?.at ? { rule: linkOf(t.reason.at) } : {}),
     })),

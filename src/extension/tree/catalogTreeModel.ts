@@ -9,6 +9,7 @@ import { COMMANDS, MANAGE_TRUST } from '../commandIds';
 import { formatLocation, locationSuffix } from '../../core/util/location';
 import { visibleLines, visibleText } from '../../core/util/visibleText';
 import type { CatalogTool, ServerReport, SourceLocation, ToolSourceKind } from '../../core/types';
+import { EDITOR_WORDING } from '../editorWording';
 
 /** Codicon ids and theme colour ids, resolved by the provider. */
 export interface NodeIcon {
@@ -104,7 +105,7 @@ function where(loc: SourceLocation | undefined): string {
 
 function toolTooltip(t: CatalogTool): string {
   const lines = [`${t.name} (${t.id})`, `status: ${STATUS[t.status].label} (${STATUS[t.status].meaning})`];
-  const reason = toolReasonText(t);
+  const reason = toolReasonText(t, EDITOR_WORDING);
   if (reason) {
     lines.push(`reason: ${reason}`);
   }
@@ -136,7 +137,7 @@ function toolTooltip(t: CatalogTool): string {
 function toolNode(t: CatalogTool, scope: string): ToolNode {
   const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
   // Outside their source group, tools say where they come from.
-  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolReasonText(t) ?? t.status}`;
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolReasonText(t, EDITOR_WORDING) ?? t.status}`;
   return {
     kind: 'tool',
     id: `${scope}/${t.id}`,
@@ -164,7 +165,7 @@ function group(id: string, label: string, description: string, icon: NodeIcon, c
 function commonReason(tools: readonly CatalogTool[]): { text: string; n: number } | undefined {
   const counts = new Map<string, number>();
   for (const t of tools) {
-    const r = toolReasonText(t) ?? t.status;
+    const r = toolReasonText(t, EDITOR_WORDING) ?? t.status;
     counts.set(r, (counts.get(r) ?? 0) + 1);
   }
   const [text, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
