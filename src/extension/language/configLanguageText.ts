@@ -105,7 +105,7 @@ function show(v: unknown): string {
 const USES: Readonly<Record<string, (s: ToolSearchSettings) => string>> = {
   searchDefaultLimit: (s) => `a search that asks for no limit gets ${s.searchDefaultLimit} hits`,
   maxSearchLimit: (s) => `a search that asks for more gets ${s.maxSearchLimit} hits (the tool schema's maximum)`,
-  codeTimeoutMs: (s) => `a tool_search_code snippet is stopped after ${s.codeTimeoutMs} ms`,
+  codeTimeoutMs: (s) => `a code mode program is stopped after ${s.codeTimeoutMs} ms`,
 };
 
 function toolSearchMarkdown(e: ToolSearchEffect, running: ToolSearchSettings | undefined): string {

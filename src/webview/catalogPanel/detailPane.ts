@@ -71,7 +71,7 @@ export function detailPane(d: ToolDetailView, host: DetailHost, tryIt: HTMLEleme
       ...(x.location ? [' ', link(x.location, host)] : []))));
 
   const describeNote = d.modelVisible
-    ? el('p', { class: 'muted' }, 'Exactly what tool_describe (openclaw.tools.describe) returns to the model for this tool.')
+    ? el('p', { class: 'muted' }, 'Exactly what the describe control tool (openclaw.tools.describe in a program) returns to the model for this tool.')
     : el('p', { class: 'banner warning' }, 'The model cannot describe this tool (it is not in its catalog); shown is what describe would return if the policy allowed it.');
 
   const annotations = d.annotations
