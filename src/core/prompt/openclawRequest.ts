@@ -4,6 +4,7 @@ import type { ToolSearchModeName } from '../types';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
+import { memorySectionDataFor, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import type { VolatileValues } from './volatile';
 
@@ -129,6 +130,33 @@ function withoutFile(system: string, name: string): string {
   return system.replace(`## {{workspaceDir}}/${name}\n{{file:${name}}}\n`, '');
 }
 
+/** The memory section for the run's memory and session tools (generated; the template holds the sentinel run's). */
+function withRunMemorySection(system: string, data: PromptData, runTools: readonly string[], unmodelled: string[]): string {
+  const memory = memorySectionDataFor(data.openclawVersion);
+  if (!memory) {
+    return system;
+  }
+  const swapped = withMemorySection(system, memory, runTools);
+  if (swapped === undefined) {
+    unmodelled.push("the memory section of the template was not found: the sentinel run's is shown");
+  }
+  return swapped ?? system;
+}
+
+/** The internal-context message for the run's tools (generated per combination); the template's is the sentinel run's. */
+function runContextMessage(data: PromptData, runTools: readonly string[], unmodelled: string[]): unknown {
+  const contextData = runtimeContextDataFor(data.openclawVersion);
+  if (!contextData || data.messages.context === null || data.messages.context === undefined) {
+    return data.messages.context;
+  }
+  const ofRun = runtimeContextContent(contextData, runTools);
+  if (ofRun === undefined) {
+    unmodelled.push(`the internal-context message for this run's tools (${contextData.vars.join(', ')}) was not generated: the sentinel run's is shown`);
+    return data.messages.context;
+  }
+  return ofRun;
+}
+
 export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
   const mode = data.modes[input.mode];
   if (!mode) {
@@ -153,7 +181,8 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
   const sent = input.tools.map((t) => t.name);
   const chosen = applyPromptSegments(mode.system, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
   unmodelled.push(...chosen.unmodelled);
-  let system = chosen.system;
+  const runTools = [...sent, ...(input.availableTools ?? [])];
+  let system = withRunMemorySection(chosen.system, data, runTools, unmodelled);
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
   for (const f of data.bootstrapFiles) {
     const content = present.get(f.name);
@@ -195,8 +224,9 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     { role: 'system', content: system },
     { role: 'user', content: user },
   ];
-  if (data.messages.context !== null && data.messages.context !== undefined) {
-    messages.push({ role: 'user', content: data.messages.context });
+  const context = runContextMessage(data, runTools, unmodelled);
+  if (context !== null && context !== undefined) {
+    messages.push({ role: 'user', content: context });
   }
   const envelope: Record<string, unknown> = { ...mode.envelope, model: input.model, max_completion_tokens: input.maxTokens };
   const body: Record<string, unknown> = {};

@@ -1,0 +1,75 @@
+import facts_2026_9_6 from './versions/openclaw-2026.9.6.runFacts.json';
+import { promptToolNames } from './promptConditions';
+
+/**
+ * Parts of OpenClaw's request that follow the run's tools beyond the prompt
+ * templates' segments, generated from the package by
+ * `scripts/extract-openclaw-runtime-context.mjs` (`versions/openclaw-<v>.runFacts.json`):
+ * - the internal-context message after the user's message on a fresh session
+ *   ("Active exec sessions", "## Active Subagents", ...): OpenClaw's own
+ *   `buildRuntimeFactsContext` over every combination of the tools it reads;
+ * - the system prompt's `## Memory Recall` section: memory-core's own
+ *   `buildMemoryPromptSection` likewise (the templates hold the sentinel run's).
+ * Self-contained data beside the prompt templates, so it can move with them.
+ */
+export interface RuntimeContextData {
+  openclawVersion: string;
+  /** The tools (lower case) whose presence changes the message. */
+  vars: string[];
+  /** Per combination (`1`/`0` per var in order): the message's content, null when none is sent. */
+  variants: Record<string, unknown>;
+}
+
+export interface MemorySectionData {
+  vars: string[];
+  /** Per combination: the section's lines joined, '' when OpenClaw writes none. */
+  variants: Record<string, string>;
+  /** The combination whose text the templates hold (the sentinel run's). */
+  templateKey: string;
+}
+
+interface RunFacts {
+  openclawVersion: string;
+  runtimeContext: Omit<RuntimeContextData, 'openclawVersion'>;
+  memorySection: MemorySectionData;
+}
+
+const GENERATED: readonly RunFacts[] = [facts_2026_9_6 as RunFacts];
+
+/** The release's generated data; undefined for a release it was not generated for (the template's message is used). */
+export function runtimeContextDataFor(version: string): RuntimeContextData | undefined {
+  const f = GENERATED.find((d) => d.openclawVersion === version);
+  return f ? { openclawVersion: f.openclawVersion, ...f.runtimeContext } : undefined;
+}
+
+export function memorySectionDataFor(version: string): MemorySectionData | undefined {
+  return GENERATED.find((d) => d.openclawVersion === version)?.memorySection;
+}
+
+/**
+ * The system prompt with the template's memory section replaced by the one
+ * for these tools; `undefined` when the template does not hold the sentinel's
+ * section (nothing replaced). Assumes memory is on for the agent (OpenClaw's
+ * default), with the default citations mode.
+ */
+export function withMemorySection(system: string, data: MemorySectionData, tools: Iterable<string>): string | undefined {
+  const have = promptToolNames(tools);
+  const key = data.vars.map((v) => (have.has(v) ? '1' : '0')).join('');
+  const from = data.variants[data.templateKey];
+  const to = data.variants[key];
+  if (from === undefined || to === undefined || !system.includes(`\n${from}\n`)) {
+    return undefined;
+  }
+  return system.replace(`\n${from}\n`, () => (to === '' ? '\n' : `\n${to}\n`));
+}
+
+/**
+ * The message's content for a run with these tools (every tool it has, sent
+ * or deferred, as OpenClaw's capability names); null: OpenClaw sends none;
+ * undefined: the combination was not generated.
+ */
+export function runtimeContextContent(data: RuntimeContextData, tools: Iterable<string>): unknown {
+  const have = promptToolNames(tools);
+  const key = data.vars.map((v) => (have.has(v) ? '1' : '0')).join('');
+  return Object.prototype.hasOwnProperty.call(data.variants, key) ? data.variants[key] : undefined;
+}
