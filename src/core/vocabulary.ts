@@ -29,7 +29,7 @@ export const STATUS: Readonly<Record<StatusWord, Term>> = {
 export type VisibleReason = 'tool-search' | 'code-mode' | 'direct' | 'direct-only' | 'always-sent' | 'client' | 'likely' | 'required';
 
 export const SENT_BECAUSE: Readonly<Record<VisibleReason, Term>> = {
-  'tool-search': { label: 'Tool Search tool', meaning: "the mode's own search tools (tool_search_code, or tool_search, tool_describe and tool_call)" },
+  'tool-search': { label: 'Tool Search tool', meaning: "the mode's own control tools, as the modelled release names them (search, describe and call; code mode's program runner)" },
   'code-mode': { label: 'Code Mode tool', meaning: "Code Mode's own tools: exec runs a JavaScript program against the hidden catalog, wait resumes one that is waiting" },
   direct: { label: 'direct mode', meaning: 'direct mode sends every schema up front' },
   'direct-only': { label: 'always sent (direct-only)', meaning: STATUS['direct-only'].meaning },

@@ -33,8 +33,6 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'src/core/orchestration/modeComparison.ts': 6,
   'src/core/orchestration/sessionComparison.ts': 4,
   'src/oracle/openclawChild.mts': 11,
-  // Texts for people (left to do: from the release's model).
-  'src/core/vocabulary.ts': 1,
 };
 
 const REPO = path.join(__dirname, '..', '..', '..');
