@@ -12,6 +12,7 @@ import { isCompletionRequest, requestFacts, type RequestFacts } from './requestF
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
+import { isWithin, realPathOf } from '../util/insideFolder';
 
 /**
  * Captures what a real OpenClaw agent turn sends to its provider, per mode:
@@ -194,6 +195,10 @@ export function openclawEntry(location: OpenClawLocation): string {
   const entry = typeof rel === 'string' ? path.join(location.packageDir, rel) : undefined;
   if (!entry || !fs.existsSync(entry)) {
     throw new OpenClawUnavailableError(`${location.packageDir} has no openclaw command (package.json "bin")`);
+  }
+  // A package whose "bin" leaves it (../../x, a symlink out) is not run: capture runs what the package holds, nothing else.
+  if (!isWithin(realPathOf(location.packageDir), fs.realpathSync(entry))) {
+    throw new OpenClawUnavailableError(`${location.packageDir}: its openclaw command (package.json "bin": ${JSON.stringify(rel)}) resolves outside the package; not run`);
   }
   return entry;
 }
