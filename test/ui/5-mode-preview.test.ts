@@ -86,6 +86,13 @@ describe('Mode Preview panel', () => {
       const want = 100 * (1 - oc.bytes / directOc.bytes);
       assert.ok(Math.abs(shown - want) < 1, `${m}: ${shown}% shown, the CLI's prediction ${want.toFixed(1)}%`);
     }
+    // One meaning per label (issue 44): "system prompt" is OpenClaw's (its table above); a card's own prompt row is "turn prompt".
+    assert.match(await sizes.locator('th').filter({ hasText: 'system prompt chars' }).first().innerText(), /system prompt chars/);
+    const rowLabels = await direct.locator('table.grid th[scope="row"]').count();
+    for (let i = 0; i < rowLabels; i++) {
+      assert.doesNotMatch(await direct.locator('table.grid th[scope="row"]').nth(i).innerText(), /system prompt/, "a card's rows never say system prompt");
+    }
+    assert.equal(await direct.locator('table.grid th[scope="row"]').filter({ hasText: 'turn prompt' }).count(), 1);
     // Code mode says why its schemas are up front, in the one vocabulary: the coding tools are "always sent
     // (searchable too)", never "direct (every schema)", and the legend says what that means.
     const code = view.locator('[data-testid="mode-code"]');

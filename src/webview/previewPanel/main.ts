@@ -17,7 +17,11 @@ const PROMPT_DEBOUNCE_MS = 200;
 /** Longest raw request drawn in the panel; larger ones open as a document. */
 const MAX_RAW_CHARS = 400_000;
 const PARTS: (keyof PartSizesView)[] = ['tools', 'system', 'messages', 'framing'];
-const PART_TITLES: Record<keyof PartSizesView, string> = { tools: 'tools', system: 'system prompt', messages: 'messages', framing: 'framing' };
+// One meaning per label (issue 44): "system prompt" is OpenClaw's whole prompt (the
+// "What OpenClaw sends" table); the cards count the turn's own prompt lines
+// (the mode's guidance and directory) without it, so they say "turn prompt".
+const PART_TITLES: Record<keyof PartSizesView, string> = { tools: 'tools', system: 'turn prompt', messages: 'messages', framing: 'framing' };
+const PART_HINTS: Partial<Record<keyof PartSizesView, string>> = { system: "the turn's own prompt lines (the mode's guidance and directory), without OpenClaw's system prompt" };
 const TAB_TITLES: Record<PreviewTab, string> = { modes: 'Modes', directory: 'Directory', costs: 'Costs per tool', raw: 'Raw request', real: 'Real request' };
 const WHY_TITLES: Record<string, string> = Object.fromEntries(Object.entries(SENT_BECAUSE).map(([k, v]) => [k, v.label]));
 /** Why it is there, for each reason: the pill's title and the legend under the list. */
@@ -361,7 +365,8 @@ function windowMeter(m: ModeView): HTMLElement {
 function sizeTable(m: ModeView): HTMLElement {
   const body = el('tbody');
   for (const p of [...PARTS, 'total'] as const) {
-    body.append(el('tr', {}, el('th', { scope: 'row' }, p === 'total' ? 'total' : PART_TITLES[p]),
+    const hint = p === 'total' ? undefined : PART_HINTS[p];
+    body.append(el('tr', {}, el('th', { scope: 'row', ...(hint ? { title: hint } : {}) }, p === 'total' ? 'total' : PART_TITLES[p]),
       el('td', { class: 'num', 'data-part': `bytes-${p}` }, fmt(m.bytes[p])),
       el('td', { class: 'num', 'data-part': `tokens-${p}` }, tokenText(m, m.tokens?.[p]))));
   }
