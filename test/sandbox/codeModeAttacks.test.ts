@@ -23,6 +23,8 @@ interface CodeModeAttack {
   /** What the results must say, beyond containment. */
   expect?: (legs: readonly CodeModeExec[]) => void;
   timeoutMs?: number;
+  /** runIds to `wait` on after the exec (given its result): forged ones, or the real one twice. */
+  waits?: (first: CodeModeExec) => string[];
 }
 
 const failedWith = (re: RegExp) => (legs: readonly CodeModeExec[]): void => {
@@ -39,6 +41,56 @@ const completedWith = (check: (value: unknown) => void) => (legs: readonly CodeM
 
 /** Attacks on what only a Code Mode program has. */
 const CODE_MODE_ATTACKS: CodeModeAttack[] = [
+  {
+    name: 'a flood of 100,000 pending calls is bounded: the program ends, the host answers, nothing waits',
+    code: `const ps = [];
+for (let i = 0; i < 100000; i++) { ps.push(catalog.search('weather ' + i, { limit: 1 }).then(() => 'ok', (e) => 'refused')); }
+const r = await Promise.all(ps);
+return { ok: r.filter((x) => x === 'ok').length, refused: r.filter((x) => x === 'refused').length };`,
+    timeoutMs: 10_000,
+    expect: (legs) => {
+      const r = legs[legs.length - 1]?.result;
+      assert.ok(r && r.status !== 'waiting', `the flood left the run ${r?.status ?? 'without a result'}`);
+      if (r.status === 'completed') {
+        const v = r.value as { ok: number; refused: number };
+        assert.ok(v.ok <= 100 && v.ok + v.refused === 100000, JSON.stringify(v));
+      } else {
+        assert.match(r.error, /operations|timeout|memory|refused/i);
+      }
+    },
+  },
+  {
+    name: 'a 50 MB results.save is refused (or the child is ended), never kept',
+    code: `let saved;
+try { saved = await results.save({ big: 'x'.repeat(50_000_000) }); } catch (e) { return 'refused: ' + String(e && e.message).slice(0, 200); }
+return 'saved ' + saved.bytes;`,
+    timeoutMs: 10_000,
+    expect: (legs) => {
+      const r = legs[legs.length - 1]?.result;
+      assert.ok(r && r.status !== 'waiting');
+      assert.ok(r.status === 'failed' || /^refused: /.test(String(r.value)), `a 50 MB value was saved: ${JSON.stringify(r).slice(0, 300)}`);
+    },
+  },
+  {
+    name: 'wait with forged runIds (unknown, a path, 1 MB long) is refused with a bounded message; the real one resumes once, a replay is refused',
+    code: `text('parked');\nawait yield_control('once');\nreturn 'resumed';`,
+    waits: (first) => {
+      const real = first.result.status === 'waiting' ? first.result.runId : 'missing';
+      return ['cm_00000000-0000-0000-0000-000000000000', '../../../etc/passwd', `cm_${'A'.repeat(1_000_000)}`, real, real];
+    },
+    expect: (legs) => {
+      assert.equal(legs[0]?.result.status, 'waiting');
+      for (const forged of legs.slice(1, 4)) {
+        assert.equal(forged.result.status, 'failed');
+        const e = forged.result.status === 'failed' ? forged.result.error : '';
+        assert.match(e, /no waiting Code Mode run/);
+        assert.ok(e.length < 600, `the refusal echoes ${e.length} characters`);
+      }
+      assert.equal(legs[4]?.result.status, 'completed');
+      assert.equal(legs[4]?.result.status === 'completed' ? legs[4].result.value : undefined, 'resumed');
+      assert.equal(legs[5]?.result.status, 'failed', 'a replayed runId resumed the run again');
+    },
+  },
   {
     name: 'constructor chains of every Code Mode global end in the program\'s own realm',
     code: `const roots = [catalog, catalog.search, catalog.all, MCP, results, results.save, API, API.read, text, json, setTimeout, clearTimeout, yield_control, TextEncoder, TextDecoder, console.log];
@@ -144,6 +196,9 @@ for (const rt of launchConfigs()) {
       const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
       try {
         const legs = [await session.exec(code, { parentCallId: 'attack' })];
+        for (const runId of a.waits?.(legs[0] as CodeModeExec) ?? []) {
+          legs.push(await session.wait(runId));
+        }
         return { legs, written: fs.readdirSync(canaryDir), connections: server.connections() };
       } finally {
         session.dispose();
