@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { KeptStore } from './preview/keptCapture';
 import type { SourceLocation } from '../core/types';
 import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';
@@ -32,6 +33,8 @@ export interface CommandDeps {
   previewDocs: PreviewDocuments;
   /** Draws a tree row again once its action ran (its hover card would cover what the action showed). */
   redrawRow?: (arg: unknown) => void;
+  /** Where Mode Preview keeps the folder's last capture (the extension's workspaceState). */
+  kept?: KeptStore;
 }
 
 /** A location, and the URI of the catalog root it is relative to when the caller knows it. */

@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(prompts, bridge);
   const previewDocs = new PreviewDocuments();
   const redrawRow = (arg: unknown): void => tree.redrawRow(arg);
-  const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs, redrawRow };
+  const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs, redrawRow, kept: context.workspaceState };
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
   context.subscriptions.push(registerConfigLanguage(roots, logger));

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, resultsDir, runCommand, type Page } from './harness';
+import { catalogWebview, closeAllEditors, demoWindow, resultsDir, runCommand, type Page } from './harness';
 
 // Capture the Real Request from the palette on the demo, in the real
 // workbench: real OpenClaw turns in every mode (a recording provider on
@@ -55,5 +55,13 @@ describe('Capture the Real Request', () => {
     assert.match(await checked.innerText(), /Predicts OpenClaw 2026\.9\.6: matched a real capture of OpenClaw 2026\.9\.6 \(direct matched, code matched, tools matched, directory matched\)/);
     await direct.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(resultsDir(), 'mode-preview-capture.png') });
+
+    // Issue 41, part 5: close Mode Preview and open it again: the capture and its verdict are still there.
+    await closeAllEditors(page);
+    await runCommand(page, 'Tool Search: Open Mode Preview');
+    const again = catalogWebview(page);
+    const kept = again.locator('[data-testid="checked-against"]').filter({ hasText: 'real capture' });
+    await kept.waitFor({ timeout: 60_000 });
+    assert.match(await kept.innerText(), /Predicts OpenClaw 2026\.9\.6: matched a real capture of OpenClaw 2026\.9\.6/);
   });
 });

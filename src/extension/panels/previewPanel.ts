@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
+import type { OpenWorkspace } from '../../core/workspace';
 import type { CaptureReport } from '../../core/capture/capture';
 import type { RequestSide } from '../../core/capture/turnPrediction';
 import type { PreviewAssembler, PreviewAssembly } from '../../core/modes/preview';
@@ -13,6 +14,7 @@ import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { editorHost } from '../host';
 import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
+import { configKeyOf, keepCapture, restoreCapture, type KeptStore } from '../preview/keptCapture';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import type { PreviewDocuments } from '../preview/previewCommand';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
@@ -27,6 +29,8 @@ export interface PreviewPanelDeps {
   documents: PreviewDocuments;
   /** Workspace Trust, read when a capture is asked for (tests hand in their own). */
   isTrusted?: () => boolean;
+  /** Where the folder's last capture is kept across a reopen and a reload (the extension's workspaceState). */
+  kept?: KeptStore;
 }
 
 const SPEC: PanelSpec<WebviewMessage> = {
@@ -76,6 +80,8 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
   private captureCheck: CaptureCheck | undefined;
   private captureAbort: AbortController | undefined;
   private capturing: Promise<CaptureRunResult> | undefined;
+  /** Whether the kept capture of the folder was looked for (once per panel). */
+  private restored = false;
 
   static get open(): PreviewPanel | undefined {
     return registry.get();
@@ -143,6 +149,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
     const assembly = assembler.assemble(this.prompt, core.modesOf(catalog), { deferTokens: DEFERRED_TOKENS });
     const { workspace } = await this.deps.service.getSession();
+    const restored = this.restoreKept(workspace);
     const checkedAgainst = core.checkedAgainst(workspace.openclaw.model.version, this.captureCheck);
     const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq, checkedAgainst });
     this.last = assembly;
@@ -150,6 +157,9 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     this.timings.push(timing);
     this.deps.logger.debug(`mode preview: ${cause} assembled in ${assembly.timing.ms.toFixed(1)} ms (${assembly.timing.tokenizedChars} characters tokenized${assembly.pendingTokens.length ? `; counting ${assembly.pendingTokens.join(', ')} next` : ''})`);
     await this.post({ type: 'preview', view });
+    if (restored) {
+      await this.post({ type: 'capture', view: restored });
+    }
     if (assembly.pendingTokens.length > 0) {
       await yieldToEventLoop();
       if (seq !== this.seq || this.isDisposed) {
@@ -210,6 +220,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
       .then(async (result) => {
         if (result.check) {
           this.captureCheck = result.check;
+          await this.keep(result.check);
           // The header's "checked against" follows the capture.
           if (!this.isDisposed && this.isReady) {
             await this.render(await this.currentCatalog(), 'capture');
@@ -222,6 +233,36 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
         this.captureAbort = undefined;
       });
     return this.capturing;
+  }
+
+  /** The config a capture is checked against, as a key (its file, value, agent and the modelled release). */
+  private configKey(workspace: OpenWorkspace): string {
+    return configKeyOf({ file: workspace.config.file, value: workspace.configValue, agent: workspace.agent.kind === 'refused' ? undefined : workspace.agent.id, release: workspace.openclaw.model.version });
+  }
+
+  /** The folder's kept capture, once per panel: as it was, or marked stale when the config changed since. */
+  private restoreKept(workspace: OpenWorkspace): CaptureView | undefined {
+    const folder = this.deps.service.folder?.uri.toString();
+    if (this.restored || this.captureView || !this.deps.kept || folder === undefined) {
+      return undefined;
+    }
+    this.restored = true;
+    const kept = restoreCapture(this.deps.kept, folder, this.configKey(workspace));
+    if (!kept) {
+      return undefined;
+    }
+    this.captureView = kept.view;
+    this.captureCheck = kept.check;
+    return kept.view;
+  }
+
+  private async keep(check: CaptureCheck): Promise<void> {
+    const folder = this.deps.service.folder?.uri.toString();
+    if (!this.deps.kept || folder === undefined || !this.captureView) {
+      return;
+    }
+    const { workspace } = await this.deps.service.getSession();
+    await keepCapture(this.deps.kept, folder, this.configKey(workspace), this.captureView, check).catch(() => false);
   }
 
   /** Stops the running capture's turns (their process groups are killed). */
