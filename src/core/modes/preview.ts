@@ -253,6 +253,7 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       stateDir: ctx.stateDir,
       openclawDir: ctx.openclawDir,
       ...(ctx.agent !== undefined ? { agent: ctx.agent } : {}),
+      ...(ctx.skillFilter ? { skillFilter: ctx.skillFilter } : {}),
     },
     data,
   );

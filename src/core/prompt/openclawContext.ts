@@ -6,6 +6,7 @@ import { configuredModelEntry } from './modelEntry';
 import { runAgentIdOf } from '../policy/runAgent';
 import type { PromptData } from './openclawRequest';
 import { newestPromptData, noTemplatesText, promptDataFor } from './promptVersions';
+import { skillFilterOf, type SkillFilter } from './skillsFilter';
 
 /**
  * What a prediction of OpenClaw's request reads from the user's side, once
@@ -32,6 +33,8 @@ export interface OpenClawRequestContext {
   assumed: string[];
   /** The agent the run is for (its runtime line names it), when known. */
   agent?: string;
+  /** The skills the run keeps (skills.entries, allowBundled, the agent's list). */
+  skillFilter?: SkillFilter;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,5 +91,6 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,
     ...(agent !== undefined ? { agent } : {}),
+    skillFilter: skillFilterOf(opts.config, agent),
   };
 }

@@ -6,6 +6,7 @@ import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
 import { memorySectionDataFor, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
+import { filterSkillsPrompt, type SkillFilter } from './skillsFilter';
 import type { VolatileValues } from './volatile';
 
 /**
@@ -66,6 +67,8 @@ export interface OpenClawRequestInput {
   openclawDir: string;
   /** The run's agent, which the runtime line names (default `main`). */
   agent?: string;
+  /** The skills the run keeps (config entries, the agent's list); default: every skill of the template. */
+  skillFilter?: SkillFilter;
   /** The moment of the turn (default now). */
   now?: Date;
   timeZone?: string;
@@ -130,6 +133,20 @@ function withoutFile(system: string, name: string): string {
   return system.replace(`## {{workspaceDir}}/${name}\n{{file:${name}}}\n`, '');
 }
 
+/** The skills prompt for the run: the template's, filtered as the config says, then shortened for the context window. */
+function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: string[]): string {
+  let template = data.skillsPrompt;
+  if (input.skillFilter) {
+    const filtered = filterSkillsPrompt(template, input.skillFilter, '{{openclawDir}}/');
+    if (filtered.kept === 0) {
+      unmodelled.push('the config leaves the run no skill: OpenClaw then writes no skills list, which the prediction does not model');
+    }
+    template = filtered.prompt;
+  }
+  const text = fill(template, { stateDir: input.stateDir, openclawDir: input.openclawDir });
+  return data.skillsCompaction ? compactSkillsPrompt(text, input.contextWindow, data.skillsCompaction) : text;
+}
+
 /** The memory section for the run's memory and session tools (generated; the template holds the sentinel run's). */
 function withRunMemorySection(system: string, data: PromptData, runTools: readonly string[], unmodelled: string[]): string {
   const memory = memorySectionDataFor(data.openclawVersion);
@@ -173,7 +190,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     workspaceDir: input.workspace.dir,
     openclawDir: input.openclawDir,
     stateDir: input.stateDir,
-    skills: data.skillsCompaction ? compactSkillsPrompt(fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }), input.contextWindow, data.skillsCompaction) : fill(data.skillsPrompt, { stateDir: input.stateDir, openclawDir: input.openclawDir }),
+    skills: skillsOf(input, data, unmodelled),
     modelRef: `${input.provider}/${input.model}`,
     date,
     timeZone,
