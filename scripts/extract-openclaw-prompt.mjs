@@ -517,6 +517,8 @@ for (const mode of MODES) {
       // The run's delegation preference, as its prompt shows it (OpenClaw's default "prefer" writes ## Delegation).
       ...(template.includes('\n## Delegation\n') ? { subagentDelegationMode: 'prefer' } : {}),
       ...(mode === 'code-mode' ? { codeModeActive: true } : {}),
+      // The run's date and zone, so its Temporal Context section (whose last line follows session_status) is rendered too.
+      ...(template.includes('Current date: {{date}}\nTime zone: {{timeZone}}') ? { userDate: '{{date}}', userTimezone: '{{timeZone}}' } : {}),
     });
     const lines = renderLines([...V], [...A], mode === 'code-mode').join('\n');
     const text = lines ? prompt.replace(`\n${lines}\n`, '\n{{toolLines}}\n') : prompt;

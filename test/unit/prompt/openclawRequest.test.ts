@@ -80,8 +80,11 @@ describe('prompt: OpenClaw request prediction', () => {
     assert.deepEqual(r.body.stream_options, { include_usage: true });
     assert.deepEqual((r.body.tools as { function: { name: string } }[]).map((t) => t.function.name), ['read', 'tool_search', 'exec']);
     const messages = r.body.messages as { role: string; content: unknown }[];
-    assert.deepEqual(messages.map((m) => m.role), PROMPT_DATA.messages.roles);
+    // Without process or sessions_spawn OpenClaw sends no internal-context message (issue 40); with them, the sentinel's layout.
+    assert.deepEqual(messages.map((m) => m.role), PROMPT_DATA.messages.roles.slice(0, 2));
     assert.match(String(messages[1]?.content), /^\[Wed 2026-03-04 05:06 UTC\] hello there\n\nRuntime: agent=main \| /);
+    const withFacts = buildOpenClawRequest(input({ availableTools: ['read', 'tool_search', 'exec', 'process', 'sessions_spawn'] }));
+    assert.deepEqual((withFacts.body.messages as { role: string }[]).map((m) => m.role), PROMPT_DATA.messages.roles);
   });
 
   it('puts the directory under its heading in Tool Search modes and none in direct mode', () => {
