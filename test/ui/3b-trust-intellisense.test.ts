@@ -1,6 +1,7 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
-import { launchBrowser, openRestricted, resultsDir, runCommand, type Browser, type Page } from './harness';
+import { env, launchBrowser, openRestricted, resultsDir, runCommand, type Browser, type Page } from './harness';
 import { openWalkthrough, stepDone, stepSelector } from './walkthrough';
 
 // Issue 30, item 2: a folder first opened in Restricted Mode and then trusted
@@ -8,6 +9,9 @@ import { openWalkthrough, stepDone, stepSelector } from './walkthrough';
 // 3-untrusted (file order), on the same Workspace Trust server, and leaves
 // the folder trusted there; no later test uses that server.
 const SNIPPET = 'find-and-call.toolsearch.js';
+// The web workbench may save the typed line on its own (files.autoSave) before
+// the revert: the demo's file on disk is put back whatever happens.
+const SNIPPET_FILE = () => path.join(env('TSI_WORKSPACE'), 'snippets', SNIPPET);
 
 async function openSnippet(p: Page) {
   await p.keyboard.press('Control+P');
@@ -24,6 +28,7 @@ async function openSnippet(p: Page) {
 describe('untrusted, then trusted: bridge IntelliSense without a reload', () => {
   let browser: Browser | undefined;
   let page: Page | undefined;
+  const original = fs.readFileSync(SNIPPET_FILE(), 'utf8');
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed' && page) {
@@ -33,6 +38,9 @@ describe('untrusted, then trusted: bridge IntelliSense without a reload', () => 
 
   after(async () => {
     await browser?.close();
+    if (fs.readFileSync(SNIPPET_FILE(), 'utf8') !== original) {
+      fs.writeFileSync(SNIPPET_FILE(), original);
+    }
   });
 
   it('trusting the folder brings openclaw.tools completions to a snippet that is already open', async () => {

@@ -119,13 +119,17 @@ describe('CLI contract: agents and lookups (issue 41)', function () {
 
   it('an unknown --agent or --session agent exits 2 listing the config\'s agents, for catalog, preview and capture', async () => {
     const { pkg, env } = standIn();
-    for (const args of [['catalog', '--agent', 'nope'], ['preview', '--agent', 'nope'], ['capture', '--agent', 'nope', '--openclaw', pkg], ['catalog', '--session', 'agent:nope:main'], ['catalog', '--agent', 'main'], ['catalog', '--agent', 'all']]) {
+    for (const args of [['catalog', '--agent', 'nope'], ['preview', '--agent', 'nope'], ['capture', '--agent', 'nope', '--openclaw', pkg], ['catalog', '--session', 'agent:nope:main'], ['catalog', '--agent', 'main']]) {
       const r = await runCliCaptured([...args, '--workspace', MULTI, '--no-user-config'], REPO, env);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
       assert.match(r.err, /is not an agent of openclaw\.json; its agents: coder, helper/);
       assert.equal(r.err.trim().split('\n').length, 1, 'one line');
       assert.equal(r.out, '');
     }
+    // `all` is every agent of the roster (cliAgentAll.test.ts), not an unknown one.
+    const every = await runCliCaptured(['catalog', '--agent', 'all', '--workspace', MULTI, '--no-user-config'], REPO, env);
+    assert.equal(every.code, 0, every.err);
+    assert.match(every.out, /^== agent coder ==$/m);
     // Without a roster the one agent is the implicit main.
     const bare = scratchDir('capture-agents-bare');
     fs.writeFileSync(path.join(bare, 'openclaw.json'), '{}');
