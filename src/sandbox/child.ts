@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { startupSnapshot } from 'node:v8';
 import { FrameReader, HOST_FRAME_BOUNDS, encodeFrame } from '../core/bridge/framing';
-import { BRIDGE_OPS, LOG_LEVELS, PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel } from '../core/bridge/protocol';
+import { BRIDGE_OPS, LOG_LEVELS, PROBE_ROLE, isSnippetLine, type BridgeOp, type ChildToHost, type HostToChild, type LogLevel, type RunMessage } from '../core/bridge/protocol';
 import { freezeIntrinsics, prepareIntrinsics } from './freezeIntrinsics';
 import { hardenProcess } from './hardening';
 import { createSnippetContext, type SnippetContext } from './snippetContext';
@@ -73,25 +73,18 @@ function main(): void {
     },
   });
 
-  let busy = false;
+  const runner = createRunner(snippet, role, (message) => send(message), () => hardenProcess(proc, globalThis));
   const onMessage = (raw: unknown): void => {
     const message = raw as HostToChild;
     if (message === null || typeof message !== 'object') {
       return;
     }
     switch (message.type) {
+      case 'prepare':
+        runner.prepare(message.guest);
+        return;
       case 'run':
-        // One snippet per process: a child that ran code is never reused.
-        if (!busy && typeof message.code === 'string') {
-          busy = true;
-          snippet.configure(message.limits);
-          hardenProcess(proc, globalThis);
-          if (installGuest(snippet, message.guest)) {
-            snippet.start(message.code);
-          } else {
-            send({ type: 'result', ok: false, error: 'the Code Mode guest API could not be installed' });
-          }
-        }
+        runner.run(message);
         return;
       case 'bridge-result':
         if (typeof message.id === 'number') {
@@ -99,8 +92,7 @@ function main(): void {
         }
         return;
       case 'probe':
-        if (!busy && role === 'probe') {
-          busy = true;
+        if (role === 'probe' && runner.claim()) {
           // Loaded only here: its modules (net, workers, child processes) would slow every snippet's start.
           // It hardens this process itself, after loading them and before its attempts.
           void import('./probe').then(({ probe }) => probe(message, proc)).then(send);
@@ -125,6 +117,46 @@ function main(): void {
     hardenProcess(proc, globalThis);
   }
   send({ type: 'ready', node: nodeVersion });
+}
+
+/**
+ * The one run of this child: `prepare` installs a Code Mode program's guest
+ * ahead of it, only in an idle run child and once (the process is already
+ * hardened, so the guest's globals are defined after `process` is gone, as
+ * when they come with the run); `run` starts the code. A prepared child runs
+ * only the program it was prepared for: a second guest, or none, is refused.
+ */
+function createRunner(snippet: SnippetContext, role: 'probe' | 'run', send: (m: ChildToHost) => boolean, harden: () => void) {
+  let busy = false;
+  let prepared: boolean | undefined;
+  return {
+    /** One piece of code per process: true the first time only. */
+    claim(): boolean {
+      const free = !busy;
+      busy = true;
+      return free;
+    },
+    prepare(guest: unknown): void {
+      if (!busy && prepared === undefined && role === 'run' && typeof guest === 'string') {
+        prepared = installGuest(snippet, guest);
+        send({ type: 'prepared', ok: prepared });
+      }
+    },
+    run(message: RunMessage): void {
+      // A child that ran code is never reused.
+      if (busy || typeof message.code !== 'string') {
+        return;
+      }
+      busy = true;
+      snippet.configure(message.limits);
+      harden();
+      if (prepared === undefined ? installGuest(snippet, message.guest) : prepared && message.guest === undefined) {
+        snippet.start(message.code);
+      } else {
+        send({ type: 'result', ok: false, error: 'the Code Mode guest API could not be installed' });
+      }
+    },
+  };
 }
 
 /** A failed run's result frame. */

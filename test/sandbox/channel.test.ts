@@ -19,6 +19,7 @@ const CASES: { name: string; script: string; problem: RegExp }[] = [
   { name: "Node's internal NODE_HANDLE_ACK, framed", script: `${READY}${frame({ cmd: 'NODE_HANDLE_ACK' })}${STAY}`, problem: /outside the bridge protocol \(an object without a known type\)/ },
   { name: 'a message before "ready"', script: `${frame({ type: 'log', level: 'log', text: 'early' })}${STAY}`, problem: /sent "log" before "ready"/ },
   { name: '"ready" twice', script: `${READY}${READY}${STAY}`, problem: /sent "ready" twice/ },
+  { name: '"prepared" unasked', script: `${READY}${frame({ type: 'prepared', ok: true })}${STAY}`, problem: /sent "prepared" unasked/ },
   { name: 'a probe result that lies about its shape', script: `${READY}${frame({ type: 'probe-result', node: 'v1', realm: 'trust me' })}${STAY}`, problem: /outside the bridge protocol \(type "probe-result"\)/ },
   { name: 'invalid UTF-8 in a frame', script: `${READY}process.stdout.write(Buffer.from([0, 0, 0, 3, 0x22, 0xff, 0x22]));${STAY}`, problem: /not UTF-8 JSON/ },
 ];

@@ -81,6 +81,11 @@ export class CodeBridge {
   readonly limits: BridgeLimits;
   private readonly warm: boolean;
   private idle: SandboxProcess | undefined;
+  /** The Code Mode guest the idle child was prepared with (sent; `idlePrepared` settles with its answer). */
+  private idleGuest: string | undefined;
+  private idlePrepared: Promise<boolean> | undefined;
+  /** The last run's guest (none for a snippet): what the next idle child is prepared for. */
+  private nextGuest: string | undefined;
   private disposed = false;
 
   constructor(private readonly options: CodeBridgeOptions) {
@@ -94,24 +99,51 @@ export class CodeBridge {
     return probeIsolation(this.nodePath, { bundlePath: this.bundlePath, heapMb: this.limits.heapMb, env: this.options.env, snapshotDir: this.options.snapshotDir });
   }
 
-  /** Spawns the idle child now (when warm start is on and isolation holds), so the first run is warm too. */
-  async prewarm(): Promise<void> {
+  /**
+   * Spawns the idle child now (when warm start is on and isolation holds), so
+   * the first run is warm too. `guest`: prepare it for a Code Mode program
+   * with these guest globals, replacing an idle child prepared for others.
+   * Without it the idle child is kept as it is, and a new one is prepared
+   * for the last run's program (none after a snippet), so a session's next
+   * program starts warm.
+   */
+  async prewarm(guest?: string): Promise<void> {
     const iso = await this.isolation();
     if (!this.warm || this.disposed || !iso.ok) {
       return;
     }
+    const want = guest ?? this.nextGuest;
     let child = this.idle;
+    if (guest !== undefined && child?.isAlive && this.idleGuest !== undefined && this.idleGuest !== guest) {
+      child.kill();
+      child = undefined;
+    }
     if (!child?.isAlive) {
       const spawned = new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath), iso.osLayer);
       spawned.setKeepsHostAlive(false);
       void spawned.exited.then(() => {
         if (this.idle === spawned) {
           this.idle = undefined;
+          this.idleGuest = undefined;
+          this.idlePrepared = undefined;
         }
       });
       this.idle = child = spawned;
+      this.idleGuest = undefined;
+      this.idlePrepared = undefined;
     }
     await child.ready.catch(() => undefined);
+    if (want === undefined || this.idle !== child || !child.isAlive) {
+      return;
+    }
+    if (this.idleGuest === undefined) {
+      this.idleGuest = want;
+      this.idlePrepared = child.prepare(want);
+    } else if (guest !== undefined && this.idleGuest !== guest) {
+      // A replenish prepared it for another program while this call waited: this request is the newer one.
+      return this.prewarm(guest);
+    }
+    await this.idlePrepared;
   }
 
   async run(code: string, options: RunOptions): Promise<RunReport> {
@@ -125,9 +157,11 @@ export class CodeBridge {
     if (code.length > this.limits.maxCodeChars) {
       return session.refuse(`bridge: the snippet is ${code.length} characters; the limit is ${this.limits.maxCodeChars}`);
     }
-    let child = this.takeIdle();
-    const warm = child !== undefined;
-    child ??= new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath), iso.osLayer);
+    const guest = options.codeMode?.guestJson;
+    this.nextGuest = guest;
+    const idle = this.takeIdle(guest);
+    const warm = idle !== undefined;
+    const child = idle?.child ?? new SandboxProcess(iso.nodePath, sandboxArgv(iso.flags, iso.entry, this.bundlePath), iso.osLayer);
     child.setKeepsHostAlive(true);
     try {
       await child.ready;
@@ -135,7 +169,7 @@ export class CodeBridge {
       child.kill();
       return session.refuse(errorText(err), 'crash');
     }
-    const report = await session.drive(child, code, warm);
+    const report = await session.drive(child, code, warm, idle?.prepared === true);
     if (this.warm && !this.disposed) {
       // Replenish after the caller has its report: spawning blocks this
       // thread for milliseconds, and must not delay the answer.
@@ -144,16 +178,36 @@ export class CodeBridge {
     return report;
   }
 
-  private takeIdle(): SandboxProcess | undefined {
+  /**
+   * The idle child, when it can run this code: an unprepared one runs
+   * anything (a program's guest goes with the run), a prepared one only a
+   * program with the same guest globals; any other is killed.
+   */
+  private takeIdle(guest: string | undefined): { child: SandboxProcess; prepared: boolean } | undefined {
     const idle = this.idle;
+    const idleGuest = this.idleGuest;
     this.idle = undefined;
-    return idle?.isAlive ? idle : undefined;
+    this.idleGuest = undefined;
+    this.idlePrepared = undefined;
+    if (!idle?.isAlive) {
+      return undefined;
+    }
+    if (idleGuest === undefined) {
+      return { child: idle, prepared: false };
+    }
+    if (idleGuest === guest) {
+      return { child: idle, prepared: true };
+    }
+    idle.kill();
+    return undefined;
   }
 
   dispose(): void {
     this.disposed = true;
     this.idle?.kill();
     this.idle = undefined;
+    this.idleGuest = undefined;
+    this.idlePrepared = undefined;
   }
 }
 
@@ -196,7 +250,8 @@ class RunSession {
     return this.report({ ok: false, error, stoppedBy }, false);
   }
 
-  drive(child: SandboxProcess, code: string, warm: boolean): Promise<RunReport> {
+  /** `prepared`: the child already holds this program's guest globals (`CodeBridge.prewarm`), so they are not sent again. */
+  drive(child: SandboxProcess, code: string, warm: boolean, prepared = false): Promise<RunReport> {
     return new Promise<RunReport>((resolve) => {
       let outcome: Outcome | undefined;
       const end = (o: Outcome): void => {
@@ -240,7 +295,7 @@ class RunSession {
       void child.exited.then((e) => end(this.crashOutcome(e)));
       child.onMessage((m) => this.onMessage(child, m, end));
       child.watchMemory(this.limits.maxRssMb);
-      const guest = this.options.codeMode ? { guest: this.options.codeMode.guestJson } : {};
+      const guest = this.options.codeMode && !prepared ? { guest: this.options.codeMode.guestJson } : {};
       if (!child.send({ type: 'run', code, limits: { ...childLimits(this.limits), ...this.logLimits() }, ...guest })) {
         end({ ok: false, error: 'bridge: could not hand the snippet to the sandbox child', stoppedBy: 'crash' });
       }

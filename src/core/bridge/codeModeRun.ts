@@ -134,14 +134,24 @@ export class CodeModeSession {
   private readonly counts = { search: 0, describe: 0, call: 0 };
   private readonly saved = new Map<string, Saved>();
 
-  constructor(private readonly options: CodeModeSessionOptions) {}
+  /** One string per session: the bridge knows an idle child prepared with it by this very value. */
+  private readonly guestJson: string;
+
+  constructor(private readonly options: CodeModeSessionOptions) {
+    this.guestJson = JSON.stringify(options.plan.guest);
+  }
+
+  /** Readies the bridge's idle child with this session's guest globals, so the next program starts warm. */
+  prewarm(): Promise<void> {
+    return this.options.bridge.prewarm(this.guestJson);
+  }
 
   /** Runs a program; it ends completed or failed, or waits at \`yield_control()\` for \`wait(runId)\`. */
   async exec(code: string, run: { signal?: AbortSignal; approved?: boolean; parentCallId?: string } = {}): Promise<CodeModeExec> {
     const abort = new AbortController();
     const leg: Run = { untrusted: false, output: [], delivered: 0, yields: 0, wake: () => undefined, clock: {}, abort };
     const host: CodeModeHost = {
-      guestJson: JSON.stringify(this.options.plan.guest),
+      guestJson: this.guestJson,
       clock: leg.clock,
       // Twice the output budget reaches the host, so a cut is measured on what OpenClaw would have kept; beyond that the child stops sending.
       outputLimits: { maxLogLines: OUTPUT_ITEMS_MAX, maxLogChars: 2 * this.options.limits.maxOutputBytes + 4096 },

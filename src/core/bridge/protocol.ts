@@ -56,8 +56,22 @@ export interface RunMessage {
   /** The body of an async function. */
   code: string;
   limits: ChildLimits;
-  /** Present for a Code Mode program: JSON of its guest globals (`core/bridge/codeModeGuest`). */
+  /**
+   * Present for a Code Mode program: JSON of its guest globals
+   * (`core/bridge/codeModeGuest`). Absent too for a program whose idle child
+   * was prepared with them (`PrepareMessage`).
+   */
   guest?: string;
+}
+
+/**
+ * Installs a Code Mode program's guest globals in an idle child ahead of its
+ * run, so a warm program starts without parsing and building them. Sent at
+ * most once, before the run; the child answers `prepared`.
+ */
+export interface PrepareMessage {
+  type: 'prepare';
+  guest: string;
 }
 
 export type BridgeReply =
@@ -77,13 +91,19 @@ export interface ProbeMessage {
   hostPid?: number;
 }
 
-export type HostToChild = RunMessage | BridgeReply | ProbeMessage;
+export type HostToChild = RunMessage | PrepareMessage | BridgeReply | ProbeMessage;
 
 // ---- child -> host ----
 
 export interface ReadyMessage {
   type: 'ready';
   node: string;
+}
+
+/** The answer to `prepare`: whether the guest globals are installed (a run in a child that failed them fails). */
+export interface PreparedMessage {
+  type: 'prepared';
+  ok: boolean;
 }
 
 export interface BridgeRequest {
@@ -175,7 +195,7 @@ export interface HardeningProbe {
   identityReadable: string[];
 }
 
-export type ChildToHost = ReadyMessage | BridgeRequest | LogMessage | ResultMessage | ProbeResultMessage;
+export type ChildToHost = ReadyMessage | PreparedMessage | BridgeRequest | LogMessage | ResultMessage | ProbeResultMessage;
 
 /** Lines are 1-based; a snippet is at most `maxCodeChars` long, so ten million is out of reach. */
 export function isSnippetLine(v: unknown): v is number {
@@ -184,7 +204,7 @@ export function isSnippetLine(v: unknown): v is number {
 
 const optionalLine = (v: unknown): boolean => v === undefined || isSnippetLine(v);
 
-const CHILD_TYPES: ReadonlySet<string> = new Set(['ready', 'bridge', 'log', 'result', 'probe-result']);
+const CHILD_TYPES: ReadonlySet<string> = new Set(['ready', 'prepared', 'bridge', 'log', 'result', 'probe-result']);
 
 /**
  * Narrows a message from the child. The child is our own code, but it runs
@@ -206,6 +226,8 @@ export function isChildMessage(m: unknown): m is ChildToHost {
         : typeof msg.error === 'string' && optionalLine(msg.line) && (msg.phase === undefined || msg.phase === 'bridge' || msg.phase === 'guest');
     case 'ready':
       return typeof msg.node === 'string' && msg.node.length <= 40;
+    case 'prepared':
+      return typeof msg.ok === 'boolean';
     case 'probe-result':
       return isProbeResult(msg);
     default:

@@ -39,6 +39,9 @@ export class SandboxProcess {
   private killedForRss: number | undefined;
   private cwdRemoved = false;
   private protocolError: string | undefined;
+  /** Settles the pending `prepare` with the child's answer (false when it died first). */
+  private onPrepared: ((ok: boolean) => void) | undefined;
+  private prepareSent = false;
 
   /** `layer`: start it inside the OS layer (its own PID and user namespace); none: Node directly. */
   constructor(nodePath: string, argv: readonly string[], layer?: OsLayer) {
@@ -118,6 +121,16 @@ export class SandboxProcess {
             violate(`sent "${m.type}" before "ready"`);
             return;
           }
+          if (m.type === 'prepared') {
+            const settle = this.onPrepared;
+            if (!settle) {
+              violate('sent "prepared" unasked');
+              return;
+            }
+            this.onPrepared = undefined;
+            settle(m.ok);
+            continue;
+          }
           this.listener?.(m);
         }
         if (!r.ok) {
@@ -135,6 +148,26 @@ export class SandboxProcess {
 
   get isAlive(): boolean {
     return this.alive;
+  }
+
+  /**
+   * Installs a Code Mode guest in this idle child ahead of its run
+   * (`PrepareMessage`); resolves with whether it did. At most once.
+   */
+  prepare(guest: string): Promise<boolean> {
+    if (this.prepareSent || !this.send({ type: 'prepare', guest })) {
+      return Promise.resolve(false);
+    }
+    this.prepareSent = true;
+    return new Promise<boolean>((resolve) => {
+      this.onPrepared = resolve;
+      void this.exited.then(() => {
+        if (this.onPrepared === resolve) {
+          this.onPrepared = undefined;
+          resolve(false);
+        }
+      });
+    });
   }
 
   /** The single consumer of the child's messages (after `ready`). */

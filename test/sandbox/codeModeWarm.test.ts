@@ -1,0 +1,65 @@
+// A warm Code Mode program: the bridge's idle child is prepared with the
+// session's guest globals ahead of the run (`prepare`), so the program starts
+// without parsing and building them; a child prepared for one program never
+// runs anything else. Each run's value says which surface it really ran on.
+import * as assert from 'node:assert/strict';
+import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import { codeModeSessionFor } from '../../src/core/orchestration/codeModeProgram';
+import { openDemo, sandboxBundle, type Demo } from './harness';
+import { scratchDir } from '../helpers/scratch';
+
+const PROGRAM = `const hits = await catalog.search('feature flags', { limit: 1 });
+return { hits: hits.length, call: await fake_plugin_tool_17({ marker: 'warm' }), openclaw: typeof openclaw };`;
+const SNIPPET = `return { catalog: typeof catalog, tool: typeof fake_plugin_tool_17, search: typeof openclaw.tools.search };`;
+
+describe('Code Mode: a warm program runs in a child prepared with its guest globals', function () {
+  this.timeout(60_000);
+  let demo: Demo;
+  let bridge: CodeBridge;
+
+  before(async () => {
+    demo = await openDemo();
+    bridge = new CodeBridge({ api: demo.api, bundlePath: await sandboxBundle(), warm: true, snapshotDir: scratchDir('warm-guest') });
+  });
+
+  after(async () => {
+    bridge.dispose();
+    await demo.dispose();
+  });
+
+  it('runs the next program warm in the prepared child, a snippet after it on a plain child, and a program after that with its guest sent along', async () => {
+    const session = codeModeSessionFor(demo.ws, demo.catalog, demo.api, bridge, 10_000);
+    const expected = { hits: 1, call: 'FAKE_PLUGIN_OK fake_plugin_tool_17 warm', openclaw: 'undefined' };
+
+    const first = await session.exec(PROGRAM);
+    assert.equal(first.result.status, 'completed', JSON.stringify(first.result));
+    assert.deepEqual(first.result.status === 'completed' ? first.result.value : undefined, expected);
+
+    await session.prewarm();
+    const second = await session.exec(PROGRAM);
+    assert.equal(second.report?.warm, true, 'the prepared idle child ran the program');
+    assert.deepEqual(second.result.status === 'completed' ? second.result.value : second.result, expected);
+
+    // The idle child now holds the program's globals: a snippet must not run in it.
+    await bridge.prewarm();
+    const snippet = await bridge.run(SNIPPET, { timeoutMs: 10_000 });
+    assert.equal(snippet.ok, true, snippet.error);
+    assert.equal(snippet.warm, false, 'a child prepared for a program is replaced, not reused for a snippet');
+    assert.deepEqual(snippet.value, { catalog: 'undefined', tool: 'undefined', search: 'function' });
+
+    // After a snippet the idle child is a plain one: a program takes it, its guest sent with the run.
+    await bridge.prewarm();
+    const third = await session.exec(PROGRAM);
+    assert.equal(third.report?.warm, true);
+    assert.deepEqual(third.result.status === 'completed' ? third.result.value : third.result, expected);
+  });
+
+  it('a child prepared with other guest globals is replaced, so a program never runs against another catalog', async () => {
+    const session = codeModeSessionFor(demo.ws, demo.catalog, demo.api, bridge, 10_000);
+    // Globals that do not even install: whatever the idle child holds, the program must not get it.
+    await bridge.prewarm(JSON.stringify({ frameFile: 'x.js', oneObjectArgument: 'x', all: [{ callableName: 'fake_plugin_tool_17' }], mcp: null }));
+    const r = await session.exec(PROGRAM);
+    assert.equal(r.report?.warm, false, 'the child prepared for other globals was not used');
+    assert.equal(r.result.status, 'completed', JSON.stringify(r.result));
+  });
+});
