@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { verdictMessage, type ConfigVerdict } from '../core/policy/configVerdict';
+import type { RunRefusal } from '../core/policy/runRefusal';
 import type { OpenWorkspace } from '../core/workspace';
 
 /**
@@ -28,4 +29,26 @@ export function verdictJson(v: ConfigVerdict | undefined): unknown {
     schemaRelease: v.schemaRelease,
     keys: v.keys.map((k) => ({ path: k.path, ...(k.line !== undefined ? { line: k.line } : {}), kind: k.kind, ...(k.reason !== undefined ? { reason: k.reason } : {}), fix: k.fix })),
   };
+}
+
+/**
+ * A run the modelled release refuses before any request (explicit allowlists
+ * leave it no tool): the first line of `catalog` and `preview` (after a config
+ * refusal), with OpenClaw's own message and the allowlist's line; `runRefusal`
+ * in their JSON.
+ */
+export function runRefusalLines(r: RunRefusal | undefined): string[] {
+  if (!r) {
+    return [];
+  }
+  const at = r.sources.find((s) => s.line !== undefined);
+  const where = at?.file !== undefined && at.line !== undefined ? ` (${path.basename(at.file)}:${at.line})` : '';
+  return [`ERROR OpenClaw ${r.release} refuses this agent's runs before any request${where}: "${r.message}"; below is what the run would get if it were not refused`, ''];
+}
+
+export function runRefusalJson(r: RunRefusal | undefined): unknown {
+  if (!r) {
+    return undefined;
+  }
+  return { release: r.release, message: r.message, sources: r.sources.map((s) => ({ label: s.label, entries: s.entries, ...(s.file !== undefined ? { file: path.basename(s.file) } : {}), ...(s.line !== undefined ? { line: s.line } : {}) })) };
 }

@@ -133,14 +133,19 @@ describe('real: every agent of real-shaped configs, in every mode, gets the requ
           assert.deepEqual(Object.keys(report.modes).sort(), [...MODES].sort(), `${ws}/${agent}`);
         }
       });
-      it('each run OpenClaw refuses is one the suite expects, with OpenClaw\'s reason', () => {
+      it('each run OpenClaw refuses is one the suite expects, with OpenClaw\'s reason, and the product predicted that refusal in the same words', async () => {
         for (const [agent, report] of Object.entries(runs.get(ws) ?? {})) {
+          const expected = REFUSED[`${ws}/${agent}`];
+          // The product's own prediction for this agent: a refusal exactly where OpenClaw refuses.
+          const catalog = await runCliCaptured(['catalog', '--workspace', path.join(FIXTURES, ws), '--no-user-config', '--json', '--agent', agent], REPO, { ...process.env });
+          const predicted = (JSON.parse(catalog.out) as { runRefusal?: { message: string } }).runRefusal;
+          assert.equal(predicted !== undefined, expected !== undefined, `${ws}/${agent}: the product ${predicted ? 'predicts a refusal OpenClaw does not make' : 'predicts no refusal'}`);
           for (const mode of MODES) {
             const c = report.modes[mode];
-            const expected = REFUSED[`${ws}/${agent}`];
             if (expected) {
               assert.equal(c?.first, undefined, `${ws}/${agent}/${mode}: OpenClaw sent a request`);
               assert.match(`${c?.reason ?? ''} ${c?.error ?? ''}`, expected, `${ws}/${agent}/${mode}`);
+              assert.ok(`${c?.reason ?? ''} ${c?.error ?? ''}`.includes(predicted?.message ?? '?'), `${ws}/${agent}/${mode}: OpenClaw's reason is not the predicted "${predicted?.message ?? ''}"`);
             } else {
               assert.equal(c?.outcome, 'ok', `${ws}/${agent}/${mode}: ${c?.reason ?? c?.error ?? ''}\n${c?.stderrTail ?? ''}`);
             }

@@ -9,13 +9,14 @@ import type { CatalogTool } from '../../core/types';
 import type { CliCommand } from '../cliTypes';
 import { formatDiagnostic, json, table, truncate } from '../format';
 import { withCatalog } from '../session';
-import { verdictJson, verdictLines } from '../verdictText';
+import { runRefusalJson, runRefusalLines, verdictJson, verdictLines } from '../verdictText';
 
 /** The contract's `catalog` JSON. */
 export function catalogJson(catalog: Catalog, all: boolean, agent?: RunAgent, configFile?: string, codeMode?: CodeModeDecision, verdict?: ConfigVerdict): unknown {
   const shown = catalog.tools.filter((t) => all || t.status !== 'excluded');
   return {
     ...(verdict !== undefined ? { configVerdict: verdictJson(verdict) } : {}),
+    ...(catalog.runRefusal ? { runRefusal: runRefusalJson(catalog.runRefusal) } : {}),
     catalogSize: catalog.size,
     ...(agent ? { agent: runAgentJson(agent, configFile) } : {}),
     mode: catalog.settings.mode,
@@ -73,7 +74,7 @@ export const catalogCommand: CliCommand = {
       const s = catalog.countBySource();
       const conditional = catalog.excluded.filter(isConditional);
       // OpenClaw's own verdict first: below it, what the release would run after its doctor's fix.
-      const out: string[] = [...verdictLines(ws)];
+      const out: string[] = [...verdictLines(ws), ...runRefusalLines(catalog.runRefusal)];
       if (catalog.openclaw) {
         out.push(`Modelling ${catalog.openclaw.describe}`);
       }

@@ -16,7 +16,7 @@ import { UsageError, type CliCommand, type CommandContext } from '../cliTypes';
 import { runCaptureTurns } from './capture';
 import { json, table, truncate } from '../format';
 import { withCatalog } from '../session';
-import { verdictJson, verdictLines } from '../verdictText';
+import { runRefusalJson, runRefusalLines, verdictJson, verdictLines } from '../verdictText';
 
 function str(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -194,12 +194,12 @@ export const previewCommand: CliCommand = {
       const failure = check ? captureFailure(check) : undefined;
       const verdict = check ? ['', `Checked against a real capture of OpenClaw ${check.captured}: ${check.matched ? 'matched' : failure !== undefined ? `capture failed: ${failure}` : 'differs'}`, ...checkLines(check).map((l) => `  ${l}`)] : ['', `Predicts OpenClaw ${against.modelled}; not checked against a real run (--capture runs one)`];
       if (!all) {
-        ctx.io.stdout(ctx.json ? json({ ...first, ...(cm ? { codeMode: cm } : {}), checkedAgainst: against, configVerdict: verdictJson(ws.verdict) }) : [...verdictLines(ws), ...describeOne(first), ...surfaceLine, ...conflictLines(first), ...verdict].join('\n'));
+        ctx.io.stdout(ctx.json ? json({ ...first, ...(cm ? { codeMode: cm } : {}), checkedAgainst: against, configVerdict: verdictJson(ws.verdict), ...(catalog.runRefusal ? { runRefusal: runRefusalJson(catalog.runRefusal) } : {}) }) : [...verdictLines(ws), ...runRefusalLines(catalog.runRefusal), ...describeOne(first), ...surfaceLine, ...conflictLines(first), ...verdict].join('\n'));
         return 0;
       }
       const byMode = Object.fromEntries(previews.map((p) => [p.mode, p]));
       if (ctx.json) {
-        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, ...(cm ? { codeMode: cm } : {}), modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers, checkedAgainst: against, configVerdict: verdictJson(ws.verdict) }));
+        ctx.io.stdout(json({ configuredMode: assembly.configuredMode, ...(cm ? { codeMode: cm } : {}), modes: byMode, topTools: assembly.topTools, failedServers: assembly.failedServers, checkedAgainst: against, configVerdict: verdictJson(ws.verdict), ...(catalog.runRefusal ? { runRefusal: runRefusalJson(catalog.runRefusal) } : {}) }));
         return 0;
       }
       const direct = previews.find((p) => p.mode === 'direct');
@@ -207,7 +207,7 @@ export const previewCommand: CliCommand = {
       // OpenClaw's whole request (its prompt, bootstrap files, envelope): the savings its users really get.
       const openclawSaved = (p: PreviewJson): string => (p.openclaw && direct?.openclaw && p.mode !== 'direct' ? `${(100 * (1 - p.openclaw.bytes / direct.openclaw.bytes)).toFixed(1)}%` : '-');
       const out = [
-        ...verdictLines(ws), `Catalog: ${first.catalogSize} tools (openclaw ${first.sources.openclaw}, mcp ${first.sources.mcp}, client ${first.sources.client})   API: ${api}`,
+        ...verdictLines(ws), ...runRefusalLines(catalog.runRefusal), `Catalog: ${first.catalogSize} tools (openclaw ${first.sources.openclaw}, mcp ${first.sources.mcp}, client ${first.sources.client})   API: ${api}`,
         '',
         table(
           ['MODE', 'EFFECTIVE', 'SCHEMAS', 'TOOL BYTES', 'SAVED', 'PROMPT BYTES', 'TOTAL', 'TOOL TOKENS', 'TOTAL TOKENS', 'OPENCLAW REQUEST', 'SAVED'],

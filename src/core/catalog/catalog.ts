@@ -1,3 +1,4 @@
+import type { RunRefusal } from '../policy/runRefusal';
 import type { ConfigVerdict } from '../policy/configVerdict';
 import type {
   CatalogTool,
@@ -36,6 +37,8 @@ export class Catalog {
    * refuses it, this catalog is what it would run after `openclaw doctor --fix`.
    */
   verdict?: ConfigVerdict;
+  /** Set when the modelled release refuses this run before any request (explicit allowlists leave it no tool). */
+  runRefusal?: RunRefusal;
 
   constructor(
     readonly tools: readonly CatalogTool[],

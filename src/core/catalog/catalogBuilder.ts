@@ -1,3 +1,4 @@
+import { runRefusal, runRefusalDiagnostic } from '../policy/runRefusal';
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolPolicy } from '../policy/policyEngine';
@@ -109,11 +110,18 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     tools.push(tool);
   }
   applyAvailabilityTexts(tools, defOf, policy);
+  const refusal = runRefusal(policy, tools.filter((t) => t.status !== 'excluded').length);
+  if (refusal) {
+    diagnostics.unshift(runRefusalDiagnostic(refusal));
+  }
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));
   const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
   // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
+  if (refusal) {
+    catalog.runRefusal = refusal;
+  }
   catalog.openclaw = input.openclaw ?? { model: input.policy.model, source: 'default', describe: `OpenClaw ${input.policy.model.version}` };
   return catalog;
 }

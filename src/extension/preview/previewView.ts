@@ -1,5 +1,6 @@
 // Pure: turns the core preview assembly into what the Mode Preview panel draws.
 // No `vscode` here, so it is unit-tested like core.
+import * as path from 'node:path';
 import type { Catalog } from '../../core/catalog/catalog';
 import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
 import { promptEffect } from '../../core/modes/promptEffect';
@@ -119,6 +120,24 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     seq: ctx.seq ?? 0,
     ...(ctx.checkedAgainst ? { checkedAgainst: ctx.checkedAgainst } : {}),
     ...refusedView(catalog),
+    ...runRefusedView(catalog),
+  };
+}
+
+/** The release's refusal of this agent's runs (no tool left by explicit allowlists), for its banner. */
+function runRefusedView(catalog: Catalog): Pick<PreviewView, 'runRefused'> {
+  const r = catalog.runRefusal;
+  if (!r) {
+    return {};
+  }
+  const at = r.sources.find((s) => s.line !== undefined);
+  return {
+    runRefused: {
+      headline: `OpenClaw ${r.release} refuses this agent's runs before any request`,
+      message: r.message,
+      ...(at?.file !== undefined ? { file: path.basename(at.file) } : {}),
+      ...(at?.line !== undefined ? { line: at.line } : {}),
+    },
   };
 }
 

@@ -257,6 +257,10 @@ function notices({ catalog, trusted, settingProblems = [], stale, hasConfig = tr
   if (refusal && !stale) {
     out.push(refusal);
   }
+  const runRefused = runRefusalNotice(catalog);
+  if (runRefused && !stale) {
+    out.push(runRefused);
+  }
   if (!hasConfig && !stale) {
     const s = catalog.settings;
     out.push({
@@ -326,10 +330,35 @@ export function refusalNotice(catalog: Catalog): NoticeNode | undefined {
   };
 }
 
+/**
+ * The modelled release refuses this agent's runs before any request: explicit
+ * allowlists leave it no tool. One error at the top, OpenClaw's own message in
+ * the tooltip, a click goes to the allowlist.
+ */
+export function runRefusalNotice(catalog: Catalog): NoticeNode | undefined {
+  const r = catalog.runRefusal;
+  if (!r) {
+    return undefined;
+  }
+  const at = r.sources.find((s) => s.line !== undefined) ?? r.sources[0];
+  const file = at?.file;
+  return {
+    kind: 'notice',
+    id: 'notice/run-refused',
+    label: `OpenClaw ${r.release} refuses this agent's runs`,
+    description: `no tool left by ${r.sources.map((s) => s.label).join(', ')}`,
+    tooltip: [`OpenClaw ${r.release} refuses this agent's runs before any request:`, r.message].join('\n'),
+    severity: 'error',
+    icon: ICONS.error,
+    ...(file !== undefined ? { location: { file, line: at?.line, column: at?.column }, command: { command: COMMANDS.openLocation, title: 'Go to Allowlist', args: [{ file, line: at?.line, column: at?.column }] } } : {}),
+  };
+}
+
 /** The config's errors and warnings, open when there is an error (the refusal is the notice above them). */
 function problemsGroup(catalog: Catalog): GroupNode | undefined {
   const refused = catalog.verdict?.refuses === true ? catalog.verdict.headline : undefined;
-  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info' && !(refused !== undefined && d.severity === 'error' && d.message.startsWith(refused)));
+  const runRefused = catalog.runRefusal?.message;
+  const problems = catalog.diagnostics.filter((d) => d.severity !== 'info' && !(refused !== undefined && d.severity === 'error' && d.message.startsWith(refused)) && !(runRefused !== undefined && d.severity === 'error' && d.message.includes(runRefused)));
   if (problems.length === 0) {
     return undefined;
   }

@@ -79,7 +79,7 @@ function header(v: PreviewView): HTMLElement {
     el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
   // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
   const surface = v.codeMode?.engaged ? [el('p', { class: 'small', 'data-testid': 'code-mode-why' }, icon('code'), ` Code Mode engages for this run: ${v.codeMode.reason}. The model sees exec and wait and reaches every other tool from a program; the other cards show what each mode would send instead.`)] : [];
-  return el('header', {}, title, ...refusedBanner(v), summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+  return el('header', {}, title, ...refusedBanner(v), ...runRefusedBanner(v), summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
 }
 
 /** OpenClaw's refusal of the config, above everything else: every key at its line with the doctor's fix. */
@@ -90,6 +90,16 @@ function refusedBanner(v: PreviewView): HTMLElement[] {
   }
   const list = el('ul', { class: 'small' }, ...r.keys.map((k) => el('li', {}, `${r.file !== undefined && k.line !== undefined ? `${r.file}:${k.line} ` : ''}${k.path}: ${k.fix}`)));
   return [el('div', { class: 'banner error', role: 'alert', 'data-testid': 'config-refused' }, icon('error'), ' ', el('strong', {}, r.headline), ` (${r.keys.length} key${r.keys.length === 1 ? '' : 's'} it rejects). The cards below are what it would run after openclaw doctor --fix.`, list)];
+}
+
+/** OpenClaw's refusal of this agent's runs: its own message, where the allowlist is; the cards are what a run would get if it were not refused. */
+function runRefusedBanner(v: PreviewView): HTMLElement[] {
+  const r = v.runRefused;
+  if (!r) {
+    return [];
+  }
+  const where = r.file !== undefined && r.line !== undefined ? ` (${r.file}:${r.line})` : '';
+  return [el('div', { class: 'banner error', role: 'alert', 'data-testid': 'run-refused' }, icon('error'), ' ', el('strong', {}, r.headline), `${where}: `, el('q', {}, r.message), ' No request is sent; the cards below are what the run would get if it were not refused.')];
 }
 
 function captureButton(): HTMLButtonElement {

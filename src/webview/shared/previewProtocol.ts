@@ -128,6 +128,8 @@ export interface PreviewView {
   checkedAgainst?: CheckedAgainst;
   /** OpenClaw's own verdict when the modelled release refuses the config (issue 41): the cards are what it would run after its doctor's fix. */
   refused?: { headline: string; file?: string; keys: { path: string; line?: number; fix: string }[] };
+  /** The modelled release refuses this agent's runs before any request (explicit allowlists leave it no tool): its own message, at the allowlist. */
+  runRefused?: { headline: string; message: string; file?: string; line?: number };
 }
 
 /**
@@ -316,7 +318,8 @@ function isPreviewView(v: unknown): v is PreviewView {
     Array.isArray(v.failedServers) &&
     Array.isArray(v.required) &&
     Array.isArray(v.missingRequired) &&
-    (v.refused === undefined || (isObject(v.refused) && typeof v.refused.headline === 'string' && Array.isArray(v.refused.keys) && v.refused.keys.every((k) => isObject(k) && typeof k.path === 'string' && typeof k.fix === 'string' && (k.line === undefined || isWholeNumber(k.line)))))
+    (v.refused === undefined || (isObject(v.refused) && typeof v.refused.headline === 'string' && Array.isArray(v.refused.keys) && v.refused.keys.every((k) => isObject(k) && typeof k.path === 'string' && typeof k.fix === 'string' && (k.line === undefined || isWholeNumber(k.line))))) &&
+    (v.runRefused === undefined || (isObject(v.runRefused) && typeof v.runRefused.headline === 'string' && typeof v.runRefused.message === 'string' && (v.runRefused.file === undefined || typeof v.runRefused.file === 'string') && (v.runRefused.line === undefined || isWholeNumber(v.runRefused.line))))
   );
 }
 

@@ -1,0 +1,92 @@
+import type { Diagnostic } from '../types';
+import { parseVersion, versionOrder } from './openclawVersions';
+import type { PolicyLayer, ToolPolicy } from './policyEngine';
+import { normalizeToolName } from './toolPattern';
+import guards from './runGuards.json';
+
+/**
+ * A run OpenClaw refuses before any request: explicit tool allowlists leave it
+ * no callable tool (its `buildEmptyExplicitToolAllowlistError`). The guard's
+ * presence per release and its message are generated from the packages
+ * (scripts/extract-openclaw-run-guards.mjs, `runGuards.json`); a release
+ * between two measured ones follows the earlier.
+ */
+export interface RunRefusal {
+  release: string;
+  /** OpenClaw's own message for the refused run, as it prints it. */
+  message: string;
+  /** The explicit allowlists, with OpenClaw's labels and where they are written. */
+  sources: { label: string; entries: string[]; file?: string; line?: number; column?: number }[];
+}
+
+interface GuardText {
+  prefix: string;
+  separator: string;
+  noRegisteredToolMatched: string;
+  advice: string;
+}
+
+const RELEASES = Object.entries((guards as { releases: Record<string, { emptyExplicitAllowlist: GuardText | null }> }).releases)
+  .map(([v, g]) => ({ v, parsed: parseVersion(v), guard: g.emptyExplicitAllowlist }))
+  .filter((r): r is { v: string; parsed: number[]; guard: GuardText | null } => r.parsed !== undefined)
+  .sort((a, b) => versionOrder(a.parsed, b.parsed));
+
+/** The guard of a release: the newest measured release at or before it. */
+export function emptyAllowlistGuard(version: string): GuardText | undefined {
+  const v = parseVersion(version);
+  if (!v) {
+    return undefined;
+  }
+  const at = RELEASES.filter((r) => versionOrder(r.parsed, v) <= 0).pop();
+  return at?.guard ?? undefined;
+}
+
+/** OpenClaw's labels of the explicit allowlist sources (`collectAttemptExplicitToolAllowlistSources`), by the policy layer they are. */
+function sourceLabel(layer: PolicyLayer): string | undefined {
+  if (layer.kind === 'sandbox') {
+    return 'sandbox tools.allow';
+  }
+  if (layer.kind !== 'list') {
+    return undefined;
+  }
+  // The policy's layer names are OpenClaw's labels: tools.allow, tools.byProvider.allow, agents.<id>.tools(.byProvider).allow.
+  return /^(tools\.allow|tools\.byProvider\.allow|agents\.[^.]*\.tools\.allow|agents\.[^.]*\.tools\.byProvider\.allow)$/.test(layer.name) ? layer.name : undefined;
+}
+
+/**
+ * The refusal of a run whose policy leaves `callable` tools (every source,
+ * before Tool Search or Code Mode compaction), or undefined when the release
+ * would run it. The control tools a mode adds do not count, as in OpenClaw.
+ */
+export function runRefusal(policy: Pick<ToolPolicy, 'layers' | 'model'>, callable: number): RunRefusal | undefined {
+  const version = policy.model.version;
+  const guard = emptyAllowlistGuard(version);
+  if (!guard || callable > 0) {
+    return undefined;
+  }
+  const sources = policy.layers.flatMap((layer) => {
+    const label = sourceLabel(layer);
+    const entries = layer.allow.filter((r) => r.origin !== 'implicit' || layer.kind === 'sandbox').map((r) => r.pattern.trim()).filter((p) => p.length > 0);
+    if (!label || entries.length === 0) {
+      return [];
+    }
+    return [{ label, entries, ...(layer.allowAt?.file !== undefined ? { file: layer.allowAt.file } : {}), ...(layer.allowAt?.line !== undefined ? { line: layer.allowAt.line } : {}), ...(layer.allowAt?.column !== undefined ? { column: layer.allowAt.column } : {}) }];
+  });
+  if (sources.length === 0) {
+    return undefined;
+  }
+  const requested = sources.map((s) => `${s.label}: ${s.entries.map((e) => normalizeToolName(e, policy.model)).join(', ')}`).join('; ');
+  return { release: version, message: `${guard.prefix}${requested}${guard.separator}${guard.noRegisteredToolMatched}${guard.advice}`, sources };
+}
+
+/** The refusal as the error that stands above the catalog: at the first allowlist, OpenClaw's own words. */
+export function runRefusalDiagnostic(r: RunRefusal): Diagnostic {
+  const at = r.sources.find((s) => s.line !== undefined) ?? r.sources[0];
+  return {
+    file: at?.file ?? 'openclaw.json',
+    ...(at?.line !== undefined ? { line: at.line } : {}),
+    ...(at?.column !== undefined ? { column: at.column } : {}),
+    severity: 'error',
+    message: `OpenClaw ${r.release} refuses this agent's runs before any request: "${r.message}"`,
+  };
+}
