@@ -3,6 +3,9 @@
 // without parsing and building them; a child prepared for one program never
 // runs anything else. Each run's value says which surface it really ran on.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
 import { codeModeSessionFor } from '../../src/core/orchestration/codeModeProgram';
 import { openDemo, sandboxBundle, type Demo } from './harness';
@@ -61,5 +64,30 @@ describe('Code Mode: a warm program runs in a child prepared with its guest glob
     const r = await session.exec(PROGRAM);
     assert.equal(r.report?.warm, false, 'the child prepared for other globals was not used');
     assert.equal(r.result.status, 'completed', JSON.stringify(r.result));
+  });
+
+  it('waiting for a prepared idle child keeps the host process alive (its pipes do not), and ends', async () => {
+    // Alone in a process, as the bench and the CLI wait: nothing else holds the event loop.
+    const dir = scratchDir('warm-guest-alive');
+    const repo = path.resolve(__dirname, '../..');
+    const script = path.join(dir, 'alive.ts');
+    fs.writeFileSync(script, `import { CodeBridge } from ${JSON.stringify(path.join(repo, 'src/core/bridge/codeBridge'))};
+import { codeModeSessionFor } from ${JSON.stringify(path.join(repo, 'src/core/orchestration/codeModeProgram'))};
+import { openDemo } from ${JSON.stringify(path.join(repo, 'test/sandbox/harness'))};
+async function main() {
+  const demo = await openDemo();
+  const bridge = new CodeBridge({ api: demo.api, bundlePath: ${JSON.stringify(await sandboxBundle())}, warm: true, snapshotDir: ${JSON.stringify(path.join(dir, 'snap'))} });
+  const session = codeModeSessionFor(demo.ws, demo.catalog, demo.api, bridge, 10_000);
+  await session.exec('return 1');
+  await bridge.prewarm();
+  const r = await session.exec('return 2');
+  console.log('second', r.result.status, r.report?.warm);
+  bridge.dispose();
+  await demo.dispose();
+}
+void main();
+`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: repo, encoding: 'utf8', timeout: 50_000 });
+    assert.match(r.stdout, /^second completed true$/m, `the process ended early (status ${String(r.status)}): ${r.stdout}${r.stderr}`);
   });
 });

@@ -160,11 +160,18 @@ export class SandboxProcess {
     }
     this.prepareSent = true;
     return new Promise<boolean>((resolve) => {
-      this.onPrepared = resolve;
+      // A deadline, as for "ready": a child that never answers is killed; the timer also keeps
+      // the host alive while it waits (an idle child's pipes do not).
+      const timer = setTimeout(() => this.kill(), READY_TIMEOUT_MS);
+      const settle = (ok: boolean): void => {
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      this.onPrepared = settle;
       void this.exited.then(() => {
-        if (this.onPrepared === resolve) {
+        if (this.onPrepared === settle) {
           this.onPrepared = undefined;
-          resolve(false);
+          settle(false);
         }
       });
     });
