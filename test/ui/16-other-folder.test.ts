@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { env, launchBrowser, openWorkbench, resultsDir, type Browser, type Page } from './harness';
+import { env, launchBrowser, openWorkbench, resultsDir, type Browser, type Page, workbenchUrl } from './harness';
 
 // The user's own folder, opened in the same server as the demo: nothing of
 // the demo follows it. The demo's snapshot and readUserConfig are settings of
@@ -17,10 +17,7 @@ describe('another folder in the same VS Code', () => {
   before(async () => {
     fs.writeFileSync(path.join(folder, 'openclaw.json'), '{ tools: { profile: "coding", toolSearch: { mode: "tools" } } }\n');
     browser = await launchBrowser();
-    const base = env('TSI_VSCODE_URL');
-    const dev = process.env.TSI_UI_DEV_PATH;
-    const payload = dev ? `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${dev}`]]))}` : '';
-    page = await openWorkbench(browser, `${base}/?folder=${encodeURIComponent(folder)}${payload}`);
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL'), folder));
   });
 
   afterEach(async function () {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page } from './harness';
+import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page, workbenchUrl } from './harness';
 
 // Issue 41 in the real workbench, on a user's own multi-agent config with no
 // `main` (test/fixtures/capture/multi-agent: `coder`, the default, and
@@ -22,10 +22,7 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
   before(async () => {
     fs.writeFileSync(config, text);
     browser = await launchBrowser();
-    const base = env('TSI_VSCODE_URL');
-    const dev = process.env.TSI_UI_DEV_PATH;
-    const payload = dev ? `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${dev}`]]))}` : '';
-    page = await openWorkbench(browser, `${base}/?folder=${encodeURIComponent(folder)}${payload}`);
+    page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL'), folder));
   });
 
   afterEach(async function () {
@@ -89,5 +86,30 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     assert.match(shown, /openclaw\.json:\d+ env\.TEAM_NAME: openclaw doctor --fix: Moved env\.TEAM_NAME → env\.vars\.TEAM_NAME\./);
     assert.match(shown, /The cards below are what it would run after openclaw doctor --fix/);
     await page.screenshot({ path: path.join(resultsDir(), 'agents-refused.png') });
+  });
+
+  it("an agent whose allowlist names no tool: OpenClaw refuses its runs, said at the top of the tree and of Mode Preview in its own words, one click to the allowlist", async function () {
+    this.timeout(180_000);
+    // helper (picked above) allows only a tool nothing registers; the config is otherwise valid.
+    const locked = text.replace('tools: { profile: "minimal" }', 'tools: { allow: ["nonexistent_tool"] }');
+    assert.notEqual(locked, text, 'the fixture still gives helper the minimal profile');
+    fs.writeFileSync(config, locked);
+    const allowLine = locked.split('\n').findIndex((l) => l.includes('nonexistent_tool')) + 1;
+    const tree = page.locator('.pane-body .monaco-list-row');
+    const notice = tree.filter({ hasText: "OpenClaw 2026.9.6 refuses this agent's runs" });
+    await notice.first().waitFor({ timeout: 90_000 });
+    assert.equal(await notice.count(), 1, 'one notice in the tree');
+    assert.match(await tree.first().innerText(), /OpenClaw 2026\.9\.6 refuses this agent's runs/);
+    const banner = catalogWebview(page).locator('[data-testid="run-refused"]');
+    await banner.waitFor({ timeout: 90_000 });
+    const shown = await banner.innerText();
+    assert.ok(shown.includes('No callable tools remain after resolving explicit tool allowlist (agents.helper.tools.allow: nonexistent_tool); no registered tools matched. Fix the allowlist or enable the plugin that registers the requested tool.'), shown);
+    assert.ok(shown.includes(`openclaw.json:${allowLine}`), shown);
+    assert.match(shown, /No request is sent/);
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-run-refused.png') });
+    // One click on the notice: the config, at the allowlist.
+    await notice.first().click();
+    await page.locator('.tab.active').filter({ hasText: 'openclaw.json' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item').filter({ hasText: new RegExp(`^Ln ${allowLine}, Col \\d+`) }).first().waitFor({ timeout: 30_000 });
   });
 });

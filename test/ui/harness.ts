@@ -72,10 +72,11 @@ export function resultsDir(): string {
 }
 
 /** The workbench URL for the demo folder on a server (development runs load the extension from the folder). */
-export function workbenchUrl(base: string): string {
+/** The workbench on `folder` (default: the demo), with the extension under development when there is one. */
+export function workbenchUrl(base: string, folder: string = env('TSI_WORKSPACE')): string {
   const dev = process.env.TSI_UI_DEV_PATH;
   const payload = dev ? `&payload=${encodeURIComponent(JSON.stringify([['extensionDevelopmentPath', `vscode-remote://${new URL(base).host}${dev}`]]))}` : '';
-  return `${base}/?folder=${encodeURIComponent(env('TSI_WORKSPACE'))}${payload}`;
+  return `${base}/?folder=${encodeURIComponent(folder)}${payload}`;
 }
 
 /** Opens the workbench on a folder and waits until it is usable. */

@@ -254,6 +254,7 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
       openclawDir: ctx.openclawDir,
       ...(ctx.agent !== undefined ? { agent: ctx.agent } : {}),
       ...(ctx.skillFilter ? { skillFilter: ctx.skillFilter } : {}),
+      ...(ctx.payloadOptions ? { payloadOptions: ctx.payloadOptions } : {}),
     },
     data,
   );

@@ -315,6 +315,26 @@ export function versionOrder(a: readonly number[], b: readonly number[]): number
   return 0;
 }
 
+/**
+ * A generated per-release fact for `version`: the one of the newest measured
+ * release at or before it (behaviour changes only where a release changes
+ * it); undefined before the first measured release or for a non-version.
+ */
+export function factAtOrBefore<T>(releases: Readonly<Record<string, T>>, version: string): T | undefined {
+  const want = parseVersion(version);
+  if (!want) {
+    return undefined;
+  }
+  let best: { v: number[]; fact: T } | undefined;
+  for (const [v, fact] of Object.entries(releases)) {
+    const parsed = parseVersion(v);
+    if (parsed && versionOrder(parsed, want) <= 0 && (!best || versionOrder(parsed, best.v) > 0)) {
+      best = { v: parsed, fact };
+    }
+  }
+  return best?.fact;
+}
+
 export function isKnownVersionSyntax(v: string): boolean {
   return parseVersion(v) !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../types';
-import { parseVersion, versionOrder } from './openclawVersions';
+import { factAtOrBefore } from './openclawVersions';
 import type { PolicyLayer, ToolPolicy } from './policyEngine';
 import { normalizeToolName } from './toolPattern';
 import guards from './runGuards.json';
@@ -26,19 +26,11 @@ interface GuardText {
   advice: string;
 }
 
-const RELEASES = Object.entries((guards as { releases: Record<string, { emptyExplicitAllowlist: GuardText | null }> }).releases)
-  .map(([v, g]) => ({ v, parsed: parseVersion(v), guard: g.emptyExplicitAllowlist }))
-  .filter((r): r is { v: string; parsed: number[]; guard: GuardText | null } => r.parsed !== undefined)
-  .sort((a, b) => versionOrder(a.parsed, b.parsed));
+const RELEASES = (guards as { releases: Record<string, { emptyExplicitAllowlist: GuardText | null }> }).releases;
 
 /** The guard of a release: the newest measured release at or before it. */
 export function emptyAllowlistGuard(version: string): GuardText | undefined {
-  const v = parseVersion(version);
-  if (!v) {
-    return undefined;
-  }
-  const at = RELEASES.filter((r) => versionOrder(r.parsed, v) <= 0).pop();
-  return at?.guard ?? undefined;
+  return factAtOrBefore(RELEASES, version)?.emptyExplicitAllowlist ?? undefined;
 }
 
 /** OpenClaw's labels of the explicit allowlist sources (`collectAttemptExplicitToolAllowlistSources`), by the policy layer they are. */

@@ -7,6 +7,8 @@ import { runAgentIdOf } from '../policy/runAgent';
 import type { PromptData } from './openclawRequest';
 import { newestPromptData, noTemplatesText, promptDataFor } from './promptVersions';
 import { skillFilterOf, type SkillFilter } from './skillsFilter';
+import { providerPayloadOptions } from './providerPayload';
+import { NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
 
 /**
  * What a prediction of OpenClaw's request reads from the user's side, once
@@ -35,6 +37,8 @@ export interface OpenClawRequestContext {
   agent?: string;
   /** The skills the run keeps (skills.entries, allowBundled, the agent's list). */
   skillFilter?: SkillFilter;
+  /** What the run's provider plugin adds to the payload as `options` (providerPayload.ts). */
+  payloadOptions?: Record<string, unknown>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,5 +96,10 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     assumed,
     ...(agent !== undefined ? { agent } : {}),
     skillFilter: skillFilterOf(opts.config, agent),
+    ...optionsOf(entry ? providerPayloadOptions(opts.config, entry.provider, entry.model, opts.version ?? NEWEST_OPENCLAW_VERSION) : undefined),
   };
+}
+
+function optionsOf(o: Record<string, unknown> | undefined): { payloadOptions?: Record<string, unknown> } {
+  return o ? { payloadOptions: o } : {};
 }

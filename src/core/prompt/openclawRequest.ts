@@ -69,6 +69,8 @@ export interface OpenClawRequestInput {
   agent?: string;
   /** The skills the run keeps (config entries, the agent's list); default: every skill of the template. */
   skillFilter?: SkillFilter;
+  /** What the run's provider plugin adds as `options` (Ollama's `num_ctx`: providerPayload.ts), after the envelope's keys. */
+  payloadOptions?: Record<string, unknown>;
   /** The moment of the turn (default now). */
   now?: Date;
   timeZone?: string;
@@ -255,6 +257,9 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     } else if (key in envelope) {
       body[key] = envelope[key];
     }
+  }
+  if (input.payloadOptions) {
+    body.options = { ...(typeof body.options === 'object' && body.options !== null ? body.options : {}), ...input.payloadOptions };
   }
   if ('max_completion_tokens' in body && data.maxTokensBound) {
     body.max_completion_tokens = boundedMaxTokens(input.maxTokens, input.contextWindow, body, data.maxTokensBound, input.proxyLikeEndpoint === true);
