@@ -241,6 +241,10 @@ export class ActiveCatalog implements CatalogService, vscode.Disposable {
     this.roots.active()?.invalidate(reason);
   }
 
+  settingsChanging(write: PromiseLike<unknown>): void {
+    this.roots.active()?.settingsChanging(write);
+  }
+
   dispose(): void {
     this.subs.forEach((d) => d.dispose());
     this.changed.dispose();

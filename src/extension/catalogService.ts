@@ -77,6 +77,12 @@ export interface CatalogService {
   getCatalog(): Promise<Catalog>;
   refresh(reason: string): Promise<CatalogState>;
   invalidate(reason: string): void;
+  /**
+   * A setting of this folder is being written (an agent picked): sessions
+   * wait for the write and the rebuild it causes, so a command started right
+   * after (a capture) acts on the new run, not the one shown before.
+   */
+  settingsChanging(write: PromiseLike<unknown>): void;
 }
 
 /** An MCP input a server still needs: declared (maybe) in a config, with no value yet. */
@@ -104,6 +110,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
   private lastGood: Extract<CatalogState, { kind: 'ready' }> | undefined;
   private workspace: OpenWorkspace | undefined;
   private inFlight: { promise: Promise<CatalogState>; abort: AbortController } | undefined;
+  private pendingSettings: Promise<void> | undefined;
   private generation = 0;
   /** How many catalogs were built: tests use it to prove activation is lazy. */
   builds = 0;
@@ -130,10 +137,36 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
   }
 
   /** The catalog with the workspace it came from (for the gateway, the bridge and previews). */
+  settingsChanging(write: PromiseLike<unknown>): void {
+    const pending: Promise<void> = Promise.resolve(write).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pendingSettings = pending;
+    void pending.then(() => {
+      if (this.pendingSettings === pending) {
+        this.pendingSettings = undefined;
+      }
+    });
+  }
+
   async getSession(): Promise<CatalogSession> {
-    const s = await this.getState();
+    await this.pendingSettings;
+    let s = await this.getState();
+    // A build started meanwhile (a setting changed): the session is the newest one.
+    while (this.inFlight) {
+      s = await this.inFlight.promise;
+    }
+    const live = (): InspectorSettings => this.options.settings?.() ?? readSettings(this.folder, this.trusted);
+    let settings = live();
+    // The run's policy context (the agent just picked, ...) changed before its rebuild began: a
+    // command that acts on the run (capture, compare) must not act on the agent shown before.
+    if (s.kind === 'ready' && JSON.stringify(settings.policy) !== JSON.stringify(s.settings.policy)) {
+      s = await this.refresh('the run\'s agent or policy changed');
+      settings = live();
+    }
     if (s.kind === 'ready' && this.workspace) {
-      return { catalog: s.catalog, workspace: this.workspace, settings: readSettings(this.folder, this.trusted), folder: this.folder };
+      return { catalog: s.catalog, workspace: this.workspace, settings, folder: this.folder };
     }
     throw new Error(s.kind === 'error' ? s.message : 'no workspace folder is open');
   }

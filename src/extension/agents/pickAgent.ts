@@ -39,6 +39,8 @@ export async function pickAgentCommand(service: CatalogService, arg?: unknown): 
   if (value === undefined) {
     return undefined;
   }
-  await config.update(SETTING, value === '' ? undefined : value, vscode.ConfigurationTarget.WorkspaceFolder);
+  const write = config.update(SETTING, value === '' ? undefined : value, vscode.ConfigurationTarget.WorkspaceFolder);
+  service.settingsChanging(write);
+  await write;
   return value;
 }

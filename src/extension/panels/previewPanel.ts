@@ -14,7 +14,7 @@ import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
 import { editorHost } from '../host';
 import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
-import { configKeyOf, keepCapture, restoreCapture, type KeptStore } from '../preview/keptCapture';
+import { configKeyOf, keepCapture, restoreCapture, STALE_MESSAGE, type KeptStore } from '../preview/keptCapture';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import type { PreviewDocuments } from '../preview/previewCommand';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
@@ -78,6 +78,8 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
   /** The capture running or last run on this panel, and its check (what `checkedAgainst` reports). */
   private captureView: CaptureView | undefined;
   private captureCheck: CaptureCheck | undefined;
+  /** The config the check was made against (`configKey`): once the config changes, the check is stale. */
+  private captureKey: string | undefined;
   private captureAbort: AbortController | undefined;
   private capturing: Promise<CaptureRunResult> | undefined;
   /** Whether the kept capture of the folder was looked for (once per panel). */
@@ -149,7 +151,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     // Bytes for every mode and tokens for the small ones go out at once; direct mode's tokens follow.
     const assembly = assembler.assemble(this.prompt, core.modesOf(catalog), { deferTokens: DEFERRED_TOKENS });
     const { workspace } = await this.deps.service.getSession();
-    const restored = this.restoreKept(workspace);
+    const restored = this.restoreKept(workspace) ?? this.staleAfterChange(workspace);
     const checkedAgainst = core.checkedAgainst(workspace.openclaw.model.version, this.captureCheck);
     const view = core.toPreviewView(assembly, catalog, { workspaceName: this.deps.service.folder?.name ?? '', cause, previous, seq, checkedAgainst });
     this.last = assembly;
@@ -220,6 +222,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
       .then(async (result) => {
         if (result.check) {
           this.captureCheck = result.check;
+          this.captureKey = this.configKey((await this.deps.service.getSession()).workspace);
           await this.keep(result.check);
           // The header's "checked against" follows the capture.
           if (!this.isDisposed && this.isReady) {
@@ -253,7 +256,23 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
     }
     this.captureView = kept.view;
     this.captureCheck = kept.check;
+    this.captureKey = kept.stale ? undefined : this.configKey(workspace);
     return kept.view;
+  }
+
+  /**
+   * A capture made on this panel whose config has changed since: its check no
+   * longer says anything about the prediction shown, so the header drops its
+   * verdict and the Real request tab says it is stale (as a kept one does).
+   */
+  private staleAfterChange(workspace: OpenWorkspace): CaptureView | undefined {
+    if (!this.captureCheck || this.captureKey === undefined || this.capturing || !this.captureView || this.captureKey === this.configKey(workspace)) {
+      return undefined;
+    }
+    this.captureCheck = undefined;
+    this.captureKey = undefined;
+    this.captureView = { ...this.captureView, message: STALE_MESSAGE };
+    return this.captureView;
   }
 
   private async keep(check: CaptureCheck): Promise<void> {
