@@ -1,4 +1,4 @@
-import { runRefusal, runRefusalDiagnostic } from '../policy/runRefusal';
+import { noToolsDiagnostic, runRefusal, runRefusalDiagnostic } from '../policy/runRefusal';
 import { REPLY_TOOL_NAME } from '../sources/coreTools';
 import { generatedToolsFor } from '../sources/generatedTools';
 import type { ToolPolicy } from '../policy/policyEngine';
@@ -110,9 +110,14 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
     tools.push(tool);
   }
   applyAvailabilityTexts(tools, defOf, policy);
-  const refusal = runRefusal(policy, tools.filter((t) => t.status !== 'excluded').length);
+  const callable = tools.filter((t) => t.status !== 'excluded').length;
+  const refusal = runRefusal(policy, callable);
   if (refusal) {
     diagnostics.unshift(runRefusalDiagnostic(refusal));
+  }
+  const none = noToolsDiagnostic(policy, callable, tools.length - callable);
+  if (none) {
+    diagnostics.unshift(none);
   }
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));

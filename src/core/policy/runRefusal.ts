@@ -82,3 +82,24 @@ export function runRefusalDiagnostic(r: RunRefusal): Diagnostic {
     message: `OpenClaw ${r.release} refuses this agent's runs before any request: "${r.message}"`,
   };
 }
+
+/**
+ * A run the release does not refuse but that gets no tool at all (a profile
+ * or deny lists exclude every one): one warning, at the first policy layer
+ * written in the config, so an agent with zero tools is said to have none.
+ */
+export function noToolsDiagnostic(policy: Pick<ToolPolicy, 'layers' | 'model'>, callable: number, excluded: number): Diagnostic | undefined {
+  if (callable > 0 || excluded === 0 || runRefusal(policy, callable)) {
+    return undefined;
+  }
+  const placed = policy.layers
+    .map((l) => ({ name: l.name, at: l.profile?.file !== undefined ? l.profile : (l.deny.find((r) => r.file !== undefined) ?? l.allowAt) }))
+    .find((x) => x.at?.file !== undefined);
+  const layers = policy.layers.map((l) => l.name).join(', ');
+  return {
+    file: placed?.at?.file ?? 'openclaw.json',
+    ...(placed?.at?.line !== undefined ? { line: placed.at.line } : {}),
+    severity: 'warning',
+    message: `this agent's runs get no tool: its policy (${layers || 'no layer'}) excludes all ${excluded}; OpenClaw ${policy.model.version} runs it with none (Excluded lists each tool's rule)`,
+  };
+}

@@ -46,6 +46,11 @@ describe('a run OpenClaw refuses: explicit allowlists leave it no tool', () => {
     const none = await catalogOf({ text: JSON.stringify({ tools: { profile: 'minimal', deny: ['*'] } }) });
     assert.equal(none.size, 0);
     assert.equal(none.runRefusal, undefined);
+    // Not refused, but said: the first diagnostic is a warning that the run gets no tool.
+    assert.equal(none.diagnostics[0]?.severity, 'warning');
+    assert.match(none.diagnostics[0]?.message ?? '', /^this agent's runs get no tool: its policy \(tools\.profile \(minimal\), tools\.allow\) excludes all \d+; OpenClaw 2026\.9\.6 runs it with none/);
+    assert.ok(!(await catalogOf({ agent: 'helper' })).diagnostics.some((d) => d.message.includes('get no tool')), 'an agent with tools gets no such warning');
+    assert.ok(!(await catalogOf({ agent: 'locked' })).diagnostics.some((d) => d.message.includes('get no tool')), 'a refused run is said once, as refused');
     const old = await catalogOf({ agent: 'locked', version: '2026.4.8' });
     assert.equal(old.runRefusal, undefined);
   });
