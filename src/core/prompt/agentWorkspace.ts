@@ -77,9 +77,11 @@ export function agentWorkspaceDir(config: unknown, configDir: string, env: Env =
  * The bootstrap files the agent workspace holds, among `names` (the ones the
  * package writes), or `defaults` when the folder does not exist yet.
  */
-export function readAgentWorkspace(dir: string, defaults: readonly { name: string; content: string }[]): AgentWorkspaceFiles {
+export function readAgentWorkspace(dir: string, defaults: readonly { name: string; content: string }[], seed = true): AgentWorkspaceFiles {
   if (!fs.existsSync(dir)) {
-    return { dir, fresh: true, files: defaults.map((f) => ({ ...f })) };
+    // A fresh workspace gets the bootstrap files OpenClaw writes into it, unless the config says
+    // `agents.defaults.skipBootstrap` (its ensureAgentWorkspace then writes none).
+    return { dir, fresh: true, files: seed ? defaults.map((f) => ({ ...f })) : [] };
   }
   const files: { name: string; content: string }[] = [];
   for (const { name } of defaults) {

@@ -90,7 +90,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
     maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
-    workspace: readAgentWorkspace(dir, data?.bootstrapFiles ?? []),
+    workspace: readAgentWorkspace(dir, data?.bootstrapFiles ?? [], !skipsBootstrap(opts.config)),
     stateDir,
     openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,
@@ -102,4 +102,11 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
 
 function optionsOf(o: Record<string, unknown> | undefined): { payloadOptions?: Record<string, unknown> } {
   return o ? { payloadOptions: o } : {};
+}
+
+/** `agents.defaults.skipBootstrap`: OpenClaw writes no bootstrap files into a new agent workspace. */
+function skipsBootstrap(config: unknown): boolean {
+  const agents = config !== null && typeof config === 'object' ? (config as { agents?: unknown }).agents : undefined;
+  const defaults = agents !== null && typeof agents === 'object' ? (agents as { defaults?: unknown }).defaults : undefined;
+  return defaults !== null && typeof defaults === 'object' && (defaults as { skipBootstrap?: unknown }).skipBootstrap === true;
 }
