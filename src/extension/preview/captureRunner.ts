@@ -10,6 +10,7 @@ import type { ModeCapture } from '../../core/capture/capture';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
+import { OPENCLAW_SETTING, editorWords } from './captureWords';
 import type { Logger } from '../logger';
 
 export const CAPTURE_UNTRUSTED_MESSAGE =
@@ -48,7 +49,8 @@ export type PreparedCapture =
       /** The user's config file and its lines, which OpenClaw's errors about the scratch copy are mapped to. */
       sourceLines?: SourceLines;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: string; /** A setting that fixes it, offered as a button. */ setting?: string };
+
 
 /**
  * The refusals every capture shares (untrusted workspace, unusable config,
@@ -71,7 +73,9 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
   }
   const reader = workspace.config.reader;
   try {
-    const location = core.locateOpenClaw(settings.oracleOpenclaw, { cwd: workspace.options.workspace });
+    // The setting, else the user's own OpenClaw on PATH (the one their runs use), else the pinned release in the tooling cache.
+    const own = settings.oracleOpenclaw ? undefined : core.findInstalledOpenClaw(undefined, { cwd: workspace.options.workspace });
+    const location = core.locateOpenClaw(settings.oracleOpenclaw ?? (own?.from === 'path' ? own.at : undefined), { cwd: workspace.options.workspace });
     return {
       ok: true,
       location,
@@ -85,7 +89,7 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
     };
   } catch (err) {
     if (err instanceof core.OpenClawUnavailableError) {
-      return { ok: false, message: `${what}: ${err.message}` };
+      return { ok: false, message: `${what}: ${editorWords(err.message)}`, setting: OPENCLAW_SETTING };
     }
     throw err;
   }
@@ -98,15 +102,19 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
  * first request against the prediction. Refused in an untrusted workspace.
  */
 export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<CaptureRunResult> {
-  const refuse = (message: string): CaptureRunResult => {
+  const refuse = (message: string, setting?: string): CaptureRunResult => {
     const view: CaptureView = { status: 'refused', message, modes: [] };
     deps.onView(view);
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(message, ...(setting ? ['Open Setting'] : [])).then((pick) => {
+      if (pick === 'Open Setting' && setting) {
+        void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+      }
+    });
     return { view };
   };
   const prepared = await prepareCapture(deps.service, deps.isTrusted, 'Capture the Real Request');
   if (!prepared.ok) {
-    return refuse(prepared.message);
+    return refuse(prepared.message, prepared.setting);
   }
   const { location, config, configDir, modelled, agent, sourceLines } = prepared;
   const core = await loadCore();
@@ -176,3 +184,4 @@ function logFailedTurn(logger: Logger, c: ModeCapture): void {
     logger.warn(`capture: ${c.mode}: OpenClaw's stderr (last ${tail.length} lines):\n${tail.map((l) => `  ${l}`).join('\n')}`);
   }
 }
+
