@@ -157,7 +157,8 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
     while (this.inFlight) {
       s = await this.inFlight.promise;
     }
-    const live = (): InspectorSettings => this.options.settings?.() ?? readSettings(this.folder, this.trusted);
+    // Read now, not as the last sync read them: live settings (`approvals.tools`, `sandbox.nodePath`) apply at once.
+    const live = (): InspectorSettings => readSettings(this.folder, this.trusted);
     let settings = live();
     // The run's policy context (the agent just picked, ...) changed before its rebuild began: a
     // command that acts on the run (capture, compare) must not act on the agent shown before.
