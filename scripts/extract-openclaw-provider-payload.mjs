@@ -13,10 +13,8 @@
  * only). Merges into src/core/prompt/providerPayload.json, releases in
  * version order. Test tooling only: nothing here runs in the extension or the CLI.
  */
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { distTexts, mergeReleaseFacts, packageDir, packageVersion } from './lib/releaseFacts.mjs';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'providerPayload.json');
@@ -30,30 +28,9 @@ if (args.length === 0) {
   process.exit(2);
 }
 
-function texts(dir) {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!['control-ui', 'vendor'].includes(e.name)) out.push(...texts(p));
-    } else if (/\.m?js$/.test(e.name)) {
-      out.push(fs.readFileSync(p, 'utf8'));
-    }
-  }
-  return out;
-}
-
-function packageDir(arg) {
-  if (fs.existsSync(path.join(arg, 'package.json'))) return path.resolve(arg);
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-provider-payload-'));
-  const file = execFileSync('npm', ['pack', `openclaw@${arg}`, '--silent'], { cwd: scratch, encoding: 'utf8' }).trim().split('\n').pop();
-  execFileSync('tar', ['xzf', file], { cwd: scratch });
-  return path.join(scratch, 'package');
-}
-
 function factsOf(pkg) {
-  const version = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')).version;
-  const all = texts(path.join(pkg, 'dist'));
+  const version = packageVersion(pkg);
+  const all = distTexts(path.join(pkg, 'dist'), ['control-ui', 'vendor']);
   const src = all.find((t) => t.includes(INJECT) && RESOLVERS.some((r) => t.includes(r)));
   if (!src) return { version, ollamaNumCtx: null };
   const inject = src.slice(src.indexOf(INJECT), src.indexOf(INJECT) + 600);
@@ -75,24 +52,11 @@ function factsOf(pkg) {
   };
 }
 
-const current = fs.existsSync(outFile) ? JSON.parse(fs.readFileSync(outFile, 'utf8')) : { releases: {} };
+const facts = {};
 for (const arg of args) {
   const { version, ollamaNumCtx } = factsOf(packageDir(arg));
-  current.releases[version] = { ollamaNumCtx };
+  facts[version] = { ollamaNumCtx };
   console.error(`extract-openclaw-provider-payload: ${version}: ${ollamaNumCtx ? `num_ctx ${ollamaNumCtx.paramsNumCtx ? 'params.num_ctx, then ' : ''}${ollamaNumCtx.fields.join(' ?? ')} ?? ${ollamaNumCtx.fallback}` : 'none'}`);
 }
-const parts = (v) => v.split(/[.-]/).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-const cmp = (a, b) => {
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    if (pa[i] === pb[i]) continue;
-    if (pa[i] === undefined) return -1;
-    if (pb[i] === undefined) return 1;
-    return typeof pa[i] === 'number' && typeof pb[i] === 'number' ? pa[i] - pb[i] : String(pa[i]).localeCompare(String(pb[i]));
-  }
-  return 0;
-};
-const releases = Object.fromEntries(Object.keys(current.releases).sort(cmp).map((v) => [v, current.releases[v]]));
-fs.writeFileSync(outFile, `${JSON.stringify({ generatedBy: 'scripts/extract-openclaw-provider-payload.mjs', releases }, null, 1)}\n`);
+mergeReleaseFacts(outFile, 'scripts/extract-openclaw-provider-payload.mjs', facts);
 console.error(`extract-openclaw-provider-payload: wrote ${path.relative(repo, outFile)}`);

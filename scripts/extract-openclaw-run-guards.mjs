@@ -14,10 +14,8 @@
  * src/core/policy/runGuards.json, releases in version order.
  * Test tooling only: nothing here runs in the extension or the CLI.
  */
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { distTexts, mergeReleaseFacts, packageDir, packageVersion } from './lib/releaseFacts.mjs';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outFile = path.join(repo, 'src', 'core', 'policy', 'runGuards.json');
@@ -31,35 +29,9 @@ if (args.length === 0) {
   process.exit(2);
 }
 
-/** Every .js/.mjs file's text under dist (bundled plugins and the control UI left out). */
-function distTexts(dir) {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!['extensions', 'control-ui', 'vendor'].includes(e.name)) {
-        out.push(...distTexts(p));
-      }
-    } else if (/\.m?js$/.test(e.name)) {
-      out.push(fs.readFileSync(p, 'utf8'));
-    }
-  }
-  return out;
-}
-
-function packageDir(arg) {
-  if (fs.existsSync(path.join(arg, 'package.json'))) {
-    return path.resolve(arg);
-  }
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-run-guards-'));
-  const file = execFileSync('npm', ['pack', `openclaw@${arg}`, '--silent'], { cwd: scratch, encoding: 'utf8' }).trim().split('\n').pop();
-  execFileSync('tar', ['xzf', file], { cwd: scratch });
-  return path.join(scratch, 'package');
-}
-
 function guardOf(pkg) {
-  const version = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')).version;
-  const body = distTexts(path.join(pkg, 'dist')).find((t) => t.includes(FUNCTION));
+  const version = packageVersion(pkg);
+  const body = distTexts(path.join(pkg, 'dist'), ['extensions', 'control-ui', 'vendor']).find((t) => t.includes(FUNCTION));
   if (!body) {
     return { version, guard: null };
   }
@@ -72,23 +44,11 @@ function guardOf(pkg) {
   return { version, guard: { prefix: m[1], separator: m[2], noRegisteredToolMatched: reason[1], advice: m[3] } };
 }
 
-const current = fs.existsSync(outFile) ? JSON.parse(fs.readFileSync(outFile, 'utf8')) : { releases: {} };
+const facts = {};
 for (const arg of args) {
   const { version, guard } = guardOf(packageDir(arg));
-  current.releases[version] = { emptyExplicitAllowlist: guard };
+  facts[version] = { emptyExplicitAllowlist: guard };
   console.error(`extract-openclaw-run-guards: ${version}: ${guard ? 'refuses a run an explicit allowlist leaves without tools' : 'no such guard'}`);
 }
-const cmp = (a, b) => {
-  const pa = a.split(/[.-]/).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-  const pb = b.split(/[.-]/).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    if (pa[i] === pb[i]) continue;
-    if (pa[i] === undefined) return -1;
-    if (pb[i] === undefined) return 1;
-    return typeof pa[i] === 'number' && typeof pb[i] === 'number' ? pa[i] - pb[i] : String(pa[i]).localeCompare(String(pb[i]));
-  }
-  return 0;
-};
-const releases = Object.fromEntries(Object.keys(current.releases).sort(cmp).map((v) => [v, current.releases[v]]));
-fs.writeFileSync(outFile, `${JSON.stringify({ generatedBy: 'scripts/extract-openclaw-run-guards.mjs', releases }, null, 1)}\n`);
+mergeReleaseFacts(outFile, 'scripts/extract-openclaw-run-guards.mjs', facts);
 console.error(`extract-openclaw-run-guards: wrote ${path.relative(repo, outFile)}`);
