@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import { suggestNames } from '../catalog/suggestNames';
-import { policyNotReached, ruleLocationText, toolReasonText, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
+import { policyNotReached, ruleLocationText, toolReasonText, type ReasonWording, type RuleLocation, type ToolReason, type ToolReasonKind } from '../reasons';
 import type { CatalogTool, PolicyDecision, ServerReport, ToolSourceKind } from '../types';
 import { fixPlanFor, type FixPlan, type ToolFixPlan } from './quickFix';
 
@@ -59,9 +59,11 @@ export interface Explanation {
 export interface ExplainOptions {
   /** The config file as diagnostics name it: where fixes of built-in rules (OpenClaw's sandbox defaults) go. */
   configFile?: string;
+  /** How reasons name a run-time condition: the CLI's `--assume` (default) or the editor's setting. */
+  wording?: ReasonWording;
 }
 
-function reasonFor(t: CatalogTool, catalog: Catalog): string {
+function reasonFor(t: CatalogTool, catalog: Catalog, wording?: ReasonWording): string {
   if (t.status === 'cataloged') {
     if (catalog.settings.enabled && catalog.settings.mode === 'code-mode') {
       // Code Mode replaces Tool Search for the run: the tool is a global of exec's programs.
@@ -71,7 +73,7 @@ function reasonFor(t: CatalogTool, catalog: Catalog): string {
       ? 'allowed by policy and indexed for search'
       : 'allowed by policy; Tool Search is off, so its schema is sent to the model up front (direct mode)';
   }
-  return toolReasonText(t) ?? t.status;
+  return toolReasonText(t, wording) ?? t.status;
 }
 
 function definitionFix(t: CatalogTool): string | undefined {
@@ -115,14 +117,14 @@ function decisionAt(d: PolicyDecision): RuleLocation | undefined {
 }
 
 /** What each stage said about a tool, in the order the catalog asked them. */
-function chainOf(t: CatalogTool, catalog: Catalog): ChainStep[] {
+function chainOf(t: CatalogTool, catalog: Catalog, wording?: ReasonWording): ChainStep[] {
   const r = t.reason;
   const steps: ChainStep[] = [];
   const definition = t.origin ? { file: t.origin.file, line: t.origin.line, column: t.origin.column } : undefined;
   const sourceLabel = t.source === 'mcp' ? `MCP server "${t.sourceName}"` : t.source === 'client' ? 'client tools' : t.sourceName === 'core' ? 'OpenClaw core' : `plugin "${t.sourceName}"`;
   const defect = policyNotReached(r);
   if (defect) {
-    const text = toolReasonText(t) ?? '';
+    const text = toolReasonText(t, wording) ?? '';
     steps.push({ stage: 'source', layer: sourceLabel, said: text, effect: 'deny', ...(r.at ? { at: r.at } : {}) });
   } else {
     steps.push({ stage: 'source', layer: sourceLabel, said: 'lists the tool', effect: 'allow', ...(definition ? { at: definition } : {}) });
@@ -140,14 +142,14 @@ function chainOf(t: CatalogTool, catalog: Catalog): ChainStep[] {
     }
   }
   if (r?.kind === 'client-conflict' || r?.kind === 'name-conflict') {
-    steps.push({ stage: 'names', layer: 'model-visible names', said: toolReasonText(t) ?? '', effect: 'deny', ...(r.at ? { at: r.at } : {}) });
+    steps.push({ stage: 'names', layer: 'model-visible names', said: toolReasonText(t, wording) ?? '', effect: 'deny', ...(r.at ? { at: r.at } : {}) });
   } else if (!defect && r?.kind !== 'policy') {
     steps.push({ stage: 'names', layer: 'model-visible names', said: `"${t.name}" is unique`, effect: 'allow' });
   }
   if (t.status === 'cataloged') {
-    steps.push({ stage: 'surface', layer: catalog.settings.mode === 'code-mode' ? 'Code Mode' : 'Tool Search', said: reasonFor(t, catalog), effect: 'allow' });
+    steps.push({ stage: 'surface', layer: catalog.settings.mode === 'code-mode' ? 'Code Mode' : 'Tool Search', said: reasonFor(t, catalog, wording), effect: 'allow' });
   } else if (t.status === 'direct-only') {
-    steps.push({ stage: 'surface', layer: 'catalogMode', said: toolReasonText(t) ?? 'direct-only', effect: 'allow', ...(r?.at ? { at: r.at } : {}) });
+    steps.push({ stage: 'surface', layer: 'catalogMode', said: toolReasonText(t, wording) ?? 'direct-only', effect: 'allow', ...(r?.at ? { at: r.at } : {}) });
   }
   return steps;
 }
@@ -194,14 +196,14 @@ export function explainTool(catalog: Catalog, query: string, options: ExplainOpt
       source: t.source,
       sourceName: t.sourceName,
       status: t.status,
-      reason: reasonFor(t, catalog),
+      reason: reasonFor(t, catalog, options.wording),
       ...(r ? { reasonKind: r.kind, why: r } : {}),
       decisions: t.decisions,
       hint: hintFor(t),
       ...(r?.at ? { location: r.at } : {}),
       ...(related ? { related } : {}),
       ...(t.origin ? { definition: { file: t.origin.file, line: t.origin.line, column: t.origin.column } } : {}),
-      chain: chainOf(t, catalog),
+      chain: chainOf(t, catalog, options.wording),
       ...(fix ? { fix } : {}),
     };
   });

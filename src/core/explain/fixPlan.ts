@@ -6,7 +6,7 @@ import { parseOpenClawConfig } from '../config/openclawConfig';
 import { readAgentRoster } from '../policy/agentRoster';
 import type { PolicyBlock } from '../policy/policyEngine';
 import { runAgentPath } from '../policy/runAgent';
-import { ruleLocationText, rulePathText, toolReasonText } from '../reasons';
+import { ruleLocationText, rulePathText, toolReasonText, type ReasonWording } from '../reasons';
 import { discoverWorkspaceServers } from '../sources/mcp';
 import { toolFilterDefect } from '../sources/mcp/toolFilter';
 import type { ToolSourceProvider } from '../sources/toolSource';
@@ -21,6 +21,8 @@ import { READ_LIMITS, readUserText } from '../util/readLimits';
 export interface FixPlanOptions {
   /** The config file's current text (an editor's unsaved document); default: the file on disk. */
   text?: string;
+  /** How reasons name a run-time condition (`ExplainOptions.wording`). */
+  wording?: ReasonWording;
 }
 
 /** Most passes over the policy: each lifts every layer that blocks; a later pass finds an entry a first hid. */
@@ -42,14 +44,14 @@ function blockerOf(b: PolicyBlock): FixBlocker {
 }
 
 /** The source's or the names' objection, when the tool has one. */
-function sourceBlocker(t: CatalogTool): FixBlocker | undefined {
+function sourceBlocker(t: CatalogTool, wording?: ReasonWording): FixBlocker | undefined {
   const r = t.reason;
   if (!r || r.kind === 'policy' || r.kind === 'direct-only') {
     return undefined;
   }
   const names = r.kind === 'client-conflict' || r.kind === 'name-conflict';
   const layer = t.source === 'mcp' ? `MCP server "${t.sourceName}"` : t.source === 'client' ? 'client tools' : t.sourceName === 'core' ? 'OpenClaw core' : `plugin "${t.sourceName}"`;
-  return { stage: names ? 'names' : 'source', layer: names ? 'model-visible names' : layer, said: toolReasonText(t) ?? r.kind, ...(r.at ? { at: r.at } : {}) };
+  return { stage: names ? 'names' : 'source', layer: names ? 'model-visible names' : layer, said: toolReasonText(t, wording) ?? r.kind, ...(r.at ? { at: r.at } : {}) };
 }
 
 interface Planner {
@@ -248,7 +250,7 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
   const agent = ws.agent.kind === 'refused' ? undefined : ws.agent.kind === 'implicit' ? undefined : ws.agent.id;
   const subject = policySubjectOf(tool);
   const blocks = ws.policy.evaluate(subject).blocks ?? [];
-  const source = sourceBlocker(tool);
+  const source = sourceBlocker(tool, options.wording);
   const blockers = [...(source ? [source] : []), ...blocks.map(blockerOf)];
   const base = { toolId: tool.id, tool: tool.name, ...(agent !== undefined ? { agent } : {}), blockers };
   const ctx = { configFile: reader?.file, sandboxAlsoAllow: ws.openclaw.model.sandboxAlsoAllow, takenNames: new Set(catalog.tools.map((t) => t.name)) };
@@ -325,9 +327,9 @@ export async function planToolFix(ws: OpenWorkspace, catalog: Catalog, tool: Cat
     }
   }
   const back = await rebuiltTool(ws, catalog, tool, abs, file, current);
-  const recheck = back ? { status: back.status, ...(back.status === 'excluded' ? { reason: toolReasonText(back) ?? 'excluded' } : {}) } : undefined;
+  const recheck = back ? { status: back.status, ...(back.status === 'excluded' ? { reason: toolReasonText(back, options.wording) ?? 'excluded' } : {}) } : undefined;
   if (!back || back.status === 'excluded') {
-    const still = back ? [...(sourceBlocker(back) ? [sourceBlocker(back) as FixBlocker] : []), ...(back.reason?.kind === 'policy' ? [{ stage: 'policy' as const, layer: 'policy', said: back.reason.text, ...(back.reason.at ? { at: back.reason.at } : {}) }] : [])] : [];
+    const still = back ? [...(sourceBlocker(back, options.wording) ? [sourceBlocker(back, options.wording) as FixBlocker] : []), ...(back.reason?.kind === 'policy' ? [{ stage: 'policy' as const, layer: 'policy', said: back.reason.text, ...(back.reason.at ? { at: back.reason.at } : {}) }] : [])] : [];
     return { ...noPlan(base, still, `the catalog built from the edited ${file} still excludes ${tool.name}`), ...(recheck ? { recheck } : {}) };
   }
   const before = parsed(abs, text, file) ?? reader;
@@ -360,7 +362,7 @@ function admittingPlan(
  * excluded is no fix).
  */
 export async function explainWithFixPlans(ws: OpenWorkspace, catalog: Catalog, query: string, options: FixPlanOptions = {}): Promise<Explanation> {
-  const e = explainTool(catalog, query, { configFile: ws.config.reader?.file });
+  const e = explainTool(catalog, query, { configFile: ws.config.reader?.file, ...(options.wording ? { wording: options.wording } : {}) });
   for (const m of e.matches) {
     const t = m.id !== undefined ? catalog.get(m.id) : undefined;
     const p = t ? await planToolFix(ws, catalog, t, options) : undefined;

@@ -1,3 +1,4 @@
+import { EDITOR_WORDING } from '../editorWording';
 import * as vscode from 'vscode';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { Explanation } from '../../core/explain/explain';
@@ -50,7 +51,7 @@ export async function explainNow(service: CatalogService, query: string): Promis
   const key = `${query}\u0000${text ?? ''}`;
   let e = byKey.get(key);
   if (!e) {
-    e = explainWithFixPlans(session.workspace, session.catalog, query, text !== undefined ? { text } : {});
+    e = explainWithFixPlans(session.workspace, session.catalog, query, { ...(text !== undefined ? { text } : {}), wording: EDITOR_WORDING });
     byKey.set(key, e);
     e.catch(() => byKey.delete(key));
   }

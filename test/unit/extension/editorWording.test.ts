@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Catalog } from '../../../src/core/catalog/catalog';
 import { toolReasonText } from '../../../src/core/reasons';
+import { explainWithFixPlans } from '../../../src/core/explain/fixPlan';
+import { EDITOR_WORDING } from '../../../src/extension/editorWording';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
 import { buildCatalogTree, shownNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
@@ -17,13 +19,13 @@ function allNodes(nodes: readonly TreeNode[]): TreeNode[] {
 
 describe('editor surfaces name the setting, not the CLI flag, for a run-time condition', () => {
   let catalog: Catalog;
+  let ws: OpenWorkspace;
   before(async () => {
-    const ws = new OpenWorkspace({ workspace: demo, noUserConfig: true, snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }], trusted: false, liveMcp: () => undefined });
-    try {
-      catalog = await ws.buildCatalog();
-    } finally {
-      await ws.dispose();
-    }
+    ws = new OpenWorkspace({ workspace: demo, noUserConfig: true, snapshots: [{ name: 'github', path: path.join(demo, 'snapshots', 'github') }], trusted: false, liveMcp: () => undefined });
+    catalog = await ws.buildCatalog();
+  });
+  after(async () => {
+    await ws.dispose();
   });
 
   it('the demo has tools built only under a condition, and the CLI names --assume for them', () => {
@@ -44,5 +46,14 @@ describe('editor surfaces name the setting, not the CLI flag, for a run-time con
     const text = JSON.stringify(toCatalogSnapshot(catalog, { workspaceName: 'demo', trusted: true }));
     assert.doesNotMatch(text, /--assume/);
     assert.match(text, /setting toolSearchInspector\.assume/);
+  });
+
+  it('Explain (the panel and its fix plans) says the setting with the editor wording, and --assume without it', async () => {
+    const conditional = catalog.tools.find((t) => t.reason?.kind === 'needs-condition');
+    assert.ok(conditional);
+    const editor = JSON.stringify(await explainWithFixPlans(ws, catalog, conditional.id, { wording: EDITOR_WORDING }));
+    assert.doesNotMatch(editor, /--assume/);
+    assert.match(editor, /setting toolSearchInspector\.assume: \\"[a-z-]+\\"/);
+    assert.match(JSON.stringify(await explainWithFixPlans(ws, catalog, conditional.id)), /--assume [a-z-]+/);
   });
 });
