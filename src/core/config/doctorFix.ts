@@ -1,3 +1,4 @@
+import { newestAtOrBefore } from '../util/releaseOrder';
 import { DOCTOR_TABLES } from './doctor/index';
 
 /**
@@ -25,29 +26,7 @@ export interface DoctorFix {
 
 /** The table of `version`, else of the newest measured release before it; undefined before the first one. */
 export function doctorTableFor(version: string): DoctorTable | undefined {
-  const want = numbers(version);
-  let chosen: DoctorTable | undefined;
-  for (const t of DOCTOR_TABLES) {
-    if (want && compare(numbers(t.openclawVersion) ?? [], want) <= 0) {
-      chosen = t;
-    }
-  }
-  return chosen;
-}
-
-function numbers(v: string): number[] | undefined {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) {
-      return d;
-    }
-  }
-  return 0;
+  return newestAtOrBefore(DOCTOR_TABLES, (t) => t.openclawVersion, version);
 }
 
 function kindOf(v: unknown): string {

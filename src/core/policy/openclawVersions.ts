@@ -1,3 +1,4 @@
+import { factAtOrBefore, newestAtOrBefore, parseVersion, versionOrder } from '../util/releaseOrder';
 import seedTables from './versions/openclaw-2026.1.30.json';
 import newestTables from './versions/openclaw-2026.9.6.json';
 import { EPOCHS } from './epochs/index';
@@ -298,42 +299,8 @@ export interface ModelledVersion {
   describe: string;
 }
 
-/** `2026.6.10-beta.2` -> [2026, 6, 10]; undefined when it is not a calendar version. */
-export function parseVersion(v: string): number[] | undefined {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
-}
-
-/** Orders two parsed versions (negative: `a` is older). */
-export function versionOrder(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) {
-      return d;
-    }
-  }
-  return 0;
-}
-
-/**
- * A generated per-release fact for `version`: the one of the newest measured
- * release at or before it (behaviour changes only where a release changes
- * it); undefined before the first measured release or for a non-version.
- */
-export function factAtOrBefore<T>(releases: Readonly<Record<string, T>>, version: string): T | undefined {
-  const want = parseVersion(version);
-  if (!want) {
-    return undefined;
-  }
-  let best: { v: number[]; fact: T } | undefined;
-  for (const [v, fact] of Object.entries(releases)) {
-    const parsed = parseVersion(v);
-    if (parsed && versionOrder(parsed, want) <= 0 && (!best || versionOrder(parsed, best.v) > 0)) {
-      best = { v: parsed, fact };
-    }
-  }
-  return best?.fact;
-}
+// Kept here too: callers have named them from this module since the first release table.
+export { factAtOrBefore, parseVersion, versionOrder };
 
 export function isKnownVersionSyntax(v: string): boolean {
   return parseVersion(v) !== undefined;
@@ -345,18 +312,10 @@ export function isKnownVersionSyntax(v: string): boolean {
  * changes only when OpenClaw changes it), or the oldest for older versions.
  */
 export function modelFor(requested: string): OpenClawModel | undefined {
-  const want = parseVersion(requested);
-  if (!want) {
+  if (!parseVersion(requested)) {
     return undefined;
   }
-  let chosen = OPENCLAW_MODELS[0];
-  for (const m of OPENCLAW_MODELS) {
-    const have = parseVersion(m.epoch.first);
-    if (have && versionOrder(have, want) <= 0) {
-      chosen = m;
-    }
-  }
-  return chosen;
+  return newestAtOrBefore(OPENCLAW_MODELS, (m) => m.epoch.first, requested) ?? OPENCLAW_MODELS[0];
 }
 
 function newerThanNewest(requested: string): boolean {

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../types';
-import { factAtOrBefore } from './openclawVersions';
+import { factAtOrBefore } from '../util/releaseOrder';
 import type { PolicyLayer, ToolPolicy } from './policyEngine';
 import { normalizeToolName } from './toolPattern';
 import guards from './runGuards.json';

@@ -2,6 +2,7 @@ import { ConfigReader, dotted } from '../config/configReader';
 import { OPENCLAW_CONFIG_SCHEMA, SchemaChecker, type ConfigSchema } from '../config/configSchema';
 import type { Json5Document } from '../config/json5Document';
 import { EPOCH_SCHEMAS } from '../config/schema/index';
+import { newestAtOrBefore } from '../util/releaseOrder';
 import { parseVersion, versionOrder } from './openclawVersions';
 import { pluginOwnedChannel, readRefusals } from './startupReadChecks';
 
@@ -17,15 +18,7 @@ import { pluginOwnedChannel, readRefusals } from './startupReadChecks';
 
 /** The config schema of the epoch `version` belongs to: the newest epoch starting at or before it. */
 export function configSchemaFor(version: string): ConfigSchema {
-  const want = parseVersion(version);
-  let chosen: ConfigSchema = EPOCH_SCHEMAS[0]?.schema ?? OPENCLAW_CONFIG_SCHEMA;
-  for (const e of EPOCH_SCHEMAS) {
-    const have = parseVersion(e.epoch);
-    if (want && have && versionOrder(have, want) <= 0) {
-      chosen = e.schema;
-    }
-  }
-  return chosen;
+  return (newestAtOrBefore(EPOCH_SCHEMAS, (e) => e.epoch, version) ?? EPOCH_SCHEMAS[0])?.schema ?? OPENCLAW_CONFIG_SCHEMA;
 }
 
 export interface RejectedKey {

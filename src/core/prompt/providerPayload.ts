@@ -1,4 +1,4 @@
-import { factAtOrBefore } from '../policy/openclawVersions';
+import { factAtOrBefore } from '../util/releaseOrder';
 import facts from './providerPayload.json';
 
 /**
