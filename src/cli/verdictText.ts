@@ -41,9 +41,9 @@ export function runRefusalLines(r: RunRefusal | undefined): string[] {
   if (!r) {
     return [];
   }
-  const at = r.sources.find((s) => s.line !== undefined);
+  const at = r.at;
   const where = at?.file !== undefined && at.line !== undefined ? ` (${path.basename(at.file)}:${at.line})` : '';
-  return [`ERROR OpenClaw ${r.release} refuses this agent's runs before any request${where}: "${r.message}"; below is what the run would get if it were not refused`, ''];
+  return [`ERROR ${r.headline}${where}: "${r.message}"; below is what the run would get if it were not refused`, ''];
 }
 
 export function runRefusalJson(r: RunRefusal | undefined): unknown {

@@ -115,7 +115,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   if (refusal) {
     diagnostics.unshift(runRefusalDiagnostic(refusal));
   }
-  const none = noToolsDiagnostic(policy, callable, tools.length - callable);
+  const none = noToolsDiagnostic(policy, callable, tools.length - callable, refusal !== undefined);
   if (none) {
     diagnostics.unshift(none);
   }

@@ -13,8 +13,12 @@ import guards from './runGuards.json';
  */
 export interface RunRefusal {
   release: string;
+  /** "OpenClaw 2026.9.6 refuses this agent's runs before any request": one sentence for every surface. */
+  headline: string;
   /** OpenClaw's own message for the refused run, as it prints it. */
   message: string;
+  /** The first allowlist written at a known line (else the first): where the refusal points. */
+  at?: { file?: string; line?: number; column?: number };
   /** The explicit allowlists, with OpenClaw's labels and where they are written. */
   sources: { label: string; entries: string[]; file?: string; line?: number; column?: number }[];
 }
@@ -68,28 +72,35 @@ export function runRefusal(policy: Pick<ToolPolicy, 'layers' | 'model'>, callabl
     return undefined;
   }
   const requested = sources.map((s) => `${s.label}: ${s.entries.map((e) => normalizeToolName(e, policy.model)).join(', ')}`).join('; ');
-  return { release: version, message: `${guard.prefix}${requested}${guard.separator}${guard.noRegisteredToolMatched}${guard.advice}`, sources };
+  const at = sources.find((x) => x.line !== undefined) ?? sources[0];
+  return {
+    release: version,
+    headline: `OpenClaw ${version} refuses this agent's runs before any request`,
+    message: `${guard.prefix}${requested}${guard.separator}${guard.noRegisteredToolMatched}${guard.advice}`,
+    ...(at ? { at: { file: at.file, line: at.line, column: at.column } } : {}),
+    sources,
+  };
 }
 
 /** The refusal as the error that stands above the catalog: at the first allowlist, OpenClaw's own words. */
 export function runRefusalDiagnostic(r: RunRefusal): Diagnostic {
-  const at = r.sources.find((s) => s.line !== undefined) ?? r.sources[0];
+  const at = r.at;
   return {
     file: at?.file ?? 'openclaw.json',
     ...(at?.line !== undefined ? { line: at.line } : {}),
     ...(at?.column !== undefined ? { column: at.column } : {}),
     severity: 'error',
-    message: `OpenClaw ${r.release} refuses this agent's runs before any request: "${r.message}"`,
+    message: `${r.headline}: "${r.message}"`,
   };
 }
 
 /**
- * A run the release does not refuse but that gets no tool at all (a profile
+ * A run the release does not refuse (`refused`: `runRefusal` said so) but that gets no tool at all (a profile
  * or deny lists exclude every one): one warning, at the first policy layer
  * written in the config, so an agent with zero tools is said to have none.
  */
-export function noToolsDiagnostic(policy: Pick<ToolPolicy, 'layers' | 'model'>, callable: number, excluded: number): Diagnostic | undefined {
-  if (callable > 0 || excluded === 0 || runRefusal(policy, callable)) {
+export function noToolsDiagnostic(policy: Pick<ToolPolicy, 'layers' | 'model'>, callable: number, excluded: number, refused: boolean): Diagnostic | undefined {
+  if (callable > 0 || excluded === 0 || refused) {
     return undefined;
   }
   const placed = policy.layers

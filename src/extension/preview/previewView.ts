@@ -130,10 +130,10 @@ function runRefusedView(catalog: Catalog): Pick<PreviewView, 'runRefused'> {
   if (!r) {
     return {};
   }
-  const at = r.sources.find((s) => s.line !== undefined);
+  const at = r.at;
   return {
     runRefused: {
-      headline: `OpenClaw ${r.release} refuses this agent's runs before any request`,
+      headline: r.headline,
       message: r.message,
       ...(at?.file !== undefined ? { file: path.basename(at.file) } : {}),
       ...(at?.line !== undefined ? { line: at.line } : {}),

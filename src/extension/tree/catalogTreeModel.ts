@@ -340,14 +340,14 @@ export function runRefusalNotice(catalog: Catalog): NoticeNode | undefined {
   if (!r) {
     return undefined;
   }
-  const at = r.sources.find((s) => s.line !== undefined) ?? r.sources[0];
+  const at = r.at;
   const file = at?.file;
   return {
     kind: 'notice',
     id: 'notice/run-refused',
     label: `OpenClaw ${r.release} refuses this agent's runs`,
     description: `no tool left by ${r.sources.map((s) => s.label).join(', ')}`,
-    tooltip: [`OpenClaw ${r.release} refuses this agent's runs before any request:`, r.message].join('\n'),
+    tooltip: [`${r.headline}:`, r.message].join('\n'),
     severity: 'error',
     icon: ICONS.error,
     ...(file !== undefined ? { location: { file, line: at?.line, column: at?.column }, command: { command: COMMANDS.openLocation, title: 'Go to Allowlist', args: [{ file, line: at?.line, column: at?.column }] } } : {}),
