@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { catalogWebview, env, launchBrowser, openWorkbench, resultsDir, runCommand, type Browser, type Page, workbenchUrl } from './harness';
+import { catalogWebview, env, launchBrowser, pickTheme, openWorkbench, resultsDir, runCommand, type Browser, type Page, workbenchUrl } from './harness';
 
 // Issue 41 in the real workbench, on a user's own multi-agent config with no
 // `main` (test/fixtures/capture/multi-agent: `coder`, the default, and
@@ -113,6 +113,10 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     const checked = catalogWebview(page).locator('[data-testid="checked-against"]');
     await checked.filter({ hasText: 'not checked against a real run yet' }).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(resultsDir(), 'agents-run-refused.png') });
+    // Looked at in a dark theme too: the banner keeps the theme's error colours.
+    await pickTheme(page, /^Dark Modern/, 'dark', catalogWebview(page));
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-run-refused-dark.png') });
+    await pickTheme(page, /^Light Modern/, 'light', catalogWebview(page));
     // One click on the notice: the config, at the allowlist.
     await notice.first().click();
     await page.locator('.tab.active').filter({ hasText: 'openclaw.json' }).first().waitFor({ timeout: 30_000 });
