@@ -26,7 +26,7 @@ import { startLoopbackGuard } from './lib/loopbackGuard.mjs';
 import { UNTRUSTED_DEMO_USER_SETTINGS, freePort, groupMembers, installVsix, seedSettings, startServer } from './lib/vscodeServer.mjs';
 import { packageVsix } from './lib/packageVsix.mjs';
 import { copyQuantized } from './lib/screenshotPng.mjs';
-import { openclawReady, PINNED_OPENCLAW } from './lib/openclawTooling.mjs';
+import { openclawReady, openclawToolingPaths, PINNED_OPENCLAW } from './lib/openclawTooling.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The screenshots the README shows, one per line (each UI test writes its own to test-results/).
@@ -161,6 +161,7 @@ async function hostTests(page, base, devPath, target, lastTry, log) {
 async function hostSide(tooling, devPath, extensionsDir, serverEnv) {
   const hostDataDir = path.join(runDir, 'host-data');
   seedSettings(hostDataDir);
+  lendOpenclaw(hostDataDir);
   const port = await freePort();
   step(`(a) extension-host tests: their own VS Code server on 127.0.0.1:${port}`);
   hostServer = await startServer({ tooling, port, dataDir: hostDataDir, extensionsDir, smokeTestDriver: true, env: { ...serverEnv, TSI_CHECK_CONSUMER: HOST_CONSUMER } });
@@ -249,6 +250,20 @@ async function uiTests(base, devPath) {
 
 let openclaw;
 
+/**
+ * The extension never reads the tooling cache: it runs the OpenClaw of the
+ * setting, of PATH, or the one "Install OpenClaw for capture" put into its
+ * global storage. The servers' global storage gets the tooling cache's
+ * install linked in that layout, as if the user had clicked Install once
+ * (UI test 22 takes the link away and clicks Install for real).
+ */
+function lendOpenclaw(serverDataDir) {
+  const from = openclawToolingPaths(PINNED_OPENCLAW).dir;
+  const into = path.join(serverDataDir, 'User', 'globalStorage', EXTENSION_ID, 'openclaw');
+  fs.mkdirSync(into, { recursive: true });
+  fs.symlinkSync(from, path.join(into, path.basename(from)));
+}
+
 async function main() {
   // First, so it overlaps everything below; awaited before either side's tests.
   openclaw = openclawInBackground();
@@ -312,6 +327,7 @@ async function main() {
       const uiEnv = { ...serverEnv, TSI_CHECK_CONSUMER: UI_CONSUMER };
       const port = await freePort();
       step(`(b) UI tests: starting their VS Code server on 127.0.0.1:${port}`);
+      lendOpenclaw(dataDir);
       server = await startServer({ tooling, port, dataDir, extensionsDir, smokeTestDriver: true, env: uiEnv });
       // A second server with Workspace Trust on (and its own state), so the
       // untrusted path runs as a user meets it: the trust prompt, then restricted mode.

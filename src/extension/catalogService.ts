@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Catalog } from '../core/catalog/catalog';
+import { openclawInstallRoots } from './oracle/openclawInstalls';
 import type { DiscoveredServers } from '../core/sources/mcp';
 import type { ToolSourceProvider } from '../core/sources/toolSource';
 import type { OpenWorkspace, WorkspaceOptions } from '../core/workspace';
@@ -240,7 +241,7 @@ export class FolderCatalog implements CatalogService, vscode.Disposable {
         mode: settings.mode,
         openclawVersion: settings.openclawVersion,
         // The OpenClaw the user runs (the oracle.openclaw setting, else `openclaw` on PATH): only its package.json is read.
-        installedOpenClaw: core.findInstalledOpenClaw(settings.oracleOpenclaw, { cwd: folder.uri.fsPath }),
+        installedOpenClaw: core.findInstalledOpenClaw(settings.oracleOpenclaw, { cwd: folder.uri.fsPath, installRoots: openclawInstallRoots() }),
         assume: settings.assume,
         trusted,
         inputs,

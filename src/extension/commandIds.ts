@@ -15,6 +15,7 @@ export const COMMANDS = {
   previewPayload: 'toolSearchInspector.previewPayload',
   openModePreview: 'toolSearchInspector.openModePreview',
   captureRealRequest: 'toolSearchInspector.captureRealRequest',
+  installOpenClaw: 'toolSearchInspector.installOpenClaw',
   clearMcpInputs: 'toolSearchInspector.clearMcpInputs',
   verifyAgainstOpenClaw: 'toolSearchInspector.verifyAgainstOpenClaw',
   suggestDescriptions: 'toolSearchInspector.suggestDescriptions',

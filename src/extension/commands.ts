@@ -12,6 +12,7 @@ import type { Logger } from './logger';
 import type { McpInputStore } from './mcpInputs';
 import { PREVIEW_SCHEME, type PreviewDocuments, previewPayloadCommand } from './preview/previewCommand';
 import { CatalogPanel } from './panels/catalogPanel';
+import { installOpenClawForCapture } from './oracle/openclawInstalls';
 import { VERIFY_SCHEME, VerifyDocuments, verifyAgainstOpenClawCommand } from './oracle/verifyCommand';
 import { PreviewPanel } from './panels/previewPanel';
 import { COMMANDS } from './commandIds';
@@ -110,6 +111,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.captureRealRequest, guarded('Capture the Real Request', async () => {
       const panel = PreviewPanel.createOrShow({ ...deps, documents: previews });
       return (await panel.capture()).view;
+    })),
+    // The setting's version when it names one, else the pinned release; resolves to the install (for tests).
+    vscode.commands.registerCommand(COMMANDS.installOpenClaw, guarded('Install OpenClaw for Capture', async () => {
+      const { settings } = await deps.service.getSession();
+      const spec = settings.oracleOpenclaw?.trim();
+      return installOpenClawForCapture(deps.logger, spec && /^\d{4}\.\d+\.\d+(-[\w.]+)?$/.test(spec) ? spec : undefined);
     })),
     vscode.commands.registerCommand(COMMANDS.clearMcpInputs, guarded('Clear MCP Inputs', async () => {
       const n = await deps.inputs.store.clear(deps.service.folder);

@@ -3,6 +3,7 @@ import { exposesTestApi, type CatalogSummary, type ToolSearchInspectorApi, type 
 import { registerBaselineCommands } from './baseline/baselineCommands';
 import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
+import { useOpenClawInstallRoot } from './oracle/openclawInstalls';
 import type { CatalogService } from './catalogService';
 import { CATALOG_VIEW } from './commandIds';
 import { registerCompare } from './compare/compareCommands';
@@ -62,7 +63,7 @@ async function summaryOf(service: CatalogService): Promise<CatalogSummary> {
 export function activate(context: vscode.ExtensionContext): ToolSearchInspectorApi {
   const started = performance.now();
   const logger = new Logger();
-  context.subscriptions.push(logger);
+  context.subscriptions.push(logger, useOpenClawInstallRoot(context.globalStorageUri));
 
   const inputStore = new McpInputStore(context.secrets);
   const roots = new CatalogRoots({ logger, mcpInputs: (folder) => inputStore.values(folder) });

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { inspectorOnlyText } from '../../core/catalog/inspectorOnly';
 import * as path from 'node:path';
 import { unlistedLines } from '../../core/modes/directory';
 import { locateOpenClaw } from '../../core/oracle/openclawLocation';
@@ -52,6 +53,8 @@ export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): Open
   return openclawRequestContext({
     config: ws.configValue,
     configDir: ws.configDir,
+    // Its .openclaw/extensions are the run's only when it is the agent workspace.
+    workspaceFolder: ws.options.workspace,
     env: ctx.io.env,
     // The modelled version's own templates (its epoch's release); none before 2026.5.12.
     version: ws.openclaw.model.version,
@@ -226,10 +229,7 @@ export const previewCommand: CliCommand = {
           ]),
         ),
       ];
-      const absent = previews.find((p) => p.notInRelease)?.notInRelease;
-      if (absent) {
-        out.push('', absent);
-      }
+      out.push(...tableNotes(previews));
       for (const p of previews) {
         if (p.fallbackReason) {
           out.push('', `${p.mode}: ${p.fallbackReason}`);
@@ -248,3 +248,18 @@ export const previewCommand: CliCommand = {
     });
   },
 };
+
+/** What the table leaves out: modes the release lacks, and tools OPENCLAW REQUEST does not count. */
+function tableNotes(previews: readonly PreviewJson[]): string[] {
+  const out: string[] = [];
+  const absent = previews.find((p) => p.notInRelease)?.notInRelease;
+  if (absent) {
+    out.push('', absent);
+  }
+  // OPENCLAW REQUEST counts what a real run has; the inspector's columns include these.
+  const left = previews.find((p) => p.openclaw?.inspectorOnly)?.openclaw?.inspectorOnly;
+  if (left) {
+    out.push('', `Not in a real run, so not in OPENCLAW REQUEST: ${inspectorOnlyText(left)}.`);
+  }
+  return out;
+}

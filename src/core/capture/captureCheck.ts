@@ -1,7 +1,10 @@
 import type { CaptureReport } from './capture';
 import type { CaptureMode } from './captureConfig';
 import { diffRequests, type RequestDiff } from './requestDiff';
-import { realVolatile, type InspectorOnlyTool, type RequestSide } from './turnPrediction';
+import { inspectorOnlyText, type InspectorOnlyTool } from '../catalog/inspectorOnly';
+import { realVolatile, type RequestSide } from './turnPrediction';
+
+export { inspectorOnlyText };
 
 /**
  * A prediction checked against a real capture, per mode: the structural
@@ -91,21 +94,6 @@ export function checkedAgainst(modelled: string, check?: CaptureCheck): CheckedA
 }
 
 /** One line per mode for people: `code: 10 real / 9 predicted tools; 3 added, 2 removed, 8 changed; ...`. */
-/** Inspector-only tools by source: `3 tools of the offline snapshot github, 2 client tools`. */
-export function inspectorOnlyText(tools: readonly InspectorOnlyTool[]): string {
-  const by = new Map<string, number>();
-  for (const t of tools) {
-    const key =
-      t.kind === 'client'
-        ? 'client tools (no client in a real run)'
-        : t.kind === 'workspace-extension'
-          ? `the workspace extension ${t.sourceName} (.openclaw/extensions; a capture's agent workspace is a scratch folder)`
-          : `the offline MCP snapshot ${t.sourceName}`;
-    by.set(key, (by.get(key) ?? 0) + 1);
-  }
-  return [...by].map(([k, n]) => `${n} tool${n === 1 ? '' : 's'} of ${k}`).join(', ');
-}
-
 export function checkLines(check: CaptureCheck): string[] {
   const out: string[] = [];
   for (const m of Object.values(check.modes)) {

@@ -1,7 +1,6 @@
 import type { PreviewBase } from '../modes/preview';
-import { LazyIndex, PreviewAssembler } from '../modes/preview';
-import type { Catalog } from '../catalog/catalog';
-import type { CatalogTool } from '../types';
+import { PreviewAssembler } from '../modes/preview';
+import type { InspectorOnlyTool } from '../catalog/inspectorOnly';
 import { openclawRequestContext } from '../prompt/openclawContext';
 import type { VolatileValues } from '../prompt/volatile';
 import type { CaptureReport } from './capture';
@@ -19,31 +18,7 @@ export interface RequestSide {
   inspectorOnly?: InspectorOnlyTool[];
 }
 
-export interface InspectorOnlyTool {
-  name: string;
-  /**
-   * `mcp-snapshot` (an offline snapshot of the named server), `client` (a
-   * client-tools file with no client to send them), `workspace-extension` (a
-   * plugin under the folder's `.openclaw/extensions`, which a capture turn's
-   * scratch agent workspace does not have).
-   */
-  kind: 'mcp-snapshot' | 'client' | 'workspace-extension';
-  sourceName: string;
-}
-
-/** Whether a real OpenClaw run of the workspace can have this tool: not an offline snapshot's, not a client tool without a client. */
-export function inspectorOnlyKind(t: CatalogTool, servers: Catalog['servers'], plugins: Catalog['plugins'] = []): InspectorOnlyTool['kind'] | undefined {
-  if (t.source === 'client') {
-    return 'client';
-  }
-  if (t.source === 'openclaw' && /^\.openclaw[\\/]extensions[\\/]/.test(plugins.find((p) => p.id === t.sourceName)?.manifest ?? '')) {
-    return 'workspace-extension';
-  }
-  if (t.source === 'mcp' && servers.find((s) => s.name === t.sourceName)?.transport === 'snapshot') {
-    return 'mcp-snapshot';
-  }
-  return undefined;
-}
+export type { InspectorOnlyTool };
 
 export interface TurnPredictionInput {
   /** The preview's base for this workspace (catalog, policy, isolation, API). */
@@ -79,17 +54,12 @@ export function predictTurns(report: CaptureReport, input: TurnPredictionInput, 
       // The agent the turn ran: its model, agent workspace and runtime line.
       ...(report.agent !== undefined ? { agent: report.agent } : {}),
     });
-    // A real run has no offline snapshot and no client to send client tools: the prediction is made without them.
-    const all = input.base.catalog;
-    const inspectorOnly = all.tools.flatMap((t) => {
-      const kind = t.status === 'excluded' ? undefined : inspectorOnlyKind(t, all.servers, all.plugins);
-      return kind ? [{ name: t.name, kind, sourceName: t.sourceName }] : [];
-    });
-    const catalog = inspectorOnly.length > 0 ? all.without((t) => inspectorOnlyKind(t, all.servers, all.plugins) !== undefined) : all;
-    const base: PreviewBase = { ...input.base, ...(catalog !== all ? { catalog, index: new LazyIndex(catalog) } : {}), openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
+    // A real run has no offline snapshot and no client to send client tools: the prediction of OpenClaw's request
+    // is made without them (modes/preview's openclawRequestOf) and lists them.
+    const base: PreviewBase = { ...input.base, openclaw: ctx, contextTokens: input.base.contextTokens ?? ctx.contextWindow };
     const o = new PreviewAssembler(base).assemble(prompt, [mode]).modes[mode]?.openclaw;
     if (o) {
-      out[mode] = { body: o.request, volatile: o.volatile, ...(inspectorOnly.length > 0 ? { inspectorOnly } : {}) };
+      out[mode] = { body: o.request, volatile: o.volatile, ...(o.inspectorOnly && o.inspectorOnly.length > 0 ? { inspectorOnly: o.inspectorOnly } : {}) };
     }
   }
   return out;

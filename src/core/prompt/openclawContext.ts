@@ -1,4 +1,5 @@
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { DEFAULT_MODEL } from '../provider/requestShapes';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
@@ -39,6 +40,12 @@ export interface OpenClawRequestContext {
   skillFilter?: SkillFilter;
   /** What the run's provider plugin adds to the payload as `options` (providerPayload.ts). */
   payloadOptions?: Record<string, unknown>;
+  /**
+   * Whether the run loads the inspected folder's `.openclaw/extensions`:
+   * OpenClaw reads them from the agent workspace, so only when the agent
+   * workspace is that folder.
+   */
+  loadsWorkspaceExtensions: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,6 +63,8 @@ export interface ContextOptions {
   home?: string;
   /** The installed OpenClaw package folder, when known (`verify`/`capture` locate it). */
   openclawDir?: string;
+  /** The inspected folder, whose `.openclaw/extensions` the inspector reads (a run loads them only from its agent workspace). */
+  workspaceFolder?: string;
   /** A model to use when the config names none (`--model`). */
   model?: string;
   /** The modelled OpenClaw version: its epoch's templates are used (default: the newest's). */
@@ -91,6 +100,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
     workspace: readAgentWorkspace(dir, data?.bootstrapFiles ?? [], !skipsBootstrap(opts.config)),
+    loadsWorkspaceExtensions: opts.workspaceFolder !== undefined && path.resolve(opts.workspaceFolder) === path.resolve(dir),
     stateDir,
     openclawDir: opts.openclawDir ?? UNKNOWN_OPENCLAW_DIR,
     assumed,

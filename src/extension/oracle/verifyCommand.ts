@@ -5,6 +5,7 @@ import type { VerifyReport } from '../../core/oracle/verify';
 import type { CatalogService } from '../catalogService';
 import { editorHost } from '../host';
 import { loadCore } from '../coreLoader';
+import { locateForEditor } from './openclawInstalls';
 
 export const VERIFY_SCHEME = 'tool-search-verify';
 
@@ -44,7 +45,7 @@ export async function verifyAgainstOpenClawCommand(
   const spec = settings.oracleOpenclaw ?? '';
   let found: ReturnType<typeof core.locateOpenClaw>;
   try {
-    found = core.locateOpenClaw(spec === '' ? undefined : spec, { cwd: workspace.options.workspace });
+    found = locateForEditor(core, spec, workspace.options.workspace);
   } catch (err) {
     if (err instanceof core.OpenClawUnavailableError) {
       void vscode.window.showErrorMessage(`Verify against OpenClaw: ${err.message}`);

@@ -12,6 +12,7 @@ import type { CatalogService, CatalogState } from '../catalogService';
 import { COMMANDS } from '../commandIds';
 import { loadCore } from '../coreLoader';
 import type { Logger } from '../logger';
+import { installOpenClawForCapture } from '../oracle/openclawInstalls';
 import { editorHost } from '../host';
 import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
 import { configKeyOf, keepCapture, restoreCapture, STALE_MESSAGE, type KeptStore } from '../preview/keptCapture';
@@ -208,12 +209,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
         extensionPath: this.deps.extensionUri.fsPath,
         isTrusted: this.deps.isTrusted ?? editorHost.isTrusted,
         signal: abort.signal,
-        onView: (view) => {
-          this.captureView = view;
-          if (!this.isDisposed) {
-            void this.post({ type: 'capture', view });
-          }
-        },
+        onView: (view) => this.showCapture(view),
         predicted: (prompt, report) => this.predicted(prompt, report),
       },
       this.prompt,
@@ -285,6 +281,33 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   /** Stops the running capture's turns (their process groups are killed). */
+  /**
+   * The refusal's Install button: installs the OpenClaw it names for capture
+   * (progress and Cancel in the notification), then captures. Cancelled or
+   * failed, the refusal is shown again.
+   */
+  private async installThenCapture(): Promise<void> {
+    const refused = this.captureView;
+    const version = refused?.status === 'refused' ? refused.install : undefined;
+    if (!refused || !version) {
+      return;
+    }
+    this.showCapture({ status: 'installing', message: `Installing OpenClaw ${version} for capture: progress and Cancel are in the notification.`, modes: [] });
+    const installed = await installOpenClawForCapture(this.deps.logger, version, this.deps.isTrusted ?? editorHost.isTrusted);
+    if (!installed) {
+      this.showCapture(refused);
+      return;
+    }
+    await this.capture();
+  }
+
+  private showCapture(view: CaptureView): void {
+    this.captureView = view;
+    if (!this.isDisposed) {
+      void this.post({ type: 'capture', view });
+    }
+  }
+
   cancelCapture(): boolean {
     if (!this.captureAbort) {
       return false;
@@ -331,6 +354,9 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
           return;
         case 'cancelCapture':
           this.cancelCapture();
+          return;
+        case 'installOpenclaw':
+          await this.installThenCapture();
           return;
         case 'prompt':
           this.prompt = msg.prompt;

@@ -10,7 +10,9 @@ import type { ModeCapture } from '../../core/capture/capture';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
 import type { CatalogService } from '../catalogService';
 import { loadCore } from '../coreLoader';
-import { OPENCLAW_SETTING, editorWords } from './captureWords';
+import { OPENCLAW_SETTING, editorWords, notInstalledWords } from './captureWords';
+import { installLabel, installOpenClawForCapture, locateForEditor } from '../oracle/openclawInstalls';
+import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 
 export const CAPTURE_UNTRUSTED_MESSAGE =
@@ -49,7 +51,7 @@ export type PreparedCapture =
       /** The user's config file and its lines, which OpenClaw's errors about the scratch copy are mapped to. */
       sourceLines?: SourceLines;
     }
-  | { ok: false; message: string; /** A setting that fixes it, offered as a button. */ setting?: string };
+  | { ok: false; message: string; /** A setting that fixes it, offered as a button. */ setting?: string; /** No OpenClaw is installed: this version's install is offered. */ install?: string };
 
 
 /**
@@ -73,9 +75,7 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
   }
   const reader = workspace.config.reader;
   try {
-    // The setting, else the user's own OpenClaw on PATH (the one their runs use), else the pinned release in the tooling cache.
-    const own = settings.oracleOpenclaw ? undefined : core.findInstalledOpenClaw(undefined, { cwd: workspace.options.workspace });
-    const location = core.locateOpenClaw(settings.oracleOpenclaw ?? (own?.from === 'path' ? own.at : undefined), { cwd: workspace.options.workspace });
+    const location = locateForEditor(core, settings.oracleOpenclaw, workspace.options.workspace);
     return {
       ok: true,
       location,
@@ -88,6 +88,9 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
       ...(reader ? { sourceLines: { file: reader.file, line: (p) => reader.line(p) } } : {}),
     };
   } catch (err) {
+    if (err instanceof core.OpenClawNotInstalledError) {
+      return { ok: false, message: `${what}: ${notInstalledWords(err.version)}`, setting: OPENCLAW_SETTING, install: err.version };
+    }
     if (err instanceof core.OpenClawUnavailableError) {
       return { ok: false, message: `${what}: ${editorWords(err.message)}`, setting: OPENCLAW_SETTING };
     }
@@ -102,21 +105,28 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
  * first request against the prediction. Refused in an untrusted workspace.
  */
 export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<CaptureRunResult> {
-  const refuse = (message: string, setting?: string): CaptureRunResult => {
-    const view: CaptureView = { status: 'refused', message, modes: [] };
+  const refuse = (message: string, setting?: string, install?: string): CaptureRunResult => {
+    const view: CaptureView = { status: 'refused', message, modes: [], ...(install ? { install } : {}) };
     deps.onView(view);
-    void vscode.window.showErrorMessage(message, ...(setting ? ['Open Setting'] : [])).then((pick) => {
+    const installButton = install ? installLabel(install) : undefined;
+    void vscode.window.showErrorMessage(message, ...(installButton ? [installButton] : []), ...(setting ? ['Open Setting'] : [])).then(async (pick) => {
       if (pick === 'Open Setting' && setting) {
         void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+      } else if (pick !== undefined && pick === installButton && install) {
+        // One click: install, then the capture the user asked for.
+        if (await installOpenClawForCapture(deps.logger, install, deps.isTrusted)) void vscode.commands.executeCommand(COMMANDS.captureRealRequest);
       }
     });
     return { view };
   };
+  deps.logger.info('capture: preparing');
   const prepared = await prepareCapture(deps.service, deps.isTrusted, 'Capture the Real Request');
   if (!prepared.ok) {
-    return refuse(prepared.message, prepared.setting);
+    deps.logger.info(`capture: refused: ${prepared.message}`);
+    return refuse(prepared.message, prepared.setting, prepared.install);
   }
   const { location, config, configDir, modelled, agent, sourceLines } = prepared;
+  deps.logger.info(`capture: agent ${agent} on OpenClaw ${location.version} (${location.packageDir}, Node ${location.node})`);
   const core = await loadCore();
   const modes: CaptureMode[] = [...core.CAPTURE_MODES, ...(prepared.codeModeSurface ? (['code-mode'] as const) : [])];
   const text = prompt.trim() === '' ? core.DEFAULT_CAPTURE_PROMPT : prompt;

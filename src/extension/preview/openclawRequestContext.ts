@@ -1,25 +1,28 @@
 import type { OpenClawRequestContext } from '../../core/prompt/openclawContext';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CoreModule } from '../coreLoader';
+import { locateForEditor } from '../oracle/openclawInstalls';
 
 /**
  * What a prediction of OpenClaw's own request reads from the active
  * workspace (model entry, agent workspace and its bootstrap files, state
  * folder), as `preview` does on the command line. The installed OpenClaw
- * (the `oracle.openclaw` setting, else `openclaw` on PATH, else the pinned
- * tooling) only lends its package folder, which the prompt cites; nothing
+ * (`locateForEditor`: the setting, `openclaw` on PATH, the extension's own
+ * install) only lends its package folder, which the prompt cites; nothing
  * is run.
  */
 export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorkspace, oracleOpenclaw: string | undefined): OpenClawRequestContext {
   let openclawDir: string | undefined;
   try {
-    openclawDir = core.locateOpenClaw(oracleOpenclaw, { cwd: workspace.options.workspace }).packageDir;
+    openclawDir = locateForEditor(core, oracleOpenclaw, workspace.options.workspace).packageDir;
   } catch {
     // Without one the prediction shows the folder as a placeholder and says so in its notes.
   }
   return core.openclawRequestContext({
     config: workspace.configValue,
     configDir: workspace.configDir,
+    // Its .openclaw/extensions are the run's only when it is the agent workspace.
+    workspaceFolder: workspace.options.workspace,
     env: process.env,
     // The modelled version's own templates (its epoch's release); none before 2026.5.12, which the panels say.
     version: workspace.openclaw.model.version,

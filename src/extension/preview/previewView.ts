@@ -1,6 +1,7 @@
 // Pure: turns the core preview assembly into what the Mode Preview panel draws.
 // No `vscode` here, so it is unit-tested like core.
 import * as path from 'node:path';
+import { inspectorOnlyText } from '../../core/catalog/inspectorOnly';
 import type { Catalog } from '../../core/catalog/catalog';
 import { ALL_MODES, previewDeltas, type PreviewAssembly, type PreviewJson } from '../../core/modes/preview';
 import { promptEffect } from '../../core/modes/promptEffect';
@@ -39,7 +40,15 @@ function modeView(p: PreviewJson, pending: boolean): ModeView {
     schemas: p.visible.slice(0, MAX_SCHEMAS).map((v) => ({ name: v.name, why: v.why, ...(v.id ? { id: v.id } : {}) })),
     deferred: p.deferredCount,
     ...(p.openclaw
-      ? { openclaw: { version: p.openclaw.version, bytes: p.openclaw.bytes, systemPromptChars: p.openclaw.systemPromptChars, tools: Array.isArray(p.openclaw.request.tools) ? p.openclaw.request.tools.length : 0 } }
+      ? {
+          openclaw: {
+            version: p.openclaw.version,
+            bytes: p.openclaw.bytes,
+            systemPromptChars: p.openclaw.systemPromptChars,
+            tools: Array.isArray(p.openclaw.request.tools) ? p.openclaw.request.tools.length : 0,
+            ...(p.openclaw.inspectorOnly ? { inspectorOnly: { tools: p.openclaw.inspectorOnly.length, text: inspectorOnlyText(p.openclaw.inspectorOnly) } } : {}),
+          },
+        }
       : p.openclawUnavailable
         ? { openclawUnavailable: p.openclawUnavailable }
         : {}),

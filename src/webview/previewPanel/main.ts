@@ -103,6 +103,12 @@ function runRefusedBanner(v: PreviewView): HTMLElement[] {
 }
 
 function captureButton(): HTMLButtonElement {
+  if (capture?.status === 'installing') {
+    // The capture starts by itself once the install is done.
+    const b = button('Installing OpenClaw…', 'The capture starts when the install is done (progress and Cancel are in the notification)', () => undefined, { icon: 'loading', testid: 'capture-button' });
+    b.disabled = true;
+    return b;
+  }
   if (capture?.status === 'running') {
     return button('Cancel capture', 'Stop the real OpenClaw turns', () => post({ type: 'cancelCapture' }), { icon: 'debug-stop', testid: 'capture-cancel' });
   }
@@ -273,12 +279,17 @@ function realTab(): HTMLElement {
     return out;
   }
   const c = capture;
-  const status = el('div', { class: `banner ${c.status === 'done' ? 'info' : c.status === 'running' ? 'info' : 'warning'}`, role: 'status', 'data-testid': 'capture-status', 'data-status': c.status },
+  const busy = c.status === 'running' || c.status === 'installing';
+  const status = el('div', { class: `banner ${c.status === 'done' || busy ? 'info' : 'warning'}`, role: 'status', 'data-testid': 'capture-status', 'data-status': c.status },
     // Done is not "ok": the icon says whether every mode matched or some differ.
-    icon(c.status === 'running' ? 'loading' : c.status === 'done' ? (c.modes.length > 0 && c.modes.every((m) => m.matched === true) ? 'pass' : 'diff') : 'warning'), ' ',
+    icon(busy ? 'loading' : c.status === 'done' ? (c.modes.length > 0 && c.modes.every((m) => m.matched === true) ? 'pass' : 'diff') : 'warning'), ' ',
     c.status === 'running' ? `Running OpenClaw ${c.openclaw ?? ''} in every mode…` : c.message ?? c.status);
   out.append(status);
   if (c.status === 'running') out.append(captureButton());
+  // No OpenClaw to run: one click installs the pinned release for capture, then captures.
+  if (c.status === 'refused' && c.install) {
+    out.append(button(`Install OpenClaw ${c.install} for capture`, 'Install it into the extension\'s storage from the npm registry (about 830 MB, no install scripts run), then capture', () => post({ type: 'installOpenclaw' }), { icon: 'cloud-download', testid: 'capture-install' }));
+  }
   if (c.prompt) out.append(el('p', { class: 'small muted' }, `Prompt of the turns: ${c.prompt}${c.wallMs !== undefined ? ` · ${fmt(Math.round(c.wallMs / 100) / 10)} s wall` : ''}`));
   for (const m of c.modes) {
     out.append(captureCard(m));
@@ -437,10 +448,13 @@ function openclawSizes(v: PreviewView): HTMLElement | undefined {
     const saved = direct && m.mode !== 'direct' ? pct(1 - o.bytes / direct) : '—';
     body.append(el('tr', { 'data-mode': m.mode }, el('th', { scope: 'row' }, m.mode), el('td', { class: 'num', 'data-part': 'openclaw-bytes' }, kb(o.bytes)), el('td', { class: 'num' }, fmt(o.tools)), el('td', { class: 'num' }, fmt(o.systemPromptChars)), el('td', { class: 'num', 'data-part': 'openclaw-saved' }, saved)));
   }
+  // The same tools are left out in every mode: said once, under the table.
+  const left = rows.find((m) => m.openclaw?.inspectorOnly)?.openclaw?.inspectorOnly;
   return el('section', { 'aria-labelledby': 'openclaw-h', 'data-testid': 'openclaw-sizes' },
     el('h2', { id: 'openclaw-h' }, `What OpenClaw ${version} sends (whole request, predicted)`),
     el('p', { class: 'small muted' }, 'Its system prompt, bootstrap files and envelope included, as Capture the Real Request measures it. The sizes below count the tools (byte-equal to OpenClaw\'s) and the turn, without OpenClaw\'s own prompt.'),
-    el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), ...['request', 'tools', 'system prompt chars', 'fewer bytes than direct'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))), body));
+    el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, 'mode'), ...['request', 'tools', 'system prompt chars', 'fewer bytes than direct'].map((h) => el('th', { scope: 'col', class: 'num' }, h)))), body),
+    ...(left ? [el('p', { class: 'small', 'data-testid': 'openclaw-inspector-only' }, icon('info'), ` Not in a real run, so not counted here: ${fmt(left.tools)} tool${left.tools === 1 ? '' : 's'} the inspector shows (${left.text}). The cards below include them.`)] : []));
 }
 
 function modesTab(v: PreviewView): HTMLElement {
@@ -623,8 +637,8 @@ window.addEventListener('message', (e: MessageEvent<unknown>) => {
       if (state.tab === 'raw' && msg.mode === state.rawMode) redraw();
       break;
     case 'capture':
-      // A capture that starts (from the button or the palette) brings its tab forward.
-      if (msg.view.status === 'running' && capture?.status !== 'running') {
+      // A capture that starts, is refused or installs what it needs (from the button or the palette) brings its tab forward.
+      if ((msg.view.status === 'running' || msg.view.status === 'refused' || msg.view.status === 'installing') && capture?.status !== msg.view.status) {
         state = { ...state, tab: 'real' };
         save();
       }

@@ -52,6 +52,8 @@ export interface OpenClawSizeView {
   bytes: number;
   systemPromptChars: number;
   tools: number;
+  /** Tools the inspector shows that a real run cannot have, left out of these sizes: their number and who they are (core `inspectorOnlyText`). */
+  inspectorOnly?: { tools: number; text: string };
 }
 
 /** One line of the directory text as the model reads it. */
@@ -177,9 +179,11 @@ export interface CaptureModeView {
 
 /** The real-request capture as the panel draws it. */
 export interface CaptureView {
-  /** `refused` (untrusted workspace, no OpenClaw): nothing ran; `message` says why. */
-  status: 'running' | 'done' | 'cancelled' | 'refused' | 'failed';
+  /** `refused` (untrusted workspace, no OpenClaw): nothing ran; `message` says why. `installing`: OpenClaw is being installed for capture. */
+  status: 'running' | 'done' | 'cancelled' | 'refused' | 'failed' | 'installing';
   message?: string;
+  /** Refused because no OpenClaw is installed: the version the panel's Install button installs. */
+  install?: string;
   openclaw?: string;
   modelled?: string;
   prompt?: string;
@@ -219,7 +223,8 @@ export type WebviewMessage =
   | { type: 'showLogs' }
   | { type: 'rendered'; cause: string; ms: number }
   | { type: 'capture' }
-  | { type: 'cancelCapture' };
+  | { type: 'cancelCapture' }
+  | { type: 'installOpenclaw' };
 
 export type PreviewTab = 'modes' | 'directory' | 'costs' | 'raw' | 'real';
 export const TABS: readonly PreviewTab[] = ['modes', 'directory', 'costs', 'raw', 'real'];
@@ -254,6 +259,7 @@ export function parseWebviewMessage(v: unknown): WebviewMessage | undefined {
     case 'showLogs':
     case 'capture':
     case 'cancelCapture':
+    case 'installOpenclaw':
       return { type: v.type };
     case 'ready':
     case 'prompt':
@@ -299,7 +305,8 @@ function parseModeTokens(v: Record<string, unknown>): HostMessage | undefined {
 }
 
 function isOpenClawSize(v: unknown): v is OpenClawSizeView {
-  return isObject(v) && typeof v.version === 'string' && isWholeNumber(v.bytes) && isWholeNumber(v.systemPromptChars) && isWholeNumber(v.tools);
+  return isObject(v) && typeof v.version === 'string' && isWholeNumber(v.bytes) && isWholeNumber(v.systemPromptChars) && isWholeNumber(v.tools) &&
+    (v.inspectorOnly === undefined || (isObject(v.inspectorOnly) && isWholeNumber(v.inspectorOnly.tools) && typeof v.inspectorOnly.text === 'string' && v.inspectorOnly.text.length <= 4000));
 }
 
 function isPreviewView(v: unknown): v is PreviewView {
@@ -323,7 +330,7 @@ function isPreviewView(v: unknown): v is PreviewView {
   );
 }
 
-const CAPTURE_STATUSES: readonly CaptureView['status'][] = ['running', 'done', 'cancelled', 'refused', 'failed'];
+const CAPTURE_STATUSES: readonly CaptureView['status'][] = ['running', 'done', 'cancelled', 'refused', 'failed', 'installing'];
 const MODE_STATUSES: readonly CaptureModeStatus[] = ['pending', 'running', 'ok', 'failed', 'timeout', 'cancelled'];
 
 function isRequestDiff(v: unknown): v is RequestDiff {
@@ -354,7 +361,7 @@ function isCaptureModeView(v: unknown): v is CaptureModeView {
 }
 
 export function isCaptureView(v: unknown): v is CaptureView {
-  return isObject(v) && typeof v.status === 'string' && (CAPTURE_STATUSES as readonly string[]).includes(v.status) && Array.isArray(v.modes) && v.modes.length <= MODE_NAMES.length && v.modes.every(isCaptureModeView);
+  return isObject(v) && typeof v.status === 'string' && (CAPTURE_STATUSES as readonly string[]).includes(v.status) && (v.install === undefined || (typeof v.install === 'string' && /^\d{4}\.\d+\.\d+(-[\w.]+)?$/.test(v.install) && v.install.length <= 40)) && Array.isArray(v.modes) && v.modes.length <= MODE_NAMES.length && v.modes.every(isCaptureModeView);
 }
 
 export function parseHostMessage(v: unknown): HostMessage | undefined {

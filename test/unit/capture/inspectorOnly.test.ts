@@ -7,6 +7,9 @@ import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview
 import { parseSnapshotArg } from '../../../src/core/sources/mcpSnapshot';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { finishedView, startedView } from '../../../src/extension/preview/captureView';
+import { toPreviewView } from '../../../src/extension/preview/previewView';
+import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
+import { scratchDir } from '../../helpers/scratch';
 import { parseHostMessage } from '../../../src/webview/shared/previewProtocol';
 
 /**
@@ -64,6 +67,41 @@ describe('a capture\'s prediction leaves out the inspector-only sources, and say
       const view = finishedView(startedView(['direct'], ws.openclaw.model.version, ws.openclaw.model.version, 'hi'), check, { direct: report.modes.direct }, 1, false);
       assert.match(view.modes[0]?.inspectorOnly ?? '', /tools of the offline MCP snapshot github/);
       assert.ok(parseHostMessage({ type: 'capture', view }), 'the protocol carries it');
+    } finally {
+      await ws.dispose();
+    }
+  });
+
+  it("one number per thing: the Modes table's whole request counts only what a real run has, and lists the rest beside it", async () => {
+    const ws = new OpenWorkspace({ workspace: DEMO, noUserConfig: true, env: {}, liveMcp: () => undefined, snapshots: [parseSnapshotArg(`github=${path.join(DEMO, 'snapshots', 'github')}`, DEMO)] });
+    try {
+      const catalog = await ws.buildCatalog();
+      const home = scratchDir('inspector-only-home');
+      const ctxWith = (env: Record<string, string>) => openclawRequestContext({ config: ws.configValue, configDir: ws.configDir, env, home, version: ws.openclaw.model.version, workspaceFolder: DEMO });
+      const of = (env: Record<string, string>) => new PreviewAssembler({ ...previewBaseOf(catalog, ws, { isolation: { ok: true } }), openclaw: ctxWith(env) }).assemble('hi', ['direct']).modes.direct!;
+      const inspectorOnly = (k: string) => catalog.tools.filter((t) => t.status !== 'excluded' && (k === 'github' ? t.source === 'mcp' && t.sourceName === 'github' : k === 'client' ? t.source === 'client' : t.sourceName === 'notes'));
+      const github = inspectorOnly('github');
+      const client = inspectorOnly('client');
+      const notes = inspectorOnly('notes');
+
+      // The agent workspace is elsewhere (OpenClaw's default under HOME): the folder's .openclaw/extensions is not the run's either.
+      const p = of({});
+      const sent = ((p.openclaw?.request.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+      for (const t of [...github, ...client, ...notes]) assert.ok(!sent.includes(t.name), `${t.name} is not in what OpenClaw sends`);
+      assert.deepEqual(new Set(p.openclaw?.inspectorOnly?.map((t) => t.name)), new Set([...github, ...client, ...notes].map((t) => t.name)));
+      for (const t of [...github, ...client, ...notes]) assert.ok(p.visibleTools.includes(t.name), `the inspector's own surface still has ${t.name}`);
+      const view = toPreviewView(new PreviewAssembler({ ...previewBaseOf(catalog, ws, { isolation: { ok: true } }), openclaw: ctxWith({}) }).assemble('hi'), catalog, { workspaceName: 'demo', cause: 'open' });
+      const direct = view.modes.find((m) => m.mode === 'direct')?.openclaw;
+      assert.equal(direct?.tools, sent.length);
+      assert.equal(direct?.inspectorOnly?.tools, github.length + client.length + notes.length);
+      assert.match(direct?.inspectorOnly?.text ?? '', new RegExp(`${github.length} tools of the offline MCP snapshot github`));
+      assert.ok(parseHostMessage({ type: 'preview', view }), 'the protocol carries it');
+
+      // The agent workspace is the folder itself: its workspace extension is the run's, so it is counted.
+      const inFolder = of({ OPENCLAW_WORKSPACE_DIR: DEMO });
+      const sentHere = ((inFolder.openclaw?.request.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+      for (const t of notes) assert.ok(sentHere.includes(t.name), `${t.name} is the run's when the folder is its agent workspace`);
+      assert.ok(!inFolder.openclaw?.inspectorOnly?.some((t) => t.kind === 'workspace-extension'));
     } finally {
       await ws.dispose();
     }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { locateOpenClaw, OpenClawUnavailableError } from '../../../src/core/oracle/openclawLocation';
-import { editorWords, OPENCLAW_SETTING } from '../../../src/extension/preview/captureWords';
+import { locateOpenClaw, OpenClawNotInstalledError, OpenClawUnavailableError } from '../../../src/core/oracle/openclawLocation';
+import { editorWords, notInstalledWords, OPENCLAW_SETTING } from '../../../src/extension/preview/captureWords';
+import { isCaptureView, parseWebviewMessage } from '../../../src/webview/shared/previewProtocol';
 import { scratchDir } from '../../helpers/scratch';
 
 // Issue 41, part 4: with no OpenClaw to run, the editor names its setting and
@@ -26,5 +27,32 @@ describe('capture without an OpenClaw: the editor\'s words', () => {
     assert.match(said, /Install Node 24 or newer on PATH/);
     assert.doesNotMatch(said, /openclawTooling/);
     assert.equal(editorWords('/x is neither an openclaw package folder nor a folder with node_modules/openclaw'), '/x is neither an openclaw package folder nor a folder with node_modules/openclaw');
+  });
+
+  it("the editor's own installs are looked for, never the tooling cache: none there is 'not installed', with the version to install", () => {
+    const cache = scratchDir('tooling-cache');
+    let caught: unknown;
+    try {
+      // Even with a tooling cache named in the environment, the editor's roots are the only ones looked at.
+      locateOpenClaw('2026.9.6', { env: { TSI_TOOLING_CACHE: cache }, installRoots: [scratchDir('global-storage')] });
+    } catch (err) {
+      caught = err;
+    }
+    assert.ok(caught instanceof OpenClawNotInstalledError);
+    assert.equal(caught.version, '2026.9.6');
+    assert.doesNotMatch(caught.message, new RegExp(cache.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the message names no folder of this machine');
+    const said = notInstalledWords(caught.version);
+    assert.match(said, /^OpenClaw 2026\.9\.6 is not installed for capture\. Install it here \(one click/);
+    assert.match(said, /npm install -g openclaw@2026\.9\.6/);
+    assert.ok(said.includes(OPENCLAW_SETTING));
+    assert.doesNotMatch(said, /openclawTooling|--openclaw|scripts\//);
+  });
+
+  it("Mode Preview's protocol: the Install button's message, and a refusal's version only when it is one", () => {
+    assert.deepEqual(parseWebviewMessage({ type: 'installOpenclaw' }), { type: 'installOpenclaw' });
+    assert.equal(isCaptureView({ status: 'refused', message: 'x', modes: [], install: '2026.9.6' }), true);
+    assert.equal(isCaptureView({ status: 'installing', modes: [] }), true);
+    assert.equal(isCaptureView({ status: 'refused', modes: [], install: '../../etc' }), false);
+    assert.equal(isCaptureView({ status: 'refused', modes: [], install: 7 }), false);
   });
 });
