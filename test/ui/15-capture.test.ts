@@ -49,6 +49,13 @@ describe('Capture the Real Request', () => {
     assert.equal((await direct.locator('[data-testid="tools-added"]').innerText()).trim(), '', 'tools only in the real request');
     assert.doesNotMatch(await direct.locator('[data-testid="tools-removed"]').innerText(), /confirm_with_user/);
     assert.match(await direct.locator('[data-testid="inspector-only"]').innerText(), /Not in a real run[\s\S]*client tools[\s\S]*workspace extension notes/);
+    // What changes from run to run was normalized on both sides, and the card says which parts, with each side's text.
+    const normalized = direct.locator('[data-testid="diff-normalized"]');
+    assert.match(await normalized.locator('summary').innerText(), /^Normalized before comparing: .*workspaceDir.*timestamp.*\(they change from run to run\)$/);
+    await normalized.locator('summary').click();
+    const row = normalized.locator('tbody tr').filter({ hasText: 'timestamp' }).first();
+    assert.match(await row.innerText(), /timestamp\s+\[\w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2}[^\]]*\]\s+\[\w{3} \d{4}-/);
+    await normalized.locator('summary').click();
     // The header: the modelled version and the capture's verdict per mode: the demo's first capture matches.
     const checked = view.locator('[data-testid="checked-against"]');
     await checked.filter({ hasText: 'real capture' }).waitFor({ timeout: 30_000 });

@@ -103,7 +103,9 @@ export function checkLines(check: CaptureCheck): string[] {
     }
     const d = m.diff;
     // Sources the inspector has and a real run cannot: left out of the comparison, and said so.
-    const beside = m.inspectorOnly && m.inspectorOnly.length > 0 ? `; not in a real run (left out of the prediction): ${inspectorOnlyText(m.inspectorOnly)}` : '';
+    const left = m.inspectorOnly && m.inspectorOnly.length > 0 ? `; not in a real run (left out of the prediction): ${inspectorOnlyText(m.inspectorOnly)}` : '';
+    // What changes from run to run was replaced on both sides: named, so nothing is normalized silently.
+    const beside = `${left}${d.normalized && d.normalized.length > 0 ? `; normalized: ${d.normalized.map((n) => n.part).join(', ')}` : ''}`;
     if (d.same) {
       out.push(`${m.mode}: the prediction equals the real request (after normalization)${beside}`);
       continue;

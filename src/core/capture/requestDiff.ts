@@ -2,7 +2,7 @@ import stableStringify from 'fast-json-stable-stringify';
 import { tokenCount, utf8Bytes } from '../provider/payloadSize';
 import { contentText } from './requestFacts';
 import { partingIndex } from '../prompt/requestDiff';
-import { normalizeRequest, type VolatileValues } from '../prompt/volatile';
+import { normalizeRequest, volatileFinds, type VolatileValues } from '../prompt/volatile';
 
 /**
  * The structural difference between the request the inspector predicts and
@@ -112,6 +112,15 @@ export interface RequestDiff {
   envelope: EnvelopeChange[];
   /** Bytes: `JSON.stringify` of the predicted body, the captured body's bytes on the wire; tokens: o200k of each serialized body. */
   sizes: { predicted: SizeSide; real: SizeSide };
+  /** The volatile parts replaced on either side before comparing (prompt/volatile.ts), with each side's text: shown, not hidden. */
+  normalized?: NormalizedPart[];
+}
+
+export interface NormalizedPart {
+  part: string;
+  what: string;
+  predicted?: string;
+  real?: string;
 }
 
 export interface RequestDiffInput {
@@ -315,5 +324,17 @@ export function diffRequests(input: RequestDiffInput): RequestDiff {
     prompt.added.length + prompt.removed.length + prompt.changed.length === 0 &&
     messages.differences.length === 0 &&
     envelope.length === 0;
-  return { same, tools, prompt, messages, envelope, sizes };
+  return { same, tools, prompt, messages, envelope, sizes, normalized: normalizedParts(input) };
+}
+
+function normalizedParts(input: RequestDiffInput): NormalizedPart[] {
+  const out = new Map<string, NormalizedPart>();
+  for (const [side, body, values] of [['predicted', input.predicted, input.predictedVolatile], ['real', input.real, input.realVolatile]] as const) {
+    for (const f of volatileFinds(body, values ?? {})) {
+      const part = out.get(f.part) ?? { part: f.part, what: f.what };
+      part[side] = f.text;
+      out.set(f.part, part);
+    }
+  }
+  return [...out.values()];
 }

@@ -54,3 +54,41 @@ export function normalizeRequest(body: unknown, values: VolatileValues): unknown
   }
   return body;
 }
+
+/** One volatile part found in a request, and the text it had there. */
+export interface VolatileFind {
+  part: string;
+  /** What the part is, for people (the lists above). */
+  what: string;
+  /** The first text it replaced. */
+  text: string;
+}
+
+const MAX_FOUND_CHARS = 300;
+
+/**
+ * The volatile parts that occur in a request (each with the first text it
+ * replaces), so a comparison can say what it normalized instead of hiding it.
+ */
+export function volatileFinds(body: unknown, values: VolatileValues): VolatileFind[] {
+  const found = new Map<string, VolatileFind>();
+  const known = (Object.entries(values) as [ValuePart, string | undefined][]).filter((e): e is [ValuePart, string] => typeof e[1] === 'string' && e[1].length > 0);
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      for (const [name, value] of known) {
+        if (!found.has(name) && v.includes(value)) found.set(name, { part: name, what: VALUE_PARTS[name], text: value.slice(0, MAX_FOUND_CHARS) });
+      }
+      for (const p of PATTERN_PARTS) {
+        if (found.has(p.name)) continue;
+        const m = new RegExp(p.pattern.source, p.pattern.flags.replace('g', '')).exec(v);
+        if (m) found.set(p.name, { part: p.name, what: p.what, text: m[0].slice(0, MAX_FOUND_CHARS) });
+      }
+    } else if (Array.isArray(v)) {
+      v.forEach(visit);
+    } else if (v !== null && typeof v === 'object') {
+      Object.values(v).forEach(visit);
+    }
+  };
+  visit(body);
+  return [...found.values()];
+}

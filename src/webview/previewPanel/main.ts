@@ -327,7 +327,18 @@ function diffBody(d: RequestDiff): HTMLElement[] {
     el('ul', { class: 'small' }, ...d.messages.differences.map((m) => el('li', {}, `#${m.index} ${m.kind}: ${m.predictedRole ?? '–'} (${fmt(m.predictedChars)} chars) → ${m.realRole ?? '–'} (${fmt(m.realChars)} chars)`))));
   const envelope = el('section', { 'data-testid': 'diff-envelope' }, el('h4', {}, `Envelope: ${fmt(d.envelope.length)} key(s) differ`),
     el('ul', { class: 'small' }, ...d.envelope.map((e) => el('li', {}, el('code', {}, e.key), `: ${e.predicted ?? '(not sent)'} → ${e.real ?? '(not sent)'}`))));
-  return [sizes, tools, prompt, messages, envelope];
+  return [sizes, ...normalizedBox(d), tools, prompt, messages, envelope];
+}
+
+/** What was normalized before comparing (it changes from run to run), folded: shown, not hidden. */
+function normalizedBox(d: RequestDiff): HTMLElement[] {
+  const parts = d.normalized ?? [];
+  if (parts.length === 0) return [];
+  return [el('details', { 'data-testid': 'diff-normalized' },
+    el('summary', { class: 'small' }, `Normalized before comparing: ${parts.map((p) => p.part).join(', ')} (they change from run to run)`),
+    el('table', { class: 'grid compact small' },
+      el('thead', {}, el('tr', {}, ...['part', 'predicted', 'real'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...parts.map((p) => el('tr', {}, el('th', { scope: 'row', title: p.what }, p.part), el('td', {}, el('code', {}, p.predicted ?? '–')), el('td', {}, el('code', {}, p.real ?? '–')))))))];
 }
 
 function captureCard(m: CaptureModeView): HTMLElement {

@@ -147,6 +147,8 @@ export interface RequestDiff {
   messages: { predicted: number; real: number; differences: { index: number; predictedRole?: string; realRole?: string; predictedChars: number; realChars: number; kind: 'added' | 'removed' | 'role' | 'content' }[] };
   envelope: { key: string; predicted?: string; real?: string }[];
   sizes: { predicted: { bytes: number; tokens: number }; real: { bytes: number; tokens: number } };
+  /** The volatile parts replaced before comparing, with each side's text (absent in captures kept from before it was recorded). */
+  normalized?: { part: string; what: string; predicted?: string; real?: string }[];
 }
 
 export interface SectionView {
@@ -352,8 +354,17 @@ function isRequestDiff(v: unknown): v is RequestDiff {
     isObject(v.sizes.predicted) &&
     isObject(v.sizes.real) &&
     isCount(v.sizes.predicted.bytes) &&
-    isCount(v.sizes.real.bytes)
+    isCount(v.sizes.real.bytes) &&
+    (v.normalized === undefined || (Array.isArray(v.normalized) && v.normalized.length <= 20 && v.normalized.every(isNormalizedPart)))
   );
+}
+
+function isShortText(v: unknown, max: number): boolean {
+  return typeof v === 'string' && v.length <= max;
+}
+
+function isNormalizedPart(v: unknown): boolean {
+  return isObject(v) && isShortText(v.part, 40) && isShortText(v.what, 400) && (v.predicted === undefined || isShortText(v.predicted, 400)) && (v.real === undefined || isShortText(v.real, 400));
 }
 
 function isCaptureModeView(v: unknown): v is CaptureModeView {

@@ -46,6 +46,13 @@ describe('capture: request diff', () => {
     assert.equal(diffRequests({ predicted: body(), real }).same, false);
     // The sizes are of the bodies as sent, not normalized.
     assert.notEqual(d.sizes.predicted.bytes, d.sizes.real.bytes);
+    // What was normalized is said, with each side's text (issue 41: shown as such, not hidden).
+    const by = Object.fromEntries((d.normalized ?? []).map((n) => [n.part, n]));
+    assert.deepEqual(Object.keys(by).sort(), ['runtime', 'timestamp', 'workspaceDir']);
+    assert.deepEqual([by.workspaceDir?.predicted, by.workspaceDir?.real], ['/tmp/tsi-capture-code-Ab12Cd/agent-workspace', '/tmp/tsi-capture-code-Zz99Yy/agent-workspace']);
+    assert.deepEqual([by.timestamp?.predicted, by.timestamp?.real], ['[Wed 2026-12-02 00:16 UTC]', '[Thu 2026-12-03 11:02 UTC]']);
+    assert.match(by.runtime?.real ?? '', /node=v20\.20\.2 \| host=elsewhere$/);
+    assert.match(by.workspaceDir?.what ?? '', /agent workspace folder/);
   });
 
   it('names tools the prediction misses, tools it invents and tools whose schema or description differ', () => {
