@@ -42,6 +42,6 @@ export { parseSearchTests, runSearchTest } from '../core/searchExplain/searchTes
 export { compareReplay, replaySummary } from '../core/searchExplain/sessionReplay';
 export { toolDetail, resultText } from './panels/catalogDetail';
 export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
-export { compareModes, realModesOf, withRealRequests } from '../core/orchestration/modeComparison';
+export { compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems, runAgentText } from '../core/policy/runAgent';

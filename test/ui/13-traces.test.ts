@@ -75,7 +75,7 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
       fs.rmSync(saved, { force: true });
       fs.rmSync(logDir, { recursive: true, force: true });
       // The session log the viewer opens, written by the built CLI against the demo with the mock provider.
-      execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir],
+      execFileSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'compare', '--workspace', env('TSI_WORKSPACE'), '--no-user-config', '--snapshot', 'github=snapshots/github', '--log-dir', logDir, '--prompt', 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.'],
         { encoding: 'utf8', cwd: env('TSI_WORKSPACE'), maxBuffer: 64 * 1024 * 1024 });
     },
   }, (w) => ({ page } = w));

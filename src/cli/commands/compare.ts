@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { CaptureReport } from '../../core/capture/capture';
 import { errorMessage } from '../../core/util/errors';
-import { compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests, type LaneReport } from '../../core/orchestration/modeComparison';
+import { checksPass, compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests, type LaneReport } from '../../core/orchestration/modeComparison';
 import { runCaptureTurns } from './capture';
 import { compareSessions, SessionPairError, type SessionComparison } from '../../core/orchestration/sessionComparison';
 import { readSessions } from '../../core/telemetry/sessionSources';
@@ -151,7 +151,7 @@ export const compareCommand: CliCommand = {
           }
         }
       }
-      const allOk = report.checks.every((c) => c.ok);
+      const allOk = checksPass(report.checks);
       if (ctx.json) {
         ctx.io.stdout(json(report));
         return allOk ? 0 : 1;
@@ -165,7 +165,7 @@ export const compareCommand: CliCommand = {
       if (toolSearch.fallbackReason) {
         out.push('', `Tool Search: ${toolSearch.fallbackReason}`);
       }
-      out.push('', ...report.checks.map((c) => `${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`));
+      out.push('', ...report.checks.map((c) => `${c.skipped ? 'SKIP' : c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`));
       ctx.io.stdout(out.join('\n'));
       return allOk ? 0 : 1;
     });

@@ -21,7 +21,14 @@ import { serializeRequest, type PayloadBytes } from '../provider/payloadSize';
 import { chatCompletionsBody, DEFAULT_MODEL } from '../provider/requestShapes';
 import type { CaptureReport } from '../capture/capture';
 
-export const DEFAULT_COMPARE_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
+/**
+ * Compare's prompt when none is given: neutral, it names no tool, so the
+ * scripted model calls nothing of the user's (the checks about a call are
+ * skipped and say how to name one). A workspace names its own scenario with
+ * `--prompt` or the `toolSearchInspector.compare.prompt` setting, as the demo
+ * does. Before issue 41 the demo's scenario was every workspace's default.
+ */
+export const DEFAULT_COMPARE_PROMPT = 'Which tools can you use here? Answer in one line.';
 const MAX_ROUNDS = 8;
 
 export interface ModeComparisonOptions {
@@ -138,6 +145,13 @@ export interface ModeComparisonCheck {
   name: string;
   ok: boolean;
   detail: string;
+  /** Not checked: the prompt names no tool to call (`ok` is false; a skipped check fails nothing). */
+  skipped?: true;
+}
+
+/** Whether the checks pass: every one passed or was skipped. */
+export function checksPass(checks: readonly ModeComparisonCheck[]): boolean {
+  return checks.every((c) => c.ok || c.skipped === true);
 }
 
 export interface ModeComparisonReport {
@@ -299,21 +313,23 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   const { target } = parsePrompt(prompt);
   const tool = target ? catalog.allowed.find((t) => t.name === target) : undefined;
   const checks: ModeComparisonCheck[] = [];
-  const add = (name: string, ok: boolean, detail: string): void => {
-    checks.push({ name, ok, detail });
+  // A prompt that names no tool asks for no call: what needs one is skipped, and says how to name one.
+  const skip = target === undefined ? `skipped: the prompt names no tool to call (e.g. --prompt "Call <tool> and tell me what it returns", or the compare.prompt setting)` : undefined;
+  const add = (name: string, ok: boolean, detail: string, needsCall = false): void => {
+    checks.push(needsCall && skip ? { name, ok: false, detail: skip, skipped: true } : { name, ok, detail });
   };
   const called = (lane: LaneReport): string => {
     const f = lane.summary.finalCalls.find((c) => c.id === tool?.id);
     return f ? `${f.id} via ${f.via} (${f.origin})` : `not called; calls: ${JSON.stringify(lane.summary.failedCalls.map((c) => `${c.id}: ${c.error ?? c.blockedBy ?? ''}`))}${lane.error ? `; error: ${lane.error}` : ''}`;
   };
   const ok = (lane: LaneReport): boolean => lane.summary.finalCalls.some((c) => c.id === tool?.id && c.ok);
-  add('direct mode calls the target tool', ok(direct), tool ? called(direct) : `no allowed tool named in the prompt (${target ?? 'none'})`);
-  add('Tool Search calls the same tool', ok(toolSearch), tool ? called(toolSearch) : 'no target');
+  add('direct mode calls the target tool', ok(direct), tool ? called(direct) : `no allowed tool named in the prompt (${target ?? 'none'})`, true);
+  add('Tool Search calls the same tool', ok(toolSearch), tool ? called(toolSearch) : 'no target', true);
   const owner = tool?.sourceName;
   const ownerTools = catalog.allowed.filter((t) => t.status === 'cataloged' && t.sourceName === owner).map((t) => t.name);
   const directFirst = direct.requests[0]?.tools ?? [];
   const missing = ownerTools.filter((n) => !directFirst.includes(n));
-  add('direct mode sends the plugin schemas to the provider', ownerTools.length > 0 && missing.length === 0, `${ownerTools.length - missing.length}/${ownerTools.length} ${owner ?? '?'} schemas in the first request${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+  add('direct mode sends the plugin schemas to the provider', ownerTools.length > 0 && missing.length === 0, `${ownerTools.length - missing.length}/${ownerTools.length} ${owner ?? '?'} schemas in the first request${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`, true);
   const expected = [...toolSearch.visibleTools];
   const sent = toolSearch.requests[0]?.tools ?? [];
   const leaked = sent.filter((n) => ownerTools.includes(n));
@@ -359,6 +375,7 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
     'session logs show the expected tool-call counts and bridge telemetry',
     ds.searchCount === 0 && ds.callCount === 1 && ds.schemasUpFront === direct.visibleTools.length && ts.callCount === 1 && bridgeOrSearch && ts.schemasUpFront === toolSearch.visibleTools.length,
     `direct: ${ds.schemasUpFront} schemas up front, ${ds.searchCount} searches, ${ds.callCount} calls; Tool Search (${ts.effectiveMode}): ${ts.schemasUpFront} schemas up front, ${ts.searchCount} searches, ${ts.describeCount} describes, ${ts.callCount} calls${ts.finalCalls[0] ? `, final ${ts.finalCalls[0].id} via ${ts.finalCalls[0].via}` : ''}`,
+    true,
   );
   const previewMatches = direct.requests[0]?.bytes === direct.bytes.total && toolSearch.requests[0]?.bytes === toolSearch.bytes.total;
   add('the provider received exactly the previewed first request', previewMatches, `direct ${direct.requests[0]?.bytes ?? '?'} = ${direct.bytes.total}; Tool Search ${toolSearch.requests[0]?.bytes ?? '?'} = ${toolSearch.bytes.total}`);

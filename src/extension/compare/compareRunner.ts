@@ -25,7 +25,6 @@ import { errorMessage } from '../../core/util/errors';
 
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;
-const DEFAULT_PROMPT = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 
 export interface CompareRunnerDeps {
   extensionUri: vscode.Uri;
@@ -130,7 +129,8 @@ export class CompareRunner implements vscode.Disposable {
     const parsed = parseBaseUrl(settings.baseUrl);
     const keyStored = parsed.ok ? (await this.deps.secrets.get(secretKeyFor(parsed.baseUrl))) !== undefined : false;
     return {
-      prompt: this.lastPrompt ?? settings.prompt ?? DEFAULT_PROMPT,
+      // Neutral by default (it names no tool); a workspace names its scenario in the compare.prompt setting.
+      prompt: this.lastPrompt ?? settings.prompt ?? (await loadCore()).DEFAULT_COMPARE_PROMPT,
       provider: settings.provider,
       ...(parsed.ok ? { baseUrl: parsed.baseUrl } : { baseUrlProblem: parsed.problem }),
       keyStored,
@@ -163,7 +163,7 @@ export class CompareRunner implements vscode.Disposable {
       return undefined;
     }
     const panel = ComparePanel.show(this);
-    const prompt = req.prompt.trim() || DEFAULT_PROMPT;
+    const prompt = req.prompt.trim() || (await loadCore()).DEFAULT_COMPARE_PROMPT;
     this.lastPrompt = prompt;
     let provider = 'mock';
     let apiKey: string | undefined;

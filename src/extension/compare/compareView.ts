@@ -116,8 +116,8 @@ export function toCompareView(input: CompareViewInput): CompareView {
       direct: laneView('direct', report.lanes.direct, input.events.direct, input.logFiles.direct),
       toolSearch: laneView('toolSearch', report.lanes.toolSearch, input.events.toolSearch, input.logFiles.toolSearch),
     },
-    checks: report.checks.map((c) => ({ name: c.name, ok: c.ok, detail: cut(c.detail, 1000) })),
-    allOk: report.checks.length > 0 && report.checks.every((c) => c.ok),
+    checks: report.checks.map((c) => ({ name: c.name, ok: c.ok, detail: cut(c.detail, 1000), ...(c.skipped ? { skipped: true as const } : {}) })),
+    allOk: report.checks.length > 0 && report.checks.every((c) => c.ok || c.skipped === true),
     durationMs: Math.round(input.durationMs),
     sessionViewer: input.sessionViewer,
     ...(report.real

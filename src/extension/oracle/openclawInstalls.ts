@@ -29,8 +29,7 @@ export function openclawInstallRoots(): string[] {
 }
 
 /** The editor's OpenClaw for `spec` (the setting): see the module comment for the order. */
-export function locateForEditor(core: CoreModule, spec: string | undefined, cwd: string): OpenClawLocation {
-  const installRoots = openclawInstallRoots();
+export function locateForEditor(core: CoreModule, spec: string | undefined, cwd: string, installRoots: readonly string[] = openclawInstallRoots()): OpenClawLocation {
   const wanted = spec?.trim();
   if (wanted) return core.locateOpenClaw(wanted, { cwd, installRoots });
   const own = core.findInstalledOpenClaw(undefined, { cwd });

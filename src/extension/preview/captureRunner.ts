@@ -30,6 +30,8 @@ export interface CaptureRunDeps {
   predicted: (prompt: string, report: CaptureReport) => Promise<Partial<Record<CaptureMode, RequestSide>>>;
   /** Cancels the turns (the panel's Cancel button); the notification's Cancel does too. */
   signal: AbortSignal;
+  /** Where installs for capture are looked for; default the extension's own (`openclawInstallRoots`). */
+  installRoots?: readonly string[];
 }
 
 export interface CaptureRunResult {
@@ -59,7 +61,7 @@ export type PreparedCapture =
  * no OpenClaw to run), then the OpenClaw the setting names and the config
  * its turns start from. `what` names the action in the messages.
  */
-export async function prepareCapture(service: CatalogService, isTrusted: () => boolean, what: string): Promise<PreparedCapture> {
+export async function prepareCapture(service: CatalogService, isTrusted: () => boolean, what: string, installRoots?: readonly string[]): Promise<PreparedCapture> {
   if (!isTrusted()) {
     return { ok: false, message: CAPTURE_UNTRUSTED_MESSAGE.replace('Capture the Real Request', what) };
   }
@@ -75,7 +77,7 @@ export async function prepareCapture(service: CatalogService, isTrusted: () => b
   }
   const reader = workspace.config.reader;
   try {
-    const location = locateForEditor(core, settings.oracleOpenclaw, workspace.options.workspace);
+    const location = locateForEditor(core, settings.oracleOpenclaw, workspace.options.workspace, installRoots);
     return {
       ok: true,
       location,
@@ -120,7 +122,7 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
     return { view };
   };
   deps.logger.info('capture: preparing');
-  const prepared = await prepareCapture(deps.service, deps.isTrusted, 'Capture the Real Request');
+  const prepared = await prepareCapture(deps.service, deps.isTrusted, 'Capture the Real Request', deps.installRoots);
   if (!prepared.ok) {
     deps.logger.info(`capture: refused: ${prepared.message}`);
     return refuse(prepared.message, prepared.setting, prepared.install);

@@ -156,9 +156,13 @@ function resultSection(view: CompareView): HTMLElement {
   const t = view.lanes.toolSearch;
   const checks = el('ul', { class: 'checks', 'data-testid': 'checks' });
   for (const c of view.checks) {
-    checks.append(el('li', { class: c.ok ? 'pass' : 'fail', 'data-testid': c.ok ? 'check-pass' : 'check-fail' }, icon(c.ok ? 'pass' : 'error'), ' ', el('span', { class: 'check-name' }, `${c.ok ? 'PASS' : 'FAIL'} ${c.name}`), el('span', { class: 'check-detail' }, `: ${c.detail}`)));
+    const [cls, testid, codicon, word] = c.skipped ? ['skip', 'check-skip', 'circle-slash', 'SKIP'] : c.ok ? ['pass', 'check-pass', 'pass', 'PASS'] : ['fail', 'check-fail', 'error', 'FAIL'];
+    checks.append(el('li', { class: cls, 'data-testid': testid }, icon(codicon), ' ', el('span', { class: 'check-name' }, `${word} ${c.name}`), el('span', { class: 'check-detail' }, `: ${c.detail}`)));
   }
   const passed = view.checks.filter((c) => c.ok).length;
+  const skipped = view.checks.filter((c) => c.skipped).length;
+  const ran = view.checks.length - skipped;
+  const skippedText = skipped > 0 ? ` (${skipped} skipped: the prompt names no tool to call)` : '';
   // The lanes' tokens count the gateway requests: beside OpenClaw's own sizes they would mix two different requests.
   const ownSizes = view.real?.direct !== undefined && view.real.toolSearch !== undefined;
   const tokens = !ownSizes && d.tokens && t.tokens ? `; ${n(t.tokens.total)} tokens vs ${n(d.tokens.total)} (${percentFewer(d.tokens.total, t.tokens.total)})` : '';
@@ -171,7 +175,7 @@ function resultSection(view: CompareView): HTMLElement {
       icon(view.allOk ? 'pass-filled' : 'error'),
       view.recorded
         ? ` ${passed}/${view.checks.length} checks pass on two recorded runs${view.recorded.versions.length > 0 ? ` of OpenClaw ${view.recorded.versions.join(' and ')}` : ''}. ${sizeHeadline(view)}.`
-        : ` ${passed}/${view.checks.length} checks pass (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). ${sizeHeadline(view)}${tokens}.`,
+        : ` ${passed}/${ran} checks pass${skippedText} (${view.provider === 'mock' ? 'mock provider' : view.provider}, ${n(view.durationMs)} ms). ${sizeHeadline(view)}${tokens}.`,
     ),
     ...(view.recorded ? [el('p', { class: 'note', 'data-testid': 'recorded' }, icon('history'), ` Direct: ${view.recorded.direct}. Tool Search: ${view.recorded.toolSearch}.`)] : [realSection(view)]),
     el('section', { 'aria-labelledby': 'checks-h' }, el('h2', { id: 'checks-h' }, 'Checks'), checks),

@@ -65,6 +65,8 @@ export interface CheckView {
   name: string;
   ok: boolean;
   detail: string;
+  /** Not checked (the prompt names no tool to call): neither passed nor failed. */
+  skipped?: true;
 }
 
 /** One mode's first request as OpenClaw really sent it in a capture. */
@@ -270,7 +272,7 @@ function isCompareView(v: unknown): v is CompareView {
     isLaneView(v.lanes.toolSearch) &&
     v.lanes.toolSearch.lane === 'toolSearch' &&
     Array.isArray(v.checks) &&
-    v.checks.every((c) => isObject(c) && typeof c.name === 'string' && typeof c.ok === 'boolean' && typeof c.detail === 'string') &&
+    v.checks.every((c) => isObject(c) && typeof c.name === 'string' && typeof c.ok === 'boolean' && typeof c.detail === 'string' && (c.skipped === undefined || c.skipped === true)) &&
     typeof v.allOk === 'boolean' &&
     typeof v.durationMs === 'number' &&
     typeof v.sessionViewer === 'boolean' &&

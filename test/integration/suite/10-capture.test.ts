@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { FolderCatalog } from '../../../src/extension/catalogService';
 import { Logger } from '../../../src/extension/logger';
 import { CAPTURE_UNTRUSTED_MESSAGE, runCapture } from '../../../src/extension/preview/captureRunner';
-import { locateOpenClaw, OpenClawUnavailableError } from '../../../src/core/oracle/openclawLocation';
+import { locateOpenClaw, OpenClawUnavailableError, toolingCacheRoot } from '../../../src/core/oracle/openclawLocation';
 import type { CaptureView } from '../../../src/webview/shared/previewProtocol';
 import { activateExtension } from './helpers';
 
@@ -99,6 +99,8 @@ describe('Capture the Real Request (extension host)', function () {
           extensionPath: ext.extensionPath,
           isTrusted: () => true,
           signal: abort.signal,
+          // This bundle's own copy of the extension module: the installs it looks in are given (the tooling cache's).
+          installRoots: [toolingCacheRoot()],
           onView: (v) => {
             views.push(v);
             if (v.modes.some((m) => m.status === 'running') && !scheduled) {

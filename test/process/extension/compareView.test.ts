@@ -13,6 +13,9 @@ import { DEMO } from '../../unit/gateway/fixtures';
 
 // What the editor's Compare command does with a real run: the core comparison
 // against the mock provider, its lanes' session logs read back, the panel's view.
+
+// The QA workspace's scenario: the default prompt is neutral (it names no tool) since issue 41.
+const SCENARIO = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 describe('Compare in the editor: a real run against the mock provider, and cancel', function () {
   this.timeout(60000);
   const dir = cliWorkspace();
@@ -27,7 +30,7 @@ describe('Compare in the editor: a real run against the mock provider, and cance
   it('shows both lanes side by side with every check passing, the sizes the provider received and each lane’s trace', async () => {
     const logDir = scratchDir('compare-view-');
     const lanes: string[] = [];
-    const report = await compareModes({ ws, catalog, toolSearchMode: 'tools', logDir, onLane: (lane, mode) => lanes.push(`${lane}:${mode}`) });
+    const report = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'tools', logDir, onLane: (lane, mode) => lanes.push(`${lane}:${mode}`) });
     assert.deepEqual(lanes, ['direct:direct', 'toolSearch:tools']);
     const read = (lane: string) => parseSessionLog(fs.readFileSync(path.join(logDir, `${lane}.jsonl`), 'utf8')).events;
     const view = toCompareView({ report, events: { direct: read('direct'), toolSearch: read('toolSearch') }, logFiles: { direct: 'direct.jsonl', toolSearch: 'toolSearch.jsonl' }, durationMs: 1, sessionViewer: true });
@@ -57,6 +60,7 @@ describe('Compare in the editor: a real run against the mock provider, and cance
     const run = compareModes({
       ws,
       catalog,
+      prompt: SCENARIO,
       toolSearchMode: 'tools',
       logDir,
       signal: abort.signal,

@@ -14,6 +14,9 @@ import { cli, cliWorkspace } from '../../helpers/cliWorkspace';
 import { DEMO, REPO } from '../../unit/gateway/fixtures';
 import { scratchDir } from '../../helpers/scratch';
 
+
+// The QA workspace's scenario: the default prompt is neutral (it names no tool) since issue 41.
+const SCENARIO = 'Call fake_plugin_tool_17 with marker QA-17 and tell me what it returns.';
 describe('compare: direct vs Tool Search against a mock OpenAI-compatible provider', function () {
   // The code lane probes and spawns a real sandbox child.
   this.timeout(60000);
@@ -51,7 +54,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
 
   it('tools mode: both lanes call fake_plugin_tool_17; only Tool Search keeps the plugin schemas out; all six QA checks pass', async () => {
     const logDir = scratchDir('logs-');
-    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', logDir });
+    const r = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'tools', logDir });
     for (const c of r.checks) {
       assert.ok(c.ok, `${c.name}: ${c.detail}`);
     }
@@ -76,7 +79,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
 
   it('code mode: the bridge runs the model snippet in the sandbox and the call is nested under the model call', async () => {
     const bundle = path.join(REPO, 'dist', 'sandbox.js');
-    const r = await compareModes({ ws, catalog, toolSearchMode: 'code' });
+    const r = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'code' });
     const lane = r.lanes.toolSearch;
     if (!fs.existsSync(bundle)) {
       // Without a built sandbox, code mode must fall back, never run unisolated.
@@ -97,7 +100,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
   });
 
   it('directory mode: the model calls a tool listed only in the directory by its exact name, hydrated through the gateway', async () => {
-    const r = await compareModes({ ws, catalog, toolSearchMode: 'directory', likelyLimit: 0 });
+    const r = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'directory', likelyLimit: 0 });
     const lane = r.lanes.toolSearch;
     assert.equal(lane.effectiveMode, 'directory');
     assert.ok(!lane.requests[0]?.tools.includes('fake_plugin_tool_17'), 'no schema up front');
@@ -121,7 +124,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
       ok: true,
       modes: { direct: mode('direct', ['fake_plugin_tool_17', 'read'], 168_827), tools: mode('tools', [...upFront, 'tool_call', 'tool_describe', 'tool_search'], 60_999) },
     };
-    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', capture });
+    const r = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'tools', capture });
     assert.deepEqual(r.real?.toolSearch?.bytes, 60_999);
     const [, , , sends, smaller] = r.checks;
     assert.ok(sends?.ok, sends?.detail);
@@ -138,7 +141,7 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
   it('without a capture, checks 4 and 5 are measured on OpenClaw\'s predicted request (its prompt and core tools), not the lane\'s gateway request', async () => {
     const home = scratchDir('compare-home-');
     const openclaw = openclawRequestContext({ config: ws.config.reader?.doc.value ?? {}, configDir: dir, env: { HOME: home }, home });
-    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools', openclaw });
+    const r = await compareModes({ ws, catalog, prompt: SCENARIO, toolSearchMode: 'tools', openclaw });
     assert.equal(r.real?.source, 'prediction');
     const { direct, toolSearch } = r.lanes;
     assert.ok(direct.openclaw && toolSearch.openclaw);
@@ -177,8 +180,27 @@ describe('compare: direct vs Tool Search against a mock OpenAI-compatible provid
     assert.ok(!r.lanes.toolSearch.summary.finalCalls.some((c) => c.id.endsWith('fake_plugin_tool_36')));
   });
 
+  it('the default prompt is neutral: nothing of the workspace is called, the checks that need a call are skipped and say how to name one, the rest run', async () => {
+    const r = await compareModes({ ws, catalog, toolSearchMode: 'tools' });
+    assert.equal(r.prompt, 'Which tools can you use here? Answer in one line.');
+    assert.equal(r.lanes.direct.summary.callCount + r.lanes.toolSearch.summary.callCount, 0, 'no tool of the workspace was called');
+    const skipped = r.checks.filter((c) => c.skipped === true);
+    assert.deepEqual(skipped.map((c) => c.name), ['direct mode calls the target tool', 'Tool Search calls the same tool', 'direct mode sends the plugin schemas to the provider', 'session logs show the expected tool-call counts and bridge telemetry']);
+    for (const c of skipped) {
+      assert.equal(c.ok, false, 'a skipped check did not pass');
+      assert.match(c.detail, /the prompt names no tool to call \(e\.g\. --prompt "Call <tool>/);
+    }
+    const ran = r.checks.filter((c) => c.skipped !== true);
+    assert.equal(ran.length, 3);
+    assert.ok(ran.every((c) => c.ok), ran.map((c) => `${c.name}: ${c.detail}`).join('\n'));
+    // The CLI: SKIP lines, exit 0 (a skipped check fails nothing).
+    const text = await cli(dir, 'compare', '--mode', 'tools');
+    assert.equal(text.code, 0, text.out + text.err);
+    assert.equal(text.out.split('\n').filter((l) => l.startsWith('SKIP  ')).length, 4, text.out);
+  });
+
   it('CLI compare prints both lanes and exits 0 when every check passes', async () => {
-    const r = await cli(dir, 'compare', '--mode', 'tools', '--json');
+    const r = await cli(dir, 'compare', '--mode', 'tools', '--json', '--prompt', SCENARIO);
     assert.equal(r.code, 0, r.out + r.err);
     const j = JSON.parse(r.out) as { lanes: { direct: unknown; toolSearch: unknown }; checks: { ok: boolean }[] };
     assert.ok(j.lanes.direct && j.lanes.toolSearch);
