@@ -4,6 +4,7 @@ import { registerBaselineCommands } from './baseline/baselineCommands';
 import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
 import { useOpenClawInstallRoot } from './oracle/openclawInstalls';
+import { workspaceConfigKey } from './preview/keptCapture';
 import type { CatalogService } from './catalogService';
 import { CATALOG_VIEW } from './commandIds';
 import { registerCompare } from './compare/compareCommands';
@@ -14,7 +15,7 @@ import { CatalogPanel, registerCatalogPanelSerializer } from './panels/catalogPa
 import { DiffPanel } from './panels/diffPanel';
 import { PlaygroundPanel, registerSearchPlayground } from './panels/playgroundPanel';
 import { PreviewPanel, registerPreviewPanelSerializer } from './panels/previewPanel';
-import { registerTracePanel, TracePanel } from './panels/tracePanel';
+import { keepTraceHistory, registerTracePanel, TracePanel } from './panels/tracePanel';
 import { registerSnippets } from './snippets/registerSnippets';
 import { registerSessions } from './sessions/registerSessions';
 import { PreviewDocuments } from './preview/previewCommand';
@@ -81,7 +82,8 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   const previewDocs = new PreviewDocuments();
   const redrawRow = (arg: unknown): void => tree.redrawRow(arg);
   const deps = { extensionUri: context.extensionUri, service, roots, logger, bridge, inputs: { store: inputStore, reset: () => prompts.reset() }, previewDocs, redrawRow, kept: context.workspaceState };
-  context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
+  context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger),
+    keepTraceHistory(context.workspaceState, async () => workspaceConfigKey((await service.getSession()).workspace)), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
   context.subscriptions.push(registerConfigLanguage(roots, logger));
   const searchTests = registerSearchTests({ roots, logger });
@@ -92,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger, redrawRow }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
-  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
+  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger, kept: context.workspaceState }));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   roots.watch();

@@ -278,4 +278,32 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
     // Why not: where the tool the session finally called ranks today.
     assert.match(await pg.locator('[data-testid="verdict"]').innerText(), /fake_plugin_tool_17 .*for "fake plugin tool 17"/);
   });
+
+  it('the recent runs survive closing the panel and reloading the window (issue 41, part 5)', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await runExactCommand(page, 'File: New Untitled Text File');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(SNIPPET);
+    await page.locator('.view-lines').filter({ hasText: SNIPPET.slice(0, 30) }).first().waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    // A new Bridge Trace panel: the runs made in the panels closed before are still in its history.
+    const view = await webviewWith(page, '[data-testid="outcome"][data-outcome="ok"]', 60_000);
+    const outcomes = async (v: typeof view): Promise<(string | null)[]> => {
+      const rows = v.locator('[data-testid="history-row"]');
+      return Promise.all(Array.from({ length: await rows.count() }, (_, i) => rows.nth(i).getAttribute('data-outcome')));
+    };
+    const before = await outcomes(view);
+    assert.ok(before.length >= 3, `history after a reopen: ${before.join(', ')}`);
+    assert.deepEqual(before.slice(0, 1), ['ok']);
+    assert.ok(before.includes('cancelled'), 'the cancelled run of the first test is still listed');
+    // A window reload: the panel comes back with the same history, read from the workspace's storage.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const revived = await webviewWith(page, '[data-testid="history-row"]', 90_000);
+    await revived.locator('[data-testid="history-row"]').nth(before.length - 1).waitFor({ timeout: 30_000 });
+    assert.deepEqual(await outcomes(revived), before);
+  });
 });

@@ -22,6 +22,7 @@ import { withCancellableProgress } from '../cancellableProgress';
 import { errorMessage } from '../../core/util/errors';
 import { declaredSurface } from '../snippets/snippetFiles';
 import type { ProgramSurface } from '../../core/bridge/programKind';
+import { workspaceConfigKey } from '../preview/keptCapture';
 
 /** Legs of one Code Mode program the editor resumes (a program that yields in a loop stops here). */
 const MAX_CODE_MODE_LEGS = 20;
@@ -263,7 +264,7 @@ export class BridgeRunner implements vscode.Disposable {
       const viewOptions = { cancelled: abort.signal.aborted, ...(origin.documentUri !== undefined ? { documentUri: origin.documentUri } : {}), ...(origin.lineOffset !== undefined ? { lineOffset: origin.lineOffset } : {}) };
       const view = codeMode ? toCodeModeTraceView(report, codeMode.legs, source, viewOptions) : toTraceView(report, source, viewOptions);
       const result = settle({ report, view });
-      panel.showReport(view);
+      panel.showReport(view, workspaceConfigKey(workspace));
       this.deps.logger.info(`bridge run ${parentCallId} (${source}): ${view.outcome.kind}: ${view.outcome.title}${view.outcome.detail ? ` ${view.outcome.detail}` : ''} ${report.trace.length} trace entries`);
       if (!report.isolation.ok) {
         void vscode.window.showErrorMessage(`No isolated child could be started, so nothing ran: ${report.isolation.reason ?? 'the isolation probe failed'}`);

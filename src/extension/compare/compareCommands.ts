@@ -4,6 +4,7 @@ import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { CompareRunner } from './compareRunner';
+import type { KeptStore } from '../preview/keptCapture';
 
 export interface CompareDeps {
   extensionUri: vscode.Uri;
@@ -11,6 +12,8 @@ export interface CompareDeps {
   secrets: vscode.SecretStorage;
   service: CatalogService;
   logger: Logger;
+  /** Where the folder's last result is kept (the extension's workspaceState). */
+  kept?: KeptStore;
 }
 
 /** "Compare Direct and Tool Search" and "Set API Key for Compare". */
@@ -18,6 +21,7 @@ export function registerCompare(deps: CompareDeps): vscode.Disposable {
   const runner = new CompareRunner(deps);
   return vscode.Disposable.from(
     runner,
+    ComparePanel.registerSerializer(runner),
     vscode.commands.registerCommand(COMMANDS.compareInEditor, (arg?: unknown) => runner.command(arg)),
     // From the Explorer's context menu with two selected: (clicked, [all selected]).
     vscode.commands.registerCommand(COMMANDS.compareRecordedSessions, (clicked?: unknown, selected?: unknown) => {

@@ -30,6 +30,12 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
     return registry.get();
   }
 
+  /** Brings the panel back after a window reload, with the folder's kept result (`CompareRunner.keptView`). */
+  static registerSerializer(runner: CompareRunner): vscode.Disposable {
+    registry.use(runner);
+    return registry.registerSerializer(runner.extensionUri);
+  }
+
   static show(runner: CompareRunner): ComparePanel {
     registry.use(runner);
     return registry.createOrShow(runner.extensionUri, '', 'Compare: Direct vs Tool Search');
@@ -68,10 +74,16 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
   protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
-        case 'ready':
+        case 'ready': {
           // What was posted before `ready` follows this (PanelBase keeps it in order).
           await this.post({ type: 'setup', setup: await this.runner.setupView() });
+          // A reopened panel or a reloaded window shows the folder's last result (marked stale if the config changed).
+          const kept = this.hasWaiting ? undefined : await this.runner.keptView();
+          if (kept) {
+            await this.post({ type: 'result', view: kept });
+          }
           return;
+        }
         case 'run':
           await this.runner.run({ provider: msg.provider, prompt: msg.prompt, real: msg.real });
           return;

@@ -15,7 +15,7 @@ import type { Logger } from '../logger';
 import { installOpenClawForCapture } from '../oracle/openclawInstalls';
 import { editorHost } from '../host';
 import { runCapture, type CaptureRunResult } from '../preview/captureRunner';
-import { configKeyOf, keepCapture, restoreCapture, STALE_MESSAGE, type KeptStore } from '../preview/keptCapture';
+import { keepCapture, workspaceConfigKey, restoreCapture, STALE_MESSAGE, type KeptStore } from '../preview/keptCapture';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import type { PreviewDocuments } from '../preview/previewCommand';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
@@ -236,7 +236,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
 
   /** The config a capture is checked against, as a key (its file, value, agent and the modelled release). */
   private configKey(workspace: OpenWorkspace): string {
-    return configKeyOf({ file: workspace.config.file, value: workspace.configValue, agent: workspace.agent.kind === 'refused' ? undefined : workspace.agent.id, release: workspace.openclaw.model.version });
+    return workspaceConfigKey(workspace);
   }
 
   /** The folder's kept capture, once per panel: as it was, or marked stale when the config changed since. */

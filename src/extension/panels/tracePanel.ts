@@ -9,6 +9,7 @@ import {
   type TraceWebviewMessage,
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
+import type { KeptStore } from '../preview/keptCapture';
 import { RunHistory } from './traceHistory';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';
@@ -27,8 +28,49 @@ const SPEC: PanelSpec<TraceWebviewMessage> = {
   revealPreservingFocus: true,
 };
 
-// How the panel's Save Trace writes a report, plugged in by the saved-traces module.
-const host: { save?: (report: TraceReportView) => Promise<unknown> } = {};
+// How the panel's Save Trace writes a report (plugged in by the saved-traces module), and the window's run
+// history: one for every Bridge Trace panel, kept in the workspace's storage with the config each run was made against.
+const host: {
+  save?: (report: TraceReportView) => Promise<unknown>;
+  history?: RunHistory;
+  kept?: KeptStore;
+  configKey?: () => Promise<string | undefined>;
+} = {};
+
+const HISTORY_KEY = 'toolSearchInspector.bridgeTraceHistory';
+/** The kept history is bounded: a run's trace can be large, and storage stays small. */
+const MAX_KEPT_CHARS = 2_000_000;
+
+function history(): RunHistory {
+  host.history ??= RunHistory.restore(host.kept?.get(HISTORY_KEY));
+  return host.history;
+}
+
+/**
+ * Keeps the run history in the workspace's storage (a reopened panel and a
+ * reloaded window show it), each run with the key of the config it ran
+ * against (`configKey` gives the current one): a run made before the config
+ * changed is marked stale.
+ */
+export function keepTraceHistory(kept: KeptStore, configKey: () => Promise<string | undefined>): vscode.Disposable {
+  host.kept = kept;
+  host.configKey = configKey;
+  host.history = undefined;
+  return new vscode.Disposable(() => {
+    host.kept = undefined;
+    host.configKey = undefined;
+    host.history = undefined;
+  });
+}
+
+async function currentKey(): Promise<string | undefined> {
+  try {
+    return await host.configKey?.();
+  } catch {
+    // No catalog to compare with (no folder, an unusable config): nothing is marked stale.
+    return undefined;
+  }
+}
 const registry = new PanelRegistry<TracePanel, { uri: vscode.Uri; log: Logger }>(SPEC, (panel, { uri, log }) => new TracePanel(panel, uri, log));
 
 /** Which of the optional commands exist now. */
@@ -82,7 +124,9 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
   private shownId: number | undefined;
   /** Cancels the run in progress (the panel's own Cancel button); cleared when its report arrives. */
   private cancelRun: (() => void) | undefined;
-  readonly history = new RunHistory();
+  get history(): RunHistory {
+    return history();
+  }
 
   static get open(): TracePanel | undefined {
     return registry.get();
@@ -101,7 +145,7 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
     if (msg.type === 'ready') {
       const caps = await traceCommandsAvailable();
       void this.post({ type: 'capabilities', capabilities: { ...caps, save: true } });
-      void this.post({ type: 'history', runs: this.history.items() });
+      void this.post({ type: 'history', runs: this.history.items(await currentKey()) });
       // A message that waited goes next (PanelBase sends it); else the webview, shown again, gets the report back.
       if (!this.hasWaiting && this.report) {
         void this.post(this.reportMessage());
@@ -114,7 +158,7 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
       return;
     }
     if (msg.type === 'showRun') {
-      const view = this.history.view(msg.id);
+      const view = this.history.view(msg.id, await currentKey());
       if (view) {
         this.report = view;
         this.shownId = msg.id;
@@ -144,13 +188,14 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
     void this.post({ type: 'error', message });
   }
 
-  /** Shows a finished run and records it in the history. */
-  showReport(report: TraceReportView): void {
+  /** Shows a finished run and records it in the history (with the key of the config it ran against), kept in storage. */
+  showReport(report: TraceReportView, configKey?: string): void {
     this.cancelRun = undefined;
     this.report = report;
-    this.shownId = this.history.add(report);
+    this.shownId = this.history.add(report, configKey);
+    void host.kept?.update(HISTORY_KEY, this.history.stored(MAX_KEPT_CHARS));
     if (this.isReady) {
-      void this.post({ type: 'history', runs: this.history.items() });
+      void this.post({ type: 'history', runs: this.history.items(configKey) });
     }
     void this.post(this.reportMessage());
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CaptureCheck } from '../../core/capture/captureCheck';
+import type { OpenWorkspace } from '../../core/workspace';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
 
 /**
@@ -32,6 +33,11 @@ function keyOf(folder: string): string {
 /** What the capture was made against: the config file and its value (and the agent and the modelled release). */
 export function configKeyOf(parts: { file?: string; value: unknown; agent?: string; release: string }): string {
   return createHash('sha256').update(JSON.stringify([parts.file ?? '', parts.value, parts.agent ?? '', parts.release])).digest('hex').slice(0, 32);
+}
+
+/** The key of the workspace's config as a result was made against: its file and value, the run's agent and the modelled release. */
+export function workspaceConfigKey(workspace: Pick<OpenWorkspace, 'config' | 'configValue' | 'agent' | 'openclaw'>): string {
+  return configKeyOf({ file: workspace.config.file, value: workspace.configValue, agent: workspace.agent.kind === 'refused' ? undefined : workspace.agent.id, release: workspace.openclaw.model.version });
 }
 
 /** Keeps a finished capture; returns whether it was kept. */

@@ -169,6 +169,7 @@ function resultSection(view: CompareView): HTMLElement {
   return el(
     'div',
     { class: 'result' },
+    ...(view.stale ? [el('p', { class: 'note stale', role: 'status', 'data-testid': 'stale' }, icon('warning'), ` ${view.stale}`)] : []),
     el(
       'p',
       { class: view.allOk ? 'summary ok' : 'summary failed', 'data-testid': 'summary' },

@@ -102,6 +102,8 @@ export interface CompareView {
   real?: RealView;
   /** Present when the lanes are two recorded runs (Compare Recorded Sessions), not runs made now. */
   recorded?: RecordedView;
+  /** A kept result whose config changed since it was made: why it is stale (issue 41, part 5). */
+  stale?: string;
 }
 
 /** Where a comparison of recorded runs read its two sessions. */
@@ -261,7 +263,7 @@ function isCaptureRunning(v: unknown): v is CaptureRunning {
   return isObject(v) && typeof v.version === 'string' && isStringArray(v.modes);
 }
 
-function isCompareView(v: unknown): v is CompareView {
+export function isCompareView(v: unknown): v is CompareView {
   return (
     isObject(v) &&
     typeof v.provider === 'string' &&
@@ -277,7 +279,8 @@ function isCompareView(v: unknown): v is CompareView {
     typeof v.durationMs === 'number' &&
     typeof v.sessionViewer === 'boolean' &&
     (v.real === undefined || isRealView(v.real)) &&
-    (v.recorded === undefined || (isObject(v.recorded) && typeof v.recorded.direct === 'string' && typeof v.recorded.toolSearch === 'string' && isStringArray(v.recorded.versions)))
+    (v.recorded === undefined || (isObject(v.recorded) && typeof v.recorded.direct === 'string' && typeof v.recorded.toolSearch === 'string' && isStringArray(v.recorded.versions))) &&
+    (v.stale === undefined || (typeof v.stale === 'string' && v.stale.length <= 500))
   );
 }
 

@@ -87,6 +87,8 @@ export interface TraceReportView {
    * text: exec's, then each wait's (a program that yields is resumed at once).
    */
   codeMode?: { legs: { tool: string; status: string; json: string }[]; untrusted: boolean };
+  /** A kept run whose config changed since it ran: why it is stale (issue 41, part 5). */
+  stale?: string;
 }
 
 /** One run of the history (newest first in the message). */
@@ -98,6 +100,8 @@ export interface RunHistoryItem {
   title: string;
   at: string;
   durationMs: number;
+  /** The config changed since this run. */
+  stale?: true;
 }
 
 /** What the panel can do besides showing: set by the host (a saved trace cannot re-run a history). */
@@ -171,7 +175,8 @@ export function isTraceReportView(v: unknown): v is TraceReportView {
     Array.isArray(v.trace) &&
     isObject(v.telemetry) &&
     isObject(v.isolation) &&
-    (v.codeMode === undefined || isCodeModeView(v.codeMode))
+    (v.codeMode === undefined || isCodeModeView(v.codeMode)) &&
+    (v.stale === undefined || (typeof v.stale === 'string' && v.stale.length <= 500))
   );
 }
 
@@ -185,7 +190,7 @@ function isCodeModeView(v: unknown): boolean {
   );
 }
 
-function isHistoryItem(v: unknown): v is RunHistoryItem {
+export function isHistoryItem(v: unknown): v is RunHistoryItem {
   return (
     isObject(v) &&
     isCount(v.id) &&
@@ -195,7 +200,8 @@ function isHistoryItem(v: unknown): v is RunHistoryItem {
     (OUTCOME_KINDS as readonly string[]).includes(v.outcome) &&
     typeof v.title === 'string' &&
     typeof v.at === 'string' &&
-    typeof v.durationMs === 'number'
+    typeof v.durationMs === 'number' &&
+    (v.stale === undefined || v.stale === true)
   );
 }
 

@@ -168,6 +168,9 @@ function outcomeBanner(r: TraceReportView): HTMLElement {
   } else if (o.detail) {
     banner.append(el('pre', { class: 'error-detail', 'data-testid': 'error' }, o.detail));
   }
+  if (r.stale) {
+    banner.prepend(el('p', { class: 'stale', 'data-testid': 'stale' }, icon('warning'), ` ${r.stale}`));
+  }
   return banner;
 }
 
@@ -245,7 +248,7 @@ function historySection(): HTMLElement | undefined {
     }
     return el('tr', { class: h.id === shownHistoryId ? 'current' : '', 'data-testid': 'history-row', 'data-outcome': h.outcome },
       el('td', { class: 'verdict' }, icon(OUTCOME_ICON[h.outcome]), ` ${OUTCOME_WORD[h.outcome]}`),
-      el('td', {}, show),
+      el('td', {}, show, ...(h.stale ? [el('span', { class: 'muted small', 'data-testid': 'history-stale', title: 'The config changed since this run' }, ' (stale)')] : [])),
       el('td', { class: 'num', 'data-testid': 'history-took' }, `${h.durationMs} ms`),
       el('td', { class: 'num' }, timeOf(h.at)),
       el('td', { class: 'actions' }, ...actions));

@@ -76,6 +76,25 @@ describe('run history (the trace panel\'s last runs)', () => {
     assert.equal(h.view(1), undefined, 'the oldest fell off');
   });
 
+  it('is kept across a window reload (issue 41, part 5): stored newest first within a bound, restored run by run, runs of another config marked stale', () => {
+    const h = new RunHistory();
+    h.add(view({ source: 'a.js' }), 'config-1');
+    h.add(view({ source: 'b.js' }), 'config-2');
+    const stored = JSON.parse(JSON.stringify(h.stored(2_000_000))) as unknown;
+    const back = RunHistory.restore(stored);
+    assert.deepEqual(back.items().map((i) => i.source), ['b.js', 'a.js']);
+    // The current config is config-2: the run made against config-1 is stale, in the list and when shown.
+    assert.deepEqual(back.items('config-2').map((i) => i.stale ?? false), [false, true]);
+    assert.match(back.view(1, 'config-2')?.stale ?? '', /^Stale: the config changed since this run/);
+    assert.equal(back.view(2, 'config-2')?.stale, undefined);
+    // New runs after a reload take new ids.
+    assert.equal(back.add(view({ source: 'c.js' })), 3);
+    // A bound keeps the newest runs that fit; nothing read back is trusted.
+    assert.equal(h.stored(JSON.stringify(h.stored(2_000_000).runs[0]).length).runs.length, 1);
+    assert.equal(RunHistory.restore({ runs: [{ item: { id: 'x' }, view: {} }, null, 7] }).length, 0);
+    assert.equal(RunHistory.restore('garbage').length, 0);
+  });
+
   it('defaults to the last 20 runs', () => {
     const h = new RunHistory();
     for (let i = 0; i < 25; i++) {
