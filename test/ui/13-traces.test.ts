@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answerFileDialog, contrast, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type EvalLocator, type Page } from './harness';
+import { answerFileDialog, closeAllEditors, contrast, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type EvalLocator, type Page } from './harness';
 
 // Traces as a user meets them: a run cancelled from its notification shows
 // one message; a finished run reads in a half-width panel with trees, a
@@ -280,7 +280,7 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
   });
 
   it('the recent runs survive closing the panel and reloading the window (issue 41, part 5)', async () => {
-    await runCommand(page, 'View: Close All Editors');
+    await closeAllEditors(page);
     await runExactCommand(page, 'File: New Untitled Text File');
     const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
     await editor.waitFor();

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { addDemoSettings, answerFileDialog, catalogWebview, demoWindow, resultsDir, runCommand, webviewWith, type Page } from './harness';
+import { addDemoSettings, answerFileDialog, catalogWebview, closeAllEditors, demoWindow, resultsDir, runCommand, webviewWith, type Page } from './harness';
 
 // Compare as a user meets it on the demo: one command runs the same turn in
 // direct mode and with Tool Search against the mock provider, and the panel
@@ -165,7 +165,7 @@ describe('Compare in the editor', () => {
 
   it('the last comparison survives a window reload: the panel comes back with it (issue 41, part 5)', async () => {
     // The recorded comparison of the test before is the folder's last result: bring its panel forward and reload.
-    await runCommand(page, 'View: Close All Editors');
+    await closeAllEditors(page);
     await runCommand(page, 'Tool Search: Compare Recorded Sessions…');
     const store = (mode: string): string => path.join(path.resolve(__dirname, '..', '..'), 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6', mode, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
     await answerFileDialog(page, store('tools'), 'the other run');

@@ -343,7 +343,8 @@ export function captureConfigOf(input: CaptureConfigInput): CaptureConfigResult 
         id: modelId,
         name: modelId,
         contextWindow: input.contextWindow ?? own?.contextWindow ?? DEFAULT_CAPTURE_CONTEXT_WINDOW,
-        maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS,
+        // A model listed without maxTokens stays so: OpenClaw's default applies (and is what is predicted).
+        ...(own?.listed && own.maxTokens === undefined ? {} : { maxTokens: own?.maxTokens ?? DEFAULT_CAPTURE_MAX_TOKENS }),
         // The model's compat flags decide OpenClaw's behaviour (Code Mode's "auto" tier): the stand-in keeps them,
         // and takes the tier a bundled catalog gives the workspace's model (its id is the stand-in's now).
         ...standInCompat(own?.compat, plan),

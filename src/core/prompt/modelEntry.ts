@@ -24,6 +24,8 @@ export interface ModelEntry {
   maxTokens?: number;
   /** The provider's configured `baseUrl`. */
   baseUrl?: string;
+  /** The model is listed under `models.providers.<provider>.models` (else it comes from a bundled catalog, not modelled). */
+  listed?: true;
   /**
    * The entry's `compat` flags as written (`compat.codeMode` tiers the model
    * for Code Mode's `"auto"`); a capture's stand-in entry keeps them, so the
@@ -67,5 +69,6 @@ export function configuredModelEntry(config: unknown, agent?: string): ModelEntr
     ...(maxTokens !== undefined ? { maxTokens } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(compat !== undefined ? { compat: structuredClone(compat) } : {}),
+    ...(isObject(listed) ? { listed: true as const } : {}),
   };
 }

@@ -55,6 +55,13 @@ export const UNKNOWN_OPENCLAW_DIR = '<openclaw package>';
 
 /** Output bound when the model entry sets none: the value the modelled captures were configured with. */
 const FALLBACK_MAX_TOKENS = 4096;
+/**
+ * What OpenClaw sends as `max_completion_tokens` for a configured model entry
+ * without `maxTokens`: 8192 in 2026.9.6 (its default for a configured model;
+ * a real turn with such an entry sent 8192, and test/real/userConfigs.test.ts
+ * holds the prediction to the real request on configs without it).
+ */
+const CONFIGURED_DEFAULT_MAX_TOKENS = 8192;
 
 export interface ContextOptions {
   config: unknown;
@@ -83,8 +90,10 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
   const entry = configuredModelEntry(opts.config, agent);
   if (!entry) {
     assumed.push('the config names no primary model (agents.defaults.model): the model is the preview\'s own');
+  } else if (entry.maxTokens === undefined && entry.listed) {
+    assumed.push(`models.providers.${entry.provider} lists no maxTokens for ${entry.model}: OpenClaw's default, max_completion_tokens ${CONFIGURED_DEFAULT_MAX_TOKENS}`);
   } else if (entry.maxTokens === undefined) {
-    assumed.push(`models.providers.${entry.provider} lists no maxTokens for ${entry.model}: max_completion_tokens ${FALLBACK_MAX_TOKENS} assumed`);
+    assumed.push(`${entry.provider}/${entry.model} is not listed under models.providers (its bundled catalog entry is not modelled): max_completion_tokens ${FALLBACK_MAX_TOKENS} assumed`);
   }
   if (opts.openclawDir === undefined) {
     assumed.push(`no installed OpenClaw was found: the package folder its prompt cites (docs, skills) is shown as ${UNKNOWN_OPENCLAW_DIR}`);
@@ -97,7 +106,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     provider: entry?.provider ?? 'openai',
     model: opts.model ?? entry?.model ?? DEFAULT_MODEL,
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
-    maxTokens: entry?.maxTokens ?? FALLBACK_MAX_TOKENS,
+    maxTokens: entry?.maxTokens ?? (entry?.listed ? CONFIGURED_DEFAULT_MAX_TOKENS : FALLBACK_MAX_TOKENS),
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),
     workspace: readAgentWorkspace(dir, data?.bootstrapFiles ?? [], !skipsBootstrap(opts.config)),
     loadsWorkspaceExtensions: opts.workspaceFolder !== undefined && path.resolve(opts.workspaceFolder) === path.resolve(dir),

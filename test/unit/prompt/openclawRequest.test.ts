@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { captureConfig } from '../../../src/core/capture/captureConfig';
 import { agentWorkspaceDir, readAgentWorkspace } from '../../../src/core/prompt/agentWorkspace';
 import { configuredModelEntry } from '../../../src/core/prompt/modelEntry';
+import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
 import { buildOpenClawRequest as buildWith, toolLinesOf as linesWith, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
 import { newestPromptData } from '../../../src/core/prompt/promptVersions';
 
@@ -130,7 +131,8 @@ describe('prompt: the workspace side', () => {
       agents: { defaults: { model: { primary: 'p/one' } }, list: [{ id: 'main', model: 'p/two' }] },
       models: { providers: { p: { models: [{ id: 'one', contextWindow: 1000 }, { id: 'two', contextWindow: 16000, maxTokens: 512 }] } } },
     };
-    assert.deepEqual(configuredModelEntry(config), { provider: 'p', model: 'two', contextWindow: 16000, maxTokens: 512 });
+    assert.deepEqual(configuredModelEntry(config), { provider: 'p', model: 'two', contextWindow: 16000, maxTokens: 512, listed: true });
+    // Not listed under models.providers: a bundled catalog's model, whose entry is not modelled.
     assert.deepEqual(configuredModelEntry({ agents: { defaults: { model: 'p/one' } } }), { provider: 'p', model: 'one' });
     assert.equal(configuredModelEntry({ agents: { defaults: { model: 'no-slash' } } }), undefined);
     assert.equal(configuredModelEntry('hostile'), undefined);
@@ -141,6 +143,21 @@ describe('prompt: the workspace side', () => {
     const cfg = captureConfig({ config, configDir: '/ws', mode: 'directory', baseUrl: 'http://127.0.0.1:1/v1', providerId: 'p', modelId: 'small', agentWorkspace: '/scratch' }) as { models: { providers: Record<string, { models: { contextWindow: number; maxTokens: number }[] }> } };
     assert.equal(cfg.models.providers.p?.models[0]?.contextWindow, 16000);
     assert.equal(cfg.models.providers.p?.models[0]?.maxTokens, 1024);
+  });
+
+  it('a model listed without maxTokens gets OpenClaw\'s default (8192, as a real 2026.9.6 turn sent), in the prediction and in a capture\'s stand-in', () => {
+    const home = scratchDir('tsi-max-tokens-');
+    const listed = { agents: { defaults: { model: 'p/m' } }, models: { providers: { p: { baseUrl: 'http://127.0.0.1:9/v1', models: [{ id: 'm', contextWindow: 128000 }] } } } };
+    const ctx = openclawRequestContext({ config: listed, configDir: home, env: {}, home });
+    assert.equal(ctx.maxTokens, 8192);
+    assert.ok(ctx.assumed.some((a) => /lists no maxTokens for m: OpenClaw's default, max_completion_tokens 8192/.test(a)), ctx.assumed.join('; '));
+    // The capture leaves the entry as written, so the real turn shows OpenClaw's default too.
+    const cfg = captureConfig({ config: listed, configDir: home, mode: 'tools', baseUrl: 'http://127.0.0.1:1/v1', providerId: 'p', modelId: 'm', agentWorkspace: '/scratch' }) as { models: { providers: Record<string, { models: Record<string, unknown>[] }> } };
+    assert.equal(cfg.models.providers.p?.models[0]?.maxTokens, undefined);
+    // A model not listed under models.providers comes from a bundled catalog: not modelled, the assumption said.
+    const unlisted = openclawRequestContext({ config: { agents: { defaults: { model: 'openai/gpt-5' } } }, configDir: home, env: {}, home });
+    assert.equal(unlisted.maxTokens, 4096);
+    assert.ok(unlisted.assumed.some((a) => /openai\/gpt-5 is not listed under models\.providers .*4096 assumed/.test(a)), unlisted.assumed.join('; '));
   });
 
   it('finds the agent workspace as OpenClaw does and reads the bootstrap files in it', () => {
