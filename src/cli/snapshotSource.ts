@@ -7,6 +7,7 @@ import { parseSnapshot, SnapshotFileError } from '../core/snapshot/snapshotFile'
 import { UsageError, type CommandContext } from './cliTypes';
 import { withCatalog } from './session';
 import { READ_LIMITS, readUserText } from '../core/util/readLimits';
+import type { OpenWorkspace } from '../core/workspace';
 
 export function strOpt(ctx: CommandContext, key: string): string | undefined {
   const v = ctx.args.values[key];
@@ -28,17 +29,20 @@ async function isolationFor(ctx: CommandContext): Promise<IsolationStatus | unde
 }
 
 /** The live workspace's snapshot, from the shared flags (or `workspace` instead of `--workspace`). */
-export async function liveSnapshot(ctx: CommandContext, opts: { workspace?: string; takenAt?: Date } = {}): Promise<CatalogSnapshot> {
+export async function liveSnapshot(ctx: CommandContext, opts: { workspace?: string; takenAt?: Date; inspect?: (ws: OpenWorkspace) => Promise<void> } = {}): Promise<CatalogSnapshot> {
   const isolation = await isolationFor(ctx);
   const saved = ctx.workspaceOptions;
   const local: CommandContext = opts.workspace === undefined ? ctx : { ...ctx, workspaceOptions: () => ({ ...saved(), workspace: path.resolve(ctx.io.cwd, opts.workspace ?? '.') }) };
-  const snap = await withCatalog(local, (catalog, ws) => takeSnapshot({ catalog, ws, prompt: strOpt(ctx, 'prompt'), isolation, takenAt: opts.takenAt }));
+  const snap = await withCatalog(local, async (catalog, ws) => {
+    await opts.inspect?.(ws);
+    return takeSnapshot({ catalog, ws, prompt: strOpt(ctx, 'prompt'), isolation, takenAt: opts.takenAt });
+  });
   ctx.configUnusable ??= local.configUnusable;
   return snap;
 }
 
 /** A snapshot file, or a folder taken live as a workspace with the shared flags. */
-export async function snapshotFrom(ctx: CommandContext, arg: string): Promise<{ snapshot: CatalogSnapshot; label: string }> {
+export async function snapshotFrom(ctx: CommandContext, arg: string, inspect?: (ws: OpenWorkspace) => Promise<void>): Promise<{ snapshot: CatalogSnapshot; label: string }> {
   const full = path.resolve(ctx.io.cwd, arg);
   let stat: fs.Stats;
   try {
@@ -47,7 +51,7 @@ export async function snapshotFrom(ctx: CommandContext, arg: string): Promise<{ 
     throw new UsageError(`${arg}: no such snapshot file or workspace folder`);
   }
   if (stat.isDirectory()) {
-    return { snapshot: await liveSnapshot(ctx, { workspace: arg }), label: `${arg} (live)` };
+    return { snapshot: await liveSnapshot(ctx, { workspace: arg, ...(inspect ? { inspect } : {}) }), label: `${arg} (live)` };
   }
   try {
     return { snapshot: parseSnapshot(readUserText(full, READ_LIMITS.inputFileBytes), arg), label: arg };

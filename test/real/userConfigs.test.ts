@@ -12,6 +12,7 @@
 // workspace x agent x mode (TSI_REAL_TABLE=file also writes it).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CaptureReport, ModeCapture } from '../../src/core/capture/capture';
 import { parseJson5 } from '../../src/core/config/json5Document';
@@ -184,4 +185,41 @@ describe('real: every agent of real-shaped configs, in every mode, gets the requ
       }
     });
   }
+});
+
+describe("real: check asks the installed OpenClaw itself (openclaw config validate), and the inspector's verdict agrees", function () {
+  this.timeout(300_000);
+  const budgetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-real-validate-'));
+  const budget = path.join(budgetDir, 'budget.json5');
+  fs.writeFileSync(budget, '{}\n');
+  after(() => fs.rmSync(budgetDir, { recursive: true, force: true }));
+
+  const check = async (dir: string) => {
+    const r = await runCliCaptured(['check', '--budget', budget, '--workspace', dir, '--no-user-config', '--json', '--openclaw', openclawSpec()], REPO, { ...process.env });
+    return { code: r.code, report: JSON.parse(r.out) as { ok: boolean; breaches: { message: string }[]; openclawValidate: { ran: boolean; valid?: boolean; agrees?: boolean; issues?: { path: string }[]; reason?: string } } };
+  };
+
+  for (const ws of WORKSPACES) {
+    it(`${ws}: OpenClaw's own validation and the inspector's verdict agree`, async () => {
+      await openclawLocation();
+      const { report } = await check(path.join(FIXTURES, ws));
+      assert.equal(report.openclawValidate.ran, true, report.openclawValidate.reason);
+      assert.equal(report.openclawValidate.agrees, true, JSON.stringify(report.openclawValidate));
+    });
+  }
+
+  it('a copy with keys 2026.9.6 rejects: both refuse, check fails once per key, with the doctor\'s fix', async () => {
+    const dir = path.join(budgetDir, 'refused');
+    fs.mkdirSync(dir);
+    // The copy lives elsewhere: its relative paths (../qa-workspace/...) are made absolute.
+    const text = fs.readFileSync(path.join(FIXTURES, 'team-roster', 'openclaw.json'), 'utf8').replaceAll('"../', `"${FIXTURES}/`);
+    const end = text.lastIndexOf('}');
+    fs.writeFileSync(path.join(dir, 'openclaw.json'), `${text.slice(0, end).trimEnd().replace(/,$/, '')},\n  env: { FOO: "x" },\n  logging: { redactSensitive: true },\n}\n`);
+    const { code, report } = await check(dir);
+    assert.equal(code, 1, JSON.stringify(report).slice(0, 2000));
+    assert.deepEqual([report.openclawValidate.ran, report.openclawValidate.valid, report.openclawValidate.agrees], [true, false, true], JSON.stringify(report.openclawValidate));
+    assert.deepEqual(report.openclawValidate.issues?.map((i) => i.path).sort(), ['env', 'logging']);
+    assert.equal(report.breaches.length, 1, 'one breach: the inspector\'s, naming both keys (OpenClaw\'s issues are the same keys)');
+    assert.match(report.breaches[0]?.message ?? '', /would not start with this config: .*env\.FOO.*env\.vars\.FOO.*logging\.redactSensitive/);
+  });
 });

@@ -1,6 +1,8 @@
 import { errorMessage } from '../../core/util/errors';
 import * as path from 'node:path';
-import { breachLine, BudgetFileError, checkBudget, parseBudget } from '../../core/snapshot/budget';
+import { breachLine, BudgetFileError, checkBudget, parseBudget, type BudgetBreach } from '../../core/snapshot/budget';
+import type { OpenWorkspace } from '../../core/workspace';
+import { openclawValidation, validationBreaches, type ValidationReport } from '../openclawValidation';
 import { UsageError, type CliCommand } from '../cliTypes';
 import { json } from '../format';
 import { LIVE_SNAPSHOT_OPTIONS, liveSnapshot, snapshotFrom, strOpt } from '../snapshotSource';
@@ -37,14 +39,20 @@ export const checkCommand: CliCommand = {
       }
       throw err;
     }
-    const source = target !== undefined ? await snapshotFrom(ctx, target) : { snapshot: await liveSnapshot(ctx), label: 'workspace (live)' };
-    const breaches = checkBudget(loaded, source.snapshot);
+    // A live workspace is also judged by the installed OpenClaw itself (`openclaw config validate`), when there is one.
+    let validation: ValidationReport | undefined;
+    let judged: BudgetBreach[] = [];
+    const inspect = async (ws: OpenWorkspace): Promise<void> => {
+      validation = await openclawValidation(ws, strOpt(ctx, 'openclaw'), ctx.io);
+      judged = validationBreaches(validation, ws);
+    };
+    const source = target !== undefined ? await snapshotFrom(ctx, target, inspect) : { snapshot: await liveSnapshot(ctx, { inspect }), label: 'workspace (live)' };
+    const breaches = [...checkBudget(loaded, source.snapshot), ...judged];
     if (ctx.json) {
-      ctx.io.stdout(json({ budget: budgetArg, source: source.label, ok: breaches.length === 0, breaches }));
-    } else if (breaches.length > 0) {
-      ctx.io.stdout(breaches.map(breachLine).join('\n'));
+      ctx.io.stdout(json({ budget: budgetArg, source: source.label, ok: breaches.length === 0, breaches, ...(validation ? { openclawValidate: validation } : {}) }));
     } else {
-      ctx.io.stdout(`${budgetArg}: ${source.label} is within budget`);
+      const said = validation?.ran ? [`openclaw config validate (OpenClaw ${validation.version}): ${validation.valid ? 'valid' : `invalid, ${validation.issues.length} issue(s)`}${validation.agrees ? '' : '; the inspector disagrees'}`] : [];
+      ctx.io.stdout([...(breaches.length > 0 ? breaches.map(breachLine) : [`${budgetArg}: ${source.label} is within budget`]), ...said].join('\n'));
     }
     return breaches.length > 0 ? 1 : 0;
   },
