@@ -40,7 +40,17 @@ describe('check asks OpenClaw itself (openclaw config validate) and says whether
     fs.writeFileSync(budget, '{}\n');
   });
 
-  const check = (pkg: string, ...more: string[]) => runCliCaptured(['check', '--budget', budget, '--workspace', ws, '--no-user-config', '--openclaw', pkg, ...more], dir, { PATH: process.env.PATH, HOME: dir, TSI_OPENCLAW_NODE: process.execPath });
+  /**
+   * OpenClaw asks for Node >= 24; the stand-in runs on this Node, behind a
+   * wrapper that says 24, without the preloaded network guard (TypeScript for
+   * Node 24 in a source run; the guard has its own test), as captureAgents' does.
+   */
+  const node24 = (): string => {
+    const file = path.join(dir, 'node24');
+    fs.writeFileSync(file, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo v24.0.0; exit 0; fi\nunset NODE_OPTIONS\nexec ${JSON.stringify(process.execPath)} "$@"\n`, { mode: 0o755 });
+    return file;
+  };
+  const check = (pkg: string, ...more: string[]) => runCliCaptured(['check', '--budget', budget, '--workspace', ws, '--no-user-config', '--openclaw', pkg, ...more], dir, { PATH: process.env.PATH, HOME: dir, TSI_OPENCLAW_NODE: node24(), TSI_TOOLING_CACHE: path.join(dir, 'no-cache') });
 
   it('agreeing verdicts: a valid config says so and exits 0; OpenClaw ran on the config in place with a scratch HOME', async () => {
     fs.writeFileSync(path.join(ws, 'openclaw.json'), '{ tools: { profile: "coding" } }\n');
