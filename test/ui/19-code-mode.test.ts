@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, type Page } from './harness';
+import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type Page } from './harness';
 
 // A user whose run gets Code Mode without asking for it (a model its bundled
 // catalog flags "preferred", tools.codeMode unset: OpenClaw 2026.9.6 reads
@@ -91,9 +91,9 @@ describe('Mode Preview on a run that gets Code Mode', () => {
     await page.keyboard.insertText(PROGRAM);
     await page.locator('.view-lines').filter({ hasText: 'yield_control' }).first().waitFor();
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
-    const view = catalogWebview(page);
+    // The Bridge Trace's webview, whichever of the open ones it is (Mode Preview stays open from the test before).
+    const view = await webviewWith(page, '[data-testid="code-mode-results"]', 60_000);
     const results = view.locator('[data-testid="code-mode-results"]');
-    await results.waitFor({ timeout: 60_000 });
     const legs = results.locator('[data-testid="code-mode-leg"]');
     assert.deepEqual(await Promise.all([0, 1].map((i) => legs.nth(i).getAttribute('data-status'))), ['waiting', 'completed']);
     assert.equal(await legs.count(), 2);

@@ -68,8 +68,12 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   result(view: CompareView): void {
+    this.resultShown = true;
     this.send({ type: 'result', view });
   }
+
+  /** A result was sent to this panel: a kept one read after it must not replace it. */
+  private resultShown = false;
 
   protected async handle(msg: WebviewMessage): Promise<void> {
     try {
@@ -77,9 +81,10 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
         case 'ready': {
           // What was posted before `ready` follows this (PanelBase keeps it in order).
           await this.post({ type: 'setup', setup: await this.runner.setupView() });
-          // A reopened panel or a reloaded window shows the folder's last result (marked stale if the config changed).
+          // A reopened panel or a reloaded window shows the folder's last result (marked stale if the config changed),
+          // unless a run started or showed its own meanwhile (reading the key waits for the catalog).
           const kept = this.hasWaiting ? undefined : await this.runner.keptView();
-          if (kept) {
+          if (kept && !this.resultShown && !this.runner.isRunning) {
             await this.post({ type: 'result', view: kept });
           }
           return;

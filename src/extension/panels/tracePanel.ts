@@ -145,11 +145,15 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
     if (msg.type === 'ready') {
       const caps = await traceCommandsAvailable();
       void this.post({ type: 'capabilities', capabilities: { ...caps, save: true } });
-      void this.post({ type: 'history', runs: this.history.items(await currentKey()) });
+      void this.post({ type: 'history', runs: this.history.items() });
       // A message that waited goes next (PanelBase sends it); else the webview, shown again, gets the report back.
       if (!this.hasWaiting && this.report) {
         void this.post(this.reportMessage());
       }
+      // Which runs are stale needs the current config's key (it may wait for a catalog build): marked after, never in the way.
+      void currentKey().then((key) => {
+        if (key !== undefined && !this.isDisposed) void this.post({ type: 'history', runs: this.history.items(key) });
+      });
       return;
     }
     if (msg.type === 'cancel') {
