@@ -23,6 +23,8 @@ let state: TracePanelState = parseTracePanelState(vscode.getState());
 let caps: TraceCapabilities = { rerun: false, reveal: false, save: false };
 let history: RunHistoryItem[] = [];
 let shownHistoryId: number | undefined;
+/** A run is on and its note (with Cancel) is shown: a history update must not draw over it. */
+let runningShown = false;
 
 function save(): void {
   vscode.setState(state);
@@ -367,6 +369,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   }
   switch (msg.type) {
     case 'running': {
+      runningShown = true;
       const note = el('p', { 'data-testid': 'running' }, `Running ${msg.source} in the isolated child…`);
       if (msg.cancellable) {
         const cancel = el('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel-run', title: 'Stop the run: the sandbox child is killed and later calls are refused' }, icon('debug-stop'), ' Cancel run');
@@ -380,6 +383,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       return;
     }
     case 'error':
+      runningShown = false;
       app.replaceChildren(el('div', { class: 'banner outcome-error', role: 'alert', 'data-testid': 'load-error' }, icon('error'), ` ${msg.message}`));
       return;
     case 'capabilities':
@@ -387,8 +391,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'history':
       history = msg.runs;
+      if (runningShown) return;
       break;
     case 'report':
+      runningShown = false;
       state = { report: msg.report, selected: 0, expanded: [] };
       shownHistoryId = msg.historyId;
       render();
