@@ -4,7 +4,6 @@ import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { CompareRunner } from './compareRunner';
-import type { KeptStore } from '../preview/keptCapture';
 
 export interface CompareDeps {
   extensionUri: vscode.Uri;
@@ -12,8 +11,6 @@ export interface CompareDeps {
   secrets: vscode.SecretStorage;
   service: CatalogService;
   logger: Logger;
-  /** Where the folder's last result is kept (the extension's workspaceState). */
-  kept?: KeptStore;
 }
 
 /** "Compare Direct and Tool Search" and "Set API Key for Compare". */

@@ -68,27 +68,17 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
   }
 
   result(view: CompareView): void {
-    this.resultShown = true;
     this.send({ type: 'result', view });
   }
-
-  /** A result was sent to this panel: a kept one read after it must not replace it. */
-  private resultShown = false;
 
   protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
-        case 'ready': {
-          // What was posted before `ready` follows this (PanelBase keeps it in order).
+        case 'ready':
+          // What was posted before `ready` follows this (PanelBase keeps it in order). A reloaded window's panel
+          // shows its last result from the webview's own state (the serializer brings the panel back).
           await this.post({ type: 'setup', setup: await this.runner.setupView() });
-          // A reopened panel or a reloaded window shows the folder's last result (marked stale if the config changed),
-          // unless a run started or showed its own meanwhile (reading the key waits for the catalog).
-          const kept = this.hasWaiting ? undefined : await this.runner.keptView();
-          if (kept && !this.resultShown && !this.runner.isRunning) {
-            await this.post({ type: 'result', view: kept });
-          }
           return;
-        }
         case 'run':
           await this.runner.run({ provider: msg.provider, prompt: msg.prompt, real: msg.real });
           return;

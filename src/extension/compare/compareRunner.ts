@@ -5,7 +5,7 @@ import type { Catalog } from '../../core/catalog/catalog';
 import type { CaptureReport } from '../../core/capture/capture';
 import type { ModeComparisonReport } from '../../core/orchestration/modeComparison';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
-import { isCompareView, type CompareView, type LaneName, type ProviderKind, type SetupView } from '../../webview/shared/compareProtocol';
+import type { CompareView, LaneName, ProviderKind, SetupView } from '../../webview/shared/compareProtocol';
 import type { CatalogService } from '../catalogService';
 import { COMMANDS, OPEN_SETTINGS } from '../commandIds';
 import { loadCore } from '../coreLoader';
@@ -22,8 +22,6 @@ import { withCancellableProgress } from '../cancellableProgress';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
 import { errorMessage } from '../../core/util/errors';
-import { keepResult, restoreResult } from '../keptResult';
-import { workspaceConfigKey, type KeptStore } from '../preview/keptCapture';
 
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;
@@ -36,13 +34,7 @@ export interface CompareRunnerDeps {
   service: CatalogService;
   logger: Logger;
   host?: Pick<EditorHost, 'isTrusted'>;
-  /** Where the folder's last result is kept across a reopen and a reload (the extension's workspaceState). */
-  kept?: KeptStore;
 }
-
-/** A kept result is bounded: the traces of a long run are large, and storage stays small. */
-const MAX_KEPT_CHARS = 2_000_000;
-export const COMPARE_STALE_MESSAGE = 'Stale: the config changed since this comparison; run it again to compare the current catalog.';
 
 export interface CompareRequest {
   provider?: ProviderKind;
@@ -132,28 +124,9 @@ export class CompareRunner implements vscode.Disposable {
     return out;
   }
 
-  /** Shows a finished result and keeps it for the folder (a reopened panel or a reloaded window shows it again). */
+  /** Shows a finished result (a reloaded window's panel shows it again from the webview's own state). */
   private shown(panel: ComparePanel, view: CompareView): void {
     panel.result(view);
-    void this.keep(view).catch((err: unknown) => this.deps.logger.warn(`compare: the result was not kept: ${errorMessage(err)}`));
-  }
-
-  private async configKey(): Promise<string> {
-    return workspaceConfigKey((await this.deps.service.getSession()).workspace);
-  }
-
-  private async keep(view: CompareView): Promise<void> {
-    const folder = this.deps.service.folder?.uri.fsPath;
-    if (!this.deps.kept || folder === undefined) return;
-    await keepResult(this.deps.kept, 'compare', folder, await this.configKey(), view, MAX_KEPT_CHARS);
-  }
-
-  /** The folder's kept result, marked stale when the config changed since; undefined while a run is on or when none is kept. */
-  async keptView(): Promise<CompareView | undefined> {
-    const folder = this.deps.service.folder?.uri.fsPath;
-    if (!this.deps.kept || folder === undefined || this.isRunning) return undefined;
-    const kept = restoreResult(this.deps.kept, 'compare', folder, await this.configKey(), isCompareView);
-    return kept && (kept.stale ? { ...kept.value, stale: COMPARE_STALE_MESSAGE } : kept.value);
   }
 
   async setupView(): Promise<SetupView> {
