@@ -1,9 +1,9 @@
-import * as path from 'node:path';
 import { defaultGuardScript } from '../core/capture/capture';
 import { ConfigValidateError, validateWithOpenClaw, type OpenClawValidation } from '../core/oracle/configValidate';
 import { findInstalledOpenClaw, locateOpenClaw, OpenClawUnavailableError } from '../core/oracle/openclawLocation';
 import type { OpenWorkspace } from '../core/workspace';
 import type { BudgetBreach } from '../core/snapshot/budget';
+import { validationFindings, verdictsAgree } from '../core/oracle/validationFindings';
 
 /** What `check` reports of OpenClaw's own validation: its verdict, or why it did not run. */
 export type ValidationReport =
@@ -31,46 +31,15 @@ export async function openclawValidation(ws: OpenWorkspace, spec: string | undef
   }
   try {
     const v = await validateWithOpenClaw(location, file, { env: io.env, guardScript: defaultGuardScript() });
-    // The product refuses exactly when OpenClaw does: its verdict is the modelled release's, and a config it cannot read at all is refused too.
-    const agrees = v.valid === (ws.verdict?.refuses !== true && ws.config.unusable === undefined);
-    return { ...v, ran: true, config: file, agrees };
+    return { ...v, ran: true, config: file, agrees: verdictsAgree(v, ws) };
   } catch (err) {
     if (err instanceof ConfigValidateError) return { ran: false, reason: err.message };
     throw err;
   }
 }
 
-/**
- * Breaches from OpenClaw's verdict, in the budget's `file:line` shape: each
- * issue at its key's line, unless the product's own verdict already named
- * that key; and one line when the two verdicts disagree (a fidelity gap).
- */
+/** Breaches from OpenClaw's verdict, in the budget's `file:line` shape (`validationFindings`). */
 export function validationBreaches(v: ValidationReport, ws: OpenWorkspace): BudgetBreach[] {
   if (!v.ran) return [];
-  const reader = ws.config.reader;
-  // Named as the inspector's own verdict names it: relative to the workspace folder.
-  const file = path.relative(ws.options.workspace, v.config) || v.config;
-  const named = new Set((ws.verdict?.keys ?? []).map((k) => k.path));
-  const lineOf = (dotted: string): number => {
-    const keys = dotted.split('.').filter((k) => k.length > 0);
-    for (let n = keys.length; n > 0; n--) {
-      const line = reader?.line(keys.slice(0, n));
-      if (line !== undefined) return line;
-    }
-    return 1;
-  };
-  const out: BudgetBreach[] = v.issues
-    .filter((i) => ![...named].some((k) => k === i.path || k.startsWith(`${i.path}.`)))
-    .map((i) => ({ file, line: lineOf(i.path), key: 'openclaw', message: `OpenClaw ${v.version}'s own validation (openclaw config validate) refuses ${i.path}: ${i.message}` }));
-  if (!v.agrees) {
-    out.push({
-      file,
-      line: 1,
-      key: 'openclaw',
-      message: v.valid
-        ? `OpenClaw ${v.version}'s own validation accepts this config, but the inspector's model of ${v.version} refuses it: a fidelity gap (please report it)`
-        : `OpenClaw ${v.version}'s own validation refuses this config, but the inspector's model of it does not: a fidelity gap (please report it)`,
-    });
-  }
-  return out;
+  return validationFindings(v, v.config, ws).map((f) => ({ file: f.file, line: f.line, key: 'openclaw', message: f.message }));
 }

@@ -15,6 +15,8 @@ export { unlistedLines } from '../core/modes/directory';
 export { createLiveMcpSource, discoverWorkspaceServers } from '../core/sources/mcp';
 export { findInstalledOpenClaw, locateOpenClaw, OpenClawNotInstalledError, OpenClawUnavailableError, PINNED_OPENCLAW_VERSION } from '../core/oracle/openclawLocation';
 export { InstallCancelledError, installOpenClaw } from '../core/oracle/openclawInstall';
+export { ConfigValidateAbortedError, validateWithOpenClaw } from '../core/oracle/configValidate';
+export { validationFindings } from '../core/oracle/validationFindings';
 export { OpenClawOracle } from '../core/oracle/openclawOracle';
 export { defaultChildScript, formatVerifyReportMarkdown, verifyCatalog } from '../core/oracle/verify';
 export { LazyIndex, PreviewAssembler, previewBaseOf } from '../core/modes/preview';

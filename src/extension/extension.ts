@@ -21,6 +21,7 @@ import { registerSessions } from './sessions/registerSessions';
 import { PreviewDocuments } from './preview/previewCommand';
 import { registerConfigLanguage } from './language/configLanguage';
 import { publishCatalogProblems } from './problems';
+import { validateConfigsWithOpenClaw } from './oracle/configValidation';
 import { registerRuleCommands } from './explain/ruleCommands';
 import { ExplainPanel } from './explain/explainPanel';
 import { staleWhere } from './stale/staleMark';
@@ -85,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(previewDocs, ...registerCommands(deps), registerCatalogPanelSerializer(deps), registerTracePanel(context.extensionUri, logger),
     keepTraceHistory(context.workspaceState, async () => workspaceConfigKey((await service.getSession()).workspace)), registerPreviewPanelSerializer({ ...deps, documents: previewDocs }), createStatusBar(service, roots), publishCatalogProblems(roots));
 
-  context.subscriptions.push(registerConfigLanguage(roots, logger));
+  context.subscriptions.push(registerConfigLanguage(roots, logger), validateConfigsWithOpenClaw(roots, logger, context.extensionUri.fsPath));
   const searchTests = registerSearchTests({ roots, logger });
   context.subscriptions.push(...registerSearchPlayground({ extensionUri: context.extensionUri, service, logger }), ...searchTests.disposables);
   context.subscriptions.push(...registerSnippets({ extensionUri: context.extensionUri, service, bridge, logger }));
@@ -94,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): ToolSearchInspectorA
   context.subscriptions.push(...registerRuleCommands({ extensionUri: context.extensionUri, service, logger, redrawRow }));
   const baseline = registerBaselineCommands({ extensionUri: context.extensionUri, service, logger });
   context.subscriptions.push(...baseline.disposables);
-  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger }));
+  context.subscriptions.push(registerCompare({ extensionUri: context.extensionUri, storageUri: context.storageUri ?? context.globalStorageUri, secrets: context.secrets, service, logger, kept: context.workspaceState }));
 
   // File changes only matter once a catalog exists; `invalidate` keeps it lazy.
   roots.watch();

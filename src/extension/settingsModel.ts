@@ -27,6 +27,8 @@ export interface InspectorSettings {
   approvalTools: string[];
   /** Where `verify` finds the real OpenClaw (`oracle.openclaw`). */
   oracleOpenclaw?: string;
+  /** Run that OpenClaw's own `openclaw config validate` on the config after each change (`oracle.validateConfig`; trusted workspaces only). */
+  oracleValidateConfig: boolean;
   /** Compare's provider, base URL, model and prompt (`compare.*`), read when it runs. */
   compare: CompareSettings;
   /** Entries that could not be used, for the log and the view. */
@@ -69,6 +71,8 @@ export const SETTING_EFFECTS = {
   'sandbox.nodePath': 'live',
   // Also the installed OpenClaw whose version is modelled (before meta.lastTouchedVersion).
   'oracle.openclaw': 'rebuild',
+  // Read by the config validation when it next runs (extension/oracle/configValidation.ts).
+  'oracle.validateConfig': 'live',
   // Read by Compare when it runs (src/extension/compare).
   'compare.provider': 'live',
   'compare.baseUrl': 'live',
@@ -186,6 +190,7 @@ export function readInspectorSettings(get: RawSettingReader, folder: string, opt
     sandboxNodePath: nonEmptyString(get('sandbox.nodePath')),
     approvalTools: stringList(get('approvals.tools'), 'approvals.tools', problems),
     oracleOpenclaw: nonEmptyString(get('oracle.openclaw')),
+    oracleValidateConfig: get('oracle.validateConfig') !== false,
     compare: readCompareSettings(get),
     problems,
   };

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { addDemoSettings, answerFileDialog, catalogWebview, demoWindow, resultsDir, runCommand, type Page } from './harness';
+import { addDemoSettings, answerFileDialog, catalogWebview, closeAllEditors, demoWindow, resultsDir, runCommand, webviewWith, type Page } from './harness';
 
 // Compare as a user meets it on the demo: one command runs the same turn in
 // direct mode and with Tool Search against the mock provider, and the panel
@@ -161,5 +161,22 @@ describe('Compare in the editor', () => {
     await open.focus();
     await page.keyboard.press('Enter');
     await page.locator('.tab.active').filter({ hasText: /openclaw-agent\.sqlite/ }).first().waitFor({ timeout: 30_000 });
+  });
+
+  it('the last comparison survives a window reload: the panel comes back with it (issue 41, part 5)', async () => {
+    // The recorded comparison of the test before is the folder's last result: bring its panel forward and reload.
+    await closeAllEditors(page);
+    await runCommand(page, 'Tool Search: Compare Recorded Sessions…');
+    const store = (mode: string): string => path.join(path.resolve(__dirname, '..', '..'), 'test', 'fixtures', 'sessions', 'openclaw-2026.9.6', mode, 'agents', 'main', 'agent', 'openclaw-agent.sqlite');
+    await answerFileDialog(page, store('tools'), 'the other run');
+    await answerFileDialog(page, store('direct'));
+    await catalogWebview(page).locator('[data-testid="summary"]').filter({ hasText: 'recorded runs' }).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const revived = await webviewWith(page, '[data-testid="summary"]', 90_000);
+    assert.match(await revived.locator('[data-testid="summary"]').innerText(), /5\/5 checks pass on two recorded runs of OpenClaw 2026\.9\.6/);
+    // Made against the same config: not stale.
+    assert.equal(await revived.locator('[data-testid="stale"]').count(), 0);
   });
 });

@@ -91,6 +91,31 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     await page.screenshot({ path: path.join(resultsDir(), 'agents-refused.png') });
   });
 
+  it('OpenClaw\'s own validation in the editor: a value only the real release refuses is an error in Problems at its line, and the disagreement is said', async function () {
+    this.timeout(180_000);
+    // The inspector's model checks keys and types, not bounds: a negative timeout is one OpenClaw 2026.9.6 refuses alone.
+    const bounded = text.replace('defaults: { model: { primary: "tsi-capture/capture-model" } }', 'defaults: { model: { primary: "tsi-capture/capture-model" }, timeoutSeconds: -5 }');
+    assert.notEqual(bounded, text, 'the fixture still has its agents.defaults line');
+    fs.writeFileSync(config, bounded);
+    const line = bounded.split('\n').findIndex((l) => l.includes('timeoutSeconds: -5')) + 1;
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    const refused = rows.filter({ hasText: "OpenClaw 2026.9.6's own validation (openclaw config validate) refuses agents.defaults.timeoutSeconds" }).first();
+    await refused.waitFor({ timeout: 120_000 });
+    const said = await refused.innerText();
+    assert.match(said, /Too small/, said);
+    assert.match(said, new RegExp(`OpenClaw 2026\\.9\\.6[\\s\\S]*\\[Ln ${line}, Col 1\\]`), said);
+    const gap = rows.filter({ hasText: "OpenClaw 2026.9.6's own validation refuses this config, but the inspector's model of it does not: a fidelity gap" }).first();
+    await gap.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-openclaw-validate.png') });
+    // Fixed: both go.
+    fs.writeFileSync(config, text);
+    await refused.waitFor({ state: 'hidden', timeout: 120_000 });
+    assert.equal(await gap.count(), 0);
+    // The panel's rows would read as the catalog tree's below.
+    await runCommand(page, 'View: Hide Panel');
+  });
+
   it("an agent whose allowlist names no tool: OpenClaw refuses its runs, said at the top of the tree and of Mode Preview in its own words, one click to the allowlist", async function () {
     this.timeout(180_000);
     // helper (picked above) allows only a tool nothing registers; the config is otherwise valid.

@@ -52,7 +52,9 @@ export const checkCommand: CliCommand = {
       ctx.io.stdout(json({ budget: budgetArg, source: source.label, ok: breaches.length === 0, breaches, ...(validation ? { openclawValidate: validation } : {}) }));
     } else {
       const said = validation?.ran ? [`openclaw config validate (OpenClaw ${validation.version}): ${validation.valid ? 'valid' : `invalid, ${validation.issues.length} issue(s)`}${validation.agrees ? '' : '; the inspector disagrees'}`] : [];
-      ctx.io.stdout([...(breaches.length > 0 ? breaches.map(breachLine) : [`${budgetArg}: ${source.label} is within budget`]), ...said].join('\n'));
+      // The budget counts the inspector's surface: say which of its tools a real run cannot have (one number per thing).
+      const apart = source.snapshot.inspectorOnly ? [`counted with ${source.snapshot.inspectorOnly.text}, not in a real run (OpenClaw sends without them: preview's openclaw.request)`] : [];
+      ctx.io.stdout([...(breaches.length > 0 ? breaches.map(breachLine) : [`${budgetArg}: ${source.label} is within budget`]), ...apart, ...said].join('\n'));
     }
     return breaches.length > 0 ? 1 : 0;
   },

@@ -35,6 +35,8 @@ export interface ValidateOptions {
   timeoutMs?: number;
   /** The network guard (`--import`), as capture's turns get it: validation needs no network. */
   guardScript?: string;
+  /** Stops the run (its whole process group): the editor aborts a validation when the config changes again. */
+  signal?: AbortSignal;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -43,6 +45,9 @@ const MAX_ISSUES = 500;
 const MAX_TEXT = 1000;
 
 export class ConfigValidateError extends Error {}
+
+/** The validation was stopped by its signal before OpenClaw gave a verdict. */
+export class ConfigValidateAbortedError extends ConfigValidateError {}
 
 function issuesOf(v: unknown): ConfigIssue[] {
   if (!Array.isArray(v)) return [];
@@ -70,6 +75,9 @@ export function parseValidateOutput(stdout: string, version: string): OpenClawVa
 }
 
 export async function validateWithOpenClaw(location: OpenClawLocation, configFile: string, opts: ValidateOptions = {}): Promise<OpenClawValidation> {
+  if (opts.signal?.aborted) throw new ConfigValidateAbortedError('openclaw config validate was cancelled');
+  // OpenClaw runs in the scratch folder: a relative path would name a file there.
+  const config = path.resolve(configFile);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-config-validate-'));
   try {
     const base = opts.env ?? process.env;
@@ -79,7 +87,7 @@ export async function validateWithOpenClaw(location: OpenClawLocation, configFil
       USERPROFILE: path.join(scratch, 'home'),
       TMPDIR: scratch,
       OPENCLAW_STATE_DIR: path.join(scratch, 'state'),
-      OPENCLAW_CONFIG_PATH: configFile,
+      OPENCLAW_CONFIG_PATH: config,
       OPENCLAW_NO_RESPAWN: '1',
       CI: '1',
       NO_COLOR: '1',
@@ -87,7 +95,7 @@ export async function validateWithOpenClaw(location: OpenClawLocation, configFil
       ...(opts.guardScript ? { NODE_OPTIONS: `--import=${pathToImport(opts.guardScript)}` } : {}),
     };
     fs.mkdirSync(env.HOME!, { recursive: true });
-    const stdout = await run(location.node, [path.join(location.packageDir, 'openclaw.mjs'), 'config', 'validate', '--json'], { cwd: scratch, env, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const stdout = await run(location.node, [path.join(location.packageDir, 'openclaw.mjs'), 'config', 'validate', '--json'], { cwd: scratch, env, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: opts.signal });
     return parseValidateOutput(stdout, location.version);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -99,7 +107,7 @@ function pathToImport(file: string): string {
 }
 
 /** Runs to the end (any exit code: an invalid config exits non-zero with its verdict on stdout), bounded in time and output. */
-function run(cmd: string, args: string[], o: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<string> {
+function run(cmd: string, args: string[], o: { cwd: string; env: Record<string, string>; timeoutMs: number; signal?: AbortSignal }): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', windowsHide: true });
     let out = '';
@@ -126,13 +134,22 @@ function run(cmd: string, args: string[], o: { cwd: string; env: Record<string, 
       }
     };
     const timer = setTimeout(kill, o.timeoutMs);
+    let aborted = false;
+    const onAbort = (): void => {
+      aborted = true;
+      kill();
+    };
+    o.signal?.addEventListener('abort', onAbort, { once: true });
     child.once('error', (e) => {
       clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
       reject(new ConfigValidateError(`openclaw config validate could not start: ${e.message}`));
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      if (over) reject(new ConfigValidateError(`openclaw config validate printed more than ${MAX_OUTPUT_BYTES} bytes`));
+      o.signal?.removeEventListener('abort', onAbort);
+      if (aborted) reject(new ConfigValidateAbortedError('openclaw config validate was cancelled'));
+      else if (over) reject(new ConfigValidateError(`openclaw config validate printed more than ${MAX_OUTPUT_BYTES} bytes`));
       else if (signal) reject(new ConfigValidateError(`openclaw config validate was stopped (${signal}) after ${Math.round(o.timeoutMs / 1000)} s or by a signal${err ? `: ${err.trim().split('\n').slice(-3).join(' ')}` : ''}`));
       else if (out.trim() === '') reject(new ConfigValidateError(`openclaw config validate printed nothing (exit ${code})${err ? `: ${err.trim().split('\n').slice(-3).join(' ')}` : ''}`));
       else resolve(out);

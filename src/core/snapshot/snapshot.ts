@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import stableStringify from 'fast-json-stable-stringify';
 import type { Catalog } from '../catalog/catalog';
+import { inspectorOnlyKind, inspectorOnlyText, realRunCatalog, type InspectorOnlyTool } from '../catalog/inspectorOnly';
 import { PreviewAssembler, previewBaseOf, type PreviewJson } from '../modes/preview';
 import type { IsolationStatus } from '../modes/surface';
 import type { CatalogTool, PolicyContext, ToolSearchModeName, ToolSearchSettings, ToolSourceKind, ToolStatus } from '../types';
@@ -29,6 +30,8 @@ export interface SnapshotTool {
   rule?: SnapshotRule;
   /** sha256 (first 16 hex digits) of the parameters and output schema, keys sorted. */
   schemaHash: string;
+  /** A tool a real OpenClaw run of the workspace cannot have (issue 41, "one number per thing"): why. Counted in `modes`, listed in `inspectorOnly`. */
+  inspectorOnly?: InspectorOnlyTool['kind'];
   /** sha256 (first 16 hex digits) of the description. */
   descriptionHash: string;
 }
@@ -79,6 +82,13 @@ export interface CatalogSnapshot {
    * The rest of the snapshot is what it would run after `openclaw doctor --fix`.
    */
   refused?: { release: string; message: string; keys: { path: string; line?: number; fix: string }[] };
+  /**
+   * The tools of this catalog a real OpenClaw run cannot have (offline MCP
+   * snapshots, client tools without a client, the folder's own extensions),
+   * counted apart: `modes` is the inspector's surface and includes them;
+   * `preview`'s `openclaw.request` is what OpenClaw sends without them.
+   */
+  inspectorOnly?: { tools: number; text: string };
 }
 
 export interface SnapshotInput {
@@ -105,9 +115,10 @@ export function descriptionHashOf(description: string): string {
   return shortHash(description);
 }
 
-function snapshotTool(t: CatalogTool): SnapshotTool {
+function snapshotTool(t: CatalogTool, catalog: Catalog): SnapshotTool {
   const reason = snapshotReason(t);
   const rule = excludingRule(t);
+  const only = t.status === 'excluded' ? undefined : inspectorOnlyKind(t, catalog.servers, catalog.plugins);
   return {
     id: t.id,
     name: t.name,
@@ -118,6 +129,7 @@ function snapshotTool(t: CatalogTool): SnapshotTool {
     ...(rule ? { rule } : {}),
     schemaHash: schemaHashOf(t),
     descriptionHash: descriptionHashOf(t.description),
+    ...(only ? { inspectorOnly: only } : {}),
   };
 }
 
@@ -179,6 +191,7 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
   }
   const sources = catalog.countBySource();
   const openclaw = catalog.openclaw;
+  const { inspectorOnly } = realRunCatalog(catalog);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -190,7 +203,7 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
     prompt,
     isolation: { probed: input.isolation !== undefined, ok: isolation.ok, ...(isolation.reason ? { reason: isolation.reason } : {}) },
     counts: { cataloged: catalog.cataloged.length, directOnly: catalog.directOnly.length, excluded: catalog.excluded.length, sources },
-    tools: catalog.tools.map(snapshotTool),
+    tools: catalog.tools.map((t) => snapshotTool(t, catalog)),
     modes,
     servers: catalog.servers.map((s) => ({ name: s.name, transport: s.transport, status: s.status, toolCount: s.toolCount, ...(s.error ? { error: s.error } : {}) })),
     ...(ws.verdict?.refuses === true
@@ -202,6 +215,7 @@ export function takeSnapshot(input: SnapshotInput): CatalogSnapshot {
           },
         }
       : {}),
+    ...(inspectorOnly.length > 0 ? { inspectorOnly: { tools: inspectorOnly.length, text: inspectorOnlyText(inspectorOnly) } } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ const tool = z.object({
   rule: rule.optional(),
   schemaHash: z.string(),
   descriptionHash: z.string(),
+  inspectorOnly: z.enum(['mcp-snapshot', 'client', 'workspace-extension']).optional(),
 });
 
 const mode = z.object({
@@ -71,6 +72,7 @@ const snapshotSchema = z.object({
   refused: z
     .object({ release: z.string(), message: z.string(), keys: z.array(z.object({ path: z.string(), line: z.number().optional(), fix: z.string() })) })
     .optional(),
+  inspectorOnly: z.object({ tools: z.number(), text: z.string() }).optional(),
 });
 
 /** True when the text looks like a snapshot file (its `format` field), without validating the rest. */

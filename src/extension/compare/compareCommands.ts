@@ -4,6 +4,7 @@ import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { CompareRunner } from './compareRunner';
+import type { KeptStore } from '../preview/keptCapture';
 
 export interface CompareDeps {
   extensionUri: vscode.Uri;
@@ -11,6 +12,8 @@ export interface CompareDeps {
   secrets: vscode.SecretStorage;
   service: CatalogService;
   logger: Logger;
+  /** Where the folder's last result is kept (the extension's workspaceState). */
+  kept?: KeptStore;
 }
 
 /** "Compare Direct and Tool Search" and "Set API Key for Compare". */

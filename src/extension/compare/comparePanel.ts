@@ -30,7 +30,7 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
     return registry.get();
   }
 
-  /** Brings the panel back after a window reload, with the folder's kept result (`CompareRunner.keptView`). */
+  /** Brings the panel back after a window reload; its `ready` then shows the folder's kept result (`CompareRunner.keptView`). */
   static registerSerializer(runner: CompareRunner): vscode.Disposable {
     registry.use(runner);
     return registry.registerSerializer(runner.extensionUri);
@@ -74,11 +74,18 @@ export class ComparePanel extends PanelBase<WebviewMessage, HostMessage> {
   protected async handle(msg: WebviewMessage): Promise<void> {
     try {
       switch (msg.type) {
-        case 'ready':
-          // What was posted before `ready` follows this (PanelBase keeps it in order). A reloaded window's panel
-          // shows its last result from the webview's own state (the serializer brings the panel back).
+        case 'ready': {
+          // What was posted before `ready` follows this (PanelBase keeps it in order).
           await this.post({ type: 'setup', setup: await this.runner.setupView() });
+          // A reopened panel or a reloaded window shows the folder's last result, marked stale if the config changed.
+          // It goes as `kept`, which the page applies only while it has shown nothing of a run: reading it waits for
+          // the catalog, and a run started meanwhile may already have posted its own states.
+          const kept = await this.runner.keptView();
+          if (kept) {
+            await this.post({ type: 'kept', view: kept });
+          }
           return;
+        }
         case 'run':
           await this.runner.run({ provider: msg.provider, prompt: msg.prompt, real: msg.real });
           return;

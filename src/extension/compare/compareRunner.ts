@@ -5,7 +5,7 @@ import type { Catalog } from '../../core/catalog/catalog';
 import type { CaptureReport } from '../../core/capture/capture';
 import type { ModeComparisonReport } from '../../core/orchestration/modeComparison';
 import type { SessionEvent } from '../../core/telemetry/sessionLog';
-import type { CompareView, LaneName, ProviderKind, SetupView } from '../../webview/shared/compareProtocol';
+import { isCompareView, type CompareView, type LaneName, type ProviderKind, type SetupView } from '../../webview/shared/compareProtocol';
 import type { CatalogService } from '../catalogService';
 import { COMMANDS, OPEN_SETTINGS } from '../commandIds';
 import { loadCore } from '../coreLoader';
@@ -22,6 +22,8 @@ import { withCancellableProgress } from '../cancellableProgress';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
 import { errorMessage } from '../../core/util/errors';
+import { keepResult, restoreResult } from '../keptResult';
+import { workspaceConfigKey, type KeptStore } from '../preview/keptCapture';
 
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;
@@ -34,7 +36,13 @@ export interface CompareRunnerDeps {
   service: CatalogService;
   logger: Logger;
   host?: Pick<EditorHost, 'isTrusted'>;
+  /** Where the folder's last result is kept across a reopen and a reload (the extension's workspaceState). */
+  kept?: KeptStore;
 }
+
+/** A kept result is bounded: the traces of a long run are large, and storage stays small. */
+const MAX_KEPT_CHARS = 2_000_000;
+export const COMPARE_STALE_MESSAGE = 'Stale: the config changed since this comparison; run it again to compare the current catalog.';
 
 export interface CompareRequest {
   provider?: ProviderKind;
@@ -124,9 +132,28 @@ export class CompareRunner implements vscode.Disposable {
     return out;
   }
 
-  /** Shows a finished result (a reloaded window's panel shows it again from the webview's own state). */
+  /** Shows a finished result and keeps it for the folder (a reopened panel or a reloaded window shows it again). */
   private shown(panel: ComparePanel, view: CompareView): void {
     panel.result(view);
+    void this.keep(view).catch((err: unknown) => this.deps.logger.warn(`compare: the result was not kept: ${errorMessage(err)}`));
+  }
+
+  private async configKey(): Promise<string> {
+    return workspaceConfigKey((await this.deps.service.getSession()).workspace);
+  }
+
+  private async keep(view: CompareView): Promise<void> {
+    const folder = this.deps.service.folder?.uri.fsPath;
+    if (!this.deps.kept || folder === undefined) return;
+    await keepResult(this.deps.kept, 'compare', folder, await this.configKey(), view, MAX_KEPT_CHARS);
+  }
+
+  /** The folder's kept result, marked stale when the config changed since; undefined while a run is on or opening, or when none is kept. */
+  async keptView(): Promise<CompareView | undefined> {
+    const folder = this.deps.service.folder?.uri.fsPath;
+    if (!this.deps.kept || folder === undefined || this.isRunning || this.openingRuns > 0) return undefined;
+    const kept = restoreResult(this.deps.kept, 'compare', folder, await this.configKey(), isCompareView);
+    return kept && (kept.stale ? { ...kept.value, stale: COMPARE_STALE_MESSAGE } : kept.value);
   }
 
   async setupView(): Promise<SetupView> {
@@ -145,13 +172,27 @@ export class CompareRunner implements vscode.Disposable {
   /** The command: opens the panel and runs with the given (or configured) provider and prompt. */
   async command(arg?: unknown): Promise<CompareView | undefined> {
     const req = isRequest(arg) ? arg : {};
-    const panel = ComparePanel.show(this);
-    // A fresh panel queues what it is sent until its script is up; waiting keeps the run's first frames visible.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([panel.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
-    clearTimeout(timer);
-    const setup = await this.setupView();
-    return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt, real: req.real ?? false });
+    return this.opening(async () => {
+      const panel = ComparePanel.show(this);
+      // A fresh panel queues what it is sent until its script is up; waiting keeps the run's first frames visible.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([panel.whenReady(), new Promise<void>((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
+      const setup = await this.setupView();
+      return this.run({ provider: req.provider ?? setup.provider, prompt: req.prompt ?? setup.prompt, real: req.real ?? false });
+    });
+  }
+
+  /** Commands that open the panel for a run of their own: while one is on, a panel coming up shows no kept result (it would flash, then go). */
+  private openingRuns = 0;
+
+  private async opening<T>(f: () => Promise<T>): Promise<T> {
+    this.openingRuns++;
+    try {
+      return await f();
+    } finally {
+      this.openingRuns--;
+    }
   }
 
   async run(req: Required<CompareRequest>): Promise<CompareView | undefined> {
@@ -350,6 +391,10 @@ export class CompareRunner implements vscode.Disposable {
       }
       picked.push(uri[0]);
     }
+    return this.opening(() => this.showRecorded(picked));
+  }
+
+  private async showRecorded(picked: readonly vscode.Uri[]): Promise<CompareView | undefined> {
     const panel = ComparePanel.show(this);
     try {
       const sessions: LoadedSession[] = [];

@@ -11,6 +11,8 @@ let state: CompareState = parseCompareState(vscode.getState());
 let setup: SetupView | undefined;
 let running: { provider: string; lane?: string; laneMode?: string; capture?: { version: string; modes: string[] } } | undefined;
 let notice: { kind: 'error' | 'cancelled'; text: string } | undefined;
+/** A run's own state reached this page: a kept result read later must not replace it. */
+let liveSeen = false;
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
@@ -273,9 +275,19 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (!msg) {
     return;
   }
+  if (msg.type === 'running' || msg.type === 'result' || msg.type === 'cancelled' || msg.type === 'error') {
+    liveSeen = true;
+  }
   switch (msg.type) {
     case 'setup':
       setup = msg.setup;
+      break;
+    case 'kept':
+      if (liveSeen) {
+        return;
+      }
+      state = { ...state, view: msg.view };
+      save();
       break;
     case 'running':
       running = { provider: msg.provider, ...(msg.lane ? { lane: msg.lane } : {}), ...(msg.laneMode ? { laneMode: msg.laneMode } : {}), ...(msg.capture ? { capture: msg.capture } : {}) };

@@ -137,6 +137,11 @@ export type HostMessage =
   | { type: 'setup'; setup: SetupView }
   | { type: 'running'; provider: string; lane?: LaneName; laneMode?: string; capture?: CaptureRunning }
   | { type: 'result'; view: CompareView }
+  /**
+   * The folder's last result, read back on `ready` (issue 41, part 5). It only fills a panel that has shown
+   * nothing of a run yet: the webview decides, so it never replaces a run's own state whatever the order.
+   */
+  | { type: 'kept'; view: CompareView }
   | { type: 'cancelled' }
   | { type: 'loading' }
   | { type: 'error'; message: string };
@@ -317,7 +322,8 @@ export function parseHostMessage(v: unknown): HostMessage | undefined {
           }
         : undefined;
     case 'result':
-      return isCompareView(v.view) ? { type: 'result', view: v.view } : undefined;
+    case 'kept':
+      return isCompareView(v.view) ? { type: v.type, view: v.view } : undefined;
     case 'cancelled':
       return { type: 'cancelled' };
     default:

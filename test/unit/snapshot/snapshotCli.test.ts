@@ -164,8 +164,11 @@ describe('CLI snapshot, diff and check', function () {
     withBigClientTools(ws, 4);
     const grown = await cli(ws, 'check', '--budget', 'budget.json5');
     assert.equal(grown.code, 1, grown.err);
-    const lines = grown.out.trim().split('\n');
+    const all = grown.out.trim().split('\n');
+    const lines = all.filter((l) => /^[^\s:]+:\d+: /.test(l));
     assert.equal(lines.length, 1, grown.out);
+    // The inspector-only tools the budget counted are said apart, on a line no annotator reads as a breach (issue 41, part 3).
+    assert.ok(all.includes('counted with 4 tools of client tools (no client in a real run), 9 tools of the offline MCP snapshot github, not in a real run (OpenClaw sends without them: preview\'s openclaw.request)'), grown.out);
     assert.match(lines[0] ?? '', new RegExp(`^budget\\.json5:4: direct mode sends \\d+ o200k tokens per request, over the budget of ${limit} \\(\\+\\d+\\)$`));
 
     withDeny(ws, 'fake_plugin_tool_07');
