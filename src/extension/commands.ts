@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KeptStore } from './preview/keptCapture';
+import type { KeptStore } from './keptResult';
 import type { SourceLocation } from '../core/types';
 import type { CatalogRoots } from './catalogRoots';
 import type { CatalogService } from './catalogService';

@@ -4,7 +4,7 @@ import { registerBaselineCommands } from './baseline/baselineCommands';
 import { BridgeRunner } from './bridge/runSnippetCommand';
 import { ActiveCatalog, CatalogRoots } from './catalogRoots';
 import { useOpenClawInstallRoot } from './oracle/openclawInstalls';
-import { workspaceConfigKey } from './preview/keptCapture';
+import { workspaceConfigKey } from './keptResult';
 import type { CatalogService } from './catalogService';
 import { CATALOG_VIEW } from './commandIds';
 import { registerCompare } from './compare/compareCommands';

@@ -1,5 +1,22 @@
 // Pure (no `vscode`): unit-tested like core.
-import type { KeptStore } from './preview/keptCapture';
+import { createHash } from 'node:crypto';
+import type { OpenWorkspace } from '../core/workspace';
+
+/** Where results are kept: VS Code's `workspaceState`, any store with get/update here. */
+export interface KeptStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** What a result was made against: the config file and its value (and the agent and the modelled release). */
+export function configKeyOf(parts: { file?: string; value: unknown; agent?: string; release: string }): string {
+  return createHash('sha256').update(JSON.stringify([parts.file ?? '', parts.value, parts.agent ?? '', parts.release])).digest('hex').slice(0, 32);
+}
+
+/** The key of the workspace's config as a result was made against: its file and value, the run's agent and the modelled release. */
+export function workspaceConfigKey(workspace: Pick<OpenWorkspace, 'config' | 'configValue' | 'agent' | 'openclaw'>): string {
+  return configKeyOf({ file: workspace.config.file, value: workspace.configValue, agent: workspace.agent.kind === 'refused' ? undefined : workspace.agent.id, release: workspace.openclaw.model.version });
+}
 
 /**
  * A panel's last result kept per folder across a panel reopen and a window

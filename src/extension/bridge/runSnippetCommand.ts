@@ -22,7 +22,7 @@ import { withCancellableProgress } from '../cancellableProgress';
 import { errorMessage } from '../../core/util/errors';
 import { declaredSurface } from '../snippets/snippetFiles';
 import type { ProgramSurface } from '../../core/bridge/programKind';
-import { workspaceConfigKey } from '../preview/keptCapture';
+import { workspaceConfigKey } from '../keptResult';
 
 /** Legs of one Code Mode program the editor resumes (a program that yields in a loop stops here). */
 const MAX_CODE_MODE_LEGS = 20;

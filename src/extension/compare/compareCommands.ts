@@ -4,7 +4,7 @@ import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import { ComparePanel } from './comparePanel';
 import { CompareRunner } from './compareRunner';
-import type { KeptStore } from '../preview/keptCapture';
+import type { KeptStore } from '../keptResult';
 
 export interface CompareDeps {
   extensionUri: vscode.Uri;

@@ -23,7 +23,7 @@ import { openclawRequestContextOf } from '../preview/openclawRequestContext';
 import { parseBaseUrl, redactSecret, secretKeyFor } from './providerSettings';
 import { errorMessage } from '../../core/util/errors';
 import { keepResult, restoreResult } from '../keptResult';
-import { workspaceConfigKey, type KeptStore } from '../preview/keptCapture';
+import { workspaceConfigKey, type KeptStore } from '../keptResult';
 
 /** Runs kept in the storage folder; older ones are removed as new ones are written. */
 const KEPT_RUNS = 10;

@@ -7,7 +7,7 @@ import type { FolderCatalog } from '../catalogService';
 import { loadCore } from '../coreLoader';
 import { editorHost, type EditorHost } from '../host';
 import type { Logger } from '../logger';
-import { configKeyOf } from '../preview/keptCapture';
+import { configKeyOf } from '../keptResult';
 import { readSettings } from '../settings';
 import { locateForEditor } from './openclawInstalls';
 import { errorMessage } from '../../core/util/errors';

@@ -9,7 +9,7 @@ import {
   type TraceWebviewMessage,
 } from '../../webview/shared/traceProtocol';
 import { PanelBase, PanelRegistry, type PanelSpec } from './panelBase';
-import type { KeptStore } from '../preview/keptCapture';
+import type { KeptStore } from '../keptResult';
 import { RunHistory } from './traceHistory';
 
 export const TRACE_PANEL_VIEW_TYPE = 'toolSearchInspector.bridgeTrace';

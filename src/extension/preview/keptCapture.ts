@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { CaptureCheck } from '../../core/capture/captureCheck';
-import type { OpenWorkspace } from '../../core/workspace';
 import type { CaptureView } from '../../webview/shared/previewProtocol';
+import type { KeptStore } from '../keptResult';
 
 /**
  * The last capture of a folder, kept across a panel reopen and a window
@@ -10,11 +9,6 @@ import type { CaptureView } from '../../webview/shared/previewProtocol';
  * config it was captured against: when the config changes, the capture comes
  * back marked stale and gives the header no verdict.
  */
-export interface KeptStore {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
-
 interface Kept {
   configKey: string;
   view: CaptureView;
@@ -28,16 +22,6 @@ export const STALE_MESSAGE = 'Stale: the config changed since this capture; capt
 
 function keyOf(folder: string): string {
   return `toolSearchInspector.lastCapture:${folder}`;
-}
-
-/** What the capture was made against: the config file and its value (and the agent and the modelled release). */
-export function configKeyOf(parts: { file?: string; value: unknown; agent?: string; release: string }): string {
-  return createHash('sha256').update(JSON.stringify([parts.file ?? '', parts.value, parts.agent ?? '', parts.release])).digest('hex').slice(0, 32);
-}
-
-/** The key of the workspace's config as a result was made against: its file and value, the run's agent and the modelled release. */
-export function workspaceConfigKey(workspace: Pick<OpenWorkspace, 'config' | 'configValue' | 'agent' | 'openclaw'>): string {
-  return configKeyOf({ file: workspace.config.file, value: workspace.configValue, agent: workspace.agent.kind === 'refused' ? undefined : workspace.agent.id, release: workspace.openclaw.model.version });
 }
 
 /** Keeps a finished capture; returns whether it was kept. */

@@ -3,8 +3,7 @@
 // was while the config is the same, marked stale once it changed, and never
 // trusted when read back.
 import * as assert from 'node:assert/strict';
-import { keepResult, restoreResult } from '../../../src/extension/keptResult';
-import type { KeptStore } from '../../../src/extension/preview/keptCapture';
+import { keepResult, restoreResult, type KeptStore } from '../../../src/extension/keptResult';
 
 class MemoryStore implements KeptStore {
   readonly values = new Map<string, unknown>();

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { CaptureCheck } from '../../../src/core/capture/captureCheck';
-import { configKeyOf, keepCapture, restoreCapture, STALE_MESSAGE, type KeptStore } from '../../../src/extension/preview/keptCapture';
+import { keepCapture, restoreCapture, STALE_MESSAGE } from '../../../src/extension/preview/keptCapture';
+import { configKeyOf, type KeptStore } from '../../../src/extension/keptResult';
 import type { CaptureView } from '../../../src/webview/shared/previewProtocol';
 
 /** Issue 41, part 5: the last capture survives a panel reopen and a window reload, and is stale once the config changes. */
