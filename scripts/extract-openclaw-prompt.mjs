@@ -330,6 +330,25 @@ const report = JSON.parse(run.stdout);
 if (process.env.TSI_EXTRACT_REPORT && !cached) {
   fs.writeFileSync(process.env.TSI_EXTRACT_REPORT, run.stdout);
 }
+// The same turns with `agents.defaults.skipBootstrap`: OpenClaw writes no bootstrap file into the new
+// agent workspace, does not make it a git repository, and its prompt says so ([MISSING] markers, no
+// bootstrap or project notes). Kept as the edits from each mode's template (`bootstrapSkipped`).
+const skipWs = path.join(scratch, 'sentinel-skip-bootstrap');
+fs.mkdirSync(skipWs);
+const sentinelConfig = JSON.parse(fs.readFileSync(path.join(sentinelWs, 'openclaw.json'), 'utf8'));
+sentinelConfig.agents.defaults.skipBootstrap = true;
+fs.writeFileSync(path.join(skipWs, 'openclaw.json'), JSON.stringify(sentinelConfig));
+const skipCacheFile = process.env.TSI_EXTRACT_REPORT ? `${process.env.TSI_EXTRACT_REPORT}.skip-bootstrap` : undefined;
+const skipCached = skipCacheFile && fs.existsSync(skipCacheFile) ? fs.readFileSync(skipCacheFile, 'utf8') : undefined;
+console.error(`extract-openclaw-prompt: capturing ${MODES.length} turns with skipBootstrap ...`);
+const skipRun = skipCached ? { status: 0, stdout: skipCached } : spawnSync(process.execPath, [cli, 'capture', '--workspace', skipWs, '--no-user-config', '--json', '--mode', MODES.join(','), '--concurrency', '2', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
+if (skipRun.status !== 0) {
+  throw new Error(`capture with skipBootstrap failed (${skipRun.status}): ${skipRun.stderr}\n${skipRun.stdout.slice(0, 4000)}`);
+}
+const skipReport = JSON.parse(skipRun.stdout);
+if (skipCacheFile && !skipCached) {
+  fs.writeFileSync(skipCacheFile, skipRun.stdout);
+}
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.rmSync(isolatedHome, { recursive: true, force: true });
 
@@ -476,6 +495,113 @@ for (const mode of MODES) {
   modes[mode] = { system, envelope: { ...envelope, model: '{{model}}', max_completion_tokens: '{{maxTokens}}' } };
 }
 
+// ------------------------------------------------------------ a workspace without bootstrap files (skipBootstrap)
+
+/** The skipped turn's system prompt with the same slots as the template (no bootstrap file has a slot: there is none). */
+function skippedTemplate(mode) {
+  const c = skipReport.modes[mode];
+  if (!c || c.outcome !== 'ok') {
+    throw new Error(`skipBootstrap ${mode}: ${c?.error ?? 'no capture'}`);
+  }
+  const body = c.requests.find((r) => r.seq === c.first.seq).body;
+  const where = `skipBootstrap ${mode} system prompt`;
+  let system = body.messages[0].content;
+  const names = body.tools.map((t) => t.function.name);
+  const header = toolLinesHeader ?? 'Names case-sensitive; call exact.';
+  system = slot(system, `${header}\n${renderLines(names, names, mode === 'code-mode' ? true : undefined).join('\n')}\n`, 'toolLinesBlock', where).replace('{{toolLinesBlock}}', `${header}\n{{toolLines}}\n`);
+  const dirStart = system.indexOf(DIR_HEADING);
+  if (dirStart >= 0) {
+    const end = Math.min(...DIR_ENDS.map((e) => system.indexOf(e, dirStart)).filter((i) => i >= 0));
+    system = `${system.slice(0, dirStart + DIR_HEADING.length)}{{directory}}${system.slice(end)}`;
+  }
+  const skillsStart = system.indexOf('The following skills provide specialized instructions');
+  const skillsEnd = system.indexOf('</available_skills>', skillsStart);
+  system = system.replace(system.slice(skillsStart, skillsEnd + '</available_skills>'.length), '{{skills}}');
+  system = slot(system, c.paths.agentWorkspace, 'workspaceDir', where);
+  system = slot(system, pkgDir, 'openclawDir', where);
+  system = slotIfPresent(system, c.paths.stateDir, 'stateDir');
+  system = slot(system, `${SENTINEL.provider}/${SENTINEL.model}`, 'modelRef', where);
+  system = system.replace(/Current date: \d{4}-\d{2}-\d{2}/, 'Current date: {{date}}').replace(/Time zone: [^\n]+/, 'Time zone: {{timeZone}}');
+  const inSystem = /^Runtime: [^\n]*$/m.exec(system);
+  if (inSystem && modes[mode].system.includes('{{runtimeLine}}')) {
+    system = system.replace(inSystem[0], '{{runtimeLine}}');
+  }
+  return system;
+}
+
+/**
+ * The line edits from `a` to `b` (a longest common subsequence of lines),
+ * each anchored on as many lines before it as make its place unique:
+ * `{ before: [lines], remove: [lines], add: [lines] }`. Checked to give `b`
+ * back from `a` with the inspector's own way of applying them.
+ */
+function lineEdits(a, b, where) {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  const n = x.length;
+  const m = y.length;
+  const L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = x[i] === y[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  const hunks = [];
+  let i = 0;
+  let j = 0;
+  let cur;
+  while (i < n || j < m) {
+    if (i < n && j < m && x[i] === y[j]) {
+      cur = undefined;
+      i++;
+      j++;
+    } else {
+      if (!cur) {
+        cur = { start: i, remove: [], add: [] };
+        hunks.push(cur);
+      }
+      if (j < m && (i === n || L[i][j + 1] >= L[i + 1][j])) cur.add.push(y[j++]);
+      else cur.remove.push(x[i++]);
+    }
+  }
+  const edits = hunks.map((h) => {
+    for (let k = 1; k <= h.start; k++) {
+      const before = x.slice(h.start - k, h.start);
+      const from = [...before, ...h.remove].join('\n');
+      if (a.split(`${from}\n`).length === 2 || (a.endsWith(from) && !a.includes(`${from}\n`))) return { before, remove: h.remove, add: h.add };
+    }
+    throw new Error(`${where}: no unique anchor for an edit at line ${h.start + 1}`);
+  });
+  if (applyLineEdits(a, edits, where) !== b) {
+    throw new Error(`${where}: the line edits do not give the skipBootstrap prompt back`);
+  }
+  return edits;
+}
+
+/** As the inspector applies them (src/core/prompt/lineEdits.ts), to check them at extraction. */
+function applyLineEdits(text, edits, where) {
+  let out = text;
+  for (const e of edits) {
+    const from = [...e.before, ...e.remove].join('\n');
+    const to = [...e.before, ...e.add].join('\n');
+    const at = out.indexOf(`${from}\n`);
+    if (at < 0 || out.indexOf(`${from}\n`, at + 1) >= 0) {
+      throw new Error(`${where}: an edit's anchor ${JSON.stringify(from.slice(0, 120))} is ${at < 0 ? 'not found' : 'found twice'}`);
+    }
+    out = out.slice(0, at) + to + out.slice(at + from.length);
+  }
+  return out;
+}
+
+for (const mode of MODES) {
+  const skipped = skippedTemplate(mode);
+  modes[mode].bootstrapSkipped = lineEdits(modes[mode].system, skipped, `skipBootstrap ${mode}`);
+  console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].bootstrapSkipped.length} edits for a workspace without bootstrap files`);
+}
+
+// Usually the same in every mode: stored once then.
+const skipKeys = new Set(MODES.map((m) => JSON.stringify(modes[m].bootstrapSkipped)));
+const sharedBootstrapSkipped = skipKeys.size === 1 ? modes[MODES[0]].bootstrapSkipped : undefined;
+if (sharedBootstrapSkipped) {
+  for (const m of MODES) delete modes[m].bootstrapSkipped;
+}
+
 const skillsPrompts = new Set(Object.values(skillsByMode));
 if (skillsPrompts.size !== 1) {
   throw new Error('the skills prompt differs between modes');
@@ -587,6 +713,8 @@ const out = {
   modes,
   // The prompt's tool-dependent lines, when every mode has the same (else each mode's `conditions`).
   ...(sharedConditions ? { conditions: sharedConditions } : {}),
+  // A new agent workspace under skipBootstrap, when every mode has the same edits (else each mode's `bootstrapSkipped`).
+  ...(sharedBootstrapSkipped ? { bootstrapSkipped: sharedBootstrapSkipped } : {}),
 };
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(outFile), { recursive: true });

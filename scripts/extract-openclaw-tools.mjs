@@ -67,8 +67,9 @@ const CONTEXT_WINDOW = 128_000;
 const model = { id: MODEL, name: MODEL, contextWindow: CONTEXT_WINDOW, maxTokens: 4096 };
 // Releases before 2026.5.12 refuse a config with `tools.toolSearch` (an unknown key): left out there.
 let releaseHasToolSearch = true;
-function configFor(toolSearch, toolsConfig = {}) {
+function configFor(toolSearch, toolsConfig = {}, more = {}) {
   return {
+    ...more,
     update: { checkOnStart: false },
     models: { providers: { [PROVIDER]: { api: 'openai-completions', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'placeholder', models: [model] } } },
     agents: { defaults: { model: { primary: `${PROVIDER}/${MODEL}` }, workspace: dirs.workspace } },
@@ -163,8 +164,8 @@ let runSeq = 0;
  * The tools one turn gets, as sent to the provider, for a `tools.toolSearch`
  * value and extra composition inputs (a condition).
  */
-function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}) {
-  const config = configFor(toolSearch, toolsConfig);
+function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}, moreConfig = {}) {
+  const config = configFor(toolSearch, toolsConfig, moreConfig);
   const runId = `tsi-extract-run-${++runSeq}`;
   const saved = {};
   for (const [k, v] of Object.entries(env)) {
@@ -422,6 +423,51 @@ for (const c of CONDITIONS) {
   }
 }
 
+// ---------------------------------------------------------------- texts that follow the config
+
+/**
+ * Config values that change a tool's text, not the tool set: the same
+ * composition with one more config key each, and what it changes. `paths`
+ * say where the product looks for the value (`@agent`: the run agent's own
+ * roster entry); `when` what makes it apply (`nonEmptyList`: a list with one
+ * entry that names something). A variant that changes which tools are built
+ * fails the script: that is a condition, not a text.
+ */
+const CONFIG_TEXT_VARIANTS = [
+  {
+    id: 'memory-extra-paths',
+    key: 'memory.search.extraPaths',
+    text: 'memory search extra paths',
+    paths: [
+      ['memory', 'search', 'extraPaths'],
+      ['@agent', 'memory', 'search', 'extraPaths'],
+    ],
+    when: 'nonEmptyList',
+    config: { memory: { search: { extraPaths: ['tsi-extra-notes'] } } },
+  },
+];
+const configTextVariants = [];
+for (const v of CONFIG_TEXT_VARIANTS) {
+  const { normalized } = compose(false, {}, {}, {}, v.config);
+  const names = normalized.map((t) => t.name).filter((n) => !controlNames.has(n)).sort();
+  if (JSON.stringify(names) !== JSON.stringify([...baseNames].sort())) {
+    throw new Error(`config variant ${v.id}: it changes the tool set, not a text`);
+  }
+  const changed = {};
+  for (const t of normalized) {
+    const base = tools.find((b) => b.name === t.name);
+    if (!base) continue;
+    const w = wire(t);
+    if (JSON.stringify(w.parameters) !== JSON.stringify(base.parameters)) {
+      throw new Error(`config variant ${v.id}: ${t.name}'s parameters change (only descriptions are modelled)`);
+    }
+    if (w.description !== base.description) changed[t.name] = { description: w.description };
+  }
+  if (Object.keys(changed).length > 0) {
+    configTextVariants.push({ id: v.id, key: v.key, text: v.text, paths: v.paths, when: v.when, tools: changed });
+  }
+}
+
 // ---------------------------------------------------------------- tools built only when an allow list names them
 
 /**
@@ -586,6 +632,7 @@ const data = {
     conditions: 'the same composition with one more input each (see CONDITIONS in the script)',
     availability: 'the same composition with tools.deny naming each tool once, then every combination of the tools a text depends on',
     whenProfileRestricts: 'the same composition with tools.profile "coding", and with the tool in alsoAllow (which gives back the baseline)',
+    configTextVariants: 'the same composition with one more config key each (see CONFIG_TEXT_VARIANTS in the script): the tools whose description it changes',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
     requestOrder: order.source,
   },
@@ -595,6 +642,7 @@ const data = {
   tools,
   conditions,
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+  ...(configTextVariants.length > 0 ? { configTextVariants } : {}),
   modes,
   // Per MCP server that offers resources / prompts: `<server>__<operation>` tools, texts with a `{{serverName}}` slot.
   mcpUtilityTools: mcpUtilityTools(),

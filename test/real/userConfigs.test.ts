@@ -39,8 +39,7 @@ const TURN_TIMEOUT_MS = 360_000;
 const KNOWN_DIFFERENCES: Record<string, { part: string; cause: string }> = {
   'wiki-gemini/writer': { part: 'system prompt', cause: 'the bundled memory-wiki plugin the config enables: its wiki_* tools, skills and Compiled Wiki section are not modelled' },
   'wiki-gemini/editor': { part: 'system prompt', cause: 'the bundled memory-wiki plugin the config enables: its wiki_* tools, skills and Compiled Wiki section are not modelled' },
-  'sandbox-ollama/ops': { part: 'system prompt', cause: "a sandboxed run: the skills' locations in the sandbox workspace and the Sandbox section are not modelled; skipBootstrap's [MISSING] markers neither" },
-  'sandbox-ollama/chat': { part: 'system prompt', cause: "memory.search.extraPaths in the memory tools' descriptions is not modelled; with skipBootstrap, neither the [MISSING] markers of an empty workspace" },
+  'sandbox-ollama/ops': { part: 'system prompt', cause: "a sandboxed run: the skills' locations in the sandbox workspace, its Workspace and Sandbox sections and its tools' texts (sessions_spawn's visibility, schema bounds) are not modelled" },
 };
 
 type Side = { body: unknown; volatile: VolatileValues };

@@ -28,6 +28,8 @@ export interface AgentWorkspaceFiles {
   dir: string;
   /** True when the folder does not exist: the files are the ones OpenClaw would write. */
   fresh: boolean;
+  /** A fresh folder under `agents.defaults.skipBootstrap`: OpenClaw writes no file and makes no git repository in it. */
+  bootstrapSkipped?: true;
   files: { name: string; content: string }[];
 }
 
@@ -81,7 +83,7 @@ export function readAgentWorkspace(dir: string, defaults: readonly { name: strin
   if (!fs.existsSync(dir)) {
     // A fresh workspace gets the bootstrap files OpenClaw writes into it, unless the config says
     // `agents.defaults.skipBootstrap` (its ensureAgentWorkspace then writes none).
-    return { dir, fresh: true, files: seed ? defaults.map((f) => ({ ...f })) : [] };
+    return seed ? { dir, fresh: true, files: defaults.map((f) => ({ ...f })) } : { dir, fresh: true, files: [], bootstrapSkipped: true };
   }
   const files: { name: string; content: string }[] = [];
   for (const { name } of defaults) {

@@ -5,6 +5,7 @@ import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
 import { memorySectionDataFor, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
+import { applyLineEdits, type LineEdit } from './lineEdits';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import { filterSkillsPrompt, type SkillFilter } from './skillsFilter';
 import type { VolatileValues } from './volatile';
@@ -39,9 +40,24 @@ export interface PromptData {
    * only the tools sent (`sent`: code mode before 2026.9.5), as the extractor found in the template;
    * `conditionsNotGenerated`: why a mode has none (its lines stay the sentinel run's).
    */
-  modes: Partial<Record<ToolSearchModeName, { system: string; envelope: Record<string, unknown>; conditions?: PromptCluster[]; promptTools?: 'run' | 'sent'; conditionsNotGenerated?: string }>>;
+  modes: Partial<
+    Record<
+      ToolSearchModeName,
+      {
+        system: string;
+        envelope: Record<string, unknown>;
+        conditions?: PromptCluster[];
+        promptTools?: 'run' | 'sent';
+        conditionsNotGenerated?: string;
+        /** The edits that make `system` the prompt of a new agent workspace under `skipBootstrap` (no bootstrap file, no git repository), measured per mode. */
+        bootstrapSkipped?: LineEdit[];
+      }
+    >
+  >;
   /** The template's tool-dependent lines when every mode has the same (a mode's own `conditions` win). */
   conditions?: PromptCluster[];
+  /** The skipBootstrap edits when every mode has the same (a mode's own win). */
+  bootstrapSkipped?: LineEdit[];
 }
 
 export interface OpenClawRequestInput {
@@ -176,6 +192,23 @@ function runContextMessage(data: PromptData, runTools: readonly string[], unmode
   return ofRun;
 }
 
+/** The mode's template for the run's agent workspace: a new one under `skipBootstrap` has its own (generated edits). */
+function bootstrapTemplate(system: string, edits: readonly LineEdit[] | undefined, workspace: AgentWorkspaceFiles, version: string, unmodelled: string[]): string {
+  if (!workspace.bootstrapSkipped) {
+    return system;
+  }
+  if (!edits) {
+    unmodelled.push(`a new agent workspace under skipBootstrap is not measured for OpenClaw ${version}: the prompt's bootstrap sections are those of a seeded workspace, without its files`);
+    return system;
+  }
+  const edited = applyLineEdits(system, edits);
+  if (edited === undefined) {
+    unmodelled.push("the skipBootstrap edits do not fit the template: the prompt's bootstrap sections are those of a seeded workspace");
+    return system;
+  }
+  return edited;
+}
+
 export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
   const mode = data.modes[input.mode];
   if (!mode) {
@@ -198,13 +231,19 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     timeZone,
   };
   const sent = input.tools.map((t) => t.name);
-  const chosen = applyPromptSegments(mode.system, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
+  const skipEdits = mode.bootstrapSkipped ?? data.bootstrapSkipped;
+  const template = bootstrapTemplate(mode.system, skipEdits, input.workspace, data.openclawVersion, unmodelled);
+  const chosen = applyPromptSegments(template, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
   unmodelled.push(...chosen.unmodelled);
   const runTools = [...sent, ...(input.availableTools ?? [])];
   let system = withRunMemorySection(chosen.system, data, runTools, unmodelled);
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
   for (const f of data.bootstrapFiles) {
     const content = present.get(f.name);
+    if (content === undefined && input.workspace.bootstrapSkipped && skipEdits) {
+      // The skipBootstrap template says what OpenClaw writes for each file it did not seed.
+      continue;
+    }
     if (content === undefined) {
       system = withoutFile(system, f.name);
       unmodelled.push(`${f.name} is not in the agent workspace: the prompt's sections that mention it are those of a new workspace`);

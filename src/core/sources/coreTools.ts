@@ -1,7 +1,7 @@
 import type { JsonSchema, ToolDefinition } from '../types';
 import { groupsOfCoreTool } from '../policy/groups';
 import { OPENCLAW_MODELS, type OpenClawModel } from '../policy/openclawVersions';
-import { generatedToolsFor, type GeneratedTool, type GeneratedToolSet } from './generatedTools';
+import { generatedToolsFor, type ConfigTextVariant, type GeneratedTool, type GeneratedToolSet } from './generatedTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 import type { ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
@@ -319,6 +319,35 @@ export class CoreToolSource implements ToolSourceProvider {
         t.invalid = defect;
       }
     }
+    // Texts the run's config changes (generated: `configTextVariants`), e.g. memory_get's with memory.search.extraPaths.
+    const variants = this.model ? generatedToolsFor(this.model.version)?.configTextVariants ?? [] : [];
+    for (const v of variants) {
+      if (!configVariantApplies(v, this.reader, this.agentEntry)) {
+        continue;
+      }
+      for (const t of tools) {
+        const text = v.tools[t.name];
+        if (text) {
+          t.description = text.description;
+        }
+      }
+    }
     return tools;
   }
+}
+
+/** Whether the run's config has a value at one of the variant's paths that applies it (`@agent`: the run agent's roster entry). */
+export function configVariantApplies(v: Pick<ConfigTextVariant, 'paths' | 'when'>, reader: ConfigReader | undefined, agentEntry: JsonPath | undefined): boolean {
+  if (!reader) {
+    return false;
+  }
+  return v.paths.some((p) => {
+    if (p[0] === '@agent' && agentEntry === undefined) {
+      return false;
+    }
+    const at = p[0] === '@agent' ? [...(agentEntry ?? []), ...p.slice(1)] : [...p];
+    const value = reader.raw(at);
+    // nonEmptyList: OpenClaw's normalizeConfiguredMemoryExtraPaths keeps entries that name a path.
+    return Array.isArray(value) && value.some((e) => (typeof e === 'string' ? e.trim() !== '' : e !== null && typeof e === 'object' && typeof (e as { path?: unknown }).path === 'string' && (e as { path: string }).path.trim() !== ''));
+  });
 }

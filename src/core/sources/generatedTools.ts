@@ -99,10 +99,30 @@ export interface GeneratedToolSet {
    * order, MCP tools; `tools` is in the release's own order).
    */
   requestOrder: RequestOrder;
+  /** Config values that change tools' texts (absent: none measured for the release). */
+  configTextVariants?: readonly ConfigTextVariant[];
   codeMode?: CodeModeFacts;
 }
 
 export type RequestOrder = 'by-name' | 'composition';
+
+/**
+ * A config value that changes tools' texts, not the tool set (generated: the
+ * same composition with one more config key): `memory.search.extraPaths`
+ * adds "configured extra paths" to memory_get's and memory_search's
+ * descriptions. `paths` are config paths, `@agent` standing for the run
+ * agent's own roster entry; `when` says what value applies it.
+ */
+export interface ConfigTextVariant {
+  id: string;
+  /** The config key for people (`memory.search.extraPaths`). */
+  key: string;
+  text: string;
+  paths: readonly (readonly string[])[];
+  /** `nonEmptyList`: a list with one entry that names something (a string, or an object with a `path`). */
+  when: 'nonEmptyList';
+  tools: Readonly<Record<string, { description: string }>>;
+}
 
 /** A Code Mode limit: OpenClaw's default and the clamp it applies to a configured value. */
 export interface CodeModeLimit {
@@ -344,7 +364,39 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
     throw new GeneratedToolsError(`requestOrder: expected "by-name" or "composition", got ${JSON.stringify(raw.requestOrder)}`);
   }
   const codeMode = raw.codeMode === undefined ? undefined : codeModeOf(raw.codeMode);
-  return { openclawVersion: version, tools, conditions, conditionalTools, modes, mcpUtilityTools, requestOrder: raw.requestOrder, ...(codeMode ? { codeMode } : {}) };
+  const configTextVariants = raw.configTextVariants === undefined ? undefined : configTextVariantsOf(raw.configTextVariants, new Set(tools.map((t) => t.name)));
+  return {
+    openclawVersion: version,
+    tools,
+    conditions,
+    conditionalTools,
+    modes,
+    mcpUtilityTools,
+    requestOrder: raw.requestOrder,
+    ...(configTextVariants ? { configTextVariants } : {}),
+    ...(codeMode ? { codeMode } : {}),
+  };
+}
+
+function configTextVariantsOf(raw: unknown, toolNames: ReadonlySet<string>): ConfigTextVariant[] {
+  if (!Array.isArray(raw)) {
+    throw new GeneratedToolsError('configTextVariants: expected a list');
+  }
+  return raw.map((v, i): ConfigTextVariant => {
+    const where = `configTextVariants[${i}]`;
+    if (!isRecord(v) || !Array.isArray(v.paths) || !isRecord(v.tools) || v.when !== 'nonEmptyList') {
+      throw new GeneratedToolsError(`${where}: expected { id, key, text, paths, when: nonEmptyList, tools }`);
+    }
+    const paths = v.paths.map((p, j) => stringList(p, `${where}.paths[${j}]`));
+    const tools: Record<string, { description: string }> = {};
+    for (const [name, t] of Object.entries(v.tools)) {
+      if (!toolNames.has(name) || !isRecord(t)) {
+        throw new GeneratedToolsError(`${where}.tools.${name}: not a tool of the release, or not { description }`);
+      }
+      tools[name] = { description: str(t.description, `${where}.tools.${name}.description`) };
+    }
+    return { id: str(v.id, `${where}.id`), key: str(v.key, `${where}.key`), text: str(v.text, `${where}.text`), paths, when: 'nonEmptyList', tools };
+  });
 }
 
 const EXEC_SWITCHES: readonly ExecSegmentSwitch[] = ['api', 'shell', 'mcp', 'swarm', 'nodes', 'skills', 'namespace', 'index'];

@@ -177,3 +177,31 @@ describe('prompt: the workspace side', () => {
     }
   });
 });
+
+describe('prompt: a new agent workspace under skipBootstrap (generated edits)', () => {
+  it('has OpenClaw\'s [MISSING] markers, no bootstrap or project notes, and says nothing is unmodelled about it', () => {
+    const skipped = buildOpenClawRequest(input({ mode: 'direct', workspace: { dir: '/agent/ws', fresh: true, files: [], bootstrapSkipped: true } }));
+    const text = system(skipped.body);
+    for (const f of ['AGENTS.md', 'SOUL.md', 'IDENTITY.md']) {
+      assert.ok(text.includes(`## /agent/ws/${f}\n[MISSING] Expected at: /agent/ws/${f}\n`), f);
+    }
+    assert.doesNotMatch(text, /## Bootstrap Pending|Reminder: commit your changes|## Conversation Context|USER\.md: durable/);
+    assert.deepEqual(skipped.unmodelled.filter((u) => /agent workspace|skipBootstrap/.test(u)), []);
+    // A seeded new workspace keeps them all.
+    const seeded = system(buildOpenClawRequest(input({ mode: 'direct' })).body);
+    assert.match(seeded, /## Bootstrap Pending/);
+    assert.doesNotMatch(seeded, /\[MISSING\]/);
+  });
+
+  it('a release without measured edits says so instead of guessing', () => {
+    const data = { ...PROMPT_DATA, bootstrapSkipped: undefined, modes: Object.fromEntries(Object.entries(PROMPT_DATA.modes).map(([k, m]) => [k, { ...m, bootstrapSkipped: undefined }])) };
+    const r = buildWith(input({ mode: 'direct', workspace: { dir: '/agent/ws', fresh: true, files: [], bootstrapSkipped: true } }), data);
+    assert.ok(r.unmodelled.some((u) => u.startsWith('a new agent workspace under skipBootstrap is not measured')), r.unmodelled.join('\n'));
+  });
+
+  it('readAgentWorkspace marks a missing folder under skipBootstrap, and only then', () => {
+    const dir = path.join(scratchDir('tsi-ws-'), 'not-yet');
+    assert.deepEqual(readAgentWorkspace(dir, PROMPT_DATA.bootstrapFiles, false), { dir, fresh: true, files: [], bootstrapSkipped: true });
+    assert.equal(readAgentWorkspace(dir, PROMPT_DATA.bootstrapFiles, true).bootstrapSkipped, undefined);
+  });
+});
