@@ -330,24 +330,36 @@ const report = JSON.parse(run.stdout);
 if (process.env.TSI_EXTRACT_REPORT && !cached) {
   fs.writeFileSync(process.env.TSI_EXTRACT_REPORT, run.stdout);
 }
-// The same turns with `agents.defaults.skipBootstrap`: OpenClaw writes no bootstrap file into the new
-// agent workspace, does not make it a git repository, and its prompt says so ([MISSING] markers, no
-// bootstrap or project notes). Kept as the edits from each mode's template (`bootstrapSkipped`).
-const skipWs = path.join(scratch, 'sentinel-skip-bootstrap');
-fs.mkdirSync(skipWs);
-const sentinelConfig = JSON.parse(fs.readFileSync(path.join(sentinelWs, 'openclaw.json'), 'utf8'));
-sentinelConfig.agents.defaults.skipBootstrap = true;
-fs.writeFileSync(path.join(skipWs, 'openclaw.json'), JSON.stringify(sentinelConfig));
-const skipCacheFile = process.env.TSI_EXTRACT_REPORT ? `${process.env.TSI_EXTRACT_REPORT}.skip-bootstrap` : undefined;
-const skipCached = skipCacheFile && fs.existsSync(skipCacheFile) ? fs.readFileSync(skipCacheFile, 'utf8') : undefined;
-console.error(`extract-openclaw-prompt: capturing ${MODES.length} turns with skipBootstrap ...`);
-const skipRun = skipCached ? { status: 0, stdout: skipCached } : spawnSync(process.execPath, [cli, 'capture', '--workspace', skipWs, '--no-user-config', '--json', '--mode', MODES.join(','), '--concurrency', '2', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
-if (skipRun.status !== 0) {
-  throw new Error(`capture with skipBootstrap failed (${skipRun.status}): ${skipRun.stderr}\n${skipRun.stdout.slice(0, 4000)}`);
-}
-const skipReport = JSON.parse(skipRun.stdout);
-if (skipCacheFile && !skipCached) {
-  fs.writeFileSync(skipCacheFile, skipRun.stdout);
+// Variants of the sentinel config, each captured in every mode and kept as the line edits from
+// each mode's template to its prompt (see lineEdits below):
+//  - bootstrapSkipped: `agents.defaults.skipBootstrap`. OpenClaw writes no bootstrap file into the new
+//    agent workspace and does not make it a git repository; its prompt says so ([MISSING] markers, no
+//    bootstrap or project notes).
+//  - modelAliases: one alias in `agents.defaults.models`. Its `## Model Aliases` section, the sentinel's
+//    alias line marked `{{modelAliasLines}}` (the run's own aliases are rendered there).
+const SENTINEL_ALIAS = 'tsi-sentinel-alias';
+const PROMPT_VARIANTS = [
+  { id: 'bootstrapSkipped', what: 'skipBootstrap', patch: (cfg) => (cfg.agents.defaults.skipBootstrap = true) },
+  { id: 'modelAliases', what: 'a model alias', patch: (cfg) => (cfg.agents.defaults.models = { [`${SENTINEL.provider}/${SENTINEL.model}`]: { alias: SENTINEL_ALIAS } }) },
+];
+const variantReports = {};
+for (const v of PROMPT_VARIANTS) {
+  const ws = path.join(scratch, `sentinel-${v.id}`);
+  fs.mkdirSync(ws);
+  const config = JSON.parse(fs.readFileSync(path.join(sentinelWs, 'openclaw.json'), 'utf8'));
+  v.patch(config);
+  fs.writeFileSync(path.join(ws, 'openclaw.json'), JSON.stringify(config));
+  const cacheFile = process.env.TSI_EXTRACT_REPORT ? `${process.env.TSI_EXTRACT_REPORT}.${v.id}` : undefined;
+  const hit = cacheFile && fs.existsSync(cacheFile) ? fs.readFileSync(cacheFile, 'utf8') : undefined;
+  console.error(`extract-openclaw-prompt: capturing ${MODES.length} turns with ${v.what} ...`);
+  const r = hit ? { status: 0, stdout: hit } : spawnSync(process.execPath, [cli, 'capture', '--workspace', ws, '--no-user-config', '--json', '--mode', MODES.join(','), '--concurrency', '2', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
+  if (r.status !== 0) {
+    throw new Error(`capture with ${v.what} failed (${r.status}): ${r.stderr}\n${r.stdout.slice(0, 4000)}`);
+  }
+  variantReports[v.id] = JSON.parse(r.stdout);
+  if (cacheFile && !hit) {
+    fs.writeFileSync(cacheFile, r.stdout);
+  }
 }
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.rmSync(isolatedHome, { recursive: true, force: true });
@@ -495,16 +507,16 @@ for (const mode of MODES) {
   modes[mode] = { system, envelope: { ...envelope, model: '{{model}}', max_completion_tokens: '{{maxTokens}}' } };
 }
 
-// ------------------------------------------------------------ a workspace without bootstrap files (skipBootstrap)
+// ------------------------------------------------------------ variants of the sentinel config (skipBootstrap, a model alias)
 
-/** The skipped turn's system prompt with the same slots as the template (no bootstrap file has a slot: there is none). */
-function skippedTemplate(mode) {
-  const c = skipReport.modes[mode];
+/** A variant turn's system prompt with the same slots as the template (bootstrap files: only where the variant's turn has them). */
+function variantTemplate(id, mode) {
+  const c = variantReports[id].modes[mode];
   if (!c || c.outcome !== 'ok') {
-    throw new Error(`skipBootstrap ${mode}: ${c?.error ?? 'no capture'}`);
+    throw new Error(`${id} ${mode}: ${c?.error ?? 'no capture'}`);
   }
   const body = c.requests.find((r) => r.seq === c.first.seq).body;
-  const where = `skipBootstrap ${mode} system prompt`;
+  const where = `${id} ${mode} system prompt`;
   let system = body.messages[0].content;
   const names = body.tools.map((t) => t.function.name);
   const header = toolLinesHeader ?? 'Names case-sensitive; call exact.';
@@ -513,6 +525,10 @@ function skippedTemplate(mode) {
   if (dirStart >= 0) {
     const end = Math.min(...DIR_ENDS.map((e) => system.indexOf(e, dirStart)).filter((i) => i >= 0));
     system = `${system.slice(0, dirStart + DIR_HEADING.length)}{{directory}}${system.slice(end)}`;
+  }
+  for (const f of bootstrapFiles) {
+    const text = `/${f.name}\n${f.content.trimEnd()}\n`;
+    if (system.includes(text)) system = slot(system, text, `file:${f.name}`, where).replace(`{{file:${f.name}}}`, `/${f.name}\n{{file:${f.name}}}\n`);
   }
   const skillsStart = system.indexOf('The following skills provide specialized instructions');
   const skillsEnd = system.indexOf('</available_skills>', skillsStart);
@@ -569,7 +585,7 @@ function lineEdits(a, b, where) {
     throw new Error(`${where}: no unique anchor for an edit at line ${h.start + 1}`);
   });
   if (applyLineEdits(a, edits, where) !== b) {
-    throw new Error(`${where}: the line edits do not give the skipBootstrap prompt back`);
+    throw new Error(`${where}: the line edits do not give the variant's prompt back`);
   }
   return edits;
 }
@@ -589,17 +605,28 @@ function applyLineEdits(text, edits, where) {
   return out;
 }
 
-for (const mode of MODES) {
-  const skipped = skippedTemplate(mode);
-  modes[mode].bootstrapSkipped = lineEdits(modes[mode].system, skipped, `skipBootstrap ${mode}`);
-  console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode].bootstrapSkipped.length} edits for a workspace without bootstrap files`);
+/** The sentinel alias's line becomes the slot the run's alias lines fill; exactly one such line. */
+function aliasSlot(edits, where) {
+  const line = `- ${SENTINEL_ALIAS}: {{modelRef}}`;
+  const hits = edits.flatMap((e) => e.add.filter((l) => l === line));
+  if (hits.length !== 1 || edits.some((e) => e.before.includes(line) || e.remove.includes(line))) {
+    throw new Error(`${where}: the sentinel alias line is not one added line`);
+  }
+  return edits.map((e) => ({ ...e, add: e.add.map((l) => (l === line ? '{{modelAliasLines}}' : l)) }));
 }
 
-// Usually the same in every mode: stored once then.
-const skipKeys = new Set(MODES.map((m) => JSON.stringify(modes[m].bootstrapSkipped)));
-const sharedBootstrapSkipped = skipKeys.size === 1 ? modes[MODES[0]].bootstrapSkipped : undefined;
-if (sharedBootstrapSkipped) {
-  for (const m of MODES) delete modes[m].bootstrapSkipped;
+const sharedVariants = {};
+for (const v of PROMPT_VARIANTS) {
+  for (const mode of MODES) {
+    const edits = lineEdits(modes[mode].system, variantTemplate(v.id, mode), `${v.id} ${mode}`);
+    modes[mode][v.id] = v.id === 'modelAliases' ? aliasSlot(edits, `${v.id} ${mode}`) : edits;
+    console.error(`extract-openclaw-prompt: ${mode}: ${modes[mode][v.id].length} edits for ${v.what}`);
+  }
+  // Usually the same in every mode: stored once then.
+  if (new Set(MODES.map((m) => JSON.stringify(modes[m][v.id]))).size === 1) {
+    sharedVariants[v.id] = modes[MODES[0]][v.id];
+    for (const m of MODES) delete modes[m][v.id];
+  }
 }
 
 const skillsPrompts = new Set(Object.values(skillsByMode));
@@ -713,8 +740,8 @@ const out = {
   modes,
   // The prompt's tool-dependent lines, when every mode has the same (else each mode's `conditions`).
   ...(sharedConditions ? { conditions: sharedConditions } : {}),
-  // A new agent workspace under skipBootstrap, when every mode has the same edits (else each mode's `bootstrapSkipped`).
-  ...(sharedBootstrapSkipped ? { bootstrapSkipped: sharedBootstrapSkipped } : {}),
+  // The variants' edits (bootstrapSkipped, modelAliases) when every mode has the same (else each mode's own).
+  ...sharedVariants,
 };
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(outFile), { recursive: true });

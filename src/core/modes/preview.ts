@@ -288,6 +288,7 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
       openclawDir: ctx.openclawDir,
       ...(ctx.agent !== undefined ? { agent: ctx.agent } : {}),
       ...(ctx.skillFilter ? { skillFilter: ctx.skillFilter } : {}),
+      ...(ctx.modelAliases ? { modelAliases: ctx.modelAliases } : {}),
       ...(ctx.payloadOptions ? { payloadOptions: ctx.payloadOptions } : {}),
     },
     data,

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_MODEL } from '../provider/requestShapes';
+import { modelAliasesOf, type ModelAlias } from './modelAliases';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
@@ -38,6 +39,8 @@ export interface OpenClawRequestContext {
   agent?: string;
   /** The skills the run keeps (skills.entries, allowBundled, the agent's list). */
   skillFilter?: SkillFilter;
+  /** The model aliases the run's prompt lists (modelAliases.ts). */
+  modelAliases?: ModelAlias[];
   /** What the run's provider plugin adds to the payload as `options` (providerPayload.ts). */
   payloadOptions?: Record<string, unknown>;
   /**
@@ -115,8 +118,13 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     assumed,
     ...(agent !== undefined ? { agent } : {}),
     skillFilter: skillFilterOf(opts.config, agent),
+    ...aliasesOf(modelAliasesOf(opts.config, agent)),
     ...optionsOf(entry ? providerPayloadOptions(opts.config, entry.provider, entry.model, opts.version ?? NEWEST_OPENCLAW_VERSION) : undefined),
   };
+}
+
+function aliasesOf(a: ModelAlias[]): { modelAliases?: ModelAlias[] } {
+  return a.length > 0 ? { modelAliases: a } : {};
 }
 
 function optionsOf(o: Record<string, unknown> | undefined): { payloadOptions?: Record<string, unknown> } {

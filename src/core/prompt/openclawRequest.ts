@@ -6,6 +6,7 @@ import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
 import { memorySectionDataFor, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
 import { applyLineEdits, type LineEdit } from './lineEdits';
+import { modelAliasLines, type ModelAlias } from './modelAliases';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import { filterSkillsPrompt, type SkillFilter } from './skillsFilter';
 import type { VolatileValues } from './volatile';
@@ -51,6 +52,8 @@ export interface PromptData {
         conditionsNotGenerated?: string;
         /** The edits that make `system` the prompt of a new agent workspace under `skipBootstrap` (no bootstrap file, no git repository), measured per mode. */
         bootstrapSkipped?: LineEdit[];
+        /** The edits that add its `## Model Aliases` section. */
+        modelAliases?: LineEdit[];
       }
     >
   >;
@@ -58,6 +61,8 @@ export interface PromptData {
   conditions?: PromptCluster[];
   /** The skipBootstrap edits when every mode has the same (a mode's own win). */
   bootstrapSkipped?: LineEdit[];
+  /** The edits that add `## Model Aliases` with a `{{modelAliasLines}}` slot, when every mode has the same (a mode's own win). */
+  modelAliases?: LineEdit[];
 }
 
 export interface OpenClawRequestInput {
@@ -85,6 +90,8 @@ export interface OpenClawRequestInput {
   agent?: string;
   /** The skills the run keeps (config entries, the agent's list); default: every skill of the template. */
   skillFilter?: SkillFilter;
+  /** The model aliases the prompt lists (`## Model Aliases`, after the memory section); none: no section. */
+  modelAliases?: readonly ModelAlias[];
   /** What the run's provider plugin adds as `options` (Ollama's `num_ctx`: providerPayload.ts), after the envelope's keys. */
   payloadOptions?: Record<string, unknown>;
   /** The moment of the turn (default now). */
@@ -209,6 +216,19 @@ function bootstrapTemplate(system: string, edits: readonly LineEdit[] | undefine
   return edited;
 }
 
+/** The template with the run's `## Model Aliases` section (its lines are the `{{modelAliasLines}}` slot). */
+function withModelAliases(system: string, edits: readonly LineEdit[] | undefined, aliases: readonly ModelAlias[] | undefined, version: string, unmodelled: string[]): string {
+  if (!aliases || aliases.length === 0) {
+    return system;
+  }
+  const edited = edits ? applyLineEdits(system, edits) : undefined;
+  if (edited === undefined) {
+    unmodelled.push(`the ## Model Aliases section (${aliases.length} aliases) is not ${edits ? 'where the measured edits expect it in this template' : `measured for OpenClaw ${version}`}: left out`);
+    return system;
+  }
+  return edited;
+}
+
 export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
   const mode = data.modes[input.mode];
   if (!mode) {
@@ -226,13 +246,14 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
     openclawDir: input.openclawDir,
     stateDir: input.stateDir,
     skills: skillsOf(input, data, unmodelled),
+    modelAliasLines: modelAliasLines(input.modelAliases ?? []),
     modelRef: `${input.provider}/${input.model}`,
     date,
     timeZone,
   };
   const sent = input.tools.map((t) => t.name);
   const skipEdits = mode.bootstrapSkipped ?? data.bootstrapSkipped;
-  const template = bootstrapTemplate(mode.system, skipEdits, input.workspace, data.openclawVersion, unmodelled);
+  const template = withModelAliases(bootstrapTemplate(mode.system, skipEdits, input.workspace, data.openclawVersion, unmodelled), mode.modelAliases ?? data.modelAliases, input.modelAliases, data.openclawVersion, unmodelled);
   const chosen = applyPromptSegments(template, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
   unmodelled.push(...chosen.unmodelled);
   const runTools = [...sent, ...(input.availableTools ?? [])];
