@@ -361,6 +361,40 @@ for (const v of PROMPT_VARIANTS) {
     fs.writeFileSync(cacheFile, r.stdout);
   }
 }
+// Bundled plugins that ship skills and load only when the config turns them on (their manifest's
+// `skills`, no `enabledByDefault`): one direct turn each with the plugin on; the skills its prompt adds
+// are kept (`pluginSkills`), to join the list when a config turns the plugin on.
+const extDir = path.join(pkgDir, 'dist', 'extensions');
+const skillPlugins = fs.existsSync(extDir)
+  ? fs
+      .readdirSync(extDir)
+      .sort()
+      .flatMap((d) => {
+        const f = path.join(extDir, d, 'openclaw.plugin.json');
+        if (!fs.existsSync(f)) return [];
+        const m = JSON.parse(fs.readFileSync(f, 'utf8'));
+        return typeof m.id === 'string' && Array.isArray(m.skills) && m.skills.length > 0 && m.enabledByDefault !== true ? [m.id] : [];
+      })
+  : [];
+const pluginReports = {};
+for (const id of skillPlugins) {
+  const ws = path.join(scratch, `sentinel-plugin-${id}`);
+  fs.mkdirSync(ws);
+  const config = JSON.parse(fs.readFileSync(path.join(sentinelWs, 'openclaw.json'), 'utf8'));
+  config.plugins = { entries: { [id]: { enabled: true } } };
+  fs.writeFileSync(path.join(ws, 'openclaw.json'), JSON.stringify(config));
+  const cacheFile = process.env.TSI_EXTRACT_REPORT ? `${process.env.TSI_EXTRACT_REPORT}.plugin-${id}` : undefined;
+  const hit = cacheFile && fs.existsSync(cacheFile) ? fs.readFileSync(cacheFile, 'utf8') : undefined;
+  console.error(`extract-openclaw-prompt: capturing a direct turn with the bundled plugin ${id} on ...`);
+  const r = hit ? { status: 0, stdout: hit } : spawnSync(process.execPath, [cli, 'capture', '--workspace', ws, '--no-user-config', '--json', '--mode', 'direct', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
+  if (r.status !== 0) {
+    throw new Error(`capture with the plugin ${id} on failed (${r.status}): ${r.stderr}\n${r.stdout.slice(0, 4000)}`);
+  }
+  pluginReports[id] = JSON.parse(r.stdout);
+  if (cacheFile && !hit) {
+    fs.writeFileSync(cacheFile, r.stdout);
+  }
+}
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.rmSync(isolatedHome, { recursive: true, force: true });
 
@@ -633,6 +667,26 @@ const skillsPrompts = new Set(Object.values(skillsByMode));
 if (skillsPrompts.size !== 1) {
   throw new Error('the skills prompt differs between modes');
 }
+
+/** The `<skill>` blocks of a skills prompt by name. */
+const skillBlocks = (prompt) => new Map([...prompt.matchAll(/^ {2}<skill>\n {4}<name>([^<]*)<\/name>\n[\s\S]*?\n {2}<\/skill>\n/gm)].map((m) => [m[1], m[0]]));
+const baseBlocks = skillBlocks([...skillsPrompts][0]);
+const pluginSkills = {};
+for (const id of skillPlugins) {
+  const c = pluginReports[id].modes.direct;
+  if (!c || c.outcome !== 'ok') throw new Error(`plugin ${id}: ${c?.error ?? 'no capture'}`);
+  const system = c.requests.find((r) => r.seq === c.first.seq).body.messages[0].content;
+  const start = system.indexOf('The following skills provide specialized instructions');
+  const prompt = system.slice(start, system.indexOf('</available_skills>', start) + '</available_skills>'.length).split(c.paths.stateDir).join('{{stateDir}}').split(pkgDir).join('{{openclawDir}}');
+  const blocks = skillBlocks(prompt);
+  const gone = [...baseBlocks.keys()].filter((n) => !blocks.has(n));
+  if (gone.length > 0) throw new Error(`plugin ${id}: turning it on drops skills ${gone.join(', ')}`);
+  const added = [...blocks.entries()].filter(([n]) => !baseBlocks.has(n));
+  // OpenClaw lists skills by name: checked, so the product may insert them by name.
+  const names = [...blocks.keys()];
+  if (names.join('\n') !== [...names].sort().join('\n')) throw new Error(`plugin ${id}: the skills list is not in name order`);
+  if (added.length > 0) pluginSkills[id] = added.map(([, block]) => block);
+}
 // ------------------------------------------------------------ tool-dependent prompt lines
 
 // The template is one run's prompt (profile "full"); a run with other tools gets other lines
@@ -740,6 +794,8 @@ const out = {
   modes,
   // The prompt's tool-dependent lines, when every mode has the same (else each mode's `conditions`).
   ...(sharedConditions ? { conditions: sharedConditions } : {}),
+  // The skills each bundled plugin adds when the config turns it on (memory-wiki's, crabbox's), as `<skill>` blocks.
+  pluginSkills,
   // The variants' edits (bootstrapSkipped, modelAliases) when every mode has the same (else each mode's own).
   ...sharedVariants,
 };

@@ -48,13 +48,21 @@ const dist = path.join(pkgDir, 'dist');
 const chunks = distFiles(dist).files;
 const MARKER = 'async function buildRuntimeFactsContext(params)';
 const target = pathToFileURL(path.join(dist, findChunk(dist, chunks, MARKER))).href;
+// Bundled plugins' memory prompt supplements (memory-wiki's `## Compiled Wiki`): the builder each
+// registers with registerMemoryPromptSupplement, exported the same way where the plugin's file has it.
+const SUPPLEMENTS = [{ plugin: 'memory-wiki', file: path.join(dist, 'extensions', 'memory-wiki', 'index.js'), builder: 'createWikiPromptSectionBuilder' }].filter(
+  (x) => fs.existsSync(x.file) && fs.readFileSync(x.file, 'utf8').includes(`function ${x.builder}()`),
+);
+const supplementTargets = Object.fromEntries(SUPPLEMENTS.map((x) => [pathToFileURL(x.file).href, x.builder]));
 const hook = `
 const target = ${JSON.stringify(target)};
+const supplements = ${JSON.stringify(supplementTargets)};
 export async function load(url, context, next) {
   const r = await next(url, context);
-  if (url === target) {
+  if (url === target || url in supplements) {
     const src = typeof r.source === 'string' ? r.source : Buffer.from(r.source).toString('utf8');
-    return { ...r, source: src + '\\nexport { buildRuntimeFactsContext as __tsiRuntimeFacts };\\n' };
+    const line = url === target ? 'buildRuntimeFactsContext as __tsiRuntimeFacts' : supplements[url] + ' as __tsiSupplement';
+    return { ...r, source: src + '\\nexport { ' + line + ' };\\n' };
   }
   return r;
 }`;
@@ -151,7 +159,30 @@ if (found.length === 0) {
 }
 const memorySection = { vars: memoryVars, variants: memoryVariants, templateKey: found[0][0] };
 
-const out = { openclawVersion: version, generatedBy: 'scripts/extract-openclaw-runtime-context.mjs', runtimeContext: { vars, variants }, memorySection };
+// Each supplement's lines over every combination of the tools it reads (empty lines dropped, as in the prompt);
+// OpenClaw writes them right after memory-core's section (buildMemoryPromptSection: primary, then supplements).
+const memorySupplements = {};
+for (const x of SUPPLEMENTS) {
+  const make = (await import(pathToFileURL(x.file).href)).__tsiSupplement;
+  if (typeof make !== 'function') throw new Error(`${x.plugin}: ${x.builder} not found`);
+  const build = make();
+  const text = (names) => build({ availableTools: new Set(names) }).filter(Boolean).join('\n');
+  const textNone = text([]);
+  // The plugin's own tools are conditional ones (built when it is on), and its file names the tools it reads.
+  const asks = [...fs.readFileSync(x.file, 'utf8').matchAll(/availableTools\.has\("([A-Za-z0-9_-]+)"\)/g)].map((m) => m[1]);
+  const names = [...new Set([...universe, ...(generated.conditionalTools ?? []).map((t) => t.name), ...asks])].sort();
+  const first = names.filter((n) => text([n]) !== textNone);
+  const supVars = names.filter((n) => first.includes(n) || text([...first, n]) !== text(first));
+  if (supVars.length > 10) throw new Error(`${x.plugin}: ${supVars.length} tools change its supplement: too many combinations`);
+  const supVariants = {};
+  for (let bits = 0; bits < 1 << supVars.length; bits++) {
+    const key = supVars.map((_, i) => ((bits >> (supVars.length - 1 - i)) & 1 ? '1' : '0')).join('');
+    supVariants[key] = text(supVars.filter((_, i) => key[i] === '1'));
+  }
+  memorySupplements[x.plugin] = { vars: supVars, variants: supVariants };
+}
+
+const out = { openclawVersion: version, generatedBy: 'scripts/extract-openclaw-runtime-context.mjs', runtimeContext: { vars, variants }, memorySection, ...(SUPPLEMENTS.length > 0 ? { memorySupplements } : {}) };
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'versions', `openclaw-${version}.runFacts.json`);
 fs.writeFileSync(outFile, `${JSON.stringify(out, null, 1)}\n`);
 console.error(`extract-openclaw-runtime-context: wrote ${path.relative(repo, outFile)} (context: ${vars.join(', ')}; memory section: ${memoryVars.join(', ')}, template ${memorySection.templateKey})`);

@@ -389,13 +389,35 @@ const CONDITIONS = [
   { id: 'credential-google', kind: 'credential', key: 'GEMINI_API_KEY', text: 'a Google Gemini API key', env: { GEMINI_API_KEY: 'placeholder' } },
 ];
 
+/**
+ * Bundled plugins that declare tools and do not load unless the config turns
+ * them on (`openclaw.plugin.json`: `contracts.tools`, no `enabledByDefault`):
+ * each is a config switch, `plugins.entries.<id>.enabled: true`, measured
+ * like the conditions above (the product applies it from the config itself).
+ */
+function pluginSwitches() {
+  const extDir = path.join(pkgDir, 'dist', 'extensions');
+  if (!fs.existsSync(extDir)) return [];
+  return fs
+    .readdirSync(extDir)
+    .sort()
+    .flatMap((d) => {
+      const f = path.join(extDir, d, 'openclaw.plugin.json');
+      if (!fs.existsSync(f)) return [];
+      const m = JSON.parse(fs.readFileSync(f, 'utf8'));
+      const declared = Array.isArray(m.contracts?.tools) ? m.contracts.tools : [];
+      if (typeof m.id !== 'string' || declared.length === 0 || m.enabledByDefault === true) return [];
+      return [{ id: `plugin-${m.id}`, kind: 'config-switch', key: `plugins.entries.${m.id}.enabled`, text: `the bundled plugin ${m.id} turned on`, config: { plugins: { entries: { [m.id]: { enabled: true } } } } }];
+    });
+}
+
 const baseNames = new Set(tools.map((t) => t.name));
 const conditional = new Map();
 const conditions = [];
-for (const c of CONDITIONS) {
+for (const c of [...CONDITIONS, ...pluginSwitches()]) {
   let normalized;
   try {
-    ({ normalized } = compose(false, c.extra ?? {}, c.env ?? {}));
+    ({ normalized } = compose(false, c.extra ?? {}, c.env ?? {}, {}, c.config ?? {}));
   } catch (err) {
     console.warn(`condition ${c.id}: composition failed (${err instanceof Error ? err.message : String(err)}); skipped`);
     continue;

@@ -289,6 +289,7 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
       ...(ctx.agent !== undefined ? { agent: ctx.agent } : {}),
       ...(ctx.skillFilter ? { skillFilter: ctx.skillFilter } : {}),
       ...(ctx.modelAliases ? { modelAliases: ctx.modelAliases } : {}),
+      ...(ctx.loadedPlugins ? { loadedPlugins: ctx.loadedPlugins } : {}),
       ...(ctx.payloadOptions ? { payloadOptions: ctx.payloadOptions } : {}),
     },
     data,

@@ -10,7 +10,9 @@ import type { PromptData } from './openclawRequest';
 import { newestPromptData, noTemplatesText, promptDataFor } from './promptVersions';
 import { skillFilterOf, type SkillFilter } from './skillsFilter';
 import { providerPayloadOptions } from './providerPayload';
-import { NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
+import { modelFor, NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
+import { loadedBundledPlugins } from '../sources/construction';
+import { memorySupplementsFor } from './runtimeContext';
 
 /**
  * What a prediction of OpenClaw's request reads from the user's side, once
@@ -41,6 +43,8 @@ export interface OpenClawRequestContext {
   skillFilter?: SkillFilter;
   /** The model aliases the run's prompt lists (modelAliases.ts). */
   modelAliases?: ModelAlias[];
+  /** The bundled plugins the config turns on that the prompt data has parts for (memory-wiki's supplement and skills). */
+  loadedPlugins?: string[];
   /** What the run's provider plugin adds to the payload as `options` (providerPayload.ts). */
   payloadOptions?: Record<string, unknown>;
   /**
@@ -119,8 +123,16 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     ...(agent !== undefined ? { agent } : {}),
     skillFilter: skillFilterOf(opts.config, agent),
     ...aliasesOf(modelAliasesOf(opts.config, agent)),
+    ...pluginsOf(opts.config, opts.version ?? NEWEST_OPENCLAW_VERSION, data),
     ...optionsOf(entry ? providerPayloadOptions(opts.config, entry.provider, entry.model, opts.version ?? NEWEST_OPENCLAW_VERSION) : undefined),
   };
+}
+
+function pluginsOf(config: unknown, version: string, data: PromptData | undefined): { loadedPlugins?: string[] } {
+  const model = modelFor(version);
+  const ids = [...new Set([...Object.keys(memorySupplementsFor(version)), ...Object.keys(data?.pluginSkills ?? {})])];
+  const loaded = model && ids.length > 0 ? loadedBundledPlugins(config, model, ids) : [];
+  return loaded.length > 0 ? { loadedPlugins: loaded } : {};
 }
 
 function aliasesOf(a: ModelAlias[]): { modelAliases?: ModelAlias[] } {

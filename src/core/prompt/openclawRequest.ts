@@ -4,7 +4,7 @@ import type { ToolSearchModeName } from '../types';
 import type { AgentWorkspaceFiles } from './agentWorkspace';
 import { boundedMaxTokens, type MaxTokensBound } from './maxTokens';
 import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptConditions';
-import { memorySectionDataFor, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
+import { memorySectionDataFor, memorySupplementsFor, memorySupplementText, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
 import { applyLineEdits, type LineEdit } from './lineEdits';
 import { modelAliasLines, type ModelAlias } from './modelAliases';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
@@ -63,6 +63,8 @@ export interface PromptData {
   bootstrapSkipped?: LineEdit[];
   /** The edits that add `## Model Aliases` with a `{{modelAliasLines}}` slot, when every mode has the same (a mode's own win). */
   modelAliases?: LineEdit[];
+  /** The `<skill>` blocks each bundled plugin adds when the config turns it on (measured per plugin). */
+  pluginSkills?: Record<string, string[]>;
 }
 
 export interface OpenClawRequestInput {
@@ -90,6 +92,8 @@ export interface OpenClawRequestInput {
   agent?: string;
   /** The skills the run keeps (config entries, the agent's list); default: every skill of the template. */
   skillFilter?: SkillFilter;
+  /** The bundled plugins the config turns on (memory-wiki): their memory prompt supplement and their skills join the prompt. */
+  loadedPlugins?: readonly string[];
   /** The model aliases the prompt lists (`## Model Aliases`, after the memory section); none: no section. */
   modelAliases?: readonly ModelAlias[];
   /** What the run's provider plugin adds as `options` (Ollama's `num_ctx`: providerPayload.ts), after the envelope's keys. */
@@ -160,7 +164,7 @@ function withoutFile(system: string, name: string): string {
 
 /** The skills prompt for the run: the template's, filtered as the config says, then shortened for the context window. */
 function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: string[]): string {
-  let template = data.skillsPrompt;
+  let template = withPluginSkills(data.skillsPrompt, (input.loadedPlugins ?? []).flatMap((id) => data.pluginSkills?.[id] ?? []));
   if (input.skillFilter) {
     const filtered = filterSkillsPrompt(template, input.skillFilter, '{{openclawDir}}/');
     if (filtered.kept === 0) {
@@ -172,13 +176,34 @@ function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: str
   return data.skillsCompaction ? compactSkillsPrompt(text, input.contextWindow, data.skillsCompaction) : text;
 }
 
-/** The memory section for the run's memory and session tools (generated; the template holds the sentinel run's). */
-function withRunMemorySection(system: string, data: PromptData, runTools: readonly string[], unmodelled: string[]): string {
+/** The skills prompt with more `<skill>` blocks, each at its place by name (OpenClaw lists skills by name; the extractor checks it). */
+function withPluginSkills(prompt: string, blocks: readonly string[]): string {
+  let out = prompt;
+  for (const block of blocks) {
+    const name = /<name>([^<]*)<\/name>/.exec(block)?.[1] ?? '';
+    const next = [...out.matchAll(/^ {2}<skill>\n {4}<name>([^<]*)<\/name>/gm)].find((m) => (m[1] ?? '') > name);
+    const at = next?.index ?? out.lastIndexOf('</available_skills>');
+    out = at < 0 ? out : out.slice(0, at) + block + out.slice(at);
+  }
+  return out;
+}
+
+/** The memory section for the run's memory and session tools, then its loaded plugins' supplements (generated; the template holds the sentinel run's). */
+function withRunMemorySection(system: string, data: PromptData, runTools: readonly string[], plugins: readonly string[], unmodelled: string[]): string {
   const memory = memorySectionDataFor(data.openclawVersion);
   if (!memory) {
     return system;
   }
-  const swapped = withMemorySection(system, memory, runTools);
+  const generated = memorySupplementsFor(data.openclawVersion);
+  const after = plugins.flatMap((id) => {
+    const sup = generated[id];
+    const text = sup ? memorySupplementText(sup, runTools) : undefined;
+    if (text === undefined) {
+      unmodelled.push(`the memory prompt supplement of the bundled plugin ${id} is not generated for OpenClaw ${data.openclawVersion}: left out`);
+    }
+    return text === undefined ? [] : [text];
+  });
+  const swapped = withMemorySection(system, memory, runTools, after);
   if (swapped === undefined) {
     unmodelled.push("the memory section of the template was not found: the sentinel run's is shown");
   }
@@ -257,7 +282,7 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
   const chosen = applyPromptSegments(template, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
   unmodelled.push(...chosen.unmodelled);
   const runTools = [...sent, ...(input.availableTools ?? [])];
-  let system = withRunMemorySection(chosen.system, data, runTools, unmodelled);
+  let system = withRunMemorySection(chosen.system, data, runTools, (input.loadedPlugins ?? []).filter((id) => id in memorySupplementsFor(data.openclawVersion)), unmodelled);
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
   for (const f of data.bootstrapFiles) {
     const content = present.get(f.name);

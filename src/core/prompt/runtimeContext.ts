@@ -28,10 +28,18 @@ export interface MemorySectionData {
   templateKey: string;
 }
 
+/** A bundled plugin's memory prompt supplement (memory-wiki's `## Compiled Wiki`), per combination of the tools it reads. */
+export interface MemorySupplementData {
+  vars: string[];
+  variants: Record<string, string>;
+}
+
 interface RunFacts {
   openclawVersion: string;
   runtimeContext: Omit<RuntimeContextData, 'openclawVersion'>;
   memorySection: MemorySectionData;
+  /** By plugin id; absent for a release they were not generated for. */
+  memorySupplements?: Record<string, MemorySupplementData>;
 }
 
 const GENERATED: readonly RunFacts[] = [facts_2026_9_6 as RunFacts];
@@ -46,20 +54,33 @@ export function memorySectionDataFor(version: string): MemorySectionData | undef
   return GENERATED.find((d) => d.openclawVersion === version)?.memorySection;
 }
 
+/** The release's generated supplements by plugin id ({} where none were generated). */
+export function memorySupplementsFor(version: string): Readonly<Record<string, MemorySupplementData>> {
+  return GENERATED.find((d) => d.openclawVersion === version)?.memorySupplements ?? {};
+}
+
+/** A supplement's lines for these tools ('' when it writes none; undefined when the combination was not generated). */
+export function memorySupplementText(data: MemorySupplementData, tools: Iterable<string>): string | undefined {
+  const have = promptToolNames(tools);
+  return data.variants[data.vars.map((v) => (have.has(v) ? '1' : '0')).join('')];
+}
+
 /**
  * The system prompt with the template's memory section replaced by the one
- * for these tools; `undefined` when the template does not hold the sentinel's
- * section (nothing replaced). Assumes memory is on for the agent (OpenClaw's
- * default), with the default citations mode.
+ * for these tools, then the loaded plugins' supplements (`after`, OpenClaw's
+ * buildMemoryPromptSection: primary, then supplements); `undefined` when the
+ * template does not hold the sentinel's section (nothing replaced). Assumes
+ * memory is on for the agent (OpenClaw's default), with the default citations mode.
  */
-export function withMemorySection(system: string, data: MemorySectionData, tools: Iterable<string>): string | undefined {
+export function withMemorySection(system: string, data: MemorySectionData, tools: Iterable<string>, after: readonly string[] = []): string | undefined {
   const have = promptToolNames(tools);
   const key = data.vars.map((v) => (have.has(v) ? '1' : '0')).join('');
   const from = data.variants[data.templateKey];
-  const to = data.variants[key];
-  if (from === undefined || to === undefined || !system.includes(`\n${from}\n`)) {
+  const own = data.variants[key];
+  if (from === undefined || own === undefined || !system.includes(`\n${from}\n`)) {
     return undefined;
   }
+  const to = [own, ...after].filter((t) => t !== '').join('\n');
   return system.replace(`\n${from}\n`, () => (to === '' ? '\n' : `\n${to}\n`));
 }
 

@@ -1,4 +1,5 @@
-import type { ConfigReader } from '../config/configReader';
+import { ConfigReader } from '../config/configReader';
+import { parseJson5 } from '../config/json5Document';
 import type { JsonPath } from '../config/json5Document';
 import { readAgentRoster } from '../policy/agentRoster';
 import { profileAllowList, type OpenClawModel, type ProfileName } from '../policy/openclawVersions';
@@ -68,6 +69,19 @@ function pluginOff(reader: ConfigReader, id: string, plugin: { enabledByDefault:
     return off(['plugins', 'entries'], `the default of bundled plugin "${id}" (not enabled unless named)`, `set plugins.entries.${id}.enabled to true`);
   }
   return undefined;
+}
+
+/**
+ * The bundled plugins among `ids` that OpenClaw loads for this config value
+ * (the same rules as the tools' `pluginOff`): what decides, for one, whether
+ * its prompt supplement is written (memory-wiki's `## Compiled Wiki`).
+ */
+export function loadedBundledPlugins(config: unknown, model: OpenClawModel, ids: readonly string[]): string[] {
+  const reader = new ConfigReader(parseJson5('openclaw.json', JSON.stringify(config ?? {})));
+  return ids.filter((id) => {
+    const plugin = model.bundledPluginTools[id];
+    return plugin !== undefined && pluginOff(reader, id, plugin, model) === undefined;
+  });
 }
 
 /**

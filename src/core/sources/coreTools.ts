@@ -265,7 +265,9 @@ function generatedToolDefinitions(set: GeneratedToolSet, assumed: readonly strin
   const out = set.tools.map(definition);
   for (const t of set.conditionalTools) {
     const def = definition(t);
-    if (!t.conditions.some((c) => assumed.includes(c))) {
+    // A bundled plugin's config switch is the config's to say: the plugin's construction rules (construction.ts) mark its tools off when it is not on.
+    const bySwitch = t.conditions.some((c) => conditions.get(c)?.kind === 'config-switch');
+    if (!bySwitch && !t.conditions.some((c) => assumed.includes(c))) {
       def.invalid = {
         kind: 'needs-condition',
         conditions: t.conditions.flatMap((id) => {

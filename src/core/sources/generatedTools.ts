@@ -685,11 +685,15 @@ export function allControlToolsOf(set: GeneratedToolSet, limits: ControlToolLimi
  * caller to report, with the known ones.
  */
 export function unknownConditions(set: GeneratedToolSet | undefined, assumed: readonly string[]): string[] {
-  const known = new Set((set?.conditions ?? []).map((c) => c.id));
+  const known = new Set((set?.conditions ?? []).filter((c) => c.kind !== 'config-switch').map((c) => c.id));
   return assumed.filter((a) => !known.has(a));
 }
 
-/** Every condition id of every version with generated tools, sorted: what `--assume` accepts at all. */
+/**
+ * Every condition id of every version with generated tools, sorted: what
+ * `--assume` accepts at all. A config switch (a bundled plugin turned on) is
+ * not assumed: the config says it.
+ */
 export function knownConditionIds(): string[] {
-  return [...new Set(GENERATED.flatMap((g) => g.conditions.map((c) => c.id)))].sort();
+  return [...new Set(GENERATED.flatMap((g) => g.conditions.filter((c) => c.kind !== 'config-switch').map((c) => c.id)))].sort();
 }

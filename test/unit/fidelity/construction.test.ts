@@ -5,6 +5,7 @@ import { explainTool } from '../../../src/core/explain/explain';
 import { modelFor, type OpenClawModel } from '../../../src/core/policy/openclawVersions';
 import { toolReasonText } from '../../../src/core/reasons';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { knownConditionIds } from '../../../src/core/sources/generatedTools';
 import { scratchDir } from '../../helpers/scratch';
 
 const V9 = modelFor('2026.9.6') as OpenClawModel;
@@ -76,9 +77,20 @@ describe('switches outside the tool policy (issue 27, cause 2; generated from 20
     assert.equal(entry.tool('memory_get')?.reason?.kind, 'not-constructed');
   });
 
-  it('an empty config builds them all', async () => {
+  it('an empty config builds them all, but those of bundled plugins that load only when turned on (memory-wiki)', async () => {
     const r = await open('{}');
-    assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), []);
+    assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), ['wiki_apply', 'wiki_get', 'wiki_lint', 'wiki_search', 'wiki_status']);
+    assert.match(r.reason('wiki_search'), /not enabled unless named/);
+    assert.match(r.reason('wiki_search'), /set plugins\.entries\.memory-wiki\.enabled to true/);
+  });
+
+  it('a bundled plugin turned on in the config builds its tools, measured from the package (a config-switch condition, never assumed)', async () => {
+    const r = await open('{ plugins: { entries: { "memory-wiki": { enabled: true } } } }');
+    for (const name of ['wiki_apply', 'wiki_get', 'wiki_lint', 'wiki_search', 'wiki_status']) {
+      assert.notEqual(r.tool(name)?.status, 'excluded', name);
+      assert.equal(r.tool(name)?.sourceName, 'memory-wiki', name);
+    }
+    assert.ok(!knownConditionIds().includes('plugin-memory-wiki'), '--assume does not offer it');
   });
 
   it("the plugin-tool gate follows createPluginToolAllowlist: a core group in alsoAllow names no plugin tool, at any level", async () => {

@@ -11,6 +11,7 @@ import { configuredModelEntry } from '../../../src/core/prompt/modelEntry';
 import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
 import { buildOpenClawRequest as buildWith, toolLinesOf as linesWith, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
 import { newestPromptData } from '../../../src/core/prompt/promptVersions';
+import { filterSkillsPrompt, skillFilterOf } from '../../../src/core/prompt/skillsFilter';
 
 import { firstDifference, requestParts } from '../../../src/core/prompt/requestDiff';
 import { normalizeRequest, normalizeText } from '../../../src/core/prompt/volatile';
@@ -203,5 +204,28 @@ describe('prompt: a new agent workspace under skipBootstrap (generated edits)', 
     const dir = path.join(scratchDir('tsi-ws-'), 'not-yet');
     assert.deepEqual(readAgentWorkspace(dir, PROMPT_DATA.bootstrapFiles, false), { dir, fresh: true, files: [], bootstrapSkipped: true });
     assert.equal(readAgentWorkspace(dir, PROMPT_DATA.bootstrapFiles, true).bootstrapSkipped, undefined);
+  });
+});
+
+describe('prompt: a bundled plugin the config turns on (memory-wiki, generated)', () => {
+  it('adds its skills at their place by name and its ## Compiled Wiki supplement after the memory section, for the run\'s tools', () => {
+    const run = (loadedPlugins: string[], names: string[]): string =>
+      system(buildOpenClawRequest(input({ mode: 'direct', tools: names.map(tool), loadedPlugins })).body);
+    const on = run(['memory-wiki'], ['read', 'memory_search', 'wiki_search', 'wiki_get']);
+    const names = [...on.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => m[1] ?? '');
+    assert.ok(names.includes('wiki-maintainer') && names.includes('obsidian-vault-maintainer'));
+    assert.deepEqual(names, [...names].sort(), 'still in name order');
+    assert.match(on, /\nCitations: [^\n]+\n## Compiled Wiki\nUse the wiki when [^\n]+\nPrefer `memory_search` with `corpus=all`[^\n]+\nWorkflow: `wiki_search` first, then `wiki_get`/);
+    const off = run([], ['read', 'memory_search', 'wiki_search', 'wiki_get']);
+    assert.doesNotMatch(off, /## Compiled Wiki|wiki-maintainer/);
+  });
+
+  it('the package\'s custodian skills are the owner agent\'s only', () => {
+    const config = { agents: { list: [{ id: 'writer', default: true }, { id: 'editor' }] } };
+    const prompt = PROMPT_DATA.skillsPrompt;
+    assert.match(prompt, /custodian-skills\//, 'the template lists custodian skills');
+    assert.match(filterSkillsPrompt(prompt, skillFilterOf(config, 'writer'), '{{openclawDir}}/').prompt, /custodian-skills\//);
+    assert.doesNotMatch(filterSkillsPrompt(prompt, skillFilterOf(config, 'editor'), '{{openclawDir}}/').prompt, /custodian-skills\//);
+    assert.doesNotMatch(filterSkillsPrompt(prompt, skillFilterOf({ ...config, agents: { ...config.agents, defaults: { systemAgent: { agentId: 'editor' } } } }, 'writer'), '{{openclawDir}}/').prompt, /custodian-skills\//);
   });
 });
