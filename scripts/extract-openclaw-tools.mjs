@@ -25,6 +25,7 @@
  * Writes src/core/sources/versions/openclaw-<version>.tools.json.
  * Test tooling only: nothing here runs in the extension or the CLI.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -160,6 +161,8 @@ function epochGroups() {
 // ---------------------------------------------------------------- one composition
 
 let runSeq = 0;
+/** The model id compositions run with (the Gemini-family schemas below compose under another). */
+let composeModel = MODEL;
 /**
  * The tools one turn gets, as sent to the provider, for a `tools.toolSearch`
  * value and extra composition inputs (a condition).
@@ -186,7 +189,7 @@ function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}, moreConfig 
       sessionConfigSource: 'pinned',
       webSearchEnabled: true,
       modelProvider: PROVIDER,
-      modelId: MODEL,
+      modelId: composeModel,
       modelApi: 'openai-completions',
       modelContextWindowTokens: CONTEXT_WINDOW,
       modelHasVision: false,
@@ -205,9 +208,9 @@ function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}, moreConfig 
       config,
       workspaceDir: dirs.workspace,
       env: process.env,
-      modelId: MODEL,
+      modelId: composeModel,
       modelApi: 'openai-completions',
-      model: { ...model, provider: PROVIDER, api: 'openai-completions' },
+      model: { ...model, id: composeModel, name: composeModel, provider: PROVIDER, api: 'openai-completions' },
     });
     return { normalized, options };
   } finally {
@@ -445,6 +448,7 @@ for (const c of [...CONDITIONS, ...pluginSwitches()]) {
   }
 }
 
+
 // ---------------------------------------------------------------- texts that follow the config
 
 /**
@@ -638,6 +642,96 @@ function profileTexts() {
   return count;
 }
 const profileCount = profileTexts();
+// ---------------------------------------------------------------- schemas a Gemini-family model gets
+
+/**
+ * OpenClaw's transport cleans tool schemas for a Gemini-family model
+ * (@openclaw/ai normalizeToolParameterSchema: cleanSchemaForGemini drops
+ * `minimum`, `pattern`, `additionalProperties`, ... and turns `const` into a
+ * string `enum`). The same compositions run under a model id of that family;
+ * each tool whose parameters change is kept, and each mode's control tools
+ * as a template (`schemaFamilies.gemini`). The rule that picks the family is
+ * read from the transport's text and kept with it; a changed rule fails the script.
+ */
+function geminiFamily() {
+  const aiDist = [path.join(pkgDir, 'node_modules', '@openclaw', 'ai', 'dist'), path.join(pkgDir, '..', '@openclaw', 'ai', 'dist')].find((d) => fs.existsSync(d));
+  if (!aiDist) return undefined;
+  const texts = fs.readdirSync(aiDist).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(aiDist, f), 'utf8'));
+  const RULE = 'const isGeminiProvider = normalizedProvider.includes("google") || normalizedProvider.includes("gemini") || isGeminiModelId(normalizedModelId) || normalizedToolSchemaProfile === "gemini";';
+  const ANTHROPIC = 'const isAnthropicProvider = normalizedProvider.includes("anthropic");';
+  const APPLIED = 'if (isGeminiProvider && !isAnthropicProvider) {';
+  const text = texts.find((t) => t.includes(RULE));
+  if (!text) return undefined;
+  if (!text.includes(ANTHROPIC) || !text.includes(APPLIED)) throw new Error('the Gemini schema rule of the transport changed: update geminiFamily()');
+  const idRe = /function isGeminiModelId\(modelId\) \{\s*return \/(.+)\/\.test\(modelId\);\s*\}/.exec(text);
+  if (!idRe) throw new Error('isGeminiModelId changed: update geminiFamily()');
+  const GEMINI_MODEL = 'gemini-tsi-sentinel';
+  if (!new RegExp(idRe[1]).test(GEMINI_MODEL)) throw new Error(`${GEMINI_MODEL} is not a Gemini model id for the release`);
+  const saved = composeModel;
+  composeModel = GEMINI_MODEL;
+  try {
+    // Every input the texts above were measured under (the baseline, each condition and plugin switch,
+    // each availability and profile variant), composed under both models: a tool's schema under the
+    // family is kept by the hash of its schema under the sentinel model, so every variant finds its own.
+    const inputs = new Map();
+    const add = (args) => inputs.set(JSON.stringify(args), args);
+    add([false]);
+    for (const c of [...CONDITIONS, ...pluginSwitches()]) add([false, c.extra ?? {}, c.env ?? {}, {}, c.config ?? {}]);
+    for (const t of tools) {
+      const vars = t.availability?.vars ?? t.whenProfileRestricts?.vars ?? [];
+      for (let mask = 0; mask < 1 << vars.length; mask++) {
+        const present = vars.filter((_, k) => (mask & (1 << k)) !== 0);
+        const absent = vars.filter((_, k) => (mask & (1 << k)) === 0);
+        if (t.availability) add([false, {}, {}, absent.length > 0 ? { deny: absent } : {}]);
+        if (t.whenProfileRestricts) add([false, {}, {}, { profile: 'coding', alsoAllow: present, ...(absent.length > 0 ? { deny: absent } : {}) }]);
+      }
+    }
+    const changed = {};
+    for (const args of inputs.values()) {
+      let plain;
+      let family;
+      try {
+        composeModel = saved;
+        plain = compose(...args).normalized;
+        composeModel = GEMINI_MODEL;
+        family = compose(...args).normalized;
+      } catch {
+        // an input whose composition fails (a condition above skipped it too)
+        continue;
+      }
+      for (const t of family) {
+        const base = plain.find((x) => x.name === t.name);
+        if (!base || controlNames.has(t.name)) continue;
+        const w = wire(t);
+        const b = wire(base);
+        if (w.description !== b.description) throw new Error(`gemini: ${t.name}'s description changes too`);
+        if (JSON.stringify(w.parameters) === JSON.stringify(b.parameters)) continue;
+        const key = createHash('sha256').update(JSON.stringify(b.parameters)).digest('hex').slice(0, 16);
+        const list = (changed[t.name] ??= []);
+        if (!list.some((e) => e.base === key)) list.push({ base: key, parameters: w.parameters });
+      }
+    }
+    composeModel = GEMINI_MODEL;
+    const familyModes = {};
+    for (const mode of searchModes) {
+      const plain = modeSurface(mode);
+      const probed = modeSurface(mode, PROBE_LIMITS);
+      let template = JSON.stringify(probed.controlTools);
+      for (const [k, v] of Object.entries(PROBE_LIMITS)) template = template.split(String(v)).join(`{{${k}}}`);
+      if (fill(template, DEFAULT_LIMITS) !== JSON.stringify(plain.controlTools)) throw new Error(`gemini ${mode}: the control tools do not vary only by the limits`);
+      if (template !== modes[mode].controlToolsTemplate) familyModes[mode] = { controlToolsTemplate: template };
+    }
+    return {
+      rule: { providerIncludes: ['google', 'gemini'], modelIdPattern: idRe[1], toolSchemaProfile: 'gemini', notProviderIncludes: ['anthropic'] },
+      // tool -> [{ base: sha256(its schema under the sentinel model, as JSON).slice(0, 16), parameters }]
+      tools: Object.fromEntries(Object.entries(changed).sort(([a], [b]) => (a < b ? -1 : 1))),
+      modes: familyModes,
+    };
+  } finally {
+    composeModel = saved;
+  }
+}
+const gemini = geminiFamily();
 // Code Mode (`tools.codeMode`: exec/wait), where the release has it (scripts/lib/codeModeFacts.mjs).
 const codeMode = await codeModeFacts(dist, distModules);
 
@@ -655,6 +749,7 @@ const data = {
     availability: 'the same composition with tools.deny naming each tool once, then every combination of the tools a text depends on',
     whenProfileRestricts: 'the same composition with tools.profile "coding", and with the tool in alsoAllow (which gives back the baseline)',
     configTextVariants: 'the same composition with one more config key each (see CONFIG_TEXT_VARIANTS in the script): the tools whose description it changes',
+    schemaFamilies: 'the same compositions under a Gemini-family model id (normalizeToolParameterSchema cleans its schemas); the rule read from @openclaw/ai',
     mcpUtilityTools: 'buildBundleMcpToolsFromCatalog (src/agents/agent-bundle-mcp-materialize.ts) for a server with resources and prompts and no tools',
     requestOrder: order.source,
   },
@@ -665,6 +760,8 @@ const data = {
   conditions,
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
   ...(configTextVariants.length > 0 ? { configTextVariants } : {}),
+  // Tool schemas as a model family's transport cleans them (only the tools and modes that change).
+  ...(gemini ? { schemaFamilies: { gemini } } : {}),
   modes,
   // Per MCP server that offers resources / prompts: `<server>__<operation>` tools, texts with a `{{serverName}}` slot.
   mcpUtilityTools: mcpUtilityTools(),

@@ -37,8 +37,6 @@ const TURN_TIMEOUT_MS = 360_000;
  * entry is removed or updated, so the table stays what the suite measured.
  */
 const KNOWN_DIFFERENCES: Record<string, { part: string; cause: string }> = {
-  'wiki-gemini/writer': { part: 'system prompt', cause: 'the bundled memory-wiki plugin the config enables: its wiki_* tools, skills and Compiled Wiki section are not modelled' },
-  'wiki-gemini/editor': { part: 'system prompt', cause: 'the bundled memory-wiki plugin the config enables: its wiki_* tools, skills and Compiled Wiki section are not modelled' },
   'sandbox-ollama/ops': { part: 'system prompt', cause: "a sandboxed run: the skills' locations in the sandbox workspace, its Workspace and Sandbox sections and its tools' texts (sessions_spawn's visibility, schema bounds) are not modelled" },
 };
 

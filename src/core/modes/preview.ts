@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Catalog, SourceCounts } from '../catalog/catalog';
 import { utf8Bytes, type PayloadBytes, type PayloadTokens } from '../provider/payloadSize';
 import { DEFAULT_PROVIDER_API, providerRequest, type ProviderApi, type ProviderRequest } from '../provider/requestShapes';
@@ -17,6 +18,8 @@ import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
 import { releaseModes } from '../sources/release';
 import { realRunCatalog, type InspectorOnlyTool } from '../catalog/inspectorOnly';
+import { controlToolsFor, generatedToolsFor, schemaFamilyOf, type GeneratedToolSet, type SchemaFamilyName } from '../sources/generatedTools';
+import type { ModelTool } from './toolSearchTools';
 
 export interface PreviewOptions extends SurfaceInput {
   api?: ProviderApi;
@@ -252,6 +255,47 @@ function realRunSurface(inspectorSurface: Surface, opts: PreviewOptions, ctx: Op
   return { surface: buildSurface(realOpts), opts: realOpts, inspectorOnly: real.inspectorOnly };
 }
 
+/** The tools of each surface as a model family's transport cleans them (once per surface and family). */
+const familyTools = new WeakMap<readonly ModelTool[], Map<SchemaFamilyName, { tools: ModelTool[]; untouched: number }>>();
+
+/**
+ * The surface's tools with the schemas a model family gets (generated: the
+ * release's own tools and control tools under a model id of the family). A
+ * tool outside the release's own (MCP, plugins, client tools) keeps its
+ * schema, and is counted: OpenClaw cleans it too, which is not modelled.
+ */
+function withFamilySchemas(surface: Surface, catalog: Catalog, family: SchemaFamilyName, set: GeneratedToolSet): { tools: readonly ModelTool[]; untouched: number } {
+  let byFamily = familyTools.get(surface.tools);
+  if (!byFamily) {
+    byFamily = new Map();
+    familyTools.set(surface.tools, byFamily);
+  }
+  const known = byFamily.get(family);
+  if (known) {
+    return known;
+  }
+  const f = set.schemaFamilies?.[family];
+  const mode = surface.effectiveMode;
+  const control = f && mode !== 'direct' && mode !== 'code-mode' ? new Map(controlToolsFor(set, mode, catalog.settings, family).map((t) => [t.name, t])) : new Map<string, ModelTool>();
+  const releaseOwn = new Set(catalog.tools.filter((t) => t.source === 'openclaw' && t.shipped === true).map((t) => t.name));
+  let untouched = 0;
+  const tools = surface.tools.map((t) => {
+    const measured = f?.tools[t.name];
+    const base = measured ? createHash('sha256').update(JSON.stringify(t.parameters)).digest('hex').slice(0, 16) : undefined;
+    const params = control.get(t.name)?.parameters ?? measured?.find((e) => e.base === base)?.parameters;
+    if (params) {
+      return { ...t, parameters: params };
+    }
+    if (!releaseOwn.has(t.name) && !control.has(t.name)) {
+      untouched++;
+    }
+    return t;
+  });
+  const out = { tools, untouched };
+  byFamily.set(family, out);
+  return out;
+}
+
 /**
  * OpenClaw's own request for the surface, from the modelled version's
  * templates, as a real run of the workspace sends it (without the tools only
@@ -270,10 +314,14 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
   // OpenClaw 2026.9.6 hydrates no likely or required schemas in directory mode (the seed's design does).
   const surface = seedSurface.effectiveMode === 'directory' && ((seedSurface.likely?.length ?? 0) > 0 || (seedSurface.required?.length ?? 0) > 0) ? buildSurface({ ...opts, likelyLimit: 0, requiredTools: [] }) : seedSurface;
   const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
+  const set = generatedToolsFor(data.openclawVersion);
+  const family = schemaFamilyOf(set, ctx.provider, ctx.model, ctx.toolSchemaProfile);
+  const cleaned = family && set ? withFamilySchemas(surface, opts.catalog, family, set) : undefined;
+  const sentTools = cleaned?.tools ?? surface.tools;
   const r = buildOpenClawRequest(
     {
       mode: surface.effectiveMode,
-      tools: surface.tools,
+      tools: sentTools,
       // The run's every tool (OpenClaw's capabilityToolNames): deferred ones change prompt lines too.
       availableTools: promptToolNamesOf(opts.catalog),
       ...(directory !== undefined ? { directory } : {}),
@@ -299,11 +347,16 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
   return {
     version: data.openclawVersion,
     request: r.body,
-    bytes: requestBytes(r.body, surface.tools),
+    bytes: requestBytes(r.body, sentTools),
     systemPromptChars: typeof system === 'string' ? system.length : 0,
     volatile: r.volatile,
     agentWorkspace: { dir: ctx.workspace.dir, fresh: ctx.workspace.fresh, files: ctx.workspace.files.map((f) => f.name) },
-    notes: [...ctx.assumed, ...r.unmodelled],
+    notes: [
+      ...ctx.assumed,
+      ...r.unmodelled,
+      ...(family && !set?.schemaFamilies?.[family] ? [`${ctx.provider}/${ctx.model} gets tool schemas cleaned for ${family} by OpenClaw, which is not measured for ${data.openclawVersion}: sent as given`] : []),
+      ...(cleaned && cleaned.untouched > 0 ? [`${cleaned.untouched} tools outside the release's own (MCP, plugins, client tools) get their schemas cleaned for ${family} by OpenClaw; the prediction sends them as given`] : []),
+    ],
     ...(inspectorOnly.length > 0 ? { inspectorOnly } : {}),
   };
 }

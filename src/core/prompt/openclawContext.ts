@@ -27,6 +27,8 @@ export interface OpenClawRequestContext {
   noTemplates?: string;
   provider: string;
   model: string;
+  /** The model entry's `compat.toolSchemaProfile` (a schema family it asks for, e.g. `gemini`). */
+  toolSchemaProfile?: string;
   contextWindow?: number;
   maxTokens: number;
   /** A configured endpoint other than OpenAI's: OpenClaw bounds max_completion_tokens by the context left. */
@@ -112,6 +114,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     ...(data === undefined && opts.version !== undefined ? { noTemplates: noTemplatesText(opts.version) } : {}),
     provider: entry?.provider ?? 'openai',
     model: opts.model ?? entry?.model ?? DEFAULT_MODEL,
+    ...(typeof entry?.compat?.toolSchemaProfile === 'string' ? { toolSchemaProfile: entry.compat.toolSchemaProfile } : {}),
     ...(entry?.contextWindow !== undefined ? { contextWindow: entry.contextWindow } : {}),
     maxTokens: entry?.maxTokens ?? (entry?.listed ? CONFIGURED_DEFAULT_MAX_TOKENS : FALLBACK_MAX_TOKENS),
     proxyLikeEndpoint: isProxyLikeEndpoint(entry?.baseUrl),

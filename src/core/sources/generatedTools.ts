@@ -101,10 +101,27 @@ export interface GeneratedToolSet {
   requestOrder: RequestOrder;
   /** Config values that change tools' texts (absent: none measured for the release). */
   configTextVariants?: readonly ConfigTextVariant[];
+  /** Tool schemas as a model family's transport cleans them (absent: not measured for the release). */
+  schemaFamilies?: Readonly<Partial<Record<SchemaFamilyName, SchemaFamily>>>;
   codeMode?: CodeModeFacts;
 }
 
 export type RequestOrder = 'by-name' | 'composition';
+
+export type SchemaFamilyName = 'gemini';
+
+/**
+ * The schemas a model family gets (generated: the same compositions under a
+ * model id of the family): `tools` holds each tool whose parameters change,
+ * `modes` each mode whose control tools change; `rule` is the transport's own
+ * test of the family, read from the package (`schemaFamilyOf`).
+ */
+export interface SchemaFamily {
+  rule: { providerIncludes: readonly string[]; modelIdPattern: string; toolSchemaProfile: string; notProviderIncludes: readonly string[] };
+  /** Per tool, each measured schema that the family changes: `base` is the first 16 hex of sha256 of its JSON under the sentinel model. */
+  tools: Readonly<Record<string, readonly { base: string; parameters: JsonSchema }[]>>;
+  modes: Readonly<Partial<Record<SearchModeName, { controlToolsTemplate: string }>>>;
+}
 
 /**
  * A config value that changes tools' texts, not the tool set (generated: the
@@ -365,6 +382,7 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
   }
   const codeMode = raw.codeMode === undefined ? undefined : codeModeOf(raw.codeMode);
   const configTextVariants = raw.configTextVariants === undefined ? undefined : configTextVariantsOf(raw.configTextVariants, new Set(tools.map((t) => t.name)));
+  const schemaFamilies = raw.schemaFamilies === undefined ? undefined : schemaFamiliesOf(raw.schemaFamilies);
   return {
     openclawVersion: version,
     tools,
@@ -374,8 +392,63 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
     mcpUtilityTools,
     requestOrder: raw.requestOrder,
     ...(configTextVariants ? { configTextVariants } : {}),
+    ...(schemaFamilies ? { schemaFamilies } : {}),
     ...(codeMode ? { codeMode } : {}),
   };
+}
+
+function schemaFamiliesOf(raw: unknown): Partial<Record<SchemaFamilyName, SchemaFamily>> {
+  if (!isRecord(raw)) {
+    throw new GeneratedToolsError('schemaFamilies: expected an object');
+  }
+  const out: Partial<Record<SchemaFamilyName, SchemaFamily>> = {};
+  for (const [name, f] of Object.entries(raw)) {
+    const where = `schemaFamilies.${name}`;
+    if (name !== 'gemini' || !isRecord(f) || !isRecord(f.rule) || !isRecord(f.tools) || !isRecord(f.modes)) {
+      throw new GeneratedToolsError(`${where}: expected the gemini family's { rule, tools, modes }`);
+    }
+    const rule = f.rule;
+    const tools: Record<string, { base: string; parameters: JsonSchema }[]> = {};
+    for (const [tool, list] of Object.entries(f.tools)) {
+      if (!Array.isArray(list) || !list.every((e) => isRecord(e) && typeof e.base === 'string' && isRecord(e.parameters))) {
+        throw new GeneratedToolsError(`${where}.tools.${tool}: expected [{ base, parameters }]`);
+      }
+      tools[tool] = list.map((e: Record<string, unknown>) => ({ base: e.base as string, parameters: e.parameters as JsonSchema }));
+    }
+    const modes: Partial<Record<SearchModeName, { controlToolsTemplate: string }>> = {};
+    for (const m of SEARCH_MODE_NAMES) {
+      const entry = f.modes[m];
+      if (entry !== undefined) modes[m] = { controlToolsTemplate: str(isRecord(entry) ? entry.controlToolsTemplate : undefined, `${where}.modes.${m}.controlToolsTemplate`) };
+    }
+    out.gemini = {
+      rule: {
+        providerIncludes: stringList(rule.providerIncludes, `${where}.rule.providerIncludes`),
+        modelIdPattern: str(rule.modelIdPattern, `${where}.rule.modelIdPattern`),
+        toolSchemaProfile: str(rule.toolSchemaProfile, `${where}.rule.toolSchemaProfile`),
+        notProviderIncludes: stringList(rule.notProviderIncludes, `${where}.rule.notProviderIncludes`),
+      },
+      tools,
+      modes,
+    };
+  }
+  return out;
+}
+
+/**
+ * The schema family a run's transport cleans for, by the release's own rule
+ * (normalizeToolParameterSchema's `isGeminiProvider && !isAnthropicProvider`,
+ * on the lower-cased provider and model id); undefined: none.
+ */
+export function schemaFamilyOf(set: GeneratedToolSet | undefined, provider: string, modelId: string, toolSchemaProfile?: string): SchemaFamilyName | undefined {
+  const g = set?.schemaFamilies?.gemini;
+  if (!g) {
+    return undefined;
+  }
+  const p = provider.trim().toLowerCase();
+  const m = modelId.trim().toLowerCase();
+  const r = g.rule;
+  const inFamily = r.providerIncludes.some((x) => p.includes(x)) || new RegExp(r.modelIdPattern).test(m) || toolSchemaProfile?.trim().toLowerCase() === r.toolSchemaProfile;
+  return inFamily && !r.notProviderIncludes.some((x) => p.includes(x)) ? 'gemini' : undefined;
 }
 
 function configTextVariantsOf(raw: unknown, toolNames: ReadonlySet<string>): ConfigTextVariant[] {
@@ -606,9 +679,9 @@ export interface ControlToolLimits {
 }
 
 /** The control tools of a mode as OpenClaw sends them for these limits. */
-export function controlToolsFor(set: GeneratedToolSet, mode: SearchModeName, limits: ControlToolLimits): ControlTool[] {
+export function controlToolsFor(set: GeneratedToolSet, mode: SearchModeName, limits: ControlToolLimits, family?: SchemaFamilyName): ControlTool[] {
   const slots: Record<string, number> = { ...limits };
-  const template = set.modes[mode]?.controlToolsTemplate;
+  const template = (family ? set.schemaFamilies?.[family]?.modes[mode]?.controlToolsTemplate : undefined) ?? set.modes[mode]?.controlToolsTemplate;
   // A mode the release does not have sends no control tools of its own (it resolves to another mode, or Tool Search is absent).
   if (template === undefined) {
     return [];
