@@ -22,8 +22,9 @@
  * Test tooling only: nothing here runs in the extension or the CLI.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -338,9 +339,17 @@ if (process.env.TSI_EXTRACT_REPORT && !cached) {
 //  - modelAliases: one alias in `agents.defaults.models`. Its `## Model Aliases` section, the sentinel's
 //    alias line marked `{{modelAliasLines}}` (the run's own aliases are rendered there).
 const SENTINEL_ALIAS = 'tsi-sentinel-alias';
+//  - sandboxed: every session of the agent in an SSH sandbox (no daemon is needed until a tool runs), its
+//    workspace rw. Its Workspace and Sandbox sections, the sandbox's working folder marked
+//    `{{sandboxWorkdir}}` (a folder per session under the root: its hash is volatile), the skills'
+//    locations under it (`sandboxed.skillLocation`), and the tools whose texts change (`sandboxed.tools`).
+const SANDBOX_ROOT = '/tmp/tsi-sentinel-sandboxes';
+const SANDBOX = { mode: 'all', backend: 'ssh', scope: 'session', workspaceAccess: 'rw', ssh: { target: 'tsi@sandbox.invalid:22', workspaceRoot: SANDBOX_ROOT } };
+const SANDBOX_WORKDIR = new RegExp(`${SANDBOX_ROOT.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/openclaw-ssh-workspace-[0-9a-f]{32}/workspace`, 'g');
 const PROMPT_VARIANTS = [
   { id: 'bootstrapSkipped', what: 'skipBootstrap', patch: (cfg) => (cfg.agents.defaults.skipBootstrap = true) },
   { id: 'modelAliases', what: 'a model alias', patch: (cfg) => (cfg.agents.defaults.models = { [`${SENTINEL.provider}/${SENTINEL.model}`]: { alias: SENTINEL_ALIAS } }) },
+  { id: 'sandboxed', what: 'an SSH-sandboxed agent', patch: (cfg) => (cfg.agents.defaults.sandbox = SANDBOX) },
 ];
 const variantReports = {};
 for (const v of PROMPT_VARIANTS) {
@@ -361,6 +370,33 @@ for (const v of PROMPT_VARIANTS) {
     fs.writeFileSync(cacheFile, r.stdout);
   }
 }
+// The sandbox's tool policy hides tools, and other tools' texts follow which tools a run has: the texts
+// the sandbox itself changes are measured against a run on the host with the same tools (the hidden ones
+// denied), one direct turn.
+const sentNamesOf = (rep, mode) => {
+  const c = rep.modes[mode];
+  return c.requests.find((r) => r.seq === c.first.seq).body.tools.map((t) => t.function.name);
+};
+const sandboxHidden = sentNamesOf(report, 'direct').filter((n) => !sentNamesOf(variantReports.sandboxed, 'direct').includes(n));
+{
+  const ws = path.join(scratch, 'sentinel-sandbox-peer');
+  fs.mkdirSync(ws);
+  const config = JSON.parse(fs.readFileSync(path.join(sentinelWs, 'openclaw.json'), 'utf8'));
+  config.tools = { ...config.tools, deny: sandboxHidden };
+  fs.writeFileSync(path.join(ws, 'openclaw.json'), JSON.stringify(config));
+  const cacheFile = process.env.TSI_EXTRACT_REPORT ? `${process.env.TSI_EXTRACT_REPORT}.sandbox-peer` : undefined;
+  const hit = cacheFile && fs.existsSync(cacheFile) ? fs.readFileSync(cacheFile, 'utf8') : undefined;
+  console.error(`extract-openclaw-prompt: capturing a direct turn on the host with the sandbox's tools (${sandboxHidden.length} denied) ...`);
+  const r = hit ? { status: 0, stdout: hit } : spawnSync(process.execPath, [cli, 'capture', '--workspace', ws, '--no-user-config', '--json', '--mode', 'direct', '--openclaw', pkgDir, '--prompt', SENTINEL.prompt, '--provider', `${SENTINEL.provider}/${SENTINEL.model}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: callerEnv });
+  if (r.status !== 0) {
+    throw new Error(`capture of the sandbox's peer failed (${r.status}): ${r.stderr}\n${r.stdout.slice(0, 4000)}`);
+  }
+  variantReports.sandboxPeer = JSON.parse(r.stdout);
+  if (cacheFile && !hit) {
+    fs.writeFileSync(cacheFile, r.stdout);
+  }
+}
+
 // Bundled plugins that ship skills and load only when the config turns them on (their manifest's
 // `skills`, no `enabledByDefault`): one direct turn each with the plugin on; the skills its prompt adds
 // are kept (`pluginSkills`), to join the list when a config turns the plugin on.
@@ -552,6 +588,10 @@ function variantTemplate(id, mode) {
   const body = c.requests.find((r) => r.seq === c.first.seq).body;
   const where = `${id} ${mode} system prompt`;
   let system = body.messages[0].content;
+  if (id === 'sandboxed') {
+    if (!SANDBOX_WORKDIR.test(system)) throw new Error(`${where}: no sandbox working folder under ${SANDBOX_ROOT}`);
+    system = system.replace(SANDBOX_WORKDIR, '{{sandboxWorkdir}}');
+  }
   const names = body.tools.map((t) => t.function.name);
   const header = toolLinesHeader ?? 'Names case-sensitive; call exact.';
   system = slot(system, `${header}\n${renderLines(names, names, mode === 'code-mode' ? true : undefined).join('\n')}\n`, 'toolLinesBlock', where).replace('{{toolLinesBlock}}', `${header}\n{{toolLines}}\n`);
@@ -650,7 +690,47 @@ function aliasSlot(edits, where) {
 }
 
 const sharedVariants = {};
+// The sandboxed turn's skills: each one's location moves under the sandbox's working folder (checked for every skill).
+const sandboxSkillLocation = (() => {
+  const c = variantReports.sandboxed.modes.direct;
+  const system = c.requests.find((r) => r.seq === c.first.seq).body.messages[0].content.replace(SANDBOX_WORKDIR, '{{sandboxWorkdir}}');
+  const locations = [...system.matchAll(/<name>([^<]*)<\/name>\n[\s\S]*?<location>([^<]*)<\/location>/g)];
+  const template = '{{sandboxWorkdir}}/.openclaw/sandbox-skills/skills/{{name}}/SKILL.md';
+  if (locations.length === 0 || locations.some(([, name, at]) => at !== template.replace('{{name}}', name))) {
+    throw new Error(`sandboxed: a skill's location is not ${template}`);
+  }
+  return template;
+})();
+// Code Mode's own tools (exec, wait: its generated facts' names), which share a name with a shell tool.
+const codeModeFacts = hasCodeMode ? JSON.parse(fs.readFileSync(toolsFile, 'utf8')).codeMode : undefined;
+const codeModeNames = codeModeFacts ? [codeModeFacts.exec?.name, codeModeFacts.wait?.name].filter((n) => typeof n === 'string') : [];
+// The sandboxed turn's tools whose texts change, each keyed by the hash of its text on the host with the
+// same tools (the peer turn; control tools: the plain turn of the same mode, where the peer has none).
+const sandboxTools = {};
+for (const mode of MODES) {
+  const sent = (rep, m = mode) => {
+    const c = rep.modes[m];
+    return c.requests.find((r) => r.seq === c.first.seq).body.tools.map((t) => t.function);
+  };
+  const peer = new Map(sent(variantReports.sandboxPeer, 'direct').map((t) => [t.name, t]));
+  const plain = new Map(sent(report).map((t) => [t.name, t]));
+  const directNames = new Set(sent(variantReports.sandboxed, 'direct').map((t) => t.name));
+  for (const t of sent(variantReports.sandboxed)) {
+    // Direct mode sends every tool (against the peer); another mode adds only its own (control tools, Code Mode's exec and wait).
+    if (mode !== 'direct' && directNames.has(t.name) && !(mode === 'code-mode' && codeModeNames.includes(t.name))) continue;
+    const b = mode === 'direct' ? peer.get(t.name) : plain.get(t.name);
+    if (!b) throw new Error(`sandboxed ${mode}: ${t.name} is sent only in the sandbox`);
+    const text = JSON.stringify({ description: t.description, parameters: t.parameters });
+    const baseText = JSON.stringify({ description: b.description, parameters: b.parameters });
+    if (text === baseText) continue;
+    const key = createHash('sha256').update(baseText).digest('hex').slice(0, 16);
+    const list = (sandboxTools[t.name] ??= []);
+    if (!list.some((e) => e.base === key)) list.push({ base: key, description: t.description, parameters: t.parameters });
+  }
+}
 for (const v of PROMPT_VARIANTS) {
+  // The sandbox's edits are made after the tool-dependent lines below: its tool policy hides tools.
+  if (v.id === 'sandboxed') continue;
   for (const mode of MODES) {
     const edits = lineEdits(modes[mode].system, variantTemplate(v.id, mode), `${v.id} ${mode}`);
     modes[mode][v.id] = v.id === 'modelAliases' ? aliasSlot(edits, `${v.id} ${mode}`) : edits;
@@ -775,6 +855,37 @@ if (sharedConditions) {
   }
 }
 
+// ------------------------------------------------------------ the sandboxed run's edits
+
+// From the template with the sandboxed turn's own tools (the inspector's applyPromptSegments, from the
+// built core bundle) to that turn's prompt: what the sandbox itself changes. The product applies them
+// after the run's tool-dependent lines; a run whose tools leave an anchor out gets a note, not a guess.
+const core = createRequire(import.meta.url)(path.join(repo, 'dist', 'coreEntry.js'));
+for (const mode of MODES) {
+  const c = variantReports.sandboxed.modes[mode];
+  const sent = c.requests.find((r) => r.seq === c.first.seq).body.tools.map((t) => t.function.name);
+  const d = variantReports.sandboxed.modes.direct;
+  const all = [...new Set([...d.requests.find((r) => r.seq === d.first.seq).body.tools.map((t) => t.function.name), ...sent])];
+  const conditions = modes[mode].conditions ?? sharedConditions ?? [];
+  const chosen = core.applyPromptSegments(modes[mode].system, conditions, core.runToolsOf(sent, modes[mode].promptTools === 'sent' ? sent : all));
+  if (chosen.unmodelled.length > 0) throw new Error(`sandboxed ${mode}: ${chosen.unmodelled.join('; ')}`);
+  // The memory section follows the run's memory tools, and the product swaps it after these edits: left out of them.
+  const MEMORY = /\n## Memory Recall\n[\s\S]*?(?=\n## )/;
+  const PLACE = '\n{{memorySection}}';
+  const both = lineEdits(chosen.system.replace(MEMORY, PLACE), variantTemplate('sandboxed', mode).replace(MEMORY, PLACE), `sandboxed ${mode}`);
+  // A sandbox whose policy leaves no memory tool has no memory section: the product's swap removes it, not an edit.
+  const edits = both.filter((e) => !(e.remove.length === 1 && e.remove[0] === '{{memorySection}}' && e.add.length === 0));
+  if (edits.some((e) => [...e.before, ...e.remove, ...e.add].includes('{{memorySection}}'))) {
+    throw new Error(`sandboxed ${mode}: an edit touches the memory section's place: ${JSON.stringify(edits.filter((e) => [...e.before, ...e.remove, ...e.add].includes('{{memorySection}}')))}`);
+  }
+  modes[mode].sandboxed = edits;
+  console.error(`extract-openclaw-prompt: ${mode}: ${edits.length} edits for an SSH-sandboxed agent (after its tools' lines)`);
+}
+if (new Set(MODES.map((m) => JSON.stringify(modes[m].sandboxed))).size === 1) {
+  sharedVariants.sandboxed = modes[MODES[0]].sandboxed;
+  for (const m of MODES) delete modes[m].sandboxed;
+}
+
 const out = {
   openclawVersion: version,
   generatedBy: 'scripts/extract-openclaw-prompt.mjs',
@@ -796,8 +907,10 @@ const out = {
   ...(sharedConditions ? { conditions: sharedConditions } : {}),
   // The skills each bundled plugin adds when the config turns it on (memory-wiki's, crabbox's), as `<skill>` blocks.
   pluginSkills,
-  // The variants' edits (bootstrapSkipped, modelAliases) when every mode has the same (else each mode's own).
+  // The variants' edits (bootstrapSkipped, modelAliases, sandboxed) when every mode has the same (else each mode's own).
   ...sharedVariants,
+  // The sandboxed run it was measured for, its skills' location and its tools' texts (keyed by sha256 of the plain text, 16 hex).
+  sandbox: { measured: { backend: SANDBOX.backend, workspaceAccess: SANDBOX.workspaceAccess, scope: SANDBOX.scope }, skillLocation: sandboxSkillLocation, tools: sandboxTools },
 };
 const outFile = path.join(repo, 'src', 'core', 'prompt', 'versions', `openclaw-${version}.json`);
 fs.mkdirSync(path.dirname(outFile), { recursive: true });

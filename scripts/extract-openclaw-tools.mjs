@@ -163,6 +163,8 @@ function epochGroups() {
 let runSeq = 0;
 /** The model id compositions run with (the Gemini-family schemas below compose under another). */
 let composeModel = MODEL;
+/** The provider id compositions run with (provider plugins' schema hooks are measured under their own). */
+let composeProvider = PROVIDER;
 /**
  * The tools one turn gets, as sent to the provider, for a `tools.toolSearch`
  * value and extra composition inputs (a condition).
@@ -188,7 +190,7 @@ function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}, moreConfig 
       oneShotCliRun: true,
       sessionConfigSource: 'pinned',
       webSearchEnabled: true,
-      modelProvider: PROVIDER,
+      modelProvider: composeProvider,
       modelId: composeModel,
       modelApi: 'openai-completions',
       modelContextWindowTokens: CONTEXT_WINDOW,
@@ -204,13 +206,13 @@ function compose(toolSearch, extra = {}, env = {}, toolsConfig = {}, moreConfig 
     // Before 2026.5.12 the composition itself normalizes what the provider gets.
     const normalized = !normalizeAgentRuntimeTools ? raw : normalizeAgentRuntimeTools({
       tools: raw,
-      provider: PROVIDER,
+      provider: composeProvider,
       config,
       workspaceDir: dirs.workspace,
       env: process.env,
       modelId: composeModel,
       modelApi: 'openai-completions',
-      model: { ...model, id: composeModel, name: composeModel, provider: PROVIDER, api: 'openai-completions' },
+      model: { ...model, id: composeModel, name: composeModel, provider: composeProvider, api: 'openai-completions' },
     });
     return { normalized, options };
   } finally {
@@ -667,71 +669,111 @@ function geminiFamily() {
   if (!idRe) throw new Error('isGeminiModelId changed: update geminiFamily()');
   const GEMINI_MODEL = 'gemini-tsi-sentinel';
   if (!new RegExp(idRe[1]).test(GEMINI_MODEL)) throw new Error(`${GEMINI_MODEL} is not a Gemini model id for the release`);
-  const saved = composeModel;
-  composeModel = GEMINI_MODEL;
-  try {
-    // Every input the texts above were measured under (the baseline, each condition and plugin switch,
-    // each availability and profile variant), composed under both models: a tool's schema under the
-    // family is kept by the hash of its schema under the sentinel model, so every variant finds its own.
-    const inputs = new Map();
-    const add = (args) => inputs.set(JSON.stringify(args), args);
-    add([false]);
-    for (const c of [...CONDITIONS, ...pluginSwitches()]) add([false, c.extra ?? {}, c.env ?? {}, {}, c.config ?? {}]);
-    for (const t of tools) {
-      const vars = t.availability?.vars ?? t.whenProfileRestricts?.vars ?? [];
-      for (let mask = 0; mask < 1 << vars.length; mask++) {
-        const present = vars.filter((_, k) => (mask & (1 << k)) !== 0);
-        const absent = vars.filter((_, k) => (mask & (1 << k)) === 0);
-        if (t.availability) add([false, {}, {}, absent.length > 0 ? { deny: absent } : {}]);
-        if (t.whenProfileRestricts) add([false, {}, {}, { profile: 'coding', alsoAllow: present, ...(absent.length > 0 ? { deny: absent } : {}) }]);
-      }
+  return {
+    rule: { providerIncludes: ['google', 'gemini'], modelIdPattern: idRe[1], toolSchemaProfile: 'gemini', notProviderIncludes: ['anthropic'] },
+    ...measureFamily('gemini', { model: GEMINI_MODEL }),
+  };
+}
+
+/**
+ * The schemas the same compositions get under another model or provider:
+ * every input the texts above were measured under (the baseline, each
+ * condition and plugin switch, each availability and profile variant),
+ * composed under both; a tool's schema is kept by the hash of its schema
+ * under the sentinel, so every variant finds its own. Each mode's control
+ * tools as their own template where they change.
+ */
+function measureFamily(name, { model: familyModel = MODEL, provider: familyProvider = PROVIDER }) {
+  const inputs = new Map();
+  const add = (args) => inputs.set(JSON.stringify(args), args);
+  add([false]);
+  for (const c of [...CONDITIONS, ...pluginSwitches()]) add([false, c.extra ?? {}, c.env ?? {}, {}, c.config ?? {}]);
+  for (const t of tools) {
+    const vars = t.availability?.vars ?? t.whenProfileRestricts?.vars ?? [];
+    for (let mask = 0; mask < 1 << vars.length; mask++) {
+      const present = vars.filter((_, k) => (mask & (1 << k)) !== 0);
+      const absent = vars.filter((_, k) => (mask & (1 << k)) === 0);
+      if (t.availability) add([false, {}, {}, absent.length > 0 ? { deny: absent } : {}]);
+      if (t.whenProfileRestricts) add([false, {}, {}, { profile: 'coding', alsoAllow: present, ...(absent.length > 0 ? { deny: absent } : {}) }]);
     }
-    const changed = {};
-    for (const args of inputs.values()) {
-      let plain;
-      let family;
-      try {
-        composeModel = saved;
-        plain = compose(...args).normalized;
-        composeModel = GEMINI_MODEL;
-        family = compose(...args).normalized;
-      } catch {
-        // an input whose composition fails (a condition above skipped it too)
-        continue;
-      }
-      for (const t of family) {
-        const base = plain.find((x) => x.name === t.name);
-        if (!base || controlNames.has(t.name)) continue;
-        const w = wire(t);
-        const b = wire(base);
-        if (w.description !== b.description) throw new Error(`gemini: ${t.name}'s description changes too`);
-        if (JSON.stringify(w.parameters) === JSON.stringify(b.parameters)) continue;
-        const key = createHash('sha256').update(JSON.stringify(b.parameters)).digest('hex').slice(0, 16);
-        const list = (changed[t.name] ??= []);
-        if (!list.some((e) => e.base === key)) list.push({ base: key, parameters: w.parameters });
-      }
-    }
-    composeModel = GEMINI_MODEL;
-    const familyModes = {};
-    for (const mode of searchModes) {
-      const plain = modeSurface(mode);
-      const probed = modeSurface(mode, PROBE_LIMITS);
-      let template = JSON.stringify(probed.controlTools);
-      for (const [k, v] of Object.entries(PROBE_LIMITS)) template = template.split(String(v)).join(`{{${k}}}`);
-      if (fill(template, DEFAULT_LIMITS) !== JSON.stringify(plain.controlTools)) throw new Error(`gemini ${mode}: the control tools do not vary only by the limits`);
-      if (template !== modes[mode].controlToolsTemplate) familyModes[mode] = { controlToolsTemplate: template };
-    }
-    return {
-      rule: { providerIncludes: ['google', 'gemini'], modelIdPattern: idRe[1], toolSchemaProfile: 'gemini', notProviderIncludes: ['anthropic'] },
-      // tool -> [{ base: sha256(its schema under the sentinel model, as JSON).slice(0, 16), parameters }]
-      tools: Object.fromEntries(Object.entries(changed).sort(([a], [b]) => (a < b ? -1 : 1))),
-      modes: familyModes,
-    };
-  } finally {
-    composeModel = saved;
   }
+  const under = (f) => {
+    const saved = [composeModel, composeProvider];
+    [composeModel, composeProvider] = [familyModel, familyProvider];
+    try {
+      return f();
+    } finally {
+      [composeModel, composeProvider] = saved;
+    }
+  };
+  const changed = {};
+  for (const args of inputs.values()) {
+    let plain;
+    let family;
+    try {
+      plain = compose(...args).normalized;
+      family = under(() => compose(...args).normalized);
+    } catch {
+      // an input whose composition fails (a condition above skipped it too)
+      continue;
+    }
+    for (const t of family) {
+      const base = plain.find((x) => x.name === t.name);
+      if (!base || controlNames.has(t.name)) continue;
+      const w = wire(t);
+      const b = wire(base);
+      if (w.description !== b.description) throw new Error(`${name}: ${t.name}'s description changes too`);
+      if (JSON.stringify(w.parameters) === JSON.stringify(b.parameters)) continue;
+      const key = createHash('sha256').update(JSON.stringify(b.parameters)).digest('hex').slice(0, 16);
+      const list = (changed[t.name] ??= []);
+      if (!list.some((e) => e.base === key)) list.push({ base: key, parameters: w.parameters });
+    }
+  }
+  const familyModes = {};
+  for (const mode of searchModes) {
+    const plain = under(() => modeSurface(mode));
+    const probed = under(() => modeSurface(mode, PROBE_LIMITS));
+    let template = JSON.stringify(probed.controlTools);
+    for (const [k, v] of Object.entries(PROBE_LIMITS)) template = template.split(String(v)).join(`{{${k}}}`);
+    if (fill(template, DEFAULT_LIMITS) !== JSON.stringify(plain.controlTools)) throw new Error(`${name} ${mode}: the control tools do not vary only by the limits`);
+    if (template !== modes[mode].controlToolsTemplate) familyModes[mode] = { controlToolsTemplate: template };
+  }
+  return {
+    // tool -> [{ base: sha256(its schema under the sentinel, as JSON).slice(0, 16), parameters }]
+    tools: Object.fromEntries(Object.entries(changed).sort(([x], [y]) => (x < y ? -1 : 1))),
+    modes: familyModes,
+  };
 }
 const gemini = geminiFamily();
+
+/**
+ * Bundled provider plugins whose hooks rewrite tool schemas
+ * (`buildProviderToolCompatFamilyHooks(...)` in their entry: Ollama's and LM
+ * Studio's llama.cpp GBNF subset, ...): the same compositions under that
+ * provider id, kept as `provider:<id>` (applied when the run's provider is that id).
+ */
+function providerFamilies() {
+  const extDir = path.join(pkgDir, 'dist', 'extensions');
+  if (!fs.existsSync(extDir)) return {};
+  const out = {};
+  for (const d of fs.readdirSync(extDir).sort()) {
+    const entry = path.join(extDir, d, 'index.js');
+    const manifest = path.join(extDir, d, 'openclaw.plugin.json');
+    if (!fs.existsSync(entry) || !fs.existsSync(manifest) || !fs.readFileSync(entry, 'utf8').includes('buildProviderToolCompatFamilyHooks("')) continue;
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    const ids = Array.isArray(m.providers) ? m.providers.filter((x) => typeof x === 'string') : [];
+    for (const id of ids) {
+      const measured = measureFamily(`provider:${id}`, { provider: id });
+      if (Object.keys(measured.tools).length === 0 && Object.keys(measured.modes).length === 0) continue;
+      // Providers whose hooks give the same schemas share one entry (Ollama's and LM Studio's GBNF subset).
+      const same = Object.values(out).find((f) => JSON.stringify({ tools: f.tools, modes: f.modes }) === JSON.stringify(measured));
+      if (same) same.rule.providers.push(id);
+      else out[`provider:${id}`] = { rule: { providers: [id] }, ...measured };
+    }
+  }
+  return out;
+}
+const providerSchemaFamilies = providerFamilies();
 // Code Mode (`tools.codeMode`: exec/wait), where the release has it (scripts/lib/codeModeFacts.mjs).
 const codeMode = await codeModeFacts(dist, distModules);
 
@@ -761,7 +803,7 @@ const data = {
   conditionalTools: [...conditional.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
   ...(configTextVariants.length > 0 ? { configTextVariants } : {}),
   // Tool schemas as a model family's transport cleans them (only the tools and modes that change).
-  ...(gemini ? { schemaFamilies: { gemini } } : {}),
+  ...(gemini || Object.keys(providerSchemaFamilies).length > 0 ? { schemaFamilies: { ...(gemini ? { gemini } : {}), ...providerSchemaFamilies } } : {}),
   modes,
   // Per MCP server that offers resources / prompts: `<server>__<operation>` tools, texts with a `{{serverName}}` slot.
   mcpUtilityTools: mcpUtilityTools(),

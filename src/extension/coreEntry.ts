@@ -47,3 +47,5 @@ export { sharedArgumentChecker } from '../core/gateway/argumentCheck';
 export { compareModes, DEFAULT_COMPARE_PROMPT, realModesOf, withRealRequests } from '../core/orchestration/modeComparison';
 export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems, runAgentText } from '../core/policy/runAgent';
+// The prompt extractor applies the templates' tool-dependent lines as the product does (scripts/extract-openclaw-prompt.mjs).
+export { applyPromptSegments, runToolsOf } from '../core/prompt/promptConditions';

@@ -37,7 +37,6 @@ const TURN_TIMEOUT_MS = 360_000;
  * entry is removed or updated, so the table stays what the suite measured.
  */
 const KNOWN_DIFFERENCES: Record<string, { part: string; cause: string }> = {
-  'sandbox-ollama/ops': { part: 'system prompt', cause: "a sandboxed run: the skills' locations in the sandbox workspace, its Workspace and Sandbox sections and its tools' texts (sessions_spawn's visibility, schema bounds) are not modelled" },
 };
 
 type Side = { body: unknown; volatile: VolatileValues };

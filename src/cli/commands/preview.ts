@@ -62,6 +62,8 @@ export function openclawContextFor(ctx: CommandContext, ws: OpenWorkspace): Open
     ...(str(ctx, 'model') ? { model: str(ctx, 'model') } : {}),
     // The run's agent: its model, agent workspace and runtime line.
     ...(ws.agent.kind !== 'refused' ? { agent: ws.agent.id } : {}),
+    // --sandboxed: the run is sandboxed whatever the config's sandbox mode says.
+    ...(ws.options.policy?.sandboxed !== undefined ? { sandboxed: ws.options.policy.sandboxed } : {}),
   });
 }
 

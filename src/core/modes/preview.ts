@@ -12,7 +12,7 @@ import type { OpenWorkspace } from '../workspace';
 import type { DirectoryCut, UnlistedGroup } from './directory';
 import { buildSurface, openclawDirectoryText, type ClientToolConflict, type IsolationStatus, type Surface, type SurfaceInput, type VisibleTool } from './surface';
 import type { OpenClawRequestContext } from '../prompt/openclawContext';
-import { buildOpenClawRequest } from '../prompt/openclawRequest';
+import { buildOpenClawRequest, type PromptData } from '../prompt/openclawRequest';
 import type { CodeModeDecision } from '../catalog/codeModeActivation';
 import { promptToolNames } from '../prompt/promptConditions';
 import type { VolatileValues } from '../prompt/volatile';
@@ -255,6 +255,27 @@ function realRunSurface(inspectorSurface: Surface, opts: PreviewOptions, ctx: Op
   return { surface: buildSurface(realOpts), opts: realOpts, inspectorOnly: real.inspectorOnly };
 }
 
+const sandboxTexts = new WeakMap<readonly ModelTool[], ModelTool[]>();
+
+/** The tools with the texts a sandboxed run gets, each found by the hash of its text outside the sandbox. */
+function withSandboxTexts(tools: readonly ModelTool[], measured: NonNullable<PromptData['sandbox']>['tools']): readonly ModelTool[] {
+  const known = sandboxTexts.get(tools);
+  if (known) {
+    return known;
+  }
+  const out = tools.map((t) => {
+    const list = measured[t.name];
+    if (!list) {
+      return t;
+    }
+    const base = createHash('sha256').update(JSON.stringify({ description: t.description, parameters: t.parameters })).digest('hex').slice(0, 16);
+    const hit = list.find((e) => e.base === base);
+    return hit ? { ...t, description: hit.description, parameters: hit.parameters } : t;
+  });
+  sandboxTexts.set(tools, out);
+  return out;
+}
+
 /** The tools of each surface as a model family's transport cleans them (once per surface and family). */
 const familyTools = new WeakMap<readonly ModelTool[], Map<SchemaFamilyName, { tools: ModelTool[]; untouched: number }>>();
 
@@ -264,11 +285,11 @@ const familyTools = new WeakMap<readonly ModelTool[], Map<SchemaFamilyName, { to
  * tool outside the release's own (MCP, plugins, client tools) keeps its
  * schema, and is counted: OpenClaw cleans it too, which is not modelled.
  */
-function withFamilySchemas(surface: Surface, catalog: Catalog, family: SchemaFamilyName, set: GeneratedToolSet): { tools: readonly ModelTool[]; untouched: number } {
-  let byFamily = familyTools.get(surface.tools);
+function withFamilySchemas(surface: Surface, given: readonly ModelTool[], catalog: Catalog, family: SchemaFamilyName, set: GeneratedToolSet): { tools: readonly ModelTool[]; untouched: number } {
+  let byFamily = familyTools.get(given);
   if (!byFamily) {
     byFamily = new Map();
-    familyTools.set(surface.tools, byFamily);
+    familyTools.set(given, byFamily);
   }
   const known = byFamily.get(family);
   if (known) {
@@ -279,7 +300,7 @@ function withFamilySchemas(surface: Surface, catalog: Catalog, family: SchemaFam
   const control = f && mode !== 'direct' && mode !== 'code-mode' ? new Map(controlToolsFor(set, mode, catalog.settings, family).map((t) => [t.name, t])) : new Map<string, ModelTool>();
   const releaseOwn = new Set(catalog.tools.filter((t) => t.source === 'openclaw' && t.shipped === true).map((t) => t.name));
   let untouched = 0;
-  const tools = surface.tools.map((t) => {
+  const tools = given.map((t) => {
     const measured = f?.tools[t.name];
     const base = measured ? createHash('sha256').update(JSON.stringify(t.parameters)).digest('hex').slice(0, 16) : undefined;
     const params = control.get(t.name)?.parameters ?? measured?.find((e) => e.base === base)?.parameters;
@@ -316,8 +337,10 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
   const directory = openclawDirectoryText({ ...opts, contextTokens: opts.contextTokens ?? ctx.contextWindow }, surface);
   const set = generatedToolsFor(data.openclawVersion);
   const family = schemaFamilyOf(set, ctx.provider, ctx.model, ctx.toolSchemaProfile);
-  const cleaned = family && set ? withFamilySchemas(surface, opts.catalog, family, set) : undefined;
-  const sentTools = cleaned?.tools ?? surface.tools;
+  // A sandboxed run's tools whose texts the sandbox changes (measured: the prompt data's `sandbox.tools`), then the schemas its model family gets.
+  const sandboxed = ctx.sandbox && data.sandbox ? withSandboxTexts(surface.tools, data.sandbox.tools) : surface.tools;
+  const cleaned = family && set ? withFamilySchemas(surface, sandboxed, opts.catalog, family, set) : undefined;
+  const sentTools = cleaned?.tools ?? sandboxed;
   const r = buildOpenClawRequest(
     {
       mode: surface.effectiveMode,
@@ -338,6 +361,7 @@ export function openclawRequestOf(inspectorSurface: Surface, inspectorOpts: Prev
       ...(ctx.skillFilter ? { skillFilter: ctx.skillFilter } : {}),
       ...(ctx.modelAliases ? { modelAliases: ctx.modelAliases } : {}),
       ...(ctx.loadedPlugins ? { loadedPlugins: ctx.loadedPlugins } : {}),
+      ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       ...(ctx.payloadOptions ? { payloadOptions: ctx.payloadOptions } : {}),
     },
     data,

@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_MODEL } from '../provider/requestShapes';
 import { modelAliasesOf, type ModelAlias } from './modelAliases';
+import { sandboxRunOf, type SandboxRun } from './sandboxRun';
 import { agentWorkspaceDir, openclawStateDir, readAgentWorkspace, type AgentWorkspaceFiles } from './agentWorkspace';
 import { isProxyLikeEndpoint } from './maxTokens';
 import { configuredModelEntry } from './modelEntry';
@@ -47,6 +48,8 @@ export interface OpenClawRequestContext {
   modelAliases?: ModelAlias[];
   /** The bundled plugins the config turns on that the prompt data has parts for (memory-wiki's supplement and skills). */
   loadedPlugins?: string[];
+  /** The run's sandbox, when the run is sandboxed (sandboxRun.ts). */
+  sandbox?: SandboxRun;
   /** What the run's provider plugin adds to the payload as `options` (providerPayload.ts). */
   payloadOptions?: Record<string, unknown>;
   /**
@@ -88,6 +91,8 @@ export interface ContextOptions {
   data?: PromptData;
   /** The run's agent (default: the one OpenClaw picks for the config): its model, agent workspace and runtime line. */
   agent?: string;
+  /** The run is sandboxed, or not, whatever the config's sandbox mode says (`--sandboxed`); default: the mode decides. */
+  sandboxed?: boolean;
 }
 
 export function openclawRequestContext(opts: ContextOptions): OpenClawRequestContext {
@@ -127,6 +132,7 @@ export function openclawRequestContext(opts: ContextOptions): OpenClawRequestCon
     skillFilter: skillFilterOf(opts.config, agent),
     ...aliasesOf(modelAliasesOf(opts.config, agent)),
     ...pluginsOf(opts.config, opts.version ?? NEWEST_OPENCLAW_VERSION, data),
+    ...sandboxOf(sandboxRunOf(opts.config, agent, opts.sandboxed)),
     ...optionsOf(entry ? providerPayloadOptions(opts.config, entry.provider, entry.model, opts.version ?? NEWEST_OPENCLAW_VERSION) : undefined),
   };
 }
@@ -136,6 +142,10 @@ function pluginsOf(config: unknown, version: string, data: PromptData | undefine
   const ids = [...new Set([...Object.keys(memorySupplementsFor(version)), ...Object.keys(data?.pluginSkills ?? {})])];
   const loaded = model && ids.length > 0 ? loadedBundledPlugins(config, model, ids) : [];
   return loaded.length > 0 ? { loadedPlugins: loaded } : {};
+}
+
+function sandboxOf(run: SandboxRun | undefined): { sandbox?: SandboxRun } {
+  return run ? { sandbox: run } : {};
 }
 
 function aliasesOf(a: ModelAlias[]): { modelAliases?: ModelAlias[] } {

@@ -7,6 +7,7 @@ import { applyPromptSegments, runToolsOf, type PromptCluster } from './promptCon
 import { memorySectionDataFor, memorySupplementsFor, memorySupplementText, runtimeContextContent, runtimeContextDataFor, withMemorySection } from './runtimeContext';
 import { applyLineEdits, type LineEdit } from './lineEdits';
 import { modelAliasLines, type ModelAlias } from './modelAliases';
+import { sandboxWorkdirOf, type SandboxRun } from './sandboxRun';
 import { compactSkillsPrompt, type SkillsCompaction } from './skillsCompaction';
 import { filterSkillsPrompt, type SkillFilter } from './skillsFilter';
 import type { VolatileValues } from './volatile';
@@ -54,6 +55,8 @@ export interface PromptData {
         bootstrapSkipped?: LineEdit[];
         /** The edits that add its `## Model Aliases` section. */
         modelAliases?: LineEdit[];
+        /** The sandboxed run's edits, after the tool-dependent lines. */
+        sandboxed?: LineEdit[];
       }
     >
   >;
@@ -65,6 +68,15 @@ export interface PromptData {
   modelAliases?: LineEdit[];
   /** The `<skill>` blocks each bundled plugin adds when the config turns it on (measured per plugin). */
   pluginSkills?: Record<string, string[]>;
+  /** The sandboxed run's edits (Workspace and Sandbox sections, `{{sandboxWorkdir}}`), when every mode has the same. */
+  sandboxed?: LineEdit[];
+  /** The sandbox the edits were measured for, its skills' location and the tools whose texts it changes. */
+  sandbox?: {
+    measured: { backend: string; workspaceAccess: string; scope: string };
+    skillLocation: string;
+    /** Per tool, keyed by the first 16 hex of sha256 of `{description, parameters}` as JSON outside the sandbox. */
+    tools: Record<string, { base: string; description: string; parameters: Record<string, unknown> }[]>;
+  };
 }
 
 export interface OpenClawRequestInput {
@@ -94,6 +106,8 @@ export interface OpenClawRequestInput {
   skillFilter?: SkillFilter;
   /** The bundled plugins the config turns on (memory-wiki): their memory prompt supplement and their skills join the prompt. */
   loadedPlugins?: readonly string[];
+  /** The run's sandbox (sandboxRun.ts), when it is sandboxed. */
+  sandbox?: SandboxRun;
   /** The model aliases the prompt lists (`## Model Aliases`, after the memory section); none: no section. */
   modelAliases?: readonly ModelAlias[];
   /** What the run's provider plugin adds as `options` (Ollama's `num_ctx`: providerPayload.ts), after the envelope's keys. */
@@ -163,7 +177,7 @@ function withoutFile(system: string, name: string): string {
 }
 
 /** The skills prompt for the run: the template's, filtered as the config says, then shortened for the context window. */
-function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: string[]): string {
+function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: string[], sandboxWorkdir?: string): string {
   let template = withPluginSkills(data.skillsPrompt, (input.loadedPlugins ?? []).flatMap((id) => data.pluginSkills?.[id] ?? []));
   if (input.skillFilter) {
     const filtered = filterSkillsPrompt(template, input.skillFilter, '{{openclawDir}}/');
@@ -172,7 +186,12 @@ function skillsOf(input: OpenClawRequestInput, data: PromptData, unmodelled: str
     }
     template = filtered.prompt;
   }
-  const text = fill(template, { stateDir: input.stateDir, openclawDir: input.openclawDir });
+  if (sandboxWorkdir !== undefined && data.sandbox) {
+    // A sandboxed run lists each skill at its copy in the sandbox's folder (measured for every skill).
+    const at = data.sandbox.skillLocation;
+    template = template.replace(/<name>([^<]*)<\/name>(\n[\s\S]*?)<location>[^<]*<\/location>/g, (_m, name: string, mid: string) => `<name>${name}</name>${mid}<location>${at.replace('{{name}}', name)}</location>`);
+  }
+  const text = fill(template, { stateDir: input.stateDir, openclawDir: input.openclawDir, ...(sandboxWorkdir !== undefined ? { sandboxWorkdir } : {}) });
   return data.skillsCompaction ? compactSkillsPrompt(text, input.contextWindow, data.skillsCompaction) : text;
 }
 
@@ -241,6 +260,36 @@ function bootstrapTemplate(system: string, edits: readonly LineEdit[] | undefine
   return edited;
 }
 
+/**
+ * A sandboxed run's Workspace and Sandbox sections (generated edits, applied
+ * after the run's tool-dependent lines), for the sandbox they were measured
+ * for; the sandbox's working folder it names, or undefined when they do not apply (said).
+ */
+function sandboxedPrompt(chosen: { system: string }, edits: readonly LineEdit[] | undefined, sandbox: SandboxRun | undefined, data: PromptData, unmodelled: string[]): string | undefined {
+  if (!sandbox) {
+    return undefined;
+  }
+  const measured = data.sandbox?.measured;
+  const workdir = sandboxWorkdirOf(sandbox);
+  if (!edits || !measured) {
+    unmodelled.push(`a sandboxed run is not measured for OpenClaw ${data.openclawVersion}: its Workspace and Sandbox sections and its skills' locations are those of a run on the host`);
+    return undefined;
+  }
+  if (sandbox.backend !== measured.backend || sandbox.workspaceAccess !== measured.workspaceAccess || workdir === undefined) {
+    unmodelled.push(
+      `a sandboxed run (backend ${sandbox.backend}, workspaceAccess ${sandbox.workspaceAccess}${workdir === undefined ? ', no ssh.workspaceRoot' : ''}) is measured only for backend ${measured.backend} with workspaceAccess ${measured.workspaceAccess} and an ssh.workspaceRoot: its Workspace and Sandbox sections and its skills' locations are those of a run on the host`,
+    );
+    return undefined;
+  }
+  const edited = applyLineEdits(chosen.system, edits);
+  if (edited === undefined) {
+    unmodelled.push("the sandboxed run's Workspace and Sandbox sections do not fit this run's prompt: those of a run on the host are shown");
+    return undefined;
+  }
+  chosen.system = edited;
+  return workdir;
+}
+
 /** The template with the run's `## Model Aliases` section (its lines are the `{{modelAliasLines}}` slot). */
 function withModelAliases(system: string, edits: readonly LineEdit[] | undefined, aliases: readonly ModelAlias[] | undefined, version: string, unmodelled: string[]): string {
   if (!aliases || aliases.length === 0) {
@@ -254,39 +303,13 @@ function withModelAliases(system: string, edits: readonly LineEdit[] | undefined
   return edited;
 }
 
-export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
-  const mode = data.modes[input.mode];
-  if (!mode) {
-    throw new Error(`OpenClaw ${data.openclawVersion} has no ${input.mode} mode`);
-  }
-  const now = input.now ?? new Date();
-  const timeZone = input.timeZone ?? machineTimeZone();
-  const p = partsIn(now, timeZone);
-  const date = `${p.year}-${p.month}-${p.day}`;
-  const unmodelled: string[] = [];
-  const slots: Record<string, string> = {
-    toolLines: toolLinesOf(input.tools.map((t) => t.name), data, input.mode === 'code-mode'),
-    directory: input.directory ?? '',
-    workspaceDir: input.workspace.dir,
-    openclawDir: input.openclawDir,
-    stateDir: input.stateDir,
-    skills: skillsOf(input, data, unmodelled),
-    modelAliasLines: modelAliasLines(input.modelAliases ?? []),
-    modelRef: `${input.provider}/${input.model}`,
-    date,
-    timeZone,
-  };
-  const sent = input.tools.map((t) => t.name);
-  const skipEdits = mode.bootstrapSkipped ?? data.bootstrapSkipped;
-  const template = withModelAliases(bootstrapTemplate(mode.system, skipEdits, input.workspace, data.openclawVersion, unmodelled), mode.modelAliases ?? data.modelAliases, input.modelAliases, data.openclawVersion, unmodelled);
-  const chosen = applyPromptSegments(template, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
-  unmodelled.push(...chosen.unmodelled);
-  const runTools = [...sent, ...(input.availableTools ?? [])];
-  let system = withRunMemorySection(chosen.system, data, runTools, (input.loadedPlugins ?? []).filter((id) => id in memorySupplementsFor(data.openclawVersion)), unmodelled);
+/** The agent workspace's bootstrap files in the prompt (their slots filled in `slots`); a file the workspace lacks drops its section. */
+function withWorkspaceFiles(template: string, input: OpenClawRequestInput, data: PromptData, skipMeasured: boolean, slots: Record<string, string>, unmodelled: string[]): string {
+  let system = template;
   const present = new Map(input.workspace.files.map((f) => [f.name, f.content]));
   for (const f of data.bootstrapFiles) {
     const content = present.get(f.name);
-    if (content === undefined && input.workspace.bootstrapSkipped && skipEdits) {
+    if (content === undefined && input.workspace.bootstrapSkipped && skipMeasured) {
       // The skipBootstrap template says what OpenClaw writes for each file it did not seed.
       continue;
     }
@@ -308,6 +331,41 @@ export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptDa
       unmodelled.push(`${name} in the agent workspace is not modelled: OpenClaw may inject it too`);
     }
   }
+  return system;
+}
+
+export function buildOpenClawRequest(input: OpenClawRequestInput, data: PromptData): OpenClawRequest {
+  const mode = data.modes[input.mode];
+  if (!mode) {
+    throw new Error(`OpenClaw ${data.openclawVersion} has no ${input.mode} mode`);
+  }
+  const now = input.now ?? new Date();
+  const timeZone = input.timeZone ?? machineTimeZone();
+  const p = partsIn(now, timeZone);
+  const date = `${p.year}-${p.month}-${p.day}`;
+  const unmodelled: string[] = [];
+  const sent = input.tools.map((t) => t.name);
+  const skipEdits = mode.bootstrapSkipped ?? data.bootstrapSkipped;
+  const template = withModelAliases(bootstrapTemplate(mode.system, skipEdits, input.workspace, data.openclawVersion, unmodelled), mode.modelAliases ?? data.modelAliases, input.modelAliases, data.openclawVersion, unmodelled);
+  const chosen = applyPromptSegments(template, mode.conditions ?? data.conditions ?? [], runToolsOf(sent, mode.promptTools === 'sent' ? sent : (input.availableTools ?? sent)));
+  unmodelled.push(...chosen.unmodelled);
+  const sandboxWorkdir = sandboxedPrompt(chosen, mode.sandboxed ?? data.sandboxed, input.sandbox, data, unmodelled);
+  const slots: Record<string, string> = {
+    toolLines: toolLinesOf(input.tools.map((t) => t.name), data, input.mode === 'code-mode'),
+    directory: input.directory ?? '',
+    workspaceDir: input.workspace.dir,
+    openclawDir: input.openclawDir,
+    stateDir: input.stateDir,
+    skills: skillsOf(input, data, unmodelled, sandboxWorkdir),
+    ...(sandboxWorkdir !== undefined ? { sandboxWorkdir } : {}),
+    modelAliasLines: modelAliasLines(input.modelAliases ?? []),
+    modelRef: `${input.provider}/${input.model}`,
+    date,
+    timeZone,
+  };
+  const runTools = [...sent, ...(input.availableTools ?? [])];
+  let system = withRunMemorySection(chosen.system, data, runTools, (input.loadedPlugins ?? []).filter((id) => id in memorySupplementsFor(data.openclawVersion)), unmodelled);
+  system = withWorkspaceFiles(system, input, data, skipEdits !== undefined, slots, unmodelled);
   // The generated line names the extraction run's agent, `main`; a run of another agent names its own.
   const runtimeTemplate = input.agent !== undefined ? data.messages.runtimeLine.replace(/^Runtime: agent=main\b/, `Runtime: agent=${normalizedAgentId(input.agent)}`) : data.messages.runtimeLine;
   const runtimeLine = fill(runtimeTemplate, {

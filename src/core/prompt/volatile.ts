@@ -21,6 +21,7 @@ export const PATTERN_PARTS: readonly { name: string; what: string; pattern: RegE
   { name: 'runtime', what: 'the `Runtime: agent=... | sessionId=... | host=... | os=... | node=...` line after the user text', pattern: /^Runtime: [^\n]*$/m },
   { name: 'date', what: "the system prompt's `Current date: YYYY-MM-DD`", pattern: /(?<=^Current date: )\d{4}-\d{2}-\d{2}$/m },
   { name: 'timeZone', what: "the system prompt's `Time zone: ...` (the user's or the machine's zone)", pattern: /(?<=^Time zone: )[^\n]+$/m },
+  { name: 'sandboxSession', what: "an SSH sandbox's folder per session (`openclaw-ssh-workspace-<32 hex>`, a hash of the session)", pattern: /(?<=openclaw-ssh-workspace-)[0-9a-f]{32}/ },
 ];
 
 function escapeRegExp(s: string): string {

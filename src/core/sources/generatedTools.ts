@@ -102,22 +102,31 @@ export interface GeneratedToolSet {
   /** Config values that change tools' texts (absent: none measured for the release). */
   configTextVariants?: readonly ConfigTextVariant[];
   /** Tool schemas as a model family's transport cleans them (absent: not measured for the release). */
-  schemaFamilies?: Readonly<Partial<Record<SchemaFamilyName, SchemaFamily>>>;
+  schemaFamilies?: Readonly<Record<SchemaFamilyName, SchemaFamily>>;
   codeMode?: CodeModeFacts;
 }
 
 export type RequestOrder = 'by-name' | 'composition';
 
-export type SchemaFamilyName = 'gemini';
+/** `gemini`, or `provider:<id>` for a provider plugin's own schema hooks. */
+export type SchemaFamilyName = string;
+
+/** The transport's own test of the Gemini family, read from the package. */
+export interface GeminiRule {
+  providerIncludes: readonly string[];
+  modelIdPattern: string;
+  toolSchemaProfile: string;
+  notProviderIncludes: readonly string[];
+}
 
 /**
  * The schemas a model family gets (generated: the same compositions under a
- * model id of the family): `tools` holds each tool whose parameters change,
- * `modes` each mode whose control tools change; `rule` is the transport's own
- * test of the family, read from the package (`schemaFamilyOf`).
+ * model id of the family, or under a provider id whose plugin rewrites
+ * schemas): `tools` holds each tool whose parameters change, `modes` each
+ * mode whose control tools change; `rule` says which runs get it (`schemaFamilyOf`).
  */
 export interface SchemaFamily {
-  rule: { providerIncludes: readonly string[]; modelIdPattern: string; toolSchemaProfile: string; notProviderIncludes: readonly string[] };
+  rule: GeminiRule | { providers: readonly string[] };
   /** Per tool, each measured schema that the family changes: `base` is the first 16 hex of sha256 of its JSON under the sentinel model. */
   tools: Readonly<Record<string, readonly { base: string; parameters: JsonSchema }[]>>;
   modes: Readonly<Partial<Record<SearchModeName, { controlToolsTemplate: string }>>>;
@@ -397,17 +406,17 @@ export function parseGeneratedTools(raw: unknown): GeneratedToolSet {
   };
 }
 
-function schemaFamiliesOf(raw: unknown): Partial<Record<SchemaFamilyName, SchemaFamily>> {
+function schemaFamiliesOf(raw: unknown): Record<SchemaFamilyName, SchemaFamily> {
   if (!isRecord(raw)) {
     throw new GeneratedToolsError('schemaFamilies: expected an object');
   }
-  const out: Partial<Record<SchemaFamilyName, SchemaFamily>> = {};
+  const out: Record<SchemaFamilyName, SchemaFamily> = {};
   for (const [name, f] of Object.entries(raw)) {
     const where = `schemaFamilies.${name}`;
-    if (name !== 'gemini' || !isRecord(f) || !isRecord(f.rule) || !isRecord(f.tools) || !isRecord(f.modes)) {
-      throw new GeneratedToolsError(`${where}: expected the gemini family's { rule, tools, modes }`);
+    if (!(name === 'gemini' || name.startsWith('provider:')) || !isRecord(f) || !isRecord(f.rule) || !isRecord(f.tools) || !isRecord(f.modes)) {
+      throw new GeneratedToolsError(`${where}: expected a family (gemini or provider:<id>) with { rule, tools, modes }`);
     }
-    const rule = f.rule;
+    const r = f.rule;
     const tools: Record<string, { base: string; parameters: JsonSchema }[]> = {};
     for (const [tool, list] of Object.entries(f.tools)) {
       if (!Array.isArray(list) || !list.every((e) => isRecord(e) && typeof e.base === 'string' && isRecord(e.parameters))) {
@@ -420,35 +429,18 @@ function schemaFamiliesOf(raw: unknown): Partial<Record<SchemaFamilyName, Schema
       const entry = f.modes[m];
       if (entry !== undefined) modes[m] = { controlToolsTemplate: str(isRecord(entry) ? entry.controlToolsTemplate : undefined, `${where}.modes.${m}.controlToolsTemplate`) };
     }
-    out.gemini = {
-      rule: {
-        providerIncludes: stringList(rule.providerIncludes, `${where}.rule.providerIncludes`),
-        modelIdPattern: str(rule.modelIdPattern, `${where}.rule.modelIdPattern`),
-        toolSchemaProfile: str(rule.toolSchemaProfile, `${where}.rule.toolSchemaProfile`),
-        notProviderIncludes: stringList(rule.notProviderIncludes, `${where}.rule.notProviderIncludes`),
-      },
-      tools,
-      modes,
-    };
+    const rule: SchemaFamily['rule'] =
+      name === 'gemini'
+        ? {
+            providerIncludes: stringList(r.providerIncludes, `${where}.rule.providerIncludes`),
+            modelIdPattern: str(r.modelIdPattern, `${where}.rule.modelIdPattern`),
+            toolSchemaProfile: str(r.toolSchemaProfile, `${where}.rule.toolSchemaProfile`),
+            notProviderIncludes: stringList(r.notProviderIncludes, `${where}.rule.notProviderIncludes`),
+          }
+        : { providers: stringList(r.providers, `${where}.rule.providers`) };
+    out[name] = { rule, tools, modes };
   }
   return out;
-}
-
-/**
- * The schema family a run's transport cleans for, by the release's own rule
- * (normalizeToolParameterSchema's `isGeminiProvider && !isAnthropicProvider`,
- * on the lower-cased provider and model id); undefined: none.
- */
-export function schemaFamilyOf(set: GeneratedToolSet | undefined, provider: string, modelId: string, toolSchemaProfile?: string): SchemaFamilyName | undefined {
-  const g = set?.schemaFamilies?.gemini;
-  if (!g) {
-    return undefined;
-  }
-  const p = provider.trim().toLowerCase();
-  const m = modelId.trim().toLowerCase();
-  const r = g.rule;
-  const inFamily = r.providerIncludes.some((x) => p.includes(x)) || new RegExp(r.modelIdPattern).test(m) || toolSchemaProfile?.trim().toLowerCase() === r.toolSchemaProfile;
-  return inFamily && !r.notProviderIncludes.some((x) => p.includes(x)) ? 'gemini' : undefined;
 }
 
 function configTextVariantsOf(raw: unknown, toolNames: ReadonlySet<string>): ConfigTextVariant[] {
@@ -470,6 +462,31 @@ function configTextVariantsOf(raw: unknown, toolNames: ReadonlySet<string>): Con
     }
     return { id: str(v.id, `${where}.id`), key: str(v.key, `${where}.key`), text: str(v.text, `${where}.text`), paths, when: 'nonEmptyList', tools };
   });
+}
+
+/**
+ * The schema family a run's tools are sent in: a provider plugin's own
+ * (`provider:<id>`, by the run's provider id), else Gemini's by the
+ * transport's rule (normalizeToolParameterSchema's `isGeminiProvider &&
+ * !isAnthropicProvider`, on the lower-cased provider and model id);
+ * undefined: none measured applies.
+ */
+export function schemaFamilyOf(set: GeneratedToolSet | undefined, provider: string, modelId: string, toolSchemaProfile?: string): SchemaFamilyName | undefined {
+  const families = set?.schemaFamilies ?? {};
+  const p = provider.trim().toLowerCase();
+  const m = modelId.trim().toLowerCase();
+  for (const [name, f] of Object.entries(families)) {
+    if ('providers' in f.rule && f.rule.providers.includes(p)) {
+      return name;
+    }
+  }
+  const g = families.gemini;
+  if (!g || !('modelIdPattern' in g.rule)) {
+    return undefined;
+  }
+  const r = g.rule;
+  const inFamily = r.providerIncludes.some((x) => p.includes(x)) || new RegExp(r.modelIdPattern).test(m) || toolSchemaProfile?.trim().toLowerCase() === r.toolSchemaProfile;
+  return inFamily && !r.notProviderIncludes.some((x) => p.includes(x)) ? 'gemini' : undefined;
 }
 
 const EXEC_SWITCHES: readonly ExecSegmentSwitch[] = ['api', 'shell', 'mcp', 'swarm', 'nodes', 'skills', 'namespace', 'index'];

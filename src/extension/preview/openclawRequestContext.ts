@@ -29,5 +29,7 @@ export function openclawRequestContextOf(core: CoreModule, workspace: OpenWorksp
     ...(openclawDir ? { openclawDir } : {}),
     // The run's agent (the setting, else OpenClaw's default): its model, agent workspace and runtime line.
     ...(workspace.agent.kind !== 'refused' ? { agent: workspace.agent.id } : {}),
+    // policy.sandboxed: the run is sandboxed whatever the config's sandbox mode says.
+    ...(workspace.options.policy?.sandboxed !== undefined ? { sandboxed: workspace.options.policy.sandboxed } : {}),
   });
 }

@@ -32,3 +32,19 @@ describe('tool schemas a model family gets (generated schemaFamilies)', () => {
     assert.notDeepEqual(controlToolsFor(set!, 'tools', limits, 'gemini'), controlToolsFor(set!, 'tools', limits));
   });
 });
+
+describe('tool schemas a provider plugin rewrites (generated provider families)', () => {
+  const set = generatedToolsFor('2026.9.6');
+  it('Ollama and LM Studio share the llama.cpp GBNF family, picked by the provider id before Gemini\'s rule', () => {
+    const family = schemaFamilyOf(set, 'ollama', 'qwen3:8b');
+    assert.ok(family?.startsWith('provider:'), String(family));
+    assert.equal(schemaFamilyOf(set, 'lmstudio', 'x'), family);
+    assert.equal(schemaFamilyOf(set, 'Ollama', 'gemini-3'), family, 'the provider\'s own hook wins');
+    const search = set?.tools.find((t) => t.name === 'sessions_search');
+    const base = createHash('sha256').update(JSON.stringify(search?.parameters)).digest('hex').slice(0, 16);
+    const cleaned = set?.schemaFamilies?.[family ?? '']?.tools.sessions_search?.find((e) => e.base === base)?.parameters;
+    assert.ok(cleaned);
+    assert.doesNotMatch(JSON.stringify(cleaned), /"maxLength":4096/);
+    assert.match(JSON.stringify(search?.parameters), /"maxLength":4096/);
+  });
+});

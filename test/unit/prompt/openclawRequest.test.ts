@@ -12,6 +12,7 @@ import { openclawRequestContext } from '../../../src/core/prompt/openclawContext
 import { buildOpenClawRequest as buildWith, toolLinesOf as linesWith, type OpenClawRequestInput } from '../../../src/core/prompt/openclawRequest';
 import { newestPromptData } from '../../../src/core/prompt/promptVersions';
 import { filterSkillsPrompt, skillFilterOf } from '../../../src/core/prompt/skillsFilter';
+import { sandboxRunOf } from '../../../src/core/prompt/sandboxRun';
 
 import { firstDifference, requestParts } from '../../../src/core/prompt/requestDiff';
 import { normalizeRequest, normalizeText } from '../../../src/core/prompt/volatile';
@@ -227,5 +228,35 @@ describe('prompt: a bundled plugin the config turns on (memory-wiki, generated)'
     assert.match(filterSkillsPrompt(prompt, skillFilterOf(config, 'writer'), '{{openclawDir}}/').prompt, /custodian-skills\//);
     assert.doesNotMatch(filterSkillsPrompt(prompt, skillFilterOf(config, 'editor'), '{{openclawDir}}/').prompt, /custodian-skills\//);
     assert.doesNotMatch(filterSkillsPrompt(prompt, skillFilterOf({ ...config, agents: { ...config.agents, defaults: { systemAgent: { agentId: 'editor' } } } }, 'writer'), '{{openclawDir}}/').prompt, /custodian-skills\//);
+  });
+});
+
+describe('prompt: a sandboxed run (generated from an SSH-sandboxed sentinel turn)', () => {
+  const ssh = { backend: 'ssh', workspaceAccess: 'rw', workspaceRoot: '/srv/sandboxes' };
+  it('has the Workspace and Sandbox sections of the measured sandbox and each skill at its copy in the sandbox folder', () => {
+    const r = buildOpenClawRequest(input({ mode: 'direct', tools: [tool('read'), tool('exec')], sandbox: ssh }));
+    const text = system(r.body);
+    const workdir = `/srv/sandboxes/openclaw-ssh-workspace-${'0'.repeat(32)}/workspace`;
+    assert.ok(text.includes(`## Workspace\nWorking directory: ${workdir}\nFile tools use host workspace /agent/ws.`), text.slice(text.indexOf('## Workspace'), text.indexOf('## Workspace') + 300));
+    assert.match(text, /\n## Sandbox\nSandbox runtime; [^\n]+\n[^\n]+\nSandbox container workdir: \/srv\/sandboxes\/openclaw-ssh-workspace-0{32}\/workspace\n/);
+    const locations = [...text.matchAll(/<location>([^<]*)<\/location>/g)].map((m) => m[1] ?? '');
+    assert.ok(locations.length > 0 && locations.every((l) => l.startsWith(`${workdir}/.openclaw/sandbox-skills/skills/`)), locations.join('\n'));
+    assert.deepEqual(r.unmodelled.filter((u) => /sandbox/i.test(u)), []);
+  });
+
+  it('another backend or workspace access is said, not guessed', () => {
+    for (const sandbox of [{ backend: 'docker', workspaceAccess: 'rw' }, { ...ssh, workspaceAccess: 'ro' }, { backend: 'ssh', workspaceAccess: 'rw' }]) {
+      const r = buildOpenClawRequest(input({ mode: 'direct', tools: [tool('read')], sandbox }));
+      assert.doesNotMatch(system(r.body), /## Sandbox\n/);
+      assert.ok(r.unmodelled.some((u) => u.startsWith('a sandboxed run (backend')), JSON.stringify(sandbox));
+    }
+  });
+
+  it('sandboxRunOf reads the agent\'s sandbox over the defaults\', sandboxed when its mode is all or the caller says so', () => {
+    const config = { agents: { defaults: { sandbox: { mode: 'off', backend: 'ssh', ssh: { workspaceRoot: '/d' } } }, list: [{ id: 'ops', sandbox: { mode: 'all', workspaceAccess: 'rw' } }, { id: 'chat' }] } };
+    assert.deepEqual(sandboxRunOf(config, 'ops'), { backend: 'ssh', workspaceAccess: 'rw', workspaceRoot: '/d' });
+    assert.equal(sandboxRunOf(config, 'chat'), undefined);
+    assert.deepEqual(sandboxRunOf(config, 'chat', true), { backend: 'ssh', workspaceAccess: 'none', workspaceRoot: '/d' });
+    assert.equal(sandboxRunOf(config, 'ops', false), undefined);
   });
 });
