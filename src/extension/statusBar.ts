@@ -33,7 +33,7 @@ export function createStatusBar(service: CatalogService, roots: CatalogRoots): v
         item.tooltip = withPreviewLink(t.tooltip);
         item.accessibilityInformation = { label: t.ariaLabel, role: 'button' };
         const failed = state.catalog.servers.some((x) => x.status === 'failed');
-        item.backgroundColor = state.stale ? new vscode.ThemeColor('statusBarItem.warningBackground') : failed ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+        item.backgroundColor = state.stale || t.noTools ? new vscode.ThemeColor('statusBarItem.warningBackground') : failed ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
         const stale = state.stale;
         if (stale && notifiedSince !== stale.since) {
           notifiedSince = stale.since;

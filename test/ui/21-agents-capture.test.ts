@@ -134,6 +134,8 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     assert.ok(shown.includes('No callable tools remain after resolving explicit tool allowlist (agents.helper.tools.allow: nonexistent_tool); no registered tools matched. Fix the allowlist or enable the plugin that registers the requested tool.'), shown);
     assert.ok(shown.includes(`openclaw.json:${allowLine}`), shown);
     assert.match(shown, /No request is sent/);
+    // The status bar says it first too (issue 44), not a small catalog.
+    await page.locator('.statusbar-item').filter({ hasText: /· no tools/ }).first().waitFor({ timeout: 30_000 });
     // The capture above was of another config: the header no longer claims a verdict from it.
     const checked = catalogWebview(page).locator('[data-testid="checked-against"]');
     await checked.filter({ hasText: 'not checked against a real run yet' }).waitFor({ timeout: 30_000 });
@@ -146,5 +148,20 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     await notice.first().click();
     await page.locator('.tab.active').filter({ hasText: 'openclaw.json' }).first().waitFor({ timeout: 30_000 });
     await page.locator('.statusbar-item').filter({ hasText: new RegExp(`^Ln ${allowLine}, Col \\d+`) }).first().waitFor({ timeout: 30_000 });
+  });
+  it('an agent its policy leaves no tool, not refused: Mode Preview and the status bar say why before the cards read as a catalog (issue 44)', async function () {
+    this.timeout(180_000);
+    const none = text.replace('tools: { profile: "minimal" }', 'tools: { profile: "minimal", deny: ["*"] }');
+    assert.notEqual(none, text);
+    fs.writeFileSync(config, none);
+    const banner = catalogWebview(page).locator('[data-testid="no-tools"]');
+    await banner.waitFor({ timeout: 90_000 });
+    const shown = await banner.innerText();
+    assert.match(shown, /This agent gets no tool \(openclaw\.json:\d+\): its policy \(.*\) excludes all \d+; OpenClaw 2026\.9\.6 runs it with none/);
+    assert.match(shown, /costs more than direct here/);
+    assert.equal(await catalogWebview(page).locator('[data-testid="run-refused"]').count(), 0);
+    await page.locator('.statusbar-item').filter({ hasText: /· no tools/ }).first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(resultsDir(), 'agents-no-tools.png') });
+    fs.writeFileSync(config, text);
   });
 });

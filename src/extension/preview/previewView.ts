@@ -130,7 +130,17 @@ export function toPreviewView(a: PreviewAssembly, catalog: Catalog, ctx: ViewCon
     ...(ctx.checkedAgainst ? { checkedAgainst: ctx.checkedAgainst } : {}),
     ...refusedView(catalog),
     ...runRefusedView(catalog),
+    ...noToolsView(catalog),
   };
+}
+
+/** An agent its policy leaves no tool (OpenClaw runs it with none): said above the cards, whose sizes are then only the prompt's. */
+function noToolsView(catalog: Catalog): Pick<PreviewView, 'noTools'> {
+  const d = catalog.runRefusal ? undefined : catalog.diagnostics.find((x) => x.severity === 'warning' && x.message.startsWith("this agent's runs get no tool"));
+  if (!d) {
+    return {};
+  }
+  return { noTools: { message: d.message.replace(/^this/, 'This'), ...(d.file.includes('.') ? { file: path.basename(d.file) } : {}), ...(d.line !== undefined ? { line: d.line } : {}) } };
 }
 
 /** The release's refusal of this agent's runs (no tool left by explicit allowlists), for its banner. */

@@ -476,18 +476,33 @@ export function modeAndSize(catalog: Catalog, stale?: StaleMark): string {
  * reader says, plain text (without it VS Code appends the Markdown source of
  * the tooltip, `&nbsp;` and all).
  */
-export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark, agent?: string): { text: string; tooltip: string; ariaLabel: string } {
+/**
+ * Why this run gets no tool, when it gets none and its policy removed them
+ * (issue 44): OpenClaw refuses it (explicit allowlists), or runs it with
+ * none; said first on the status bar, which otherwise reads like a small
+ * catalog. Undefined for a run with tools, or with nothing to remove.
+ */
+export function noToolsText(catalog: Catalog): string | undefined {
+  if (catalog.runRefusal) {
+    return `OpenClaw ${catalog.runRefusal.release} refuses this agent's runs: no tool left by ${catalog.runRefusal.sources.map((x) => x.label).join(', ')}`;
+  }
+  return catalog.diagnostics.find((d) => d.severity === 'warning' && d.message.startsWith("this agent's runs get no tool"))?.message.replace(/^this/, 'This');
+}
+
+export function statusText(catalog: Catalog, folderName?: string, stale?: StaleMark, agent?: string): { text: string; tooltip: string; ariaLabel: string; noTools?: true } {
   const s = catalog.settings;
   const mode = s.enabled ? s.mode : 'direct';
+  const none = stale ? undefined : noToolsText(catalog);
   const by = catalog.countBySource();
   const failed = catalog.servers.filter((x) => x.status === 'failed');
   const failedText = failed.length > 0 ? ` $(error) ${failed.length}` : '';
   const failedTip = failed.map((x) => `MCP server "${x.name}" failed (${x.at?.file ? ruleLocationText(x.at) : x.origin}): ${x.error ?? 'no reason given'}${x.stderrTail && x.stderrTail.length > 0 ? `\n  stderr: ${x.stderrTail.slice(-3).join('\n  stderr: ')}` : ''}\n`).join('');
   const failedSpoken = failed.length > 0 ? `, ${count(failed.length, 'MCP server')} failed` : '';
   return {
-    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${mode === 'code-mode' ? 'Code Mode' : `${mode} mode`}, ${count(catalog.size, 'tool')} in the catalog${agent ? ` of ${agent}` : ''}${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
-    text: `${stale ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${failedText}`,
-    tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}${agent ? `Agent: ${agent}\n` : ''}${mode === 'code-mode' ? 'Surface: Code Mode (exec and wait; tools.codeMode engages for this run: Mode Preview says why)' : `Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}`}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
+    ariaLabel: `Tool Search${folderName ? ` for ${folderName}` : ''}: ${none ? `${none}. ` : ''}${mode === 'code-mode' ? 'Code Mode' : `${mode} mode`}, ${count(catalog.size, 'tool')} in the catalog${agent ? ` of ${agent}` : ''}${failedSpoken}${stale ? ', stale: the config does not parse' : ''}. Click to open the catalog view.`,
+    text: `${stale || none ? '$(warning)' : '$(search)'} ${folderName ? `${folderName}: ` : ''}${modeAndSize(catalog, stale)}${none ? ' · no tools' : ''}${failedText}`,
+    ...(none ? { noTools: true as const } : {}),
+    tooltip: `${stale ? `${staleText(stale)}\n\n` : ''}${none ? `${none}\n\n` : ''}${failedTip}${folderName ? `${folderName}\n` : ''}${agent ? `Agent: ${agent}\n` : ''}${mode === 'code-mode' ? 'Surface: Code Mode (exec and wait; tools.codeMode engages for this run: Mode Preview says why)' : `Tool Search mode: ${mode}${s.configured ? '' : ' (not configured)'}`}\n${catalog.openclaw ? `Modelling ${catalog.openclaw.describe}\n` : ''}Catalog: ${catalog.size} tools (openclaw ${by.openclaw}, mcp ${by.mcp}, client ${by.client}), ${catalog.directOnly.length} direct-only, ${catalog.excluded.length} excluded\nClick to open the catalog view`,
   };
 }
 

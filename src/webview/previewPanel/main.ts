@@ -79,7 +79,7 @@ function header(v: PreviewView): HTMLElement {
     el('span', { class: 'muted', 'data-testid': 'assembly-ms' }, `assembled in ${v.assemblyMs} ms`));
   // Which surface the run gets, and why: Code Mode replaces Tool Search when it engages.
   const surface = v.codeMode?.engaged ? [el('p', { class: 'small', 'data-testid': 'code-mode-why' }, icon('code'), ` Code Mode engages for this run: ${v.codeMode.reason}. The model sees exec and wait and reaches every other tool from a program; the other cards show what each mode would send instead.`)] : [];
-  return el('header', {}, title, ...refusedBanner(v), ...runRefusedBanner(v), summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
+  return el('header', {}, title, ...refusedBanner(v), ...runRefusedBanner(v), ...noToolsBanner(v), summary, ...surface, checkedLine(v.checkedAgainst), ...banners(v), deltas(v));
 }
 
 /** OpenClaw's refusal of the config, above everything else: every key at its line with the doctor's fix. */
@@ -100,6 +100,16 @@ function runRefusedBanner(v: PreviewView): HTMLElement[] {
   }
   const where = r.file !== undefined && r.line !== undefined ? ` (${r.file}:${r.line})` : '';
   return [el('div', { class: 'banner error', role: 'alert', 'data-testid': 'run-refused' }, icon('error'), ' ', el('strong', {}, r.headline), `${where}: `, el('q', {}, r.message), ' No request is sent; the cards below are what the run would get if it were not refused.')];
+}
+
+/** An agent its policy leaves no tool: the cards compare prompts only, so a Tool Search mode can cost more than direct. */
+function noToolsBanner(v: PreviewView): HTMLElement[] {
+  const n = v.noTools;
+  if (!n) {
+    return [];
+  }
+  const where = n.file !== undefined && n.line !== undefined ? ` (${n.file}:${n.line})` : '';
+  return [el('div', { class: 'banner warning', role: 'status', 'data-testid': 'no-tools' }, icon('warning'), ' ', el('strong', {}, 'This agent gets no tool'), `${where}: ${n.message.replace(/^This agent's runs get no tool: /, '')}. Every card below sends the prompt alone; a Tool Search mode adds its control tools to nothing, so it costs more than direct here.`)];
 }
 
 function captureButton(): HTMLButtonElement {

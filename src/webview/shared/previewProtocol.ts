@@ -132,6 +132,8 @@ export interface PreviewView {
   refused?: { headline: string; file?: string; keys: { path: string; line?: number; fix: string }[] };
   /** The modelled release refuses this agent's runs before any request (explicit allowlists leave it no tool): its own message, at the allowlist. */
   runRefused?: { headline: string; message: string; file?: string; line?: number };
+  /** The run gets no tool (not refused): its policy removes them all (issue 44); why, and where. */
+  noTools?: { message: string; file?: string; line?: number };
 }
 
 /**
@@ -328,7 +330,8 @@ function isPreviewView(v: unknown): v is PreviewView {
     Array.isArray(v.required) &&
     Array.isArray(v.missingRequired) &&
     (v.refused === undefined || (isObject(v.refused) && typeof v.refused.headline === 'string' && Array.isArray(v.refused.keys) && v.refused.keys.every((k) => isObject(k) && typeof k.path === 'string' && typeof k.fix === 'string' && (k.line === undefined || isWholeNumber(k.line))))) &&
-    (v.runRefused === undefined || (isObject(v.runRefused) && typeof v.runRefused.headline === 'string' && typeof v.runRefused.message === 'string' && (v.runRefused.file === undefined || typeof v.runRefused.file === 'string') && (v.runRefused.line === undefined || isWholeNumber(v.runRefused.line))))
+    (v.runRefused === undefined || (isObject(v.runRefused) && typeof v.runRefused.headline === 'string' && typeof v.runRefused.message === 'string' && (v.runRefused.file === undefined || typeof v.runRefused.file === 'string') && (v.runRefused.line === undefined || isWholeNumber(v.runRefused.line)))) &&
+    (v.noTools === undefined || (isObject(v.noTools) && typeof v.noTools.message === 'string' && v.noTools.message.length <= 2000 && (v.noTools.file === undefined || typeof v.noTools.file === 'string') && (v.noTools.line === undefined || isWholeNumber(v.noTools.line))))
   );
 }
 

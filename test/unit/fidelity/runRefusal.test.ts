@@ -2,6 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { emptyAllowlistGuard } from '../../../src/core/policy/runRefusal';
+import { statusText } from '../../../src/extension/tree/catalogTreeModel';
+import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
+import { toPreviewView } from '../../../src/extension/preview/previewView';
 
 // A run OpenClaw refuses before any request: explicit allowlists leave it no
 // callable tool (issue 40's locked-roster, issue 44's zero-tool agent). The
@@ -68,5 +71,35 @@ describe('a run OpenClaw refuses: explicit allowlists leave it no tool', () => {
     assert.ok(emptyAllowlistGuard('2026.9.6'));
     assert.ok(emptyAllowlistGuard('2026.12.1'), 'a release newer than the newest measured one follows it');
     assert.equal(emptyAllowlistGuard('not a version'), undefined);
+  });
+});
+
+describe('the status bar says first when the agent gets no tool (issue 44)', () => {
+  it('a run with none (profile and deny list) and a refused run read "no tools" with why in the tooltip; a run with tools does not', async () => {
+    const none = statusText(await catalogOf({ text: JSON.stringify({ tools: { profile: 'minimal', deny: ['*'] } }) }));
+    assert.match(none.text, /^\$\(warning\) \S+ · 0 · no tools$/);
+    assert.equal(none.noTools, true);
+    assert.match(none.tooltip, /^This agent's runs get no tool: its policy \(tools\.profile \(minimal\), tools\.allow\) excludes all \d+/);
+    const refused = statusText(await catalogOf({ agent: 'locked' }));
+    assert.match(refused.text, / · no tools$/);
+    assert.match(refused.tooltip, /^OpenClaw 2026\.9\.6 refuses this agent's runs: no tool left by /);
+    const fine = statusText(await catalogOf({ agent: 'helper' }));
+    assert.doesNotMatch(fine.text, /no tools|warning/);
+    assert.equal(fine.noTools, undefined);
+  });
+});
+
+describe('Mode Preview says when the agent gets no tool (issue 44)', () => {
+  it('a banner with why and where above the cards, only for a run with none that is not refused', async () => {
+    const ws = new OpenWorkspace({ workspace: '/nonexistent-workspace', noUserConfig: true, env: {}, liveMcp: () => undefined, configText: { file: 'openclaw.json', text: JSON.stringify({ tools: { profile: 'minimal', deny: ['*'] } }, null, 2), display: 'openclaw.json' } });
+    try {
+      const catalog = await ws.buildCatalog();
+      const view = toPreviewView(new PreviewAssembler(previewBaseOf(catalog, ws, { isolation: { ok: true } })).assemble(''), catalog, { workspaceName: 'none', cause: 'open' });
+      assert.match(view.noTools?.message ?? '', /^This agent's runs get no tool: its policy/);
+      assert.equal(view.noTools?.file, 'openclaw.json');
+      assert.equal(view.runRefused, undefined);
+    } finally {
+      await ws.dispose();
+    }
   });
 });
