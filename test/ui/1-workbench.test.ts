@@ -26,6 +26,19 @@ describe('workbench UI on examples/demo', () => {
     await tree.filter({ hasText: /gateway.*deny/ }).first().waitFor();
     const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();
     await status.waitFor();
+    // At the default side bar width the view's title reads whole (issue 44): three icons in the title bar,
+    // the other views of the catalog in its "..." menu, each with its label.
+    const title = page.locator('.part.sidebar .composite.title .title-label h2').first();
+    const cut = await title.evaluate((e) => e.scrollWidth > e.clientWidth);
+    assert.equal(cut, false, `the title is cut off: ${await title.innerText()}`);
+    const icons = page.locator('.part.sidebar .title-actions .action-item a.action-label:not(.codicon-toolbar-more)');
+    assert.ok((await icons.count()) <= 4, `${await icons.count()} title icons`);
+    await page.locator('.part.sidebar .title-actions .codicon-toolbar-more, .part.sidebar .title-actions a[aria-label="Views and More Actions..."]').first().click();
+    const menu = page.locator('.context-view .action-label:visible');
+    for (const label of ['Open Effective Catalog', 'Explain Tool', 'Search Playground']) {
+      await menu.filter({ hasText: new RegExp(label) }).first().waitFor({ timeout: 10_000 });
+    }
+    await page.keyboard.press('Escape');
     await widenSideBar(page, 560);
     await page.screenshot({ path: path.join(resultsDir(), 'tree-view.png') });
   });

@@ -154,6 +154,8 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
     const none = text.replace('tools: { profile: "minimal" }', 'tools: { profile: "minimal", deny: ["*"] }');
     assert.notEqual(none, text);
     fs.writeFileSync(config, none);
+    // The test before left openclaw.json in front: bring Mode Preview back.
+    await page.locator('.tab').filter({ hasText: 'Mode Preview' }).first().click();
     const banner = catalogWebview(page).locator('[data-testid="no-tools"]');
     await banner.waitFor({ timeout: 90_000 });
     const shown = await banner.innerText();

@@ -100,6 +100,12 @@ describe('Mode Preview panel', () => {
     assert.match(summary, /always sent \(searchable too\)/);
     assert.doesNotMatch(summary, /every schema/);
     assert.match(await code.locator('[data-testid="why-legend"] li[data-why="always-sent"]').textContent() ?? '', /OpenClaw also sends its schema up front in every Tool Search mode/);
+    // The surface's own tool leads the list, and a list longer than its box says it scrolls (issue 44).
+    await code.locator('[data-testid="schemas"] summary').click();
+    assert.equal(await code.locator('ul.schemas li').first().locator('code').innerText(), 'tool_search_code');
+    if ((await code.locator('ul.schemas li').count()) > 10) {
+      assert.match(await code.locator('[data-testid="schemas-scroll"]').innerText(), /scroll the list for all of them/);
+    }
         // OpenClaw 2026.9.6 hydrates no schema from the prompt in directory mode (tooldefs, docs/fidelity.md): neither does the preview.
     assert.equal(cli.modes.directory?.likely?.length ?? 0, 0);
 

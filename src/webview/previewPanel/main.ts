@@ -415,17 +415,25 @@ function sizeTable(m: ModeView): HTMLElement {
   return el('table', { class: 'grid compact' }, el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', { scope: 'col' }, 'bytes'), el('th', { scope: 'col' }, 'tokens'))), body);
 }
 
+/** About what the 220 px list shows without scrolling. */
+const SCHEMAS_BEFORE_SCROLL = 10;
+
 function schemaList(m: ModeView): HTMLElement {
   const summary = el('summary', {}, el('span', { 'data-testid': 'schema-count' }, fmt(m.schemaCount)), ` schema${m.schemaCount === 1 ? '' : 's'} up front: `, Object.entries(m.whyCounts).map(([why, n]) => `${fmt(n)} ${WHY_TITLES[why] ?? why}`).join(', '));
-  const list = el('ul', { class: 'schemas' });
-  for (const s of m.schemas) {
+  const list = el('ul', { class: 'schemas', tabindex: '0', 'aria-label': `${m.schemaCount} schemas up front, the surface's own tools first` });
+  // The surface's own tools (Tool Search's or Code Mode's) first: sorted by name they would sit below the fold.
+  const first = (why: string): number => (why === 'tool-search' || why === 'code-mode' ? 0 : 1);
+  const shown = [...m.schemas].sort((a, b) => first(a.why) - first(b.why));
+  for (const s of shown) {
     list.append(el('li', { 'data-why': s.why }, el('code', {}, s.name), ' ', el('span', { class: `pill why why-${s.why}`, title: WHY_MEANINGS[s.why] ?? s.why }, WHY_TITLES[s.why] ?? s.why)));
   }
   if (m.schemaCount > m.schemas.length) list.append(el('li', { class: 'muted' }, `… and ${fmt(m.schemaCount - m.schemas.length)} more`));
   // Why each kind of schema is there, in the words every surface uses (core/vocabulary.ts).
   const legend = el('ul', { class: 'small muted why-legend', 'data-testid': 'why-legend' },
     ...Object.keys(m.whyCounts).map((why) => el('li', { 'data-why': why }, el('strong', {}, WHY_TITLES[why] ?? why), `: ${WHY_MEANINGS[why] ?? ''}`)));
-  return el('details', { 'data-testid': 'schemas' }, summary, list, legend);
+  // A long list scrolls in its box: say so, since the box shows no scroll bar until it is hovered.
+  const scrolls = m.schemas.length > SCHEMAS_BEFORE_SCROLL ? [el('p', { class: 'small muted scroll-hint', 'data-testid': 'schemas-scroll' }, icon('fold-down'), ` ${fmt(m.schemas.length)} listed: scroll the list for all of them`)] : [];
+  return el('details', { 'data-testid': 'schemas' }, summary, ...scrolls, list, legend);
 }
 
 function modeCard(m: ModeView, v: PreviewView): HTMLElement {
