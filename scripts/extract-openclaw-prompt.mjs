@@ -28,6 +28,7 @@ import { createRequire, register } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundledPluginManifests } from './lib/bundledPlugins.mjs';
 import { byFunctionName, distFiles, findChunk } from './lib/openclawDist.mjs';
 import { promptConditions } from './lib/promptConditions.mjs';
 
@@ -400,18 +401,7 @@ const sandboxHidden = sentNamesOf(report, 'direct').filter((n) => !sentNamesOf(v
 // Bundled plugins that ship skills and load only when the config turns them on (their manifest's
 // `skills`, no `enabledByDefault`): one direct turn each with the plugin on; the skills its prompt adds
 // are kept (`pluginSkills`), to join the list when a config turns the plugin on.
-const extDir = path.join(pkgDir, 'dist', 'extensions');
-const skillPlugins = fs.existsSync(extDir)
-  ? fs
-      .readdirSync(extDir)
-      .sort()
-      .flatMap((d) => {
-        const f = path.join(extDir, d, 'openclaw.plugin.json');
-        if (!fs.existsSync(f)) return [];
-        const m = JSON.parse(fs.readFileSync(f, 'utf8'));
-        return typeof m.id === 'string' && Array.isArray(m.skills) && m.skills.length > 0 && m.enabledByDefault !== true ? [m.id] : [];
-      })
-  : [];
+const skillPlugins = bundledPluginManifests(pkgDir).flatMap(({ manifest: m }) => (typeof m.id === 'string' && Array.isArray(m.skills) && m.skills.length > 0 && m.enabledByDefault !== true ? [m.id] : []));
 const pluginReports = {};
 for (const id of skillPlugins) {
   const ws = path.join(scratch, `sentinel-plugin-${id}`);
@@ -664,19 +654,16 @@ function lineEdits(a, b, where) {
   return edits;
 }
 
-/** As the inspector applies them (src/core/prompt/lineEdits.ts), to check them at extraction. */
+/** The inspector's own applyLineEdits (src/core/prompt/lineEdits.ts, from the built core bundle), to check the edits at extraction. */
 function applyLineEdits(text, edits, where) {
-  let out = text;
-  for (const e of edits) {
-    const from = [...e.before, ...e.remove].join('\n');
-    const to = [...e.before, ...e.add].join('\n');
-    const at = out.indexOf(`${from}\n`);
-    if (at < 0 || out.indexOf(`${from}\n`, at + 1) >= 0) {
-      throw new Error(`${where}: an edit's anchor ${JSON.stringify(from.slice(0, 120))} is ${at < 0 ? 'not found' : 'found twice'}`);
-    }
-    out = out.slice(0, at) + to + out.slice(at + from.length);
-  }
+  const out = coreBundle().applyLineEdits(text, edits);
+  if (out === undefined) throw new Error(`${where}: an edit's anchor is not found once`);
   return out;
+}
+let loadedCore;
+function coreBundle() {
+  loadedCore ??= createRequire(import.meta.url)(path.join(repo, 'dist', 'coreEntry.js'));
+  return loadedCore;
 }
 
 /** The sentinel alias's line becomes the slot the run's alias lines fill; exactly one such line. */
@@ -860,7 +847,7 @@ if (sharedConditions) {
 // From the template with the sandboxed turn's own tools (the inspector's applyPromptSegments, from the
 // built core bundle) to that turn's prompt: what the sandbox itself changes. The product applies them
 // after the run's tool-dependent lines; a run whose tools leave an anchor out gets a note, not a guess.
-const core = createRequire(import.meta.url)(path.join(repo, 'dist', 'coreEntry.js'));
+const core = coreBundle();
 for (const mode of MODES) {
   const c = variantReports.sandboxed.modes[mode];
   const sent = c.requests.find((r) => r.seq === c.first.seq).body.tools.map((t) => t.function.name);

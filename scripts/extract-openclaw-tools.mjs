@@ -30,6 +30,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundledPluginManifests } from './lib/bundledPlugins.mjs';
 import { codeModeFacts } from './lib/codeModeFacts.mjs';
 import { releaseModules } from './lib/openclawRelease.mjs';
 
@@ -401,19 +402,11 @@ const CONDITIONS = [
  * like the conditions above (the product applies it from the config itself).
  */
 function pluginSwitches() {
-  const extDir = path.join(pkgDir, 'dist', 'extensions');
-  if (!fs.existsSync(extDir)) return [];
-  return fs
-    .readdirSync(extDir)
-    .sort()
-    .flatMap((d) => {
-      const f = path.join(extDir, d, 'openclaw.plugin.json');
-      if (!fs.existsSync(f)) return [];
-      const m = JSON.parse(fs.readFileSync(f, 'utf8'));
-      const declared = Array.isArray(m.contracts?.tools) ? m.contracts.tools : [];
-      if (typeof m.id !== 'string' || declared.length === 0 || m.enabledByDefault === true) return [];
-      return [{ id: `plugin-${m.id}`, kind: 'config-switch', key: `plugins.entries.${m.id}.enabled`, text: `the bundled plugin ${m.id} turned on`, config: { plugins: { entries: { [m.id]: { enabled: true } } } } }];
-    });
+  return bundledPluginManifests(pkgDir).flatMap(({ manifest: m }) => {
+    const declared = Array.isArray(m.contracts?.tools) ? m.contracts.tools : [];
+    if (typeof m.id !== 'string' || declared.length === 0 || m.enabledByDefault === true) return [];
+    return [{ id: `plugin-${m.id}`, kind: 'config-switch', key: `plugins.entries.${m.id}.enabled`, text: `the bundled plugin ${m.id} turned on`, config: { plugins: { entries: { [m.id]: { enabled: true } } } } }];
+  });
 }
 
 const baseNames = new Set(tools.map((t) => t.name));
@@ -753,14 +746,10 @@ const gemini = geminiFamily();
  * provider id, kept as `provider:<id>` (applied when the run's provider is that id).
  */
 function providerFamilies() {
-  const extDir = path.join(pkgDir, 'dist', 'extensions');
-  if (!fs.existsSync(extDir)) return {};
   const out = {};
-  for (const d of fs.readdirSync(extDir).sort()) {
-    const entry = path.join(extDir, d, 'index.js');
-    const manifest = path.join(extDir, d, 'openclaw.plugin.json');
-    if (!fs.existsSync(entry) || !fs.existsSync(manifest) || !fs.readFileSync(entry, 'utf8').includes('buildProviderToolCompatFamilyHooks("')) continue;
-    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+  for (const { dir, manifest: m } of bundledPluginManifests(pkgDir)) {
+    const entry = path.join(dir, 'index.js');
+    if (!fs.existsSync(entry) || !fs.readFileSync(entry, 'utf8').includes('buildProviderToolCompatFamilyHooks("')) continue;
     const ids = Array.isArray(m.providers) ? m.providers.filter((x) => typeof x === 'string') : [];
     for (const id of ids) {
       const measured = measureFamily(`provider:${id}`, { provider: id });

@@ -49,3 +49,4 @@ export { parseSessionLog } from '../core/telemetry/sessionLog';
 export { agentPickItems, runAgentText } from '../core/policy/runAgent';
 // The prompt extractor applies the templates' tool-dependent lines as the product does (scripts/extract-openclaw-prompt.mjs).
 export { applyPromptSegments, runToolsOf } from '../core/prompt/promptConditions';
+export { applyLineEdits } from '../core/prompt/lineEdits';

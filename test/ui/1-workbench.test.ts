@@ -10,7 +10,7 @@ describe('workbench UI on examples/demo', () => {
   demoWindow({ shot: (title) => title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60) }, (w) => ({ page } = w));
 
   it('shows the catalog tree in its own activity-bar container', async () => {
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search"]').first().click();
     const tree = page.locator('.pane-body .monaco-list-row');
     // No Direct-only group on the demo: OpenClaw 2026.9.6 (the default model) catalogs `message`.
     for (const label of ['MCP servers', 'Client tools', 'Excluded']) {
@@ -26,16 +26,16 @@ describe('workbench UI on examples/demo', () => {
     await tree.filter({ hasText: /gateway.*deny/ }).first().waitFor();
     const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();
     await status.waitFor();
-    // At the default side bar width the view's title reads whole (issue 44): three icons in the title bar,
-    // the other views of the catalog in its "..." menu, each with its label.
+    // At the default side bar width the view's title reads whole (issue 44): Mode Preview, Pick Agent and
+    // Collapse All in the title bar, Refresh and the other views of the catalog in its "..." menu, each with its label.
     const title = page.locator('.part.sidebar .composite.title .title-label h2').first();
     const cut = await title.evaluate((e) => e.scrollWidth > e.clientWidth);
     assert.equal(cut, false, `the title is cut off: ${await title.innerText()}`);
     const icons = page.locator('.part.sidebar .title-actions .action-item a.action-label:not(.codicon-toolbar-more)');
-    assert.ok((await icons.count()) <= 4, `${await icons.count()} title icons`);
+    assert.ok((await icons.count()) <= 3, `${await icons.count()} title icons`);
     await page.locator('.part.sidebar .title-actions .codicon-toolbar-more, .part.sidebar .title-actions a[aria-label="Views and More Actions..."]').first().click();
     const menu = page.locator('.context-view .action-label:visible');
-    for (const label of ['Open Effective Catalog', 'Explain Tool', 'Search Playground']) {
+    for (const label of ['Refresh', 'Open Effective Catalog', 'Explain Tool', 'Search Playground']) {
       await menu.filter({ hasText: new RegExp(label) }).first().waitFor({ timeout: 10_000 });
     }
     await page.keyboard.press('Escape');

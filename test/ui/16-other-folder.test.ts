@@ -32,7 +32,7 @@ describe('another folder in the same VS Code', () => {
   });
 
   it('shows its own catalog: no demo snapshot, no failed server, no red status bar', async () => {
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search"]').first().click();
     const tree = page.locator('.pane-body .monaco-list-row');
     await tree.filter({ hasText: 'OpenClaw' }).first().waitFor({ timeout: 60_000 });
     const status = page.locator('.statusbar-item[id$="toolSearchInspector.status"]').first();

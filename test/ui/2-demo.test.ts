@@ -79,7 +79,7 @@ describe('npm run demo', () => {
     // The installed extension works in the demo workspace.
     browser = await launchBrowser();
     const page = await openWorkbench(browser, url);
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search"]').first().click();
     await page.locator('.pane-body .monaco-list-row').filter({ hasText: 'MCP servers' }).first().waitFor({ timeout: 60_000 });
     await page.screenshot({ path: path.join(resultsDir(), 'demo.png') });
     await browser.close();

@@ -38,7 +38,7 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
 
   it('picks agent helper, captures it in every mode, and reads a verdict per mode (never "Unknown agent id main")', async function () {
     this.timeout(600_000);
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search"]').first().click();
     await page.locator('.pane-body .monaco-list-row').filter({ hasText: 'OpenClaw' }).first().waitFor({ timeout: 60_000 });
     await runCommand(page, 'Tool Search: Pick Agent…');
     const helper = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'helper' }).first();

@@ -182,7 +182,7 @@ describe('Rules: Go to Rule, Explain view, quick fix, stale', () => {
   }, (w) => ({ page } = w));
 
   it('opens the catalog view, which says above the tree whose run it shows (the demo lists agents; main is the default)', async () => {
-    await page.locator('.activitybar .action-item a[aria-label^="Tool Search Inspector"]').first().click();
+    await page.locator('.activitybar .action-item a[aria-label^="Tool Search"]').first().click();
     await tree().filter({ hasText: 'Excluded' }).first().waitFor({ timeout: 90_000 });
     await widenSideBar(page, 560);
     // A multi-agent config's tree is one agent's tools: the view says which, beside its title.
