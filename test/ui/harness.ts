@@ -26,6 +26,7 @@ export interface Locator {
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
   isVisible(): Promise<boolean>;
   scrollIntoViewIfNeeded(opts?: { timeout?: number }): Promise<void>;
+  evaluate<R>(fn: (element: HTMLElement) => R): Promise<R>;
 }
 export interface FrameLocator {
   locator(selector: string): Locator;

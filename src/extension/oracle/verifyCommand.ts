@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { besideColumn } from '../panels/besideColumn';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { VerifyReport } from '../../core/oracle/verify';
 import type { CatalogService } from '../catalogService';
@@ -67,7 +68,7 @@ export async function verifyAgainstOpenClawCommand(
   const uri = docs.set(core.formatVerifyReportMarkdown(report, workspace.options.workspace));
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: besideColumn() });
   const summary = report.undocumented === 0 ? `no undocumented differences from OpenClaw ${report.openclaw.version}` : `${report.undocumented} undocumented difference${report.undocumented === 1 ? '' : 's'} from OpenClaw ${report.openclaw.version}`;
   void vscode.window.showInformationMessage(`Verify: ${summary}.`);
   return report;

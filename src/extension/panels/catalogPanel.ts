@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { besideColumn } from './besideColumn';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { GatewayToolSearchApi } from '../../core/gateway/toolSearchApi';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
@@ -79,7 +80,7 @@ export class CatalogPanel extends PanelBase<WebviewMessage, HostMessage | Catalo
     const key = root?.folder.uri.toString() ?? '';
     const many = deps.roots.roots().length > 1;
     // Another root's panel is open: this one goes beside it, so both stay in view.
-    const column = registry.all().some((p) => p.key !== key) ? vscode.ViewColumn.Beside : SPEC.column;
+    const column = registry.all().some((p) => p.key !== key) ? besideColumn() : SPEC.column;
     return registry.createOrShow(deps.extensionUri, key, many && root ? `Effective Catalog — ${root.folder.name}` : 'Effective Catalog', column);
   }
 

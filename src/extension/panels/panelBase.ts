@@ -16,8 +16,8 @@ export interface PanelMessage {
 export interface PanelSpec<In extends PanelMessage = PanelMessage> {
   viewType: string;
   page: PanelPage;
-  /** Where a new panel opens. */
-  column: vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus: boolean };
+  /** Where a new panel opens (a function: decided when it opens, `besideColumn`). */
+  column: vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus: boolean } | (() => vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus: boolean });
   /** Reveal without taking focus (a panel that follows a run beside the editor). */
   revealPreservingFocus?: boolean;
   /** The protocol's parser: the host trusts nothing the webview sends, only the shapes this lets through. */
@@ -195,7 +195,8 @@ export class PanelRegistry<P extends TrackedPanel, D> {
       existing.panel.reveal(undefined, this.spec.revealPreservingFocus === true);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, column, { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) });
+    const where = typeof column === 'function' ? column() : column;
+    const panel = vscode.window.createWebviewPanel(this.spec.viewType, title, where, { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) });
     return this.track(panel, key);
   }
 

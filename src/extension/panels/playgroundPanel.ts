@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { besideColumn } from './besideColumn';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { SessionSuggestions } from '../../core/learning/fromSessions';
 import type { RankExplainer, WhyNot } from '../../core/searchExplain/rankExplanation';
@@ -239,7 +240,7 @@ export class PlaygroundPanel extends PanelBase<WebviewMessage, HostMessage> {
       edit.createFile(uri, { ignoreIfExists: true, contents: new TextEncoder().encode(`${JSON.stringify({ tests: [{ query, expected: [expected] }] }, null, 2)}\n`) });
       await vscode.workspace.applyEdit(edit);
     }
-    await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    await vscode.window.showTextDocument(uri, { viewColumn: besideColumn(), preview: false });
   }
 
   /**

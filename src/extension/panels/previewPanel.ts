@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { besideColumn } from './besideColumn';
 import type { Catalog } from '../../core/catalog/catalog';
 import type { OpenWorkspace } from '../../core/workspace';
 import type { CaptureReport } from '../../core/capture/capture';
@@ -377,7 +378,7 @@ export class PreviewPanel extends PanelBase<WebviewMessage, HostMessage> {
         case 'openRawDocument': {
           const uri = this.deps.documents.set(`Request ${msg.mode} mode`, await this.rawJson(msg.mode));
           const doc = await vscode.workspace.openTextDocument(uri);
-          await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'json'), { viewColumn: vscode.ViewColumn.Beside, preview: true });
+          await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(doc, 'json'), { viewColumn: besideColumn(), preview: true });
           return;
         }
         case 'openDefinition': {

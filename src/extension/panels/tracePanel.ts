@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { besideColumn } from './besideColumn';
 import { COMMANDS } from '../commandIds';
 import type { Logger } from '../logger';
 import {
@@ -24,7 +25,7 @@ const SPEC: PanelSpec<TraceWebviewMessage> = {
   beforeReady: 'latest',
   readyAgainWhenShown: true,
   page: TRACE_PAGE,
-  column: { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+  column: () => ({ viewColumn: besideColumn(), preserveFocus: false }),
   revealPreservingFocus: true,
 };
 

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { besideColumn } from '../panels/besideColumn';
 import { findSessionFiles, readSessions, sniffSessionFile, type LoadedSession } from '../../core/telemetry/sessionSources';
 import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessionView';
 import { editorHost } from '../host';
@@ -178,7 +179,7 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
           return;
         }
         const line = msg.line - 1;
-        await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 0, line, 0), viewColumn: vscode.ViewColumn.Beside, preview: true });
+        await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 0, line, 0), viewColumn: besideColumn(), preview: true });
       }),
     ];
     if (watcher) {
