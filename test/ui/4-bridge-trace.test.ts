@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, restrictedWindow, resultsDir, runCommand, runExactCommand, type Page } from './harness';
+import { catalogWebview, closeAllEditors, demoWindow, restrictedWindow, resultsDir, runCommand, runExactCommand, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -80,6 +80,25 @@ describe('Bridge Trace panel', () => {
     assert.match(text, /hardened process\s+stripped/);
     await page.screenshot({ path: path.join(resultsDir(), 'bridge-isolation.png') });
   });
+  it('a run from the second of two editor groups opens its trace in the first, not in a narrow third column (issue 44)', async () => {
+    await closeAllEditors(page);
+    await runExactCommand(page, 'File: New Untitled Text File');
+    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(SNIPPET);
+    await page.locator('.view-lines').filter({ hasText: 'fake_plugin_tool_17' }).first().waitFor();
+    // Two groups, the snippet active in the right one.
+    await runCommand(page, 'View: Split Editor Right');
+    const groups = page.locator('.editor-group-container');
+    // The split leaves the new (right) group active, its copy of the snippet focused.
+    await groups.nth(1).waitFor();
+    await runCommand(page, 'Tool Search: Run Bridge Snippet');
+    await groups.nth(0).locator('.tab').filter({ hasText: 'Bridge Trace' }).first().waitFor({ timeout: 60_000 });
+    assert.equal(await groups.count(), 2, 'no third group');
+    await closeAllEditors(page);
+  });
+
 });
 
 describe('Run Bridge Snippet in an untrusted workspace', () => {

@@ -507,6 +507,7 @@ async function storedTurn({ opts, agent, mode, release, tree }: StoreSetup, run:
       config: turnConfig,
       configDir: opts.configDir,
       openclawVersion: opts.location.version,
+      openclawDir: path.resolve(opts.location.packageDir),
       agent,
       mode,
       prompt: opts.prompt,

@@ -44,6 +44,12 @@ export interface StoreKeyInput {
   config: unknown;
   configDir: string;
   openclawVersion: string;
+  /**
+   * The folder of the package that runs the turn: its requests cite it (docs,
+   * bundled skills), so two installs of one release are two keys (a UI lane's
+   * install in its server's storage beside the tooling cache's, in one CI run).
+   */
+  openclawDir?: string;
   /** The agent the turn runs (absent in keys made before capture ran any agent but `main`). */
   agent?: string;
   mode: CaptureMode;
