@@ -281,7 +281,9 @@ async function main() {
   const dataDir = path.join(runDir, 'data');
   const extensionsDir = path.join(runDir, 'extensions');
   fs.mkdirSync(extensionsDir, { recursive: true });
-  seedSettings(dataDir);
+  // OpenClaw's own config validation runs an OpenClaw process after each config change in every window:
+  // off for the UI lane, on in the one folder whose test is about it (UI test 21 writes its own setting).
+  seedSettings(dataDir, { 'toolSearchInspector.oracle.validateConfig': false });
   process.env.TSI_TOOLING_DIR = tooling.dir;
   process.env.TSI_RUN_DIR = runDir;
 

@@ -27,11 +27,18 @@ describe('Search Playground and search tests', () => {
     await rows.first().waitFor({ timeout: 60_000 });
     assert.equal(await rows.count(), 8, 'the demo\'s configured limit');
     assert.match(await view.locator('[data-testid="summary"]').innerText(), /8 hits for "fake plugin tool" \(limit 8\)/);
-    // The compact JSON is what the model receives: the same tools, in the same order.
-    const json = JSON.parse((await view.locator('[data-testid="json"]').textContent()) ?? '[]') as { id: string; input: string }[];
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      ids.push((await rows.nth(i).getAttribute('data-id')) ?? '');
+    // The compact JSON is what the model receives: the same tools, in the same order. Read again while the
+    // page redraws (a catalog rebuild when the MCP servers answer re-runs the query): two reads that agree.
+    let json: { id: string; input: string }[] = [];
+    let ids: string[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      json = JSON.parse((await view.locator('[data-testid="json"]').textContent()) ?? '[]') as { id: string; input: string }[];
+      ids = [];
+      for (let i = 0; i < 8; i++) {
+        ids.push((await rows.nth(i).getAttribute('data-id')) ?? '');
+      }
+      if (JSON.stringify(json.map((h) => h.id)) === JSON.stringify(ids)) break;
+      await page.waitForTimeout(500);
     }
     assert.deepEqual(json.map((h) => h.id), ids);
     assert.ok(json.every((h) => typeof h.input === 'string'));

@@ -21,6 +21,9 @@ describe('a multi-agent config without main: pick an agent, capture it, and see 
 
   before(async () => {
     fs.writeFileSync(config, text);
+    // The UI lane turns OpenClaw's own config validation off (scripts/test-vscode.mjs); this folder is about it.
+    fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(folder, '.vscode', 'settings.json'), JSON.stringify({ 'toolSearchInspector.oracle.validateConfig': true }));
     browser = await launchBrowser();
     page = await openWorkbench(browser, workbenchUrl(env('TSI_VSCODE_URL'), folder));
   });

@@ -299,13 +299,31 @@ export class CoreToolSource implements ToolSourceProvider {
     private readonly sandboxed = false,
   ) {}
 
+  /**
+   * Tools of a bundled plugin that loads only when the config turns it on are
+   * listed once the config names the plugin (`plugins.entries.<id>`): then
+   * they are built or excluded with the plugin's rule. A config that never
+   * names it gets none of them listed, as a plugin that is not there.
+   */
+  private withoutUnnamedPlugins(tools: ToolDefinition[]): ToolDefinition[] {
+    const set = this.model ? generatedToolsFor(this.model.version) : undefined;
+    if (!set) {
+      return tools;
+    }
+    const plugins = new Map(set.conditions.filter((c) => c.kind === 'config-switch').map((c) => [c.id, switchedPlugin(c.key)]));
+    const entries = this.reader?.raw(['plugins', 'entries']);
+    const named = (id: string | undefined): boolean => id !== undefined && entries !== null && typeof entries === 'object' && Object.keys(entries).some((k) => k.trim().toLowerCase() === id);
+    const hidden = new Set(set.conditionalTools.filter((t) => t.conditions.some((c) => plugins.has(c)) && !t.conditions.some((c) => named(plugins.get(c)))).map((t) => t.name));
+    return hidden.size === 0 ? tools : tools.filter((t) => !hidden.has(t.name));
+  }
+
   list(): Promise<SourceListing> {
     return Promise.resolve({ tools: this.definitions(), diagnostics: [] });
   }
 
   /** The version's core tools, each one the run does not build marked with why (`invalid`). */
   definitions(): ToolDefinition[] {
-    const tools = coreToolDefinitions(this.model, this.assumed);
+    const tools = this.withoutUnnamedPlugins(coreToolDefinitions(this.model, this.assumed));
     const off = this.model ? constructionDefects(this.reader, this.model, this.agentEntry, this.sandboxed) : new Map<string, DefinitionDefect>();
     // Tools the version builds only when an allow list names them (generated: `builtWhenNamed`).
     const namedOnly = this.model ? generatedToolsFor(this.model.version)?.tools.filter((t) => t.builtWhenNamed === true) ?? [] : [];
@@ -336,6 +354,11 @@ export class CoreToolSource implements ToolSourceProvider {
     }
     return tools;
   }
+}
+
+/** `plugins.entries.<id>.enabled`: the plugin id of a config switch's key. */
+function switchedPlugin(key: string): string | undefined {
+  return /^plugins\.entries\.(.+)\.enabled$/.exec(key)?.[1];
 }
 
 /** Whether the run's config has a value at one of the variant's paths that applies it (`@agent`: the run agent's roster entry). */

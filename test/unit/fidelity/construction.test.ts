@@ -77,11 +77,14 @@ describe('switches outside the tool policy (issue 27, cause 2; generated from 20
     assert.equal(entry.tool('memory_get')?.reason?.kind, 'not-constructed');
   });
 
-  it('an empty config builds them all, but those of bundled plugins that load only when turned on (memory-wiki)', async () => {
+  it('an empty config builds them all, and lists none of a bundled plugin that loads only when turned on (memory-wiki)', async () => {
     const r = await open('{}');
-    assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), ['wiki_apply', 'wiki_get', 'wiki_lint', 'wiki_search', 'wiki_status']);
-    assert.match(r.reason('wiki_search'), /not enabled unless named/);
-    assert.match(r.reason('wiki_search'), /set plugins\.entries\.memory-wiki\.enabled to true/);
+    assert.deepEqual(r.catalog.tools.filter((t) => t.reason?.kind === 'not-constructed').map((t) => t.name), []);
+    assert.equal(r.tool('wiki_search'), undefined);
+    // Named but off: listed, excluded by its entry.
+    const off = await open('{ plugins: { entries: { "memory-wiki": { enabled: false } } } }');
+    assert.equal(off.tool('wiki_search')?.reason?.kind, 'not-constructed');
+    assert.match(off.reason('wiki_search'), /plugins\.entries\.memory-wiki\.enabled: false/);
   });
 
   it('a bundled plugin turned on in the config builds its tools, measured from the package (a config-switch condition, never assumed)', async () => {
