@@ -81,6 +81,8 @@ describe('Bridge Trace panel', () => {
     await page.screenshot({ path: path.join(resultsDir(), 'bridge-isolation.png') });
   });
   it('a run from the second of two editor groups opens its trace in the first, not in a narrow third column (issue 44)', async () => {
+    // The trace's webview had the keyboard: give it back to the workbench before the palette.
+    await page.locator('.part.sidebar .composite.title').first().click();
     await closeAllEditors(page);
     await runExactCommand(page, 'File: New Untitled Text File');
     const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
@@ -96,6 +98,7 @@ describe('Bridge Trace panel', () => {
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
     await groups.nth(0).locator('.tab').filter({ hasText: 'Bridge Trace' }).first().waitFor({ timeout: 60_000 });
     assert.equal(await groups.count(), 2, 'no third group');
+    await page.locator('.part.sidebar .composite.title').first().click();
     await closeAllEditors(page);
   });
 
