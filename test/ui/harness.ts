@@ -107,7 +107,18 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       }
       continue;
     }
-    await input.fill(`>${title}`);
+    // A webview that finishes loading just after F1 can take focus, and the
+    // palette closes (the fill then waits on an inert, then hidden, input):
+    // open it again rather than wait out the default timeout.
+    const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, () => false);
+    if (!filled) {
+      await page.keyboard.press('Escape');
+      if (attempt === 4) {
+        throw new Error(`the command palette closed before "${title}" could be typed`);
+      }
+      await page.waitForTimeout(500);
+      continue;
+    }
     const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
     const found = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
     if (found) {
@@ -245,10 +256,20 @@ export async function contrast(view: FrameLocator): Promise<{ checked: number; l
 
 /** Runs the palette entry whose title starts with `title` (Enter could take a near miss). */
 export async function runExactCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    // As in runCommand: a webview taking focus can close the palette under the fill.
+    if (await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, () => false)) {
+      break;
+    }
+    await page.keyboard.press('Escape');
+    if (attempt === 4) {
+      throw new Error(`the command palette closed before "${title}" could be typed`);
+    }
+    await page.waitForTimeout(500);
+  }
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
 }
