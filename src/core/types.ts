@@ -21,6 +21,8 @@ export interface Diagnostic {
   column?: number;
   severity: Severity;
   message: string;
+  /** Set when the file marks this problem as intentional (`// @expected-problem WHY`): the reason it gives. */
+  expected?: string;
 }
 
 export interface SourceLocation {

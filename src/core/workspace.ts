@@ -19,7 +19,9 @@ import { SnapshotToolSource, type SnapshotSpec } from './sources/mcpSnapshot';
 import { PluginToolSource } from './sources/plugins';
 import type { ToolSourceProvider } from './sources/toolSource';
 import type { PolicyContext, ToolSearchModeName, ToolSearchSettings } from './types';
-import { FolderGuard } from './util/insideFolder';
+import { applyExpectedProblems } from './util/expectedProblems';
+import { FolderGuard, isWithin, realPathOf } from './util/insideFolder';
+import { READ_LIMITS, readUserFile } from './util/readLimits';
 
 export interface WorkspaceOptions {
   workspace: string;
@@ -248,11 +250,34 @@ export class OpenWorkspace {
       diagnostics: () => this.config.diagnostics,
       signal,
       openclaw: this.openclaw,
+      relabel: (diagnostics) => applyExpectedProblems(diagnostics, (file) => this.diagnosedText(file)),
     });
     if (this.verdict !== undefined) {
       catalog.verdict = this.verdict;
     }
     return catalog;
+  }
+
+  /**
+   * The text of a file a diagnostic names, for its `@expected-problem`
+   * markers: the config as given (an edit the fix planner rebuilds from), else
+   * the file, bounded, when it lies inside the workspace folder (an untrusted
+   * folder reads nothing outside it).
+   */
+  private diagnosedText(file: string): string | undefined {
+    const given = this.options.configText;
+    if (given && (file === given.display || file === given.file)) {
+      return given.text;
+    }
+    const abs = path.resolve(this.options.workspace, file);
+    if (!isWithin(realPathOf(this.options.workspace), realPathOf(abs))) {
+      return undefined;
+    }
+    try {
+      return readUserFile(abs, READ_LIMITS.configBytes).toString('utf8');
+    } catch {
+      return undefined;
+    }
   }
 
   /** The config as read (empty without one): what OpenClaw's own functions and real turns are given. */

@@ -158,6 +158,14 @@ describe('Bridge snippets in the editor', () => {
     await runCommand(page, 'View: Revert and Close Editor');
   });
 
+  it('the demo\'s intentional problems read as intentional in Problems: infos labelled with the file\'s reason, no error (issue 44)', async function () {
+    this.timeout(120_000);
+    const notes = problemRow(page, /notes_summarize/);
+    assert.match(await problemText(page, /notes_summarize/), /Intentional \(the demo shows a tool declared in contracts\.tools but never defined\)/);
+    assert.equal(await notes.locator('.codicon-error, .codicon-warning').count(), 0, 'the row is an info');
+    assert.match(await problemText(page, /client tool name conflict: web_search/), /Intentional \(the demo shows a client tool/);
+  });
+
   it('runs from the CodeLens; a syntax error and a thrown error land as diagnostics on their lines', async function () {
     this.timeout(240_000);
     await showProblems(page);

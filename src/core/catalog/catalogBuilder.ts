@@ -31,6 +31,8 @@ export interface BuildInput {
   signal?: AbortSignal;
   /** The OpenClaw version whose tables the policy and core tools follow. */
   openclaw?: ModelledVersion;
+  /** The diagnostics as the catalog keeps them, from all of them (the workspace relabels those its files mark as intentional). */
+  relabel?: (diagnostics: readonly Diagnostic[]) => Diagnostic[];
 }
 
 /** Adds diagnostics, skipping exact repeats (one fault found by two readers is shown once). */
@@ -122,7 +124,7 @@ export async function buildCatalog(input: BuildInput): Promise<Catalog> {
   tools.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   servers.sort((a, b) => a.name.localeCompare(b.name));
   plugins.sort((a, b) => a.id.localeCompare(b.id));
-  const catalog = new Catalog(tools, servers, plugins, diagnostics, input.settings, executors);
+  const catalog = new Catalog(tools, servers, plugins, input.relabel ? input.relabel(diagnostics) : diagnostics, input.settings, executors);
   // Without a resolved version, the policy's own tables say which OpenClaw the catalog follows (surfaces read it).
   if (refusal) {
     catalog.runRefusal = refusal;

@@ -34,7 +34,7 @@ describe('CLI catalog and explain (contract)', function () {
     assert.ok(!j.tools.some((t) => t.status === 'excluded'), 'excluded tools only with --all');
     assert.equal(j.bySourceName['fake-plugin'], 35);
     assert.ok(j.servers.some((s) => s.name === 'github' && s.status === 'ok' && s.toolCount === 9));
-    assert.ok(j.diagnostics.some((d) => d.file === '.openclaw/client-tools.json' && d.message === 'client tool name conflict: web_search'));
+    assert.ok(j.diagnostics.some((d) => d.file === '.openclaw/client-tools.json' && d.message.endsWith('client tool name conflict: web_search') && d.severity === 'info'));
   });
 
   it('catalog --all adds excluded tools with reasons', async () => {
