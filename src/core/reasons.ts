@@ -193,3 +193,74 @@ export function policyNotReached(r: ToolReason | undefined): r is DefinitionDefe
 export function toolReasonText(t: { reason?: ToolReason; source: ToolSourceKind; sourceName: string; name: string }, wording: ReasonWording = CLI_WORDING): string | undefined {
   return t.reason ? reasonText(t.reason, { source: t.source, owner: t.sourceName, name: t.name }, wording) : undefined;
 }
+
+/**
+ * A reason in a few words, for a row that has room for little more than the
+ * tool's name (the tree at the default side bar width cut the full sentence
+ * mid-word, issue 44). The full `reasonText` stays in the row's tooltip,
+ * Explain and the CLI; nothing reads meaning back out of either.
+ */
+export function shortReasonText(r: ToolReason, t: ReasonSubject): string {
+  switch (r.kind) {
+    case 'policy': {
+      // The sentence names its rule first; the file and line are the row's Go to Rule, and an entry that is the tool's own name is the row's label.
+      const rule = firstClause(r.text.replace(/ as OpenClaw \S+ defines it,.*$/, '')).replace(/\s*\([^()]*:\d+(?::\d+)?\)$/, '');
+      return rule.endsWith(` ${JSON.stringify(t.name)}`) ? rule.slice(0, -(t.name.length + 3)) : rule;
+    }
+    case 'client-conflict':
+      return 'client tool name conflict';
+    case 'name-conflict':
+      return `name taken by ${r.with}`;
+    case 'direct-only':
+      return 'always sent, never searched';
+    case 'bad-shape':
+    case 'not-admitted':
+      return firstClause(r.problem);
+    case 'duplicate':
+      return t.source === 'mcp' && r.copies !== undefined ? `listed ${r.copies} times: dropped` : 'duplicate name';
+    case 'not-constructed':
+      return `not built: ${r.setting}`;
+    case 'mcp-task-required':
+      return 'task-only: OpenClaw leaves it out';
+    case 'mcp-app-only':
+      return 'MCP App only: never offered to the model';
+    case 'undeclared':
+      return 'not declared in contracts.tools';
+    case 'missing-definition':
+      return 'declared in contracts.tools, no definition';
+    case 'plugin-disabled':
+      return 'plugin disabled';
+    case 'tool-filter':
+      return r.rule === 'exclude' ? `filtered out by toolFilter.exclude "${r.glob ?? ''}"` : 'not matched by toolFilter.include';
+    case 'needs-condition': {
+      const [first, ...more] = r.conditions;
+      return first ? `needs ${conditionWords(first)}${more.length > 0 ? ` (or ${more.length} more)` : ''}` : 'needs a run-time condition';
+    }
+  }
+}
+
+/** A condition in the fewest words that still say what to provide: the key where it is the thing (an env var), else the generated text. */
+function conditionWords(c: { kind: string; key: string; text: string }): string {
+  switch (c.kind) {
+    case 'credential':
+      return c.key;
+    case 'model-capability':
+      return `a ${c.key} model`;
+    case 'model-provider':
+      return `a ${c.key} model`;
+    case 'trigger':
+      return `a ${c.key} trigger`;
+    default:
+      return c.text;
+  }
+}
+
+function firstClause(text: string): string {
+  const cut = text.search(/[;:]\s/);
+  return cut > 0 ? text.slice(0, cut) : text;
+}
+
+/** `shortReasonText` of a catalog tool's reason. */
+export function toolShortReasonText(t: { reason?: ToolReason; source: ToolSourceKind; sourceName: string; name: string }): string | undefined {
+  return t.reason ? shortReasonText(t.reason, { source: t.source, owner: t.sourceName, name: t.name }) : undefined;
+}

@@ -24,6 +24,13 @@ describe('workbench UI on examples/demo', () => {
     await github.click(); // collapse again, then open Excluded: each tool says why
     await tree.filter({ hasText: /^Excluded/ }).first().click();
     await tree.filter({ hasText: /gateway.*deny/ }).first().waitFor();
+    // At the default side bar width an excluded row's reason reads whole (issue 44: it was cut below about 600 px).
+    for (const row of [/gateway\s*core · denied by tools\.deny$/, /crm_lookup\s*legacy-crm · plugin disabled$/]) {
+      const label = tree.filter({ hasText: row }).first().locator('.monaco-icon-label-container').first();
+      await label.waitFor();
+      const cutRow = await label.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+      assert.equal(cutRow, false, `the row is cut off at the default width: ${await label.innerText()}`);
+    }
     const status = page.locator('.statusbar-item').filter({ hasText: /code · \d+/ }).first();
     await status.waitFor();
     // At the default side bar width the view's title reads whole (issue 44): Mode Preview, Pick Agent and

@@ -2,7 +2,7 @@
 // grouping and wording are unit-tested with plain mocha. The provider only
 // maps these nodes to tree items.
 import type { Catalog } from '../../core/catalog/catalog';
-import { policyNotReached, ruleLocationText, toolReasonText, type RuleLocation } from '../../core/reasons';
+import { policyNotReached, ruleLocationText, toolReasonText, toolShortReasonText, type RuleLocation } from '../../core/reasons';
 import { ALWAYS_SENT, decisionLine, POLICY_NOT_REACHED_LINE, STATUS } from '../../core/vocabulary';
 import { staleText, staleWhere, type StaleMark } from '../stale/staleMark';
 import { COMMANDS, MANAGE_TRUST } from '../commandIds';
@@ -137,7 +137,8 @@ function toolTooltip(t: CatalogTool): string {
 function toolNode(t: CatalogTool, scope: string): ToolNode {
   const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
   // Outside their source group, tools say where they come from.
-  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolReasonText(t, EDITOR_WORDING) ?? t.status}`;
+  // An excluded row's reason in a few words: the side bar's default width cut the full sentence (its tooltip keeps it).
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolShortReasonText(t) ?? t.status}`;
   return {
     kind: 'tool',
     id: `${scope}/${t.id}`,

@@ -8,7 +8,7 @@ import { policyNotReached } from '../../../src/core/reasons';
 import { POLICY_NOT_REACHED_LINE } from '../../../src/core/vocabulary';
 import { scratchDir } from '../../helpers/scratch';
 import { toCatalogSnapshot } from '../../../src/extension/panels/catalogSnapshot';
-import { buildCatalogTree, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
+import { buildCatalogTree, shownNode, statusText, TRUST_NOTICE, type GroupNode, type TreeNode } from '../../../src/extension/tree/catalogTreeModel';
 
 const demo = path.resolve(__dirname, '..', '..', '..', 'examples', 'demo');
 
@@ -62,6 +62,29 @@ describe('catalog tree model', () => {
     assert.equal(gateway.icon.id, 'circle-slash');
     const direct = group(nodes, 'Direct-only');
     assert.deepEqual(direct.children.map((n) => n.label), catalog.directOnly.map((t) => t.name));
+  });
+
+  it('an excluded row says why in a few words that fit the default side bar; the tooltip keeps the whole sentence (issue 44)', async () => {
+    const catalog = await demoCatalog();
+    const excluded = group(buildCatalogTree({ catalog, trusted: true }), 'Excluded');
+    const rows = excluded.children.filter((n) => n.kind === 'tool');
+    assert.ok(rows.length >= 10);
+    for (const n of rows) {
+      const shown = shownNode(n);
+      const reason = (shown.description ?? '').split(' · ').slice(1).join(' · ');
+      // At most the words a 300 px side bar shows beside a name; the file:line is Go to Rule's, not the row's.
+      assert.ok(reason.length > 0 && reason.length <= 60, `${shown.label}: "${reason}"`);
+      assert.doesNotMatch(reason, /openclaw\.json:\d/, shown.label);
+      assert.match(shown.tooltip ?? '', /reason: .{20,}/, shown.label);
+    }
+    const row = (label: string) => shownNode(rows.find((n) => n.label === label)!).description;
+    assert.equal(row('gateway'), 'core · denied by tools.deny');
+    assert.equal(row('fake_plugin_tool_36'), 'fake-plugin · denied by tools.deny');
+    assert.equal(row('web_search'), 'client · client tool name conflict');
+    assert.equal(row('notes_summarize'), 'notes · declared in contracts.tools, no definition');
+    assert.equal(row('computer'), 'core · needs a vision model');
+    assert.equal(row('image_generate'), 'core · needs OPENAI_API_KEY (or 3 more)');
+    assert.equal(row('heartbeat_respond'), 'core · needs a heartbeat trigger');
   });
 
   it('names the list that decided (a deny entry is tools.deny) and says "not reached" for a tool its source excluded, as the CLI does', async () => {
