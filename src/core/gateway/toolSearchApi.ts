@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import type { ToolPolicy } from '../policy/policyEngine';
-import type { CallVia, SessionLog } from '../telemetry/sessionLog';
+import { CONTROL_VIA, type CallVia, type SessionLog } from '../telemetry/sessionLog';
 import type { CatalogTool } from '../types';
 import { errorMessage } from '../util/errors';
 import type { OpenWorkspace } from '../workspace';
@@ -108,7 +108,7 @@ export function composeToolSearchApi(opts: ComposeOptions): GatewayToolSearchApi
     },
     async call(idOrName, args, ctx) {
       const parentCallId = ctx.parentCallId ?? opts.parentCallId;
-      const out = await opts.gateway.call(idOrName, args, { ...ctx, ...(parentCallId ? { parentCallId } : {}), via: ctx.via ?? (parentCallId ? 'tool_search_code' : 'api') });
+      const out = await opts.gateway.call(idOrName, args, { ...ctx, ...(parentCallId ? { parentCallId } : {}), via: ctx.via ?? (parentCallId ? CONTROL_VIA.code : 'api') });
       // The call names its tool by the full compact entry, as search did (OpenClaw's `{ tool, result }`).
       const t = out.tool ? opts.catalog().get(out.tool.id) : undefined;
       return t ? { ...out, tool: compactTool(t) } : out;

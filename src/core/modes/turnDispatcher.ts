@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { Surface } from './surface';
 import { controlRoleOf, type ControlRole } from '../sources/generatedTools';
-import type { SessionLog } from '../telemetry/sessionLog';
+import { CONTROL_VIA, type SessionLog } from '../telemetry/sessionLog';
 import { errorMessage } from '../util/errors';
 import { toolApiErrorCode, withRecoveryGuidance, type ControlToolNames } from '../catalog/lookup';
 import type { GatewayToolSearchApi } from '../gateway/toolSearchApi';
@@ -125,7 +125,7 @@ export class TurnDispatcher {
         if (a === null || typeof a !== 'object' || Array.isArray(a)) {
           throw new Error('"args" must be a JSON object');
         }
-        const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: 'tool_call' });
+        const out = await api.call(str(args, 'id'), a as Record<string, unknown>, { callId: call.callId, via: CONTROL_VIA.call });
         const error = out.error === undefined ? undefined : withRecoveryGuidance(out.error, out.lookupError, 'tools', this.names);
         return { ok: out.ok, output: error === undefined ? forModel(out) : { ...forModel(out), error }, ...(error ? { error } : {}) };
       }

@@ -11,7 +11,8 @@ import { openclawRequestOf, previewOf } from '../modes/preview';
 import type { OpenClawRequestContext } from '../prompt/openclawContext';
 import { buildSurface, MAX_LIKELY, type IsolationStatus } from '../modes/surface';
 import { ToolIndex } from '../search/toolIndex';
-import { SessionLog, turnStartEvent } from '../telemetry/sessionLog';
+import { CONTROL_VIA, SessionLog, turnStartEvent } from '../telemetry/sessionLog';
+import { controlRolesByName } from '../sources/generatedTools';
 import { summarizeSession, type SessionSummary } from '../telemetry/summary';
 import type { ToolSearchModeName } from '../types';
 import { errorMessage } from '../util/errors';
@@ -116,8 +117,8 @@ function toolNamesOf(body: Record<string, unknown>): string[] {
   return tools.map((t) => (typeof t.function?.name === 'string' ? t.function.name : '')).filter((n) => n !== '');
 }
 
-/** Tool Search's own tools in every mode (OpenClaw's `TOOL_SEARCH_CONTROL_TOOL_NAMES`). */
-const CONTROL_TOOLS = new Set(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
+/** Tool Search's own tools in every mode (OpenClaw's `TOOL_SEARCH_CONTROL_TOOL_NAMES`), as any modelled release names them. */
+const isControlTool = (name: string): boolean => controlRolesByName().has(name);
 
 export interface LaneRequest {
   /** Bytes of the body: as received by the mock, or as serialized here for a real provider. */
@@ -339,11 +340,11 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   if (realTs) {
     // Measured on what OpenClaw sent: control tools, and tools it keeps in front of the model (direct-only, or visible while searchable).
     const upFront = new Set(catalog.tools.filter((x) => x.status === 'direct-only' || (x.status === 'cataloged' && x.directVisible === true)).map((x) => x.name));
-    const other = realTs.tools.filter((n) => !CONTROL_TOOLS.has(n) && !upFront.has(n));
+    const other = realTs.tools.filter((n) => !isControlTool(n) && !upFront.has(n));
     const realLeaked = realTs.tools.filter((n) => ownerTools.includes(n));
     add(
       `Tool Search sends only the compact bridge (or search tools) and the ${ALWAYS_SENT.label} tools`,
-      realTs.tools.some((n) => CONTROL_TOOLS.has(n)) && other.length === 0 && realLeaked.length === 0,
+      realTs.tools.some(isControlTool) && other.length === 0 && realLeaked.length === 0,
       `${real.source === 'capture' ? 'real' : 'predicted'} request of OpenClaw ${real.version} (${realTs.mode}): sent [${realTs.tools.join(', ')}]${other.length > 0 ? `; not control or up-front tools: ${other.join(', ')}` : ''}`,
     );
   } else {
@@ -367,9 +368,9 @@ export function checksFor(catalog: Catalog, prompt: string, direct: LaneReport, 
   // likely schema sent up front or an exact-name call hydrated from the directory.
   const bridgeOrSearch =
     ts.effectiveMode === 'code'
-      ? ts.searchCount >= 1 && ts.finalCalls.some((c) => c.via === 'tool_search_code' && c.parentCallId !== undefined)
+      ? ts.searchCount >= 1 && ts.finalCalls.some((c) => c.via === CONTROL_VIA.code && c.parentCallId !== undefined)
       : ts.effectiveMode === 'directory'
-        ? ts.finalCalls.some((c) => c.via === 'hydrated' || c.via === 'direct' || c.via === 'tool_call')
+        ? ts.finalCalls.some((c) => c.via === 'hydrated' || c.via === 'direct' || c.via === CONTROL_VIA.call)
         : ts.searchCount >= 1;
   add(
     'session logs show the expected tool-call counts and bridge telemetry',

@@ -6,6 +6,7 @@
 // comparison are left out rather than guessed.
 import type { LoadedSession } from '../telemetry/sessionSources';
 import { summarizeSession, type FinalCall, type SessionSummary } from '../telemetry/summary';
+import { CONTROL_VIA } from '../telemetry/sessionLog';
 import type { ModeComparisonCheck } from './modeComparison';
 
 export interface SessionLane {
@@ -54,7 +55,7 @@ export function compareSessions(a: LoadedSession, b: LoadedSession): SessionComp
   const la = laneOf(a);
   const lb = laneOf(b);
   // A transcript that does not record its mode (2026.6 JSONL) still shows Tool Search by its searches and bridge calls.
-  const usedToolSearch = (l: SessionLane): boolean => l.summary.searchCount > 0 || [...l.summary.finalCalls, ...l.summary.failedCalls].some((c) => c.via === 'tool_search_code' || c.via === 'tool_call' || c.via === 'exec');
+  const usedToolSearch = (l: SessionLane): boolean => l.summary.searchCount > 0 || [...l.summary.finalCalls, ...l.summary.failedCalls].some((c) => c.via === CONTROL_VIA.code || c.via === CONTROL_VIA.call || c.via === 'exec');
   const isDirect = (l: SessionLane): boolean => (l.mode !== undefined ? l.mode === 'direct' : !usedToolSearch(l));
   if (isDirect(la) === isDirect(lb)) {
     const modes = `${la.mode ?? 'mode not recorded'} and ${lb.mode ?? 'mode not recorded'}`;
@@ -76,7 +77,7 @@ export function compareSessions(a: LoadedSession, b: LoadedSession): SessionComp
   if (!toolSearch.finalUnrecorded) {
     add(`${run} ends in the same tool`, tf !== undefined && toolKey(tf) === toolKey(df), tf ? `${toolKey(tf)} via ${tf.via}${tf.parentCallId ? ` (inside ${tf.parentCallId})` : ''}` : 'no call succeeded');
   }
-  const reached = tf !== undefined && (codeMode ? tf.via === 'exec' : tf.via === 'tool_search_code' || tf.via === 'tool_call' || (toolSearch.mode === 'directory' && (tf.via === 'direct' || tf.via === 'hydrated')));
+  const reached = tf !== undefined && (codeMode ? tf.via === 'exec' : tf.via === CONTROL_VIA.code || tf.via === CONTROL_VIA.call || (toolSearch.mode === 'directory' && (tf.via === 'direct' || tf.via === 'hydrated')));
   add(
     codeMode ? `${run} reached it from a program (exec)` : `${run} reached it through Tool Search`,
     reached,

@@ -666,13 +666,18 @@ const GENERATED: GeneratedToolSet[] = [tools_2026_2_26, tools_2026_3_11, tools_2
  */
 export function addGeneratedTools(set: GeneratedToolSet): () => void {
   GENERATED.unshift(set);
+  rolesByName = undefined;
   return () => {
     const i = GENERATED.indexOf(set);
     if (i >= 0) {
       GENERATED.splice(i, 1);
+      rolesByName = undefined;
     }
   };
 }
+
+/** `controlRolesByName`'s answer for the releases registered now (a transcript reads it per entry). */
+let rolesByName: ReadonlyMap<string, ControlRole> | undefined;
 
 /**
  * The generated tool set for an OpenClaw version: the release's own, else the
@@ -754,6 +759,30 @@ export function controlNamesOf(tools: readonly Pick<ControlTool, 'name' | 'param
       out[role] = t.name;
     }
   }
+  return out;
+}
+
+/**
+ * Every control tool name a modelled release sends, with its role: how a
+ * transcript or a recorded request is read whichever release wrote it (the
+ * next release's `dispatch_action` is a call as 2026.9.6's `tool_call` is).
+ * The limits only fill the texts' slots; names and schemas' keys do not depend on them.
+ */
+export function controlRolesByName(): ReadonlyMap<string, ControlRole> {
+  if (rolesByName) {
+    return rolesByName;
+  }
+  const out = new Map<string, ControlRole>();
+  const limits: ControlToolLimits = { searchDefaultLimit: 1, maxSearchLimit: 1, codeTimeoutMs: 1 };
+  for (const set of GENERATED) {
+    for (const t of allControlToolsOf(set, limits)) {
+      const role = controlRoleOf(t);
+      if (role && !out.has(t.name)) {
+        out.set(t.name, role);
+      }
+    }
+  }
+  rolesByName = out;
   return out;
 }
 

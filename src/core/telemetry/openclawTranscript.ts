@@ -1,7 +1,8 @@
 import { messageText } from '../util/messageText';
 import { bridgeLiterals } from './bridgeLiterals';
 import { CodeModeReader, isCodeModeCall, programResultOf } from './codeModeTranscript';
-import type { CallEvent, CallVia, SessionEvent, SessionEventBody } from './sessionLog';
+import { CONTROL_VIA, type CallEvent, type CallVia, type SessionEvent, type SessionEventBody } from './sessionLog';
+import { controlRolesByName, type ControlRole } from '../sources/generatedTools';
 import type { SourceCounts } from '../catalog/catalog';
 import type { ToolSearchModeName, ToolSourceKind } from '../types';
 
@@ -42,7 +43,8 @@ export interface TranscriptSession {
   events: SessionEvent[];
 }
 
-const CONTROL = new Set(['tool_search_code', 'tool_search', 'tool_describe', 'tool_call']);
+/** A Tool Search control's role, by the name any modelled release gives it (`tool_call`, a later `dispatch_action`). */
+const roleOf = (name: string | undefined): ControlRole | undefined => (name === undefined ? undefined : controlRolesByName().get(name));
 /** Code Mode's own tools, sent in place of Tool Search's. */
 const CODE_MODE_TOOLS = new Set(['exec', 'wait']);
 const NESTED = 'openclaw.nested-tool.v1';
@@ -278,7 +280,7 @@ function turnStart(turnId: string, session: TranscriptSession): SessionEventBody
 function controlsOf(session: TranscriptSession, mode: ToolSearchModeName): number {
   const sent = session.toolsSent;
   if (sent) {
-    return sent.filter((n) => (mode === 'code-mode' ? CODE_MODE_TOOLS : CONTROL).has(n)).length;
+    return sent.filter((n) => (mode === 'code-mode' ? CODE_MODE_TOOLS.has(n) : roleOf(n) !== undefined)).length;
   }
   // Without the names, only direct mode is known to send no control.
   return mode === 'direct' ? 0 : mode === 'code' ? 1 : mode === 'code-mode' ? CODE_MODE_TOOLS.size : 3;
@@ -287,7 +289,8 @@ function controlsOf(session: TranscriptSession, mode: ToolSearchModeName): numbe
 function inferMode(sent: readonly string[]): ToolSearchModeName {
   // OpenClaw's shell tool is also `exec`: only `wait` beside it is Code Mode.
   if (sent.includes('exec') && sent.includes('wait')) return 'code-mode';
-  return sent.includes('tool_search_code') ? 'code' : sent.includes('tool_search') ? 'tools' : 'direct';
+  const roles = new Set(sent.map(roleOf));
+  return roles.has('code') ? 'code' : roles.has('search') ? 'tools' : 'direct';
 }
 
 type NoteCatalog = (catalogSize: number, sources: SourceCounts) => void;
@@ -311,24 +314,25 @@ function toolResultEvents({ callId, call, message, when, emit, noteCatalog, hadN
   const error = failed ? text.slice(0, 2000) || (isRecord(result) ? str(result.status) : undefined) || 'failed' : undefined;
   const durationMs = Math.max(0, when - call.at);
   emit({ type: 'model-call', callId, name: call.name, ok: !failed, ...(error ? { error } : {}), durationMs });
-  if (call.name === 'tool_search') {
+  const role = roleOf(call.name);
+  if (role === 'search') {
     const hits = failed ? [] : hitIds(result);
     for (const { query, limit } of searchQueries(call.args)) {
       emit({ type: 'search', callId, query, ...(limit !== undefined ? { limit } : {}), hits, ...(error ? { error } : {}) });
     }
-  } else if (call.name === 'tool_describe') {
+  } else if (role === 'describe') {
     const idOrName = str(call.args.id) ?? str(call.args.name) ?? '';
     const described = isRecord(result) ? (str(result.id) ?? (isRecord(result.tool) ? str(result.tool.id) : undefined)) : undefined;
     emit({ type: 'describe', callId, idOrName, ...(described ? { id: described } : {}), ...(error ? { error } : {}) });
-  } else if (call.name === 'tool_search_code') {
+  } else if (role === 'code') {
     codeOperations({ callId, call, result, emit, noteCatalog, hadNested, failed });
-  } else if (call.name === 'tool_call') {
+  } else if (role === 'call') {
     // Current OpenClaw records the call itself as a nested-tool message; older transcripts only the result.
     if (!hadNested) {
       const tool = isRecord(result) && isRecord(result.tool) ? result.tool : undefined;
       const id = str(tool?.id) ?? str(call.args.id) ?? '';
       const name = str(tool?.name);
-      emit({ type: 'call', callId: `${callId}:call`, parentCallId: callId, via: 'tool_call', idOrName: str(call.args.id) ?? id, ...(id ? { id } : {}), ...(name ? { name } : {}), ...sourceOfId(id), ok: !failed, ...(error ? { error } : {}), durationMs });
+      emit({ type: 'call', callId: `${callId}:call`, parentCallId: callId, via: CONTROL_VIA.call, idOrName: str(call.args.id) ?? id, ...(id ? { id } : {}), ...(name ? { name } : {}), ...sourceOfId(id), ok: !failed, ...(error ? { error } : {}), durationMs });
     }
   } else {
     emit({ type: 'call', callId, via: 'direct', idOrName: call.name, name: call.name, ok: !failed, ...(error ? { error } : {}), durationMs, ...(result !== undefined && !failed ? { result } : {}) });
@@ -364,12 +368,12 @@ function codeOperations(r: { callId: string; call: OpenCall; result: unknown; em
   if (!r.hadNested && !r.failed) {
     const literalCalls = literals.filter((op) => op.op === 'call');
     literalCalls.forEach((op, i) => {
-      emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: 'tool_search_code', idOrName: op.arg, id: op.arg, ...sourceOfId(op.arg), ok: true, durationMs: 0, fromCode: true });
+      emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: CONTROL_VIA.code, idOrName: op.arg, id: op.arg, ...sourceOfId(op.arg), ok: true, durationMs: 0, fromCode: true });
     });
     // Releases before nested-call records (2026.6) count the calls only: each one the snippet's literals do not name is said so.
     const calls = num(telemetry?.callCount) ?? 0;
     for (let i = literalCalls.length; i < calls; i++) {
-      emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: 'tool_search_code', idOrName: '(not recorded)', ok: true, durationMs: 0, unrecorded: true });
+      emit({ type: 'call', callId: `${callId}:call:${i + 1}`, parentCallId: callId, via: CONTROL_VIA.code, idOrName: '(not recorded)', ok: true, durationMs: 0, unrecorded: true });
     }
   }
 }
@@ -387,11 +391,12 @@ function nestedCallEvent(details: Record<string, unknown>, open: ReadonlyMap<str
   const callId = str(details.toolCallId) ?? `${parentCallId ?? '?'}:nested`;
   const name = str(details.toolName) ?? '?';
   const parent = parentCallId !== undefined ? open.get(parentCallId) : undefined;
-  const via: CallVia = viaOverride ?? (parent?.name === 'tool_call' ? 'tool_call' : 'tool_search_code');
+  const byCall = roleOf(parent?.name) === 'call';
+  const via: CallVia = viaOverride ?? (byCall ? CONTROL_VIA.call : CONTROL_VIA.code);
   // An MCP result names its server and tool: the product's id of that tool.
   const mcp = isRecord(details.result) && isRecord(details.result.details) ? details.result.details : undefined;
   const mcpId = mcp && str(mcp.mcpServer) && str(mcp.mcpTool) ? `mcp:${str(mcp.mcpServer)}:${str(mcp.mcpTool)}` : undefined;
-  const id = (parent?.name === 'tool_call' ? str(parent.args.id) : undefined) ?? mcpId;
+  const id = (byCall ? str(parent?.args.id) : undefined) ?? mcpId;
   const failed = details.isError === true;
   const started = num(details.startedAt);
   const ended = num(details.timestamp);

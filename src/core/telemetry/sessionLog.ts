@@ -41,8 +41,15 @@ export interface TurnStartEvent {
   tokens?: SizeCounters & { encoding: string };
 }
 
+/**
+ * The log's labels for a call made through a Tool Search control: the log's
+ * own words (a file format others read), kept whatever a release names its
+ * controls; readers map a release's control to its label by role.
+ */
+export const CONTROL_VIA = { call: 'tool_call', code: 'tool_search_code' } as const;
+
 /** How a call reached the gateway; `exec` is a call made by a Code Mode program (run by `exec`, or resumed by `wait`). */
-export type CallVia = 'direct' | 'hydrated' | 'tool_call' | 'tool_search_code' | 'exec' | 'cli' | 'api';
+export type CallVia = 'direct' | 'hydrated' | (typeof CONTROL_VIA)[keyof typeof CONTROL_VIA] | 'exec' | 'cli' | 'api';
 
 /**
  * What the log knows of an operation made inside a Code Mode program that a

@@ -18,7 +18,7 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'src/core/catalog/lookup.ts': 3,
   'src/core/modes/directory.ts': 5,
   'src/core/bridge/programKind.ts': 3,
-  'src/core/gateway/toolSearchApi.ts': 2,
+  'src/core/gateway/toolSearchApi.ts': 1,
   'src/cli/commands/run.ts': 4,
   'src/core/orchestration/codeModeProgram.ts': 1,
   'src/extension/bridge/runSnippetCommand.ts': 1,
@@ -27,11 +27,6 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'src/sandbox/snippetContext.ts': 1,
   // The session log's call labels (`via`), a file format of their own.
   'src/core/telemetry/sessionLog.ts': 2,
-  'src/core/modes/turnDispatcher.ts': 1,
-  // Reading OpenClaw's transcripts and comparing runs: still by 2026.9.6's names (issue 42, left to do).
-  'src/core/telemetry/openclawTranscript.ts': 17,
-  'src/core/orchestration/modeComparison.ts': 6,
-  'src/core/orchestration/sessionComparison.ts': 4,
   'src/oracle/openclawChild.mts': 11,
 };
 

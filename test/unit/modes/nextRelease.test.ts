@@ -3,6 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PreviewAssembler, previewBaseOf } from '../../../src/core/modes/preview';
 import { OpenWorkspace } from '../../../src/core/workspace';
+import { transcriptEvents } from '../../../src/core/telemetry/openclawTranscript';
+import { CONTROL_VIA } from '../../../src/core/telemetry/sessionLog';
 import { toPreviewView } from '../../../src/extension/preview/previewView';
 import { cli } from '../../helpers/cliWorkspace';
 import { RENAMED_CALL, RETIRED_CODE_TOOL, withNextRelease } from '../../helpers/nextRelease';
@@ -96,6 +98,30 @@ describe('a release shaped like the next one (tools and directory only, dispatch
       assert.match(JSON.stringify(view), new RegExp(RENAMED_CALL.to));
     } finally {
       await ws.dispose();
+    }
+  });
+
+  it("reads a transcript of the release: its renamed call control is a call, and its search a search", () => {
+    const entries = [
+      { type: 'session', id: 's-next', timestamp: '2026-12-01T00:00:00Z' },
+      { type: 'message', id: 'u1', message: { role: 'user', content: 'find and call the tool', timestamp: 1 } },
+      { type: 'message', message: { role: 'assistant', timestamp: 2, content: [{ type: 'toolCall', id: 'c1', name: 'tool_search', arguments: { query: 'fake tool 17' } }] } },
+      { type: 'message', message: { role: 'toolResult', toolCallId: 'c1', timestamp: 3, details: { results: [{ id: 'openclaw:fake-plugin:fake_plugin_tool_17' }] }, content: [] } },
+      { type: 'message', message: { role: 'assistant', timestamp: 4, content: [{ type: 'toolCall', id: 'c2', name: RENAMED_CALL.to, arguments: { id: 'openclaw:fake-plugin:fake_plugin_tool_17', args: {} } }] } },
+      { type: 'message', message: { role: 'toolResult', toolCallId: 'c2', timestamp: 5, details: { tool: { id: 'openclaw:fake-plugin:fake_plugin_tool_17', name: 'fake_plugin_tool_17' } }, content: [{ type: 'text', text: 'ok' }] } },
+      { type: 'message', message: { role: 'assistant', timestamp: 6, stopReason: 'stop', content: [{ type: 'text', text: 'done' }] } },
+    ];
+    const t = transcriptEvents(entries);
+    const calls = t.events.filter((e) => e.type === 'call');
+    assert.deepEqual(calls.map((c) => c.type === 'call' && [c.via, c.id, c.parentCallId]), [[CONTROL_VIA.call, 'openclaw:fake-plugin:fake_plugin_tool_17', 'c2']]);
+    assert.equal(t.events.filter((e) => e.type === 'search').length, 1);
+    // Without the release registered, the renamed control is an ordinary (direct) call: the names come from the releases, not the reader.
+    next.remove();
+    try {
+      const unknown = transcriptEvents(entries).events.filter((e) => e.type === 'call');
+      assert.deepEqual(unknown.map((c) => c.type === 'call' && c.via), ['direct']);
+    } finally {
+      next = withNextRelease();
     }
   });
 });
