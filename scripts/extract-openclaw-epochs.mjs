@@ -231,7 +231,7 @@ function writeSchemas(epochs) {
         root: s.root,
         defs: s.defs,
       };
-      fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify(data)}\n`);
+      fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify(data, null, 1)}\n`);
     } else {
       // The newest release's table is extract-openclaw-tables.mjs's; its checks beyond the schema are added here.
       const full = JSON.parse(fs.readFileSync(path.join(schemaDir, file), 'utf8'));
