@@ -27,9 +27,11 @@ export interface PanelSpec<In extends PanelMessage = PanelMessage> {
   /**
    * What `post` does before the webview's `ready`: `send` (the default; the
    * panel posts only what answers the webview), `queue` every message in
-   * order, or keep only the `latest` (a panel whose newest state replaces the rest).
+   * order, keep only the `latest` (a panel whose newest state replaces the
+   * rest), or `drop` it (a panel that sends its whole state on `ready`, read
+   * after its own awaits: nothing older can then arrive after something newer).
    */
-  beforeReady?: 'send' | 'queue' | 'latest';
+  beforeReady?: 'send' | 'queue' | 'latest' | 'drop';
   /**
    * A hidden webview is torn down (no retained context) and says `ready`
    * again when shown: until then a message would be lost, so it waits as
@@ -101,6 +103,9 @@ export abstract class PanelBase<In extends PanelMessage, Out> implements vscode.
     }
     const policy = this.spec.beforeReady ?? 'send';
     if (!this.ready && policy !== 'send') {
+      if (policy === 'drop') {
+        return Promise.resolve(false);
+      }
       if (policy === 'latest') {
         this.early.splice(0);
       }

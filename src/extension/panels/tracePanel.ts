@@ -21,8 +21,9 @@ const SPEC: PanelSpec<TraceWebviewMessage> = {
   viewType: TRACE_PANEL_VIEW_TYPE,
   name: 'bridge trace',
   parse: parseTraceWebviewMessage,
-  // Only the latest report matters: it is kept, not queued.
-  beforeReady: 'latest',
+  // The panel sends its run state on `ready`, after its own awaits: a state kept from before `ready` and sent after
+  // them could be older than one sent meanwhile (a "Running…" that arrived after the run's report stayed up).
+  beforeReady: 'drop',
   readyAgainWhenShown: true,
   page: TRACE_PAGE,
   column: () => ({ viewColumn: besideColumn(), preserveFocus: false }),
@@ -123,6 +124,8 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
   /** The report shown (tests and the command's return read it). */
   report: TraceReportView | undefined;
   private shownId: number | undefined;
+  /** The run's state the page shows: running, refused, or a report (re-sent whole on every `ready`). */
+  private current: TraceHostMessage | undefined;
   /** Cancels the run in progress (the panel's own Cancel button); cleared when its report arrives. */
   private cancelRun: (() => void) | undefined;
   get history(): RunHistory {
@@ -147,9 +150,9 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
       const caps = await traceCommandsAvailable();
       void this.post({ type: 'capabilities', capabilities: { ...caps, save: true } });
       void this.post({ type: 'history', runs: this.history.items() });
-      // A message that waited goes next (PanelBase sends it); else the webview, shown again, gets the report back.
-      if (!this.hasWaiting && this.report) {
-        void this.post(this.reportMessage());
+      // The run's state last, as it is now: anything sent during the awaits above is older or the same.
+      if (this.current) {
+        void this.post(this.current);
       }
       // Which runs are stale needs the current config's key (it may wait for a catalog build): marked after, never in the way.
       void currentKey().then((key) => {
@@ -167,7 +170,8 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
       if (view) {
         this.report = view;
         this.shownId = msg.id;
-        void this.post(this.reportMessage());
+        this.current = this.reportMessage();
+        void this.post(this.current);
       }
       return;
     }
@@ -184,13 +188,15 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
   /** A run started; `cancel` stops it (offered as a button in the panel). */
   running(source: string, cancel?: () => void): void {
     this.cancelRun = cancel;
-    void this.post({ type: 'running', source, ...(cancel ? { cancellable: true } : {}) });
+    this.current = { type: 'running', source, ...(cancel ? { cancellable: true } : {}) };
+    void this.post(this.current);
   }
 
   /** A run that could not start: the panel says why instead of showing a run in progress. */
   failed(message: string): void {
     this.cancelRun = undefined;
-    void this.post({ type: 'error', message });
+    this.current = { type: 'error', message };
+    void this.post(this.current);
   }
 
   /** Shows a finished run and records it in the history (with the key of the config it ran against), kept in storage. */
@@ -202,7 +208,8 @@ export class TracePanel extends PanelBase<TraceWebviewMessage, TraceHostMessage>
     if (this.isReady) {
       void this.post({ type: 'history', runs: this.history.items(configKey) });
     }
-    void this.post(this.reportMessage());
+    this.current = this.reportMessage();
+    void this.post(this.current);
   }
 }
 
