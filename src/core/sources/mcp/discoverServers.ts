@@ -1,4 +1,4 @@
-import { parseVersion } from '../../policy/openclawVersions';
+import { parseVersion, versionOrder } from '../../util/releaseOrder';
 import * as path from 'node:path';
 import { ConfigReader } from '../../config/configReader';
 import { parseJson5 } from '../../config/json5Document';
@@ -146,19 +146,11 @@ function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>, o
  */
 function timeoutsInSeconds(version: string | undefined): boolean {
   const v = version ? parseVersion(version) : undefined;
-  const since = parseVersion('2026.9.6') ?? [];
-  if (!v) {
-    return false;
-  }
-  for (let i = 0; i < Math.max(v.length, since.length); i++) {
-    const a = v[i] ?? 0;
-    const b = since[i] ?? 0;
-    if (a !== b) {
-      return a > b;
-    }
-  }
-  return true;
+  return v !== undefined && versionOrder(v, SECONDS_SINCE) >= 0;
 }
+
+/** The first release modelled as reading `timeout` / `connectTimeout` as seconds (measured on 2026.9.6; older ones keep the product's milliseconds). */
+const SECONDS_SINCE = [2026, 9, 6];
 
 export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   const servers: McpServerConfig[] = [];
