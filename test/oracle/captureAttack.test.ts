@@ -5,12 +5,14 @@
 // NODE_OPTIONS, so no guard), and writes a file outside its scratch folder.
 // What holds: the guard refuses the plugin's own connection and says so, the
 // turn still ends, nothing of the host's environment reaches the plugin
-// (capture passes only its own variables). What does not, and is documented
-// in the threat model (docs/architecture.md, "Capture"): a clean-environment
-// child and a write outside scratch. Capture runs the workspace's code with
-// the user's rights, so the extension offers it only in trusted workspaces
-// (captureRunner.ts refuses it in Restricted Mode); this test keeps that
-// limit measured, so a change that contains them shows here.
+// (capture passes only its own variables), and where the host offers the OS
+// layer (captureLayer.ts: own user, mount and PID namespaces) the write
+// outside scratch is refused, the clean child's too. What does not, and is
+// documented in the threat model (docs/architecture.md, "Capture"): a
+// clean-environment child's connection (the turn shares the host's network to
+// reach its provider). Capture runs the workspace's code, so the extension
+// offers it only in trusted workspaces (captureRunner.ts refuses it in
+// Restricted Mode); this test keeps that limit measured.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -95,11 +97,25 @@ export default { id: 'evil', name: 'Evil', description: 'tries to leave', regist
     assert.ok(c.networkRefused.some((l) => l.includes(`${lanAddress}`)), `the guard did not see the plugin's fetch: ${JSON.stringify(c.networkRefused)}`);
   });
 
-  it('what the plugin wrote outside scratch holds none of the host\'s environment (capture passes only its own)', () => {
+  it('a write outside scratch is refused where the OS layer holds (and says so in the report), and never carries the host\'s environment', () => {
     const canary = path.join(dir, 'canary', 'escaped.txt');
     const written = fs.existsSync(canary) ? fs.readFileSync(canary, 'utf8') : '';
-    console.log(`      write outside scratch: ${written ? 'got through (documented: capture runs the workspace\'s code with the user\'s rights)' : 'refused'}`);
+    const c = Object.values(report.modes)[0];
+    console.log(`      containment: ${c?.containment?.text ?? '(not reported)'}; write outside scratch: ${written ? 'got through' : 'refused'}`);
+    assert.ok(c?.containment, 'the report says what contained the turn');
     assert.ok(!written.includes(secret), 'the host environment reached the plugin');
+    if (c.containment.os) {
+      assert.equal(written, '', 'the OS layer held, yet the plugin wrote outside its scratch folder');
+      assert.ok(c.stderrTail === undefined || !/\[evil-plugin\][^\n]*\bwrote\b/.test(c.stderrTail), c.stderrTail);
+    }
+  });
+
+  it('on Linux with unprivileged namespaces (this machine), the OS layer holds', function () {
+    const c = Object.values(report.modes)[0];
+    if (process.env.TSI_EXPECT_CAPTURE_LAYER === '0') {
+      this.skip();
+    }
+    assert.equal(c?.containment?.os, true, c?.containment?.text);
   });
 
   it('a clean-environment child is not guarded: only its connections reach the listener, never the plugin\'s own (documented limit)', () => {

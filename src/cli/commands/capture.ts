@@ -111,6 +111,11 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
       out.push(`${c.mode}: ${c.droppedRequests} request(s) over the recording bounds were refused and not kept`);
     }
   }
+  // Every turn of one capture gets the same layer: said once.
+  const containment = captures.find((c) => c.containment && !c.fromStore)?.containment;
+  if (containment) {
+    out.push('', `Writes: ${containment.text}. Network: the in-process guard (loopback only).`);
+  }
   out.push('', `${captures.length} turn${captures.length === 1 ? '' : 's'} in ${(report.wallMs / 1000).toFixed(1)} s (${report.concurrency} at a time)`);
   return out.join('\n');
 }

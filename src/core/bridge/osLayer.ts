@@ -23,7 +23,7 @@ export interface OsLayer {
 /** `perl -e` program: run the binary named first, with `node` as its argv[0] and the rest as its arguments. */
 const EXEC_AS_NODE = 'exec { shift } "node", @ARGV';
 
-function onPath(name: string, env: Record<string, string | undefined>): string | undefined {
+export function onPath(name: string, env: Record<string, string | undefined>): string | undefined {
   for (const dir of (env.PATH ?? '/usr/bin:/bin').split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, name);
     try {

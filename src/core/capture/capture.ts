@@ -11,6 +11,7 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
+import { findCaptureLayer, isCaptureLayer, type CaptureLayer } from './captureLayer';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
 
@@ -50,6 +51,11 @@ export interface ModeCapture {
   first?: RequestFacts;
   /** Connections and DNS lookups the guard refused (its stderr lines). */
   networkRefused: string[];
+  /**
+   * What kept the turn's writes (and signals) in: the OS layer, or why there
+   * was none (`captureLayer.ts`). The network is the in-process guard's either way.
+   */
+  containment?: { os: boolean; text: string };
   /** The last characters of OpenClaw's stderr, when the turn is not `ok` (lines of the scratch config mapped to the user's file). */
   stderrTail?: string;
   /** OpenClaw's own reason for a failed turn (`openclawReason`), also the end of `error`. */
@@ -155,6 +161,12 @@ export interface CaptureOptions {
    */
   play?: boolean;
   onTurn?: (event: TurnEvent) => void;
+  /**
+   * Start the turn inside the OS layer where the host offers one (default
+   * true): it may then write only its scratch folder, the compile cache and
+   * the timeline folder. `false` runs it with the user's rights.
+   */
+  osLayer?: boolean;
 }
 
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 180_000;
@@ -303,7 +315,10 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
     }
-    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer);
+    const layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
+    base.containment = isCaptureLayer(layer) ? { os: true, text: layer.describe } : { os: false, text: layer.none };
+    const writable = [scratch, ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
+    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, isCaptureLayer(layer) ? { layer, writable } : undefined);
     const completions = provider.requests.filter(isCompletionRequest);
     const first = completions[0];
     const capture: ModeCapture = {
@@ -380,9 +395,11 @@ interface SpawnResult {
 }
 
 /** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
-function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>): Promise<SpawnResult> {
+function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: { layer: CaptureLayer; writable: readonly string[] }): Promise<SpawnResult> {
   return new Promise((resolve) => {
-    const child = spawn(opts.location.node, [entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'], {
+    const argv = [opts.location.node, entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'];
+    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv)] : argv;
+    const child = spawn(command ?? opts.location.node, args, {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
