@@ -27,20 +27,30 @@ export interface CaptureLayer {
 
 /**
  * Run by `sh` inside the new namespaces: `N dir... uid gid unshare program args...`.
- * Each writable folder is bound onto itself (a mount of its own), every
- * other mount but /proc is made read-only, and the program runs as the
- * user's own id in a user namespace that cannot remount them.
+ * /tmp becomes a private tmpfs (OpenClaw keeps its state locks in a fixed
+ * /tmp folder, shared with the user's own OpenClaw outside); each writable
+ * folder is bound onto itself (one under /tmp from the host's /tmp, held
+ * open as fd 9, with `--no-canonicalize` so mount does not resolve the link
+ * to the new /tmp); every other mount but /proc is made read-only; and the
+ * program runs as the user's own id in a user namespace that cannot remount them.
  */
 const SCRIPT = `set -e
 n="$1"; shift
-keep=""
+exec 9</tmp
+mount -t tmpfs -o mode=1777,size=256m tmpfs /tmp
+keep="
+/tmp"
 i=0
 while [ "$i" -lt "$n" ]; do
-  mount --bind "$1" "$1"
+  case "$1" in
+    /tmp/*) mkdir -p "$1"; mount --no-canonicalize --bind "/proc/$$/fd/9/\${1#/tmp/}" "$1" ;;
+    *) mount --bind "$1" "$1" ;;
+  esac
   keep="$keep
 $1"
   shift; i=$((i+1))
 done
+exec 9<&-
 awk '$3 != "proc" {print $2}' /proc/self/mounts | sort -u | while read -r m; do
   m=$(printf '%b' "$m")
   case "$keep
@@ -50,6 +60,7 @@ $m
   mount -o remount,bind,ro "$m" 2>/dev/null || true
 done
 uid="$1"; gid="$2"; unshare="$3"; shift 3
+unset PWD OLDPWD
 exec "$unshare" --user --map-user="$uid" --map-group="$gid" -- "$@"`;
 
 let probed: CaptureLayer | { none: string } | undefined;
@@ -76,7 +87,7 @@ function layerOf(unshare: string, sh: string): CaptureLayer {
   const gid = String(process.getgid?.() ?? 0);
   return {
     command: unshare,
-    describe: 'contained by the OS layer: own user, mount and PID namespaces; only its scratch folder and the compile cache are writable',
+    describe: 'contained by the OS layer: own user, mount and PID namespaces and a private /tmp; only its scratch folder and the compile cache are writable',
     args: (writable, argv) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', '--',
       sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, uid, gid, unshare, ...argv,

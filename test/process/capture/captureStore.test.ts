@@ -93,7 +93,7 @@ const FAKE_OPENCLAW = `
 import { readFileSync } from 'node:fs';
 const cfg = JSON.parse(readFileSync(process.env.OPENCLAW_CONFIG_PATH, 'utf8'));
 const provider = Object.values(cfg.models.providers).find((p) => p.api === 'openai-completions');
-const body = { model: cfg.agents.defaults.model.primary, stream: true, messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'run_' + process.pid } }] };
+const body = { model: cfg.agents.defaults.model.primary, stream: true, messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'run_' + process.hrtime.bigint() + '_' + Math.random().toString(36).slice(2) } }] };
 const res = await fetch(provider.baseUrl + '/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 await res.text();
 process.stdout.write('{"payloads":[]}');

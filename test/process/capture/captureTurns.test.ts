@@ -76,6 +76,8 @@ async function gone(pid: number): Promise<boolean> {
   return !alive(pid);
 }
 
+// The process handling below reads the pids the turn's children write: without the OS layer (whose PID namespace
+// gives them pids of its own, and whose kernel ends them all with the turn), as on a host that has none.
 describe('capture: turns (stand-in openclaw)', () => {
   it('passes no compile cache when told not to, and runs every mode at once by default', async () => {
     const { location, guard } = fakeOpenClaw();
@@ -128,7 +130,7 @@ describe('capture: turns (stand-in openclaw)', () => {
   it('ends a turn once its first request is answered, and everything the turn started with it', async () => {
     const { location, guard } = fakeOpenClaw();
     const pidFile = path.join(scratchDir('capture-early'), 'pid');
-    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 20_000 });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 20_000, osLayer: false });
     const c = report.modes.tools;
     assert.equal(c?.outcome, 'ok', c?.error);
     assert.equal(c?.endedAfterRequest, true);
@@ -138,7 +140,7 @@ describe('capture: turns (stand-in openclaw)', () => {
     assert.ok(c && c.wallMs < 15_000, `the turn ends at its request, not at the timeout (${c?.wallMs} ms)`);
     assert.ok(await gone(Number(fs.readFileSync(pidFile, 'utf8'))), 'the turn\'s child is killed with it');
     // Asked for the whole turn, the same turn runs until the timeout kills it.
-    const whole = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 1500, wholeTurn: true });
+    const whole = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['tools'], prompt: `linger ${pidFile}`, timeoutMs: 1500, wholeTurn: true, osLayer: false });
     assert.equal(whole.modes.tools?.outcome, 'timeout');
     assert.equal(whole.modes.tools?.endedAfterRequest, undefined);
   });
@@ -155,11 +157,11 @@ describe('capture: turns (stand-in openclaw)', () => {
     const { location, guard } = fakeOpenClaw();
     const pids = scratchDir('capture-pids');
     const hang = path.join(pids, 'hang');
-    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500 });
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `hang ${hang}`, timeoutMs: 1500, osLayer: false });
     assert.equal(report.modes.code?.outcome, 'timeout');
     assert.ok(await gone(Number(fs.readFileSync(hang, 'utf8'))), 'the hanging turn\'s child is killed');
     const leave = path.join(pids, 'leave');
-    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000, wholeTurn: true });
+    const left = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['code'], prompt: `leave ${leave}`, timeoutMs: 20_000, wholeTurn: true, osLayer: false });
     assert.equal(left.modes.code?.outcome, 'ok', left.modes.code?.error);
     assert.ok(left.modes.code && left.modes.code.wallMs < 15_000, 'the turn ends when openclaw does, not at the timeout');
     assert.ok(await gone(Number(fs.readFileSync(leave, 'utf8'))), 'a child left behind is killed');
@@ -178,6 +180,7 @@ describe('capture: turns (stand-in openclaw)', () => {
       modes: ['direct', 'tools'],
       concurrency: 1,
       prompt: `hang ${pidFile}`,
+      osLayer: false,
       signal: abort.signal,
       onTurn: (e) => {
         if (e.phase === 'start') {
