@@ -27,6 +27,8 @@ export { diffSnapshots } from '../core/snapshot/diff';
 export { diffMarkdown } from '../core/snapshot/diffMarkdown';
 export { toPreviewView, rawRequestJson, modeTokensView } from './preview/previewView';
 export { captureTurns, defaultGuardScript } from '../core/capture/capture';
+export { readSessions } from '../core/telemetry/sessionSources';
+export { compareSessions, SessionPairError } from '../core/orchestration/sessionComparison';
 export { checkCapture, checkedAgainst } from '../core/capture/captureCheck';
 export { predictTurns } from '../core/capture/turnPrediction';
 export { openclawRequestContext } from '../core/prompt/openclawContext';

@@ -15,8 +15,7 @@ import { readCompareSettingsOf } from '../settings';
 import type { CompareSettings } from '../settingsModel';
 import { ComparePanel } from './comparePanel';
 import { toCompareView, toRecordedCompareView, type CompareViewInput } from './compareView';
-import { compareSessions, SessionPairError } from '../../core/orchestration/sessionComparison';
-import { readSessions, type LoadedSession } from '../../core/telemetry/sessionSources';
+import type { LoadedSession } from '../../core/telemetry/sessionSources';
 import { prepareCapture } from '../preview/captureRunner';
 import { withCancellableProgress } from '../cancellableProgress';
 import { openclawRequestContextOf } from '../preview/openclawRequestContext';
@@ -397,16 +396,17 @@ export class CompareRunner implements vscode.Disposable {
   private async showRecorded(picked: readonly vscode.Uri[]): Promise<CompareView | undefined> {
     const panel = ComparePanel.show(this);
     try {
+      const core = await loadCore();
       const sessions: LoadedSession[] = [];
       for (const uri of picked.slice(0, 2)) {
-        const read = await readSessions([uri.fsPath]);
+        const read = await core.readSessions([uri.fsPath]);
         const only = read.sessions.length === 1 ? read.sessions[0] : undefined;
         if (!only) {
-          throw new SessionPairError(`${vscode.workspace.asRelativePath(uri)}: ${read.errors[0]?.message ?? `${read.sessions.length} sessions; pick a store, transcript or log that holds one`}`);
+          throw new core.SessionPairError(`${vscode.workspace.asRelativePath(uri)}: ${read.errors[0]?.message ?? `${read.sessions.length} sessions; pick a store, transcript or log that holds one`}`);
         }
         sessions.push(only);
       }
-      const report = compareSessions(sessions[0]!, sessions[1]!);
+      const report = core.compareSessions(sessions[0]!, sessions[1]!);
       const byFile = (file: string): LoadedSession => sessions.find((x) => x.file === file) ?? sessions[0]!;
       const files = { direct: report.lanes.direct.file, toolSearch: report.lanes.toolSearch.file };
       this.lastLogs = { direct: vscode.Uri.file(files.direct), toolSearch: vscode.Uri.file(files.toolSearch) };

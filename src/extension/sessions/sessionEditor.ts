@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { besideColumn } from '../panels/besideColumn';
-import { findSessionFiles, readSessions, sniffSessionFile, type LoadedSession } from '../../core/telemetry/sessionSources';
+import { findSessionFiles, sniffSessionFile } from '../../core/telemetry/sessionFiles';
+import type { LoadedSession } from '../../core/telemetry/sessionSources';
+import { loadCore } from '../coreLoader';
 import { readSessionView, sessionViewOfEvents } from '../../core/telemetry/sessionView';
 import { editorHost } from '../host';
 import type { Logger } from '../logger';
@@ -122,7 +124,7 @@ export class SessionEditorProvider implements vscode.CustomReadonlyEditorProvide
         return { type: 'session', view: toSessionLogView(readSessionView(text), name) };
       }
       // OpenClaw's stores (SQLite) and transcripts: the one session reader, every session of the file.
-      const read = await readSessions([uri.fsPath]);
+      const read = await (await loadCore()).readSessions([uri.fsPath]);
       const first = read.errors[0];
       if (read.sessions.length === 0) {
         return { type: 'error', message: `${name}: ${first ? first.message : 'no session in this file'}` };
