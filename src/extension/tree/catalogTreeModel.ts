@@ -137,8 +137,9 @@ function toolTooltip(t: CatalogTool): string {
 function toolNode(t: CatalogTool, scope: string): ToolNode {
   const icon = t.status === 'cataloged' ? ICONS.cataloged : t.status === 'direct-only' ? ICONS.directOnly : ICONS.excluded;
   // Outside their source group, tools say where they come from.
-  // An excluded row's reason in a few words: the side bar's default width cut the full sentence (its tooltip keeps it).
-  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${t.sourceName} · ${toolShortReasonText(t) ?? t.status}`;
+  // An excluded row's reason in a few words, before its source: the side bar's default width cut the full sentence
+  // (the tooltip keeps it, and says the source).
+  const description = t.status === 'cataloged' ? (t.label ?? firstLine(t.description)) : `${toolShortReasonText(t) ?? t.status} · ${t.sourceName}`;
   return {
     kind: 'tool',
     id: `${scope}/${t.id}`,

@@ -57,7 +57,7 @@ describe('catalog tree model', () => {
     assert.equal(excluded.children.length, catalog.excluded.length);
     const gateway = excluded.children.find((n) => n.label === 'gateway');
     assert.ok(gateway);
-    assert.match(gateway.description ?? '', /^core · .*deny/);
+    assert.match(gateway.description ?? '', /^denied by tools\.deny · core$/);
     assert.match(gateway.tooltip ?? '', /deny by .*openclaw\.json:\d+/);
     assert.equal(gateway.icon.id, 'circle-slash');
     const direct = group(nodes, 'Direct-only');
@@ -71,20 +71,20 @@ describe('catalog tree model', () => {
     assert.ok(rows.length >= 10);
     for (const n of rows) {
       const shown = shownNode(n);
-      const reason = (shown.description ?? '').split(' · ').slice(1).join(' · ');
+      const reason = (shown.description ?? '').split(' · ').slice(0, -1).join(' · ');
       // At most the words a 300 px side bar shows beside a name; the file:line is Go to Rule's, not the row's.
       assert.ok(reason.length > 0 && reason.length <= 60, `${shown.label}: "${reason}"`);
       assert.doesNotMatch(reason, /openclaw\.json:\d/, shown.label);
       assert.match(shown.tooltip ?? '', /reason: .{20,}/, shown.label);
     }
     const row = (label: string) => shownNode(rows.find((n) => n.label === label)!).description;
-    assert.equal(row('gateway'), 'core · denied by tools.deny');
-    assert.equal(row('fake_plugin_tool_36'), 'fake-plugin · denied by tools.deny');
-    assert.equal(row('web_search'), 'client · client tool name conflict');
-    assert.equal(row('notes_summarize'), 'notes · declared in contracts.tools, no definition');
-    assert.equal(row('computer'), 'core · needs a vision model');
-    assert.equal(row('image_generate'), 'core · needs OPENAI_API_KEY (or 3 more)');
-    assert.equal(row('heartbeat_respond'), 'core · needs a heartbeat trigger');
+    assert.equal(row('gateway'), 'denied by tools.deny · core');
+    assert.equal(row('fake_plugin_tool_36'), 'denied by tools.deny · fake-plugin');
+    assert.equal(row('web_search'), 'client tool name conflict · client');
+    assert.equal(row('notes_summarize'), 'declared in contracts.tools, no definition · notes');
+    assert.equal(row('computer'), 'needs a vision model · core');
+    assert.equal(row('image_generate'), 'needs OPENAI_API_KEY (or 3 more) · core');
+    assert.equal(row('heartbeat_respond'), 'needs a heartbeat trigger · core');
   });
 
   it('names the list that decided (a deny entry is tools.deny) and says "not reached" for a tool its source excluded, as the CLI does', async () => {
