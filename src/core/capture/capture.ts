@@ -318,7 +318,8 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     const layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
     base.containment = isCaptureLayer(layer) ? { os: true, text: layer.describe } : { os: false, text: layer.none };
     const writable = [scratch, ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
-    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, isCaptureLayer(layer) ? { layer, writable } : undefined);
+    const binds = isCaptureLayer(layer) ? privateLockDirs(scratch) : [];
+    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, isCaptureLayer(layer) ? { layer, writable, binds } : undefined);
     const completions = provider.requests.filter(isCompletionRequest);
     const first = completions[0];
     const capture: ModeCapture = {
@@ -395,10 +396,33 @@ interface SpawnResult {
 }
 
 /** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
-function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: { layer: CaptureLayer; writable: readonly string[] }): Promise<SpawnResult> {
+/**
+ * OpenClaw 2026.9.6 keeps its state locks in a fixed folder, `/tmp/openclaw-state-locks-<uid>`
+ * (not under TMPDIR), which the user's own OpenClaw shares: inside the OS layer the turn gets a
+ * folder of its scratch there instead (the host's is made once if missing, so there is
+ * something to mount over; an empty folder is what OpenClaw itself would make).
+ */
+function privateLockDirs(scratch: string): { from: string; to: string }[] {
+  const uid = process.getuid?.();
+  if (uid === undefined) {
+    return [];
+  }
+  const to = `/tmp/openclaw-state-locks-${uid}`;
+  const from = path.join(scratch, 'state-locks');
+  try {
+    fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+    fs.mkdirSync(from, { recursive: true, mode: 0o700 });
+    return fs.statSync(to).isDirectory() ? [{ from, to }] : [];
+  } catch {
+    // Not there and not makeable: the turn then cannot take its locks, and says so in its own words.
+    return [];
+  }
+}
+
+function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[] }): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const argv = [opts.location.node, entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'];
-    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv)] : argv;
+    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds)] : argv;
     const child = spawn(command ?? opts.location.node, args, {
       cwd,
       env,

@@ -19,38 +19,41 @@ import { onPath } from '../bridge/osLayer';
 export interface CaptureLayer {
   /** The launcher (`unshare`, absolute). */
   command: string;
-  /** Its arguments for a turn that may write only `writable`, running `argv` (the Node binary first). */
-  args(writable: readonly string[], argv: readonly string[]): string[];
+  /**
+   * Its arguments for a turn that may write only `writable` (and each bind's
+   * `from`, seen at its `to`), running `argv` (the Node binary first).
+   */
+  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[]): string[];
   /** What a report says holds. */
   describe: string;
 }
 
 /**
- * Run by `sh` inside the new namespaces: `N dir... uid gid unshare program args...`.
- * /tmp becomes a private tmpfs (OpenClaw keeps its state locks in a fixed
- * /tmp folder, shared with the user's own OpenClaw outside); each writable
- * folder is bound onto itself (one under /tmp from the host's /tmp, held
- * open as fd 9, with `--no-canonicalize` so mount does not resolve the link
- * to the new /tmp); every other mount but /proc is made read-only; and the
- * program runs as the user's own id in a user namespace that cannot remount them.
+ * Run by `sh` inside the new namespaces:
+ * `N dir... M from to... uid gid unshare program args...`.
+ * Each writable folder is bound onto itself (a mount of its own), each
+ * `from` onto `to` (a private folder over one OpenClaw writes at a fixed
+ * path), every other mount but /proc is made read-only, and the program
+ * runs as the user's own id in a user namespace that cannot remount them.
  */
 const SCRIPT = `set -e
 n="$1"; shift
-exec 9</tmp
-mount -t tmpfs -o mode=1777,size=256m tmpfs /tmp
-keep="
-/tmp"
+keep=""
 i=0
 while [ "$i" -lt "$n" ]; do
-  case "$1" in
-    /tmp/*) mkdir -p "$1"; mount --no-canonicalize --bind "/proc/$$/fd/9/\${1#/tmp/}" "$1" ;;
-    *) mount --bind "$1" "$1" ;;
-  esac
+  mount --bind "$1" "$1"
   keep="$keep
 $1"
   shift; i=$((i+1))
 done
-exec 9<&-
+m="$1"; shift
+i=0
+while [ "$i" -lt "$m" ]; do
+  mount --bind "$1" "$2"
+  keep="$keep
+$2"
+  shift 2; i=$((i+1))
+done
 awk '$3 != "proc" {print $2}' /proc/self/mounts | sort -u | while read -r m; do
   m=$(printf '%b' "$m")
   case "$keep
@@ -87,10 +90,10 @@ function layerOf(unshare: string, sh: string): CaptureLayer {
   const gid = String(process.getgid?.() ?? 0);
   return {
     command: unshare,
-    describe: 'contained by the OS layer: own user, mount and PID namespaces and a private /tmp; only its scratch folder and the compile cache are writable',
-    args: (writable, argv) => [
+    describe: 'contained by the OS layer: own user, mount and PID namespaces; only its scratch folder and the compile cache are writable',
+    args: (writable, argv, binds = []) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', '--',
-      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, uid, gid, unshare, ...argv,
+      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), uid, gid, unshare, ...argv,
     ],
   };
 }
