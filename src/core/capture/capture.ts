@@ -317,7 +317,7 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     }
     const layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
     base.containment = isCaptureLayer(layer) ? { os: true, text: layer.describe } : { os: false, text: layer.none };
-    const writable = [scratch, ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
+    const writable = [scratch, installTreeOf(opts.location.packageDir), ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
     const binds = isCaptureLayer(layer) ? privateLockDirs(scratch) : [];
     const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, isCaptureLayer(layer) ? { layer, writable, binds } : undefined);
     const completions = provider.requests.filter(isCompletionRequest);
@@ -396,6 +396,17 @@ interface SpawnResult {
 }
 
 /** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
+/**
+ * The OpenClaw install the turn runs, which stays writable inside the OS layer: a release
+ * completes its package lifecycle on its first run, in its own folder (2026.9.5 makes
+ * `.openclaw-lifecycle-lock` there and refuses to start on a read-only one). Its
+ * `node_modules` folder when it sits in one (the install's dependencies beside it), else the package.
+ */
+function installTreeOf(packageDir: string): string {
+  const parent = path.dirname(packageDir);
+  return path.basename(parent) === 'node_modules' ? parent : packageDir;
+}
+
 /**
  * OpenClaw 2026.9.6 keeps its state locks in a fixed folder, `/tmp/openclaw-state-locks-<uid>`
  * (not under TMPDIR), which the user's own OpenClaw shares: inside the OS layer the turn gets a

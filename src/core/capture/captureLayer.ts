@@ -90,7 +90,7 @@ function layerOf(unshare: string, sh: string): CaptureLayer {
   const gid = String(process.getgid?.() ?? 0);
   return {
     command: unshare,
-    describe: 'contained by the OS layer: own user, mount and PID namespaces; only its scratch folder and the compile cache are writable',
+    describe: 'contained by the OS layer: own user, mount and PID namespaces; only its scratch folder, the OpenClaw install and the compile cache are writable',
     args: (writable, argv, binds = []) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', '--',
       sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), uid, gid, unshare, ...argv,
