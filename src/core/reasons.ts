@@ -245,7 +245,6 @@ function conditionWords(c: { kind: string; key: string; text: string }): string 
     case 'credential':
       return c.key;
     case 'model-capability':
-      return `a ${c.key} model`;
     case 'model-provider':
       return `a ${c.key} model`;
     case 'trigger':

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { answerFileDialog, closeAllEditors, contrast, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type EvalLocator, type Page } from './harness';
+import { answerFileDialog, closeAllEditors, contrast, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, typeIntoUntitled, webviewWith, type EvalLocator, type Page } from './harness';
 
 // Traces as a user meets them: a run cancelled from its notification shows
 // one message; a finished run reads in a half-width panel with trees, a
@@ -81,12 +81,7 @@ describe('Traces: one outcome per run, history, saved traces and session logs', 
   }, (w) => ({ page } = w));
 
   it('cancelling a run shows one message, cancelled, and the history records it', async () => {
-    await runExactCommand(page, 'File: New Untitled Text File');
-    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.insertText(SLOW);
-    await page.locator('.view-lines').filter({ hasText: 'for (;;)' }).first().waitFor();
+    await typeIntoUntitled(page, SLOW, 'for (;;)');
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
 
     // The panel offers Cancel while the run is on (as does its progress notification); the run has 10 s before its deadline.

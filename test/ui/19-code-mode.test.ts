@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, runExactCommand, webviewWith, type Page } from './harness';
+import { catalogWebview, demoWindow, env, pickTheme, resultsDir, runCommand, typeIntoUntitled, webviewWith, type Page } from './harness';
 
 // A user whose run gets Code Mode without asking for it (a model its bundled
 // catalog flags "preferred", tools.codeMode unset: OpenClaw 2026.9.6 reads
@@ -84,12 +84,7 @@ describe('Mode Preview on a run that gets Code Mode', () => {
   });
 
   it('runs a Code Mode program from the editor on this run (no directive needed) and shows what the model reads: exec waiting, then wait completed', async () => {
-    await runExactCommand(page, 'File: New Untitled Text File');
-    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.insertText(PROGRAM);
-    await page.locator('.view-lines').filter({ hasText: 'yield_control' }).first().waitFor();
+    await typeIntoUntitled(page, PROGRAM, 'yield_control');
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
     // The Bridge Trace's webview, whichever of the open ones it is (Mode Preview stays open from the test before).
     const view = await webviewWith(page, '[data-testid="code-mode-results"]', 60_000);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { catalogWebview, closeAllEditors, demoWindow, restrictedWindow, resultsDir, runCommand, runExactCommand, type Page } from './harness';
+import { catalogWebview, closeAllEditors, demoWindow, restrictedWindow, resultsDir, runCommand, typeIntoUntitled, type Page } from './harness';
 
 // Run Bridge Snippet as a user does it: type a tool_search_code body into an
 // editor, run the command, read and step through the Bridge Trace panel.
@@ -25,13 +25,7 @@ describe('Bridge Trace panel', () => {
   demoWindow({ shot: 'bridge-trace' }, (w) => ({ page } = w));
 
   it('runs the editor snippet and shows the value, the trace with console lines, telemetry and isolation', async () => {
-    await runExactCommand(page, 'File: New Untitled Text File');
-    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await editor.waitFor();
-    await editor.click();
-    // insertText: no auto-closing brackets or suggestions between the keystrokes.
-    await page.keyboard.insertText(SNIPPET);
-    await page.locator('.view-lines').filter({ hasText: 'fake_plugin_tool_17' }).first().waitFor();
+    await typeIntoUntitled(page, SNIPPET, 'fake_plugin_tool_17');
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
 
     const view = catalogWebview(page);
@@ -84,12 +78,7 @@ describe('Bridge Trace panel', () => {
     // The trace's webview had the keyboard: give it back to the workbench before the palette.
     await page.locator('.part.sidebar .composite.title').first().click();
     await closeAllEditors(page);
-    await runExactCommand(page, 'File: New Untitled Text File');
-    const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
-    await editor.waitFor();
-    await editor.click();
-    await page.keyboard.insertText(SNIPPET);
-    await page.locator('.view-lines').filter({ hasText: 'fake_plugin_tool_17' }).first().waitFor();
+    await typeIntoUntitled(page, SNIPPET, 'fake_plugin_tool_17');
     // Two groups, the snippet active in the right one.
     await runCommand(page, 'View: Split Editor Right');
     const groups = page.locator('.editor-group-container');

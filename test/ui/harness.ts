@@ -254,6 +254,20 @@ export async function contrast(view: FrameLocator): Promise<{ checked: number; l
   return (view.locator('body') as unknown as EvalLocator).evaluate<{ checked: number; low: LowContrast[] }>(CONTRAST);
 }
 
+/**
+ * Opens a new untitled editor and types `text` into it (insertText: no
+ * auto-closing brackets or suggestions between keystrokes), waiting until the
+ * editor shows `shown`.
+ */
+export async function typeIntoUntitled(page: Page, text: string, shown: string): Promise<void> {
+  await runExactCommand(page, 'File: New Untitled Text File');
+  const editor = page.locator('.editor-instance .monaco-editor .view-lines').first();
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.insertText(text);
+  await page.locator('.view-lines').filter({ hasText: shown }).first().waitFor();
+}
+
 /** Runs the palette entry whose title starts with `title` (Enter could take a near miss). */
 export async function runExactCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
