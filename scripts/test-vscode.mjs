@@ -75,8 +75,9 @@ function sh(cmd, argv) {
 const WORKBENCH_NOISE = /^\[[^\]]+\] |^Timed out waiting for authentication|ENOTFOUND|^Creating a socket|^Resolv(ing|ed) connection token|^Updating additional builtin/;
 
 // Each side's own counts; the closing line sums them.
-const hostResults = { passed: 0, failed: 0, pending: 0 };
-const uiResults = { passed: 0, failed: 0, pending: 0 };
+// `failures`: each failed test's full title and the first line of its error, repeated in the closing lines.
+const hostResults = { passed: 0, failed: 0, pending: 0, failures: [] };
+const uiResults = { passed: 0, failed: 0, pending: 0, failures: [] };
 /** What went wrong outside either side's tests (tooling, packaging, a server that would not stop). */
 const runResults = { passed: 0, failed: 0, pending: 0 };
 // The two sides' servers: distinct consumers, so what each side's extension hosts record stays apart.
@@ -148,6 +149,7 @@ async function hostTests(page, base, devPath, target, lastTry, log) {
   }
   hostResults.passed += reported.passed;
   hostResults.failed += reported.failed;
+  if (Array.isArray(reported.failures)) hostResults.failures.push(...reported.failures.map(String));
   if (exitCode !== 0 && reported.failed === 0) {
     hostResults.failed++;
   }
@@ -240,6 +242,9 @@ async function uiTests(base, devPath) {
   await mocha.loadFilesAsync();
   await new Promise((resolve) => {
     const runner = mocha.run(() => resolve());
+    runner.on('fail', (test, err) => {
+      uiResults.failures.push(`${test.fullTitle()}: ${String(err?.message ?? err).split('\n')[0].slice(0, 300)}`);
+    });
     runner.on('end', () => {
       uiResults.passed += runner.stats.passes;
       uiResults.failed += runner.stats.failures;
@@ -351,7 +356,8 @@ async function main() {
 }
 
 function counts(r) {
-  return `${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} skipped` : ''}`;
+  const failures = (r.failures ?? []).map((f) => `\n    failed: ${f}`).join('');
+  return `${r.passed} passed, ${r.failed} failed${r.pending ? `, ${r.pending} skipped` : ''}${failures}`;
 }
 
 let fatal;

@@ -36,14 +36,19 @@ export async function run(): Promise<void> {
   }
   await mocha.loadFilesAsync();
   await new Promise<void>((resolve, reject) => {
+    const failed: string[] = [];
     const runner = mocha.run((failures) => {
-      // One machine-readable line for the runner's closing summary.
-      console.log(`TSI_RESULTS ${JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? failures })}`);
+      // One machine-readable line for the runner's closing summary, with what failed: CI's record keeps
+      // only the end of a long log, where the spec reporter's failure list may be cut.
+      console.log(`TSI_RESULTS ${JSON.stringify({ passed: runner.stats?.passes ?? 0, failed: runner.stats?.failures ?? failures, failures: failed })}`);
       if (failures > 0) {
         reject(new Error(`${failures} extension-host test(s) failed`));
       } else {
         resolve();
       }
+    });
+    runner.on('fail', (test, err: unknown) => {
+      failed.push(`${test.fullTitle()}: ${String(err instanceof Error ? err.message : err).split('\n')[0]?.slice(0, 300)}`);
     });
   });
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { demoWindow, env, resultsDir, runCommand, type Locator, type Page } from './harness';
+import { demoWindow, env, quickOpenFile, resultsDir, runCommand, type Locator, type Page } from './harness';
 
 // Bridge snippets as a user writes them: IntelliSense from VS Code's own
 // JavaScript service (through the extension's TypeScript server plugin),
@@ -43,13 +43,7 @@ async function focusFirstGroup(page: Page): Promise<void> {
 /** Opens a file in the first editor group, so the trace panel stays beside it. */
 async function openFile(page: Page, name: string): Promise<void> {
   await focusFirstGroup(page);
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(name);
-  // The focused row, not any row: before the filter settles, the recent files (the file open now first) are listed and Enter would take that.
-  await page.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
-  await page.keyboard.press('Enter');
+  await quickOpenFile(page, name);
   await groupOf(page, name).waitFor({ timeout: 30_000 });
   await page.keyboard.press('Control+Home');
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { demoWindow, resultsDir, runCommand, type Page } from './harness';
+import { demoWindow, quickOpenFile, resultsDir, runCommand, type Page } from './harness';
 import { openWalkthrough, stepDone, stepSelector } from './walkthrough';
 
 // The first-run walkthrough (issue 44), in the real workbench: it is reached
@@ -47,13 +47,7 @@ describe('the first-run walkthrough', () => {
     await page.locator('.tabs-container .tab').filter({ hasText: /Mode Preview/ }).first().waitFor({ timeout: 30_000 });
     assert.ok(await done(page, 'modePreview'), 'opening Mode Preview checks its step');
 
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill('find-and-call.toolsearch.js');
-    await page.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: 'find-and-call.toolsearch.js' }).first().waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab.active').filter({ hasText: 'find-and-call.toolsearch.js' }).first().waitFor({ timeout: 30_000 });
+    await quickOpenFile(page, 'find-and-call.toolsearch.js');
     await runCommand(page, 'Tool Search: Run Bridge Snippet');
     await page.locator('.tabs-container .tab').filter({ hasText: /Bridge Trace/ }).first().waitFor({ timeout: 60_000 });
     assert.ok(await done(page, 'runSnippet'), 'running a snippet checks its step');

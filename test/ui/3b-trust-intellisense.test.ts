@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
-import { env, launchBrowser, openRestricted, resultsDir, runCommand, type Browser, type Page } from './harness';
+import { env, launchBrowser, openRestricted, quickOpenFile, resultsDir, runCommand, type Browser, type Page } from './harness';
 import { openWalkthrough, stepDone, stepSelector } from './walkthrough';
 
 // Issue 30, item 2: a folder first opened in Restricted Mode and then trusted
@@ -14,12 +14,7 @@ const SNIPPET = 'find-and-call.toolsearch.js';
 const SNIPPET_FILE = () => path.join(env('TSI_WORKSPACE'), 'snippets', SNIPPET);
 
 async function openSnippet(p: Page) {
-  await p.keyboard.press('Control+P');
-  const quick = p.locator('.quick-input-widget input');
-  await quick.waitFor({ state: 'visible', timeout: 10_000 });
-  await quick.fill(SNIPPET);
-  await p.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: SNIPPET }).first().waitFor({ timeout: 30_000 });
-  await p.keyboard.press('Enter');
+  await quickOpenFile(p, SNIPPET);
   const editor = p.locator(`.editor-group-container:has(.tab.active:has-text("${SNIPPET}"))`).first();
   await editor.waitFor({ timeout: 30_000 });
   return editor;

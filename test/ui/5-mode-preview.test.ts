@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { catalogWebview, demoWindow, env, resultsDir, runCommand, type Page } from './harness';
+import { catalogWebview, demoWindow, env, fillQuickInput, resultsDir, runCommand, type Page } from './harness';
 
 // The Mode Preview panel as a user meets it on the demo: every mode side by
 // side, a prompt that hydrates a known tool, the raw request, and numbers that
@@ -25,10 +25,7 @@ function num(text: string | null): number {
 
 /** Picks a built-in colour theme by clicking its row (Enter could take a near miss, or the marketplace entry). */
 async function pickTheme(page: Page, theme: RegExp): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill('>Preferences: Color Theme');
+  await fillQuickInput(page, '>Preferences: Color Theme');
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: /^Preferences: Color Theme/ }).first().click();
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: theme }).first();
   await row.waitFor();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { demoWindow, env, resultsDir, runCommand, type Page } from './harness';
+import { demoWindow, env, fillQuickInput, resultsDir, runCommand, type Page } from './harness';
 
 // openclaw.json in the real workbench: read as an OpenClaw config (JSON5),
 // completion inside tools.deny offers the catalog's names, and a hover on a
@@ -15,10 +15,7 @@ function lineColOf(text: string, needle: string, delta: number): { line: number;
 
 async function goTo(page: Page, at: { line: number; column: number }): Promise<void> {
   // Quick Open with ':' is Go to Line in every workbench (the browser may keep Ctrl+G for itself).
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`:${at.line}:${at.column}`);
+  await fillQuickInput(page, `:${at.line}:${at.column}`);
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`line ${at.line}`, 'i') }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -58,10 +55,7 @@ describe('OpenClaw config language', () => {
   }, (w) => ({ page } = w));
 
   it('opens openclaw.json as OpenClaw Config (JSON5), completes inside tools.deny and shows what a group selects', async () => {
-    await page.keyboard.press('Control+P');
-    const quickOpen = page.locator('.quick-input-widget input');
-    await quickOpen.waitFor();
-    await quickOpen.fill('openclaw.json');
+    await fillQuickInput(page, 'openclaw.json');
     await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: /^openclaw\.json/ }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.view-lines').filter({ hasText: 'toolSearch' }).first().waitFor();

@@ -89,39 +89,50 @@ export async function openWorkbench(browser: Browser, url: string): Promise<Page
   return page;
 }
 
-export async function runCommand(page: Page, title: string): Promise<void> {
-  // The palette can open before it has the extension's commands (it then offers
-  // "similar commands"); reopening it picks them up.
+/**
+ * Opens the quick input with F1 and types `value` into it (`>` for a command,
+ * a file name for Quick Open, `:line:col` for Go to Line), tried again when it
+ * does not take: a key pressed while a webview or the trust editor holds the
+ * focus may never reach the workbench, and a webview that finishes loading
+ * just after can take the focus and close the widget under the fill (its input
+ * goes inert, then hidden). F1 rather than Ctrl+P: the browser may keep Ctrl+P.
+ */
+export async function fillQuickInput(page: Page, value: string, what = value): Promise<Locator> {
+  const input = page.locator('.quick-input-widget input');
   for (let attempt = 1; ; attempt++) {
     // A modal dialog (a save prompt from an earlier test's editor) takes the keyboard: dismiss it.
     if (await page.locator('.monaco-dialog-box').isVisible().catch(() => false)) {
       await page.keyboard.press('Escape');
     }
     await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    const shown = await input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
-    if (!shown) {
-      await page.keyboard.press('Escape');
-      if (attempt === 3) {
-        throw new Error(`the command palette did not open for "${title}"`);
-      }
-      continue;
+    const shown = await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (shown && (await input.fill(value, { timeout: 5_000 }).then(() => true, () => false))) {
+      return input;
     }
-    // A webview that finishes loading just after F1 can take focus, and the
-    // palette closes (the fill then waits on an inert, then hidden, input):
-    // open it again rather than wait out the default timeout.
-    const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, () => false);
-    if (!filled) {
-      await page.keyboard.press('Escape');
-      if (attempt === 4) {
-        throw new Error(`the command palette closed before "${title}" could be typed`);
-      }
-      await page.waitForTimeout(500);
-      continue;
+    await page.keyboard.press('Escape');
+    if (attempt === 5) {
+      throw new Error(`the quick input never took "${what}" (${shown ? 'it closed under the typing' : 'F1 did not open it'})`);
     }
+    await page.waitForTimeout(500);
+  }
+}
+
+/** Opens a workspace file by name through Quick Open; waits until its tab is the active one. */
+export async function quickOpenFile(page: Page, name: string): Promise<void> {
+  await fillQuickInput(page, name);
+  // The focused row, not any row: before the filter settles, the recent files (the file open now first) are listed and Enter would take that.
+  await page.locator('.quick-input-list .monaco-list-row.focused').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
+}
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  // The palette can open before it has the extension's commands (it then offers
+  // "similar commands"); reopening it picks them up.
+  for (let attempt = 1; ; attempt++) {
+    await fillQuickInput(page, `>${title}`);
     const row = page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
-    const found = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (found) {
+    if (await row.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
       await page.keyboard.press('Enter');
       return;
     }
@@ -270,20 +281,7 @@ export async function typeIntoUntitled(page: Page, text: string, shown: string):
 
 /** Runs the palette entry whose title starts with `title` (Enter could take a near miss). */
 export async function runExactCommand(page: Page, title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    await input.waitFor();
-    // As in runCommand: a webview taking focus can close the palette under the fill.
-    if (await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, () => false)) {
-      break;
-    }
-    await page.keyboard.press('Escape');
-    if (attempt === 4) {
-      throw new Error(`the command palette closed before "${title}" could be typed`);
-    }
-    await page.waitForTimeout(500);
-  }
+  await fillQuickInput(page, `>${title}`);
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: new RegExp(`^${escaped}`) }).first().click();
 }
