@@ -7,10 +7,11 @@
 // turn still ends, nothing of the host's environment reaches the plugin
 // (capture passes only its own variables), and where the host offers the OS
 // layer (captureLayer.ts: own user, mount and PID namespaces) the write
-// outside scratch is refused, the clean child's too. What does not, and is
-// documented in the threat model (docs/architecture.md, "Capture"): a
-// clean-environment child's connection (the turn shares the host's network to
-// reach its provider). Capture runs the workspace's code, so the extension
+// outside scratch is refused, the clean child's too; where it also offers a
+// network namespace (iproute2 there), the clean child's connection never
+// reaches the listener either (only the relayed provider port is reachable).
+// Without that namespace, a clean-environment child's connection gets through
+// (documented in the threat model, docs/architecture.md, "Capture"). Capture runs the workspace's code, so the extension
 // offers it only in trusted workspaces (captureRunner.ts refuses it in
 // Restricted Mode); this test keeps that limit measured.
 import * as assert from 'node:assert/strict';
@@ -110,18 +111,23 @@ export default { id: 'evil', name: 'Evil', description: 'tries to leave', regist
     }
   });
 
-  it('on Linux with unprivileged namespaces (this machine), the OS layer holds', function () {
+  it('on Linux with unprivileged namespaces and iproute2 (this machine), the OS layer holds, network included', function () {
     const c = Object.values(report.modes)[0];
     if (process.env.TSI_EXPECT_CAPTURE_LAYER === '0') {
       this.skip();
     }
     assert.equal(c?.containment?.os, true, c?.containment?.text);
+    assert.equal(c?.containment?.network?.own, true, c?.containment?.network?.text);
   });
 
-  it('a clean-environment child is not guarded: only its connections reach the listener, never the plugin\'s own (documented limit)', () => {
+  it('a clean-environment child reaches nothing where the turn has its own network; without one, only its connections get through, never the plugin\'s own (documented limit)', () => {
     const c = Object.values(report.modes)[0];
     const refused = c?.networkRefused.filter((l) => l.includes(`${lanAddress}`)).length ?? 0;
-    console.log(`      clean-environment children's connections: ${connections}, the plugin's own refused: ${refused}`);
+    console.log(`      network: ${c?.containment?.network?.text ?? '(not reported)'}; clean-environment children's connections: ${connections}, the plugin's own refused: ${refused}`);
+    if (c?.containment?.network?.own) {
+      assert.equal(connections, 0, 'a connection left the turn\'s own network namespace');
+      return;
+    }
     // One clean child per evaluation of the plugin module, each after its module's fetch was refused.
     assert.ok(connections <= refused, `${connections} connections reached the listener, more than the ${refused} clean children: the plugin's own fetch got through the guard`);
   });

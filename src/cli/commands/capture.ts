@@ -114,7 +114,7 @@ function human(report: CaptureReport, modes: readonly CaptureMode[]): string {
   // Every turn of one capture gets the same layer: said once.
   const containment = captures.find((c) => c.containment && !c.fromStore)?.containment;
   if (containment) {
-    out.push('', `Writes: ${containment.text}. Network: the in-process guard (loopback only).`);
+    out.push('', `Writes: ${containment.text}.`, `Network: ${containment.network?.text ?? 'the in-process guard (loopback only)'}.`);
   }
   out.push('', `${captures.length} turn${captures.length === 1 ? '' : 's'} in ${(report.wallMs / 1000).toFixed(1)} s (${report.concurrency} at a time)`);
   return out.join('\n');

@@ -11,7 +11,8 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
-import { findCaptureLayer, isCaptureLayer, type CaptureLayer } from './captureLayer';
+import { findCaptureLayer, isCaptureLayer, type CaptureLayer, type RelayArgs } from './captureLayer';
+import { loopbackPorts, openLoopbackRelay, relayUnavailable, type LoopbackRelay } from './loopbackRelay';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
 
@@ -53,9 +54,11 @@ export interface ModeCapture {
   networkRefused: string[];
   /**
    * What kept the turn's writes (and signals) in: the OS layer, or why there
-   * was none (`captureLayer.ts`). The network is the in-process guard's either way.
+   * was none (`captureLayer.ts`); `network`: the turn's own network
+   * namespace with only relayed loopback ports, or the host's network behind
+   * the in-process guard, and why.
    */
-  containment?: { os: boolean; text: string };
+  containment?: { os: boolean; text: string; network?: { own: boolean; text: string } };
   /** The last characters of OpenClaw's stderr, when the turn is not `ok` (lines of the scratch config mapped to the user's file). */
   stderrTail?: string;
   /** OpenClaw's own reason for a failed turn (`openclawReason`), also the end of `error`. */
@@ -274,6 +277,7 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     fs.mkdirSync(d, { recursive: true });
   }
   const base: Omit<ModeCapture, 'outcome' | 'exitCode' | 'signal' | 'wallMs'> = { mode, requests: provider.requests, droppedRequests: 0, networkRefused: [], paths: { agentWorkspace, stateDir: state, home } };
+  let relay: LoopbackRelay | undefined;
   try {
     const baseUrl = await provider.start();
     const { config: cfg, omitted } = captureConfigOf({
@@ -315,11 +319,10 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     if (opts.signal?.aborted) {
       return { ...base, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0 };
     }
-    const layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
-    base.containment = isCaptureLayer(layer) ? { os: true, text: layer.describe } : { os: false, text: layer.none };
-    const writable = [scratch, installTreeOf(opts.location.packageDir), ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
-    const binds = isCaptureLayer(layer) ? privateLockDirs(scratch) : [];
-    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, isCaptureLayer(layer) ? { layer, writable, binds } : undefined);
+    const wall = await turnWall(opts, env, scratch, baseUrl, cfg);
+    base.containment = wall.containment;
+    relay = wall.relay;
+    const result = await spawnTurn(opts, agent.id, entry, env, scratch, wholeTurn ? undefined : firstAnswer, wall.contained);
     const completions = provider.requests.filter(isCompletionRequest);
     const first = completions[0];
     const capture: ModeCapture = {
@@ -343,6 +346,7 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
   } catch (err) {
     return { ...base, droppedRequests: provider.dropped, outcome: 'failed', error: errorMessage(err), exitCode: null, signal: null, wallMs: Date.now() - started };
   } finally {
+    await relay?.close();
     await provider.close();
     if (!opts.keepScratch) {
       fs.rmSync(scratch, { recursive: true, force: true });
@@ -395,7 +399,40 @@ interface SpawnResult {
   endedAfterRequest?: boolean;
 }
 
-/** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
+type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[]; relay?: RelayArgs | undefined };
+
+/**
+ * What walls the turn in (captureLayer.ts) and what its report says of it:
+ * the OS layer where the host offers one, with a network of its own where
+ * the ports the turn must reach can be relayed (loopbackRelay.ts, opened
+ * here; the caller closes it after the turn).
+ */
+async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl: string, cfg: unknown): Promise<{ contained?: Contained; containment: NonNullable<ModeCapture['containment']>; relay?: LoopbackRelay }> {
+  let layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
+  if (!isCaptureLayer(layer)) {
+    return { containment: { os: false, text: layer.none, network: { own: false, text: 'the host\'s network: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded' } } };
+  }
+  const writable = [scratch, installTreeOf(opts.location.packageDir), ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
+  const binds = privateLockDirs(scratch);
+  let relay: LoopbackRelay | undefined;
+  if (layer.network) {
+    const ports = loopbackPorts(baseUrl, cfg);
+    const dir = path.join(scratch, 'net');
+    const unavailable = relayUnavailable(dir, ports);
+    if (unavailable) {
+      // The turn could not reach its provider from a network of its own: this turn shares the host's.
+      layer = layer.withoutNetwork(unavailable);
+    } else {
+      relay = await openLoopbackRelay(dir, ports);
+    }
+  }
+  return {
+    contained: { layer, writable, binds, ...(relay ? { relay: { node: opts.location.node, dir: relay.dir, ports: relay.ports } } : {}) },
+    containment: { os: true, text: layer.describe, network: { own: layer.network, text: layer.describeNetwork } },
+    ...(relay ? { relay } : {}),
+  };
+}
+
 /**
  * The OpenClaw install the turn runs, which stays writable inside the OS layer: a release
  * completes its package lifecycle on its first run, in its own folder (2026.9.5 makes
@@ -430,10 +467,11 @@ function privateLockDirs(scratch: string): { from: string; to: string }[] {
   }
 }
 
-function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[] }): Promise<SpawnResult> {
+/** `endOn`: once it resolves, the turn has done what the capture needs and is ended. */
+function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: Contained): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const argv = [opts.location.node, entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'];
-    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds)] : argv;
+    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds, contained.relay)] : argv;
     const child = spawn(command ?? opts.location.node, args, {
       cwd,
       env,

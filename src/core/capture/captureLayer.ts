@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { onPath } from '../bridge/osLayer';
+import { RELAY_SOURCE } from './loopbackRelay';
 
 /**
  * The operating system's wall around a capture's OpenClaw turn, which runs
@@ -12,9 +13,13 @@ import { onPath } from '../bridge/osLayer';
  * the turn's scratch folder and the compile cache, and the host's processes
  * do not exist; then it drops into a user namespace of its own that does not
  * own those mounts, so nothing it runs (a clean-environment child included)
- * can make them writable again. The network stays the host's: the turn must
- * reach its recording provider on 127.0.0.1, and the in-process guard is what
- * refuses other hosts (a child with a clean environment is not guarded).
+ * can make them writable again. Where `ip` (iproute2) is there too, the turn
+ * also gets a network namespace of its own: a loopback with nothing of the
+ * host's on it, where only the ports the capture relays
+ * (loopbackRelay.ts: its recording provider, the config's loopback MCP
+ * servers) answer. Without it the network stays the host's and the
+ * in-process guard alone refuses other hosts (a child with a clean
+ * environment is not guarded).
  */
 export interface CaptureLayer {
   /** The launcher (`unshare`, absolute). */
@@ -23,18 +28,34 @@ export interface CaptureLayer {
    * Its arguments for a turn that may write only `writable` (and each bind's
    * `from`, seen at its `to`), running `argv` (the Node binary first).
    */
-  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[]): string[];
+  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[], relay?: RelayArgs): string[];
   /** What a report says holds. */
   describe: string;
+  /** Whether the turn gets its own network namespace (then `relay` is how it reaches its provider). */
+  network: boolean;
+  /** What a report says of the network. */
+  describeNetwork: string;
+  /** The same layer on the host's network, `why` said in its report (a turn whose ports cannot be relayed). */
+  withoutNetwork(why: string): CaptureLayer;
+}
+
+/** The relay's inside half: the Node that runs it, its folder of sockets, the ports it listens on. */
+export interface RelayArgs {
+  node: string;
+  dir: string;
+  ports: readonly number[];
 }
 
 /**
  * Run by `sh` inside the new namespaces:
- * `N dir... M from to... uid gid unshare program args...`.
+ * `N dir... M from to... NET uid gid unshare program args...`, where NET is
+ * `-` (the host's network) or `ip node relay-dir relay-source K port...`.
  * Each writable folder is bound onto itself (a mount of its own), each
  * `from` onto `to` (a private folder over one OpenClaw writes at a fixed
- * path), every other mount but /proc is made read-only, and the program
- * runs as the user's own id in a user namespace that cannot remount them.
+ * path), every other mount but /proc is made read-only, the namespace's
+ * loopback is brought up and the relay started (the turn is started only
+ * once it listens), and the program runs as the user's own id in a user
+ * namespace that can neither remount those mounts nor reconfigure the network.
  */
 const SCRIPT = `set -e
 n="$1"; shift
@@ -62,6 +83,29 @@ $m
 "*) continue;; esac
   mount -o remount,bind,ro "$m" 2>/dev/null || true
 done
+ipcmd="$1"; shift
+if [ "$ipcmd" != "-" ]; then
+  "$ipcmd" link set lo up
+  node="$1"; dir="$2"; src="$3"; k="$4"; shift 4
+  ports=""
+  i=0
+  while [ "$i" -lt "$k" ]; do
+    ports="$ports $1"
+    shift; i=$((i+1))
+  done
+  if [ "$k" -gt 0 ]; then
+    NODE_OPTIONS= "$node" -e "$src" "$dir" $ports </dev/null >/dev/null 2>&1 &
+    i=0
+    until [ -e "$dir/ready" ]; do
+      i=$((i+1))
+      if [ "$i" -gt 400 ]; then
+        echo "capture layer: the loopback relay did not start" >&2
+        exit 125
+      fi
+      sleep 0.025
+    done
+  fi
+fi
 uid="$1"; gid="$2"; unshare="$3"; shift 3
 unset PWD OLDPWD
 exec "$unshare" --user --map-user="$uid" --map-group="$gid" -- "$@"`;
@@ -85,15 +129,23 @@ export function isCaptureLayer(v: CaptureLayer | { none: string }): v is Capture
   return 'command' in v;
 }
 
-function layerOf(unshare: string, sh: string): CaptureLayer {
+/** `ip`: the namespace gets a network of its own (iproute2 brings its loopback up); `netNone`: why it does not. */
+function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 'no `ip` (iproute2) to bring up a private loopback'): CaptureLayer {
   const uid = String(process.getuid?.() ?? 0);
   const gid = String(process.getgid?.() ?? 0);
+  const netArgs = (relay: RelayArgs | undefined): string[] =>
+    !ip ? ['-'] : relay ? [ip, relay.node, relay.dir, RELAY_SOURCE, String(relay.ports.length), ...relay.ports.map(String)] : [ip, '-', '-', '-', '0'];
   return {
     command: unshare,
-    describe: 'contained by the OS layer: own user, mount and PID namespaces; only its scratch folder, the OpenClaw install and the compile cache are writable',
-    args: (writable, argv, binds = []) => [
-      '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', '--',
-      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), uid, gid, unshare, ...argv,
+    describe: `contained by the OS layer: own user, mount${ip ? ', PID and network' : ' and PID'} namespaces; only its scratch folder, the OpenClaw install and the compile cache are writable`,
+    network: ip !== undefined,
+    withoutNetwork: (why) => layerOf(unshare, sh, undefined, why),
+    describeNetwork: ip
+      ? 'its own network namespace: only the loopback ports the capture relays (its recording provider, the config\'s loopback MCP servers) reach the host; no other host port, LAN or internet'
+      : `the host's network (${netNone}): the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded`,
+    args: (writable, argv, binds = [], relay) => [
+      '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', ...(ip ? ['--net'] : []), '--',
+      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), ...netArgs(relay), uid, gid, unshare, ...argv,
     ],
   };
 }
@@ -107,7 +159,18 @@ function probe(env: Record<string, string | undefined>, platform: NodeJS.Platfor
   if (!unshare || !sh || !onPath('mount', env) || !onPath('awk', env)) {
     return { none: 'no unshare, mount, awk or sh on PATH: the turn writes with the user\'s rights' };
   }
-  const layer = layerOf(unshare, sh);
+  const ip = onPath('ip', { PATH: `${env.PATH ?? '/usr/bin:/bin'}${path.delimiter}/usr/sbin${path.delimiter}/sbin` });
+  const withNet = ip ? tryLayer(layerOf(unshare, sh, ip), sh, env) : undefined;
+  if (withNet !== undefined && typeof withNet !== 'string') {
+    return withNet;
+  }
+  // Without a network of their own (its loopback would not come up) the other namespaces may still hold.
+  const without = tryLayer(layerOf(unshare, sh, undefined, withNet === undefined ? undefined : `its private loopback did not come up: ${withNet}`), sh, env);
+  return typeof without === 'string' ? { none: without } : without;
+}
+
+/** The layer when a probe through it holds, else why not (a string when only the network part failed). */
+function tryLayer(layer: CaptureLayer, sh: string, env: Record<string, string | undefined>): CaptureLayer | { none: string } | string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-capture-layer-'));
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-capture-outside-'));
   try {
@@ -116,6 +179,9 @@ function probe(env: Record<string, string | undefined>, platform: NodeJS.Platfor
     const r = spawnSync(layer.command, layer.args([dir], [sh, '-c', `: > "${inside}"; (: > "${escaped}") 2>/dev/null || true`]), { timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: env.PATH ?? '/usr/bin:/bin' } });
     if (r.status !== 0 || !fs.existsSync(inside)) {
       const said = (r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200);
+      if (layer.network) {
+        return `unshare exited ${r.status ?? r.signal ?? '?'}${said ? `: ${said}` : ''}`;
+      }
       return { none: `unprivileged namespaces are not available here (unshare exited ${r.status ?? r.signal ?? '?'}${said ? `: ${said}` : ''}): the turn writes with the user's rights` };
     }
     if (fs.existsSync(escaped)) {

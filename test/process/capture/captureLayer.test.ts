@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { findCaptureLayer, isCaptureLayer } from '../../../src/core/capture/captureLayer';
+import { openLoopbackRelay } from '../../../src/core/capture/loopbackRelay';
 import { scratchDir } from '../../helpers/scratch';
 
 /**
@@ -19,7 +22,8 @@ describe('capture OS layer: a turn writes only its scratch folder and sees none 
       this.skip();
     }
     assert.ok(isCaptureLayer(layer), 'none' in layer ? layer.none : '');
-    assert.match(layer.describe, /own user, mount and PID namespaces/);
+    assert.match(layer.describe, /own user, mount, PID and network namespaces/);
+    assert.equal(layer.network, true, layer.describeNetwork);
   });
 
   it('a program inside writes its scratch folder; a write elsewhere, a remount, a signal to the host and a clean-environment child\'s write are refused', function () {
@@ -64,5 +68,62 @@ process.stdout.write(JSON.stringify(out));
     const scratch = scratchDir('tsi-layer-exit-');
     const r = spawnSync(layer.command, layer.args([scratch], [process.execPath, '-e', 'process.exit(7)']), { timeout: 30_000 });
     assert.equal(r.status, 7);
+  });
+
+  it('the turn\'s network is its own: a relayed loopback port answers, any other host port and the LAN do not, a clean-environment child\'s neither', async function () {
+    if (!isCaptureLayer(layer) || !layer.network) {
+      this.skip();
+    }
+    const lan = Object.values(os.networkInterfaces()).flat().find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+    const reached: string[] = [];
+    const listen = async (host: string, name: string): Promise<net.Server> => {
+      const server = net.createServer((s) => {
+        reached.push(name);
+        s.end(name);
+      });
+      await new Promise<void>((resolve) => server.listen(0, host, () => resolve()));
+      return server;
+    };
+    const provider = await listen('127.0.0.1', 'provider');
+    const other = await listen('127.0.0.1', 'other');
+    const lanServer = lan ? await listen(lan, 'lan') : undefined;
+    const port = (s: net.Server | undefined): number => (s?.address() as net.AddressInfo | null)?.port ?? 9;
+    const scratch = scratchDir('tsi-layer-net-');
+    const relayDir = path.join(scratch, 'net');
+    const relay = await openLoopbackRelay(relayDir, [port(provider)]);
+    try {
+      const probe = (host: string, p: number): string => `await new Promise((resolve) => { const s = require('node:net').connect(${p}, ${JSON.stringify(host)}); let got = ''; s.on('data', (d) => { got += d; }); s.on('end', () => resolve(got)); s.on('error', (e) => resolve(e.code)); setTimeout(() => { s.destroy(); resolve('timeout'); }, 3000).unref(); })`;
+      const program = `(async () => {
+const out = {};
+out.provider = ${probe('127.0.0.1', port(provider))};
+out.localhost = ${probe('localhost', port(provider))};
+out.other = ${probe('127.0.0.1', port(other))};
+out.lan = ${lan ? probe(lan, port(lanServer)) : "'no LAN address'"};
+const child = require('node:child_process').spawnSync(process.execPath, ['-e', ${JSON.stringify(`require('node:net').connect(${port(other)}, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(3))`)}], { env: {}, timeout: 5000 });
+out.child = child.status;
+process.stdout.write(JSON.stringify(out));
+})();`;
+      const child = spawn(layer.command, layer.args([scratch], [process.execPath, '-e', program], [], { node: process.execPath, dir: relayDir, ports: [port(provider)] }), { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, stderr);
+      const out = JSON.parse(stdout) as Record<string, unknown>;
+      assert.equal(out.provider, 'provider', 'the relayed port answers from inside');
+      assert.equal(out.localhost, 'provider', 'localhost reaches it too');
+      assert.equal(out.other, 'ECONNREFUSED', 'another host loopback port is not on the turn\'s loopback');
+      if (lan) {
+        assert.equal(out.lan, 'ENETUNREACH', 'the LAN is unreachable');
+      }
+      assert.equal(out.child, 3, 'a clean-environment child reached a host port');
+      assert.deepEqual(reached.filter((r) => r !== 'provider'), []);
+    } finally {
+      await relay.close();
+      for (const s of [provider, other, lanServer]) {
+        await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
+      }
+    }
   });
 });
