@@ -1,4 +1,4 @@
-import schemaTable from './schema/openclaw-2026.9.6.json';
+import { NEWEST_SCHEMA_TABLE as schemaTable } from './schema/newest';
 import { closest, dotted, type ConfigReader } from './configReader';
 import { doctorFixFor, doctorTableFor, type DoctorTable } from './doctorFix';
 import type { JsonPath } from './json5Document';

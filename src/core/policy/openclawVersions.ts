@@ -1,6 +1,5 @@
 import { factAtOrBefore, newestAtOrBefore, parseVersion, versionOrder } from '../util/releaseOrder';
-import seedTables from './versions/openclaw-2026.1.30.json';
-import newestTables from './versions/openclaw-2026.9.6.json';
+import { NEWEST_TABLES as newestTables, SEED_TABLES as seedTables } from './versions/index';
 import { EPOCHS } from './epochs/index';
 import type { DirectoryTexts, EpochData, ToolSearchFacts } from './epochTypes';
 

@@ -1,10 +1,5 @@
+import { PROMPT_DATA } from './versions/index';
 import { modelFor, NEWEST_OPENCLAW_VERSION } from '../policy/openclawVersions';
-import prompt_2026_5_12 from './versions/openclaw-2026.5.12.json';
-import prompt_2026_6_10 from './versions/openclaw-2026.6.10.json';
-import prompt_2026_8_1 from './versions/openclaw-2026.8.1.json';
-import prompt_2026_9_2 from './versions/openclaw-2026.9.2.json';
-import prompt_2026_9_5 from './versions/openclaw-2026.9.5.json';
-import prompt_2026_9_6 from './versions/openclaw-2026.9.6.json';
 import type { PromptData } from './openclawRequest';
 
 /**
@@ -15,7 +10,7 @@ import type { PromptData } from './openclawRequest';
  * than borrowing another release's prompt: every release before 2026.5.12,
  * which has no Tool Search.
  */
-export const PROMPT_VERSIONS: readonly PromptData[] = [prompt_2026_5_12, prompt_2026_6_10, prompt_2026_8_1, prompt_2026_9_2, prompt_2026_9_5, prompt_2026_9_6] as PromptData[];
+export const PROMPT_VERSIONS: readonly PromptData[] = PROMPT_DATA as PromptData[];
 
 /** The templates of `version`: its own release's, else those of the release measured in its epoch; undefined when there are none. */
 export function promptDataFor(version: string): PromptData | undefined {

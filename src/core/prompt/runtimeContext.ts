@@ -1,4 +1,4 @@
-import facts_2026_9_6 from './versions/openclaw-2026.9.6.runFacts.json';
+import { NEWEST_RUN_FACTS } from './versions/runFacts';
 import { promptToolNames } from './promptConditions';
 
 /**
@@ -42,7 +42,7 @@ interface RunFacts {
   memorySupplements?: Record<string, MemorySupplementData>;
 }
 
-const GENERATED: readonly RunFacts[] = [facts_2026_9_6 as RunFacts];
+const GENERATED: readonly RunFacts[] = [NEWEST_RUN_FACTS as RunFacts];
 
 /** The release's generated data; undefined for a release it was not generated for (the template's message is used). */
 export function runtimeContextDataFor(version: string): RuntimeContextData | undefined {

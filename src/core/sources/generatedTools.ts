@@ -1,16 +1,6 @@
 import type { JsonSchema, ToolAvailabilityTexts } from '../types';
 import { modelFor } from '../policy/openclawVersions';
-import tools_2026_2_26 from './versions/openclaw-2026.2.26.tools.json';
-import tools_2026_3_11 from './versions/openclaw-2026.3.11.tools.json';
-import tools_2026_3_23 from './versions/openclaw-2026.3.23.tools.json';
-import tools_2026_4_1 from './versions/openclaw-2026.4.1.tools.json';
-import tools_2026_4_8 from './versions/openclaw-2026.4.8.tools.json';
-import tools_2026_5_12 from './versions/openclaw-2026.5.12.tools.json';
-import tools_2026_6_10 from './versions/openclaw-2026.6.10.tools.json';
-import tools_2026_8_1 from './versions/openclaw-2026.8.1.tools.json';
-import tools_2026_9_2 from './versions/openclaw-2026.9.2.tools.json';
-import tools_2026_9_5 from './versions/openclaw-2026.9.5.tools.json';
-import newestTools from './versions/openclaw-2026.9.6.tools.json';
+import { GENERATED_TOOL_DATA } from './versions/index';
 
 /**
  * The tools an OpenClaw version composes for a turn, generated from its own
@@ -657,7 +647,7 @@ function mcpApiTextsOf(raw: unknown): CodeModeMcpApiTexts {
 }
 
 /** One generated release per epoch, oldest first; `addGeneratedTools` adds a release generated elsewhere. */
-const GENERATED: GeneratedToolSet[] = [tools_2026_2_26, tools_2026_3_11, tools_2026_3_23, tools_2026_4_1, tools_2026_4_8, tools_2026_5_12, tools_2026_6_10, tools_2026_8_1, tools_2026_9_2, tools_2026_9_5, newestTools].map(parseGeneratedTools);
+const GENERATED: GeneratedToolSet[] = GENERATED_TOOL_DATA.map(parseGeneratedTools);
 
 /**
  * Adds the tool set of a release the product does not ship (a release model

@@ -1,0 +1,55 @@
+// scripts/lib/releaseIndexes.mjs: the imports of every per-release data folder are generated, not hand-kept.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { scratchDir } from '../../helpers/scratch';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+interface Lib {
+  releaseIndexes(repo: string): Map<string, string>;
+}
+
+async function lib(): Promise<Lib> {
+  return (await import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'releaseIndexes.mjs')).href)) as Lib;
+}
+
+const FOLDERS = ['src/core/sources/versions', 'src/core/prompt/versions', 'src/core/policy/versions', 'src/core/config/schema'];
+
+describe('release data indexes (issue 42): generated from the files, no hand-kept list of versions', () => {
+  it('every committed index is what the generator writes from the files on disk', async () => {
+    const { releaseIndexes } = await lib();
+    for (const [rel, text] of releaseIndexes(ROOT)) {
+      assert.equal(fs.readFileSync(path.join(ROOT, rel), 'utf8'), text, `${rel} is stale: run npm run openclaw:release (or node -e "import('./scripts/lib/releaseIndexes.mjs').then((m) => m.writeReleaseIndexes('.'))")`);
+    }
+  });
+
+  it("a new release's files alone make it the newest everywhere: tools, prompt, tables and schema", async () => {
+    const { releaseIndexes } = await lib();
+    const repo = scratchDir('tsi-indexes-');
+    try {
+      for (const f of FOLDERS) {
+        fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
+      }
+      const next = '2026.10.1';
+      fs.writeFileSync(path.join(repo, 'src/core/sources/versions', `openclaw-${next}.tools.json`), '{}');
+      fs.writeFileSync(path.join(repo, 'src/core/prompt/versions', `openclaw-${next}.json`), '{}');
+      fs.writeFileSync(path.join(repo, 'src/core/prompt/versions', `openclaw-${next}.runFacts.json`), '{}');
+      fs.writeFileSync(path.join(repo, 'src/core/policy/versions', `openclaw-${next}.json`), '{}');
+      fs.writeFileSync(path.join(repo, 'src/core/config/schema', `openclaw-${next}.json`), '{}');
+      const out = releaseIndexes(repo);
+      assert.match(out.get('src/core/sources/versions/index.ts') ?? '', /tools_2026_10_1\];/);
+      assert.match(out.get('src/core/prompt/versions/index.ts') ?? '', /prompt_2026_10_1\];/);
+      assert.match(out.get('src/core/prompt/versions/runFacts.ts') ?? '', /openclaw-2026\.10\.1\.runFacts\.json/);
+      assert.match(out.get('src/core/policy/versions/index.ts') ?? '', /import newest from '\.\/openclaw-2026\.10\.1\.json'/);
+      assert.match(out.get('src/core/policy/versions/index.ts') ?? '', /import seed from '\.\/openclaw-2026\.1\.30\.json'/);
+      assert.match(out.get('src/core/config/schema/newest.ts') ?? '', /openclaw-2026\.10\.1\.json/);
+      // Ordered by version, not by name: 2026.10.1 after 2026.9.6.
+      const tools = out.get('src/core/sources/versions/index.ts') ?? '';
+      assert.ok(tools.indexOf('tools_2026_9_6,') < tools.indexOf('tools_2026_10_1]'), tools);
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
