@@ -8,6 +8,12 @@
  * per epoch and an index, and says what changed against the files it replaces.
  *
  *   node scripts/extract-openclaw-epochs.mjs [--no-install] [version ...]
+ *   node scripts/extract-openclaw-epochs.mjs --package DIR version   (a release already unpacked in DIR)
+ *
+ * Measuring only some releases (`npm run openclaw:release` measures one),
+ * the config keys of the epochs before them are read from their stored
+ * schemas, so each release's read is asked about the same retired keys as in
+ * a run over every release.
  *
  * Writes src/core/policy/epochs/openclaw-<first release>.json and
  * src/core/policy/epochs/index.ts, and each epoch's config schema (its newest
@@ -64,8 +70,7 @@ const probe = path.join(repo, 'scripts/lib/openclawFacts.mjs');
  * the releases measured before it, which its read is asked about where its own
  * schema lacks them (scripts/lib/openclawReadChecks.mjs).
  */
-function factsOf(version, retired = []) {
-  const pkgDir = releasePackageDir(version);
+function factsOf(version, retired = [], pkgDir = releasePackageDir(version)) {
   const pool = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-epochs-')), 'retired.json');
   fs.writeFileSync(pool, JSON.stringify(retired));
   const r = spawnSync(releaseNode(), [probe, pkgDir, '--retired', pool], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60_000 });
@@ -111,6 +116,16 @@ export function collapse(measured) {
   return epochs;
 }
 
+/** The key samples of every stored epoch schema older than `version`, oldest first (what a full run would have seen). */
+function storedEarlierKeys(version) {
+  const out = [];
+  const files = fs.readdirSync(schemaDir).filter((f) => /^openclaw-.*\.json$/.test(f));
+  const stored = files.map((f) => JSON.parse(fs.readFileSync(path.join(schemaDir, f), 'utf8'))).filter((s) => s.openclawVersion && versionCompare(s.openclawVersion, version) < 0);
+  stored.sort((a, b) => versionCompare(a.openclawVersion, b.openclawVersion));
+  for (const s of stored) out.push(...schemaKeySamples(s, 2));
+  return out;
+}
+
 function changes(before, after) {
   const out = [];
   const keyOf = (e) => e.releases[0];
@@ -138,15 +153,23 @@ function changes(before, after) {
 
 function main() {
   const args = process.argv.slice(2);
-  const install = !args.includes('--no-install');
-  const versions = args.filter((a) => !a.startsWith('--'));
+  const pkgAt = args.indexOf('--package');
+  const pkgDir = pkgAt >= 0 ? path.resolve(args[pkgAt + 1] ?? '') : undefined;
+  const install = !args.includes('--no-install') && !pkgDir;
+  const versions = args.filter((a, i) => !a.startsWith('--') && !(pkgAt >= 0 && i === pkgAt + 1));
   const releases = versions.length > 0 ? versions : [...MEASURED_RELEASES];
+  if (pkgDir && releases.length !== 1) {
+    throw new Error('--package DIR measures exactly one release: name its version');
+  }
   const measured = [];
   const seenKeys = new Map();
+  if (versions.length > 0) {
+    for (const k of storedEarlierKeys(releases[0])) if (!seenKeys.has(k.path)) seenKeys.set(k.path, k);
+  }
   for (const v of releases) {
     if (install) ensureRelease(v);
     const started = Date.now();
-    const f = factsOf(v, [...seenKeys.values()]);
+    const f = factsOf(v, [...seenKeys.values()], pkgDir ?? releasePackageDir(v));
     // Two keys deep: each probe is a full config read (seconds in 9.5, which starts a worker per read).
     if (f.configSchema) for (const k of schemaKeySamples(f.configSchema, 2)) if (!seenKeys.has(k.path)) seenKeys.set(k.path, k);
     console.error(`[epochs] ${v}: ${f.distShape}, ${f.policy.coreTools.length} core tools, Tool Search ${f.toolSearch ? `${f.toolSearch.ranking.kind}, modes ${f.toolSearch.modes.join('/')}` : 'none'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -209,7 +232,6 @@ function main() {
  */
 function writeSchemas(epochs) {
   const notes = [];
-  const written = [];
   let previous;
   for (const e of epochs) {
     const first = e.releases[0];
@@ -239,7 +261,6 @@ function writeSchemas(epochs) {
       const beyond = { suppressedModels: s.suppressedModels, rejectsSuppressedModels: s.rejectsSuppressedModels, rejectsUnknownBindingAgent: s.rejectsUnknownBindingAgent, ...(s.read ? { read: s.read } : {}) };
       fs.writeFileSync(path.join(schemaDir, file), `${JSON.stringify({ ...head, ...beyond, root, defs }, null, 1)}\n`);
     }
-    written.push({ file, first, ident: `schema_${first.replace(/[^0-9a-z]/gi, '_')}` });
     const keys = schemaKeyPaths(s);
     if (previous) {
       const added = [...keys].filter((k) => !previous.keys.has(k));
@@ -253,12 +274,19 @@ function writeSchemas(epochs) {
     }
     previous = { version: s.openclawVersion, keys };
   }
+  // Every epoch's schema on disk, not only those written now: a run over one release keeps the others listed.
+  const listed = fs
+    .readdirSync(schemaDir)
+    .map((f) => [/^openclaw-(\d+\.\d+\.\d+)\.json$/.exec(f)?.[1], f])
+    .filter(([v]) => v !== undefined)
+    .sort((a, b) => versionCompare(a[0], b[0]))
+    .map(([first, file]) => ({ file, first, ident: `schema_${first.replace(/[^0-9a-z]/gi, '_')}` }));
   const index = [
     '// Generated by scripts/extract-openclaw-epochs.mjs: the config schema of each behaviour epoch (its newest measured release), oldest first.',
-    ...written.map((w) => `import ${w.ident} from './${w.file}';`),
+    ...listed.map((w) => `import ${w.ident} from './${w.file}';`),
     "import type { ConfigSchema } from '../configSchema';",
     '',
-    `export const EPOCH_SCHEMAS: readonly { epoch: string; schema: ConfigSchema }[] = [${written.map((w) => `{ epoch: '${w.first}', schema: ${w.ident} as unknown as ConfigSchema }`).join(', ')}];`,
+    `export const EPOCH_SCHEMAS: readonly { epoch: string; schema: ConfigSchema }[] = [${listed.map((w) => `{ epoch: '${w.first}', schema: ${w.ident} as unknown as ConfigSchema }`).join(', ')}];`,
     '',
   ].join('\n');
   fs.writeFileSync(path.join(schemaDir, 'index.ts'), index);

@@ -49,4 +49,9 @@ describe('MCP timeouts (issue 27, cause 7)', () => {
       assert.equal(list.find((s) => s.name === 'b')?.timeoutMs, 30_000);
     }
   });
+
+  it("follows each release's generated doctor table, not a version constant: seconds where its doctor moves timeout x1000 (2026.9.5 too), milliseconds before any measured table", () => {
+    assert.equal(servers(config, '2026.9.5').list.find((s) => s.name === 'a')?.timeoutMs, 10_000);
+    assert.equal(servers(config, '2026.8.1').list.find((s) => s.name === 'a')?.timeoutMs, 10);
+  });
 });

@@ -1,6 +1,6 @@
-import { parseVersion, versionOrder } from '../../util/releaseOrder';
 import * as path from 'node:path';
 import { ConfigReader } from '../../config/configReader';
+import { doctorTableFor } from '../../config/doctorFix';
 import { parseJson5 } from '../../config/json5Document';
 import type { Diagnostic } from '../../types';
 import { FolderGuard } from '../../util/insideFolder';
@@ -139,18 +139,17 @@ function readVsCodeInputs(reader: ConfigReader, given: Record<string, string>, o
  * the later definition ignored. Never throws.
  */
 /**
- * Whether the modelled version reads `timeout` / `connectTimeout` as seconds:
- * 2026.9.6 migrates them to `requestTimeoutMs` / `connectionTimeoutMs` times
- * 1000 (`migrateMcpServerTimeoutAliases`). 2026.1.30 is not verified: it keeps
- * the product's milliseconds.
+ * Whether the modelled version reads `timeout` / `connectTimeout` as seconds,
+ * a generated fact: its `openclaw doctor --fix` moves a number `timeout` to
+ * `requestTimeoutMs` times 1000 (`migrateMcpServerTimeoutAliases`, in the
+ * release's doctor table, scripts/extract-openclaw-doctor.mjs). A release
+ * without a measured doctor table (before 2026.9.5) keeps the product's
+ * milliseconds.
  */
 function timeoutsInSeconds(version: string | undefined): boolean {
-  const v = version ? parseVersion(version) : undefined;
-  return v !== undefined && versionOrder(v, SECONDS_SINCE) >= 0;
+  const table = version ? doctorTableFor(version) : undefined;
+  return table?.moves.some((m) => m.path === 'mcp.servers.*.timeout' && m.changes.some((c) => c.includes('requestTimeoutMs ({value*1000}'))) ?? false;
 }
-
-/** The first release modelled as reading `timeout` / `connectTimeout` as seconds (measured on 2026.9.6; older ones keep the product's milliseconds). */
-const SECONDS_SINCE = [2026, 9, 6];
 
 export function discoverServers(opts: DiscoverOptions): DiscoveredServers {
   const servers: McpServerConfig[] = [];
