@@ -81,23 +81,28 @@ function main() {
   const script = (name) => path.join(repo, 'scripts', name);
   console.error(`[openclaw:release] openclaw ${version} from ${dir}${isNewest ? ' (the newest modelled release)' : ` (older than the newest modelled, ${newest})`}`);
 
-  // The prompt and run-facts extractors run the built CLI.
-  run('build', process.execPath, [path.join(repo, 'esbuild.mjs')]);
+  const indexes = () => {
+    const rewrote = writeReleaseIndexes(repo);
+    console.error(`[openclaw:release] data indexes: ${rewrote.length ? `rewrote ${rewrote.join(', ')}` : 'unchanged'}`);
+  };
   if (isNewest) {
     run('policy tables and config schema (extract-openclaw-tables)', node24, [script('extract-openclaw-tables.mjs'), dir]);
   }
   // After the tables: the epochs extractor adds its read checks to the newest release's full schema.
   run('policy and Tool Search facts, config read checks (extract-openclaw-epochs)', process.execPath, [script('extract-openclaw-epochs.mjs'), '--no-install', ...(given ? ['--package', dir] : []), version]);
   run('tools (extract-openclaw-tools)', node24, [script('extract-openclaw-tools.mjs'), dir]);
+  run('doctor --fix moves (extract-openclaw-doctor)', node24, [script('extract-openclaw-doctor.mjs'), dir]);
+  run('run guards (extract-openclaw-run-guards)', node24, [script('extract-openclaw-run-guards.mjs'), dir]);
+  run('provider payload (extract-openclaw-provider-payload)', node24, [script('extract-openclaw-provider-payload.mjs'), dir]);
+  // The prompt and run-facts extractors run the built CLI, which must model this release's policy and tools.
+  indexes();
+  run('build', process.execPath, [path.join(repo, 'esbuild.mjs')]);
   run('prompt templates (extract-openclaw-prompt)', node24, [script('extract-openclaw-prompt.mjs'), dir]);
   if (isNewest) {
     run('run facts (extract-openclaw-runtime-context)', node24, [script('extract-openclaw-runtime-context.mjs'), dir]);
   }
-  run('doctor --fix moves (extract-openclaw-doctor)', node24, [script('extract-openclaw-doctor.mjs'), dir]);
-  run('run guards (extract-openclaw-run-guards)', node24, [script('extract-openclaw-run-guards.mjs'), dir]);
-  run('provider payload (extract-openclaw-provider-payload)', node24, [script('extract-openclaw-provider-payload.mjs'), dir]);
-  const indexes = writeReleaseIndexes(repo);
-  console.error(`[openclaw:release] data indexes: ${indexes.length ? `rewrote ${indexes.join(', ')}` : 'unchanged'}`);
+  indexes();
+  run('build', process.execPath, [path.join(repo, 'esbuild.mjs')]);
 
   const previous = previousRelease(repo, version);
   console.log(`\nopenclaw ${version}${previous ? ` against ${previous}` : ''}:`);

@@ -41,6 +41,8 @@ export function releaseIndexes(repo) {
   const out = new Map();
   const tools = releaseFiles(at('src/core/sources/versions'), '.tools.json');
   out.set('src/core/sources/versions/index.ts', list('tools', tools, 'GENERATED_TOOL_DATA', 'unknown'));
+  const doctor = releaseFiles(at('src/core/config/doctor'), '.json');
+  out.set('src/core/config/doctor/index.ts', list('doctor', doctor, 'DOCTOR_DATA', 'unknown'));
   const prompts = releaseFiles(at('src/core/prompt/versions'), '.json');
   out.set('src/core/prompt/versions/index.ts', list('prompt', prompts, 'PROMPT_DATA', 'unknown'));
   const runFacts = releaseFiles(at('src/core/prompt/versions'), '.runFacts.json');

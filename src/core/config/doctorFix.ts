@@ -1,5 +1,8 @@
 import { newestAtOrBefore } from '../util/releaseOrder';
-import { DOCTOR_TABLES } from './doctor/index';
+import { DOCTOR_DATA } from './doctor/index';
+
+/** Each measured release's doctor table (scripts/extract-openclaw-doctor.mjs), oldest first. */
+const DOCTOR_TABLES = DOCTOR_DATA as readonly DoctorTable[];
 
 /**
  * What a release's `openclaw doctor --fix` does to a key it refuses, from the

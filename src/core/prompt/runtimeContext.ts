@@ -42,7 +42,7 @@ interface RunFacts {
   memorySupplements?: Record<string, MemorySupplementData>;
 }
 
-const GENERATED: readonly RunFacts[] = [NEWEST_RUN_FACTS as RunFacts];
+const GENERATED: readonly RunFacts[] = NEWEST_RUN_FACTS ? [NEWEST_RUN_FACTS as RunFacts] : [];
 
 /** The release's generated data; undefined for a release it was not generated for (the template's message is used). */
 export function runtimeContextDataFor(version: string): RuntimeContextData | undefined {

@@ -15,7 +15,7 @@ async function lib(): Promise<Lib> {
   return (await import(pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'releaseIndexes.mjs')).href)) as Lib;
 }
 
-const FOLDERS = ['src/core/sources/versions', 'src/core/prompt/versions', 'src/core/policy/versions', 'src/core/config/schema'];
+const FOLDERS = ['src/core/sources/versions', 'src/core/prompt/versions', 'src/core/policy/versions', 'src/core/config/schema', 'src/core/config/doctor'];
 
 describe('release data indexes (issue 42): generated from the files, no hand-kept list of versions', () => {
   it('every committed index is what the generator writes from the files on disk', async () => {
