@@ -192,7 +192,22 @@ async function toolObjects(specs: ToolSpec[]): Promise<{ tool: Record<string, un
   });
 }
 
-function controlStubs(names: string[]): Record<string, unknown>[] {
+/** The control tools each Tool Search mode registers, by name, as the modelled release sends them (the host's `controlNamesByMode`). */
+interface ControlNames {
+  code: string[];
+  tools: string[];
+  directory: string[];
+}
+
+/** The modes' control names the host sent; a recipe without them is refused (it would stub names the release may not have). */
+function controlNamesOf(c: ControlNames | undefined): ControlNames {
+  if (!c || !Array.isArray(c.code) || !Array.isArray(c.tools) || !Array.isArray(c.directory)) {
+    throw new Error('the recipe names no control tools (controls: { code, tools, directory })');
+  }
+  return c;
+}
+
+function controlStubs(names: readonly string[]): Record<string, unknown>[] {
   return names.map((name) => ({ name, description: name, parameters: { type: 'object', properties: {} }, execute: async () => ({}) }));
 }
 
@@ -226,7 +241,8 @@ interface CatalogEntryLike {
  * through `applyToolSchemaDirectoryCatalog`, where client tools stay visible),
  * then the operations asked for, each answered with entry keys beside ids.
  */
-async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; directToolNames?: string[] }): Promise<unknown[]> {
+async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; directToolNames?: string[]; controls?: ControlNames }): Promise<unknown[]> {
+  const controls = controlNamesOf(args.controls);
   // Names the run requires in front of the model (the reply tool): visible, and still searchable.
   const directToolNames = args.directToolNames ?? [];
   const built = await toolObjects(args.tools);
@@ -242,10 +258,10 @@ async function catalogRecipe(args: { tools: ToolSpec[]; ops: CatalogOp[]; direct
     if (mode === 'directory') {
       // Client tools are not part of the directory catalog: a run hands them to
       // `addClientToolsToToolSearchCatalog`, which leaves them visible in directory mode.
-      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...controlStubs(['tool_search', 'tool_describe', 'tool_call'])], catalogRef, directToolNames }));
+      await fn('applyToolSchemaDirectoryCatalog').then((apply) => apply({ config, tools: [...nonClient, ...controlStubs(controls.directory)], catalogRef, directToolNames }));
       (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
     } else {
-      const stubs = controlStubs(mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
+      const stubs = controlStubs(controls[mode]);
       (await fn('applyToolSearchCatalog'))({ config, tools: [...nonClient, ...stubs], catalogRef, directToolNames });
       (await fn('addClientToolsToToolSearchCatalog'))({ config, tools: client, catalogRef });
     }
@@ -404,6 +420,7 @@ interface CompositionArgs {
   mcpCapabilities?: Record<string, { resources?: boolean; prompts?: boolean }>;
   /** Tool Search mode for `applyToolSearchCatalog` (the run's own config decides whether it is on). */
   directToolNames?: string[];
+  controls?: ControlNames;
 }
 
 interface ComposedTool {
@@ -569,7 +586,8 @@ async function compositionRecipe(args: CompositionArgs): Promise<unknown> {
   const catalogRef: Record<string, unknown> = {};
   let visibleSet = new Set<unknown>(all);
   if (resolved.enabled) {
-    const stubs = controlStubs(resolved.mode === 'code' ? ['tool_search_code'] : ['tool_search', 'tool_describe', 'tool_call']);
+    const controls = controlNamesOf(args.controls);
+    const stubs = controlStubs(resolved.mode === 'code' ? controls.code : resolved.mode === 'directory' ? controls.directory : controls.tools);
     const apply = resolved.mode === 'directory' ? await fn('applyToolSchemaDirectoryCatalog') : await fn('applyToolSearchCatalog');
     const out = apply({ config, tools: [...all, ...stubs], catalogRef, directToolNames: args.directToolNames ?? [] }) as unknown;
     const kept = Array.isArray(out) ? out : ((out as { tools?: unknown[] }).tools ?? []);

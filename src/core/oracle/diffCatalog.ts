@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
+import { controlNamesByMode } from './controlStubs';
 import { buildSurface } from '../modes/surface';
 import { toolApiErrorCode, withRecoveryGuidance } from '../catalog/lookup';
 import { DIRECTORY_HEADING } from '../modes/directory';
@@ -71,7 +72,7 @@ export async function diffCatalogWithOracle(oracle: OpenClawOracle, catalog: Cat
   // version with generated tools models the local operator turn it was generated from, where nothing is added.
   const version = catalog.openclaw?.model.version;
   const directToolNames = version !== undefined && generatedToolsFor(version) ? [] : [REPLY_TOOL_NAME];
-  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames });
+  const results = await oracle.recipe<OpResult[]>('catalog', { tools: oracleSpecsOf(tools), ops, directToolNames, controls: controlNamesByMode(version) });
   const index = ToolIndex.fromCatalog(catalog);
   const out: Difference[] = [];
   let i = 0;

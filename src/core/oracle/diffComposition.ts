@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { controlNamesByMode } from './controlStubs';
 import * as path from 'node:path';
 import type { Catalog } from '../catalog/catalog';
 import { discoverWorkspaceServers, LiveMcpSource } from '../sources/mcp';
@@ -52,7 +53,7 @@ export async function openclawComposition(o: OpenClawOracle, c: CompositionCase)
   // The run is a local operator turn (see the recipe): nothing joins OpenClaw's `directToolNames` for a version
   // whose tools are generated from such a turn; the seed's design models a run that replies through `message`.
   const directToolNames = generatedToolsFor(modelledAs(o.version).model.version) ? [] : [REPLY_TOOL_NAME];
-  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, mcpCapabilities: c.mcpCapabilities ?? {}, directToolNames });
+  const r = await o.recipe<OracleComposition>('composition', { config: c.config, session: c.session, mcpListings: c.mcpListings, mcpCapabilities: c.mcpCapabilities ?? {}, directToolNames, controls: controlNamesByMode(modelledAs(o.version).model.version) });
   if (r.refused !== undefined) {
     return { refused: true, toolSearch: false, tools: new Map() };
   }

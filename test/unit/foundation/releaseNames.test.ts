@@ -27,7 +27,6 @@ const STILL_NAMED: Readonly<Record<string, number>> = {
   'src/sandbox/snippetContext.ts': 1,
   // The session log's call labels (`via`), a file format of their own.
   'src/core/telemetry/sessionLog.ts': 2,
-  'src/oracle/openclawChild.mts': 11,
 };
 
 const REPO = path.join(__dirname, '..', '..', '..');
