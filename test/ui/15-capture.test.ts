@@ -29,6 +29,9 @@ describe('Capture the Real Request', () => {
     const status = view.locator('[data-testid="capture-status"]');
     assert.equal(await status.getAttribute('data-status'), 'done', await status.innerText());
     assert.equal(await view.locator('[data-testid="tab-real"]').getAttribute('aria-selected'), 'true');
+    // What walled the turns in, as the report has it (this machine offers the OS layer with its own network).
+    const contained = await view.locator('[data-testid="capture-containment"]').innerText();
+    assert.match(contained, /Writes: contained by the OS layer[^]*Network: its own network namespace/, contained);
 
     for (const m of ['direct', 'code', 'tools', 'directory']) {
       const card = view.locator(`[data-testid="capture-${m}"]`);

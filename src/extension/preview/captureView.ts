@@ -51,7 +51,10 @@ export function finishedView(view: CaptureView, check: CaptureCheck, captures: P
       : check.matched
         ? `The prediction equals what OpenClaw ${check.captured} sent, in every mode.`
         : `The prediction differs from what OpenClaw ${check.captured} sent.`;
-  return { ...view, status: cancelled ? 'cancelled' : failed.length > 0 ? 'failed' : 'done', message, modes, wallMs };
+  // Every turn of one capture runs behind the same layer: the first that reports it speaks for all.
+  const contained = Object.values(captures).find((c) => c?.containment)?.containment;
+  const containment = contained ? { writes: contained.text, network: contained.network?.text ?? 'the host\'s network behind the in-process guard' } : undefined;
+  return { ...view, status: cancelled ? 'cancelled' : failed.length > 0 ? 'failed' : 'done', message, modes, wallMs, ...(containment ? { containment } : {}) };
 }
 
 export function refusedView(message: string): CaptureView {

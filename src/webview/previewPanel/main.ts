@@ -284,7 +284,7 @@ const STATUS_TITLES: Record<CaptureModeView['status'], string> = { pending: 'wai
 function realTab(): HTMLElement {
   const out = el('div', { 'data-testid': 'real' });
   if (!capture) {
-    out.append(el('p', { class: 'muted' }, 'Capture the real request to see what OpenClaw itself sends in each mode, beside this prediction: one real `openclaw agent --local` turn per mode against a recording provider on loopback (network off loopback refused). It runs OpenClaw and the workspace\'s plugin and MCP server code, so it is off in untrusted workspaces.'),
+    out.append(el('p', { class: 'muted' }, 'Capture the real request to see what OpenClaw itself sends in each mode, beside this prediction: one real `openclaw agent --local` turn per mode against a recording provider on loopback (where the OS offers it, each turn runs in its own namespaces: it writes only its scratch folder and reaches only that provider). It runs OpenClaw and the workspace\'s plugin and MCP server code, so it is off in untrusted workspaces.'),
       captureButton());
     return out;
   }
@@ -301,6 +301,9 @@ function realTab(): HTMLElement {
     out.append(button(`Install OpenClaw ${c.install} for capture`, 'Install it into the extension\'s storage from the npm registry (about 830 MB, no install scripts run), then capture', () => post({ type: 'installOpenclaw' }), { icon: 'cloud-download', testid: 'capture-install' }));
   }
   if (c.prompt) out.append(el('p', { class: 'small muted' }, `Prompt of the turns: ${c.prompt}${c.wallMs !== undefined ? ` · ${fmt(Math.round(c.wallMs / 100) / 10)} s wall` : ''}`));
+  if (c.containment) {
+    out.append(el('p', { class: 'small muted', 'data-testid': 'capture-containment' }, icon('shield'), ` Writes: ${c.containment.writes}. Network: ${c.containment.network}.`));
+  }
   for (const m of c.modes) {
     out.append(captureCard(m));
   }

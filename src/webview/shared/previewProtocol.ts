@@ -193,6 +193,8 @@ export interface CaptureView {
   prompt?: string;
   modes: CaptureModeView[];
   wallMs?: number;
+  /** What walled the turns in (core `ModeCapture.containment`): their writes and their network, each in a sentence. */
+  containment?: { writes: string; network: string };
 }
 
 /** The tokens of one mode counted after its view was posted. */
@@ -374,8 +376,12 @@ function isCaptureModeView(v: unknown): v is CaptureModeView {
   return isObject(v) && isModeName(v.mode) && typeof v.status === 'string' && (MODE_STATUSES as readonly string[]).includes(v.status) && (v.diff === undefined || isRequestDiff(v.diff)) && (v.inspectorOnly === undefined || (typeof v.inspectorOnly === 'string' && v.inspectorOnly.length <= 2000));
 }
 
+function isContainment(v: unknown): boolean {
+  return v === undefined || (isObject(v) && typeof v.writes === 'string' && v.writes.length <= 600 && typeof v.network === 'string' && v.network.length <= 600);
+}
+
 export function isCaptureView(v: unknown): v is CaptureView {
-  return isObject(v) && typeof v.status === 'string' && (CAPTURE_STATUSES as readonly string[]).includes(v.status) && (v.install === undefined || (typeof v.install === 'string' && /^\d{4}\.\d+\.\d+(-[\w.]+)?$/.test(v.install) && v.install.length <= 40)) && Array.isArray(v.modes) && v.modes.length <= MODE_NAMES.length && v.modes.every(isCaptureModeView);
+  return isObject(v) && isContainment(v.containment) && typeof v.status === 'string' && (CAPTURE_STATUSES as readonly string[]).includes(v.status) && (v.install === undefined || (typeof v.install === 'string' && /^\d{4}\.\d+\.\d+(-[\w.]+)?$/.test(v.install) && v.install.length <= 40)) && Array.isArray(v.modes) && v.modes.length <= MODE_NAMES.length && v.modes.every(isCaptureModeView);
 }
 
 export function parseHostMessage(v: unknown): HostMessage | undefined {

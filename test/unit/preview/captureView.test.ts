@@ -56,6 +56,18 @@ describe('Mode Preview: the real request capture', () => {
     assert.deepEqual(parseHostMessage({ type: 'capture', view: v }), { type: 'capture', view: v });
   });
 
+  it('says what walled the turns in: their writes and their own network, as the report has it (issue 43)', () => {
+    const contained = { os: true, text: 'contained by the OS layer: own user, mount, PID and network namespaces', network: { own: true, text: 'its own network namespace: only the loopback ports the capture relays reach the host' } };
+    const r = report([{ ...turn('direct', BODY), containment: contained }]);
+    const v = finishedView(startedView(['direct'], '2026.9.6', '2026.9.6', 'hi'), checkCapture(r, { direct: side(BODY) }, '2026.9.6', { tokens: false }), r.modes, 100, false);
+    assert.deepEqual(v.containment, { writes: contained.text, network: contained.network.text });
+    assert.deepEqual(parseHostMessage({ type: 'capture', view: v }), { type: 'capture', view: v });
+    // A value the webview would draw unbounded is refused at the boundary.
+    assert.equal(parseHostMessage({ type: 'capture', view: { ...v, containment: { writes: 'x'.repeat(601), network: '' } } }), undefined);
+    const bare = report([turn('direct', BODY)]);
+    assert.equal(finishedView(startedView(['direct'], '2026.9.6', '2026.9.6', 'hi'), checkCapture(bare, { direct: side(BODY) }, '2026.9.6', { tokens: false }), bare.modes, 100, false).containment, undefined);
+  });
+
   it('a capture of another OpenClaw than the modelled one never matches', () => {
     const r = report([turn('direct', BODY)], '2026.1.30');
     const check = checkCapture(r, { direct: side(BODY) }, '2026.9.6', { tokens: false });
