@@ -408,7 +408,7 @@ type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: read
  * here; the caller closes it after the turn).
  */
 async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl: string, cfg: unknown): Promise<{ contained?: Contained; containment: NonNullable<ModeCapture['containment']>; relay?: LoopbackRelay }> {
-  let layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : findCaptureLayer(opts.env ?? process.env);
+  let layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : await findCaptureLayer(opts.env ?? process.env);
   if (!isCaptureLayer(layer)) {
     return { containment: { os: false, text: layer.none, network: { own: false, text: 'the host\'s network: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded' } } };
   }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -110,18 +110,16 @@ uid="$1"; gid="$2"; unshare="$3"; shift 3
 unset PWD OLDPWD
 exec "$unshare" --user --map-user="$uid" --map-group="$gid" -- "$@"`;
 
-let probed: CaptureLayer | { none: string } | undefined;
+let probed: Promise<CaptureLayer | { none: string }> | undefined;
 
 /**
  * The layer this host offers, or why there is none: probed once per process
- * by running `true` through it and checking a write outside its scratch is
- * refused while one inside lands.
+ * (asynchronously: the extension host's event loop keeps running) by a write
+ * through it inside its scratch, which must land, and one outside, which must
+ * be refused.
  */
-export function findCaptureLayer(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): CaptureLayer | { none: string } {
-  if (probed) {
-    return probed;
-  }
-  probed = probe(env, platform);
+export function findCaptureLayer(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform): Promise<CaptureLayer | { none: string }> {
+  probed ??= probe(env, platform);
   return probed;
 }
 
@@ -150,7 +148,7 @@ function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 
   };
 }
 
-function probe(env: Record<string, string | undefined>, platform: NodeJS.Platform): CaptureLayer | { none: string } {
+async function probe(env: Record<string, string | undefined>, platform: NodeJS.Platform): Promise<CaptureLayer | { none: string }> {
   if (platform !== 'linux') {
     return { none: `${platform} has no unprivileged mount namespace: the turn writes with the user's rights` };
   }
@@ -160,23 +158,28 @@ function probe(env: Record<string, string | undefined>, platform: NodeJS.Platfor
     return { none: 'no unshare, mount, awk or sh on PATH: the turn writes with the user\'s rights' };
   }
   const ip = onPath('ip', { PATH: `${env.PATH ?? '/usr/bin:/bin'}${path.delimiter}/usr/sbin${path.delimiter}/sbin` });
-  const withNet = ip ? tryLayer(layerOf(unshare, sh, ip), sh, env) : undefined;
+  const withNet = ip ? await tryLayer(layerOf(unshare, sh, ip), sh, env) : undefined;
   if (withNet !== undefined && typeof withNet !== 'string') {
     return withNet;
   }
   // Without a network of their own (its loopback would not come up) the other namespaces may still hold.
-  const without = tryLayer(layerOf(unshare, sh, undefined, withNet === undefined ? undefined : `its private loopback did not come up: ${withNet}`), sh, env);
+  const without = await tryLayer(layerOf(unshare, sh, undefined, withNet === undefined ? undefined : `its private loopback did not come up: ${withNet}`), sh, env);
   return typeof without === 'string' ? { none: without } : without;
 }
 
 /** The layer when a probe through it holds, else why not (a string when only the network part failed). */
-function tryLayer(layer: CaptureLayer, sh: string, env: Record<string, string | undefined>): CaptureLayer | { none: string } | string {
+async function tryLayer(layer: CaptureLayer, sh: string, env: Record<string, string | undefined>): Promise<CaptureLayer | { none: string } | string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-capture-layer-'));
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-capture-outside-'));
   try {
     const inside = path.join(dir, 'in');
     const escaped = path.join(outside, 'out');
-    const r = spawnSync(layer.command, layer.args([dir], [sh, '-c', `: > "${inside}"; (: > "${escaped}") 2>/dev/null || true`]), { timeout: 10_000, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: env.PATH ?? '/usr/bin:/bin' } });
+    const r = await new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) => {
+      execFile(layer.command, layer.args([dir], [sh, '-c', `: > "${inside}"; (: > "${escaped}") 2>/dev/null || true`]), { timeout: 10_000, encoding: 'utf8', maxBuffer: 64 * 1024, env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, (err, _stdout, stderr) => {
+        const e = err as (Error & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
+        resolve({ status: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stderr: String(stderr ?? '') });
+      });
+    });
     if (r.status !== 0 || !fs.existsSync(inside)) {
       const said = (r.stderr ?? '').trim().split('\n').pop()?.slice(0, 200);
       if (layer.network) {

@@ -15,7 +15,10 @@ import { scratchDir } from '../../helpers/scratch';
  * TSI_EXPECT_CAPTURE_LAYER=0 where it does not.
  */
 describe('capture OS layer: a turn writes only its scratch folder and sees none of the host\'s processes', () => {
-  const layer = findCaptureLayer();
+  let layer: Awaited<ReturnType<typeof findCaptureLayer>>;
+  before(async () => {
+    layer = await findCaptureLayer();
+  });
 
   it('is offered here, and says what holds', function () {
     if (process.env.TSI_EXPECT_CAPTURE_LAYER === '0') {
