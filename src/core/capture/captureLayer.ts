@@ -175,7 +175,7 @@ async function tryLayer(layer: CaptureLayer, sh: string, env: Record<string, str
     const inside = path.join(dir, 'in');
     const escaped = path.join(outside, 'out');
     const r = await new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) => {
-      execFile(layer.command, layer.args([dir], [sh, '-c', `: > "${inside}"; (: > "${escaped}") 2>/dev/null || true`]), { timeout: 10_000, encoding: 'utf8', maxBuffer: 64 * 1024, env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, (err, _stdout, stderr) => {
+      execFile(layer.command, layer.args([dir], [sh, '-c', `: > "${inside}"; (: > "${escaped}") 2>/dev/null || true`]), { timeout: 10_000, encoding: 'utf8', env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, (err, _stdout, stderr) => {
         const e = err as (Error & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
         resolve({ status: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stderr: String(stderr ?? '') });
       });

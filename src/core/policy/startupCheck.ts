@@ -18,7 +18,9 @@ import { pluginOwnedChannel, readRefusals } from './startupReadChecks';
 
 /** The config schema of the epoch `version` belongs to: the newest epoch starting at or before it. */
 export function configSchemaFor(version: string): ConfigSchema {
-  return (newestAtOrBefore(EPOCH_SCHEMAS, (e) => e.epoch, version) ?? EPOCH_SCHEMAS[0])?.schema ?? OPENCLAW_CONFIG_SCHEMA;
+  const entry = newestAtOrBefore(EPOCH_SCHEMAS, (e) => e.version, version) ?? EPOCH_SCHEMAS[0];
+  // Read when first asked for: most runs model one release.
+  return entry ? (entry.load() as ConfigSchema) : OPENCLAW_CONFIG_SCHEMA;
 }
 
 export interface RejectedKey {

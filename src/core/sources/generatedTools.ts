@@ -1,6 +1,7 @@
 import type { JsonSchema, ToolAvailabilityTexts } from '../types';
 import { modelFor } from '../policy/openclawVersions';
 import { GENERATED_TOOL_DATA } from './versions/index';
+import type { ReleaseData } from '../util/releaseOrder';
 
 /**
  * The tools an OpenClaw version composes for a turn, generated from its own
@@ -646,8 +647,37 @@ function mcpApiTextsOf(raw: unknown): CodeModeMcpApiTexts {
   };
 }
 
-/** One generated release per epoch, oldest first; `addGeneratedTools` adds a release generated elsewhere. */
-const GENERATED: GeneratedToolSet[] = GENERATED_TOOL_DATA.map(parseGeneratedTools);
+/** Releases generated elsewhere (`addGeneratedTools`), newest added first: they win over a shipped set. */
+const ADDED: GeneratedToolSet[] = [];
+/** The shipped sets parsed so far (one release per epoch; each read and checked when its release is first modelled). */
+const PARSED = new Map<string, GeneratedToolSet>();
+
+function shippedSet(entry: ReleaseData): GeneratedToolSet {
+  let set = PARSED.get(entry.version);
+  if (!set) {
+    set = parseGeneratedTools(entry.load());
+    if (set.openclawVersion !== entry.version) {
+      throw new GeneratedToolsError(`sources/versions/openclaw-${entry.version}.tools.json holds ${set.openclawVersion}'s tools`);
+    }
+    PARSED.set(entry.version, set);
+  }
+  return set;
+}
+
+/** The first set, added ones first, whose release `match` accepts. */
+function findSet(match: (release: string) => boolean): GeneratedToolSet | undefined {
+  const added = ADDED.find((g) => match(g.openclawVersion));
+  if (added) {
+    return added;
+  }
+  const entry = GENERATED_TOOL_DATA.find((e) => match(e.version));
+  return entry ? shippedSet(entry) : undefined;
+}
+
+/** Every registered set, added ones first, then the shipped oldest first (reads each). */
+function allSets(): GeneratedToolSet[] {
+  return [...ADDED, ...GENERATED_TOOL_DATA.map(shippedSet)];
+}
 
 /**
  * Adds the tool set of a release the product does not ship (a release model
@@ -655,12 +685,12 @@ const GENERATED: GeneratedToolSet[] = GENERATED_TOOL_DATA.map(parseGeneratedTool
  * fixture). It wins over a shipped set of the same version. Returns its removal.
  */
 export function addGeneratedTools(set: GeneratedToolSet): () => void {
-  GENERATED.unshift(set);
+  ADDED.unshift(set);
   rolesByName = undefined;
   return () => {
-    const i = GENERATED.indexOf(set);
+    const i = ADDED.indexOf(set);
     if (i >= 0) {
-      GENERATED.splice(i, 1);
+      ADDED.splice(i, 1);
       rolesByName = undefined;
     }
   };
@@ -675,12 +705,12 @@ let rolesByName: ReadonlyMap<string, ControlRole> | undefined;
  * 2026.6.10's); undefined for an epoch without generated tools.
  */
 export function generatedToolsFor(version: string): GeneratedToolSet | undefined {
-  const exact = GENERATED.find((g) => g.openclawVersion === version);
+  const exact = findSet((release) => release === version);
   if (exact) {
     return exact;
   }
   const epoch = modelFor(version)?.epoch;
-  return epoch ? GENERATED.find((g) => epoch.releases.includes(g.openclawVersion)) : undefined;
+  return epoch ? findSet((release) => epoch.releases.includes(release)) : undefined;
 }
 
 /** The limits a control tool's text may quote. */
@@ -764,7 +794,7 @@ export function controlRolesByName(): ReadonlyMap<string, ControlRole> {
   }
   const out = new Map<string, ControlRole>();
   const limits: ControlToolLimits = { searchDefaultLimit: 1, maxSearchLimit: 1, codeTimeoutMs: 1 };
-  for (const set of GENERATED) {
+  for (const set of allSets()) {
     for (const t of allControlToolsOf(set, limits)) {
       const role = controlRoleOf(t);
       if (role && !out.has(t.name)) {
@@ -804,5 +834,5 @@ export function unknownConditions(set: GeneratedToolSet | undefined, assumed: re
  * not assumed: the config says it.
  */
 export function knownConditionIds(): string[] {
-  return [...new Set(GENERATED.flatMap((g) => g.conditions.filter((c) => c.kind !== 'config-switch').map((c) => c.id)))].sort();
+  return [...new Set(allSets().flatMap((g) => g.conditions.filter((c) => c.kind !== 'config-switch').map((c) => c.id)))].sort();
 }

@@ -42,3 +42,13 @@ export function newestAtOrBefore<T>(entries: readonly T[], releaseOf: (e: T) => 
 export function factAtOrBefore<T>(releases: Readonly<Record<string, T>>, version: string): T | undefined {
   return newestAtOrBefore(Object.entries(releases), ([v]) => v, version)?.[1];
 }
+
+/**
+ * One release's generated data file, loaded on first use: the generated
+ * indexes list them with `require`, which the bundle keeps unevaluated until
+ * called, so only the releases a run models are ever built into objects.
+ */
+export interface ReleaseData {
+  version: string;
+  load(): unknown;
+}

@@ -38,16 +38,21 @@ describe('release data indexes (issue 42): generated from the files, no hand-kep
       fs.writeFileSync(path.join(repo, 'src/core/prompt/versions', `openclaw-${next}.runFacts.json`), '{}');
       fs.writeFileSync(path.join(repo, 'src/core/policy/versions', `openclaw-${next}.json`), '{}');
       fs.writeFileSync(path.join(repo, 'src/core/config/schema', `openclaw-${next}.json`), '{}');
+      fs.writeFileSync(path.join(repo, 'src/core/config/doctor', `openclaw-${next}.json`), '{}');
       const out = releaseIndexes(repo);
-      assert.match(out.get('src/core/sources/versions/index.ts') ?? '', /tools_2026_10_1\];/);
-      assert.match(out.get('src/core/prompt/versions/index.ts') ?? '', /prompt_2026_10_1\];/);
+      const last = (rel: string): string => {
+        const entries = [...(out.get(rel) ?? '').matchAll(/version: '([\d.]+)'/g)].map((m) => m[1]);
+        return entries.at(-1) ?? '';
+      };
+      for (const rel of ['src/core/sources/versions/index.ts', 'src/core/prompt/versions/index.ts', 'src/core/config/doctor/index.ts', 'src/core/config/schema/index.ts']) {
+        // Ordered by version, not by name: 2026.10.1 after 2026.9.6.
+        assert.equal(last(rel), next, rel);
+      }
+      assert.match(out.get('src/core/sources/versions/index.ts') ?? '', /\{ version: '2026\.10\.1', load: \(\): unknown => require\('\.\/openclaw-2026\.10\.1\.tools\.json'\) \}/);
       assert.match(out.get('src/core/prompt/versions/runFacts.ts') ?? '', /openclaw-2026\.10\.1\.runFacts\.json/);
       assert.match(out.get('src/core/policy/versions/index.ts') ?? '', /import newest from '\.\/openclaw-2026\.10\.1\.json'/);
       assert.match(out.get('src/core/policy/versions/index.ts') ?? '', /import seed from '\.\/openclaw-2026\.1\.30\.json'/);
       assert.match(out.get('src/core/config/schema/newest.ts') ?? '', /openclaw-2026\.10\.1\.json/);
-      // Ordered by version, not by name: 2026.10.1 after 2026.9.6.
-      const tools = out.get('src/core/sources/versions/index.ts') ?? '';
-      assert.ok(tools.indexOf('tools_2026_9_6,') < tools.indexOf('tools_2026_10_1]'), tools);
     } finally {
       fs.rmSync(repo, { recursive: true, force: true });
     }

@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import { NEWEST_OPENCLAW_VERSION } from '../../../src/core/policy/openclawVersions';
 import { openclawRequestContext } from '../../../src/core/prompt/openclawContext';
 import { buildOpenClawRequest } from '../../../src/core/prompt/openclawRequest';
-import { newestPromptData, PROMPT_VERSIONS, promptDataFor } from '../../../src/core/prompt/promptVersions';
+import { allPromptData, newestPromptData, promptDataFor } from '../../../src/core/prompt/promptVersions';
 import { scratchDir } from '../../helpers/scratch';
 
 describe('prompt: request templates per OpenClaw version', () => {
   it('every generated release is its own templates, oldest first, and the newest is the default', () => {
-    const versions = PROMPT_VERSIONS.map((d) => d.openclawVersion);
+    const versions = allPromptData().map((d) => d.openclawVersion);
     assert.deepEqual(versions, ['2026.5.12', '2026.6.10', '2026.8.1', '2026.9.2', '2026.9.5', '2026.9.6']);
     for (const v of versions) {
       assert.equal(promptDataFor(v)?.openclawVersion, v);
@@ -26,7 +26,7 @@ describe('prompt: request templates per OpenClaw version', () => {
   });
 
   it('every release fills every slot in every mode it has', () => {
-    for (const d of PROMPT_VERSIONS) {
+    for (const d of allPromptData()) {
       for (const mode of Object.keys(d.modes) as ('direct' | 'code' | 'tools' | 'directory')[]) {
         const body = buildOpenClawRequest({ mode, tools: [{ name: 'read', description: 'r', parameters: { type: 'object' } }], directory: 'DIR', prompt: 'P', provider: 'p', model: 'm', maxTokens: 9, workspace: { dir: '/w', fresh: true, files: d.bootstrapFiles }, stateDir: '/s', openclawDir: '/o' }, d).body;
         const left = /\{\{[A-Za-z]+(?::[^}]+)?\}\}/.exec(JSON.stringify(body));
