@@ -33,7 +33,7 @@ describe('verify on a release without setPluginToolMeta', () => {
       assert.ok(report.notJudged?.checks.includes('the policy of plugin and MCP tools'), JSON.stringify(report.notJudged));
       assert.match(report.notJudged?.reason ?? '', /exports no setPluginToolMeta/);
     } finally {
-      ws.dispose();
+      await ws.dispose();
     }
   });
 
@@ -44,7 +44,7 @@ describe('verify on a release without setPluginToolMeta', () => {
       const oracle = { version: '2026.4.8', recipe: async () => Promise.reject(new OracleError('the child died')) } as unknown as OpenClawOracle;
       await assert.rejects(verifyCatalog(oracle, { config: {}, context: {}, catalog }), /the child died/);
     } finally {
-      ws.dispose();
+      await ws.dispose();
     }
   });
 });
