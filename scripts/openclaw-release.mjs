@@ -26,7 +26,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { versionCompare } from './lib/epochFiles.mjs';
 import { ensureRelease, releaseNode, releasePackageDir } from './lib/openclawReleases.mjs';
-import { writeReleaseIndexes } from './lib/releaseIndexes.mjs';
+import { releaseFiles, writeReleaseIndexes } from './lib/releaseIndexes.mjs';
 import { previousRelease, releaseSummary } from './lib/releaseSummary.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,13 +53,7 @@ function resolveRelease(arg, install) {
 
 /** The newest release the data models today (its policy tables). */
 function newestModelled() {
-  const re = /^openclaw-(\d+\.\d+\.\d+)\.json$/;
-  return fs
-    .readdirSync(path.join(repo, 'src/core/policy/versions'))
-    .map((f) => re.exec(f)?.[1])
-    .filter(Boolean)
-    .sort(versionCompare)
-    .at(-1);
+  return releaseFiles(path.join(repo, 'src/core/policy/versions'), '.json').at(-1)?.[0];
 }
 
 function run(label, command, args) {

@@ -6,18 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { versionCompare } from './epochFiles.mjs';
 import { schemaKeyPaths } from './openclawSchema.mjs';
+import { releaseFiles } from './releaseIndexes.mjs';
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 
 /** The release file of `dir` that models `version`: its own, else the newest older one (its epoch's). */
 function fileFor(dir, suffix, version) {
-  const re = new RegExp(`^openclaw-(\\d+\\.\\d+\\.\\d+)${suffix.replace(/\./g, '\\.')}$`);
-  const files = fs
-    .readdirSync(dir)
-    .map((f) => [re.exec(f)?.[1], f])
-    .filter(([v]) => v !== undefined && versionCompare(v, version) <= 0)
-    .sort((a, b) => versionCompare(a[0], b[0]));
-  const hit = files.at(-1);
+  const hit = releaseFiles(dir, suffix).filter(([v]) => versionCompare(v, version) <= 0).at(-1);
   return hit ? path.join(dir, hit[1]) : undefined;
 }
 
@@ -101,11 +96,8 @@ export function releaseSummary(repo, previous, version) {
 
 /** The modelled release just before `version` (by its tool sets), or undefined for the first. */
 export function previousRelease(repo, version) {
-  const re = /^openclaw-(\d+\.\d+\.\d+)\.tools\.json$/;
-  return fs
-    .readdirSync(path.join(repo, 'src/core/sources/versions'))
-    .map((f) => re.exec(f)?.[1])
-    .filter((v) => v !== undefined && versionCompare(v, version) < 0)
-    .sort(versionCompare)
+  return releaseFiles(path.join(repo, 'src/core/sources/versions'), '.tools.json')
+    .map(([v]) => v)
+    .filter((v) => versionCompare(v, version) < 0)
     .at(-1);
 }

@@ -11,7 +11,7 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
-import { findCaptureLayer, isCaptureLayer, type CaptureLayer, type RelayArgs } from './captureLayer';
+import { findCaptureLayer, hostNetworkText, isCaptureLayer, type CaptureLayer, type RelayArgs } from './captureLayer';
 import { loopbackPorts, openLoopbackRelay, relayUnavailable, type LoopbackRelay } from './loopbackRelay';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
@@ -410,7 +410,7 @@ type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: read
 async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl: string, cfg: unknown): Promise<{ contained?: Contained; containment: NonNullable<ModeCapture['containment']>; relay?: LoopbackRelay }> {
   let layer = opts.osLayer === false ? { none: 'turned off for this capture: the turn writes with the user\'s rights' } : await findCaptureLayer(opts.env ?? process.env);
   if (!isCaptureLayer(layer)) {
-    return { containment: { os: false, text: layer.none, network: { own: false, text: 'the host\'s network: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded' } } };
+    return { containment: { os: false, text: layer.none, network: { own: false, text: hostNetworkText() } } };
   }
   const writable = [scratch, installTreeOf(opts.location.packageDir), ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
   const binds = privateLockDirs(scratch);

@@ -39,6 +39,11 @@ export interface CaptureLayer {
   withoutNetwork(why: string): CaptureLayer;
 }
 
+/** What a report says of a turn on the host's network, `why` it has none of its own when known. */
+export function hostNetworkText(why?: string): string {
+  return `the host's network${why ? ` (${why})` : ''}: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded`;
+}
+
 /** The relay's inside half: the Node that runs it, its folder of sockets, the ports it listens on. */
 export interface RelayArgs {
   node: string;
@@ -140,7 +145,7 @@ function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 
     withoutNetwork: (why) => layerOf(unshare, sh, undefined, why),
     describeNetwork: ip
       ? 'its own network namespace: only the loopback ports the capture relays (its recording provider, the config\'s loopback MCP servers) reach the host; no other host port, LAN or internet'
-      : `the host's network (${netNone}): the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded`,
+      : hostNetworkText(netNone),
     args: (writable, argv, binds = [], relay) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', ...(ip ? ['--net'] : []), '--',
       sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), ...netArgs(relay), uid, gid, unshare, ...argv,

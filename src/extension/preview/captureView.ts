@@ -1,6 +1,7 @@
 // Pure: a capture's progress and result as the Mode Preview panel draws it.
 // No `vscode` here, so it is unit-tested like core.
 import type { ModeCapture } from '../../core/capture/capture';
+import { hostNetworkText } from '../../core/capture/captureLayer';
 import { inspectorOnlyText, type CaptureCheck } from '../../core/capture/captureCheck';
 import type { CaptureMode } from '../../core/capture/captureConfig';
 import type { CaptureModeView, CaptureView } from '../../webview/shared/previewProtocol';
@@ -53,7 +54,7 @@ export function finishedView(view: CaptureView, check: CaptureCheck, captures: P
         : `The prediction differs from what OpenClaw ${check.captured} sent.`;
   // Every turn of one capture runs behind the same layer: the first that reports it speaks for all.
   const contained = Object.values(captures).find((c) => c?.containment)?.containment;
-  const containment = contained ? { writes: contained.text, network: contained.network?.text ?? 'the host\'s network behind the in-process guard' } : undefined;
+  const containment = contained ? { writes: contained.text, network: contained.network?.text ?? hostNetworkText() } : undefined;
   return { ...view, status: cancelled ? 'cancelled' : failed.length > 0 ? 'failed' : 'done', message, modes, wallMs, ...(containment ? { containment } : {}) };
 }
 
