@@ -11,7 +11,7 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
-import { findCaptureLayer, hostNetworkText, isCaptureLayer, type CaptureLayer, type RelayArgs } from './captureLayer';
+import { findCaptureLayer, hostNetworkText, hostSocketPaths, isCaptureLayer, MAX_COVERED_SOCKETS, type CaptureLayer, type RelayArgs } from './captureLayer';
 import { loopbackPorts, openLoopbackRelay, relayUnavailable, type LoopbackRelay } from './loopbackRelay';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
@@ -58,7 +58,7 @@ export interface ModeCapture {
    * namespace with only relayed loopback ports, or the host's network behind
    * the in-process guard, and why.
    */
-  containment?: { os: boolean; text: string; network?: { own: boolean; text: string } };
+  containment?: { os: boolean; text: string; network?: { own: boolean; text: string }; sockets?: { covered: number; uncovered: number } };
   /** The last characters of OpenClaw's stderr, when the turn is not `ok` (lines of the scratch config mapped to the user's file). */
   stderrTail?: string;
   /** OpenClaw's own reason for a failed turn (`openclawReason`), also the end of `error`. */
@@ -399,7 +399,7 @@ interface SpawnResult {
   endedAfterRequest?: boolean;
 }
 
-type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[]; relay?: RelayArgs | undefined };
+type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[]; relay?: RelayArgs | undefined; sockets: readonly string[] };
 
 /**
  * What walls the turn in (captureLayer.ts) and what its report says of it:
@@ -426,9 +426,14 @@ async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl
       relay = await openLoopbackRelay(dir, ports);
     }
   }
+  const sockets = hostSocketPaths(writable);
+  const socketText =
+    sockets.paths.length === 0
+      ? 'no host Unix socket was bound by path'
+      : `a connect to the host's ${sockets.paths.length} Unix sockets bound by path is refused${sockets.uncovered > 0 ? `; ${sockets.uncovered} more, past the layer's bound of ${MAX_COVERED_SOCKETS}, stay reachable` : ''}`;
   return {
-    contained: { layer, writable, binds, ...(relay ? { relay: { node: opts.location.node, dir: relay.dir, ports: relay.ports } } : {}) },
-    containment: { os: true, text: layer.describe, network: { own: layer.network, text: layer.describeNetwork } },
+    contained: { layer, writable, binds, sockets: sockets.paths, ...(relay ? { relay: { node: opts.location.node, dir: relay.dir, ports: relay.ports } } : {}) },
+    containment: { os: true, text: layer.describe, network: { own: layer.network, text: `${layer.describeNetwork}; ${socketText}` }, sockets: { covered: sockets.paths.length, uncovered: sockets.uncovered } },
     ...(relay ? { relay } : {}),
   };
 }
@@ -471,7 +476,7 @@ function privateLockDirs(scratch: string): { from: string; to: string }[] {
 function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: Contained): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const argv = [opts.location.node, entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'];
-    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds, contained.relay)] : argv;
+    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds, contained.relay, contained.sockets)] : argv;
     const child = spawn(command ?? opts.location.node, args, {
       cwd,
       env,

@@ -19,7 +19,11 @@ import { RELAY_SOURCE } from './loopbackRelay';
  * (loopbackRelay.ts: its recording provider, the config's loopback MCP
  * servers) answer. Without it the network stays the host's and the
  * in-process guard alone refuses other hosts (a child with a clean
- * environment is not guarded).
+ * environment is not guarded). A network namespace does not cover Unix
+ * sockets bound by path (a desktop bus, a container daemon, the editor's
+ * IPC): every one the host has bound outside the turn's own folders is
+ * covered by an empty device in the mount namespace (`hostSocketPaths`), so
+ * a connect to it is refused.
  */
 export interface CaptureLayer {
   /** The launcher (`unshare`, absolute). */
@@ -28,7 +32,7 @@ export interface CaptureLayer {
    * Its arguments for a turn that may write only `writable` (and each bind's
    * `from`, seen at its `to`), running `argv` (the Node binary first).
    */
-  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[], relay?: RelayArgs): string[];
+  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[], relay?: RelayArgs, sockets?: readonly string[]): string[];
   /** What a report says holds. */
   describe: string;
   /** Whether the turn gets its own network namespace (then `relay` is how it reaches its provider). */
@@ -44,6 +48,63 @@ export function hostNetworkText(why?: string): string {
   return `the host's network${why ? ` (${why})` : ''}: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded`;
 }
 
+/** Most host sockets one turn's layer covers (a mount each); past it the rest stay reachable, and the report says so. */
+export const MAX_COVERED_SOCKETS = 4096;
+/** Lines of /proc/net/unix read (one per socket of the host's network namespace, most of them unnamed). */
+const MAX_SOCKET_TABLE_LINES = 200_000;
+
+/** Host Unix sockets the layer covers, and how many more it left reachable. */
+export interface HostSockets {
+  paths: string[];
+  uncovered: number;
+}
+
+/**
+ * The Unix sockets bound by path on the host, as its network namespace's
+ * socket table lists them (`/proc/net/unix`, the eighth column), that still
+ * exist as sockets and lie outside `keep` (the turn's writable folders: the
+ * relay's own sockets are in its scratch). Sockets bound in another network
+ * namespace are not listed there and stay reachable by path.
+ */
+export function hostSocketPaths(keep: readonly string[], table?: string): HostSockets {
+  let text = table;
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync('/proc/net/unix', 'utf8');
+    } catch {
+      return { paths: [], uncovered: 0 };
+    }
+  }
+  const inKept = (p: string): boolean => keep.some((k) => p === k || p.startsWith(k.endsWith('/') ? k : `${k}/`));
+  const seen = new Set<string>();
+  const lines = text.split('\n');
+  for (const line of lines.slice(1, MAX_SOCKET_TABLE_LINES)) {
+    const cols = line.trim().split(/\s+/);
+    // A path with spaces spans several columns; the path starts at the eighth.
+    const p = cols.slice(7).join(' ');
+    if (p.startsWith('/') && !inKept(p)) {
+      seen.add(p);
+    }
+  }
+  const paths: string[] = [];
+  let uncovered = 0;
+  for (const p of [...seen].sort()) {
+    try {
+      if (!fs.lstatSync(p).isSocket()) {
+        continue;
+      }
+    } catch {
+      continue;
+    }
+    if (paths.length < MAX_COVERED_SOCKETS) {
+      paths.push(p);
+    } else {
+      uncovered++;
+    }
+  }
+  return { paths, uncovered };
+}
+
 /** The relay's inside half: the Node that runs it, its folder of sockets, the ports it listens on. */
 export interface RelayArgs {
   node: string;
@@ -53,11 +114,12 @@ export interface RelayArgs {
 
 /**
  * Run by `sh` inside the new namespaces:
- * `N dir... M from to... NET uid gid unshare program args...`, where NET is
- * `-` (the host's network) or `ip node relay-dir relay-source K port...`.
- * Each writable folder is bound onto itself (a mount of its own), each
- * `from` onto `to` (a private folder over one OpenClaw writes at a fixed
- * path), every other mount but /proc is made read-only, the namespace's
+ * `N dir... M from to... S socket... NET uid gid unshare program args...`,
+ * where NET is `-` (the host's network) or `ip node relay-dir relay-source K
+ * port...`. Each writable folder is bound onto itself (a mount of its own),
+ * each `from` onto `to` (a private folder over one OpenClaw writes at a fixed
+ * path), /dev/null onto each host socket (a connect is refused), every
+ * other mount but /proc is made read-only, the namespace's
  * loopback is brought up and the relay started (the turn is started only
  * once it listens), and the program runs as the user's own id in a user
  * namespace that can neither remount those mounts nor reconfigure the network.
@@ -79,6 +141,12 @@ while [ "$i" -lt "$m" ]; do
   keep="$keep
 $2"
   shift 2; i=$((i+1))
+done
+s="$1"; shift
+i=0
+while [ "$i" -lt "$s" ]; do
+  mount --bind /dev/null "$1" 2>/dev/null || true
+  shift; i=$((i+1))
 done
 awk '$3 != "proc" {print $2}' /proc/self/mounts | sort -u | while read -r m; do
   m=$(printf '%b' "$m")
@@ -146,9 +214,9 @@ function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 
     describeNetwork: ip
       ? 'its own network namespace: only the loopback ports the capture relays (its recording provider, the config\'s loopback MCP servers) reach the host; no other host port, LAN or internet'
       : hostNetworkText(netNone),
-    args: (writable, argv, binds = [], relay) => [
+    args: (writable, argv, binds = [], relay, sockets = hostSocketPaths(writable).paths) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', ...(ip ? ['--net'] : []), '--',
-      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), ...netArgs(relay), uid, gid, unshare, ...argv,
+      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), String(sockets.length), ...sockets, ...netArgs(relay), uid, gid, unshare, ...argv,
     ],
   };
 }

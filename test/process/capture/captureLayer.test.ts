@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findCaptureLayer, isCaptureLayer } from '../../../src/core/capture/captureLayer';
+import { findCaptureLayer, hostSocketPaths, isCaptureLayer } from '../../../src/core/capture/captureLayer';
 import { openLoopbackRelay } from '../../../src/core/capture/loopbackRelay';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -62,6 +62,54 @@ process.stdout.write(JSON.stringify(out));
     assert.notEqual(out.remount, 0, 'the turn could remount / writable');
     assert.deepEqual(fs.readdirSync(outside), []);
     assert.deepEqual(fs.readdirSync(scratch), ['in.txt']);
+  });
+
+  it('a host Unix socket bound by path (a daemon\'s, the editor\'s IPC) refuses the turn, a socket in its own scratch answers', async function () {
+    if (!isCaptureLayer(layer)) {
+      this.skip();
+    }
+    const root = scratchDir('tsi-layer-sock-');
+    const scratch = path.join(root, 'scratch');
+    const hostDir = path.join(root, 'host');
+    fs.mkdirSync(scratch);
+    fs.mkdirSync(hostDir);
+    const reached: string[] = [];
+    const listen = async (file: string, name: string): Promise<net.Server> => {
+      const server = net.createServer((c) => {
+        reached.push(name);
+        c.end(name);
+      });
+      await new Promise<void>((resolve) => server.listen(file, () => resolve()));
+      return server;
+    };
+    const hostSock = path.join(hostDir, 'daemon.sock');
+    const ownSock = path.join(scratch, 'own.sock');
+    const servers = [await listen(hostSock, 'host'), await listen(ownSock, 'own')];
+    try {
+      const found = hostSocketPaths([scratch]);
+      assert.ok(found.paths.includes(hostSock), 'the host socket is listed');
+      assert.ok(!found.paths.includes(ownSock), 'the scratch\'s own socket is not');
+      const probe = (file: string): string => `await new Promise((resolve) => { const s = require('node:net').connect(${JSON.stringify(file)}); let got = ''; s.on('data', (d) => { got += d; }); s.on('end', () => resolve(got)); s.on('error', (e) => resolve(e.code)); setTimeout(() => { s.destroy(); resolve('timeout'); }, 3000).unref(); })`;
+      const program = `(async () => { const out = { host: ${probe(hostSock)}, own: ${probe(ownSock)} }; process.stdout.write(JSON.stringify(out)); })();`;
+      const child = spawn(layer.command, layer.args([scratch], [process.execPath, '-e', program]), { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, stderr);
+      const out = JSON.parse(stdout) as Record<string, unknown>;
+      assert.equal(out.host, 'ECONNREFUSED', 'the host socket answered the turn');
+      assert.equal(out.own, 'own', 'the turn\'s own socket answers');
+      assert.deepEqual(reached, ['own']);
+      // Outside the layer the host socket still answers (only the turn's view is covered).
+      const outside = await new Promise<string>((resolve) => net.connect(hostSock).on('data', (d) => resolve(String(d))).on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error')));
+      assert.equal(outside, 'host');
+    } finally {
+      for (const s of servers) {
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    }
   });
 
   it('passes the program\'s exit code through', function () {
