@@ -18,6 +18,7 @@ const OWN_READS: Record<string, [number, string]> = {
   'src/core/telemetry/openclawStore.ts': [1, "sql.js's WebAssembly binary, shipped beside the bundle"],
   'src/core/capture/captureStore.ts': [2, 'the capture store\'s own entries and lock files, written by the product with mode 0600'],
   'src/core/bridge/sandboxProcess.ts': [2, "/proc's memory counters of the product's own child"],
+  'src/core/capture/captureLayer.ts': [1, "/proc/net/unix, the kernel's socket table (its lines are bounded where it is parsed)"],
   'src/core/bridge/nodeRuntime.ts': [1, "the product's own sandbox bundle"],
   'src/core/bridge/startupSnapshot.ts': [1, "the product's own sandbox bundle, hashed"],
   'src/extension/compare/compareRunner.ts': [1, 'the session logs the compare run itself just wrote'],
