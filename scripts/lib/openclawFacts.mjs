@@ -247,8 +247,26 @@ export async function readReleaseFacts(pkgDir, opts = {}) {
       sandboxImplicitAllow,
       ...shippedNames,
       ...(byProviderDuplicateKey ? { byProviderDuplicateKey } : {}),
+      ...(await mcpNameFacts()),
       bundledPlugins: [...bundledPlugins].sort(),
     };
+  }
+
+  /**
+   * Whether the release's MCP name sanitizer (`sanitizeToolFragment` of agent-bundle-mcp-names) makes each
+   * fragment start with a letter (`9lives` -> `tool-9lives`, server `123srv` -> `mcp-123srv`; 2026.5.12 on) or
+   * keeps a leading digit (4.1 - 4.8). Asked of its own `buildSafeToolName` where the release exports it, else
+   * read from the sanitizer's text (4.8 keeps it private); no field where the release has no sanitizer.
+   */
+  async function mcpNameFacts() {
+    const build = await fn('buildSafeToolName');
+    if (build) {
+      const name = build({ serverName: 'probesrv', toolName: '9lives', reservedNames: new Set() });
+      if (name !== 'probesrv__9lives' && name !== 'probesrv__tool-9lives') throw new Error(`openclaw ${pkg.version}: buildSafeToolName gave ${JSON.stringify(name)}`);
+      return { mcpNameLetterFirst: name === 'probesrv__tool-9lives' };
+    }
+    const sanitizer = fnText('sanitizeToolFragment');
+    return sanitizer === undefined ? {} : { mcpNameLetterFirst: /\^\[A-Za-z\]/.test(sanitizer) };
   }
 
   /**

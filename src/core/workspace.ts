@@ -192,7 +192,7 @@ export class OpenWorkspace {
     this.policyContext = policyContext;
     this.plugins = new PluginToolSource({ workspace: options.workspace, reader: this.config.reader, allowCode: options.trusted === true, model, guard: this.guard, cwd: options.cwd, homeDir: options.homeDir ?? options.env?.HOME });
     const client = ClientToolSource.forWorkspace(options.workspace, options.clientToolsPath, this.guard);
-    const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard);
+    const snapshots = new SnapshotToolSource(options.snapshots ?? [], undefined, this.guard, { letterFirst: model.mcpNameLetterFirst });
     if (options.lenientInputs !== true) {
       client.check();
       snapshots.check();

@@ -22,13 +22,15 @@ interface OpenClawMcpName {
  * Our model-facing names, made the way a snapshot or live source makes its
  * servers' tools: server parts assigned across all of them, then per server.
  */
-export function ourMcpNames(servers: readonly McpServerNames[]): Map<string, string> {
+export function ourMcpNames(servers: readonly McpServerNames[], model?: OpenClawModel): Map<string, string> {
   const out = new Map<string, string>();
-  const safeNames = assignSafeServerNames(servers.map((s) => s.server));
+  const nameRule = { letterFirst: model?.mcpNameLetterFirst ?? true };
+  const safeNames = assignSafeServerNames(servers.map((s) => s.server), nameRule);
   for (const s of servers) {
     const diagnostics: Diagnostic[] = [];
     const defs = mcpToolDefinitions(s.server, s.tools.map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })), { file: `mcp:${s.server}` }, diagnostics, {
       safeServer: safeNames.get(s.server),
+      nameRule,
     });
     for (const d of defs) {
       if (!d.invalid) out.set(JSON.stringify([s.server, d.rawName ?? d.name]), d.name);
@@ -38,9 +40,9 @@ export function ourMcpNames(servers: readonly McpServerNames[]): Map<string, str
 }
 
 /** Model-facing MCP tool names for the same servers and tools, per (server, tool). */
-export async function diffMcpNamesWithOracle(oracle: OpenClawOracle, servers: readonly McpServerNames[]): Promise<Difference[]> {
+export async function diffMcpNamesWithOracle(oracle: OpenClawOracle, servers: readonly McpServerNames[], model?: OpenClawModel): Promise<Difference[]> {
   const theirs = await oracle.recipe<OpenClawMcpName[]>('mcpNames', { servers: servers.map((s) => ({ name: s.server, tools: s.tools })) });
-  const ours = ourMcpNames(servers);
+  const ours = ourMcpNames(servers, model);
   const theirMap = new Map(theirs.map((t) => [JSON.stringify([t.server, t.tool]), t.name]));
   const keys = new Set([...ours.keys(), ...theirMap.keys()]);
   const out: Difference[] = [];

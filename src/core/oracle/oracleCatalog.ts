@@ -65,9 +65,10 @@ export function definitionsOf(spec: CatalogSpec, model: OpenClawModel = newestMo
     }
   }
   // One namespace for all servers, as a live or snapshot source resolves it.
-  const safeNames = assignSafeServerNames(spec.mcp.map((s) => s.server));
+  const nameRule = { letterFirst: model.mcpNameLetterFirst };
+  const safeNames = assignSafeServerNames(spec.mcp.map((s) => s.server), nameRule);
   for (const s of spec.mcp) {
-    defs.push(...mcpToolDefinitions(s.server, s.tools, { file: `mcp:${s.server}` }, diagnostics, { safeServer: safeNames.get(s.server) }));
+    defs.push(...mcpToolDefinitions(s.server, s.tools, { file: `mcp:${s.server}` }, diagnostics, { safeServer: safeNames.get(s.server), nameRule }));
   }
   // Client tools are read as the client-tools file's entries are.
   for (const c of spec.client) {

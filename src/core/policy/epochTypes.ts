@@ -81,6 +81,8 @@ export interface EpochPolicyFacts {
   policyNameFamilies?: Record<string, string[]>;
   /** Whether a family key stays an entry after expansion (`null`: no families); 2026.8.1 - 9.2 replace it. */
   policyFamilyKeepsEntry?: boolean | null;
+  /** Whether an MCP name fragment must start with a letter (`sanitizeToolFragment`; absent: no sanitizer found, or generated before it was measured). */
+  mcpNameLetterFirst?: boolean;
   bundledPlugins: string[];
 }
 

@@ -52,6 +52,11 @@ export interface OpenClawModel {
    * that is a key also names these tools (`canvas` -> `show_widget`).
    */
   policyNameFamilies: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Whether a model-facing MCP name fragment must start with a letter
+   * (`9lives` -> `tool-9lives`; 2026.5.12 on) or keeps a leading digit (4.1 - 4.8).
+   */
+  mcpNameLetterFirst: boolean;
   /** Policy entries read as another name (`update_plan` -> `progress_card`). */
   policyNameRenames: Readonly<Record<string, string>>;
   /**
@@ -138,6 +143,8 @@ function model(t: typeof seedTables | typeof newestTables): OpenClawModel {
     sandboxAlsoAllow: t.sandboxAlsoAllow,
     sandboxImplicitAllow: t.sandboxImplicitAllow,
     bundledPlugins: t.bundledPlugins,
+    // Generated per epoch (allModels gives the seed and the newest their epoch's answer).
+    mcpNameLetterFirst: true,
     toolSearchWhenUnset: 'toolSearchWhenUnset' in t && t.toolSearchWhenUnset === 'tools' ? 'tools' : 'off',
     directVisible: 'directVisible' in t ? t.directVisible : [],
     // Versions that keep coding tools visible also catalog `message` (visible as the run's reply path).
@@ -178,6 +185,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
       sandboxAlsoAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with tools.sandbox.tools.alsoAllow'),
       sandboxImplicitAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with allow [exec] and allow []'),
       bundledPlugins: epochSource(e, 'extensions/*/openclaw.plugin.json (id)'),
+      mcpNameLetterFirst: epochSource(e, 'buildSafeToolName over a tool named 9lives (the text of sanitizeToolFragment where it is private)'),
       toolSearch: epochSource(e, 'resolveToolSearchConfig, scoreEntry, compactToolSearchCatalogEntry'),
       policyNameFamilies: epochSource(e, 'SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS, confirmed by expandPolicyWithPluginGroups'),
       policyNameRenames: epochSource(e, 'SHIPPED_CORE_POLICY_RENAMES, confirmed by expandPolicyWithPluginGroups'),
@@ -196,6 +204,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
     sandboxAlsoAllow: p.sandboxAlsoAllow,
     sandboxImplicitAllow: p.sandboxImplicitAllow,
     bundledPlugins: p.bundledPlugins,
+    mcpNameLetterFirst: p.mcpNameLetterFirst !== false,
     toolSearchWhenUnset: e.toolSearch?.whenUnset === 'tools' ? 'tools' : 'off',
     // Which tools stay visible while cataloged, and the reply tool: the release's applyToolSearchCatalog.
     directVisible: ts?.visibleWhileSearchable ?? [],
@@ -236,11 +245,12 @@ function allModels(): OpenClawModel[] {
         ...(ts?.visibleWhileSearchable ? { directVisible: ts.visibleWhileSearchable } : {}),
         ...(newestEpoch.policy.policyFamilyKeepsEntry === false ? { policyFamilyKeepsEntry: false } : {}),
         applyPatchDeniedWithAdmitter: newestEpoch.policy.applyPatchDeniedWithAdmitter === true,
+        mcpNameLetterFirst: newestEpoch.policy.mcpNameLetterFirst !== false,
         ...(ts?.directoryTexts ? { directoryTexts: ts.directoryTexts } : {}),
       }
     : newest;
   const seeded = seedEpoch
-    ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases }, byProviderDuplicateKey: seedEpoch.policy.byProviderDuplicateKey ?? 'first', applyPatchDeniedWithAdmitter: seedEpoch.policy.applyPatchDeniedWithAdmitter === true }
+    ? { ...seed, epoch: { first: seed.version, releases: seedEpoch.releases }, byProviderDuplicateKey: seedEpoch.policy.byProviderDuplicateKey ?? 'first', applyPatchDeniedWithAdmitter: seedEpoch.policy.applyPatchDeniedWithAdmitter === true, mcpNameLetterFirst: seedEpoch.policy.mcpNameLetterFirst !== false }
     : seed;
   return [seeded, ...generated, newestEpoch?.policy.byProviderDuplicateKey ? { ...last, byProviderDuplicateKey: newestEpoch.policy.byProviderDuplicateKey } : last];
 }

@@ -1,8 +1,9 @@
 /**
  * Model-facing MCP tool names, `<server>__<tool>`, as OpenClaw builds them
  * (`agent-bundle-mcp-names`: `sanitizeServerName`, `buildSafeToolName`):
- * each fragment has characters outside `[A-Za-z0-9_-]` replaced by `-` and
- * must start with a letter (else `mcp-` or `tool-` is put in front); the
+ * each fragment has characters outside `[A-Za-z0-9_-]` replaced by `-` and,
+ * from 2026.5.12 (`McpNameRule.letterFirst`, generated per release), must
+ * start with a letter (else `mcp-` or `tool-` is put in front); the
  * server part is at most 30 characters and the whole name at most 64, the
  * tool part being cut to fit. A name is never dropped: collisions get `-2`,
  * `-3`, ... suffixes, compared case-insensitively.
@@ -15,15 +16,24 @@ export const MCP_NAME_MAX = 64;
 
 const UNSAFE = /[^A-Za-z0-9_-]/g;
 
-function safeFragment(raw: string, fallback: 'mcp' | 'tool', max?: number): string {
+/** How the modelled release sanitizes a name fragment (its `sanitizeToolFragment`). */
+export interface McpNameRule {
+  /** A fragment not starting with a letter gets `mcp-`/`tool-` in front (2026.5.12 on); 4.1 - 4.8 keep it. */
+  letterFirst: boolean;
+}
+
+/** The rule of 2026.5.12 on, and the default where no release is modelled. */
+export const LETTER_FIRST: McpNameRule = Object.freeze({ letterFirst: true });
+
+function safeFragment(raw: string, fallback: 'mcp' | 'tool', rule: McpNameRule, max?: number): string {
   const normalized = raw.trim().replace(UNSAFE, '-') || fallback;
-  const letterFirst = /^[A-Za-z]/.test(normalized) ? normalized : `${fallback}-${normalized}`;
-  return max !== undefined && letterFirst.length > max ? letterFirst.slice(0, max) : letterFirst;
+  const providerSafe = !rule.letterFirst || /^[A-Za-z]/.test(normalized) ? normalized : `${fallback}-${normalized}`;
+  return max !== undefined && providerSafe.length > max ? providerSafe.slice(0, max) : providerSafe;
 }
 
 /** The server part for `raw`, not yet taken in `used` (lower-cased names), and reserves it. */
-export function safeServerName(raw: string, used: Set<string>): string {
-  const base = safeFragment(raw, 'mcp', MCP_SERVER_PART_MAX);
+export function safeServerName(raw: string, used: Set<string>, rule: McpNameRule = LETTER_FIRST): string {
+  const base = safeFragment(raw, 'mcp', rule, MCP_SERVER_PART_MAX);
   let candidate = base;
   for (let n = 2; used.has(candidate.toLowerCase()); n++) {
     const suffix = `-${n}`;
@@ -38,21 +48,21 @@ export function safeServerName(raw: string, used: Set<string>): string {
  * server whose part collides with an earlier one's gets the suffix (the
  * order OpenClaw keeps, so existing configs keep their names).
  */
-export function assignSafeServerNames(servers: readonly string[]): Map<string, string> {
+export function assignSafeServerNames(servers: readonly string[], rule: McpNameRule = LETTER_FIRST): Map<string, string> {
   const used = new Set<string>();
   const out = new Map<string, string>();
   for (const s of servers) {
     if (!out.has(s)) {
-      out.set(s, safeServerName(s, used));
+      out.set(s, safeServerName(s, used, rule));
     }
   }
   return out;
 }
 
 /** `<safeServer>__<tool>` for a raw tool name, avoiding `reserved` (lower-cased names). */
-export function safeToolName(safeServer: string, rawTool: string, reserved: ReadonlySet<string> = new Set()): string {
+export function safeToolName(safeServer: string, rawTool: string, reserved: ReadonlySet<string> = new Set(), rule: McpNameRule = LETTER_FIRST): string {
   const maxToolChars = Math.max(1, MCP_NAME_MAX - safeServer.length - 2);
-  const cut = safeFragment(rawTool, 'tool').slice(0, maxToolChars) || 'tool';
+  const cut = safeFragment(rawTool, 'tool', rule).slice(0, maxToolChars) || 'tool';
   let candidate = `${safeServer}__${cut}`;
   for (let n = 2; reserved.has(candidate.toLowerCase()); n++) {
     const suffix = `-${n}`;
@@ -62,8 +72,8 @@ export function safeToolName(safeServer: string, rawTool: string, reserved: Read
 }
 
 /** The model-facing name of one tool of one server, without collision handling (filters, reports). */
-export function mcpQualifiedName(server: string, tool: string): string {
-  return safeToolName(safeFragment(server, 'mcp', MCP_SERVER_PART_MAX), tool);
+export function mcpQualifiedName(server: string, tool: string, rule: McpNameRule = LETTER_FIRST): string {
+  return safeToolName(safeFragment(server, 'mcp', rule, MCP_SERVER_PART_MAX), tool, new Set(), rule);
 }
 
 export interface QualifiedNames {
@@ -78,12 +88,12 @@ export interface QualifiedNames {
  * order (raw names by `localeCompare`) so that a collision suffix lands on
  * the same tool as in OpenClaw.
  */
-export function assignQualifiedNames(safeServer: string, rawNames: readonly string[], reserved: ReadonlySet<string> = new Set()): QualifiedNames {
+export function assignQualifiedNames(safeServer: string, rawNames: readonly string[], reserved: ReadonlySet<string> = new Set(), rule: McpNameRule = LETTER_FIRST): QualifiedNames {
   const taken = new Set(reserved);
   const names = new Map<string, string>();
   const renamed: string[] = [];
   for (const raw of [...rawNames].sort((a, b) => a.localeCompare(b))) {
-    const name = safeToolName(safeServer, raw, taken);
+    const name = safeToolName(safeServer, raw, taken, rule);
     taken.add(name.toLowerCase());
     names.set(raw, name);
     if (name !== `${safeServer}__${raw.trim()}`) {

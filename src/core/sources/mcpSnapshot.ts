@@ -4,7 +4,7 @@ import { parseJson5 } from '../config/json5Document';
 import type { Diagnostic, ServerReport, ToolDefinition } from '../types';
 import { errorMessage } from '../util/errors';
 import { FolderGuard } from '../util/insideFolder';
-import { assignSafeServerNames } from './mcpNames';
+import { assignSafeServerNames, LETTER_FIRST, type McpNameRule } from './mcpNames';
 import { mcpToolDefinitions } from './mcpTools';
 import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } from './toolSource';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
@@ -70,7 +70,12 @@ export class SnapshotToolSource implements ToolSourceProvider {
   readonly executor = declaredOnlyExecutor('this MCP server is an offline snapshot; its tools cannot be called');
 
   /** `guard`: in an untrusted workspace, a snapshot (or a file in a snapshot folder) that resolves outside the folder is not read. */
-  constructor(private readonly specs: readonly SnapshotSpec[], private readonly origin = '--snapshot', private readonly guard: FolderGuard = FolderGuard.open) {}
+  constructor(
+    private readonly specs: readonly SnapshotSpec[],
+    private readonly origin = '--snapshot',
+    private readonly guard: FolderGuard = FolderGuard.open,
+    private readonly nameRule: McpNameRule = LETTER_FIRST,
+  ) {}
 
   check(): void {
     for (const s of this.specs) {
@@ -84,7 +89,7 @@ export class SnapshotToolSource implements ToolSourceProvider {
     const diagnostics: Diagnostic[] = [];
     const tools: ToolDefinition[] = [];
     const servers: ServerReport[] = [];
-    const safeNames = assignSafeServerNames(this.specs.map((s) => s.name));
+    const safeNames = assignSafeServerNames(this.specs.map((s) => s.name), this.nameRule);
     for (const spec of this.specs) {
       const started = performance.now();
       const raw: unknown[] = [];
@@ -117,6 +122,7 @@ export class SnapshotToolSource implements ToolSourceProvider {
       const defs = mcpToolDefinitions(spec.name, raw, { file: spec.path }, diagnostics, {
         safeServer: safeNames.get(spec.name),
         launch: `offline snapshot ${path.basename(spec.path)}`,
+        nameRule: this.nameRule,
       });
       tools.push(...defs);
       servers.push({

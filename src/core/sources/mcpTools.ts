@@ -1,5 +1,5 @@
 import type { Diagnostic, SourceLocation, ToolDefinition } from '../types';
-import { assignQualifiedNames, assignSafeServerNames, safeToolName } from './mcpNames';
+import { assignQualifiedNames, assignSafeServerNames, LETTER_FIRST, safeToolName, type McpNameRule } from './mcpNames';
 import { defectText, type DefinitionDefect } from '../reasons';
 import { readToolDefinition } from './toolShape';
 import type { McpUtilityTool } from './generatedTools';
@@ -58,6 +58,8 @@ export interface McpToolOptions {
    * the toolFilter on the operation name.
    */
   utilities?: { capabilities: { resources: boolean; prompts: boolean }; tools: readonly McpUtilityTool[] };
+  /** The modelled release's name sanitizing (default: 2026.5.12 on). */
+  nameRule?: McpNameRule;
 }
 
 /** The raw name OpenClaw counts and filters: the listed name, trimmed. */
@@ -94,7 +96,8 @@ function taskRequired(raw: unknown): boolean {
  * schemas are excluded with a diagnostic.
  */
 export function mcpToolDefinitions(server: string, rawTools: readonly unknown[], origin: SourceLocation, diagnostics: Diagnostic[], options: McpToolOptions = {}): ToolDefinition[] {
-  const safeServer = options.safeServer ?? assignSafeServerNames([server]).get(server) ?? server;
+  const rule = options.nameRule ?? LETTER_FIRST;
+  const safeServer = options.safeServer ?? assignSafeServerNames([server], rule).get(server) ?? server;
   const launch = options.launch ?? server;
   const out: ToolDefinition[] = [];
   const valid: { raw: string; def: ToolDefinition }[] = [];
@@ -107,7 +110,7 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
   }
   const leftOut = (raw: unknown, name: string, defect: DefinitionDefect): void => {
     const description = (raw as { description?: unknown }).description;
-    const def: ToolDefinition = { source: 'mcp', owner: server, name: safeToolName(safeServer, name), rawName: name, description: typeof description === 'string' ? description : '', origin, invalid: defect };
+    const def: ToolDefinition = { source: 'mcp', owner: server, name: safeToolName(safeServer, name, new Set(), rule), rawName: name, description: typeof description === 'string' ? description : '', origin, invalid: defect };
     if (safeServer !== server) {
       def.modelOwner = safeServer;
     }
@@ -150,7 +153,7 @@ export function mcpToolDefinitions(server: string, rawTools: readonly unknown[],
     }
     valid.push({ raw: def.name, def });
   });
-  const { names, renamed } = assignQualifiedNames(safeServer, valid.map((v) => v.raw));
+  const { names, renamed } = assignQualifiedNames(safeServer, valid.map((v) => v.raw), new Set(), rule);
   for (const r of renamed) {
     diagnostics.push({ ...origin, severity: 'info', message: `MCP server "${server}": ${r}` });
   }
@@ -184,7 +187,7 @@ function mcpUtilityDefinitions(server: string, safeServer: string, origin: Sourc
     if (!u.capabilities[t.capability]) {
       continue;
     }
-    const name = safeToolName(safeServer, t.operation, taken);
+    const name = safeToolName(safeServer, t.operation, taken, options.nameRule);
     taken.add(name.toLowerCase());
     const fill = (text: string): string => text.split('{{serverName}}').join(server);
     const def: ToolDefinition = {

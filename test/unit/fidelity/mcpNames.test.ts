@@ -8,6 +8,7 @@ import { assignQualifiedNames, assignSafeServerNames, openclawMcpId, safeToolNam
 import { MCP_DESCRIPTION_MAX, mcpFallbackDescription, mcpToolDefinitions, sanitizeMcpDescription } from '../../../src/core/sources/mcpTools';
 import { launchDescription } from '../../../src/core/sources/mcp/serverConfig';
 import type { Diagnostic } from '../../../src/core/types';
+import { resolveModelledVersion } from '../../../src/core/policy/openclawVersions';
 import { OpenWorkspace } from '../../../src/core/workspace';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -115,6 +116,33 @@ const rows: Row[] = [
     check: () => {
       assert.equal(launchDescription({ command: 'npx', args: ['-y', 'srv', '--token', 'abc', 'API_KEY=zzz'], cwd: '/w' }), 'npx -y srv --token *** API_KEY=*** (cwd=/w)');
       assert.equal(launchDescription({ args: [], url: 'https://user:pw@example.com/mcp?key=1' }), 'https://example.com/mcp');
+    },
+  },
+  {
+    behaviour: 'a release whose sanitizer keeps a leading digit (4.1 - 4.8, generated per epoch) names "9lives" and server "123srv" as it does; the modelled release decides, in a workspace too',
+    openclaw: '2026.4.8 content-blocks sanitizeToolFragment (no letter-first rule); 2026.5.12 on agent-bundle-mcp-names',
+    check: async () => {
+      const keep = { letterFirst: false };
+      assert.equal(resolveModelledVersion({ override: '2026.4.8' }).model.mcpNameLetterFirst, false);
+      assert.equal(resolveModelledVersion({ override: '2026.5.12' }).model.mcpNameLetterFirst, true);
+      const servers = assignSafeServerNames(['my server!', '123srv'], keep);
+      assert.deepEqual(Object.fromEntries(servers), { 'my server!': 'my-server-', '123srv': '123srv' });
+      assert.deepEqual([safeToolName('my-server-', '9lives', new Set(), keep), safeToolName('123srv', 'ping', new Set(), keep), safeToolName('s', '', new Set(), keep)], ['my-server-__9lives', '123srv__ping', 's__tool']);
+      const names = async (version: string): Promise<string[]> => {
+        const dir = scratchDir('tsi-mcpnames-epoch-');
+        const snap = path.join(dir, 'tools.json');
+        fs.writeFileSync(snap, JSON.stringify({ tools: [{ name: '9lives', inputSchema: { type: 'object', properties: {} } }] }));
+        fs.writeFileSync(path.join(dir, 'openclaw.json'), '{}');
+        const ws = new OpenWorkspace({ workspace: dir, noUserConfig: true, env: {}, trusted: true, openclawVersion: version, snapshots: [{ name: '123srv', path: snap }] });
+        try {
+          return (await ws.buildCatalog()).tools.filter((t) => t.source === 'mcp').map((t) => t.name);
+        } finally {
+          await ws.dispose();
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      };
+      assert.deepEqual(await names('2026.4.8'), ['123srv__9lives']);
+      assert.deepEqual(await names('2026.9.6'), ['mcp-123srv__tool-9lives']);
     },
   },
   {

@@ -15,8 +15,8 @@ export interface LiveMcpWorkspace {
   /** The workspace's containment rule; default: the folder's, active unless trusted. */
   readonly guard?: FolderGuard;
   readonly config: { readonly reader?: ConfigReader };
-  /** The modelled OpenClaw version: how its `mcp.servers` timeouts read (seconds from 2026.9.6). */
-  readonly openclaw?: { readonly model: { readonly version: string } };
+  /** The modelled OpenClaw version: how its `mcp.servers` timeouts read, how it sanitizes MCP names. */
+  readonly openclaw?: { readonly model: { readonly version: string; readonly mcpNameLetterFirst?: boolean } };
   readonly options: {
     workspace: string;
     env?: Record<string, string | undefined>;
@@ -49,7 +49,13 @@ export function discoverWorkspaceServers(ws: LiveMcpWorkspace): DiscoveredServer
  * catalogs cannot drift apart.
  */
 export function createLiveMcpSource(ws: LiveMcpWorkspace, found: DiscoveredServers = discoverWorkspaceServers(ws)): LiveMcpSource {
-  const version = ws.openclaw?.model.version;
-  const utilityTools = version !== undefined ? generatedToolsFor(version)?.mcpUtilityTools : undefined;
-  return new LiveMcpSource({ servers: found.servers, diagnostics: found.diagnostics, trusted: ws.trusted, ...(utilityTools ? { utilityTools } : {}) });
+  const model = ws.openclaw?.model;
+  const utilityTools = model !== undefined ? generatedToolsFor(model.version)?.mcpUtilityTools : undefined;
+  return new LiveMcpSource({
+    servers: found.servers,
+    diagnostics: found.diagnostics,
+    trusted: ws.trusted,
+    ...(utilityTools ? { utilityTools } : {}),
+    ...(model?.mcpNameLetterFirst !== undefined ? { nameRule: { letterFirst: model.mcpNameLetterFirst } } : {}),
+  });
 }

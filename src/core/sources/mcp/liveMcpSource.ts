@@ -1,6 +1,6 @@
 import type { CatalogEntry, Diagnostic, ServerReport, ServerStatus, ToolCallContext, ToolCallResult, ToolDefinition, ToolExecutor } from '../../types';
 import { errorMessage } from '../../util/errors';
-import { assignSafeServerNames } from '../mcpNames';
+import { assignSafeServerNames, LETTER_FIRST, type McpNameRule } from '../mcpNames';
 import { mcpToolDefinitions } from '../mcpTools';
 import type { SourceListing, ToolSourceProvider } from '../toolSource';
 import { McpServerConnection, type ConnectionHooks } from './mcpConnection';
@@ -27,6 +27,8 @@ export interface LiveMcpSourceOptions {
   openConnection?: (config: McpServerConfig, hooks: ConnectionHooks) => McpServerConnection;
   /** The modelled version's tools for servers that offer resources or prompts (generated); none when absent. */
   utilityTools?: readonly McpUtilityTool[];
+  /** The modelled release's name sanitizing (default: 2026.5.12 on). */
+  nameRule?: McpNameRule;
 }
 
 interface ServerState {
@@ -65,7 +67,7 @@ export class LiveMcpSource implements ToolSourceProvider {
   private readonly safeNames: Map<string, string>;
 
   constructor(private readonly options: LiveMcpSourceOptions) {
-    this.safeNames = assignSafeServerNames(options.servers.map((s) => s.name));
+    this.safeNames = assignSafeServerNames(options.servers.map((s) => s.name), options.nameRule ?? LETTER_FIRST);
   }
 
   async list(signal?: AbortSignal): Promise<SourceListing> {
@@ -187,6 +189,7 @@ export class LiveMcpSource implements ToolSourceProvider {
     const defs = mcpToolDefinitions(config.name, listed.tools, config.origin, diagnostics, {
       safeServer: this.safeNames.get(config.name),
       launch: launchDescription(config),
+      nameRule: this.options.nameRule ?? LETTER_FIRST,
       toolFilter: (raw) => toolFilterDefect(config.name, config.toolFilter, raw),
       ...(this.options.utilityTools ? { utilities: { capabilities: connection.capabilities(), tools: this.options.utilityTools } } : {}),
     });
