@@ -11,6 +11,8 @@ import epoch_2026_8_1 from './openclaw-2026.8.1.json';
 import epoch_2026_9_2 from './openclaw-2026.9.2.json';
 import epoch_2026_9_5 from './openclaw-2026.9.5.json';
 import epoch_2026_9_6 from './openclaw-2026.9.6.json';
+import { parseEpoch } from '../epochSchema';
 import type { EpochData } from '../epochTypes';
 
-export const EPOCHS: readonly EpochData[] = [epoch_2026_1_30 as EpochData, epoch_2026_2_26 as EpochData, epoch_2026_3_11 as EpochData, epoch_2026_3_23 as EpochData, epoch_2026_4_1 as EpochData, epoch_2026_4_8 as EpochData, epoch_2026_5_12 as EpochData, epoch_2026_6_8 as EpochData, epoch_2026_8_1 as EpochData, epoch_2026_9_2 as EpochData, epoch_2026_9_5 as EpochData, epoch_2026_9_6 as EpochData];
+// Each file is checked as it loads (format and shape): no cast.
+export const EPOCHS: readonly EpochData[] = [parseEpoch(epoch_2026_1_30, 'openclaw-2026.1.30.json'), parseEpoch(epoch_2026_2_26, 'openclaw-2026.2.26.json'), parseEpoch(epoch_2026_3_11, 'openclaw-2026.3.11.json'), parseEpoch(epoch_2026_3_23, 'openclaw-2026.3.23.json'), parseEpoch(epoch_2026_4_1, 'openclaw-2026.4.1.json'), parseEpoch(epoch_2026_4_8, 'openclaw-2026.4.8.json'), parseEpoch(epoch_2026_5_12, 'openclaw-2026.5.12.json'), parseEpoch(epoch_2026_6_8, 'openclaw-2026.6.8.json'), parseEpoch(epoch_2026_8_1, 'openclaw-2026.8.1.json'), parseEpoch(epoch_2026_9_2, 'openclaw-2026.9.2.json'), parseEpoch(epoch_2026_9_5, 'openclaw-2026.9.5.json'), parseEpoch(epoch_2026_9_6, 'openclaw-2026.9.6.json')];
