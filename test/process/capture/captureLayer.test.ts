@@ -8,6 +8,18 @@ import { findCaptureLayer, hostSocketPaths, isCaptureLayer } from '../../../src/
 import { openLoopbackRelay } from '../../../src/core/capture/loopbackRelay';
 import { scratchDir } from '../../helpers/scratch';
 
+/** Runs `args` of the layer with the host's Node and returns the JSON the program printed; exit 0 required. */
+async function runInLayer(command: string, args: string[]): Promise<Record<string, unknown>> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 0, stderr);
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
 /**
  * The capture turn's OS layer (issue 43), exercised with a real Node program
  * in place of OpenClaw: what a hostile workspace plugin would try from inside
@@ -91,14 +103,7 @@ process.stdout.write(JSON.stringify(out));
       assert.ok(!found.paths.includes(ownSock), 'the scratch\'s own socket is not');
       const probe = (file: string): string => `await new Promise((resolve) => { const s = require('node:net').connect(${JSON.stringify(file)}); let got = ''; s.on('data', (d) => { got += d; }); s.on('end', () => resolve(got)); s.on('error', (e) => resolve(e.code)); setTimeout(() => { s.destroy(); resolve('timeout'); }, 3000).unref(); })`;
       const program = `(async () => { const out = { host: ${probe(hostSock)}, own: ${probe(ownSock)} }; process.stdout.write(JSON.stringify(out)); })();`;
-      const child = spawn(layer.command, layer.args([scratch], [process.execPath, '-e', program]), { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      assert.equal(code, 0, stderr);
-      const out = JSON.parse(stdout) as Record<string, unknown>;
+      const out = await runInLayer(layer.command, layer.args([scratch], [process.execPath, '-e', program]));
       assert.equal(out.host, 'ECONNREFUSED', 'the host socket answered the turn');
       assert.equal(out.own, 'own', 'the turn\'s own socket answers');
       assert.deepEqual(reached, ['own']);
@@ -154,14 +159,7 @@ const child = require('node:child_process').spawnSync(process.execPath, ['-e', $
 out.child = child.status;
 process.stdout.write(JSON.stringify(out));
 })();`;
-      const child = spawn(layer.command, layer.args([scratch], [process.execPath, '-e', program], [], { node: process.execPath, dir: relayDir, ports: [port(provider)] }), { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      assert.equal(code, 0, stderr);
-      const out = JSON.parse(stdout) as Record<string, unknown>;
+      const out = await runInLayer(layer.command, layer.args([scratch], [process.execPath, '-e', program], [], { node: process.execPath, dir: relayDir, ports: [port(provider)] }));
       assert.equal(out.provider, 'provider', 'the relayed port answers from inside');
       assert.equal(out.localhost, 'provider', 'localhost reaches it too');
       assert.equal(out.other, 'ECONNREFUSED', 'another host loopback port is not on the turn\'s loopback');
