@@ -1,4 +1,5 @@
 import type { Catalog } from './catalog';
+import { openclawMcpId } from '../sources/mcpNames';
 import type { CatalogTool } from '../types';
 import { ToolApiError, type ToolApiErrorCode } from '../toolApi';
 
@@ -9,6 +10,12 @@ export interface LookupCandidates {
   byName(name: string): CatalogTool[];
   /** Tools to suggest from when nothing matches. */
   tools(): Iterable<CatalogTool>;
+  /**
+   * The id OpenClaw gives a tool, which its suggestions score (an MCP tool's
+   * is `mcp:<safe server>:<model-facing name>`, not ours with the raw server
+   * and tool names); default our id.
+   */
+  openclawId?(t: CatalogTool): string;
 }
 
 function lookupTokens(text: string): Set<string> {
@@ -16,12 +23,12 @@ function lookupTokens(text: string): Set<string> {
 }
 
 /** How well a tool answers a missed needle: OpenClaw's `scoreUnknownToolSuggestion` weights. */
-function suggestionScore(needle: string, needleTokens: ReadonlySet<string>, t: CatalogTool): number {
+function suggestionScore(needle: string, needleTokens: ReadonlySet<string>, t: CatalogTool, openclawId: string): number {
   const name = t.name.toLowerCase();
-  const id = t.id.toLowerCase();
+  const id = openclawId.toLowerCase();
   const label = (t.label ?? '').toLowerCase();
   const description = t.description.toLowerCase();
-  const own = lookupTokens(`${t.name} ${t.id} ${t.label ?? ''} ${t.description}`);
+  const own = lookupTokens(`${t.name} ${openclawId} ${t.label ?? ''} ${t.description}`);
   let score = 0;
   if ((name !== '' && needle.includes(name)) || id.includes(needle)) score += 40;
   if (name !== '' && needleTokens.has(name)) score += 40;
@@ -38,7 +45,7 @@ function suggestionScore(needle: string, needleTokens: ReadonlySet<string>, t: C
  * tokens, best first, then alphabetically; a name two tools share is
  * suggested by id.
  */
-export function suggestTools(needle: string, tools: Iterable<CatalogTool>): string[] {
+export function suggestTools(needle: string, tools: Iterable<CatalogTool>, openclawId: (t: CatalogTool) => string = (t) => t.id): string[] {
   const all = [...tools];
   const counts = new Map<string, number>();
   for (const t of all) {
@@ -47,7 +54,7 @@ export function suggestTools(needle: string, tools: Iterable<CatalogTool>): stri
   const lower = needle.toLowerCase();
   const tokens = lookupTokens(needle);
   const scored = all
-    .map((t) => ({ value: (counts.get(t.name) ?? 0) > 1 ? t.id : t.name, score: suggestionScore(lower, tokens, t) }))
+    .map((t) => ({ value: (counts.get(t.name) ?? 0) > 1 ? t.id : t.name, score: suggestionScore(lower, tokens, t, openclawId(t)) }))
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score || a.value.localeCompare(b.value));
   return [...new Set(scored.map((c) => c.value))].slice(0, 3);
@@ -85,7 +92,7 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
     // OpenClaw's text (`findEntry`), then the ids to choose from.
     throw new ToolApiError(`Ambiguous tool name: ${q}; use an exact tool id. Ids: ${ids.join(', ')}.`, 'ambiguous-tool');
   }
-  const suggestions = suggestTools(q, c.tools());
+  const suggestions = suggestTools(q, c.tools(), c.openclawId ? (t) => c.openclawId?.(t) ?? t.id : undefined);
   let message = `Unknown tool id: ${q}.`;
   if (suggestions.length > 0) {
     message += ` Did you mean: ${suggestions.join(', ')}?`;
@@ -139,6 +146,7 @@ export function toolApiErrorCode(err: unknown): ToolApiErrorCode | undefined {
  */
 export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: CatalogTool) => boolean = () => true): CatalogTool {
   const ok = (t: CatalogTool): boolean => t.status !== 'excluded' && permit(t);
+  const mcpOwner = catalog.openclaw?.model.toolSearch?.mcpEntryOwner;
   return resolveTool(
     idOrName,
     {
@@ -148,6 +156,7 @@ export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: Ca
       },
       byName: (name) => catalog.withName(name).filter(ok),
       tools: () => catalog.allowed.filter(ok),
+      openclawId: (t) => (t.source !== 'mcp' ? t.id : mcpOwner === 'bundle-mcp' ? `mcp:bundle-mcp:${t.name}` : (openclawMcpId(t.name) ?? t.id)),
     },
     catalog.unavailableServers.map((s) => s.name),
   );

@@ -86,10 +86,10 @@ export class ToolLookup {
   }
 
   /** The tool `idOrName` names, or a ToolApiError saying why there is none. */
-  resolve(idOrName: string, unavailableServers: readonly string[] = []): CatalogTool {
+  resolve(idOrName: string, unavailableServers: readonly string[] = [], openclawId?: (t: CatalogTool) => string): CatalogTool {
     return resolveTool(
       idOrName,
-      { byId: (id) => this.byId.get(id), byName: (name) => this.exact(name), tools: () => this.byId.values() },
+      { byId: (id) => this.byId.get(id), byName: (name) => this.exact(name), tools: () => this.byId.values(), ...(openclawId ? { openclawId } : {}) },
       unavailableServers,
     );
   }

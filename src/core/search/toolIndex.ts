@@ -215,7 +215,7 @@ export class ToolIndex {
   /** The tool an id or name refers to; ToolApiError when ambiguous or unknown. */
   lookup(idOrName: string): CatalogTool {
     // An empty id is an unknown one, answered with suggestions as OpenClaw answers it.
-    return this.visible.resolve(idOrName, this.unavailable);
+    return this.visible.resolve(idOrName, this.unavailable, (t) => openClawId(t, this.mcpOwner));
   }
 
   /**
