@@ -1,5 +1,5 @@
 import type { Catalog } from './catalog';
-import { openclawMcpId } from '../sources/mcpNames';
+import { openClawId } from './openclawId';
 import type { CatalogTool } from '../types';
 import { ToolApiError, type ToolApiErrorCode } from '../toolApi';
 
@@ -92,7 +92,7 @@ export function resolveTool(idOrName: string, c: LookupCandidates, unavailableSe
     // OpenClaw's text (`findEntry`), then the ids to choose from.
     throw new ToolApiError(`Ambiguous tool name: ${q}; use an exact tool id. Ids: ${ids.join(', ')}.`, 'ambiguous-tool');
   }
-  const suggestions = suggestTools(q, c.tools(), c.openclawId ? (t) => c.openclawId?.(t) ?? t.id : undefined);
+  const suggestions = suggestTools(q, c.tools(), (t) => c.openclawId?.(t) ?? t.id);
   let message = `Unknown tool id: ${q}.`;
   if (suggestions.length > 0) {
     message += ` Did you mean: ${suggestions.join(', ')}?`;
@@ -156,7 +156,7 @@ export function lookupAllowed(catalog: Catalog, idOrName: string, permit: (t: Ca
       },
       byName: (name) => catalog.withName(name).filter(ok),
       tools: () => catalog.allowed.filter(ok),
-      openclawId: (t) => (t.source !== 'mcp' ? t.id : mcpOwner === 'bundle-mcp' ? `mcp:bundle-mcp:${t.name}` : (openclawMcpId(t.name) ?? t.id)),
+      openclawId: (t) => openClawId(t, mcpOwner),
     },
     catalog.unavailableServers.map((s) => s.name),
   );
