@@ -77,7 +77,7 @@ function modeRow(c: ModeCapture): string[] {
     f ? String(f.toolsCount) : '-',
     f ? String(f.systemPromptChars) : '-',
     f ? String(f.bytes) : '-',
-    `${(c.wallMs / 1000).toFixed(1)} s`,
+    `${(c.wallMs / 1000).toFixed(1)} s${c.queuedMs !== undefined && c.queuedMs >= 100 ? ` (queued ${(c.queuedMs / 1000).toFixed(1)} s)` : ''}`,
   ];
 }
 

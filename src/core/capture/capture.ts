@@ -15,6 +15,7 @@ import { findCaptureLayer, hostNetworkText, hostSocketPaths, isCaptureLayer, MAX
 import { loopbackPorts, openLoopbackRelay, relayUnavailable, type LoopbackRelay } from './loopbackRelay';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
+import { takeTurnSlot, turnSlotCount, type TurnSlotsConfig } from './turnSlots';
 
 /**
  * Captures what a real OpenClaw agent turn sends to its provider, per mode:
@@ -88,6 +89,12 @@ export interface ModeCapture {
    * run earlier in the store's lifetime.
    */
   fromStore?: boolean;
+  /**
+   * How long the turn waited for a turn slot (`turnSlots.ts`) before it
+   * started; absent when it did not wait. Not part of `wallMs`, nor of the
+   * time its timeout counts.
+   */
+  queuedMs?: number;
 }
 
 export interface CaptureReport {
@@ -170,6 +177,12 @@ export interface CaptureOptions {
    * the timeline folder. `false` runs it with the user's rights.
    */
   osLayer?: boolean;
+  /**
+   * The bound on turns in flight across processes (`turnSlots.ts`); default
+   * the tooling cache's `turn-slots` folder with `turnSlotCount(env)` slots,
+   * `false` for none.
+   */
+  turnSlots?: TurnSlotsConfig | false;
 }
 
 export const DEFAULT_CAPTURE_TIMEOUT_MS = 180_000;
@@ -197,6 +210,14 @@ export function defaultGuardScript(baseDir: string = __dirname): string {
 export function defaultCompileCacheDir(env: Env = process.env): string {
   return path.join(toolingCacheRoot(env), 'node-compile-cache');
 }
+
+/** The turn slots every capture of this user shares (`turnSlots.ts`). */
+export function defaultTurnSlots(env: Env = process.env): TurnSlotsConfig {
+  return { dir: path.join(toolingCacheRoot(env), 'turn-slots'), count: turnSlotCount(env) };
+}
+
+// A slot is held for the turn's timeout and this much teardown before another process may take it over.
+const SLOT_TEARDOWN_MS = 60_000;
 
 /** The file `openclaw` runs: the package's `bin`. */
 export function openclawEntry(location: OpenClawLocation): string {
@@ -575,7 +596,7 @@ interface StoreSetup {
  * turn is an ordinary one: a kept scratch folder or a timeline asks for this
  * very run, so those always run. Every turn run or replayed goes to the ledger.
  */
-async function storedTurn({ opts, agent, mode, release, tree }: StoreSetup, run: () => Promise<ModeCapture>): Promise<ModeCapture> {
+async function storedTurn({ opts, agent, mode, release, tree }: StoreSetup, run: (began?: () => void) => Promise<ModeCapture>): Promise<ModeCapture> {
   const env = opts.env ?? process.env;
   const note = (c: ModeCapture, replayed: boolean, key = ''): void => noteInLedger(env, { kind: replayed ? 'replay' : 'turn', key, mode, openclaw: opts.location.version, outcome: c.outcome });
   const runOnly = async (): Promise<ModeCapture> => {
@@ -648,6 +669,7 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
   const results = new Map<CaptureMode, ModeCapture>();
   let treeHash: { value: string | undefined } | undefined;
   const tree = (): string | undefined => (treeHash ??= { value: workspaceContentHash(opts.configDir) }).value;
+  const slots = opts.turnSlots ?? defaultTurnSlots(opts.env ?? process.env);
   let next = 0;
   const worker = async (): Promise<void> => {
     for (;;) {
@@ -660,7 +682,23 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         continue;
       }
       opts.onTurn?.({ mode, phase: 'start' });
-      const turn = (): Promise<ModeCapture> => runTurn({ opts, agent, entry, guardUrl, mode, release });
+      const turn = async (began?: () => void): Promise<ModeCapture> => {
+        const setup = { opts, agent, entry, guardUrl, mode, release };
+        if (slots === false || 'error' in agent || modeUnavailable(mode, release) !== undefined) {
+          return runTurn(setup); // no OpenClaw process to bound
+        }
+        const slot = await takeTurnSlot(slots, (opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS) + SLOT_TEARDOWN_MS, opts.signal);
+        if (slot === undefined) {
+          return { mode, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] };
+        }
+        try {
+          began?.();
+          const capture = await runTurn(setup);
+          return slot.queuedMs >= 1 ? { ...capture, queuedMs: slot.queuedMs } : capture;
+        } finally {
+          slot.release();
+        }
+      };
       const capture = 'id' in agent ? await storedTurn({ opts, agent: agent.id, mode, release, tree }, turn) : await turn();
       results.set(mode, capture);
       opts.onTurn?.({ mode, phase: 'end', capture });

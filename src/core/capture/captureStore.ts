@@ -192,7 +192,12 @@ export async function throughStore<T>(opts: {
   key: string;
   waitMs: number;
   signal?: AbortSignal;
-  run: () => Promise<T>;
+  /**
+   * Runs the turn. `began`, when given, is called once the turn really starts
+   * (after any wait for a turn slot): a process waiting for this key counts its
+   * deadline from then, not from when the key was taken.
+   */
+  run: (began?: () => void) => Promise<T>;
   keep: (value: T) => boolean;
   /** Told of every value: run here or replayed. */
   note: (value: T, replayed: boolean) => void;
@@ -214,7 +219,7 @@ export async function throughStore<T>(opts: {
     note(value, false);
     return { value, replayed: false };
   }
-  const deadline = Date.now() + opts.waitMs + WAIT_SLACK_MS;
+  const firstSeen = Date.now();
   for (;;) {
     const stored = read();
     if (stored !== undefined) {
@@ -244,7 +249,14 @@ export async function throughStore<T>(opts: {
       }
       const holder = Number.parseInt(holderText.trim() || 'NaN', 10);
       const stale = Number.isFinite(holder) && holder !== process.pid && !pidAlive(holder);
-      if (stale || Date.now() > deadline || opts.signal?.aborted) {
+      // The holder touches its lock when its turn starts (it may have waited for a slot first).
+      let since = firstSeen;
+      try {
+        since = Math.max(firstSeen, fs.statSync(lock).mtimeMs);
+      } catch {
+        // released meanwhile: the next round reads the entry or takes the lock
+      }
+      if (stale || Date.now() > since + opts.waitMs + WAIT_SLACK_MS || opts.signal?.aborted) {
         if (stale) {
           fs.rmSync(lock, { force: true });
           continue;
@@ -263,7 +275,15 @@ export async function throughStore<T>(opts: {
         note(late, true);
         return { value: late, replayed: true };
       }
-      const value = await opts.run();
+      const began = (): void => {
+        try {
+          const now = new Date();
+          fs.utimesSync(lock, now, now);
+        } catch {
+          // a lock that cannot be touched only shortens a waiter's patience
+        }
+      };
+      const value = await opts.run(began);
       note(value, false);
       if (opts.keep(value)) {
         const tmp = `${entry}.${process.pid}.tmp`;

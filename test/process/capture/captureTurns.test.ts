@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { captureTurns, type TurnEvent } from '../../../src/core/capture/capture';
+import { takeTurnSlot } from '../../../src/core/capture/turnSlots';
 import type { OpenClawLocation } from '../../../src/core/oracle/openclawLocation';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -197,5 +198,22 @@ describe('capture: turns (stand-in openclaw)', () => {
     assert.equal(report.modes.tools?.outcome, 'cancelled');
     assert.equal(report.modes.tools?.wallMs, 0);
     assert.ok(await gone(Number(fs.readFileSync(pidFile, 'utf8'))));
+  });
+
+  it('waits for a turn slot beyond the bound, and counts its timeout from when the turn starts', async () => {
+    const { location, guard } = fakeOpenClaw();
+    const slots = { dir: scratchDir('capture-slots'), count: 1 };
+    // Another process's turn holds the only slot for 2 s: longer than this capture's whole timeout.
+    const other = await takeTurnSlot(slots, 60_000);
+    const release = setTimeout(() => other?.release(), 2000);
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['direct', 'code'], concurrency: 2, prompt: 'send', timeoutMs: 1500, osLayer: false, turnSlots: slots, env: { PATH: process.env.PATH } });
+    clearTimeout(release);
+    assert.ok(report.ok, JSON.stringify(report.modes, null, 2));
+    const [first = 0, second = 0] = (['direct', 'code'] as const).map((m) => report.modes[m]?.queuedMs ?? 0).sort((a, b) => a - b);
+    const queued = [first, second];
+    assert.ok(first >= 1500, `both turns waited for the other process's slot: ${queued.join(', ')} ms`);
+    assert.ok(second > first, `then one after the other, never side by side: ${queued.join(', ')} ms`);
+    assert.deepEqual(fs.readdirSync(slots.dir), ['queue'], 'every slot is released');
+    assert.deepEqual(fs.readdirSync(path.join(slots.dir, 'queue')), [], 'and nobody is left in line');
   });
 });
