@@ -176,6 +176,28 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * The state of a key another process holds: `stale` when its holder died,
+ * `late` past the holder's timeout and slack (counted from when its turn
+ * began: the holder touches the lock then, after any wait for a turn slot),
+ * `released` when the lock is gone, else `running`.
+ */
+function lockHolder(lock: string, firstSeen: number, waitMs: number): 'stale' | 'late' | 'released' | 'running' {
+  let holderText: string;
+  let since: number;
+  try {
+    holderText = fs.readFileSync(lock, 'utf8');
+    since = Math.max(firstSeen, fs.statSync(lock).mtimeMs);
+  } catch {
+    return 'released';
+  }
+  const holder = Number.parseInt(holderText.trim() || 'NaN', 10);
+  if (Number.isFinite(holder) && holder !== process.pid && !pidAlive(holder)) {
+    return 'stale';
+  }
+  return Date.now() > since + waitMs + WAIT_SLACK_MS ? 'late' : 'running';
+}
+
 export interface StoredTurn<T> {
   value: T;
   /** True when the value came from the store, not from `run`. */
@@ -205,6 +227,12 @@ export async function throughStore<T>(opts: {
   const entry = path.join(opts.dir, `${opts.key}.json`);
   const lock = path.join(opts.dir, `${opts.key}.lock`);
   const note = opts.note;
+  // Unshared: no store folder, a lock that cannot be made, or a holder past its time.
+  const runHere = async (): Promise<StoredTurn<T>> => {
+    const value = await opts.run();
+    note(value, false);
+    return { value, replayed: false };
+  };
   const read = (): T | undefined => {
     try {
       return JSON.parse(fs.readFileSync(entry, 'utf8')) as T;
@@ -215,9 +243,7 @@ export async function throughStore<T>(opts: {
   try {
     fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
   } catch {
-    const value = await opts.run();
-    note(value, false);
-    return { value, replayed: false };
+    return runHere();
   }
   const firstSeen = Date.now();
   for (;;) {
@@ -236,34 +262,19 @@ export async function throughStore<T>(opts: {
         fs.closeSync(fd);
       }
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
-        const value = await opts.run();
-        note(value, false);
-        return { value, replayed: false };
+        return runHere();
       }
       // Another process runs this key: wait for its entry, or take over when it died or took too long.
-      let holderText: string;
-      try {
-        holderText = fs.readFileSync(lock, 'utf8');
-      } catch {
-        continue; // released meanwhile
+      const holder = lockHolder(lock, firstSeen, opts.waitMs);
+      if (holder === 'released') {
+        continue;
       }
-      const holder = Number.parseInt(holderText.trim() || 'NaN', 10);
-      const stale = Number.isFinite(holder) && holder !== process.pid && !pidAlive(holder);
-      // The holder touches its lock when its turn starts (it may have waited for a slot first).
-      let since = firstSeen;
-      try {
-        since = Math.max(firstSeen, fs.statSync(lock).mtimeMs);
-      } catch {
-        // released meanwhile: the next round reads the entry or takes the lock
+      if (holder === 'stale') {
+        fs.rmSync(lock, { force: true });
+        continue;
       }
-      if (stale || Date.now() > since + opts.waitMs + WAIT_SLACK_MS || opts.signal?.aborted) {
-        if (stale) {
-          fs.rmSync(lock, { force: true });
-          continue;
-        }
-        const value = await opts.run();
-        note(value, false);
-        return { value, replayed: false };
+      if (holder === 'late' || opts.signal?.aborted) {
+        return runHere();
       }
       await sleep(POLL_MS, opts.signal);
       continue;
@@ -286,18 +297,22 @@ export async function throughStore<T>(opts: {
       const value = await opts.run(began);
       note(value, false);
       if (opts.keep(value)) {
-        const tmp = `${entry}.${process.pid}.tmp`;
-        try {
-          fs.writeFileSync(tmp, JSON.stringify(value), { mode: 0o600 });
-          fs.renameSync(tmp, entry);
-        } catch (err) {
-          fs.rmSync(tmp, { force: true });
-          process.emitWarning(`capture store: ${entry} not written: ${errorMessage(err)}`);
-        }
+        writeEntry(entry, value);
       }
       return { value, replayed: false };
     } finally {
       fs.rmSync(lock, { force: true });
     }
+  }
+}
+
+function writeEntry(entry: string, value: unknown): void {
+  const tmp = `${entry}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, JSON.stringify(value), { mode: 0o600 });
+    fs.renameSync(tmp, entry);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    process.emitWarning(`capture store: ${entry} not written: ${errorMessage(err)}`);
   }
 }

@@ -130,7 +130,7 @@ function liveTickets(queue: string, now: number): string[] {
   const live: string[] = [];
   for (const name of names.sort()) {
     const pid = Number(name.slice(16, 26));
-    let touched = 0;
+    let touched: number;
     try {
       touched = fs.statSync(path.join(queue, name)).mtimeMs;
     } catch {
