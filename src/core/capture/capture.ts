@@ -11,7 +11,7 @@ import { captureStoreDir, noteInLedger, storeKey, throughStore, workspaceContent
 import { isCompletionRequest, requestFacts, type RequestFacts } from './requestFacts';
 import { mapScratchLines, scratchText, type SourceLines } from './scratchLines';
 import { openclawReason } from './turnFailure';
-import { findCaptureLayer, hostNetworkText, hostSocketPaths, isCaptureLayer, MAX_COVERED_SOCKETS, type CaptureLayer, type RelayArgs } from './captureLayer';
+import { findCaptureLayer, hostNetworkText, hostSocketPaths, isCaptureLayer, MAX_COVERED_SOCKETS, overlayable, type CaptureLayer, type LayerMounts } from './captureLayer';
 import { loopbackPorts, openLoopbackRelay, relayUnavailable, type LoopbackRelay } from './loopbackRelay';
 import { READ_LIMITS, readUserText } from '../util/readLimits';
 import { isWithin, realPathOf } from '../util/insideFolder';
@@ -370,9 +370,19 @@ async function runTurn({ opts, agent, entry, guardUrl, mode, release }: TurnSetu
     await relay?.close();
     await provider.close();
     if (!opts.keepScratch) {
-      fs.rmSync(scratch, { recursive: true, force: true });
+      removeScratch(scratch);
     }
   }
+}
+
+function removeScratch(scratch: string): void {
+  try {
+    // The install overlay's own work folder is left mode 000, which would stop a non-root rm from reading it.
+    fs.chmodSync(path.join(scratch, 'install-work', 'work'), 0o700);
+  } catch {
+    // no overlay in this turn
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
 }
 
 /** A turn that exited badly or sent nothing is failed, with OpenClaw's own reason (its lines mapped to the user's file). */
@@ -420,7 +430,7 @@ interface SpawnResult {
   endedAfterRequest?: boolean;
 }
 
-type Contained = { layer: CaptureLayer; writable: readonly string[]; binds: readonly { from: string; to: string }[]; relay?: RelayArgs | undefined; sockets: readonly string[] };
+type Contained = { layer: CaptureLayer; writable: readonly string[]; mounts: LayerMounts };
 
 /**
  * What walls the turn in (captureLayer.ts) and what its report says of it:
@@ -433,7 +443,8 @@ async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl
   if (!isCaptureLayer(layer)) {
     return { containment: { os: false, text: layer.none, network: { own: false, text: hostNetworkText() } } };
   }
-  const writable = [scratch, installTreeOf(opts.location.packageDir), ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
+  const install = installView(layer, installTreeOf(opts.location.packageDir), scratch);
+  const writable = [scratch, ...install.writable, ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []), ...(opts.timelineDir ? [opts.timelineDir] : [])];
   const binds = privateLockDirs(scratch);
   let relay: LoopbackRelay | undefined;
   if (layer.network) {
@@ -447,20 +458,43 @@ async function turnWall(opts: CaptureOptions, env: Env, scratch: string, baseUrl
       relay = await openLoopbackRelay(dir, ports);
     }
   }
-  const sockets = hostSocketPaths(writable);
+  const sockets = hostSocketPaths([...writable, ...install.overlays.map((o) => o.dir)]);
   const socketText =
     sockets.paths.length === 0
       ? 'no host Unix socket was bound by path'
       : `a connect to the host's ${sockets.paths.length} Unix sockets bound by path is refused${sockets.uncovered > 0 ? `; ${sockets.uncovered} more, past the layer's bound of ${MAX_COVERED_SOCKETS}, stay reachable` : ''}`;
   return {
-    contained: { layer, writable, binds, sockets: sockets.paths, ...(relay ? { relay: { node: opts.location.node, dir: relay.dir, ports: relay.ports } } : {}) },
-    containment: { os: true, text: layer.describe, network: { own: layer.network, text: `${layer.describeNetwork}; ${socketText}` }, sockets: { covered: sockets.paths.length, uncovered: sockets.uncovered } },
+    contained: { layer, writable, mounts: { binds, overlays: install.overlays, sockets: sockets.paths, ...(relay ? { relay: { node: opts.location.node, dir: relay.dir, ports: relay.ports } } : {}) } },
+    containment: { os: true, text: `${layer.describe}; ${install.text}`, network: { own: layer.network, text: `${layer.describeNetwork}; ${socketText}` }, sockets: { covered: sockets.paths.length, uncovered: sockets.uncovered } },
     ...(relay ? { relay } : {}),
   };
 }
 
 /**
- * The OpenClaw install the turn runs, which stays writable inside the OS layer: a release
+ * How the turn sees the OpenClaw install it runs: through an overlay whose
+ * writes land in its scratch where the layer offers one (the install on the
+ * host stays as it was: a workspace plugin cannot plant code in it for the
+ * next capture, nor for the user's own runs of it), else writable (a
+ * release writes there on its first run, below), and the report says so.
+ */
+function installView(layer: CaptureLayer, tree: string, scratch: string): { writable: string[]; overlays: NonNullable<LayerMounts['overlays']>; text: string } {
+  if (layer.overlay && overlayable(tree)) {
+    const upper = path.join(scratch, 'install-upper');
+    const work = path.join(scratch, 'install-work');
+    try {
+      fs.mkdirSync(upper, { mode: 0o700 });
+      fs.mkdirSync(work, { mode: 0o700 });
+      return { writable: [], overlays: [{ dir: tree, upper, work }], text: 'the OpenClaw install is seen through an overlay: what the turn writes there stays in its scratch folder' };
+    } catch {
+      // falls through: the scratch folder refused two folders, so the install is bound as before
+    }
+  }
+  const why = !layer.overlay ? 'no unprivileged overlay mount here' : 'its path holds a character an overlay cannot name';
+  return { writable: [tree], overlays: [], text: `the OpenClaw install stays writable (${why})` };
+}
+
+/**
+ * The OpenClaw install the turn runs, which a release writes on its first run: a release
  * completes its package lifecycle on its first run, in its own folder (2026.9.5 makes
  * `.openclaw-lifecycle-lock` there and refuses to start on a read-only one). Its
  * `node_modules` folder when it sits in one (the install's dependencies beside it), else the package.
@@ -497,7 +531,7 @@ function privateLockDirs(scratch: string): { from: string; to: string }[] {
 function spawnTurn(opts: CaptureOptions, agentId: string, entry: string, env: Env, cwd: string, endOn?: Promise<void>, contained?: Contained): Promise<SpawnResult> {
   return new Promise((resolve) => {
     const argv = [opts.location.node, entry, 'agent', '--local', '--agent', agentId, '--message', opts.prompt, '--json'];
-    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.binds, contained.relay, contained.sockets)] : argv;
+    const [command, ...args] = contained ? [contained.layer.command, ...contained.layer.args(contained.writable, argv, contained.mounts)] : argv;
     const child = spawn(command ?? opts.location.node, args, {
       cwd,
       env,

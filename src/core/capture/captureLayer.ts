@@ -29,18 +29,44 @@ export interface CaptureLayer {
   /** The launcher (`unshare`, absolute). */
   command: string;
   /**
-   * Its arguments for a turn that may write only `writable` (and each bind's
-   * `from`, seen at its `to`), running `argv` (the Node binary first).
+   * Its arguments for a turn that may write only `writable` (and what
+   * `mounts` adds), running `argv` (the Node binary first).
    */
-  args(writable: readonly string[], argv: readonly string[], binds?: readonly { from: string; to: string }[], relay?: RelayArgs, sockets?: readonly string[]): string[];
+  args(writable: readonly string[], argv: readonly string[], mounts?: LayerMounts): string[];
   /** What a report says holds. */
   describe: string;
+  /**
+   * Whether an unprivileged overlay mount holds here (`LayerMounts.overlays`);
+   * where it does not, a folder the turn must write has to be writable itself.
+   */
+  overlay: boolean;
   /** Whether the turn gets its own network namespace (then `relay` is how it reaches its provider). */
   network: boolean;
   /** What a report says of the network. */
   describeNetwork: string;
   /** The same layer on the host's network, `why` said in its report (a turn whose ports cannot be relayed). */
   withoutNetwork(why: string): CaptureLayer;
+}
+
+/** What a turn's layer mounts besides its writable folders. */
+export interface LayerMounts {
+  /** Each `from` (a folder of the turn's scratch) seen at `to` (a folder OpenClaw writes at a fixed path). */
+  binds?: readonly { from: string; to: string }[];
+  /**
+   * Each `dir` seen through an overlay whose writes land in `upper` (with
+   * `work`, both in the turn's scratch): the OpenClaw install, which a
+   * release writes on its first run, stays as it was on the host. Only where
+   * `CaptureLayer.overlay` holds and `overlayable(dir)`.
+   */
+  overlays?: readonly { dir: string; upper: string; work: string }[];
+  relay?: RelayArgs;
+  /** The host's Unix sockets to cover; default `hostSocketPaths(writable)`. */
+  sockets?: readonly string[];
+}
+
+/** An overlay's option string cannot carry these characters in a path (nor can the kernel parse them). */
+export function overlayable(dir: string): boolean {
+  return path.isAbsolute(dir) && !/[,:\\\n]/.test(dir);
 }
 
 /** What a report says of a turn on the host's network, `why` it has none of its own when known. */
@@ -114,11 +140,13 @@ export interface RelayArgs {
 
 /**
  * Run by `sh` inside the new namespaces:
- * `N dir... M from to... S socket... NET uid gid unshare program args...`,
+ * `N dir... M from to... O dir upper work... S socket... NET uid gid unshare program args...`,
  * where NET is `-` (the host's network) or `ip node relay-dir relay-source K
  * port...`. Each writable folder is bound onto itself (a mount of its own),
  * each `from` onto `to` (a private folder over one OpenClaw writes at a fixed
- * path), /dev/null onto each host socket (a connect is refused), every
+ * path), an overlay onto each overlaid `dir` (a failed one ends the turn:
+ * it never runs with the folder writable instead), /dev/null onto each host
+ * socket (a connect is refused), every
  * other mount but /proc is made read-only, the namespace's
  * loopback is brought up and the relay started (the turn is started only
  * once it listens), and the program runs as the user's own id in a user
@@ -141,6 +169,14 @@ while [ "$i" -lt "$m" ]; do
   keep="$keep
 $2"
   shift 2; i=$((i+1))
+done
+o="$1"; shift
+i=0
+while [ "$i" -lt "$o" ]; do
+  mount -t overlay overlay -o "lowerdir=$1,upperdir=$2,workdir=$3" "$1"
+  keep="$keep
+$1"
+  shift 3; i=$((i+1))
 done
 s="$1"; shift
 i=0
@@ -201,22 +237,28 @@ export function isCaptureLayer(v: CaptureLayer | { none: string }): v is Capture
 }
 
 /** `ip`: the namespace gets a network of its own (iproute2 brings its loopback up); `netNone`: why it does not. */
-function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 'no `ip` (iproute2) to bring up a private loopback'): CaptureLayer {
+function layerOf(unshare: string, sh: string, ip: string | undefined, netNone = 'no `ip` (iproute2) to bring up a private loopback', overlay = false): CaptureLayer {
   const uid = String(process.getuid?.() ?? 0);
   const gid = String(process.getgid?.() ?? 0);
   const netArgs = (relay: RelayArgs | undefined): string[] =>
     !ip ? ['-'] : relay ? [ip, relay.node, relay.dir, RELAY_SOURCE, String(relay.ports.length), ...relay.ports.map(String)] : [ip, '-', '-', '-', '0'];
   return {
     command: unshare,
-    describe: `contained by the OS layer: own user, mount${ip ? ', PID and network' : ' and PID'} namespaces; only its scratch folder, the OpenClaw install and the compile cache are writable`,
+    describe: `contained by the OS layer: own user, mount${ip ? ', PID and network' : ' and PID'} namespaces; only its scratch folder and the compile cache are writable`,
+    overlay,
     network: ip !== undefined,
-    withoutNetwork: (why) => layerOf(unshare, sh, undefined, why),
+    withoutNetwork: (why) => layerOf(unshare, sh, undefined, why, overlay),
     describeNetwork: ip
       ? 'its own network namespace: only the loopback ports the capture relays (its recording provider, the config\'s loopback MCP servers) reach the host; no other host port, LAN or internet'
       : hostNetworkText(netNone),
-    args: (writable, argv, binds = [], relay, sockets = hostSocketPaths(writable).paths) => [
+    args: (writable, argv, { binds = [], overlays = [], relay, sockets = hostSocketPaths(writable).paths } = {}) => [
       '--user', '--map-root-user', '--mount', '--propagation', 'private', '--pid', '--fork', '--kill-child', '--mount-proc', ...(ip ? ['--net'] : []), '--',
-      sh, '-c', SCRIPT, 'sh', String(writable.length), ...writable, String(binds.length), ...binds.flatMap((b) => [b.from, b.to]), String(sockets.length), ...sockets, ...netArgs(relay), uid, gid, unshare, ...argv,
+      sh, '-c', SCRIPT, 'sh',
+      String(writable.length), ...writable,
+      String(binds.length), ...binds.flatMap((b) => [b.from, b.to]),
+      String(overlays.length), ...overlays.flatMap((o) => [o.dir, o.upper, o.work]),
+      String(sockets.length), ...sockets,
+      ...netArgs(relay), uid, gid, unshare, ...argv,
     ],
   };
 }
@@ -231,13 +273,50 @@ async function probe(env: Record<string, string | undefined>, platform: NodeJS.P
     return { none: 'no unshare, mount, awk or sh on PATH: the turn writes with the user\'s rights' };
   }
   const ip = onPath('ip', { PATH: `${env.PATH ?? '/usr/bin:/bin'}${path.delimiter}/usr/sbin${path.delimiter}/sbin` });
-  const withNet = ip ? await tryLayer(layerOf(unshare, sh, ip), sh, env) : undefined;
+  const overlay = await overlayHolds(layerOf(unshare, sh, undefined), sh, env);
+  const withNet = ip ? await tryLayer(layerOf(unshare, sh, ip, undefined, overlay), sh, env) : undefined;
   if (withNet !== undefined && typeof withNet !== 'string') {
     return withNet;
   }
   // Without a network of their own (its loopback would not come up) the other namespaces may still hold.
-  const without = await tryLayer(layerOf(unshare, sh, undefined, withNet === undefined ? undefined : `its private loopback did not come up: ${withNet}`), sh, env);
+  const without = await tryLayer(layerOf(unshare, sh, undefined, withNet === undefined ? undefined : `its private loopback did not come up: ${withNet}`, overlay), sh, env);
   return typeof without === 'string' ? { none: without } : without;
+}
+
+/**
+ * True when a write through an overlay inside the layer lands in its upper
+ * folder and leaves the folder underneath as it was (Linux 5.11 on allows
+ * the mount in a user namespace; some kernels and filesystems refuse it).
+ */
+async function overlayHolds(layer: CaptureLayer, sh: string, env: Record<string, string | undefined>): Promise<boolean> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-capture-overlay-'));
+  try {
+    const lower = path.join(dir, 'lower');
+    const upper = path.join(dir, 'upper');
+    const work = path.join(dir, 'work');
+    for (const d of [lower, upper, work]) {
+      fs.mkdirSync(d);
+    }
+    if (!overlayable(lower)) {
+      return false;
+    }
+    const status = await new Promise<number | null>((resolve) => {
+      execFile(layer.command, layer.args([dir], [sh, '-c', `: > "${lower}/written"`], { overlays: [{ dir: lower, upper, work }], sockets: [] }), { timeout: 10_000, env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, (err) => {
+        const e = err as (Error & { code?: unknown }) | null;
+        resolve(e ? (typeof e.code === 'number' ? e.code : null) : 0);
+      });
+    });
+    return status === 0 && fs.existsSync(path.join(upper, 'written')) && !fs.existsSync(path.join(lower, 'written'));
+  } catch {
+    return false;
+  } finally {
+    try {
+      fs.chmodSync(path.join(dir, 'work', 'work'), 0o700); // left mode 000 by the overlay
+    } catch {
+      // the mount never happened
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The layer when a probe through it holds, else why not (a string when only the network part failed). */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { FileBoundError, readUserFileHead } from '../util/readLimits';
 
 /**
  * A bound on real OpenClaw turns in flight across every process of the user
@@ -21,6 +22,8 @@ type Env = Record<string, string | undefined>;
 /** Turns at once across processes; default the machine's available parallelism. */
 export const TURN_SLOTS_ENV = 'TSI_TURN_SLOTS';
 const POLL_MS = 150;
+// `<pid> <until>`: 27 bytes at most; a longer file is read only this far, and then is nobody's.
+const SLOT_FILE_BYTES = 64;
 // A waiter touches its ticket at every poll; one untouched this long belongs to a process that stopped waiting.
 const TICKET_STALE_MS = 30_000;
 
@@ -79,9 +82,10 @@ function pidAlive(pid: number): boolean {
 function isStale(file: string, now: number): boolean {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return false; // released meanwhile: the next attempt takes it
+    text = readUserFileHead(file, SLOT_FILE_BYTES).toString('utf8');
+  } catch (err) {
+    // Released meanwhile (the next attempt takes it); anything but a file there is nobody's slot.
+    return err instanceof FileBoundError;
   }
   const m = /^(\d{1,10}) (\d{1,16})$/.exec(text.trim());
   if (!m) {

@@ -117,6 +117,53 @@ process.stdout.write(JSON.stringify(out));
     }
   });
 
+  it('an overlaid folder (the OpenClaw install) takes the turn\'s writes, which land in its scratch and leave the host\'s folder as it was; a clean-environment child\'s too', function () {
+    if (!isCaptureLayer(layer)) {
+      this.skip();
+    }
+    assert.equal(layer.overlay, true, 'this machine (Linux 5.11 on) offers unprivileged overlays');
+    const root = scratchDir('tsi-layer-overlay-');
+    const scratch = path.join(root, 'scratch');
+    const install = path.join(root, 'install');
+    for (const d of [scratch, install, path.join(scratch, 'upper'), path.join(scratch, 'work')]) {
+      fs.mkdirSync(d, { recursive: true });
+    }
+    fs.writeFileSync(path.join(install, 'openclaw.mjs'), 'original');
+    const program = `
+const fs = require('node:fs');
+const { spawnSync } = require('node:child_process');
+const out = {};
+const tryIt = (k, f) => { try { f(); out[k] = 'done'; } catch (e) { out[k] = e.code || String(e.message).slice(0, 80); } };
+tryIt('plant', () => fs.writeFileSync(${JSON.stringify(path.join(install, 'planted.mjs'))}, 'x'));
+tryIt('rewrite', () => fs.appendFileSync(${JSON.stringify(path.join(install, 'openclaw.mjs'))}, ' + planted'));
+out.seen = fs.readFileSync(${JSON.stringify(path.join(install, 'openclaw.mjs'))}, 'utf8');
+out.child = spawnSync(process.execPath, ['-e', ${JSON.stringify(`require('fs').writeFileSync(${JSON.stringify(path.join(install, 'child.mjs'))}, 'x')`)}], { env: {} }).status;
+out.unmount = spawnSync('umount', [${JSON.stringify(install)}], { encoding: 'utf8' }).status;
+process.stdout.write(JSON.stringify(out));
+`;
+    const r = spawnSync(layer.command, layer.args([scratch], [process.execPath, '-e', program], { overlays: [{ dir: install, upper: path.join(scratch, 'upper'), work: path.join(scratch, 'work') }] }), { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    assert.deepEqual([out.plant, out.rewrite, out.seen, out.child], ['done', 'done', 'original + planted', 0], 'inside, the install is writable (a release writes there on its first run)');
+    assert.notEqual(out.unmount, 0, 'the turn could take the overlay away');
+    assert.deepEqual(fs.readdirSync(install), ['openclaw.mjs'], 'nothing was planted in the host\'s install');
+    assert.equal(fs.readFileSync(path.join(install, 'openclaw.mjs'), 'utf8'), 'original');
+    assert.deepEqual(fs.readdirSync(path.join(scratch, 'upper')).sort(), ['child.mjs', 'openclaw.mjs', 'planted.mjs'], 'every write landed in the turn\'s scratch');
+  });
+
+  it('a failed overlay ends the turn instead of running it with the folder writable', function () {
+    if (!isCaptureLayer(layer)) {
+      this.skip();
+    }
+    const root = scratchDir('tsi-layer-overlay-');
+    const install = path.join(root, 'install');
+    fs.mkdirSync(install);
+    // No upper or work folder: the mount fails.
+    const r = spawnSync(layer.command, layer.args([root], [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(path.join(install, 'planted.mjs'))}, 'x')`], { overlays: [{ dir: install, upper: path.join(root, 'missing-upper'), work: path.join(root, 'missing-work') }] }), { encoding: 'utf8', timeout: 30_000 });
+    assert.notEqual(r.status, 0);
+    assert.deepEqual(fs.readdirSync(install), []);
+  });
+
   it('passes the program\'s exit code through', function () {
     if (!isCaptureLayer(layer)) {
       this.skip();
@@ -159,7 +206,7 @@ const child = require('node:child_process').spawnSync(process.execPath, ['-e', $
 out.child = child.status;
 process.stdout.write(JSON.stringify(out));
 })();`;
-      const out = await runInLayer(layer.command, layer.args([scratch], [process.execPath, '-e', program], [], { node: process.execPath, dir: relayDir, ports: [port(provider)] }));
+      const out = await runInLayer(layer.command, layer.args([scratch], [process.execPath, '-e', program], { relay: { node: process.execPath, dir: relayDir, ports: [port(provider)] } }));
       assert.equal(out.provider, 'provider', 'the relayed port answers from inside');
       assert.equal(out.localhost, 'provider', 'localhost reaches it too');
       assert.equal(out.other, 'ECONNREFUSED', 'another host loopback port is not on the turn\'s loopback');
