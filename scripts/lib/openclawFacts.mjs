@@ -248,8 +248,44 @@ export async function readReleaseFacts(pkgDir, opts = {}) {
       ...shippedNames,
       ...(byProviderDuplicateKey ? { byProviderDuplicateKey } : {}),
       ...(await mcpNameFacts()),
+      ...planToolGate(),
       bundledPlugins: [...bundledPlugins].sort(),
     };
+  }
+
+  /**
+   * What builds `update_plan` without an allow list naming it (2026.5.12 - 6.10:
+   * `isUpdatePlanToolEnabledForOpenClawTools`): `tools.experimental.planTool` when it is set,
+   * else the strict-agentic contract's runs (`isStrictAgenticSupportedProviderModel`: a provider
+   * of `providers` and a bare model id matching `modelPattern`; `resolveAgentExecutionContract`:
+   * the agent's, else `agents.defaults`', `<contractKey>.executionContract`, where only `default`
+   * opts out). Read from the functions' text (all private); no field where the release has no such gate.
+   */
+  function planToolGate() {
+    const gateSource = fnSource('isUpdatePlanToolEnabledForOpenClawTools');
+    if (!gateSource) return {};
+    const gate = gateSource.text;
+    const fail = (what) => {
+      throw new Error(`openclaw ${pkg.version}: the update_plan gate is not the one read before (${what})`);
+    };
+    if (!/config\?\.tools\?\.experimental\?\.planTool/.test(gate) || !/isStrictAgenticExecutionContractActive/.test(gate)) fail('isUpdatePlanToolEnabledForOpenClawTools');
+    const supported = fnSource('isStrictAgenticSupportedProviderModel') ?? fail('no isStrictAgenticSupportedProviderModel');
+    const providers = [...supported.text.matchAll(/provider !== "([^"]+)"/g)].map((m) => m[1]);
+    const patternName = /([A-Z_]+)\.test\(bareModelId\)/.exec(supported.text)?.[1] ?? fail('no model pattern');
+    const pattern = new RegExp(`${patternName}\\s*=\\s*/(.+)/([a-z]*);`).exec(text(supported.file)) ?? fail(`no ${patternName}`);
+    const contract = fnText('resolveAgentExecutionContract') ?? fail('no resolveAgentExecutionContract');
+    const contractKey = /defaults\?\.(\w+)\?\.executionContract/.exec(contract)?.[1] ?? fail('resolveAgentExecutionContract');
+    const effective = fnText('resolveEffectiveExecutionContract') ?? fail('no resolveEffectiveExecutionContract');
+    if (!/explicit === "default"\) return "default"/.test(effective)) fail('resolveEffectiveExecutionContract');
+    if (providers.length === 0) fail('no provider');
+    // The tool it builds: the name the allow-list test beside the gate asks for.
+    const tool = /toolName: "([\w-]+)",[^;]{0,400}?\}\) \|\| isUpdatePlanToolEnabledForOpenClawTools\(/.exec(text(gateSource.file))?.[1] ?? fail('no tool name beside the gate');
+    // The run's model where the config names none: the agent defaults' module (`DEFAULT_PROVIDER` beside `DEFAULT_MODEL`).
+    const defaults = files.map((f) => text(f)).find((t) => /const DEFAULT_PROVIDER = "[^"]+"/.test(t) && /const DEFAULT_MODEL = "[^"]+"/.test(t));
+    const defaultProvider = defaults && /const DEFAULT_PROVIDER = "([^"]+)"/.exec(defaults)?.[1];
+    const defaultModel = defaults && /const DEFAULT_MODEL = "([^"]+)"/.exec(defaults)?.[1];
+    if (!defaultProvider || !defaultModel) fail('no DEFAULT_PROVIDER beside DEFAULT_MODEL');
+    return { planToolGate: { tool, setting: 'tools.experimental.planTool', providers, modelPattern: pattern[1], modelFlags: pattern[2], contractKey, defaultRun: { provider: defaultProvider, model: defaultModel } } };
   }
 
   /**

@@ -63,6 +63,9 @@ const policy: z.ZodType<EpochPolicyFacts> = z.object({
   policyNameFamilies: z.record(z.string(), strings).optional(),
   policyFamilyKeepsEntry: z.boolean().nullable().optional(),
   mcpNameLetterFirst: z.boolean().optional(),
+  planToolGate: z
+    .object({ tool: z.string().min(1), setting: z.literal('tools.experimental.planTool'), providers: strings.min(1), modelPattern: z.string().min(1), modelFlags: z.string().regex(/^[a-z]*$/), contractKey: z.string().regex(/^\w+$/), defaultRun: z.object({ provider: z.string().min(1), model: z.string().min(1) }) })
+    .optional(),
   bundledPlugins: strings,
 });
 

@@ -83,7 +83,27 @@ export interface EpochPolicyFacts {
   policyFamilyKeepsEntry?: boolean | null;
   /** Whether an MCP name fragment must start with a letter (`sanitizeToolFragment`; absent: no sanitizer found, or generated before it was measured). */
   mcpNameLetterFirst?: boolean;
+  /** What builds `update_plan` unnamed (`isUpdatePlanToolEnabledForOpenClawTools`, 2026.5.12 - 6.10); absent: no such gate. */
+  planToolGate?: PlanToolGate;
   bundledPlugins: string[];
+}
+
+/**
+ * `tools.experimental.planTool` when set; else a run of the strict-agentic
+ * contract: a provider of `providers` whose bare model id matches
+ * `modelPattern` (`modelFlags`), unless the agent's (else the defaults')
+ * `<contractKey>.executionContract` is `default`.
+ */
+export interface PlanToolGate {
+  /** The tool it builds (`update_plan`). */
+  tool: string;
+  setting: 'tools.experimental.planTool';
+  providers: string[];
+  modelPattern: string;
+  modelFlags: string;
+  contractKey: string;
+  /** The run's model where the config names none (`DEFAULT_PROVIDER`, `DEFAULT_MODEL`). */
+  defaultRun: { provider: string; model: string };
 }
 
 export interface EpochData {

@@ -1,7 +1,7 @@
 import { factAtOrBefore, newestAtOrBefore, parseVersion, versionOrder } from '../util/releaseOrder';
 import { NEWEST_TABLES as newestTables, SEED_TABLES as seedTables } from './versions/index';
 import { EPOCHS } from './epochs/index';
-import type { DirectoryTexts, EpochData, ToolSearchFacts } from './epochTypes';
+import type { DirectoryTexts, EpochData, PlanToolGate, ToolSearchFacts } from './epochTypes';
 
 export type ProfileName = 'minimal' | 'coding' | 'messaging' | 'full';
 
@@ -57,6 +57,8 @@ export interface OpenClawModel {
    * (`9lives` -> `tool-9lives`; 2026.5.12 on) or keeps a leading digit (4.1 - 4.8).
    */
   mcpNameLetterFirst: boolean;
+  /** What builds `update_plan` without an allow list naming it (generated; absent where the release has no such gate). */
+  planToolGate?: PlanToolGate;
   /** Policy entries read as another name (`update_plan` -> `progress_card`). */
   policyNameRenames: Readonly<Record<string, string>>;
   /**
@@ -186,6 +188,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
       sandboxImplicitAllow: epochSource(e, 'resolveSandboxToolPolicyForAgent with allow [exec] and allow []'),
       bundledPlugins: epochSource(e, 'extensions/*/openclaw.plugin.json (id)'),
       mcpNameLetterFirst: epochSource(e, 'buildSafeToolName over a tool named 9lives (the text of sanitizeToolFragment where it is private)'),
+      planToolGate: epochSource(e, 'the text of isUpdatePlanToolEnabledForOpenClawTools, isStrictAgenticSupportedProviderModel and resolveAgentExecutionContract'),
       toolSearch: epochSource(e, 'resolveToolSearchConfig, scoreEntry, compactToolSearchCatalogEntry'),
       policyNameFamilies: epochSource(e, 'SHIPPED_PLUGIN_POLICY_FAMILY_CORE_TOOLS, confirmed by expandPolicyWithPluginGroups'),
       policyNameRenames: epochSource(e, 'SHIPPED_CORE_POLICY_RENAMES, confirmed by expandPolicyWithPluginGroups'),
@@ -205,6 +208,7 @@ function fromEpoch(e: EpochData): OpenClawModel {
     sandboxImplicitAllow: p.sandboxImplicitAllow,
     bundledPlugins: p.bundledPlugins,
     mcpNameLetterFirst: p.mcpNameLetterFirst !== false,
+    ...(p.planToolGate ? { planToolGate: p.planToolGate } : {}),
     toolSearchWhenUnset: e.toolSearch?.whenUnset === 'tools' ? 'tools' : 'off',
     // Which tools stay visible while cataloged, and the reply tool: the release's applyToolSearchCatalog.
     directVisible: ts?.visibleWhileSearchable ?? [],

@@ -291,6 +291,61 @@ export function notNamedDefect(reader: ConfigReader | undefined, model: OpenClaw
   };
 }
 
+/** A `model` setting's primary ref: a string, or `{ primary }`. */
+function primaryRef(model: unknown): string | undefined {
+  if (typeof model === 'string') {
+    return model;
+  }
+  return model !== null && typeof model === 'object' && typeof (model as { primary?: unknown }).primary === 'string' ? (model as { primary: string }).primary : undefined;
+}
+
+/**
+ * Whether the release's plan-tool gate builds its tool for this run without
+ * an allow list naming it (`model.planToolGate`, generated from
+ * `isUpdatePlanToolEnabledForOpenClawTools`; 2026.5.12 - 6.10): undefined
+ * where the release has no gate or the tool is another; else whether it
+ * builds and why, at the setting that decides.
+ */
+export function planToolGateDecision(reader: ConfigReader | undefined, model: OpenClawModel, tool: string, agentEntry?: JsonPath): { built: boolean; why: string; at?: RuleLocation } | undefined {
+  const gate = model.planToolGate;
+  if (!gate || gate.tool !== tool) {
+    return undefined;
+  }
+  const settingPath = gate.setting.split('.');
+  const configured = reader?.raw(settingPath);
+  if (configured !== undefined) {
+    // OpenClaw returns the value as set, read as a condition.
+    return { built: Boolean(configured), why: `${gate.setting} is ${JSON.stringify(configured)}`, ...(reader ? { at: settingAt(reader, settingPath) } : {}) };
+  }
+  const agentModel = agentEntry ? primaryRef(reader?.raw([...agentEntry, 'model'])) : undefined;
+  const ref = agentModel ?? primaryRef(reader?.raw(['agents', 'defaults', 'model']));
+  const slash = ref?.indexOf('/') ?? -1;
+  const run = ref === undefined ? gate.defaultRun : slash > 0 ? { provider: ref.slice(0, slash), model: ref.slice(slash + 1) } : undefined;
+  if (!run) {
+    return { built: false, why: `the run's model ${JSON.stringify(ref)} names no provider` };
+  }
+  const runText = `${run.provider}/${run.model}${ref === undefined ? ` (OpenClaw ${model.version}'s default: the config names no model)` : ''}`;
+  // isStrictAgenticSupportedProviderModel: the provider lower-cased, the model id without a `provider/` or `provider:` prefix.
+  const bare = (/^([^/:]+)[/:](.+)$/.exec(run.model.trim())?.[2] ?? run.model.trim()).toLowerCase();
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(gate.modelPattern, gate.modelFlags);
+  } catch {
+    return { built: false, why: `the generated model pattern ${gate.modelPattern} does not compile here` };
+  }
+  if (!gate.providers.includes(run.provider.trim().toLowerCase()) || !pattern.test(bare)) {
+    return { built: false, why: `${gate.setting} is not set and the run's model ${runText} is not a strict-agentic one (${gate.providers.join(', ')} with a model matching /${gate.modelPattern}/${gate.modelFlags})` };
+  }
+  const contractPath = (base: JsonPath): JsonPath => [...base, gate.contractKey, 'executionContract'];
+  const agentContract = agentEntry ? reader?.raw(contractPath(agentEntry)) : undefined;
+  const contractAt = agentContract !== undefined && agentEntry ? contractPath(agentEntry) : contractPath(['agents', 'defaults']);
+  const contract = agentContract ?? reader?.raw(contractPath(['agents', 'defaults']));
+  if (contract === 'default') {
+    return { built: false, why: `${dotted(contractAt)} is "default", which opts the run's model ${runText} out of the strict-agentic contract`, ...(reader ? { at: settingAt(reader, [...contractAt]) } : {}) };
+  }
+  return { built: true, why: `${gate.setting} is not set and the run's model ${runText} runs the strict-agentic contract, which builds ${tool}` };
+}
+
 /**
  * Core tools of the modelled version that this config keeps OpenClaw from
  * building at all, each with the setting that turns it off: a construction

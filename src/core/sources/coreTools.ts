@@ -6,7 +6,7 @@ import { declaredOnlyExecutor, type SourceListing, type ToolSourceProvider } fro
 import type { ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
 import type { DefinitionDefect } from '../reasons';
-import { constructionDefects, notNamedDefect } from './construction';
+import { constructionDefects, notNamedDefect, planToolGateDecision } from './construction';
 
 interface CoreToolSpec {
   name: string;
@@ -328,7 +328,12 @@ export class CoreToolSource implements ToolSourceProvider {
     // Tools the version builds only when an allow list names them (generated: `builtWhenNamed`).
     const namedOnly = this.model ? generatedToolsFor(this.model.version)?.tools.filter((t) => t.builtWhenNamed === true) ?? [] : [];
     for (const t of namedOnly) {
-      const defect = this.model ? notNamedDefect(this.reader, this.model, t.name, this.agentEntry, this.sandboxed) : undefined;
+      const gate = this.model ? planToolGateDecision(this.reader, this.model, t.name, this.agentEntry) : undefined;
+      if (gate?.built === true) {
+        continue; // the release's plan-tool gate builds it for this run
+      }
+      const named = this.model ? notNamedDefect(this.reader, this.model, t.name, this.agentEntry, this.sandboxed) : undefined;
+      const defect = named?.kind === 'not-constructed' && gate ? { ...named, setting: `${named.setting}; ${gate.why}`, rule: `${named.rule}, or its plan-tool gate (${this.model?.planToolGate?.setting}, else a strict-agentic run)`, ...(gate.at ? { at: gate.at } : {}) } : named;
       if (defect && !off.has(t.name)) {
         off.set(t.name, defect);
       }

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EPOCHS } from '../../../src/core/policy/epochs/index';
+import { OPENCLAW_MODELS } from '../../../src/core/policy/openclawVersions';
 import { runCliCaptured } from '../../helpers/cliCapture';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -49,7 +50,11 @@ describe('fidelity: a real config last touched by OpenClaw 2026.6.10 (test/fixtu
     // plain local turn (generated from the release: core and bundled-plugin tools), and only those;
     // not its policy table, which also names tools such a run does not build (code_execution, image, ...).
     const generated = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'src', 'core', 'sources', 'versions', 'openclaw-2026.6.10.tools.json'), 'utf8')) as { tools: { name: string; builtWhenNamed?: boolean }[] };
-    const theirs = generated.tools.filter((t) => t.builtWhenNamed !== true).map((t) => t.name).sort();
+    // update_plan is built only when named, or by 6.10's plan-tool gate: a config naming no model runs OpenClaw's
+    // default (openai/gpt-5.5), a strict-agentic run, so it is built here.
+    const gate = OPENCLAW_MODELS.find((m) => m.version === '2026.6.10')?.planToolGate;
+    assert.deepEqual(gate?.defaultRun, { provider: 'openai', model: 'gpt-5.5' });
+    const theirs = generated.tools.filter((t) => t.builtWhenNamed !== true || t.name === gate?.tool).map((t) => t.name).sort();
     assert.deepEqual(ours.tools.map((t) => t.name).sort(), theirs);
     assert.ok(theirs.includes('cron') && !theirs.includes('automations'), '2026.6.10 still has cron');
     assert.ok(theirs.includes('file_fetch') && !theirs.includes('code_execution'), 'the bundled file-transfer tools, not the policy-only names');

@@ -205,10 +205,48 @@ describe('generated tool definitions per epoch', () => {
     assert.equal((await withConfig('{ tools: { alsoAllow: ["update_plan"] } }\n'))?.status, 'cataloged');
     // 6.10's coding profile names update_plan; messaging does not.
     assert.equal((await withConfig('{ tools: { profile: "coding" } }\n'))?.status, 'cataloged');
-    const bare = await withConfig('{ tools: { profile: "messaging" } }\n');
+    // A model outside the strict-agentic contract, so that only the allow lists decide.
+    const bare = await withConfig('{ tools: { profile: "messaging" }, agents: { defaults: { model: "anthropic/claude-opus-4-6" } } }\n');
     assert.equal(bare?.status, 'excluded');
     const why = bare?.reason;
     assert.ok(why?.kind === 'not-constructed' && /do not name "update_plan"/.test(why.setting), JSON.stringify(why));
+    assert.match(why.setting, /anthropic\/claude-opus-4-6 is not a strict-agentic one \(openai, mock-openai with a model matching/);
+  });
+
+  it('2026.5.12 - 6.10: the plan-tool gate builds update_plan unnamed (tools.experimental.planTool, else a strict-agentic run: OpenClaw\'s default openai/gpt-5.5 too), as generated from each release', async () => {
+    const statusOf = async (version: string, config: string) => {
+      const dir = scratchDir('tsi-plan-gate-');
+      fs.writeFileSync(path.join(dir, 'openclaw.json'), config);
+      const t = (await catalogIn(dir, { openclawVersion: version })).tools.find((x) => x.name === 'update_plan');
+      return { status: t?.status, why: t?.reason?.kind === 'not-constructed' ? t.reason.setting : undefined, at: t?.reason && 'at' in t.reason ? t.reason.at?.line : undefined };
+    };
+    // No profile (a profile's allow list would filter it after it is built): only the gate decides.
+    const toolsKey = 'tools: { deny: ["browser"]';
+    const gate610 = OPENCLAW_MODELS.find((m) => m.version === '2026.6.10')?.planToolGate;
+    const gate512 = OPENCLAW_MODELS.find((m) => m.version === '2026.5.12')?.planToolGate;
+    assert.deepEqual(gate610 && { tool: gate610.tool, providers: gate610.providers, contractKey: gate610.contractKey, defaultRun: gate610.defaultRun }, { tool: 'update_plan', providers: ['openai', 'mock-openai'], contractKey: 'embeddedAgent', defaultRun: { provider: 'openai', model: 'gpt-5.5' } });
+    // 5.12 also admits openai-codex, and reads the contract under embeddedPi.
+    assert.deepEqual(gate512 && { providers: gate512.providers, contractKey: gate512.contractKey }, { providers: ['openai', 'openai-codex', 'mock-openai'], contractKey: 'embeddedPi' });
+    assert.equal(OPENCLAW_MODELS.find((m) => m.version === '2026.9.6')?.planToolGate, undefined);
+    // No model named: OpenClaw runs its default, openai/gpt-5.5, a strict-agentic run.
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey} } }\n`)).status, 'cataloged');
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey} }, agents: { defaults: { model: { primary: "openai/gpt-5.4-mini" } } } }\n`)).status, 'cataloged');
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey} }, agents: { defaults: { model: "openai/gpt-4.1" } } }\n`)).status, 'excluded');
+    // openai-codex is strict-agentic in 5.12 only.
+    assert.equal((await statusOf('2026.5.12', `{ ${toolsKey} }, agents: { defaults: { model: "openai-codex/gpt-5.4" } } }\n`)).status, 'cataloged');
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey} }, agents: { defaults: { model: "openai-codex/gpt-5.4" } } }\n`)).status, 'excluded');
+    // The setting wins both ways, and is the line the reason points at.
+    const off = await statusOf('2026.6.10', `{\n  ${toolsKey},\n    experimental: { planTool: false } },\n}\n`);
+    assert.equal(off.status, 'excluded');
+    assert.match(off.why ?? '', /tools\.experimental\.planTool is false/);
+    assert.equal(off.at, 3);
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey}, experimental: { planTool: true } }, agents: { defaults: { model: "anthropic/claude-opus-4-6" } } }\n`)).status, 'cataloged');
+    // The agent's execution contract "default" opts out, under each release's own key.
+    const optOut = await statusOf('2026.6.10', `{ ${toolsKey} }, agents: { defaults: { embeddedAgent: { executionContract: "default" } } } }\n`);
+    assert.equal(optOut.status, 'excluded');
+    assert.match(optOut.why ?? '', /agents\.defaults\.embeddedAgent\.executionContract is "default"/);
+    assert.equal((await statusOf('2026.6.10', `{ ${toolsKey} }, agents: { defaults: { embeddedPi: { executionContract: "default" } } } }\n`)).status, 'cataloged', '6.10 does not read 5.12\'s key');
+    assert.equal((await statusOf('2026.5.12', `{ ${toolsKey} }, agents: { defaults: { embeddedPi: { executionContract: "default" } } } }\n`)).status, 'excluded');
     // 2026.9.6 builds it (as progress_card) without being named: no tool of its data is marked.
     assert.deepEqual(file('2026.9.6').tools.filter((t) => t.builtWhenNamed).map((t) => t.name), []);
   });
