@@ -5,6 +5,7 @@ import stableStringify from 'fast-json-stable-stringify';
 import { errorMessage } from '../util/errors';
 import type { CaptureMode } from './captureConfig';
 import { FileBoundError, READ_LIMITS, readUserFile } from '../util/readLimits';
+import { abortableSleep, pidAlive } from '../util/processWait';
 
 /**
  * Capture once, judge many: a folder of real turns' results, keyed by what
@@ -155,27 +156,6 @@ export function storeKey(input: StoreKeyInput, tree: string | undefined = worksp
     .slice(0, 32);
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * The state of a key another process holds: `stale` when its holder died,
  * `late` past the holder's timeout and slack (counted from when its turn
@@ -276,7 +256,7 @@ export async function throughStore<T>(opts: {
       if (holder === 'late' || opts.signal?.aborted) {
         return runHere();
       }
-      await sleep(POLL_MS, opts.signal);
+      await abortableSleep(POLL_MS, opts.signal);
       continue;
     }
     try {

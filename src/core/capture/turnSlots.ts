@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { abortableSleep, pidAlive } from '../util/processWait';
 import { FileBoundError, readUserFileHead } from '../util/readLimits';
 
 /**
@@ -67,15 +68,6 @@ function installExitHook(): void {
       }
     }
   });
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** True when the slot file's holder is gone or past the time it announced (pids are reused). */
@@ -225,15 +217,7 @@ export async function takeTurnSlot(config: TurnSlotsConfig, holdMs: number, sign
           };
         }
       }
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, POLL_MS);
-        function done(): void {
-          clearTimeout(t);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        }
-        signal?.addEventListener('abort', done, { once: true });
-      });
+      await abortableSleep(POLL_MS, signal);
     }
   } finally {
     leaveLine();
