@@ -29,25 +29,21 @@ import { copyQuantized } from './lib/screenshotPng.mjs';
 import { openclawReady, openclawToolingPaths, PINNED_OPENCLAW } from './lib/openclawTooling.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The screenshots the README shows, one per line (each UI test writes its own to test-results/).
+// The screenshots the README and the walkthrough show, one per line (each UI test writes its own to
+// test-results/; the others stay there: the .vsix carries these and has a 4 MB budget).
 const SCREENSHOTS = [
   'mode-preview-capture.png',
   'tree-view.png',
   'catalog-panel.png',
   'catalog-workbench.png',
   'bridge-trace.png',
-  'bridge-isolation.png',
   'mode-preview-dark.png',
-  'mode-preview-light.png',
+  'mode-preview-code-mode-light.png',
+  'code-mode-program-dark.png',
   'catalog-diff.png',
   'config-language.png',
   'search-playground.png',
-  'search-tests.png',
   'compare.png',
-  'compare-real.png',
-  'compare-recorded.png',
-  'snippet-editor.png',
-  'bridge-trace-light.png',
   'session-viewer.png',
   'explain-view.png',
 ];

@@ -117,6 +117,15 @@ describe('CLI run (contract)', function () {
     assert.match(r.stdout, /error: Error: nope \(line 2\)/);
   });
 
+  it("the demo's Code Mode program runs as written: its trace names each hit, its text and its value", async () => {
+    const r = await cli('--code', path.join(DEMO, 'snippets', 'find-and-call.codemode.js'));
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /#1 search\("fake plugin tool 17", \{"limit":1\}\) ok: 1 hit \(fake_plugin_tool_17\)/);
+    assert.match(r.stdout, /text\(…\) {2}found fake_plugin_tool_17/);
+    assert.match(r.stdout, /exec result \(completed\):/);
+    assert.match(r.stdout, /"value":\{"tool":"fake_plugin_tool_17","result":"FAKE_PLUGIN_OK fake_plugin_tool_17 from-code-mode"\}/);
+  });
+
   it('a denied tool exits 1: the snippet hears "unknown", the trace says blocked by policy', async () => {
     const r = await cli('--json', '--eval', `return await openclaw.tools.call('gateway', {})`);
     assert.equal(r.code, 1);

@@ -128,10 +128,19 @@ export const runCommand: CliCommand = {
   },
 };
 
+/** A hit's name: `tool_search_code` hits carry `id`, Code Mode's catalog entries `callableName`. */
+function hitName(hit: unknown): string {
+  if (hit === null || typeof hit !== 'object') {
+    return '?';
+  }
+  const { id, callableName } = hit as { id?: unknown; callableName?: unknown };
+  return typeof id === 'string' ? id : typeof callableName === 'string' ? callableName : '?';
+}
+
 /** What an operation returned, in a few words: the hit count, or a call's `result.details`. */
 function resultNote(op: string, result: unknown): string {
   if (op === 'search' && Array.isArray(result)) {
-    return `: ${result.length} hit${result.length === 1 ? '' : 's'}${result.length > 0 ? ` (${truncate(result.map((h) => String((h as { id?: unknown }).id)).join(', '), 120)})` : ''}`;
+    return `: ${result.length} hit${result.length === 1 ? '' : 's'}${result.length > 0 ? ` (${truncate(result.map(hitName).join(', '), 120)})` : ''}`;
   }
   if (op === 'call' && result !== null && typeof result === 'object') {
     const details = (result as { result?: { details?: unknown } }).result?.details;
