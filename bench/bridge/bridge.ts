@@ -4,9 +4,8 @@
  * trips through the real gateway, result, child killed and reaped)
  *
  *   warm  a pre-spawned idle child runs it          target <= 1/10 of cold
- *   cold  a fresh sandbox child (permission model), started from the
- *         bridge's V8 start-up snapshot                target <= 1.3x bare
- *   cold from source  the same child started from its source (`-e`), no snapshot
+ *   cold  a fresh sandbox child (permission model, its own PID and user
+ *         namespace where the OS offers one), its code as `-e`   target <= 1.3x bare
  *   bare  a plain `node -e` child, no sandbox, doing the same three IPC round trips
  *   bare+flags  the same `node -e` child started with the sandbox's node flags:
  *         separates what the flags cost Node's start-up from what our code costs
@@ -29,6 +28,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CodeBridge } from '../../src/core/bridge/codeBridge';
+import { locateNode } from '../../src/core/bridge/nodeRuntime';
+import { spawnCommand, type OsLayer } from '../../src/core/bridge/osLayer';
 import type { CodeModeSession } from '../../src/core/bridge/codeModeRun';
 import { codeModeSessionFor } from '../../src/core/orchestration/codeModeProgram';
 import type { RunReport } from '../../src/core/bridge/runReport';
@@ -47,6 +48,8 @@ const arg = (name: string): string | undefined => {
 const ROUNDS = Math.max(3, Number(arg('--rounds')) || 15);
 const NODE_ARG = arg('--node') ?? 'node';
 const NODE = NODE_ARG.includes('/') ? path.resolve(NODE_ARG) : NODE_ARG;
+/** The binary itself, as the sandbox starts it. */
+const NODE_REAL = locateNode(NODE).path;
 
 const SNIPPET = `const r = await openclaw.tools.search('feature flags', { limit: 3 });
 const d = await openclaw.tools.describe('fake_plugin_tool_17');
@@ -68,12 +71,12 @@ process.on('message', async (m) => {
 process.send({ type: 'ready' });
 `;
 
-/** `flags`: started with the sandbox's node options, like the sandbox child. */
-async function bareRun(api: ToolSearchApi, flags: readonly string[] = []): Promise<number> {
+/** `flags`: started with the sandbox's node options, like the sandbox child; `layer`: inside its OS layer too. */
+async function bareRun(api: ToolSearchApi, flags: readonly string[] = [], layer?: OsLayer): Promise<number> {
   const started = performance.now();
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bare-'));
-  const argv = [...flags, '-e', BARE_CHILD];
-  const child = spawn(NODE, argv, { cwd, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const { command, args, env } = spawnCommand(NODE_REAL, [...flags, '-e', BARE_CHILD], layer);
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.on('message', (raw: unknown) => {
@@ -125,6 +128,12 @@ async function timedProgram(session: CodeModeSession, expectWarm: boolean): Prom
     throw new Error(`bench program went wrong: ${JSON.stringify(r.result).slice(0, 300)} (warm ${String(r.report?.warm)})`);
   }
   return ms;
+}
+
+/** After a warm run: the bridge's replenishing start-up (queued with setImmediate) has finished. */
+async function settled(bridge: CodeBridge): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await bridge.prewarm();
 }
 
 const fmt = (ms: number): string => `${ms.toFixed(1).padStart(7)} ms`;
@@ -190,48 +199,55 @@ async function argumentCheckCost(api: ToolSearchApi): Promise<{ worker: number; 
 
 async function main(): Promise<void> {
   const [demo, bundlePath] = await Promise.all([openDemo(), sandboxBundle()]);
-  const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-bench-snapshot-'));
-  const cold = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false, snapshotDir });
-  const source = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false });
-  const warm = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true, snapshotDir });
-  const cmColdBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false, snapshotDir });
-  const cmWarmBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true, snapshotDir });
+  const cold = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false });
+  const warm = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true });
+  const cmColdBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: false });
+  const cmWarmBridge = new CodeBridge({ api: demo.api, nodePath: NODE, bundlePath, warm: true });
   const cmCold = codeModeSessionFor(demo.ws, demo.catalog, demo.api, cmColdBridge, 10_000);
   const cmWarm = codeModeSessionFor(demo.ws, demo.catalog, demo.api, cmWarmBridge, 10_000);
   try {
     const iso = await cold.isolation();
-    if (!iso.ok || iso.entry !== 'snapshot') {
-      throw new Error(iso.reason ?? iso.snapshotError ?? 'no snapshot');
+    if (!iso.ok) {
+      throw new Error(iso.reason ?? 'no isolated runtime');
     }
-    const fromSource = await source.isolation();
+    const layer = iso.osLayer;
     console.log(`code bridge benchmark: Node ${iso.node} (${iso.flags[0]}), ${ROUNDS} rounds; snippet search -> describe -> call`);
+    console.log(`OS layer: ${layer ? 'own PID and user namespace' : `none (${iso.osLayerMissing ?? 'not offered'})`}`);
     // One of each first, untimed: module caches, JIT, the isolation probe.
     await timed(cold, false);
-    await timed(source, false);
     await bareRun(demo.api);
-    await bareRun(demo.api, fromSource.flags);
+    await bareRun(demo.api, iso.flags);
+    await bareRun(demo.api, iso.flags, layer);
     await warm.prewarm();
     await timed(warm, true);
     await timedProgram(cmCold, false);
     await cmWarmBridge.prewarm();
     await timedProgram(cmWarm, true);
-    const t = { cold: [] as number[], source: [] as number[], bare: [] as number[], flagged: [] as number[], warm: [] as number[], cmCold: [] as number[], cmWarm: [] as number[] };
+    const t = { cold: [] as number[], bare: [] as number[], flagged: [] as number[], layered: [] as number[], warm: [] as number[], cmCold: [] as number[], cmWarm: [] as number[] };
+    const coldLanes: readonly (readonly ['cold' | 'bare' | 'flagged' | 'layered' | 'cmCold', () => Promise<number>])[] = [
+      ['cold', () => timed(cold, false)],
+      ['bare', () => bareRun(demo.api)],
+      ['flagged', () => bareRun(demo.api, iso.flags)],
+      ['layered', () => bareRun(demo.api, iso.flags, layer)],
+      ['cmCold', () => timedProgram(cmCold, false)],
+    ];
     // Interleaved, so load from other work on the machine hits every lane alike.
     for (let i = 0; i < ROUNDS; i++) {
-      t.cold.push(await timed(cold, false));
-      t.source.push(await timed(source, false));
-      t.bare.push(await bareRun(demo.api));
-      t.flagged.push(await bareRun(demo.api, fromSource.flags));
+      // The cold lanes first: a warm bridge replenishes its idle child right
+      // after a run, and that start-up must not land on a cold lane. Their
+      // order turns each round, so what one lane leaves behind (a child being
+      // reaped, its folder removed) lands on each of the others in turn.
+      for (let k = 0; k < coldLanes.length; k++) {
+        const [lane, runLane] = coldLanes[(i + k) % coldLanes.length] as (typeof coldLanes)[number];
+        t[lane].push(await runLane());
+      }
+      // Each warm lane waits until the other bridge's replenished child is up.
       await warm.prewarm();
       t.warm.push(await timed(warm, true));
-      t.cmCold.push(await timedProgram(cmCold, false));
+      await settled(warm);
       await cmWarmBridge.prewarm();
       t.cmWarm.push(await timedProgram(cmWarm, true));
-      // The bridge replenishes its idle child right after a run; let that
-      // start-up finish so it does not land on the next round's cold lane.
-      await new Promise((resolve) => setImmediate(resolve));
-      await warm.prewarm();
-      await cmWarmBridge.prewarm();
+      await settled(cmWarmBridge);
     }
     await warm.prewarm();
     const sample = await warm.run(SNIPPET, { timeoutMs: 10_000 });
@@ -239,12 +255,12 @@ async function main(): Promise<void> {
     const check = await argumentCheckCost(demo.api);
     // Medians, and the best round of each lane (less exposed to load from other work on a shared machine).
     for (const [label, pick] of [['median', median], ['best', (xs: number[]) => Math.min(...xs)]] as const) {
-      const m = { cold: pick(t.cold), source: pick(t.source), bare: pick(t.bare), flagged: pick(t.flagged), warm: pick(t.warm), cmCold: pick(t.cmCold), cmWarm: pick(t.cmWarm) };
+      const m = { cold: pick(t.cold), bare: pick(t.bare), flagged: pick(t.flagged), layered: pick(t.layered), warm: pick(t.warm), cmCold: pick(t.cmCold), cmWarm: pick(t.cmWarm) };
       console.log(`${label}:`);
       console.log(`  bare node -e child (baseline)  ${fmt(m.bare)}`);
       console.log(`  bare child + sandbox flags     ${fmt(m.flagged)}   ${(m.flagged / m.bare).toFixed(2)}x bare   (what the permission/V8 flags cost Node's start-up)`);
-      console.log(`  cold sandbox, from source (-e) ${fmt(m.source)}   ${(m.source / m.bare).toFixed(2)}x bare   ${(m.source / m.flagged).toFixed(2)}x the flagged bare child`);
-      console.log(`  cold sandbox, from snapshot    ${fmt(m.cold)}   ${(m.cold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
+      console.log(`  ... and in the OS layer        ${fmt(m.layered)}   ${(m.layered / m.bare).toFixed(2)}x bare   (what the namespaces add)`);
+      console.log(`  cold sandbox                   ${fmt(m.cold)}   ${(m.cold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cold / m.bare <= 1.3 ? 'MET' : 'MISSED'}   ${(m.cold / m.layered).toFixed(2)}x the same bare child with flags and OS layer`);
       console.log(`  warm start (pre-spawned child) ${fmt(m.warm)}   ${(m.warm / m.cold).toFixed(3)} of cold (target <= 0.100) ${m.warm / m.cold <= 0.1 ? 'MET' : 'MISSED'}`);
       console.log(`  Code Mode program, cold        ${fmt(m.cmCold)}   ${(m.cmCold / m.bare).toFixed(2)}x bare   (target <= 1.30x) ${m.cmCold / m.bare <= 1.3 ? 'MET' : 'MISSED'}`);
       console.log(`  Code Mode program, warm        ${fmt(m.cmWarm)}   ${(m.cmWarm / m.cmCold).toFixed(3)} of its cold (target <= 0.100) ${m.cmWarm / m.cmCold <= 0.1 ? 'MET' : 'MISSED'}`);
@@ -256,13 +272,11 @@ async function main(): Promise<void> {
     console.log(`  argument check in its worker     ${us(check.worker)}   ${((check.worker / warmMedian) * 100).toFixed(2)}% of warm   (in-process validation: ${us(check.inProcess)})`);
   } finally {
     cold.dispose();
-    source.dispose();
     warm.dispose();
     cmCold.dispose();
     cmWarm.dispose();
     cmColdBridge.dispose();
     cmWarmBridge.dispose();
-    fs.rmSync(snapshotDir, { recursive: true, force: true });
     await demo.dispose();
   }
 }

@@ -9,10 +9,7 @@
  * Why not `--frozen-intrinsics`: Node's flag walks Node's own objects too
  * and costs +20-30 ms on a 30 ms start here; this walk of the ECMAScript
  * intrinsics costs about 6 ms, and a pre-spawned child pays it before it
- * says "ready". It cannot be done once while a start-up snapshot is built:
- * V8 installs flag-dependent built-ins into the deserialized context at
- * every start, and a frozen intrinsic makes that a fatal error (measured on
- * Node 20).
+ * says "ready".
  *
  * Two things stay open on purpose, as in Node's own flag: `Error.stackTraceLimit`
  * (Node's internals set and restore it), and assignment of a frozen
@@ -196,54 +193,16 @@ function pushChildren(obj: object, todo: object[]): void {
 }
 
 /**
- * The walk done ahead, while a start-up snapshot is built: every intrinsic
- * and its number of own keys then. Nothing is changed (a frozen intrinsic in
- * a snapshot is a fatal error at start), only remembered.
- */
-interface Prepared {
-  objects: object[];
-  keyCounts: number[];
-}
-let prepared: Prepared | undefined;
-
-/** Called while a start-up snapshot is built, so that each child's `freezeIntrinsics` only checks what V8 changed at start. */
-export function prepareIntrinsics(): void {
-  makePrototypesOverridable();
-  const seen = new Set<object>();
-  walk(roots(), seen);
-  const objects = [...seen];
-  prepared = { objects, keyCounts: objects.map((o) => Reflect.ownKeys(o).length) };
-}
-
-/**
  * Deep-freezes this realm's intrinsics; idempotent. Returns how many objects
- * it froze. From a snapshot prepared by `prepareIntrinsics`, it walks only
- * what V8 added when the child started (new built-ins on existing objects,
- * replaced namespaces such as `WebAssembly`); the probe checks the result
- * with a full walk (`unfrozenIntrinsics`), so a change this misses fails the
- * probe and that start-up is not used.
+ * it froze; the probe checks the result with a separate walk (`unfrozenIntrinsics`).
  */
 export function freezeIntrinsics(): number {
   if (frozen) {
     return 0;
   }
   const seen = new Set<object>();
-  if (prepared) {
-    const { objects, keyCounts } = prepared;
-    const todo: object[] = [];
-    for (let i = 0; i < objects.length; i++) {
-      const o = objects[i] as object;
-      seen.add(o);
-      if (Reflect.ownKeys(o).length !== keyCounts[i]) {
-        pushChildren(o, todo);
-      }
-    }
-    todo.push(...roots());
-    walk(todo, seen);
-  } else {
-    makePrototypesOverridable();
-    walk(roots(), seen);
-  }
+  makePrototypesOverridable();
+  walk(roots(), seen);
   // After the walk: freezing while walking measured several times slower.
   for (const obj of seen) {
     freezeOne(obj);

@@ -72,7 +72,7 @@ for (const rt of launchConfigs()) {
       const server = await listener();
       const ws = a.hostile ? hostile : demo;
       const slow = a.callDelayMs !== undefined ? delayed(ws.api, a.callDelayMs) : undefined;
-      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir }) : a.hostile ? hostileBridge : bridge;
+      const runner = slow ? new CodeBridge({ api: slow.api, nodePath: rt.nodePath, bundlePath, warm: false }) : a.hostile ? hostileBridge : bridge;
       const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
       let ticks = 0;
       const heartbeat = setInterval(() => ticks++, 5);
@@ -112,11 +112,11 @@ for (const rt of launchConfigs()) {
       }
       process.env.TSI_SANDBOX_SECRET = secret;
       [demo, hostile, bundlePath] = await Promise.all([openDemo(), openHostile(), sandboxBundle()]);
-      bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true, snapshotDir: rt.snapshotDir });
-      hostileBridge = new CodeBridge({ api: hostile.api, nodePath: rt.nodePath, bundlePath, warm: true, snapshotDir: rt.snapshotDir });
+      bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: true });
+      hostileBridge = new CodeBridge({ api: hostile.api, nodePath: rt.nodePath, bundlePath, warm: true });
       const iso = await bridge.isolation();
       assert.ok(iso.ok, `no isolated runtime: ${iso.reason}`);
-      assert.equal(iso.entry, rt.snapshotDir ? 'snapshot' : 'eval', iso.snapshotError);
+      assert.equal(iso.entry, 'eval');
       await Promise.all([bridge.prewarm(), hostileBridge.prewarm()]);
       const queue = [...ALL_ATTACKS];
       await Promise.all(
@@ -178,7 +178,7 @@ for (const rt of launchConfigs()) {
       const saved = process.env.TMPDIR;
       // Children of this bridge make their folders here, so nothing else on the machine is counted.
       process.env.TMPDIR = tmp;
-      const cold = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir });
+      const cold = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: false });
       try {
         const ac = new AbortController();
         setTimeout(() => ac.abort(), 300);

@@ -1,6 +1,5 @@
 // The Code Mode runner under attack, on every Node line the sandbox supports
-// (20, 22, 24, 26; each started from source and from a snapshot where it
-// applies): the same hostile code as the bridge suite, run as Code Mode
+// (20, 22, 24, 26): the same hostile code as the bridge suite, run as Code Mode
 // programs, plus attacks on what only a Code Mode program has (callable
 // handles, the MCP namespace, timers, `results`, `yield_control`,
 // TextEncoder). Whatever a program tries, nothing is written, no connection
@@ -191,7 +190,7 @@ for (const rt of launchConfigs()) {
     async function attack(a: CodeModeAttack): Promise<{ legs: CodeModeExec[]; written: string[]; connections: number }> {
       const canaryDir = scratchDir('tsi-canary-');
       const server = await listener();
-      const bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: false, snapshotDir: rt.snapshotDir });
+      const bridge = new CodeBridge({ api: demo.api, nodePath: rt.nodePath, bundlePath, warm: false });
       const session = codeModeSessionFor(demo.ws, demo.catalog, demo.api, bridge, a.timeoutMs ?? 5000);
       const code = `const CANARY = ${JSON.stringify(path.join(canaryDir, 'escaped.txt'))}; const PORT = ${server.port};\n${PRELUDE}\n${a.code}`;
       try {

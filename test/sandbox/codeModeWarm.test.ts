@@ -22,7 +22,7 @@ describe('Code Mode: a warm program runs in a child prepared with its guest glob
 
   before(async () => {
     demo = await openDemo();
-    bridge = new CodeBridge({ api: demo.api, bundlePath: await sandboxBundle(), warm: true, snapshotDir: scratchDir('warm-guest') });
+    bridge = new CodeBridge({ api: demo.api, bundlePath: await sandboxBundle(), warm: true });
   });
 
   after(async () => {
@@ -76,7 +76,7 @@ import { codeModeSessionFor } from ${JSON.stringify(path.join(repo, 'src/core/or
 import { openDemo } from ${JSON.stringify(path.join(repo, 'test/sandbox/harness'))};
 async function main() {
   const demo = await openDemo();
-  const bridge = new CodeBridge({ api: demo.api, bundlePath: ${JSON.stringify(await sandboxBundle())}, warm: true, snapshotDir: ${JSON.stringify(path.join(dir, 'snap'))} });
+  const bridge = new CodeBridge({ api: demo.api, bundlePath: ${JSON.stringify(await sandboxBundle())}, warm: true });
   const session = codeModeSessionFor(demo.ws, demo.catalog, demo.api, bridge, 10_000);
   await session.exec('return 1');
   await bridge.prewarm();

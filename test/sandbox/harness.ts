@@ -15,7 +15,7 @@ export const DEMO = path.join(REPO, 'examples/demo');
 let bundle: Promise<string> | undefined;
 const scratch: string[] = [];
 
-// Under mocha (not in the benchmark): remove the bundle and snapshot folders after all tests.
+// Under mocha (not in the benchmark): remove the bundle folders after all tests.
 (globalThis as { after?: (fn: () => void) => void }).after?.(() => {
   for (const dir of scratch) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -76,34 +76,15 @@ export interface Runtime {
   /** Undefined when this runtime is not installed (its suite is skipped with a message). */
   nodePath: string | undefined;
   missing?: string;
-  /** Start children from a V8 start-up snapshot kept here (else from source, `-e`). */
-  snapshotDir?: string;
 }
 
-/** A private snapshot folder for this test process. */
-export function snapshotDir(): string {
-  if (!snapshots) {
-    snapshots = scratchDir('tsi-test-snapshots-');
-    scratch.push(snapshots);
-  }
-  return snapshots;
-}
-let snapshots: string | undefined;
-
-/**
- * Each runtime as it is probed and attacked: the default Node from source and
- * from a snapshot, then Node 22, 24 and 26 from a snapshot.
- */
+/** Each runtime as it is probed and attacked: the default Node, then Node 22, 24 and 26. */
 export function launchConfigs(): Runtime[] {
   const [defaultNode, ...others] = runtimes();
   if (!defaultNode || others.length === 0) {
     throw new Error('runtimes() lists the default Node and the others');
   }
-  return [
-    { ...defaultNode, label: `${defaultNode.label}, started from source` },
-    { ...defaultNode, label: `${defaultNode.label}, started from a snapshot`, snapshotDir: snapshotDir() },
-    ...others.map((rt) => ({ ...rt, label: `${rt.label}, started from a snapshot`, snapshotDir: rt.nodePath ? snapshotDir() : undefined })),
-  ];
+  return [defaultNode, ...others];
 }
 
 /** The Node lines the sandbox must hold on besides the default `node` (20 on this machine). */

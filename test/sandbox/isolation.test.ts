@@ -24,22 +24,14 @@ describe('isolation probe', function () {
         console.log(`      skipped: ${rt.missing}`);
         this.skip();
       }
-      const iso = await probeIsolation(rt.nodePath, { bundlePath, snapshotDir: rt.snapshotDir });
+      const iso = await probeIsolation(rt.nodePath, { bundlePath });
       assert.ok(iso.ok, iso.reason);
       const [major = 0, minor = 0] = iso.node.slice(1).split('.').map(Number);
       // Stable as --permission from Node 22.13 on.
       assert.equal(iso.flags[0], major >= 23 || (major === 22 && minor >= 13) ? '--permission' : '--experimental-permission');
-      if (rt.snapshotDir) {
-        // One read allowance: the snapshot the child starts from.
-        assert.equal(iso.entry, 'snapshot', iso.snapshotError);
-        const blob = iso.flags[iso.flags.indexOf('--snapshot-blob') + 1] ?? '';
-        assert.ok(blob.startsWith(rt.snapshotDir));
-        assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), [`--allow-fs-read=${blob}`]);
-      } else {
-        // The code goes in as `-e`: no file-system allowance at all.
-        assert.equal(iso.entry, 'eval');
-        assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), []);
-      }
+      // The code goes in as `-e`: no file-system allowance at all.
+      assert.equal(iso.entry, 'eval');
+      assert.deepEqual(iso.flags.filter((f) => f.startsWith('--allow-')), []);
       assert.ok(iso.flags.includes('--disallow-code-generation-from-strings'));
       for (const c of [iso.fs, iso.childProcess, iso.worker]) {
         assert.deepEqual([c.contained, c.layer], [true, 'permission-model'], c.detail);
@@ -65,7 +57,7 @@ describe('isolation probe', function () {
         console.log(`      skipped: ${rt.missing}`);
         this.skip();
       }
-      const iso = await probeIsolation(rt.nodePath, { bundlePath, snapshotDir: rt.snapshotDir });
+      const iso = await probeIsolation(rt.nodePath, { bundlePath });
       assert.ok(iso.ok, iso.reason);
       assert.ok(iso.flags.includes('--experimental-vm-modules'));
       const realm = iso.realm;
@@ -141,35 +133,6 @@ exec ${JSON.stringify(process.execPath)} "$@"
     } finally {
       await demo.dispose();
     }
-  });
-
-  it('a snapshot folder others can write to is refused: start from source, and say why', async () => {
-    const shared = path.join(scratch, 'shared-snapshots');
-    fs.mkdirSync(shared, { mode: 0o777 });
-    fs.chmodSync(shared, 0o777);
-    const iso = await probeIsolation('node', { bundlePath, snapshotDir: shared });
-    assert.ok(iso.ok, iso.reason);
-    assert.equal(iso.entry, 'eval');
-    assert.match(iso.snapshotError ?? '', /is writable by others/);
-    assert.deepEqual(fs.readdirSync(shared), []);
-  });
-
-  it('a damaged snapshot fails the probe and is not used: start from source, and say why', async () => {
-    const dir = path.join(scratch, 'damaged-snapshots');
-    const first = await probeIsolation('node', { bundlePath, snapshotDir: dir });
-    assert.equal(first.entry, 'snapshot', first.snapshotError);
-    const blob = first.flags[first.flags.indexOf('--snapshot-blob') + 1];
-    assert.ok(blob, 'the probe names its snapshot blob');
-    fs.writeFileSync(blob, 'not a snapshot');
-    clearIsolationCache();
-    const iso = await probeIsolation('node', { bundlePath, snapshotDir: dir });
-    assert.ok(iso.ok, iso.reason);
-    assert.equal(iso.entry, 'eval');
-    assert.match(iso.snapshotError ?? '', /starting from the snapshot failed the probe/);
-    // Dropped, so the next probe builds a good one.
-    assert.ok(!fs.existsSync(blob));
-    clearIsolationCache();
-    assert.equal((await probeIsolation('node', { bundlePath, snapshotDir: dir })).entry, 'snapshot');
   });
 
   it('is probed once per binary', async () => {

@@ -23,13 +23,6 @@ export interface CodeBridgeOptions {
   /** Keep one pre-spawned idle child ready. Default true. */
   warm?: boolean;
   limits?: Partial<BridgeLimits>;
-  /**
-   * A private folder for a V8 start-up snapshot of the child: cold starts
-   * skip compiling Node's own start-up under the sandbox's V8 options. Built
-   * once per Node binary and bundle; the probe checks children started from
-   * it like any other. None: children start from source.
-   */
-  snapshotDir?: string;
   /** For PATH lookup of `nodePath`. */
   env?: Record<string, string | undefined>;
 }
@@ -96,7 +89,7 @@ export class CodeBridge {
   }
 
   isolation(): Promise<IsolationReport> {
-    return probeIsolation(this.nodePath, { bundlePath: this.bundlePath, heapMb: this.limits.heapMb, env: this.options.env, snapshotDir: this.options.snapshotDir });
+    return probeIsolation(this.nodePath, { bundlePath: this.bundlePath, heapMb: this.limits.heapMb, env: this.options.env });
   }
 
   /**

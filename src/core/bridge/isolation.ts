@@ -8,7 +8,6 @@ import { inspectNode, locateNode, sandboxArgv, sandboxFlags, type NodeRuntime, t
 import { PROBE_ROLE, type ProbeAttempt, type ProbeResultMessage } from './protocol';
 import { SandboxProcess, describeExit } from './sandboxProcess';
 import { findOsLayer, isOsLayer, type OsLayer } from './osLayer';
-import { discardSnapshot, ensureSnapshot } from './startupSnapshot';
 
 /**
  * Which layer keeps a capability from the snippet: Node's permission model;
@@ -54,8 +53,6 @@ export interface IsolationReport {
   /** Node options of the child (its code follows as `-e SOURCE`, or as the bundle's path in `file` mode). */
   flags: string[];
   entry: SandboxEntry;
-  /** Why a snapshot was asked for but not used. */
-  snapshotError?: string;
   /**
    * The OS layer every child of this runtime starts in (its own PID and user
    * namespace), when the probe ran inside it; absent where there is none.
@@ -89,8 +86,6 @@ export interface IsolationReport {
 
 export interface ProbeOptions {
   bundlePath: string;
-  /** A private folder for a start-up snapshot of the child (faster cold starts); none: start from source. */
-  snapshotDir?: string;
   heapMb?: number;
   env?: Record<string, string | undefined>;
 }
@@ -109,7 +104,7 @@ export function probeIsolation(nodePath: string, options: ProbeOptions): Promise
     const located = locateNode(nodePath, options.env);
     // A rebuilt bundle is new code: probe it again.
     const bundleMtime = fs.existsSync(options.bundlePath) ? fs.statSync(options.bundlePath).mtimeMs : 0;
-    key = [located.path, located.mtimeMs, options.bundlePath, bundleMtime, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb, options.snapshotDir ?? ''].join('\0');
+    key = [located.path, located.mtimeMs, options.bundlePath, bundleMtime, options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb].join('\0');
   } catch (err) {
     return Promise.resolve(failed(nodePath, [], errorMessage(err), 0));
   }
@@ -138,41 +133,25 @@ async function runProbe(nodePath: string, options: ProbeOptions): Promise<Isolat
     return failed(runtime.path, [], `bridge: the sandbox bundle ${options.bundlePath} is missing (run the build)`, Date.now() - started, runtime.version);
   }
   const heapMb = options.heapMb ?? DEFAULT_BRIDGE_LIMITS.heapMb;
-  let blob: string | undefined;
-  let snapshotError: string | undefined;
-  if (options.snapshotDir) {
-    try {
-      blob = await ensureSnapshot(runtime, options.bundlePath, heapMb, options.snapshotDir);
-    } catch (err) {
-      snapshotError = errorMessage(err);
-    }
-  }
   const found = findOsLayer(options.env ?? process.env);
   let layer = isOsLayer(found) ? found : undefined;
   let layerMissing = isOsLayer(found) ? undefined : found.none;
-  let report = await probeLaunch(runtime, options, heapMb, blob, started, layer);
+  let report = await probeLaunch(runtime, options, heapMb, started, layer);
   if (layer && !report.ok) {
     // Namespaces may be turned off (a container, a sysctl): the child then runs without the OS layer, and says so.
     const withLayer = report;
-    const plain = await probeLaunch(runtime, options, heapMb, blob, started, undefined);
+    const plain = await probeLaunch(runtime, options, heapMb, started, undefined);
     if (plain.ok) {
       layerMissing = `starting the child in its own namespaces failed: ${withLayer.reason ?? 'the probe did not hold'}`;
       layer = undefined;
       report = plain;
     }
   }
-  if (blob && !report.ok) {
-    // A snapshot that does not hold up is dropped, never trusted: probe the plain start-up instead.
-    snapshotError = `starting from the snapshot failed the probe: ${report.reason ?? ''}`;
-    discardSnapshot(blob);
-    report = await probeLaunch(runtime, options, heapMb, undefined, started, layer);
-  }
-  const withLayer: IsolationReport = { ...report, ...(layer ? { osLayer: layer } : {}), ...(layerMissing ? { osLayerMissing: layerMissing } : {}) };
-  return snapshotError ? { ...withLayer, snapshotError } : withLayer;
+  return { ...report, ...(layer ? { osLayer: layer } : {}), ...(layerMissing ? { osLayerMissing: layerMissing } : {}) };
 }
 
-async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: number, blob: string | undefined, started: number, layer: OsLayer | undefined): Promise<IsolationReport> {
-  const { flags, entry } = sandboxFlags(runtime, options.bundlePath, heapMb, blob);
+async function probeLaunch(runtime: NodeRuntime, options: ProbeOptions, heapMb: number, started: number, layer: OsLayer | undefined): Promise<IsolationReport> {
+  const { flags, entry } = sandboxFlags(runtime, options.bundlePath, heapMb);
   if (entry === 'file' && options.bundlePath.includes(',')) {
     // The permission flags split their value on commas.
     return failed(runtime.path, flags, `bridge: the sandbox bundle path contains a comma, which --allow-fs-read cannot express: ${options.bundlePath}`, Date.now() - started, runtime.version);

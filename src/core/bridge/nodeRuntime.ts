@@ -92,7 +92,7 @@ export function inspectNode(nodePath: string, env?: Record<string, string | unde
  * source is too long for one command-line argument, with the one read
  * allowance it needs: the bundle.
  */
-export type SandboxEntry = 'eval' | 'file' | 'snapshot';
+export type SandboxEntry = 'eval' | 'file';
 
 /** Linux caps one argument at 128 KiB, Windows a whole command line at 32 Ki characters. */
 const MAX_EVAL_CHARS = process.platform === 'win32' ? 24_000 : 100_000;
@@ -111,29 +111,32 @@ export function sandboxSource(bundlePath: string): string {
   return text;
 }
 
-/** The V8 options of the child; a start-up snapshot must be built with exactly these. */
+/** The V8 options of the child. */
 export function sandboxV8Flags(heapMb: number): string[] {
   return ['--disallow-code-generation-from-strings', `--max-old-space-size=${heapMb}`];
 }
 
 /**
  * The child's node options: the permission model (with no allowance; in
- * `file` mode the one read of its bundle; in `snapshot` mode the one read of
- * the snapshot), no code generation from strings, a heap cap and an
- * in-context refusal of `import()` (the child freezes its own intrinsics).
+ * `file` mode the one read of its bundle), no code generation from strings,
+ * a heap cap and an in-context refusal of `import()` (the child freezes its
+ * own intrinsics).
+ *
+ * No V8 start-up snapshot: one built from the bundle (`--build-snapshot`)
+ * started slower than `-e` on Node 20, 22, 24 and 26 once the bundle's
+ * own start-up was trimmed (bench:bridge, 1.51-1.70x against 1.28-1.43x of
+ * a bare child), and whoever could replace it would decide what the child runs.
  */
-export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number, snapshotBlob?: string): { flags: string[]; entry: SandboxEntry } {
-  const entry: SandboxEntry = snapshotBlob ? 'snapshot' : sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
-  const readable = entry === 'snapshot' ? snapshotBlob : entry === 'file' ? bundlePath : undefined;
+export function sandboxFlags(runtime: NodeRuntime, bundlePath: string, heapMb: number): { flags: string[]; entry: SandboxEntry } {
+  const entry: SandboxEntry = sandboxSource(bundlePath).length <= MAX_EVAL_CHARS ? 'eval' : 'file';
   const flags = [
     runtime.permissionFlag,
-    ...(readable ? [`--allow-fs-read=${readable}`] : []),
+    ...(entry === 'file' ? [`--allow-fs-read=${bundlePath}`] : []),
     ...sandboxV8Flags(heapMb),
     // Lets the snippet's \`import()\` reject from inside its context (see snippetContext).
     '--experimental-vm-modules',
     // The permission model's "experimental" banner on Node 20 is noise on stderr.
     '--no-warnings',
-    ...(entry === 'snapshot' && snapshotBlob ? ['--snapshot-blob', snapshotBlob] : []),
   ];
   return { flags, entry };
 }
@@ -145,7 +148,5 @@ export function sandboxArgv(flags: readonly string[], entry: SandboxEntry, bundl
       return [...flags, '-e', sandboxSource(bundlePath)];
     case 'file':
       return [...flags, bundlePath];
-    case 'snapshot':
-      return [...flags];
   }
 }

@@ -22,6 +22,13 @@ export const BRIDGE_OPS: readonly BridgeOp[] = ['search', 'describe', 'call', 's
 export const NEUTRAL_ARGV0 = 'node';
 
 /**
+ * The one environment variable a child inside the OS layer starts with:
+ * where `unshare` finds `node` (core/bridge/osLayer). The child removes it
+ * before anything else, so its environment is as empty as every other child's.
+ */
+export const PATH_FOR_NODE = 'PATH';
+
+/**
  * The one argument after the child's code that makes it a probe child: it
  * keeps its module loader until the probe has loaded what it tries, then
  * hardens itself. Every other child hardens before it says "ready".

@@ -46,10 +46,10 @@ export class SandboxProcess {
   /** `layer`: start it inside the OS layer (its own PID and user namespace); none: Node directly. */
   constructor(nodePath: string, argv: readonly string[], layer?: OsLayer) {
     this.cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'tsi-sandbox-'));
-    const { command, args } = spawnCommand(nodePath, argv, layer);
+    const { command, args, env } = spawnCommand(nodePath, argv, layer);
     this.child = spawn(command, args, {
       cwd: this.cwd,
-      env: {},
+      env,
       stdio: ['pipe', 'pipe', 'pipe'],
       // What the child reads as `process.argv0` (which it cannot remove): never the binary's path.
       // Inside the OS layer the launcher passes the same name on to Node.

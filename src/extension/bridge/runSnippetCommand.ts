@@ -29,7 +29,7 @@ const MAX_CODE_MODE_LEGS = 20;
 
 export interface BridgeRunDeps {
   extensionUri: vscode.Uri;
-  /** Private folder for the child's V8 start-up snapshot. */
+  /** The extension's global storage: earlier versions kept the child's V8 start-up snapshots there. */
   storageUri: vscode.Uri;
   service: CatalogService;
   logger: Logger;
@@ -135,7 +135,13 @@ export class BridgeRunner implements vscode.Disposable {
   /** Diagnostics and inline notes of each run document. */
   readonly marks = new SnippetEditorMarks();
 
-  constructor(private readonly deps: BridgeRunDeps) {}
+  constructor(private readonly deps: BridgeRunDeps) {
+    // Children start from source now: the start-up snapshots earlier versions kept (several MB each) are removed.
+    void vscode.workspace.fs.delete(vscode.Uri.joinPath(deps.storageUri, 'sandbox-snapshot'), { recursive: true, useTrash: false }).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
 
   /**
    * Runs a snippet. `arg`: `{ code, source? }` (no document); a URI string
@@ -329,7 +335,6 @@ export class BridgeRunner implements vscode.Disposable {
       api,
       nodePath,
       warm: true,
-      snapshotDir: vscode.Uri.joinPath(this.deps.storageUri, 'sandbox-snapshot').fsPath,
       env: process.env,
     });
     this.bridge = { catalog, key, bridge, api };

@@ -42,7 +42,6 @@ export function isolationView(iso: IsolationReport): IsolationView {
     nodePath: iso.nodePath,
     flags: iso.flags,
     entry: iso.entry,
-    ...(iso.snapshotError ? { snapshotError: iso.snapshotError } : {}),
     containment: [
       row('file system', iso.fs),
       row('network', iso.net),

@@ -39,7 +39,6 @@ export interface IsolationView {
   nodePath: string;
   flags: string[];
   entry: string;
-  snapshotError?: string;
   /** What the child's code can do on the machine: files, network, processes, workers, environment. */
   containment: ContainmentRow[];
   /** What it can do to the host that runs it: signals, reading who and where it runs, its channel. Absent from older reports. */

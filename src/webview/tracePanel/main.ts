@@ -190,9 +190,6 @@ function isolationSection(r: TraceReportView): HTMLElement {
   if (!iso.ok) {
     section.append(el('p', { class: 'muted' }, `Probe: ${iso.reason ?? 'the isolation probe failed'}`));
   }
-  if (iso.snapshotError) {
-    section.append(el('p', { class: 'muted' }, `Start-up snapshot not used: ${iso.snapshotError}`));
-  }
   const contextRows = [
     el('tr', {}, el('th', { scope: 'row' }, 'string compilation'), el('td', { class: 'verdict' }, icon(iso.codeGenerationBlocked ? 'pass' : 'error'), iso.codeGenerationBlocked ? ' blocked' : ' ALLOWED'), el('td', {}, 'vm context'), el('td', { class: 'detail' }, 'eval and new Function inside the snippet context')),
     el('tr', {}, el('th', { scope: 'row' }, 'WebAssembly'), el('td', { class: 'verdict' }, icon(iso.wasmBlocked ? 'pass' : 'error'), iso.wasmBlocked ? ' blocked' : ' ALLOWED'), el('td', {}, 'vm context'), el('td', { class: 'detail' }, 'compiling a module inside the snippet context')),

@@ -6,7 +6,7 @@ import { parseTraceHostMessage } from '../../../src/webview/shared/traceProtocol
 
 const contained = { contained: true, layer: 'permission-model' as const, detail: 'denied' };
 const isolation: IsolationReport = {
-  ok: true, node: 'v20.19.0', nodePath: '/usr/bin/node', flags: ['--permission'], entry: 'snapshot', fs: contained,
+  ok: true, node: 'v20.19.0', nodePath: '/usr/bin/node', flags: ['--permission'], entry: 'eval', fs: contained,
   net: { contained: true, layer: 'vm-context' as const, detail: 'no sockets in the context' }, childProcess: contained, worker: contained, env: contained,
   context: { forbiddenGlobals: ['process'], codeGenerationBlocked: true, wasmBlocked: true }, probeMs: 12,
 };
@@ -77,12 +77,11 @@ describe('trace view (the Bridge Trace panel\'s data)', () => {
   });
 
   it('shows the isolation report as one row per capability, with the layer that contains it', () => {
-    const iso = isolationView({ ...isolation, ok: false, reason: 'no permission model', snapshotError: 'bad blob' });
+    const iso = isolationView({ ...isolation, ok: false, reason: 'no permission model' });
     assert.deepEqual(iso.containment.map((r) => [r.capability, r.layer]), [
       ['file system', 'permission-model'], ['network', 'vm-context'], ['child process', 'permission-model'], ['worker', 'permission-model'], ['environment', 'permission-model'],
     ]);
     assert.equal(iso.reason, 'no permission model');
-    assert.equal(iso.snapshotError, 'bad blob');
     assert.deepEqual(iso.forbiddenGlobals, ['process']);
     assert.equal(isolationView(isolation).reason, undefined);
   });

@@ -20,7 +20,6 @@ const OWN_READS: Record<string, [number, string]> = {
   'src/core/bridge/sandboxProcess.ts': [2, "/proc's memory counters of the product's own child"],
   'src/core/capture/captureLayer.ts': [1, "/proc/net/unix, the kernel's socket table (its lines are bounded where it is parsed)"],
   'src/core/bridge/nodeRuntime.ts': [1, "the product's own sandbox bundle"],
-  'src/core/bridge/startupSnapshot.ts': [1, "the product's own sandbox bundle, hashed"],
   'src/extension/compare/compareRunner.ts': [1, 'the session logs the compare run itself just wrote'],
   'src/extension/snippets/typingsPlugin.ts': [1, "the product's own typings file, compared before it is rewritten"],
   'src/cli/commands/preview.ts': [1, "an OpenClaw package's package.json probe (name only); to move to readUserText"],
