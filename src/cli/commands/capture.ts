@@ -190,6 +190,8 @@ export async function runCaptureTurns(ctx: CommandContext, ws: OpenWorkspace, mo
       onTurn: (e) => {
         if (!ctx.json && e.phase === 'start') {
           ctx.io.stderr(`capture: ${e.mode}: running openclaw agent --local --agent ${ws.agent.kind !== 'refused' ? ws.agent.id : '?'} ...`);
+        } else if (!ctx.json && e.phase === 'queued') {
+          ctx.io.stderr(`capture: ${e.mode}: waiting for a turn slot (other OpenClaw turns on this machine hold all of them; TSI_TURN_SLOTS sets how many) ...`);
         }
       },
     });

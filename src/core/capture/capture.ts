@@ -112,7 +112,12 @@ export interface CaptureReport {
 
 export interface TurnEvent {
   mode: CaptureMode;
-  phase: 'start' | 'end';
+  /**
+   * `start` when the mode's turn is taken up, `queued` when it then waits for
+   * a turn slot (other turns hold every one), `start` again once it has one,
+   * `end` with its capture.
+   */
+  phase: 'start' | 'queued' | 'end';
   capture?: ModeCapture;
 }
 
@@ -721,7 +726,14 @@ export async function captureTurns(opts: CaptureOptions): Promise<CaptureReport>
         if (slots === false || 'error' in agent || modeUnavailable(mode, release) !== undefined) {
           return runTurn(setup); // no OpenClaw process to bound
         }
-        const slot = await takeTurnSlot(slots, (opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS) + SLOT_TEARDOWN_MS, opts.signal);
+        let queued = false;
+        const slot = await takeTurnSlot(slots, (opts.timeoutMs ?? DEFAULT_CAPTURE_TIMEOUT_MS) + SLOT_TEARDOWN_MS, opts.signal, () => {
+          queued = true;
+          opts.onTurn?.({ mode, phase: 'queued' });
+        });
+        if (queued && slot !== undefined) {
+          opts.onTurn?.({ mode, phase: 'start' });
+        }
         if (slot === undefined) {
           return { mode, outcome: 'cancelled', error: 'cancelled before the turn started', exitCode: null, signal: null, wallMs: 0, requests: [], droppedRequests: 0, networkRefused: [] };
         }

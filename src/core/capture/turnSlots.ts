@@ -164,9 +164,10 @@ function heldSlots(dir: string, count: number, now: number): number {
  * it over. Waiters are served in the order they came, across processes (a
  * ticket each in `queue/`), so no suite's turn starves behind another's.
  * Resolves without a slot when the folder cannot be used, and with
- * `undefined` when `signal` aborts first.
+ * `undefined` when `signal` aborts first. `onWait` is called once, when it
+ * finds no slot free at first (so a caller can say the turn is queued).
  */
-export async function takeTurnSlot(config: TurnSlotsConfig, holdMs: number, signal?: AbortSignal): Promise<HeldSlot | undefined> {
+export async function takeTurnSlot(config: TurnSlotsConfig, holdMs: number, signal?: AbortSignal, onWait?: () => void): Promise<HeldSlot | undefined> {
   const started = Date.now();
   const free: HeldSlot = { queuedMs: 0, release: () => undefined };
   const queue = path.join(config.dir, 'queue');
@@ -184,6 +185,7 @@ export async function takeTurnSlot(config: TurnSlotsConfig, holdMs: number, sign
     fs.rmSync(ticket, { force: true });
   };
   const count = Math.max(1, Math.floor(config.count));
+  let waited = false;
   try {
     for (;;) {
       if (signal?.aborted) {
@@ -216,6 +218,10 @@ export async function takeTurnSlot(config: TurnSlotsConfig, holdMs: number, sign
             },
           };
         }
+      }
+      if (!waited) {
+        waited = true;
+        onWait?.();
       }
       await abortableSleep(POLL_MS, signal);
     }

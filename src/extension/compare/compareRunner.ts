@@ -335,7 +335,7 @@ export class CompareRunner implements vscode.Disposable {
           concurrency: modes.length,
           signal: abort.signal,
           guardScript: core.defaultGuardScript(path.join(this.deps.extensionUri.fsPath, 'dist')),
-          onTurn: (e) => progress.report({ message: `${e.mode} ${e.phase === 'start' ? 'started' : (e.capture?.outcome ?? 'ended')}` }),
+          onTurn: (e) => progress.report({ message: `${e.mode} ${e.phase === 'start' ? 'started' : e.phase === 'queued' ? 'waiting for a turn slot' : (e.capture?.outcome ?? 'ended')}` }),
         }),
       );
       if (abort.signal.aborted) {

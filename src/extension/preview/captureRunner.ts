@@ -161,7 +161,7 @@ export async function runCapture(deps: CaptureRunDeps, prompt: string): Promise<
             view = core.withTurn(view, e.mode, e.phase, e.capture);
             progress.report({ message: core.progressText(view) });
             deps.onView(view);
-            deps.logger.info(`capture: ${e.mode} ${e.phase === 'start' ? `started (openclaw agent --local --agent ${agent})` : `${e.capture?.outcome ?? 'ended'} in ${((e.capture?.wallMs ?? 0) / 1000).toFixed(1)} s${e.capture?.queuedMs !== undefined ? ` after ${(e.capture.queuedMs / 1000).toFixed(1)} s waiting for a turn slot` : ''}`}`);
+            deps.logger.info(`capture: ${e.mode} ${e.phase === 'queued' ? 'waits for a turn slot: other OpenClaw turns on this machine hold every one (TSI_TURN_SLOTS sets how many run at once)' : e.phase === 'start' ? `started (openclaw agent --local --agent ${agent})` : `${e.capture?.outcome ?? 'ended'} in ${((e.capture?.wallMs ?? 0) / 1000).toFixed(1)} s${e.capture?.queuedMs !== undefined ? ` after ${(e.capture.queuedMs / 1000).toFixed(1)} s waiting for a turn slot` : ''}`}`);
             if (e.phase === 'end' && e.capture && e.capture.outcome !== 'ok' && e.capture.outcome !== 'cancelled') {
               logFailedTurn(deps.logger, e.capture);
             }

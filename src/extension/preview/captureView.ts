@@ -11,11 +11,14 @@ export function startedView(modes: readonly CaptureMode[], openclaw: string, mod
   return { status: 'running', openclaw, modelled, prompt, modes: modes.map((mode) => ({ mode, status: 'pending' })) };
 }
 
-/** One mode's turn started or ended; the others are kept as they were. */
-export function withTurn(view: CaptureView, mode: CaptureMode, phase: 'start' | 'end', capture?: ModeCapture): CaptureView {
+/** One mode's turn started, waits for a turn slot, or ended; the others are kept as they were. */
+export function withTurn(view: CaptureView, mode: CaptureMode, phase: 'start' | 'queued' | 'end', capture?: ModeCapture): CaptureView {
   const modes = view.modes.map((m): CaptureModeView => {
     if (m.mode !== mode) {
       return m;
+    }
+    if (phase === 'queued') {
+      return { mode, status: 'queued' };
     }
     if (phase === 'start' || !capture) {
       return { mode, status: 'running' };
@@ -62,9 +65,13 @@ export function refusedView(message: string): CaptureView {
   return { status: 'refused', message, modes: [] };
 }
 
-/** The notification's line while turns run: `code running · tools done · 1 of 4 done`. */
+/**
+ * The notification's line while turns run: `code running · tools waiting for
+ * a turn slot · 1 of 4 modes done`.
+ */
 export function progressText(view: CaptureView): string {
-  const done = view.modes.filter((m) => m.status !== 'pending' && m.status !== 'running').length;
+  const done = view.modes.filter((m) => m.status !== 'pending' && m.status !== 'queued' && m.status !== 'running').length;
   const running = view.modes.filter((m) => m.status === 'running').map((m) => m.mode);
-  return `${running.length > 0 ? `${running.join(', ')} running · ` : ''}${done} of ${view.modes.length} modes done`;
+  const queued = view.modes.filter((m) => m.status === 'queued').map((m) => m.mode);
+  return `${running.length > 0 ? `${running.join(', ')} running · ` : ''}${queued.length > 0 ? `${queued.join(', ')} waiting for a turn slot · ` : ''}${done} of ${view.modes.length} modes done`;
 }

@@ -279,7 +279,7 @@ function tabContent(v: PreviewView, t: PreviewTab): HTMLElement {
 
 // ---- the real request ----
 
-const STATUS_TITLES: Record<CaptureModeView['status'], string> = { pending: 'waiting', running: 'running…', ok: 'captured', failed: 'failed', timeout: 'timed out', cancelled: 'cancelled' };
+const STATUS_TITLES: Record<CaptureModeView['status'], string> = { pending: 'waiting', queued: 'waiting for a turn slot…', running: 'running…', ok: 'captured', failed: 'failed', timeout: 'timed out', cancelled: 'cancelled' };
 
 function realTab(): HTMLElement {
   const out = el('div', { 'data-testid': 'real' });

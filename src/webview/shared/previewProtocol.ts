@@ -166,7 +166,7 @@ export interface CheckedAgainst {
   capture?: { version: string; matched: boolean; modes: Partial<Record<ModeName, boolean>>; failed?: string };
 }
 
-export type CaptureModeStatus = 'pending' | 'running' | 'ok' | 'failed' | 'timeout' | 'cancelled';
+export type CaptureModeStatus = 'pending' | 'queued' | 'running' | 'ok' | 'failed' | 'timeout' | 'cancelled';
 
 /** One mode of a capture: its real turn and, once it ran, its diff against the prediction. */
 export interface CaptureModeView {
@@ -338,7 +338,7 @@ function isPreviewView(v: unknown): v is PreviewView {
 }
 
 const CAPTURE_STATUSES: readonly CaptureView['status'][] = ['running', 'done', 'cancelled', 'refused', 'failed', 'installing'];
-const MODE_STATUSES: readonly CaptureModeStatus[] = ['pending', 'running', 'ok', 'failed', 'timeout', 'cancelled'];
+const MODE_STATUSES: readonly CaptureModeStatus[] = ['pending', 'queued', 'running', 'ok', 'failed', 'timeout', 'cancelled'];
 
 function isRequestDiff(v: unknown): v is RequestDiff {
   return (

@@ -206,8 +206,13 @@ describe('capture: turns (stand-in openclaw)', () => {
     // Another process's turn holds the only slot for 2 s: longer than this capture's whole timeout.
     const other = await takeTurnSlot(slots, 60_000);
     const release = setTimeout(() => other?.release(), 2000);
-    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['direct', 'code'], concurrency: 2, prompt: 'send', timeoutMs: 1500, osLayer: false, turnSlots: slots, env: { PATH: process.env.PATH } });
+    const phases: string[] = [];
+    const report = await captureTurns({ location, guardScript: guard, compileCacheDir: false, config: {}, configDir: '/ws', modes: ['direct', 'code'], concurrency: 2, prompt: 'send', timeoutMs: 1500, osLayer: false, turnSlots: slots, env: { PATH: process.env.PATH }, onTurn: (e) => phases.push(`${e.mode} ${e.phase}`) });
     clearTimeout(release);
+    // Each turn says it waits for a slot, then starts once it has one (what the Mode Preview and the CLI show).
+    for (const mode of ['direct', 'code']) {
+      assert.deepEqual(phases.filter((p) => p.startsWith(`${mode} `)), [`${mode} start`, `${mode} queued`, `${mode} start`, `${mode} end`], phases.join(', '));
+    }
     assert.ok(report.ok, JSON.stringify(report.modes, null, 2));
     const [first = 0, second = 0] = (['direct', 'code'] as const).map((m) => report.modes[m]?.queuedMs ?? 0).sort((a, b) => a - b);
     const queued = [first, second];

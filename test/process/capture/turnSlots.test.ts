@@ -42,8 +42,10 @@ describe('capture: turn slots', () => {
     `]);
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     const started = Date.now();
-    const slot = await takeTurnSlot({ dir, count: 1 }, 60_000);
+    let waits = 0;
+    const slot = await takeTurnSlot({ dir, count: 1 }, 60_000, undefined, () => waits++);
     assert.ok(slot);
+    assert.equal(waits, 1, 'says once that it waits');
     assert.ok(Date.now() - started >= 900, `waited ${Date.now() - started} ms for the holder`);
     assert.ok(slot.queuedMs >= 900, `queuedMs ${slot.queuedMs}`);
     assert.match(fs.readFileSync(path.join(dir, 'slot-0'), 'utf8'), new RegExp(`^${process.pid} \\d+$`));

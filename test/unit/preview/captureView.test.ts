@@ -41,6 +41,17 @@ describe('Mode Preview: the real request capture', () => {
     assert.equal(progressText(v), '1 of 2 modes done');
   });
 
+  it('a turn waiting for a turn slot says so, not "running", until it has one', () => {
+    let v = startedView(['direct', 'code'], '2026.9.6', '2026.9.6', 'hi');
+    v = withTurn(withTurn(v, 'code', 'start'), 'direct', 'start');
+    v = withTurn(v, 'direct', 'queued');
+    assert.deepEqual(v.modes.map((m) => m.status), ['queued', 'running']);
+    assert.equal(progressText(v), 'code running · direct waiting for a turn slot · 0 of 2 modes done');
+    v = withTurn(v, 'direct', 'start');
+    assert.deepEqual(v.modes.map((m) => m.status), ['running', 'running']);
+    assert.ok(parseHostMessage({ type: 'capture', view: withTurn(v, 'code', 'queued') }), 'the protocol carries a queued mode');
+  });
+
   it('finishes with each mode\'s diff and verdict, and the version the prediction was checked against', () => {
     const r = report([turn('direct', BODY), turn('code', { ...BODY, tools: [] })]);
     const check = checkCapture(r, { direct: side(BODY), code: side(BODY) }, '2026.9.6', { tokens: false });
