@@ -1,5 +1,6 @@
 import type { ConfigReader } from '../config/configReader';
 import type { JsonPath } from '../config/json5Document';
+import { primaryOf } from '../config/modelRef';
 import type { CodeModeFacts, CodeModeLimitName, CodeModeTierRow } from '../sources/generatedTools';
 import { CODE_MODE_LIMIT_NAMES } from '../sources/generatedTools';
 
@@ -306,14 +307,6 @@ export function defaultCodeModeDecision(facts: CodeModeFacts, engaged: boolean):
     swarmEnabled: true,
     reason: `tools.codeMode is not set, which this release reads as ${settingWords(facts.whenUnset)}`,
   };
-}
-
-/** A `model` setting's primary ref: a string, or `{ primary }` (OpenClaw's two spellings). */
-export function primaryOf(model: unknown): string | undefined {
-  if (typeof model === 'string') {
-    return model;
-  }
-  return isRecord(model) && typeof model.primary === 'string' ? model.primary : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
  * `max_completion_tokens`.
  */
 
-import { primaryOf } from '../catalog/codeModeActivation';
+import { primaryOf } from '../config/modelRef';
 import { agentRosterOf, findRosterAgent } from '../policy/agentRoster';
 import { runAgentIdOf } from '../policy/runAgent';
 

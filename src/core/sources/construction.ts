@@ -1,6 +1,7 @@
 import { ConfigReader } from '../config/configReader';
 import { parseJson5 } from '../config/json5Document';
 import type { JsonPath } from '../config/json5Document';
+import { primaryOf } from '../config/modelRef';
 import { readAgentRoster } from '../policy/agentRoster';
 import { profileAllowList, type OpenClawModel, type ProfileName } from '../policy/openclawVersions';
 import { sandboxAllowPatterns } from '../policy/policyEngine';
@@ -291,14 +292,6 @@ export function notNamedDefect(reader: ConfigReader | undefined, model: OpenClaw
   };
 }
 
-/** A `model` setting's primary ref: a string, or `{ primary }`. */
-function primaryRef(model: unknown): string | undefined {
-  if (typeof model === 'string') {
-    return model;
-  }
-  return model !== null && typeof model === 'object' && typeof (model as { primary?: unknown }).primary === 'string' ? (model as { primary: string }).primary : undefined;
-}
-
 /**
  * Whether the release's plan-tool gate builds its tool for this run without
  * an allow list naming it (`model.planToolGate`, generated from
@@ -317,8 +310,8 @@ export function planToolGateDecision(reader: ConfigReader | undefined, model: Op
     // OpenClaw returns the value as set, read as a condition.
     return { built: Boolean(configured), why: `${gate.setting} is ${JSON.stringify(configured)}`, ...(reader ? { at: settingAt(reader, settingPath) } : {}) };
   }
-  const agentModel = agentEntry ? primaryRef(reader?.raw([...agentEntry, 'model'])) : undefined;
-  const ref = agentModel ?? primaryRef(reader?.raw(['agents', 'defaults', 'model']));
+  const agentModel = agentEntry ? primaryOf(reader?.raw([...agentEntry, 'model'])) : undefined;
+  const ref = agentModel ?? primaryOf(reader?.raw(['agents', 'defaults', 'model']));
   const slash = ref?.indexOf('/') ?? -1;
   const run = ref === undefined ? gate.defaultRun : slash > 0 ? { provider: ref.slice(0, slash), model: ref.slice(slash + 1) } : undefined;
   if (!run) {
