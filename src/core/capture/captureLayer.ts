@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { onPath } from '../bridge/osLayer';
+import { READ_LIMITS } from '../util/readLimits';
 import { RELAY_SOURCE } from './loopbackRelay';
 
 /**
@@ -23,7 +24,9 @@ import { RELAY_SOURCE } from './loopbackRelay';
  * sockets bound by path (a desktop bus, a container daemon, the editor's
  * IPC): every one the host has bound outside the turn's own folders is
  * covered by an empty device in the mount namespace (`hostSocketPaths`), so
- * a connect to it is refused.
+ * a connect to it is refused. That includes sockets bound in another network
+ * namespace (a container daemon's on the host, seen from a container): they
+ * are found on disk, under the folders where sockets live.
  */
 export interface CaptureLayer {
   /** The launcher (`unshare`, absolute). */
@@ -86,23 +89,71 @@ export interface HostSockets {
 }
 
 /**
- * The Unix sockets bound by path on the host, as its network namespace's
- * socket table lists them (`/proc/net/unix`, the eighth column), that still
- * exist as sockets and lie outside `keep` (the turn's writable folders: the
- * relay's own sockets are in its scratch). Sockets bound in another network
- * namespace are not listed there and stay reachable by path.
+ * Folders where sockets bound by path live: the system's and the user's
+ * runtime folders (a container daemon's socket mounted into a dev container,
+ * the desktop bus), X11's, and the user's agent sockets (GnuPG, SSH, Docker).
+ * A socket bound in another network namespace is missing from this one's
+ * socket table but is on disk here.
  */
-export function hostSocketPaths(keep: readonly string[], table?: string): HostSockets {
+export function socketFolders(env: Record<string, string | undefined> = process.env): string[] {
+  const home = os.homedir();
+  // Not all of /tmp: it holds every stale socket a crashed program left (a mount each, at every turn's start).
+  const dirs = ['/run', '/var/run', '/dev/shm', '/tmp/.X11-unix', env.XDG_RUNTIME_DIR, path.join(home, '.gnupg'), path.join(home, '.ssh'), path.join(home, '.docker')];
+  return [...new Set(dirs.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d)))];
+}
+
+/** Sockets under `roots`, at most `socketScanDepth` deep, within `socketScanEntries` entries in all; symlinks are not followed. */
+function socketsOnDisk(roots: readonly string[], inKept: (p: string) => boolean, found: Set<string>): void {
+  let budget = READ_LIMITS.socketScanEntries;
+  const walk = (dir: string, depth: number): void => {
+    if (budget <= 0 || inKept(dir)) {
+      return;
+    }
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (--budget < 0) {
+        return;
+      }
+      const p = path.join(dir, e.name);
+      if (e.isSocket()) {
+        if (!inKept(p)) {
+          found.add(p);
+        }
+      } else if (e.isDirectory() && depth < READ_LIMITS.socketScanDepth) {
+        walk(p, depth + 1);
+      }
+    }
+  };
+  for (const root of roots) {
+    walk(root, 1);
+  }
+}
+
+/**
+ * The Unix sockets bound by path on the host that still exist as sockets and
+ * lie outside `keep` (the turn's writable folders: the relay's own sockets are
+ * in its scratch): those the host's network namespace lists
+ * (`/proc/net/unix`, the eighth column; `table` stands in for it), and those
+ * found on disk under `roots` (`socketFolders()`), which covers sockets bound
+ * in another network namespace.
+ */
+export function hostSocketPaths(keep: readonly string[], table?: string, roots: readonly string[] = socketFolders()): HostSockets {
   let text = table;
   if (text === undefined) {
     try {
       text = fs.readFileSync('/proc/net/unix', 'utf8');
     } catch {
-      return { paths: [], uncovered: 0 };
+      text = '';
     }
   }
   const inKept = (p: string): boolean => keep.some((k) => p === k || p.startsWith(k.endsWith('/') ? k : `${k}/`));
   const seen = new Set<string>();
+  socketsOnDisk(roots, inKept, seen);
   const lines = text.split('\n');
   for (const line of lines.slice(1, MAX_SOCKET_TABLE_LINES)) {
     const cols = line.trim().split(/\s+/);

@@ -67,6 +67,10 @@ export const READ_LIMITS = {
   captureTreeFiles: 5000,
   /** Bytes of a workspace hashed for the capture store's key. */
   captureTreeBytes: 64 * MiB,
+  /** Directory entries looked at while finding the host's Unix sockets a capture turn must not reach (`/run`, `/tmp`, ...). */
+  socketScanEntries: 20_000,
+  /** How deep under each of those folders. */
+  socketScanDepth: 4,
 } as const;
 
 /** A file that is not read: larger than its bound, or not a regular file (a FIFO, a device, a socket). */

@@ -76,6 +76,37 @@ process.stdout.write(JSON.stringify(out));
     assert.deepEqual(fs.readdirSync(scratch), ['in.txt']);
   });
 
+  it('a socket bound in another network namespace (a daemon\'s socket mounted into a dev container) is found on disk and refuses the turn', async function () {
+    if (!isCaptureLayer(layer)) {
+      this.skip();
+    }
+    const root = scratchDir('tsi-layer-netns-sock-');
+    const scratch = path.join(root, 'scratch');
+    const run = path.join(root, 'run');
+    fs.mkdirSync(scratch);
+    fs.mkdirSync(path.join(run, 'deep', 'a', 'b', 'c'), { recursive: true });
+    const sock = path.join(run, 'docker.sock');
+    const tooDeep = path.join(run, 'deep', 'a', 'b', 'c', 'too-deep.sock');
+    // The daemon listens in a network namespace of its own: this one's socket table does not list it.
+    const daemon = spawn('unshare', ['--user', '--map-current-user', '--net', '--', process.execPath, '-e', `const net = require('node:net'); let n = 0; for (const p of ${JSON.stringify([sock, tooDeep])}) net.createServer((c) => c.end('daemon')).listen(p, () => { if (++n === 2) process.stdout.write('ready'); });`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        daemon.stdout.once('data', () => resolve());
+        daemon.once('exit', (code) => reject(new Error(`the daemon in its own network namespace exited (${code})`)));
+      });
+      assert.ok(!fs.readFileSync('/proc/net/unix', 'utf8').includes(sock), 'this namespace\'s socket table does not list it');
+      assert.ok(!hostSocketPaths([scratch], undefined, []).paths.includes(sock), 'the socket table alone misses it');
+      const found = hostSocketPaths([scratch], undefined, [run]);
+      assert.ok(found.paths.includes(sock), 'found on disk');
+      assert.ok(!found.paths.includes(tooDeep), 'the walk stops at its depth bound');
+      const program = `(async () => { const got = await new Promise((resolve) => { const s = require('node:net').connect(${JSON.stringify(sock)}); let d = ''; s.on('data', (x) => { d += x; }); s.on('end', () => resolve(d)); s.on('error', (e) => resolve(e.code)); setTimeout(() => { s.destroy(); resolve('timeout'); }, 3000).unref(); }); process.stdout.write(JSON.stringify({ got })); })();`;
+      const out = await runInLayer(layer.command, layer.args([scratch], [process.execPath, '-e', program], { sockets: found.paths }));
+      assert.equal(out.got, 'ECONNREFUSED', 'the daemon answered the turn');
+    } finally {
+      daemon.kill();
+    }
+  });
+
   it('a host Unix socket bound by path (a daemon\'s, the editor\'s IPC) refuses the turn, a socket in its own scratch answers', async function () {
     if (!isCaptureLayer(layer)) {
       this.skip();
