@@ -2,9 +2,12 @@
 // capture run (src/core/capture): OpenClaw's CLI and any Node child that
 // inherits its environment. It refuses, in the process itself, every TCP/TLS
 // connection to a host that is not loopback and every DNS lookup of a name
-// that is not `localhost`, and says so on stderr with a marker line the
-// capture collects (`networkRefused`). Unix sockets and loopback stay open:
-// the recording provider listens on 127.0.0.1.
+// that is not `localhost`, and every connection to an abstract Unix socket
+// (a name, not a file: X11's, a desktop bus's; it belongs to the network
+// namespace, which a turn without one of its own shares with the host, and no
+// mount can cover it), and says so on stderr with a marker line the capture
+// collects (`networkRefused`). Unix sockets bound by path and loopback stay
+// open: the recording provider listens on 127.0.0.1, the relay in scratch.
 //
 // Not covered (docs/architecture.md, "Capture"): UDP (`dgram`), native
 // addons, and processes that do not inherit NODE_OPTIONS (a child spawned
@@ -60,6 +63,11 @@ const originalConnect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(this: Socket, ...args: unknown[]): Socket {
   const t = connectTarget(args);
   if (typeof t.path === 'string' && t.path.length > 0) {
+    if (t.path.startsWith('\0')) {
+      const err = refusal('connect', `abstract socket @${JSON.stringify(t.path.slice(1, 81)).slice(1, -1)}`);
+      process.nextTick(() => this.destroy(err));
+      return this;
+    }
     return (originalConnect as (...a: unknown[]) => Socket).apply(this, args);
   }
   const host = typeof t.host === 'string' && t.host.length > 0 ? t.host : 'localhost';

@@ -74,7 +74,7 @@ export function overlayable(dir: string): boolean {
 
 /** What a report says of a turn on the host's network, `why` it has none of its own when known. */
 export function hostNetworkText(why?: string): string {
-  return `the host's network${why ? ` (${why})` : ''}: the in-process guard refuses hosts off loopback, a child with a clean environment is not guarded`;
+  return `the host's network${why ? ` (${why})` : ''}: the in-process guard refuses hosts off loopback and the host's abstract Unix sockets, a child with a clean environment is not guarded`;
 }
 
 /** Most host sockets one turn's layer covers (a mount each); past it the rest stay reachable, and the report says so. */
