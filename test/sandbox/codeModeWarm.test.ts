@@ -37,6 +37,9 @@ describe('Code Mode: a warm program runs in a child prepared with its guest glob
     const first = await session.exec(PROGRAM);
     assert.equal(first.result.status, 'completed', JSON.stringify(first.result));
     assert.deepEqual(first.result.status === 'completed' ? first.result.value : undefined, expected);
+    // The run report (the Bridge Trace's header) counts the program's catalog, as its result's telemetry does.
+    assert.equal(first.report?.telemetry.catalogSize, first.result.telemetry.catalogSize);
+    assert.ok((first.report?.telemetry.catalogSize ?? 0) > 0, 'a Code Mode run reported an empty catalog');
 
     await session.prewarm();
     const second = await session.exec(PROGRAM);

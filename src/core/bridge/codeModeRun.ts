@@ -171,8 +171,11 @@ export class CodeModeSession {
         return out.value;
       },
     };
+    const { catalogSize, sources } = this.telemetry();
     leg.done = this.options.bridge.run(code, {
       timeoutMs: this.options.limits.timeoutMs,
+      // The run report's telemetry (the Bridge Trace's header) counts the program's catalog, as its result's does.
+      catalog: { size: catalogSize, sources },
       codeMode: host,
       signal: run.signal ? AbortSignal.any([run.signal, abort.signal]) : abort.signal,
       ...(run.approved !== undefined ? { approved: run.approved } : {}),
